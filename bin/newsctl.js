@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// Launcher: runs the compiled CLI when it is built (npm start builds it), else the TypeScript
+// sources through tsx, so `npx newsctl …` works in a fresh clone too.
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const compiled = join(root, 'dist', 'bin', 'newsctl.js');
+if (existsSync(compiled) && process.env.NEWSCTL_FROM_SOURCE !== '1') {
+  await import(pathToFileURL(compiled).href);
+} else {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(pathToFileURL(join(root, 'bin', 'newsctl.ts')).href);
+}

@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+import { runCli } from '../src/cli/index.js';
+
+await runCli(process.argv);

@@ -1,0 +1,150 @@
+// The one place that reads the environment. Everything else receives a frozen Config.
+import { resolve } from 'node:path';
+
+export interface LlmConfig {
+  baseUrl: string | null;
+  apiKey: string | null;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  adminUsername: string | null;
+  adminPassword: string | null;
+  timeZone: string;
+  siteName: string;
+  assistantUrl: string;
+  relatedSites: string[];
+  allowPrivateNetworks: string[];
+  crawlerContactUrl: string;
+  userAgent: string;
+  llm: LlmConfig;
+  sessionTtlHours: number;
+  /** Trust X-Forwarded-* headers (set when behind a reverse proxy). */
+  trustProxy: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Start the cron-like scheduler with the daemon. */
+  scheduler: boolean;
+  ffmpegPath: string | null;
+  /** CLI only: a remote daemon to drive (NEWSCTL_URL) and its API token (NEWSCTL_TOKEN). */
+  remote: { url: string | null; token: string | null };
+}
+
+export interface ConfigFlags {
+  host?: string;
+  port?: string | number;
+  dataDir?: string;
+  databaseUrl?: string;
+  url?: string;
+  token?: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {}
+
+function nonEmpty(value: string | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function parsePort(raw: string | number, name: string): number {
+  const port = typeof raw === 'number' ? raw : Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`${name} must be an integer from 0 to 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function parseList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(/[,\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function parseBool(raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  return /^(1|true|yes|on)$/i.test(raw.trim());
+}
+
+function parsePositive(raw: string | undefined, fallback: number, name: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new ConfigError(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+function checkTimeZone(zone: string): string {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw new ConfigError(`NEWSCTL_TIMEZONE "${zone}" is not an IANA time zone (e.g. America/Chicago)`);
+  }
+  return zone;
+}
+
+function checkHttpUrl(raw: string, name: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be http(s), got "${raw}"`);
+  return url.toString();
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Config {
+  const databaseUrl = nonEmpty(flags.databaseUrl) ?? nonEmpty(env.DATABASE_URL);
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const logLevel = (nonEmpty(env.NEWSCTL_LOG_LEVEL) ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`NEWSCTL_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const contact = checkHttpUrl(nonEmpty(env.NEWSCTL_CRAWLER_CONTACT_URL) ?? 'https://github.com/newsctl/newsctl', 'NEWSCTL_CRAWLER_CONTACT_URL');
+  const llmBaseUrl = nonEmpty(env.NEWSCTL_LLM_BASE_URL);
+
+  const config: Config = {
+    host: nonEmpty(flags.host) ?? nonEmpty(env.HOST) ?? '0.0.0.0',
+    port: parsePort(flags.port ?? nonEmpty(env.PORT) ?? 3000, 'PORT'),
+    dataDir: resolve(nonEmpty(flags.dataDir) ?? nonEmpty(env.NEWSCTL_DATA_DIR) ?? './data'),
+    databaseUrl,
+    adminUsername: nonEmpty(env.NEWSCTL_ADMIN_USERNAME),
+    adminPassword: env.NEWSCTL_ADMIN_PASSWORD ? env.NEWSCTL_ADMIN_PASSWORD : null,
+    timeZone: checkTimeZone(nonEmpty(env.NEWSCTL_TIMEZONE) ?? 'America/Chicago'),
+    siteName: nonEmpty(env.NEWSCTL_SITE_NAME) ?? 'newsctl',
+    assistantUrl: checkHttpUrl(nonEmpty(env.NEWSCTL_ASSISTANT_URL) ?? 'https://chatgpt.com/', 'NEWSCTL_ASSISTANT_URL'),
+    relatedSites: parseList(env.NEWSCTL_RELATED_SITES).map((s) => checkHttpUrl(s, 'NEWSCTL_RELATED_SITES')),
+    allowPrivateNetworks: parseList(env.NEWSCTL_ALLOW_PRIVATE_NETWORKS),
+    crawlerContactUrl: contact,
+    userAgent: nonEmpty(env.NEWSCTL_USER_AGENT) ?? `newsctl/0.1 (+${contact})`,
+    llm: {
+      baseUrl: llmBaseUrl ? checkHttpUrl(llmBaseUrl, 'NEWSCTL_LLM_BASE_URL') : null,
+      apiKey: nonEmpty(env.NEWSCTL_LLM_API_KEY),
+      model: nonEmpty(env.NEWSCTL_LLM_MODEL) ?? 'gpt-4o-mini',
+      timeoutMs: parsePositive(env.NEWSCTL_LLM_TIMEOUT_MS, 60_000, 'NEWSCTL_LLM_TIMEOUT_MS'),
+      maxRetries: Math.floor(parsePositive(env.NEWSCTL_LLM_MAX_RETRIES, 3, 'NEWSCTL_LLM_MAX_RETRIES')),
+    },
+    sessionTtlHours: parsePositive(env.NEWSCTL_SESSION_TTL_HOURS, 24 * 7, 'NEWSCTL_SESSION_TTL_HOURS'),
+    trustProxy: parseBool(env.NEWSCTL_TRUST_PROXY, false),
+    logLevel,
+    scheduler: parseBool(env.NEWSCTL_SCHEDULER, true),
+    ffmpegPath: nonEmpty(env.FFMPEG_PATH),
+    remote: {
+      url: (() => {
+        const url = nonEmpty(flags.url) ?? nonEmpty(env.NEWSCTL_URL);
+        return url ? checkHttpUrl(url, 'NEWSCTL_URL') : null;
+      })(),
+      token: nonEmpty(flags.token) ?? nonEmpty(env.NEWSCTL_TOKEN),
+    },
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,150 @@
+// The one query layer: postgres.js, against either an external PostgreSQL (DATABASE_URL) or an
+// embedded PGlite served over a private Unix socket, so all SQL is written once for both.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+
+export type Sql = postgres.Sql<Record<string, unknown>>;
+export type TransactionSql = postgres.TransactionSql<Record<string, unknown>>;
+/** What a db module function accepts: the pool or an open transaction. */
+export type Queryable = Sql | TransactionSql;
+
+export interface Database {
+  readonly kind: 'embedded' | 'postgres';
+  /** Stable handle: keeps working across recycle(), which swaps the pool underneath. */
+  readonly sql: Sql;
+  /** Closes every pooled connection and opens fresh ones; in-flight queries finish first. */
+  recycle(): Promise<{ latencyMs: number }>;
+  /** Round-trip time of a trivial query. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+  /** Embedded only: a gzipped image of the database files (tests load it instead of running initdb). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | null;
+  /** Where the embedded database lives (`{dataDir}/pg`); unused with databaseUrl. */
+  dataDir: string;
+  /** Pool size for an external PostgreSQL. */
+  maxConnections?: number;
+  /** In-memory embedded database (tests): nothing is written to dataDir. */
+  inMemory?: boolean;
+  /** Start the embedded database from a dump made by `dumpEmbeddedTemplate` (tests). */
+  loadDataDir?: Blob;
+}
+
+const baseOptions = {
+  // snake_case columns become camelCase fields (and back for sql(object) helpers).
+  transform: { ...postgres.camel, undefined: null },
+  onnotice: () => {},
+  connect_timeout: 10,
+} as const;
+
+function stableHandle(current: () => Sql): Sql {
+  // A function target so the proxy is callable as a tagged template and as sql(rows, ...cols).
+  return new Proxy(function () {} as unknown as Sql, {
+    apply: (_target, _this, args) => (current() as unknown as (...a: unknown[]) => unknown)(...args),
+    get: (_target, prop) => {
+      const pool = current() as unknown as Record<string | symbol, unknown>;
+      const value = pool[prop];
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(pool) : value;
+    },
+  });
+}
+
+async function timedPing(sql: Sql): Promise<number> {
+  const start = performance.now();
+  await sql`select 1`;
+  return Math.round((performance.now() - start) * 100) / 100;
+}
+
+function poolSwitcher(create: () => Sql) {
+  let pool = create();
+  const sql = stableHandle(() => pool);
+  return {
+    sql,
+    async recycle(): Promise<{ latencyMs: number }> {
+      const fresh = create();
+      const latencyMs = await timedPing(fresh);
+      const old = pool;
+      pool = fresh;
+      await old.end({ timeout: 5 });
+      return { latencyMs };
+    },
+    ping: () => timedPing(pool),
+    end: () => pool.end({ timeout: 5 }),
+  };
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const url = options.databaseUrl;
+    const switcher = poolSwitcher(() => postgres(url, { ...baseOptions, max: options.maxConnections ?? 10 }));
+    await switcher.ping();
+    return { kind: 'postgres', sql: switcher.sql, recycle: switcher.recycle, ping: switcher.ping, close: switcher.end };
+  }
+  return openEmbedded(options);
+}
+
+async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
+  // Imported lazily: PGlite's WebAssembly costs start-up time that external PostgreSQL users never pay.
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite-socket'),
+  ]);
+
+  let lock: DataDirLock | null = null;
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    mkdirSync(options.dataDir, { recursive: true });
+    lock = acquireDataDirLock(options.dataDir);
+    dataDir = join(options.dataDir, 'pg');
+  }
+
+  let socketDir: string | null = null;
+  let pglite: InstanceType<typeof PGlite> | null = null;
+  let server: InstanceType<typeof PGLiteSocketServer> | null = null;
+  try {
+    pglite = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    // A private 0700 folder keeps the socket (which has no password) away from other local users.
+    socketDir = mkdtempSync(join(tmpdir(), 'newsctl-pg-'));
+    const socketPath = join(socketDir, '.s.PGSQL.5432');
+    // PGlite is one connection underneath; the pool uses one connection (see decisions.md), the extra
+    // slots only let a recycled pool overlap its predecessor while that one drains.
+    server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 4 });
+    await server.start();
+    const switcher = poolSwitcher(() =>
+      postgres({ ...baseOptions, path: socketPath, user: 'postgres', database: 'postgres', max: 1 }),
+    );
+    await switcher.ping();
+    const openedPglite = pglite;
+    const openedServer = server;
+    const openedSocketDir = socketDir;
+    return {
+      kind: 'embedded',
+      sql: switcher.sql,
+      recycle: switcher.recycle,
+      ping: switcher.ping,
+      dumpDataDir: () => openedPglite.dumpDataDir('gzip'),
+      async close() {
+        await switcher.end().catch(() => {});
+        await openedServer.stop().catch(() => {});
+        await openedPglite.close().catch(() => {});
+        rmSync(openedSocketDir, { recursive: true, force: true });
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    await server?.stop().catch(() => {});
+    await pglite?.close().catch(() => {});
+    if (socketDir) rmSync(socketDir, { recursive: true, force: true });
+    lock?.release();
+    throw error;
+  }
+}

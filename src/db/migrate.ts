@@ -1,0 +1,58 @@
+// Applies sql/NNN_name.sql files in order, each in its own transaction, recorded in
+// schema_migrations and never re-applied. Safe when two processes start at once (advisory lock).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { packagePath } from '../paths.js';
+import type { Sql } from './client.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  file: string;
+}
+
+const MIGRATION_FILE = /^(\d{3,})_([a-z0-9_]+)\.sql$/;
+// Any constant works; it only has to be the same for every newsctl process.
+const MIGRATION_LOCK_KEY = 7_311_624_001;
+
+export function listMigrations(dir = packagePath('sql')): Migration[] {
+  const migrations = readdirSync(dir)
+    .map((file) => ({ file, match: MIGRATION_FILE.exec(file) }))
+    .filter((entry): entry is { file: string; match: RegExpExecArray } => entry.match !== null)
+    .map(({ file, match }) => ({ version: Number(match[1]), name: match[2]!, file: join(dir, file) }))
+    .sort((a, b) => a.version - b.version);
+  for (let i = 1; i < migrations.length; i++) {
+    if (migrations[i]!.version === migrations[i - 1]!.version) {
+      throw new Error(`Two migrations share version ${migrations[i]!.version}`);
+    }
+  }
+  return migrations;
+}
+
+/** Applies pending migrations; returns the names of those applied now. */
+export async function migrate(sql: Sql, dir?: string): Promise<string[]> {
+  await sql`
+    create table if not exists schema_migrations (
+      version integer primary key,
+      name text not null,
+      applied_at timestamptz not null default now()
+    )`;
+  const applied: string[] = [];
+  for (const migration of listMigrations(dir)) {
+    const ran = await sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
+      const [done] = await tx`select 1 from schema_migrations where version = ${migration.version}`;
+      if (done) return false;
+      await tx.unsafe(readFileSync(migration.file, 'utf8'));
+      await tx`insert into schema_migrations (version, name) values (${migration.version}, ${migration.name})`;
+      return true;
+    });
+    if (ran) applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
+  }
+  return applied;
+}
+
+export async function appliedMigrations(sql: Sql): Promise<number[]> {
+  const rows = await sql<{ version: number }[]>`select version from schema_migrations order by version`;
+  return rows.map((row) => row.version);
+}

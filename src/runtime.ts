@@ -1,0 +1,127 @@
+// Opening and closing the product: database (migrated), event bus, and — for the daemon — the HTTP
+// server, the private operator socket and the scheduler.
+import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase, type OpenDatabaseOptions } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { buildApp, type BuildAppOptions } from './server/app.js';
+import { LOCAL_OPERATOR_HEADER } from './server/access.js';
+import { ensureAdminAccount, pruneAuthState, type AdminBootstrap } from './services/auth/index.js';
+import { createEventBus } from './services/events.js';
+import type { FastifyInstance } from 'fastify';
+
+export interface Runtime {
+  ctx: AppContext;
+  migrationsApplied: string[];
+  close(): Promise<void>;
+}
+
+export async function openRuntime(config: Config, extra: Partial<OpenDatabaseOptions> = {}): Promise<Runtime> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...extra });
+  try {
+    const migrationsApplied = await migrate(db.sql);
+    const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus() };
+    return { ctx, migrationsApplied, close: () => db.close() };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/** Where the daemon listens for the local CLI; null when the path would be too long for a socket. */
+export function operatorSocketPath(config: Pick<Config, 'dataDir'>): string | null {
+  const path = join(config.dataDir, 'newsctl.sock');
+  return Buffer.byteLength(path) < 104 ? path : null;
+}
+
+export interface Daemon {
+  runtime: Runtime;
+  app: FastifyInstance;
+  url: string;
+  admin: AdminBootstrap;
+  operatorSocket: string | null;
+  close(): Promise<void>;
+}
+
+export interface StartDaemonOptions extends BuildAppOptions {
+  database?: Partial<OpenDatabaseOptions>;
+  /** Listen on the operator socket (default true). */
+  operatorSocket?: boolean;
+  /** Extra work to start once serving (the scheduler); returns its stop function. */
+  onStarted?: (ctx: AppContext) => Promise<() => Promise<void>> | (() => Promise<void>);
+}
+
+function listenOperatorSocket(app: FastifyInstance, path: string, localSecret: string): Promise<Server> {
+  if (existsSync(path)) rmSync(path, { force: true });
+  // Requests on this socket come from whoever can reach the data folder, i.e. the operator: they are
+  // marked as such here, and the header cannot be forged over TCP without the in-memory secret.
+  const server = createServer((req, res) => {
+    req.headers[LOCAL_OPERATOR_HEADER] = localSecret;
+    app.routing(req, res);
+  });
+  server.on('upgrade', (req, socket, head) => {
+    req.headers[LOCAL_OPERATOR_HEADER] = localSecret;
+    app.server.emit('upgrade', req, socket, head);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, () => {
+      chmodSync(path, 0o600);
+      resolve(server);
+    });
+  });
+}
+
+export async function startDaemon(config: Config, options: StartDaemonOptions = {}): Promise<Daemon> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const runtime = await openRuntime(config, options.database);
+  let app: FastifyInstance | null = null;
+  let socketServer: Server | null = null;
+  let stopExtra: (() => Promise<void>) | null = null;
+  let pruneTimer: NodeJS.Timeout | null = null;
+  const socketPath = options.operatorSocket === false ? null : operatorSocketPath(config);
+  try {
+    const admin = await ensureAdminAccount(runtime.ctx);
+    const built = await buildApp(runtime.ctx, options);
+    app = built.app;
+    const address = await app.listen({ host: config.host, port: config.port });
+    if (socketPath) socketServer = await listenOperatorSocket(app, socketPath, built.localSecret);
+    pruneTimer = setInterval(() => void pruneAuthState(runtime.ctx).catch(() => {}), 60 * 60 * 1000);
+    pruneTimer.unref();
+    stopExtra = options.onStarted ? await options.onStarted(runtime.ctx) : null;
+    const port = (app.server.address() as { port: number }).port;
+    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const openedApp = app;
+    let closing: Promise<void> | null = null;
+    return {
+      runtime,
+      app,
+      url: address.startsWith('http') ? `http://${shownHost}:${port}` : address,
+      admin,
+      operatorSocket: socketPath,
+      close() {
+        closing ??= (async () => {
+          if (pruneTimer) clearInterval(pruneTimer);
+          await stopExtra?.().catch(() => {});
+          if (socketServer) await new Promise<void>((resolve) => socketServer!.close(() => resolve()));
+          if (socketPath) rmSync(socketPath, { force: true });
+          // fastify waits for in-flight requests before resolving.
+          await openedApp.close();
+          await runtime.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    if (pruneTimer) clearInterval(pruneTimer);
+    await stopExtra?.().catch(() => {});
+    socketServer?.close();
+    if (socketPath) rmSync(socketPath, { force: true });
+    await app?.close().catch(() => {});
+    await runtime.close();
+    throw error;
+  }
+}

@@ -1,0 +1,75 @@
+// Builds the fastify app: cookies, the one error handler, access control for /api, the routes,
+// the /ws hub and the static site.
+import { randomBytes } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppContext } from '../context.js';
+import { packagePath } from '../paths.js';
+import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
+import { errorHandler } from './errors.js';
+import { apiRoutes } from './routes/index.js';
+import { registerStatic } from './static.js';
+import { registerWsHub } from './ws.js';
+import './types.js';
+
+export interface BuildAppOptions {
+  /** Folder of the built web app (default web/dist in the package). */
+  webRoot?: string;
+  /** Secret that marks in-process and local-socket requests as the local operator. */
+  localSecret?: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  localSecret: string;
+  /** Every /api route with its access level (tests check each admin one refuses anonymous callers). */
+  apiRoutes: ApiRoute[];
+}
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<BuiltApp> {
+  const localSecret = options.localSecret ?? randomBytes(32).toString('base64url');
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    return503OnClosing: true,
+    // Per-request lines drown what operators need to see; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
+  });
+  app.decorate('ctx', ctx);
+  app.decorateRequest('principal', null);
+  app.setErrorHandler(errorHandler);
+  await app.register(fastifyCookie);
+
+  const routes: ApiRoute[] = [];
+  await app.register(
+    async (api) => {
+      api.addHook('onRoute', (route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        for (const method of methods) {
+          if (method !== 'HEAD') routes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+        }
+      });
+      // Every /api route is admin-only unless its config says public; unknown paths stay 404 for all.
+      api.addHook('preHandler', async (request, reply) => {
+        request.principal = await resolvePrincipal(ctx, localSecret, request);
+        assertSameOrigin(request);
+        if (!request.routeOptions.config.public) requireAdmin(request, reply);
+      });
+      for (const routes of apiRoutes) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWsHub(app, { localSecret });
+  await registerStatic(app, { webRoot: options.webRoot ?? packagePath('web', 'dist') });
+  return { app, localSecret, apiRoutes: routes };
+}

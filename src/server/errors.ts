@@ -1,0 +1,63 @@
+// The one mapping from errors to HTTP: every error body is JSON with `message` (auth errors carry
+// it in `error` too); no stack trace ever leaves the process and no client input yields a 5xx.
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isAppError } from '../errors.js';
+
+interface ErrorBody {
+  message: string;
+  error?: string;
+  [key: string]: unknown;
+}
+
+// PostgreSQL error classes that can only come from a value the client sent.
+function databaseClientError(error: unknown): { status: number; message: string } | null {
+  const code = (error as { code?: unknown; name?: unknown }).code;
+  if ((error as { name?: unknown }).name !== 'PostgresError' || typeof code !== 'string') return null;
+  if (code === '23505') return { status: 409, message: 'That entry already exists' };
+  if (code.startsWith('22')) return { status: 400, message: 'Invalid value in request' };
+  if (code === '23503') return { status: 409, message: 'That entry is still referenced by other data' };
+  if (code === '23514' || code === '23502') return { status: 400, message: 'Invalid value in request' };
+  return null;
+}
+
+function validationMessage(error: FastifyError): string {
+  // e.g. "body/url must be string" → "Invalid body: url must be string"
+  const where = error.validationContext ?? 'request';
+  const detail = error.message.replace(new RegExp(`^${where}/?`), '').trim();
+  return `Invalid ${where}: ${detail || 'does not match the expected format'}`;
+}
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody): void {
+  if (status === 401 || status === 403 || status === 429) body.error = body.message;
+  void reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (isAppError(error)) {
+    const retryAfter = error.details?.retryAfterSeconds;
+    if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+    sendError(reply, error.status, { ...(error.details ?? {}), message: error.message });
+    return;
+  }
+  if (error.validation) {
+    sendError(reply, 400, { message: validationMessage(error) });
+    return;
+  }
+  const dbError = databaseClientError(error);
+  if (dbError) {
+    request.log.warn({ err: error }, 'database refused a client value');
+    sendError(reply, dbError.status, { message: dbError.message });
+    return;
+  }
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? `Malformed JSON in request body: ${error.message}`
+        : error.message;
+    sendError(reply, status, { message });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  sendError(reply, 500, { message: 'Internal server error' });
+}

@@ -1,0 +1,77 @@
+// Login, logout and the admin check (spec 000 §7, 001 §7 "Auth"), administrator accounts and API tokens.
+import type { FastifyInstance } from 'fastify';
+import { createApiToken, listTokens, login, logout, revokeToken, SESSION_COOKIE, setAdminAccount } from '../../services/auth/index.js';
+import { sessionToken } from '../access.js';
+
+const credentials = {
+  type: 'object',
+  required: ['username', 'password'],
+  additionalProperties: false,
+  properties: {
+    username: { type: 'string', minLength: 1, maxLength: 200 },
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+  },
+} as const;
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+export default async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: { username: string; password: string } }>(
+    '/auth/login',
+    { config: { public: true }, schema: { body: credentials } },
+    async (request, reply) => {
+      const session = await login(app.ctx, {
+        username: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      void reply.setCookie(SESSION_COOKIE, session.token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: '/',
+        expires: session.expiresAt,
+      });
+      return { ok: true, username: session.username };
+    },
+  );
+
+  app.post('/auth/logout', { config: { public: true } }, async (request, reply) => {
+    await logout(app.ctx, sessionToken(request));
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true };
+  });
+
+  app.get('/auth/check', { config: { public: true } }, async (request) => ({ isAdmin: request.principal !== null }));
+
+  app.post<{ Body: { username: string; password: string } }>('/admin/users', { schema: { body: credentials } }, async (request) =>
+    setAdminAccount(app.ctx, request.body.username, request.body.password),
+  );
+
+  app.get('/tokens', async () => ({ tokens: await listTokens(app.ctx) }));
+
+  app.post<{ Body: { name: string } }>(
+    '/tokens',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+        },
+      },
+    },
+    async (request) => createApiToken(app.ctx, request.body.name, request.principal?.userId ?? null),
+  );
+
+  app.delete<{ Params: { id: number } }>('/tokens/:id', { schema: { params: idParams } }, async (request) => {
+    await revokeToken(app.ctx, request.params.id);
+    return { ok: true };
+  });
+}

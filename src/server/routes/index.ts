@@ -1,0 +1,15 @@
+// The URL table: every /api area, each in its own file.
+import type { FastifyInstance } from 'fastify';
+import authRoutes from './auth.js';
+import healthRoutes from './health.js';
+import logRoutes from './logs.js';
+import publicRoutes from './public.js';
+import settingsRoutes from './settings.js';
+
+export const apiRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
+  authRoutes,
+  publicRoutes,
+  healthRoutes,
+  settingsRoutes,
+  logRoutes,
+];

@@ -1,0 +1,19 @@
+// One route table for every named setting of spec 001 §7: GET and POST /api/{key}, generated from
+// the settings schema table.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { listSettingKeys, readSetting, SETTINGS, updateSetting } from '../../services/settings/index.js';
+
+export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/settings', async () => ({ settings: listSettingKeys() }));
+
+  for (const definition of SETTINGS) {
+    const bodySchema = z.toJSONSchema(definition.partial ? definition.schema.partial() : definition.schema, { target: 'draft-7' });
+    delete (bodySchema as { $schema?: string }).$schema;
+
+    app.get(`/${definition.key}`, { config: { public: Boolean(definition.publicRead) } }, async () => readSetting(app.ctx, definition.key));
+    app.post(`/${definition.key}`, { schema: { body: bodySchema } }, async (request) =>
+      updateSetting(app.ctx, definition.key, request.body),
+    );
+  }
+}

@@ -1,0 +1,56 @@
+// The built React site with an SPA fallback, and the audio files (with Range support for seeking).
+// The daemon's own paths (/api, /ws, /audio, /favicons, pages and feeds) never fall back to the app.
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { audioDir } from '../services/audio/files.js';
+import { sendError } from './errors.js';
+
+const NO_APP_FALLBACK = /^\/(api|ws|audio|favicons|images)(\/|$)/;
+
+export async function registerStatic(app: FastifyInstance, options: { webRoot: string }): Promise<void> {
+  const webRoot = options.webRoot;
+  const hasWeb = existsSync(webRoot);
+
+  await app.register(fastifyStatic, {
+    root: audioDir(app.ctx.config),
+    prefix: '/audio/',
+    decorateReply: false,
+    acceptRanges: true,
+    cacheControl: true,
+    maxAge: 0,
+    index: false,
+    dotfiles: 'deny',
+  });
+
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      dotfiles: 'deny',
+      // Vite's hashed assets never change; index.html must always be revalidated.
+      setHeaders(reply, path) {
+        void reply.header('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !NO_APP_FALLBACK.test(path);
+    if (!wantsApp) {
+      sendError(reply, 404, { message: `Not found: ${request.method} ${path}` });
+      return;
+    }
+    if (!hasWeb || !existsSync(`${webRoot}/index.html`)) {
+      void reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).');
+      return;
+    }
+    void reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+  });
+}

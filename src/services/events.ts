@@ -1,0 +1,82 @@
+// The typed in-process event bus. Services emit; the /ws hub and the terminal dashboard listen.
+// Message names and fields follow spec 001 §7 "Live channel"; two public messages are our own.
+import { EventEmitter } from 'node:events';
+
+export interface LogEntryEvent {
+  id: number;
+  timestamp: string;
+  component: string;
+  level: string;
+  message: string;
+}
+
+export interface EventMap {
+  status_update: Record<string, unknown>;
+  spider_activity: { message: string; timestamp: string };
+  domains_updated: Record<string, never>;
+  avoid_domains_updated: Record<string, never>;
+  refetch_status: Record<string, unknown>;
+  trendsAnalyzerAction: { action: string };
+  generator_action: { action: string };
+  queue_update: Record<string, unknown>;
+  audioGenerationStatus: { message: string };
+  'conversational-audio-progress': { current: number; total: number };
+  'interview-audio-progress': { current: number; total: number };
+  interview_token_progress: { tokens: number };
+  interview_token_complete: { tokens: number };
+  interview_refine_token_progress: { tokens: number };
+  interview_refine_token_complete: { tokens: number };
+  food_recategorization_status: Record<string, unknown>;
+  log_entry: LogEntryEvent;
+  settings_updated: { key: string };
+  /** Public: a new latest-news bulletin exists. */
+  latest_news_audio: { audioUrl: string; generatedAt: string };
+  /** Public: crawled articles or trends changed; the home page should refetch. */
+  home_data_updated: Record<string, never>;
+}
+
+export type EventType = keyof EventMap;
+export type LiveMessage = { [K in EventType]: { type: K } & EventMap[K] }[EventType];
+
+/** Messages an anonymous /ws client may receive; everything else goes to admin sessions only. */
+export const PUBLIC_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>(['latest_news_audio', 'home_data_updated']);
+
+export interface EventBus {
+  emit<K extends EventType>(type: K, payload: EventMap[K]): void;
+  on<K extends EventType>(type: K, listener: (payload: EventMap[K]) => void): () => void;
+  /** Every message, in the wire shape `{type, ...fields}`. */
+  onAny(listener: (message: LiveMessage) => void): () => void;
+}
+
+// A listener that throws must never break the service that emitted.
+function guarded<T>(listener: (value: T) => void): (value: T) => void {
+  return (value) => {
+    try {
+      listener(value);
+    } catch (error) {
+      console.error('event listener failed:', error);
+    }
+  };
+}
+
+export function createEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  // The hub, the dashboard and tests may all listen; the default limit of 10 is only a leak hint.
+  emitter.setMaxListeners(0);
+  return {
+    emit(type, payload) {
+      emitter.emit(type, payload);
+      emitter.emit('*', { type, ...payload } as LiveMessage);
+    },
+    on(type, listener) {
+      const wrapped = guarded(listener as (payload: unknown) => void);
+      emitter.on(type, wrapped);
+      return () => emitter.off(type, wrapped);
+    },
+    onAny(listener) {
+      const wrapped = guarded(listener);
+      emitter.on('*', wrapped);
+      return () => emitter.off('*', wrapped);
+    },
+  };
+}

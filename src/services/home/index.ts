@@ -1,0 +1,79 @@
+// The public home page's data (spec 000 §2.1–2.2 and decisions.md "Data shapes").
+import type { AppContext } from '../../context.js';
+import { newestArticlesByDomain, newestArticlesByTopic } from '../../db/articles.js';
+import { readJobState } from '../../db/job-state.js';
+import { topTrendsByTopic } from '../../db/trends.js';
+import { TOPICS, type Topic } from '../classify/topics.js';
+
+export const ARTICLES_PER_DOMAIN = 10;
+export const ARTICLES_PER_TOPIC = 5;
+export const TRENDS_PER_TOPIC = 5;
+
+export interface PublicArticle {
+  id: number;
+  title: string;
+  sourceUrl: string;
+  scrapedAt: string;
+  domainName: string;
+}
+
+export interface HomePageData {
+  articlesByDomain: { domain: { id: number; url: string; priority: number | null }; articles: PublicArticle[] }[];
+  topTrends: Record<Topic, { id: number; title: string; category: Topic; htmlFilePath: string | null }[]>;
+  recentArticlesByCategory: Record<Topic, PublicArticle[]>;
+  lastRunTimes: { spiderLastRun: string | null; trendsAnalyzerLastRun: string | null };
+}
+
+type Ctx = Pick<AppContext, 'sql'>;
+
+function emptyByTopic<T>(): Record<Topic, T[]> {
+  return Object.fromEntries(TOPICS.map((topic) => [topic, [] as T[]])) as Record<Topic, T[]>;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The 5 newest articles per topic: one function for both `recentArticlesByCategory` and the recent-by-topic call. */
+export async function recentArticlesByTopic(ctx: Ctx): Promise<Record<Topic, PublicArticle[]>> {
+  const byTopic = emptyByTopic<PublicArticle>();
+  for (const row of await newestArticlesByTopic(ctx.sql, TOPICS, ARTICLES_PER_TOPIC)) {
+    byTopic[row.topic].push({ id: row.id, title: row.title, sourceUrl: row.sourceUrl, scrapedAt: iso(row.scrapedAt), domainName: row.domainName });
+  }
+  return byTopic;
+}
+
+export async function topTrends(ctx: Ctx): Promise<HomePageData['topTrends']> {
+  const byTopic = emptyByTopic<HomePageData['topTrends'][Topic][number]>();
+  for (const row of await topTrendsByTopic(ctx.sql, TOPICS, TRENDS_PER_TOPIC)) {
+    byTopic[row.topic].push({ id: row.id, title: row.title, category: row.topic, htmlFilePath: row.htmlFilePath });
+  }
+  return byTopic;
+}
+
+export async function lastRunTimes(ctx: Ctx): Promise<HomePageData['lastRunTimes']> {
+  const [spider, trends] = await Promise.all([
+    readJobState<{ lastStartedAt: string }>(ctx.sql, 'spider'),
+    readJobState<{ lastRunAt: string }>(ctx.sql, 'trends-analyzer'),
+  ]);
+  return {
+    spiderLastRun: spider.lastStartedAt ? iso(spider.lastStartedAt) : null,
+    trendsAnalyzerLastRun: trends.lastRunAt ? iso(trends.lastRunAt) : null,
+  };
+}
+
+export async function homePageData(ctx: Ctx): Promise<HomePageData> {
+  const [domains, trends, recent, runs] = await Promise.all([
+    newestArticlesByDomain(ctx.sql, ARTICLES_PER_DOMAIN),
+    topTrends(ctx),
+    recentArticlesByTopic(ctx),
+    lastRunTimes(ctx),
+  ]);
+  return {
+    articlesByDomain: domains.map((row) => ({
+      domain: { id: row.domainId, url: row.domainUrl, priority: row.priority },
+      articles: row.articles.map((article) => ({ ...article, scrapedAt: iso(article.scrapedAt) })),
+    })),
+    topTrends: trends,
+    recentArticlesByCategory: recent,
+    lastRunTimes: runs,
+  };
+}

@@ -1,0 +1,51 @@
+// Public article search (spec 000 §2.4): relevance-ranked full text with stemming, "phrases" and
+// prefix matching of the word being typed.
+import type { AppContext } from '../../context.js';
+import { searchArticles } from '../../db/articles.js';
+import { Invalid } from '../../errors.js';
+
+export const SEARCH_RESULT_LIMIT = 50;
+export const SEARCH_CANDIDATE_LIMIT = 5_000;
+export const SEARCH_QUERY_MAX = 300;
+
+export interface SearchResult {
+  id: number;
+  title: string;
+  sourceUrl: string;
+  domainUrl: string | null;
+  daysSinceCrawl: number;
+}
+
+/** Splits the text into websearch syntax and the trailing word to prefix-match, if any. */
+export function parseSearchQuery(text: string): { main: string; tail: string } {
+  const query = text.trim();
+  const quotes = (query.match(/"/g) ?? []).length;
+  // A trailing word inside an open or closed phrase, or after an operator, is not a prefix.
+  const last = /(^|\s)([\p{L}\p{N}]+)$/u.exec(query);
+  if (!last || quotes % 2 === 1 || query.endsWith('"')) return { main: query, tail: '' };
+  const before = query.slice(0, last.index + last[1]!.length).trimEnd();
+  if (/(^|\s)-$/.test(before) || /\bor$/i.test(before)) return { main: query, tail: '' };
+  return { main: before, tail: last[2]!.toLowerCase() };
+}
+
+export async function searchArticlesByText(ctx: Pick<AppContext, 'sql' | 'config'>, text: string): Promise<{ count: number; results: SearchResult[] }> {
+  const query = text.trim();
+  if (!query) throw Invalid('Search query is required');
+  if (query.length > SEARCH_QUERY_MAX) throw Invalid(`Search query is too long (at most ${SEARCH_QUERY_MAX} characters)`);
+  const { main, tail } = parseSearchQuery(query);
+  const rows = await searchArticles(ctx.sql, {
+    main,
+    tail,
+    limit: SEARCH_RESULT_LIMIT,
+    candidateLimit: SEARCH_CANDIDATE_LIMIT,
+    timeZone: ctx.config.timeZone,
+  });
+  const results = rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    sourceUrl: row.sourceUrl,
+    domainUrl: row.domainUrl,
+    daysSinceCrawl: Math.max(0, Number(row.daysSinceCrawl)),
+  }));
+  return { count: results.length, results };
+}

@@ -1,0 +1,154 @@
+// The settings schema table: every setting of spec 001 §3/§7 is one row here. Routes, CLI and the
+// console's one editor are generated from it; adding a setting means adding a row, nothing else.
+import { z } from 'zod';
+import * as prompts from './default-prompts.js';
+
+const PROMPT_MAX = 50_000;
+const promptShape = z.object({ promptText: z.string().max(PROMPT_MAX) }).strict();
+const modelShape = z.object({ modelName: z.string().trim().max(200) }).strict();
+const minute = z.number().int().min(0).max(59);
+
+export interface SettingDefinition<S extends z.ZodObject = z.ZodObject> {
+  /** Storage key, CLI name and the API path after /api/. */
+  key: string;
+  /** What the console and error messages call it ("system prompt"). */
+  label: string;
+  schema: S;
+  defaults: z.infer<S>;
+  /** POST may send any non-empty subset of the fields; the rest keep their stored values. */
+  partial?: boolean;
+  /** Fields returned masked ("*…"); a masked or empty value written back keeps the stored secret. */
+  secretFields?: readonly string[];
+  /** Anonymous visitors may read it (spec 000 §7). */
+  publicRead?: boolean;
+  /** Cross-field rules beyond the schema; throw Invalid. */
+  refine?: (value: z.infer<S>) => void;
+}
+
+function define<S extends z.ZodObject>(definition: SettingDefinition<S>): SettingDefinition {
+  return definition as unknown as SettingDefinition;
+}
+
+const prompt = (key: string, label: string, promptText: string, extra: Partial<SettingDefinition> = {}) =>
+  define({ key, label, schema: promptShape, defaults: { promptText }, ...extra });
+
+// An empty model name means "the default model" (NEWSCTL_LLM_MODEL), as for features without a setting.
+const model = (key: string, label: string) => define({ key, label, schema: modelShape, defaults: { modelName: '' } });
+
+const generationConfig = z
+  .object({
+    systemPrompt: z.string().max(PROMPT_MAX),
+    userPrompt: z.string().max(PROMPT_MAX),
+    modelName: z.string().trim().max(200),
+  })
+  .strict();
+
+export const SETTINGS: readonly SettingDefinition[] = [
+  // Trends
+  prompt('trends-analyzer-system-prompt', 'trends analyzer system prompt', prompts.trendsAnalyzerSystem),
+  prompt('trends-analyzer-user-prompt', 'trends analyzer user prompt', prompts.trendsAnalyzerUser),
+  model('trends-analyzer-model-name', 'trends analyzer model name'),
+  prompt('analyze-implications-prompt', 'analyze implications prompt', prompts.analyzeImplications, { publicRead: true }),
+
+  // Article generation
+  define({
+    key: 'article-gen-with-sources-config',
+    label: 'article generation config (with sources)',
+    schema: generationConfig,
+    defaults: { systemPrompt: prompts.articleWithSourcesSystem, userPrompt: prompts.articleWithSourcesUser, modelName: '' },
+  }),
+  define({
+    key: 'article-gen-no-sources-config',
+    label: 'article generation config (without sources)',
+    schema: generationConfig,
+    defaults: { systemPrompt: prompts.articleNoSourcesSystem, userPrompt: prompts.articleNoSourcesUser, modelName: '' },
+  }),
+  prompt('system-prompt', 'system prompt', prompts.articleWithSourcesSystem),
+  prompt('user-prompt', 'user prompt', prompts.articleWithSourcesUser),
+  prompt('latest-news-prompt', 'latest news prompt', prompts.latestNews),
+  define({
+    key: 'word-count-settings',
+    label: 'word count settings',
+    schema: z.object({ targetWordCount: z.number().int().min(1).max(20_000) }).strict(),
+    defaults: { targetWordCount: 600 },
+  }),
+  define({
+    key: 'google-api-config',
+    label: 'image generation API configuration',
+    schema: z.object({ apiKey: z.string().max(500), imagePrompt: z.string().max(PROMPT_MAX) }).strict(),
+    defaults: { apiKey: '', imagePrompt: prompts.imagePrompt },
+    secretFields: ['apiKey'],
+  }),
+  prompt('article-classifier-system-prompt', 'article classifier system prompt', prompts.classifierSystem),
+  prompt('article-classifier-user-prompt', 'article classifier user prompt', prompts.classifierUser),
+
+  // Ads and the JSON block
+  define({
+    key: 'audio-ads',
+    label: 'audio ads',
+    schema: z.object({ prePlug: z.string().max(5_000), endingPlug: z.string().max(5_000) }).strict(),
+    defaults: { prePlug: '', endingPlug: '' },
+  }),
+  define({
+    key: 'get-json-config',
+    label: 'JSON configuration',
+    schema: z
+      .object({ jsonTextTop: z.string().max(PROMPT_MAX), jsonText: z.string().max(PROMPT_MAX), jsonTextBottom: z.string().max(PROMPT_MAX) })
+      .strict(),
+    defaults: { jsonTextTop: '', jsonText: '', jsonTextBottom: '' },
+  }),
+
+  // Schedule (decisions.md: spider minute A drives the cadence, B is stored only; a trends minute of 0 disables that slot)
+  define({
+    key: 'schedule-settings',
+    label: 'schedule settings',
+    schema: z.object({ spiderMinuteA: minute, spiderMinuteB: minute, trendsMinuteA: minute, trendsMinuteB: minute }).strict(),
+    defaults: { spiderMinuteA: 1, spiderMinuteB: 1, trendsMinuteA: 31, trendsMinuteB: 0 },
+    partial: true,
+  }),
+
+  // Social
+  prompt('social-system-prompt', 'social system prompt', prompts.socialSystem),
+  prompt('social-prompt-1', 'social prompt 1', prompts.socialPrompt1),
+  prompt('social-prompt-2', 'social prompt 2', prompts.socialPrompt2),
+  model('social-model-name', 'social model name'),
+
+  // Podcast (conversational audio)
+  prompt('conversational-audio-system-prompt', 'conversational audio system prompt', prompts.podcastSystem),
+  prompt('conversational-audio-user-prompt', 'conversational audio user prompt', prompts.podcastUser),
+  prompt('conversational-audio-refinement-prompt', 'conversational audio refinement prompt', prompts.podcastRefinement),
+  model('conversational-audio-model-name', 'conversational audio model name'),
+
+  // Interviews
+  prompt('interview-system-prompt', 'interview system prompt', prompts.interviewSystem),
+  prompt('interview-user-prompt', 'interview user prompt', prompts.interviewUser),
+  prompt('interview-refinement-prompt', 'interview refinement prompt', prompts.interviewRefinement),
+  model('interview-model-name', 'interview model name'),
+  define({
+    key: 'interview-topic',
+    label: 'interview topic',
+    schema: z.object({ topic: z.string().max(2_000) }).strict(),
+    defaults: { topic: '' },
+  }),
+
+  // Music
+  define({
+    key: 'music-introduction-narration',
+    label: 'music introduction narration',
+    schema: z.object({ narrationText: z.string().max(10_000), voice: z.string().trim().max(100) }).strict(),
+    defaults: { narrationText: prompts.musicNarration, voice: 'Aoede' },
+  }),
+  define({
+    key: 'lyrics-generator-prompt',
+    label: 'lyrics generator prompt',
+    schema: z.object({ promptText: z.string().max(PROMPT_MAX), modelName: z.string().trim().max(200) }).strict(),
+    defaults: { promptText: prompts.lyrics, modelName: '' },
+  }),
+  prompt('music-generator-prompt', 'music generator prompt', prompts.musicGenerator),
+];
+
+const byKey = new Map(SETTINGS.map((definition) => [definition.key, definition]));
+
+export function settingDefinition(key: string): SettingDefinition | undefined {
+  return byKey.get(key);
+}

@@ -1,0 +1,99 @@
+// One generic settings store: key → JSON value, typed and validated by the schema table.
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { readSettingValue, writeSettingValue } from '../../db/settings.js';
+import { Invalid, NotFound } from '../../errors.js';
+import { SETTINGS, settingDefinition, type SettingDefinition } from './definitions.js';
+
+export { SETTINGS, settingDefinition, type SettingDefinition } from './definitions.js';
+
+type SettingValue = Record<string, unknown>;
+type Ctx = Pick<AppContext, 'sql' | 'events'>;
+
+export function requireSetting(key: string): SettingDefinition {
+  const definition = settingDefinition(key);
+  if (!definition) throw NotFound(`Unknown setting "${key}". Known settings: ${SETTINGS.map((s) => s.key).join(', ')}`);
+  return definition;
+}
+
+/** Stored fields over the defaults; fields that no longer validate (an older version's) fall back to the default. */
+function withDefaults(definition: SettingDefinition, stored: unknown): SettingValue {
+  const value: SettingValue = { ...(definition.defaults as SettingValue) };
+  if (stored && typeof stored === 'object' && !Array.isArray(stored)) {
+    const shape = definition.schema.shape as Record<string, z.ZodType>;
+    for (const [field, fieldSchema] of Object.entries(shape)) {
+      const candidate = (stored as SettingValue)[field];
+      if (candidate !== undefined && fieldSchema.safeParse(candidate).success) value[field] = candidate;
+    }
+  }
+  return value;
+}
+
+export function maskSecret(secret: string): string {
+  if (!secret) return '';
+  // Enough of the key to recognise it, never enough to use it.
+  return secret.length > 8 ? `********${secret.slice(-4)}` : '********';
+}
+
+function isMasked(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith('*');
+}
+
+function masked(definition: SettingDefinition, value: SettingValue): SettingValue {
+  if (!definition.secretFields) return value;
+  const copy = { ...value };
+  for (const field of definition.secretFields) copy[field] = maskSecret(String(copy[field] ?? ''));
+  return copy;
+}
+
+/** The real value, secrets included: for services, never for responses. */
+export async function getSetting<T extends SettingValue = SettingValue>(ctx: Pick<AppContext, 'sql'>, key: string): Promise<T> {
+  const definition = requireSetting(key);
+  return withDefaults(definition, await readSettingValue(ctx.sql, key)) as T;
+}
+
+/** The value as shown to clients: secrets masked. */
+export async function readSetting(ctx: Pick<AppContext, 'sql'>, key: string): Promise<SettingValue> {
+  const definition = requireSetting(key);
+  return masked(definition, await getSetting(ctx, key));
+}
+
+function formatIssues(definition: SettingDefinition, error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'value';
+  return `Invalid ${definition.label}: ${where} ${issue?.message ?? 'is invalid'}`;
+}
+
+/** Validates and stores; returns the stored value as clients see it. */
+export async function updateSetting(ctx: Ctx, key: string, input: unknown): Promise<SettingValue> {
+  const definition = requireSetting(key);
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw Invalid(`Invalid ${definition.label}: expected a JSON object`);
+  const current = await getSetting(ctx, key);
+  const incoming = { ...(input as SettingValue) };
+
+  if (definition.partial) {
+    const parsed = definition.schema.partial().strict().safeParse(incoming);
+    if (!parsed.success) throw Invalid(formatIssues(definition, parsed.error));
+    if (Object.keys(parsed.data).length === 0) {
+      throw Invalid(`Invalid ${definition.label}: send at least one of ${Object.keys(definition.schema.shape).join(', ')}`);
+    }
+  }
+  for (const field of definition.secretFields ?? []) {
+    const value = incoming[field];
+    if (value === undefined || value === '' || isMasked(value)) {
+      if (!current[field]) throw Invalid(`Invalid ${definition.label}: please enter ${field === 'apiKey' ? 'an API key' : field}.`);
+      incoming[field] = current[field];
+    }
+  }
+  const merged = definition.partial ? { ...current, ...incoming } : incoming;
+  const parsed = definition.schema.safeParse(merged);
+  if (!parsed.success) throw Invalid(formatIssues(definition, parsed.error));
+  definition.refine?.(parsed.data);
+  await writeSettingValue(ctx.sql, key, parsed.data);
+  ctx.events.emit('settings_updated', { key });
+  return masked(definition, parsed.data as SettingValue);
+}
+
+export function listSettingKeys(): { key: string; label: string; publicRead: boolean }[] {
+  return SETTINGS.map((definition) => ({ key: definition.key, label: definition.label, publicRead: Boolean(definition.publicRead) }));
+}

@@ -1,0 +1,62 @@
+// The real daemon app, in-process on an ephemeral port with a fresh database: for API and browser
+// tests. Seed data through `sql`; call the API through `baseUrl` (real HTTP) or `app.inject`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { loadConfig, type Config } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
+import type { Sql } from '../../src/db/client.js';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
+import { setAdminAccount } from '../../src/services/auth/index.js';
+import { createEventBus } from '../../src/services/events.js';
+import { createTestDatabase } from './db.js';
+
+export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery' };
+
+export interface TestServer {
+  baseUrl: string;
+  app: FastifyInstance;
+  ctx: AppContext;
+  sql: Sql;
+  config: Config;
+  localSecret: string;
+  /** Logs in as TEST_ADMIN over HTTP and returns the Cookie header value. */
+  loginCookie(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { env?: Record<string, string>; app?: BuildAppOptions } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'newsctl-test-data-'));
+  const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent', ...options.env, NEWSCTL_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0' });
+  const database = await createTestDatabase();
+  const ctx: AppContext = { config, db: database.db, sql: database.db.sql, events: createEventBus() };
+  await setAdminAccount(ctx, TEST_ADMIN.username, TEST_ADMIN.password);
+  const { app, localSecret } = await buildApp(ctx, { logger: false, ...options.app });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    baseUrl,
+    app,
+    ctx,
+    sql: ctx.sql,
+    config,
+    localSecret,
+    async loginCookie() {
+      const response = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(TEST_ADMIN),
+      });
+      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      const cookie = response.headers.get('set-cookie') ?? '';
+      return cookie.split(';')[0]!;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
