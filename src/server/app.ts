@@ -2,6 +2,7 @@
 // the /ws hub and the static site.
 import { randomBytes } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import { Ajv } from 'ajv';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from '../context.js';
 import { packagePath } from '../paths.js';
@@ -42,8 +43,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     return503OnClosing: true,
     // Per-request lines drown what operators need to see; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    ajv: { customOptions: { coerceTypes: true, removeAdditional: false, allErrors: false } },
   });
+  // Query strings and path parameters are text, so they are coerced ("50" → 50); JSON bodies are
+  // not: a string where a number belongs is a client error, not something to guess about.
+  const coercing = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  const exact = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
   app.setErrorHandler(errorHandler);
@@ -59,7 +64,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         }
       });
       // Every /api route is admin-only unless its config says public; unknown paths stay 404 for all.
-      api.addHook('preHandler', async (request, reply) => {
+      // onRequest: an anonymous caller gets 401 before its body is even parsed or validated.
+      api.addHook('onRequest', async (request, reply) => {
         request.principal = await resolvePrincipal(ctx, localSecret, request);
         assertSameOrigin(request);
         if (!request.routeOptions.config.public) requireAdmin(request, reply);

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getSetting, SETTINGS } from '../../src/services/settings/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let cookie: string;
+
+async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await server.loginCookie();
+});
+afterAll(async () => server?.close());
+
+describe('settings calls of spec 001 §7', () => {
+  const promptKeys = [
+    'trends-analyzer-system-prompt', 'trends-analyzer-user-prompt', 'analyze-implications-prompt', 'system-prompt',
+    'user-prompt', 'latest-news-prompt', 'article-classifier-system-prompt', 'article-classifier-user-prompt',
+    'social-system-prompt', 'social-prompt-1', 'social-prompt-2', 'conversational-audio-system-prompt',
+    'conversational-audio-user-prompt', 'conversational-audio-refinement-prompt', 'interview-system-prompt',
+    'interview-user-prompt', 'interview-refinement-prompt', 'music-generator-prompt',
+  ];
+  const modelKeys = ['trends-analyzer-model-name', 'social-model-name', 'conversational-audio-model-name', 'interview-model-name'];
+
+  it('serves every prompt as {promptText} and stores what is posted', async () => {
+    for (const key of promptKeys) {
+      const before = await call('GET', `/api/${key}`);
+      expect(before.status, key).toBe(200);
+      expect(typeof before.body.promptText, key).toBe('string');
+      const saved = await call('POST', `/api/${key}`, { promptText: `my ${key}` });
+      expect(saved, key).toEqual({ status: 200, body: { promptText: `my ${key}` } });
+      expect((await call('GET', `/api/${key}`)).body).toEqual({ promptText: `my ${key}` });
+    }
+  });
+
+  it('serves every model name as {modelName}', async () => {
+    for (const key of modelKeys) {
+      expect((await call('GET', `/api/${key}`)).body, key).toEqual({ modelName: '' });
+      expect((await call('POST', `/api/${key}`, { modelName: 'mistral-large-latest' })).status, key).toBe(200);
+      expect((await call('GET', `/api/${key}`)).body).toEqual({ modelName: 'mistral-large-latest' });
+    }
+  });
+
+  it('keeps the {trend} placeholder in the default implications prompt, readable without a session', async () => {
+    await server.sql`delete from settings where key = 'analyze-implications-prompt'`;
+    const response = await fetch(`${server.baseUrl}/api/analyze-implications-prompt`);
+    expect(response.status).toBe(200);
+    expect((await response.json()).promptText).toContain('{trend}');
+    const write = await fetch(`${server.baseUrl}/api/analyze-implications-prompt`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ promptText: 'x' }),
+    });
+    expect(write.status).toBe(401);
+  });
+
+  it('validates the target word count (integer ≥ 1), defaulting to 600', async () => {
+    expect((await call('GET', '/api/word-count-settings')).body).toEqual({ targetWordCount: 600 });
+    for (const bad of [0, -3, 1.5, '600', null]) {
+      const response = await call('POST', '/api/word-count-settings', { targetWordCount: bad });
+      expect(response.status, String(bad)).toBe(400);
+      expect(response.body.message).toMatch(/targetWordCount/);
+    }
+    expect((await call('POST', '/api/word-count-settings', { targetWordCount: 850 })).body).toEqual({ targetWordCount: 850 });
+  });
+
+  it('validates schedule minutes 0–59 and accepts partial updates', async () => {
+    expect((await call('GET', '/api/schedule-settings')).body).toEqual({ spiderMinuteA: 1, spiderMinuteB: 1, trendsMinuteA: 31, trendsMinuteB: 0 });
+    expect((await call('POST', '/api/schedule-settings', { trendsMinuteA: 60 })).status).toBe(400);
+    expect((await call('POST', '/api/schedule-settings', { trendsMinuteB: -1 })).status).toBe(400);
+    expect((await call('POST', '/api/schedule-settings', {})).status).toBe(400);
+    expect((await call('POST', '/api/schedule-settings', { bogus: 1 })).status).toBe(400);
+    const saved = await call('POST', '/api/schedule-settings', { trendsMinuteA: 45, trendsMinuteB: 15 });
+    expect(saved.body).toEqual({ spiderMinuteA: 1, spiderMinuteB: 1, trendsMinuteA: 45, trendsMinuteB: 15 });
+  });
+
+  it('returns the image API key masked and keeps it when the masked or empty value comes back', async () => {
+    const empty = await call('POST', '/api/google-api-config', { apiKey: '', imagePrompt: 'p' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toMatch(/API key/);
+    const saved = await call('POST', '/api/google-api-config', { apiKey: 'sk-secret-1234567890', imagePrompt: 'Draw {ARTICLE_TITLE}' });
+    expect(saved.body).toEqual({ apiKey: '********7890', imagePrompt: 'Draw {ARTICLE_TITLE}' });
+    expect((await call('GET', '/api/google-api-config')).body.apiKey).toMatch(/^\*+7890$/);
+    await call('POST', '/api/google-api-config', { apiKey: '********7890', imagePrompt: 'Paint {ARTICLE_TITLE}' });
+    await call('POST', '/api/google-api-config', { apiKey: '', imagePrompt: 'Paint {ARTICLE_TITLE}' });
+    const stored = await getSetting<{ apiKey: string; imagePrompt: string }>(server.ctx, 'google-api-config');
+    expect(stored).toEqual({ apiKey: 'sk-secret-1234567890', imagePrompt: 'Paint {ARTICLE_TITLE}' });
+  });
+
+  it('stores the object settings with their exact field names', async () => {
+    const cases: [string, Record<string, unknown>][] = [
+      ['audio-ads', { prePlug: 'Brought to you by X.', endingPlug: 'Thanks for listening.' }],
+      ['get-json-config', { jsonTextTop: '{', jsonText: '"a": 1', jsonTextBottom: '}' }],
+      ['interview-topic', { topic: 'Grid batteries' }],
+      ['music-introduction-narration', { narrationText: 'Hello', voice: 'Aoede' }],
+      ['lyrics-generator-prompt', { promptText: 'Sing {narration}', modelName: 'small' }],
+      ['article-gen-with-sources-config', { systemPrompt: 's', userPrompt: 'u %ArticleText%', modelName: 'm' }],
+      ['article-gen-no-sources-config', { systemPrompt: 's2', userPrompt: 'u2 %ArticleText%', modelName: '' }],
+    ];
+    for (const [key, value] of cases) {
+      expect(await call('POST', `/api/${key}`, value), key).toEqual({ status: 200, body: value });
+      expect((await call('GET', `/api/${key}`)).body, key).toEqual(value);
+      const missing = Object.fromEntries(Object.entries(value).slice(1));
+      expect((await call('POST', `/api/${key}`, missing)).status, `${key} without a field`).toBe(400);
+    }
+  });
+
+  it('has one GET and one POST route per setting of the schema table', async () => {
+    for (const definition of SETTINGS) {
+      const response = await call('GET', `/api/${definition.key}`);
+      expect(response.status, definition.key).toBe(200);
+    }
+  });
+});

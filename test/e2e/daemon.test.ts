@@ -1,0 +1,115 @@
+// The daemon as a real process: serving, persistence across kill -9, graceful shutdown.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { spawnDaemon } from '../helpers/daemon.js';
+
+const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
+let dataDir: string;
+let database: TestDatabase | null = null;
+let databaseArgs: string[] = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'newsctl-daemon-'));
+  if (process.env.DATABASE_URL) {
+    database = await createTestDatabase();
+    databaseArgs = ['--database-url', database.url!];
+  }
+});
+afterAll(async () => {
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function loginCookie(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+describe('newsctl serve', () => {
+  it('keeps settings written through the API across kill -9 and a restart', async () => {
+    const first = await spawnDaemon(['--data-dir', dataDir, ...databaseArgs], admin);
+    const home = await fetch(`${first.baseUrl}/api/home-page-data`);
+    expect(home.status).toBe(200);
+    expect((await home.json()).articlesByDomain).toEqual([]);
+    const cookie = await loginCookie(first.baseUrl);
+    const saved = await fetch(`${first.baseUrl}/api/word-count-settings`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ targetWordCount: 777 }),
+    });
+    expect(saved.status).toBe(200);
+
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+
+    const second = await spawnDaemon(['--data-dir', dataDir, ...databaseArgs], admin);
+    try {
+      // The session survived the restart too: it lives in the database.
+      const stored = await fetch(`${second.baseUrl}/api/word-count-settings`, { headers: { cookie } });
+      expect(stored.status).toBe(200);
+      expect(await stored.json()).toEqual({ targetWordCount: 777 });
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+  });
+
+  it('finishes an in-flight request on SIGTERM and exits 0', async () => {
+    const daemon = await spawnDaemon(['--data-dir', dataDir, ...databaseArgs], admin);
+    // A login whose body is still arriving when SIGTERM lands: the daemon must answer it, then exit.
+    const body = JSON.stringify({ username: 'operator', password: 'a long enough password' });
+    const { port } = new URL(daemon.baseUrl);
+    const answered = new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on('error', reject);
+      request.write(body.slice(0, 10));
+      setTimeout(() => daemon.child.kill('SIGTERM'), 300);
+      setTimeout(() => request.end(body.slice(10)), 900);
+    });
+    expect(await answered).toBe(200);
+    expect(await daemon.exited).toBe(0);
+    expect(daemon.output()).toMatch(/SIGTERM: finishing in-flight requests/);
+  });
+
+  it('prints a generated admin password once on a fresh data folder', async () => {
+    const fresh = mkdtempSync(join(tmpdir(), 'newsctl-fresh-'));
+    const freshDb = process.env.DATABASE_URL ? await createTestDatabase() : null;
+    try {
+      const daemon = await spawnDaemon(['--data-dir', fresh, ...(freshDb ? ['--database-url', freshDb.url!] : [])]);
+      const password = /password: (\S+)/.exec(daemon.output())?.[1];
+      expect(password).toBeTruthy();
+      expect(password!.length).toBeGreaterThanOrEqual(20);
+      const response = await fetch(`${daemon.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password }),
+      });
+      expect(response.status).toBe(200);
+      daemon.child.kill('SIGTERM');
+      expect(await daemon.exited).toBe(0);
+
+      const again = await spawnDaemon(['--data-dir', fresh, ...(freshDb ? ['--database-url', freshDb.url!] : [])]);
+      expect(again.output()).not.toMatch(/password:/);
+      again.child.kill('SIGTERM');
+      await again.exited;
+    } finally {
+      await freshDb?.drop();
+      rmSync(fresh, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,63 @@
+// Starts `newsctl serve` as a real process (as an operator would) and waits until it answers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { packagePath } from '../../src/paths.js';
+
+export interface DaemonProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  output(): string;
+  /** Resolves with the exit code (or signal name). */
+  exited: Promise<number | string>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export const CLI = packagePath('bin', 'newsctl.js');
+
+/** Environment for child processes: sources, not dist/, and no inherited database or admin settings. */
+export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NEWSCTL_FROM_SOURCE: '1', NEWSCTL_LOG_LEVEL: 'warn', ...extra };
+  for (const key of ['DATABASE_URL', 'NEWSCTL_ADMIN_USERNAME', 'NEWSCTL_ADMIN_PASSWORD', 'NEWSCTL_URL', 'NEWSCTL_TOKEN']) {
+    if (!(key in extra)) delete env[key];
+  }
+  return env;
+}
+
+export async function spawnDaemon(args: string[], env: Record<string, string> = {}, timeoutMs = 90_000): Promise<DaemonProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', String(port), ...args], {
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`daemon exited early (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`daemon did not answer within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { child, baseUrl, output: () => output, exited };
+}
