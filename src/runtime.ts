@@ -23,7 +23,7 @@ export async function openRuntime(config: Config, extra: Partial<OpenDatabaseOpt
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...extra });
   try {
     const migrationsApplied = await migrate(db.sql);
-    const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus() };
+    const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus(), jobs: new Map() };
     return { ctx, migrationsApplied, close: () => db.close() };
   } catch (error) {
     await db.close();

@@ -30,7 +30,7 @@ export async function startTestServer(options: { env?: Record<string, string>; a
   const dataDir = mkdtempSync(join(tmpdir(), 'newsctl-test-data-'));
   const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent', ...options.env, NEWSCTL_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0' });
   const database = await createTestDatabase();
-  const ctx: AppContext = { config, db: database.db, sql: database.db.sql, events: createEventBus() };
+  const ctx: AppContext = { config, db: database.db, sql: database.db.sql, events: createEventBus(), jobs: new Map() };
   await setAdminAccount(ctx, TEST_ADMIN.username, TEST_ADMIN.password);
   const { app, localSecret } = await buildApp(ctx, { logger: false, ...options.app });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -5,6 +5,7 @@ import healthRoutes from './health.js';
 import logRoutes from './logs.js';
 import publicRoutes from './public.js';
 import settingsRoutes from './settings.js';
+import statusRoutes from './status.js';
 
 export const apiRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -12,4 +13,5 @@ export const apiRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   healthRoutes,
   settingsRoutes,
   logRoutes,
+  statusRoutes,
 ];
