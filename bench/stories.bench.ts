@@ -1,0 +1,104 @@
+// Story clustering: B-cubed precision, recall and F1 of the offline trends engine on both
+// development files (each whole file one batch), beside the README's naive baseline (single-pass
+// TF-IDF over titles, T = 0.5) measured in the same run; then the wall time of
+// `newsctl trends analyze --from-jsonl` on 10,000 articles, spawned as a process, beside the
+// baseline's process on the same file. Targets: F1 ≥ 0.80 on both files; ≤ 5 s for 10,000 articles.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packagePath } from '../src/paths.js';
+import { clusterStories } from '../src/services/trends/engine/index.js';
+import { singlePassBaseline } from './lib/stories-baseline.js';
+import { bcubed, datasetsRoot, loadStorySet, storyFilePath, type BCubed } from './lib/stories-set.js';
+
+const FILES = ['clusters-dev-1d.jsonl', 'clusters-dev-longtail.jsonl'];
+const F1_TARGET = 0.8;
+const SECONDS_TARGET = 5;
+const ARTICLES_FOR_TIMING = 10_000;
+const RUNS = 3;
+
+const fmt = (x: number) => x.toFixed(3);
+const row = (label: string, r: BCubed, ms: number) =>
+  `  ${label.padEnd(26)} P ${fmt(r.precision)}  R ${fmt(r.recall)}  F1 ${fmt(r.f1)}  clusters ${String(r.clusters).padStart(5)}  ${ms.toFixed(0).padStart(5)} ms`;
+
+console.log('Story clustering, B-cubed (whole file as one batch)');
+const verdicts: string[] = [];
+for (const name of FILES) {
+  const set = loadStorySet(name);
+  const articles = set.map((g) => g.article);
+  const gold = new Map(set.map((g) => [g.article.id, g.storyId]));
+  const stories = new Set(gold.values()).size;
+
+  let start = performance.now();
+  const clusters = clusterStories(articles);
+  const engineMs = performance.now() - start;
+  const engineOf = new Map<string, string>();
+  for (const cluster of clusters) for (const article of cluster.articles) engineOf.set(article.id, cluster.storyId);
+
+  start = performance.now();
+  const baseline = singlePassBaseline(articles, 0.5);
+  const baselineMs = performance.now() - start;
+  const baselineOf = new Map(articles.map((article, i) => [article.id, String(baseline[i])]));
+
+  const engine = bcubed(gold, engineOf);
+  const naive = bcubed(gold, baselineOf);
+  console.log(`\n${name}: ${articles.length} articles, ${stories} gold stories`);
+  console.log(row('engine', engine, engineMs));
+  console.log(row('baseline TF-IDF T=0.5', naive, baselineMs));
+  console.log(`  F1 ratio engine/baseline ${(engine.f1 / naive.f1).toFixed(2)}x; target F1 ≥ ${F1_TARGET}: ${engine.f1 >= F1_TARGET ? 'met' : 'NOT met'}`);
+  verdicts.push(`${name} F1 ${fmt(engine.f1)} (${engine.f1 >= F1_TARGET ? 'met' : 'not met'})`);
+}
+
+// A 10,000-article batch: both story files and CC BY topic rows, ids made unique, gold fields dropped.
+const folder = mkdtempSync(join(tmpdir(), 'newsctl-stories-'));
+try {
+  const lines: string[] = [];
+  const add = (prefix: string, file: string, keep: (row: Record<string, unknown>) => boolean = () => true) => {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (!line.trim() || lines.length >= ARTICLES_FOR_TIMING) continue;
+      const r = JSON.parse(line) as Record<string, unknown>;
+      if (!keep(r)) continue;
+      lines.push(JSON.stringify({ id: `${prefix}-${r.id}`, title: r.title, body: r.body ?? '', source: r.source, publishedAt: r.publishedAt }));
+    }
+  };
+  add('d1', storyFilePath(FILES[0]!));
+  add('lt', storyFilePath(FILES[1]!));
+  add('tp', join(datasetsRoot(), 'trends', 'topics-train.jsonl'), (r) => r.licence === 'CC-BY-4.0');
+  const batch = join(folder, 'articles.jsonl');
+  writeFileSync(batch, `${lines.join('\n')}\n`);
+
+  const time = (args: string[]) => {
+    const walls: number[] = [];
+    let stdout = '';
+    for (let run = 0; run < RUNS; run++) {
+      const start = performance.now();
+      const child = spawnSync(process.execPath, ['--import', 'tsx', ...args], {
+        cwd: packagePath(),
+        encoding: 'utf8',
+        maxBuffer: 256 * 1024 * 1024,
+      });
+      walls.push(performance.now() - start);
+      if (child.status !== 0) throw new Error(`${args.join(' ')} exited ${child.status}: ${child.stderr}`);
+      stdout = child.stdout;
+    }
+    walls.sort((a, b) => a - b);
+    return { median: walls[Math.floor(walls.length / 2)]!, best: walls[0]!, stdout };
+  };
+
+  const cli = time([packagePath('bench/lib/cli-entry.ts'), 'trends', 'analyze', '--from-jsonl', batch, '--json']);
+  const outLines = cli.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const assigned = outLines.filter((line) => 'id' in line && 'storyId' in line).length;
+  const trends = outLines.filter((line) => 'relevanceScore' in line).length;
+  const naive = time([packagePath('bench/lib/stories-baseline-cli.ts'), batch, '0.5']);
+
+  const seconds = cli.median / 1000;
+  console.log(`\nWall time on ${lines.length} articles (process start included, median of ${RUNS} runs)`);
+  console.log(`  newsctl trends analyze --from-jsonl --json  ${seconds.toFixed(2)} s (best ${(cli.best / 1000).toFixed(2)} s); ${assigned} articles assigned, ${trends} trends`);
+  console.log(`  baseline TF-IDF T=0.5 process               ${(naive.median / 1000).toFixed(2)} s (best ${(naive.best / 1000).toFixed(2)} s)`);
+  console.log(`  ratio engine/baseline ${(cli.median / naive.median).toFixed(2)}x; target ≤ ${SECONDS_TARGET} s: ${seconds <= SECONDS_TARGET ? 'met' : 'NOT met'}`);
+  verdicts.push(`10k wall ${seconds.toFixed(2)} s (${seconds <= SECONDS_TARGET ? 'met' : 'not met'})`);
+} finally {
+  rmSync(folder, { recursive: true, force: true });
+}
+console.log(`\nSummary: ${verdicts.join('; ')}`);

@@ -1,0 +1,43 @@
+// The background model: how many ordinary news headlines hold each feature. It lets the weights
+// tell a story's own words ("heartbleed") from words common in any news ("report", "price") even in
+// a small batch. Built by scripts/build-story-background.ts from CC BY 4.0 headlines; a missing
+// file only means batch statistics alone.
+import { existsSync, readFileSync } from 'node:fs';
+import { packagePath } from '../../../paths.js';
+import type { BackgroundModel } from './types.js';
+
+export const BACKGROUND_FILE = ['src', 'services', 'trends', 'engine', 'story-background.tsv'] as const;
+
+let cached: BackgroundModel | null | undefined;
+
+export function loadDefaultBackground(): BackgroundModel | null {
+  if (cached === undefined) {
+    const path = packagePath(...BACKGROUND_FILE);
+    cached = existsSync(path) ? parseBackground(readFileSync(path, 'utf8')) : null;
+  }
+  return cached;
+}
+
+/** Reads the TSV form: a `#documents\tN` line, then `feature\tcount` lines. */
+export function parseBackground(text: string): BackgroundModel {
+  const documentFrequency = new Map<string, number>();
+  let documents = 0;
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const tab = line.lastIndexOf('\t');
+    if (tab < 0) continue;
+    const feature = line.slice(0, tab);
+    const count = Number(line.slice(tab + 1));
+    if (!Number.isFinite(count)) continue;
+    if (feature === '#documents') documents = count;
+    else documentFrequency.set(feature, count);
+  }
+  return { documents, documentFrequency };
+}
+
+export function formatBackground(model: BackgroundModel): string {
+  const lines = [`#documents\t${model.documents}`];
+  const entries = [...model.documentFrequency].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  for (const [feature, count] of entries) lines.push(`${feature}\t${count}`);
+  return `${lines.join('\n')}\n`;
+}

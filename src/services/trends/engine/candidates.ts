@@ -1,0 +1,113 @@
+// Which pairs of articles are worth comparing: an inverted index over the features, so that only
+// articles sharing a feature meet. Features held by more than `maxPosting` articles are too common
+// to say anything and are left out of the index (they still count in the similarity), which keeps
+// the cost about linear in the number of articles.
+import type { SparseVector } from './vectorize.js';
+
+export interface CandidateOptions {
+  /** Neighbours kept per article (the graph is the union of every article's best). */
+  neighbours: number;
+  /** Pairs below this similarity are not kept. */
+  minSimilarity: number;
+  maxPosting: number;
+  /** UTC day number of each article, or -1 when unknown. */
+  days: Int32Array;
+  dayDecay: number;
+  maxDayGap: number;
+}
+
+export interface CandidateEdge {
+  a: number;
+  b: number;
+  similarity: number;
+}
+
+/** Similarity factor for two days (1 when either is unknown). */
+export function dayFactor(dayA: number, dayB: number, decay: number, maxGap: number): number {
+  if (dayA < 0 || dayB < 0) return 1;
+  const gap = Math.abs(dayA - dayB);
+  if (gap > maxGap) return 0;
+  return decay ** gap;
+}
+
+export function candidateEdges(vectors: SparseVector[], featureCount: number, options: CandidateOptions): CandidateEdge[] {
+  const postings = buildPostings(vectors, featureCount, options.maxPosting);
+  const score = new Float64Array(vectors.length);
+  const dense = new Float64Array(featureCount);
+  const touched: number[] = [];
+  const kept = new Map<number, number>();
+  const keyOf = (a: number, b: number) => (a < b ? a * vectors.length + b : b * vectors.length + a);
+
+  for (let i = 0; i < vectors.length; i++) {
+    const vector = vectors[i]!;
+    for (let k = 0; k < vector.ids.length; k++) {
+      const list = postings[vector.ids[k]!];
+      if (!list) continue;
+      const weight = vector.weights[k]!;
+      for (let p = 0; p < list.ids.length; p++) {
+        const j = list.ids[p]!;
+        if (j === i) continue;
+        if (score[j] === 0) touched.push(j);
+        score[j]! += weight * list.weights[p]!;
+      }
+    }
+    // The index skips common features, so the partial score only shortlists; the kept pairs are
+    // then measured exactly.
+    const limit = options.neighbours * 2;
+    const shortlist: number[] = [];
+    const before = (x: number, y: number) => score[x]! > score[y]! || (score[x] === score[y] && x < y);
+    const floor = options.minSimilarity / 2;
+    for (const j of touched) {
+      if (score[j]! < floor) continue;
+      if (shortlist.length === limit && !before(j, shortlist[limit - 1]!)) continue;
+      if (dayFactor(options.days[i]!, options.days[j]!, options.dayDecay, options.maxDayGap) === 0) continue;
+      // Insertion into a short sorted list beats sorting every touched article.
+      let at = shortlist.length;
+      while (at > 0 && before(j, shortlist[at - 1]!)) at--;
+      shortlist.splice(at, 0, j);
+      if (shortlist.length > limit) shortlist.pop();
+    }
+    for (let k = 0; k < vector.ids.length; k++) dense[vector.ids[k]!] = vector.weights[k]!;
+    const best: Array<[number, number]> = [];
+    for (const j of shortlist) {
+      const other = vectors[j]!;
+      let product = 0;
+      for (let k = 0; k < other.ids.length; k++) product += dense[other.ids[k]!]! * other.weights[k]!;
+      const similarity = product * dayFactor(options.days[i]!, options.days[j]!, options.dayDecay, options.maxDayGap);
+      if (similarity >= options.minSimilarity) best.push([j, similarity]);
+    }
+    for (let k = 0; k < vector.ids.length; k++) dense[vector.ids[k]!] = 0;
+    best.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
+    for (const [j, similarity] of best.slice(0, options.neighbours)) kept.set(keyOf(i, j), similarity);
+    for (const j of touched) score[j] = 0;
+    touched.length = 0;
+  }
+
+  const edges: CandidateEdge[] = [];
+  for (const [key, similarity] of kept) {
+    edges.push({ a: Math.floor(key / vectors.length), b: key % vectors.length, similarity });
+  }
+  edges.sort((x, y) => y.similarity - x.similarity || x.a - y.a || x.b - y.b);
+  return edges;
+}
+
+function buildPostings(vectors: SparseVector[], featureCount: number, maxPosting: number) {
+  const counts = new Int32Array(featureCount);
+  for (const vector of vectors) for (const id of vector.ids) counts[id]!++;
+  const postings: Array<{ ids: Int32Array; weights: Float64Array; size: number } | undefined> = new Array(featureCount);
+  for (let id = 0; id < featureCount; id++) {
+    const count = counts[id]!;
+    if (count >= 2 && count <= maxPosting) {
+      postings[id] = { ids: new Int32Array(count), weights: new Float64Array(count), size: 0 };
+    }
+  }
+  vectors.forEach((vector, i) => {
+    for (let k = 0; k < vector.ids.length; k++) {
+      const list = postings[vector.ids[k]!];
+      if (!list) continue;
+      list.ids[list.size] = i;
+      list.weights[list.size++] = vector.weights[k]!;
+    }
+  });
+  return postings;
+}

@@ -1,0 +1,29 @@
+// The offline trends engine: recent articles → stories → ranked trends, with no model, network or
+// database. Pure functions; the analyzer service stores what they return.
+import { clusterStories, type TuningOptions } from './story-clusters.js';
+import { rankTrends } from './rank.js';
+import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
+
+export { clusterStories, storyIdOf, utcDay, DEFAULT_CLUSTER_OPTIONS } from './story-clusters.js';
+export { rankTrends, relevanceScore, distinctSources } from './rank.js';
+export { representativeTitle, extractiveSummary } from './summarize.js';
+export { loadDefaultBackground, parseBackground } from './background.js';
+export type { TuningOptions } from './story-clusters.js';
+export type { BackgroundModel, ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
+
+export interface StoryAnalysis {
+  /** Every article in exactly one story, largest story first. */
+  stories: StoryCluster[];
+  /** The stories that are trends, most relevant first. */
+  trends: OfflineTrend[];
+}
+
+/** clusterStories then rankTrends, in one call. */
+export function analyzeStories(
+  articles: StoryInput[],
+  options: ClusterOptions & TuningOptions & RankOptions = {},
+): StoryAnalysis {
+  const stories = clusterStories(articles, options);
+  const trends = rankTrends(stories, { now: options.now, limit: options.limit, minArticles: options.minArticles });
+  return { stories, trends };
+}

@@ -1,0 +1,88 @@
+// Stories → ranked trends. Relevance is 0–10 from three signals: how many distinct sources cover
+// the story (the strongest: many newsrooms choosing a story is what makes it a trend), how many
+// articles it has, and how recent its newest article is.
+import { extractiveSummary, representativeTitle } from './summarize.js';
+import type { OfflineTrend, RankOptions, StoryCluster } from './types.js';
+
+/** Distinct sources at which the source signal is full. */
+const SOURCES_FOR_FULL = 20;
+/** Articles at which the volume signal is full. */
+const ARTICLES_FOR_FULL = 50;
+/** A story loses half its recency signal every this many hours. */
+const RECENCY_HALF_LIFE_HOURS = 24;
+const WEIGHTS = { sources: 0.55, volume: 0.25, recency: 0.2 };
+
+function logShare(count: number, full: number): number {
+  return Math.min(1, Math.log1p(count) / Math.log1p(full));
+}
+
+/** Distinct source names, in the story's order (most central article first). */
+export function distinctSources(story: StoryCluster): string[] {
+  const seen = new Map<string, string>();
+  for (const article of story.articles) {
+    const source = article.source?.trim();
+    if (source && !seen.has(source.toLowerCase())) seen.set(source.toLowerCase(), source);
+  }
+  return [...seen.values()];
+}
+
+function newestTime(story: StoryCluster): number {
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const article of story.articles) {
+    const time = article.publishedAt ? Date.parse(article.publishedAt) : Number.NaN;
+    if (!Number.isNaN(time) && time > newest) newest = time;
+  }
+  return newest;
+}
+
+export function relevanceScore(story: StoryCluster, now: number | null): number {
+  const sources = distinctSources(story).length;
+  const newest = newestTime(story);
+  let recency = 0.5;
+  if (now !== null && Number.isFinite(newest)) {
+    const ageHours = Math.max(0, (now - newest) / 3_600_000);
+    recency = 0.5 ** (ageHours / RECENCY_HALF_LIFE_HOURS);
+  }
+  const score =
+    10 *
+    (WEIGHTS.sources * logShare(Math.max(sources, 1), SOURCES_FOR_FULL) +
+      WEIGHTS.volume * logShare(story.articles.length, ARTICLES_FOR_FULL) +
+      WEIGHTS.recency * recency);
+  return Math.round(score * 10) / 10;
+}
+
+export function rankTrends(stories: StoryCluster[], options: RankOptions = {}): OfflineTrend[] {
+  const minArticles = options.minArticles ?? 2;
+  // Without an explicit `now`, recency is measured from the newest article of the batch, so the
+  // same batch always ranks the same way.
+  let now: number | null = options.now ? options.now.getTime() : null;
+  if (now === null) {
+    let newest = Number.NEGATIVE_INFINITY;
+    for (const story of stories) newest = Math.max(newest, newestTime(story));
+    now = Number.isFinite(newest) ? newest : null;
+  }
+  const ranked = stories
+    .filter((story) => story.articles.length >= minArticles)
+    .map((story) => ({ story, score: relevanceScore(story, now), sources: distinctSources(story), newest: newestTime(story) }))
+    .sort(
+      (x, y) =>
+        y.score - x.score ||
+        y.sources.length - x.sources.length ||
+        y.story.articles.length - x.story.articles.length ||
+        y.newest - x.newest ||
+        (x.story.storyId < y.story.storyId ? -1 : x.story.storyId > y.story.storyId ? 1 : 0),
+    );
+  const limited = options.limit !== undefined ? ranked.slice(0, Math.max(0, options.limit)) : ranked;
+  return limited.map(({ story, score, sources }) => {
+    const title = representativeTitle(story);
+    return {
+      storyId: story.storyId,
+      title,
+      description: extractiveSummary(story, title),
+      relevanceScore: score,
+      articleIds: story.articles.map((article) => article.id),
+      sources,
+      articlesAnalyzed: story.articles.length,
+    };
+  });
+}

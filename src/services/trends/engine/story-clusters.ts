@@ -1,0 +1,117 @@
+// clusterStories: the public entry of the clustering stage. It fixes the article order (by id) so
+// that the result never depends on the order of the input, then vectorises, agglomerates and
+// describes each story by its centrality order and key terms.
+import { createHash } from 'node:crypto';
+import { agglomerate } from './cluster.js';
+import { loadDefaultBackground } from './background.js';
+import { vectorize, dot, type SparseVector } from './vectorize.js';
+import type { ClusterOptions, StoryCluster, StoryInput } from './types.js';
+
+export const DEFAULT_CLUSTER_OPTIONS = {
+  duplicateThreshold: 0.8,
+  mergeThreshold: 0.1,
+  sizePenalty: 0.06,
+  centroidPower: 0.75,
+  neighbours: 10,
+  minSimilarity: 0.1,
+  maxPosting: 500,
+  dayDecay: 0,
+  maxDayGap: 3,
+  pairWeight: 0.5,
+  bodyWeight: 0.5,
+  backgroundShare: 0.8,
+};
+
+export type TuningOptions = Partial<typeof DEFAULT_CLUSTER_OPTIONS>;
+
+export function clusterStories(articles: StoryInput[], options: ClusterOptions & TuningOptions = {}): StoryCluster[] {
+  const settings = { ...DEFAULT_CLUSTER_OPTIONS, ...definedOnly(options) };
+  const background = options.background === undefined ? loadDefaultBackground() : options.background;
+  const ordered = [...articles].sort(compareArticles);
+  if (ordered.length === 0) return [];
+
+  const { vectors, features, featureWeight } = vectorize(ordered, { ...settings, background });
+  const days = Int32Array.from(ordered, (article) => utcDay(article.publishedAt));
+  const groups = agglomerate(vectors, features.length, { ...settings, days });
+
+  const stories = groups.map((members) => describeStory(members, ordered, vectors, features, featureWeight));
+  // Largest first, then by the first member's id: a stable order for callers that print clusters.
+  return stories.sort(
+    (x, y) => y.articles.length - x.articles.length || compareIds(minId(x), minId(y)),
+  );
+}
+
+function describeStory(
+  members: number[],
+  ordered: StoryInput[],
+  vectors: SparseVector[],
+  features: string[],
+  featureWeight: Float64Array,
+): StoryCluster {
+  const sum = new Map<number, number>();
+  for (const i of members) {
+    const vector = vectors[i]!;
+    for (let k = 0; k < vector.ids.length; k++) sum.set(vector.ids[k]!, (sum.get(vector.ids[k]!) ?? 0) + vector.weights[k]!);
+  }
+  let norm = 0;
+  for (const weight of sum.values()) norm += weight * weight;
+  norm = Math.sqrt(norm) || 1;
+  const ids = [...sum.keys()].sort((a, b) => a - b);
+  const centroid: SparseVector = {
+    ids: Int32Array.from(ids),
+    weights: Float64Array.from(ids, (id) => sum.get(id)! / norm),
+  };
+  const ranked = members
+    .map((i) => ({ i, centrality: Math.max(0, Math.min(1, dot(vectors[i]!, centroid))) }))
+    .sort((x, y) => y.centrality - x.centrality || compareArticles(ordered[x.i]!, ordered[y.i]!));
+  const keyTerms = ids
+    .filter((id) => featureWeight[id]! > 0)
+    .sort((a, b) => sum.get(b)! - sum.get(a)! || a - b)
+    .slice(0, 8)
+    .map((id) => features[id]!);
+  const articles = ranked.map(({ i }) => ordered[i]!);
+  return {
+    storyId: storyIdOf(articles.map((article) => article.id)),
+    articles,
+    centrality: ranked.map(({ centrality }) => Math.round(centrality * 1000) / 1000),
+    keyTerms,
+  };
+}
+
+/** A short hash of the sorted member ids: the same articles always make the same story id. */
+export function storyIdOf(articleIds: string[]): string {
+  const hash = createHash('sha1');
+  for (const id of [...articleIds].sort(compareIds)) hash.update(id).update('\u0000');
+  return `story-${hash.digest('hex').slice(0, 12)}`;
+}
+
+function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function compareArticles(a: StoryInput, b: StoryInput): number {
+  return (
+    compareIds(a.id, b.id) ||
+    compareIds(a.title, b.title) ||
+    compareIds(a.body ?? '', b.body ?? '') ||
+    compareIds(a.source ?? '', b.source ?? '') ||
+    compareIds(a.publishedAt ?? '', b.publishedAt ?? '')
+  );
+}
+
+function minId(story: StoryCluster): string {
+  let least = story.articles[0]!.id;
+  for (const article of story.articles) if (article.id < least) least = article.id;
+  return least;
+}
+
+/** Days since the epoch of an ISO time's UTC date, or -1 when missing or unreadable. */
+export function utcDay(publishedAt: string | undefined): number {
+  if (!publishedAt) return -1;
+  const time = Date.parse(publishedAt);
+  return Number.isNaN(time) ? -1 : Math.floor(time / 86_400_000);
+}
+
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,127 @@
+// A story's title and description, both extractive: the title is one member's real headline and
+// the description is made of real sentences of the members' titles and bodies. Nothing is
+// rewritten; the only change is a full stop after a headline used as a sentence.
+import { terms } from './tokenize.js';
+import type { StoryCluster } from './types.js';
+
+const TRUNCATED = /(\.\.\.|…)\s*$/;
+
+/** How much of the story's vocabulary a text holds: the mean share of members using each of its terms. */
+function coverage(text: string, memberShare: Map<string, number>): number {
+  const unique = new Set(terms(text));
+  if (unique.size === 0) return 0;
+  let sum = 0;
+  for (const term of unique) sum += memberShare.get(term) ?? 0;
+  // Square root: long texts should not win on length alone, nor short ones on a single word.
+  return sum / Math.sqrt(unique.size);
+}
+
+function memberShares(story: StoryCluster): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const article of story.articles) {
+    for (const term of new Set(terms(`${article.title} ${article.body ?? ''}`))) count.set(term, (count.get(term) ?? 0) + 1);
+  }
+  const share = new Map<string, number>();
+  for (const [term, n] of count) share.set(term, n / story.articles.length);
+  return share;
+}
+
+/** A headline's fitness as a title, apart from how central it is. */
+function headlineQuality(title: string): number {
+  let quality = 1;
+  if (TRUNCATED.test(title)) quality *= 0.75;
+  const wordCount = title.split(/\s+/).filter(Boolean).length;
+  if (wordCount < 4) quality *= 0.7;
+  if (wordCount > 18) quality *= 0.85;
+  // Shouting, site names and pipes are the aggregator's noise, not the story.
+  if (title === title.toUpperCase() && /[A-Z]{4}/.test(title)) quality *= 0.8;
+  if (/\s[|–-]\s[^|–-]+$/.test(title) && wordCount > 6) quality *= 0.9;
+  return quality;
+}
+
+/** The most representative real headline: central, complete and plainly written. */
+export function representativeTitle(story: StoryCluster): string {
+  const share = memberShares(story);
+  let best = story.articles[0]!.title;
+  let bestScore = -Infinity;
+  story.articles.forEach((article, i) => {
+    const title = article.title.trim();
+    if (!title) return;
+    const centrality = story.centrality[i] ?? 0;
+    const score = (0.5 * centrality + 0.5 * Math.min(1, coverage(title, share))) * headlineQuality(title);
+    // Articles come in centrality order, so a tie keeps the more central one.
+    if (score > bestScore) {
+      bestScore = score;
+      best = title;
+    }
+  });
+  return best;
+}
+
+/** Sentences of a body: split after . ! ? when a capital, digit or quote follows. */
+export function sentences(text: string): string[] {
+  return text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?]["'”’)]?)\s+(?=["'“‘(]?[A-Z0-9])/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
+}
+
+function wordSet(text: string): Set<string> {
+  return new Set(terms(text));
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared++;
+  return shared / Math.min(a.size, b.size);
+}
+
+function asSentence(text: string): string {
+  return /[.!?…"'”’)]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * 1–3 real sentences that cover the story: body sentences first (they explain), then other
+ * headlines; each must add words the title and the sentences before it do not already say.
+ */
+export function extractiveSummary(story: StoryCluster, title: string, maxSentences = 3, maxLength = 420): string {
+  const share = memberShares(story);
+  const candidates: Array<{ text: string; score: number }> = [];
+  const seen = new Set<string>();
+  const consider = (text: string, bonus: number) => {
+    const clean = text.trim();
+    const key = clean.toLowerCase();
+    if (clean.length < 20 || seen.has(key) || TRUNCATED.test(clean)) return;
+    seen.add(key);
+    candidates.push({ text: clean, score: coverage(clean, share) * bonus });
+  };
+  story.articles.forEach((article, i) => {
+    const centrality = 0.5 + 0.5 * (story.centrality[i] ?? 0);
+    // The lead carries the news; later sentences drift.
+    for (const sentence of sentences(article.body ?? '').slice(0, 3)) consider(sentence, 1.2 * centrality);
+  });
+  story.articles.forEach((article, i) => consider(article.title, 0.8 + 0.2 * (story.centrality[i] ?? 0)));
+  candidates.sort((x, y) => y.score - x.score);
+
+  const chosen: string[] = [];
+  const said = [wordSet(title)];
+  let length = 0;
+  for (const { text } of candidates) {
+    if (chosen.length >= maxSentences) break;
+    if (text === title.trim()) continue;
+    const words = wordSet(text);
+    if (said.some((before) => overlap(words, before) > 0.6)) continue;
+    if (chosen.length > 0 && length + text.length > maxLength) continue;
+    chosen.push(asSentence(text));
+    said.push(words);
+    length += text.length + 1;
+  }
+  if (chosen.length === 0) {
+    // A lone headline: its own body's lead, or the headline itself, is all there is to say.
+    const lead = sentences(story.articles[0]!.body ?? '')[0];
+    chosen.push(asSentence(lead ?? title.trim()));
+  }
+  return chosen.join(' ');
+}
