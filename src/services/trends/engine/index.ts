@@ -6,7 +6,7 @@ import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInpu
 
 export { clusterStories, storyIdOf, utcDay, DEFAULT_CLUSTER_OPTIONS } from './story-clusters.js';
 export { rankTrends, relevanceScore, distinctSources } from './rank.js';
-export { representativeTitle, extractiveSummary } from './summarize.js';
+export { representativeTitle, extractiveSummary, splitSentences } from './summarize.js';
 export { loadDefaultBackground, parseBackground } from './background.js';
 export type { TuningOptions } from './story-clusters.js';
 export type { BackgroundModel, ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';

@@ -4,10 +4,11 @@
 import { extractiveSummary, representativeTitle } from './summarize.js';
 import type { OfflineTrend, RankOptions, StoryCluster } from './types.js';
 
-/** Distinct sources at which the source signal is full. */
-const SOURCES_FOR_FULL = 20;
+/** Distinct sources at which the source signal is full; logarithmic below, so that 5 sources
+ * already count for much more than 1, and the big stories of a dense day still differ. */
+const SOURCES_FOR_FULL = 50;
 /** Articles at which the volume signal is full. */
-const ARTICLES_FOR_FULL = 50;
+const ARTICLES_FOR_FULL = 150;
 /** A story loses half its recency signal every this many hours. */
 const RECENCY_HALF_LIFE_HOURS = 24;
 const WEIGHTS = { sources: 0.55, volume: 0.25, recency: 0.2 };

@@ -59,7 +59,7 @@ export function representativeTitle(story: StoryCluster): string {
 }
 
 /** Sentences of a body: split after . ! ? when a capital, digit or quote follows. */
-export function sentences(text: string): string[] {
+export function splitSentences(text: string): string[] {
   return text
     .replace(/\s+/g, ' ')
     .split(/(?<=[.!?]["'”’)]?)\s+(?=["'“‘(]?[A-Z0-9])/)
@@ -100,7 +100,7 @@ export function extractiveSummary(story: StoryCluster, title: string, maxSentenc
   story.articles.forEach((article, i) => {
     const centrality = 0.5 + 0.5 * (story.centrality[i] ?? 0);
     // The lead carries the news; later sentences drift.
-    for (const sentence of sentences(article.body ?? '').slice(0, 3)) consider(sentence, 1.2 * centrality);
+    for (const sentence of splitSentences(article.body ?? '').slice(0, 3)) consider(sentence, 1.2 * centrality);
   });
   story.articles.forEach((article, i) => consider(article.title, 0.8 + 0.2 * (story.centrality[i] ?? 0)));
   candidates.sort((x, y) => y.score - x.score);
@@ -119,9 +119,10 @@ export function extractiveSummary(story: StoryCluster, title: string, maxSentenc
     length += text.length + 1;
   }
   if (chosen.length === 0) {
-    // A lone headline: its own body's lead, or the headline itself, is all there is to say.
-    const lead = sentences(story.articles[0]!.body ?? '')[0];
-    chosen.push(asSentence(lead ?? title.trim()));
+    // Everything else repeats the title: the best other sentence still says it in other words;
+    // a lone headline without a body can only repeat itself.
+    const other = candidates.find(({ text }) => text.toLowerCase() !== title.trim().toLowerCase());
+    chosen.push(asSentence(other?.text ?? title.trim()));
   }
   return chosen.join(' ');
 }

@@ -23,8 +23,7 @@ const KEEP_AS_IS = new Set([
   'virus', 'status', 'bonus', 'focus', 'census', 'campus', 'crisis', 'thesis', 'analysis', 'diagnosis',
   'during', 'thing', 'king', 'ring', 'sing', 'bring', 'spring', 'string', 'wing', 'sibling', 'ceiling', 'morning',
   'evening', 'nothing', 'something', 'anything', 'everything', 'beijing', 'boeing', 'viking', 'red', 'bed',
-  'need', 'feed', 'seed', 'speed', 'weed', 'greed', 'breed', 'shed', 'fed', 'led', 'wed', 'bled', 'fled',
-  'hundred', 'indeed', 'united', 'limited',
+  'shed', 'fed', 'led', 'wed', 'bled', 'fled', 'hundred', 'united', 'limited',
 ]);
 
 /** Stems one lower-case word: plural, -ing and -ed endings, then a final "e", so that
@@ -36,7 +35,8 @@ export function stem(word: string): string {
   else if (w.endsWith('sses')) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith('ing') && w.length > 5) w = undoubleEnd(w.slice(0, -3));
-  else if (w.endsWith('ed') && w.length > 4) w = undoubleEnd(w.slice(0, -2));
+  // "-eed" is rarely a past tense (bleed, speed, proceed).
+  else if (w.endsWith('ed') && !w.endsWith('eed') && w.length > 4) w = undoubleEnd(w.slice(0, -2));
   if (w.endsWith('e') && w.length > 3) w = w.slice(0, -1);
   return w;
 }
