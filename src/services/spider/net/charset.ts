@@ -103,7 +103,23 @@ function strictUtf8(body: Uint8Array): string | null {
 }
 
 function decodeWith(body: Uint8Array, encoding: string, source: DecodedText['source']): DecodedText {
-  return { text: new TextDecoder(encoding).decode(body), encoding, source };
+  const text = encoding === 'windows-1252' ? decodeWindows1252(body) : new TextDecoder(encoding).decode(body);
+  return { text, encoding, source };
+}
+
+// WHATWG windows-1252 for bytes 0x80–0x9F (the rest is latin-1).
+const WINDOWS_1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/**
+ * Node 20's TextDecoder('windows-1252') decodes 0x80–0x9F as latin-1 control characters, losing
+ * curly quotes, dashes and € — the very characters legacy news pages are full of.
+ */
+export function decodeWindows1252(body: Uint8Array): string {
+  const latin1 = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
+  return latin1.replace(/[\x80-\x9f]/g, (char) => String.fromCharCode(WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]!));
 }
 
 /**

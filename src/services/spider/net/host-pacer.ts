@@ -51,9 +51,10 @@ export interface HostPacer {
   /**
    * Waits until a request to `host` may start, and books that start: the next caller for the
    * same host waits at least `intervalMs` (never under 1 s) from it. Callers for one host are
-   * served in call order.
+   * served in call order. Resolves with the clock time the request was let through; start it
+   * right away.
    */
-  wait(host: string, intervalMs?: number, signal?: AbortSignal): Promise<void>;
+  wait(host: string, intervalMs?: number, signal?: AbortSignal): Promise<number>;
   /** Records a 429/503 (or similar) answer; returns the pause applied, in ms. */
   backOff(host: string, input?: BackoffInput): number;
   /** Records a normal answer, resetting the exponential back-off. */
@@ -65,6 +66,8 @@ export interface HostPacer {
 interface HostState {
   /** Earliest start for the next booked request. */
   nextStartAt: number;
+  /** When the last request was actually let through. */
+  lastStartedAt: number;
   /** Back-off end (from 429/503), independent of the interval. */
   pausedUntil: number;
   failures: number;
@@ -81,7 +84,7 @@ export function createHostPacer(options: HostPacerOptions = {}): HostPacer {
     const key = host.toLowerCase();
     let state = hosts.get(key);
     if (!state) {
-      state = { nextStartAt: 0, pausedUntil: 0, failures: 0 };
+      state = { nextStartAt: 0, lastStartedAt: -Infinity, pausedUntil: 0, failures: 0 };
       hosts.set(key, state);
     }
     return state;
@@ -95,18 +98,27 @@ export function createHostPacer(options: HostPacerOptions = {}): HostPacer {
       for (;;) {
         // Booking synchronously, before sleeping, is what keeps concurrent callers in order.
         const previous = state.nextStartAt;
-        const start = Math.max(clock.now(), state.nextStartAt, state.pausedUntil);
+        let start = Math.max(clock.now(), state.nextStartAt, state.pausedUntil);
         state.nextStartAt = start + interval;
-        const delay = start - clock.now();
         try {
-          if (delay > 0) await clock.sleep(delay, signal);
+          for (;;) {
+            while (clock.now() < start) await clock.sleep(start - clock.now(), signal);
+            // A busy event loop fires timers late (and Node counts them from its cached loop
+            // time): measure from when the previous request was really let through.
+            const afterPrevious = state.lastStartedAt + interval;
+            if (clock.now() >= afterPrevious) break;
+            start = afterPrevious;
+          }
         } catch (error) {
           // Give the slot back when nobody booked after it, so an aborted wait costs nothing.
           if (state.nextStartAt === start + interval) state.nextStartAt = previous;
           throw error;
         }
         // A back-off recorded while we slept: book again behind it (and behind everyone queued).
-        if (state.pausedUntil <= clock.now()) return;
+        if (state.pausedUntil > clock.now()) continue;
+        state.lastStartedAt = clock.now();
+        state.nextStartAt = Math.max(state.nextStartAt, state.lastStartedAt + interval);
+        return state.lastStartedAt;
       }
     },
     backOff(host, input = {}) {

@@ -9,6 +9,8 @@ export function parseRetryAfter(value: string | null | undefined, nowMs: number 
     const seconds = Number(text);
     return Number.isSafeInteger(seconds) ? seconds * 1000 : undefined;
   }
+  // Only an HTTP-date (it names a day or month); Date.parse would read "-5" as a year.
+  if (!/[a-z]/i.test(text)) return undefined;
   const at = Date.parse(text);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - nowMs);

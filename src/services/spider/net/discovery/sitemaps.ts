@@ -87,7 +87,8 @@ export function parseSitemap(body: Uint8Array | string, sitemapUrl: string, opti
     const articles: SitemapArticle[] = [];
     const seen = new Set<string>();
     for (const entry of entries.slice(0, maxEntries)) {
-      const url = canonicalizeUrl(childText(entry, 'loc') ?? '', sitemapUrl);
+      const loc = childText(entry, 'loc');
+      const url = loc ? canonicalizeUrl(loc, sitemapUrl) : null;
       if (!url || seen.has(url)) continue;
       seen.add(url);
       const article: SitemapArticle = { url, lastModified: parseDate(childText(entry, 'lastmod')) };
@@ -224,11 +225,16 @@ function byNewsThenRecency(
   a: SitemapReference & { index: number },
   b: SitemapReference & { index: number },
 ): number {
-  const newsA = /news/i.test(a.url) ? 0 : 1;
-  const newsB = /news/i.test(b.url) ? 0 : 1;
+  const newsA = isNewsSitemap(a.url) ? 0 : 1;
+  const newsB = isNewsSitemap(b.url) ? 0 : 1;
   if (newsA !== newsB) return newsA - newsB;
   const timeA = a.lastModified?.getTime() ?? -Infinity;
   const timeB = b.lastModified?.getTime() ?? -Infinity;
   if (timeA !== timeB) return timeB - timeA;
   return a.index - b.index;
+}
+
+/** Judged by the path only: a host like news.example would make every file look like news. */
+function isNewsSitemap(url: string): boolean {
+  return /news/i.test(tryParseUrl(url)?.pathname ?? '');
 }
