@@ -1,0 +1,10 @@
+// The eight topics every article belongs to (decisions.md "Topics"). Other modules import the
+// list and the type from here, so the order is part of the contract: it is the order of the
+// Trends tabs and of the model file's weight columns.
+export const TOPICS = ['health', 'food', 'finance', 'usa', 'international', 'tech', 'energy', 'science'] as const;
+
+export type Topic = (typeof TOPICS)[number];
+
+export function isTopic(value: unknown): value is Topic {
+  return typeof value === 'string' && (TOPICS as readonly string[]).includes(value);
+}
