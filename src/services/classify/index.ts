@@ -1,0 +1,35 @@
+// Topic classification without an AI model: the offline classifier for crawled articles (and the
+// fallback when the model fails), and the spec 001 §9 keyword rule for generated articles.
+import { readFileSync } from 'node:fs';
+import { packagePath } from '../../paths.js';
+import { compileTopicModel, predictTopic, type TopicModel, type TopicModelFile, type TopicPrediction } from './topic-model.js';
+
+export { TOPICS, isTopic, type Topic } from './topics.js';
+export { categorizeByKeywords, TOPIC_PRIORITY } from './category-rule.js';
+export type { TopicPrediction } from './topic-model.js';
+
+export interface TopicInput {
+  title: string;
+  body?: string;
+}
+
+let model: TopicModel | undefined;
+
+// Read on first use, not at import: most commands never classify.
+function topicModel(): TopicModel {
+  model ??= compileTopicModel(
+    JSON.parse(readFileSync(packagePath('src/services/classify/topics-model.json'), 'utf8')) as TopicModelFile,
+  );
+  return model;
+}
+
+/** The topic of one article, with the model's probability for it. */
+export function classifyTopic(input: TopicInput): TopicPrediction {
+  return predictTopic(topicModel(), input.title, input.body);
+}
+
+/** The topics of many articles, in input order. */
+export function classifyTopics(inputs: readonly TopicInput[]): TopicPrediction[] {
+  const loaded = topicModel();
+  return inputs.map((input) => predictTopic(loaded, input.title, input.body));
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compileTopicModel,
+  predictTopic,
+  serializeTopicModel,
+  UNCALIBRATED,
+} from '../../../src/services/classify/topic-model.js';
+import { TOPICS, type Topic } from '../../../src/services/classify/topics.js';
+import { trainTopicModel, type TopicTrainingRow } from '../../../src/services/classify/train.js';
+
+// A tiny synthetic corpus: each topic with rows has a handful of its own words, and every headline
+// mixes two of them with shared filler, in a fixed pattern (no randomness).
+const TOPIC_WORDS: Partial<Record<Topic, string[]>> = {
+  health: ['patients', 'clinic', 'vaccine', 'symptoms', 'nurses', 'therapy'],
+  food: ['recipe', 'baking', 'dessert', 'soup', 'chef', 'noodles'],
+  finance: ['shareholders', 'dividend', 'lender', 'earnings', 'merger', 'bonds'],
+  usa: ['sheriff', 'county', 'jury', 'governor', 'tornado', 'deputies'],
+  international: ['parliament', 'embassy', 'refugees', 'ceasefire', 'diplomats', 'kremlin'],
+  tech: ['smartphone', 'software', 'hackers', 'gadget', 'laptop', 'browser'],
+  science: ['astronomers', 'fossil', 'telescope', 'species', 'asteroid', 'physics'],
+};
+const FILLER = ['new', 'report', 'says', 'week', 'today', 'big', 'plan', 'after'];
+
+function syntheticRows(): TopicTrainingRow[] {
+  const rows: TopicTrainingRow[] = [];
+  for (let i = 0; i < 24; i++) {
+    for (const [topic, words] of Object.entries(TOPIC_WORDS) as [Topic, string[]][]) {
+      const title = `${FILLER[i % FILLER.length]} ${words[i % words.length]} ${FILLER[(i * 3 + 1) % FILLER.length]} ${words[(i * 5 + 2) % words.length]}`;
+      rows.push({ title, body: i % 4 === 0 ? `${words[(i + 1) % words.length]} ${FILLER[i % 3]}` : '', topic, source: `s${i % 2}` });
+    }
+  }
+  return rows;
+}
+
+describe('trainTopicModel', () => {
+  it('is deterministic: the same rows give a byte-identical model file', () => {
+    const first = serializeTopicModel(trainTopicModel(syntheticRows()));
+    const second = serializeTopicModel(trainTopicModel(syntheticRows()));
+    expect(second).toBe(first);
+  });
+
+  it('writes a file that reads back as the same model', () => {
+    const file = trainTopicModel(syntheticRows(), { credits: 'test rows' });
+    expect(JSON.parse(serializeTopicModel(file))).toEqual(file);
+    expect(file.topics).toEqual([...TOPICS]);
+    expect(file.credits).toBe('test rows');
+  });
+
+  it('learns each topic that has rows', () => {
+    const model = compileTopicModel(trainTopicModel(syntheticRows()));
+    for (const [topic, words] of Object.entries(TOPIC_WORDS) as [Topic, string[]][]) {
+      // A pair of the topic's words that no training headline had together in this order.
+      expect(predictTopic(model, `${words[5]} ${words[0]}`).topic).toBe(topic);
+    }
+  });
+
+  it('predicts energy, which has no rows, from its keywords alone, and only then', () => {
+    const model = compileTopicModel(trainTopicModel(syntheticRows()));
+    expect(predictTopic(model, 'refinery shuts as crude oil and gasoline prices jump').topic).toBe('energy');
+    expect(predictTopic(model, 'opec pipeline lng').topic).toBe('energy');
+    expect(predictTopic(model, 'new report says patients clinic').topic).toBe('health');
+  });
+
+  it('calibrates the topic without rows like its base topic', () => {
+    const { calibration } = trainTopicModel(syntheticRows());
+    const finance = TOPICS.indexOf('finance');
+    const energy = TOPICS.indexOf('energy');
+    expect(calibration.bias[energy]).toBe(calibration.bias[finance]);
+    expect(calibration.keywordScale[energy]).toBe(calibration.keywordScale[finance]);
+    expect(calibration.scoreScale).toBeGreaterThan(0);
+  });
+
+  it('is plain naive Bayes without calibration folds', () => {
+    expect(trainTopicModel(syntheticRows(), { calibrationFolds: 0 }).calibration).toEqual(UNCALIBRATED);
+  });
+
+  it('caps the rows of one (topic, source) pair: three copies of a source weigh as one', () => {
+    const rows = syntheticRows();
+    const options = { calibrationFolds: 0, minArticles: 1, rowsPerSource: 12 };
+    const once = trainTopicModel(rows, options);
+    const thrice = trainTopicModel([...rows, ...rows, ...rows], options);
+    expect(thrice.terms.map(([term]) => term)).toEqual(once.terms.map(([term]) => term));
+    thrice.terms.forEach(([, ...weights], i) => {
+      const [, ...expected] = once.terms[i]!;
+      weights.forEach((weight, t) => expect(Math.abs(weight - expected[t]!)).toBeLessThanOrEqual(1));
+    });
+    // Without the cap the copies would count three times and the weights move.
+    const uncapped = trainTopicModel([...rows, ...rows, ...rows], { ...options, rowsPerSource: Infinity });
+    expect(uncapped.terms).not.toEqual(once.terms);
+  });
+
+  it('refuses rows with an unknown topic', () => {
+    expect(() => trainTopicModel([{ title: 'x', topic: 'sports' as Topic }])).toThrow(/unknown topic/);
+  });
+});
