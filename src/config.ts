@@ -7,6 +7,8 @@ export interface LlmConfig {
   model: string;
   timeoutMs: number;
   maxRetries: number;
+  /** Model calls a batch (article classification) may have in flight at once. */
+  concurrency: number;
 }
 
 export interface Config {
@@ -80,6 +82,13 @@ function parsePositive(raw: string | undefined, fallback: number, name: string):
   return value;
 }
 
+function parseCount(raw: string | undefined, fallback: number, name: string, min: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  return value;
+}
+
 function checkTimeZone(zone: string): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -131,7 +140,9 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
       apiKey: nonEmpty(env.NEWSCTL_LLM_API_KEY),
       model: nonEmpty(env.NEWSCTL_LLM_MODEL) ?? 'gpt-4o-mini',
       timeoutMs: parsePositive(env.NEWSCTL_LLM_TIMEOUT_MS, 60_000, 'NEWSCTL_LLM_TIMEOUT_MS'),
-      maxRetries: Math.floor(parsePositive(env.NEWSCTL_LLM_MAX_RETRIES, 3, 'NEWSCTL_LLM_MAX_RETRIES')),
+      // 0 is allowed: a caller with its own fallback may prefer failing fast to waiting.
+      maxRetries: parseCount(env.NEWSCTL_LLM_MAX_RETRIES, 3, 'NEWSCTL_LLM_MAX_RETRIES', 0),
+      concurrency: parseCount(env.NEWSCTL_LLM_CONCURRENCY, 4, 'NEWSCTL_LLM_CONCURRENCY', 1),
     },
     sessionTtlHours: parsePositive(env.NEWSCTL_SESSION_TTL_HOURS, 24 * 7, 'NEWSCTL_SESSION_TTL_HOURS'),
     trustProxy: parseBool(env.NEWSCTL_TRUST_PROXY, false),
