@@ -52,15 +52,17 @@ export interface GuardedClientOptions {
   userAgent: string;
   /** CIDRs opened despite being non-public (tests, intranets). Never put 127.0.0.1 here. */
   allowPrivateNetworks?: string | readonly string[];
+  /** DNS lookup plus TCP (and TLS) connect; default 10 s. */
   connectTimeoutMs?: number;
-  /** Longest silence allowed while waiting for headers or body bytes. */
+  /** Longest silence allowed while waiting for headers or body bytes; default 20 s. */
   readTimeoutMs?: number;
-  /** Whole request, redirects included: the defence against a slow drip. */
+  /** Whole request, redirects included: the defence against a slow drip; default 60 s. */
   totalTimeoutMs?: number;
-  /** Bytes on the wire. */
+  /** Bytes on the wire; default 5 MB. */
   maxBodyBytes?: number;
-  /** Bytes after gzip/deflate/br decoding (the defence against a compression bomb). */
+  /** Bytes after gzip/deflate/br decoding (the defence against a compression bomb); default 4 × maxBodyBytes. */
   maxDecompressedBytes?: number;
+  /** Default 5. */
   maxRedirects?: number;
   /** Media types read when a request names none (default: HTML, XML and feeds). */
   acceptedContentTypes?: readonly string[];
@@ -280,11 +282,12 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
         cleanup();
         resolvePromise(value);
       };
-      const fail = (error: unknown) => {
+      /** `keepSocket`: the response is being drained so the keep-alive connection can be reused. */
+      const fail = (error: unknown, keepSocket = false) => {
         if (settled) return;
         settled = true;
         cleanup();
-        request.destroy();
+        if (!keepSocket) request.destroy();
         rejectPromise(toFetchError(error, url.href));
       };
       const onAbort = () => fail(hop.signal.reason);
@@ -317,7 +320,10 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
         socket.once(socket instanceof TLSSocket ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
       });
       // Idle timer on the socket: starts once connected, reset by every byte received.
-      request.setTimeout(limits.readTimeoutMs, () => fail(new TimeoutError('read', limits.readTimeoutMs)));
+      request.setTimeout(limits.readTimeoutMs, () => {
+        fail(new TimeoutError('read', limits.readTimeoutMs));
+        request.destroy(); // also ends a drain that stalled after the request settled
+      });
       request.on('error', fail);
 
       request.on('response', (response) => {
@@ -330,8 +336,8 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
           return;
         }
         if (status < 200 || status >= 300) {
-          discard(response);
-          fail(new HttpStatusError(status, url.href, parseRetryAfter(headers['retry-after'], now())));
+          const draining = discard(response);
+          fail(new HttpStatusError(status, url.href, parseRetryAfter(headers['retry-after'], now())), draining);
           return;
         }
         const rawContentType = headers['content-type'] ?? '';
@@ -458,10 +464,15 @@ function readBody(
   response.on('error', (error) => stop(error));
 }
 
-function discard(response: http.IncomingMessage): void {
+/** Drains a small unwanted body (keeping the connection) or drops a large one; says which. */
+function discard(response: http.IncomingMessage): boolean {
   const length = Number(response.headers['content-length']);
-  if (Number.isFinite(length) && length <= DRAIN_LIMIT_BYTES) response.resume();
-  else response.destroy();
+  if (response.headers['content-length'] !== undefined && Number.isFinite(length) && length <= DRAIN_LIMIT_BYTES) {
+    response.resume();
+    return true;
+  }
+  response.destroy();
+  return false;
 }
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {

@@ -16,6 +16,7 @@ import {
   TooManyRedirectsError,
   UnsupportedContentTypeError,
   UnsupportedSchemeError,
+  createAvoidMatcher,
   createGuardedClient,
   type GuardedClient,
   type GuardedClientOptions,
@@ -231,6 +232,14 @@ describe('addresses', () => {
     expect(await failure(client({ lookup }).fetch('http://intranet.example.test/'))).toBeInstanceOf(BlockedAddressError);
   });
 
+  it('checks https connections at connect time too', async () => {
+    const { lookup, calls } = resolverFor({ 'secure.example.test': ['169.254.169.254'] });
+    const error = await failure(client({ lookup }).fetch('https://secure.example.test/'));
+    expect(error).toBeInstanceOf(BlockedAddressError);
+    expect(calls).toEqual(['secure.example.test']);
+    expect(await failure(client().fetch('https://[::ffff:169.254.169.254]/'))).toBeInstanceOf(BlockedAddressError);
+  });
+
   it('connects only to the allowed addresses of a name that resolves to several', async () => {
     const site = web.sites[0]!;
     const { lookup } = resolverFor({ 'mixed.example.test': ['169.254.169.254', site.host] });
@@ -284,6 +293,19 @@ async function sentinelPort(): Promise<number> {
   }
   return sentinel;
 }
+
+describe('avoid list through the client', () => {
+  it('never fetches an avoided domain, given as people type it, nor a redirect into it', async () => {
+    const site = web.sites[0]!;
+    const avoided = createAvoidMatcher([site.origin]);
+    const guarded = client({ isHostAllowed: (host) => !avoided(host) });
+    web.clearLog();
+    await expect(guarded.fetch(`${site.origin}/robots.txt`)).rejects.toBeInstanceOf(BlockedHostError);
+    await expect(guarded.fetch(web.hostile!.urls.redirectToSite)).rejects.toBeInstanceOf(BlockedHostError);
+    expect(web.requestsTo(site.host)).toEqual([]);
+    expect((await guarded.fetch(web.sites[1]!.homeUrl)).status).toBe(200);
+  });
+});
 
 describe('redirects', () => {
   it('follows up to 5 redirects and lists them', async () => {

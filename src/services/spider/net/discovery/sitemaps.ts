@@ -3,7 +3,7 @@
 import { gunzipSync } from 'node:zlib';
 import { TooLargeError } from '../errors.js';
 import { canonicalizeUrl, tryParseUrl } from '../url.js';
-import { childElements, childText, firstChild, localNameOf, parseDate, parseXml, plainText } from './xml.js';
+import { parseDate, plainText } from './xml.js';
 
 export interface SitemapArticle {
   /** Canonical URL. */
@@ -64,49 +64,137 @@ export function parseSitemap(body: Uint8Array | string, sitemapUrl: string, opti
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (!start.startsWith('<')) return parseTextSitemap(start, sitemapUrl, maxEntries);
 
-  const document = parseXml(text);
-  const root = document.documentElement as Element | null;
-  if (!root) return null;
-  const rootName = localNameOf(root);
-
-  if (rootName === 'sitemapindex') {
-    const entries = childElements(root, 'sitemap');
+  const root = rootElementName(start);
+  if (root === 'sitemapindex') {
     const sitemaps: SitemapReference[] = [];
     const seen = new Set<string>();
-    for (const entry of entries.slice(0, maxEntries)) {
-      const url = absoluteHttp(childText(entry, 'loc'), sitemapUrl);
+    let count = 0;
+    for (const entry of elementBodies(text, 'sitemap')) {
+      if (++count > maxEntries) break;
+      const url = absoluteHttp(childValue(entry, 'loc'), sitemapUrl);
       if (!url || seen.has(url)) continue;
       seen.add(url);
-      sitemaps.push({ url, lastModified: parseDate(childText(entry, 'lastmod')) });
+      sitemaps.push({ url, lastModified: parseDate(childValue(entry, 'lastmod')) });
     }
-    return { kind: 'sitemapindex', articles: [], sitemaps, truncated: entries.length > maxEntries };
+    return { kind: 'sitemapindex', articles: [], sitemaps, truncated: count > maxEntries };
   }
 
-  if (rootName === 'urlset') {
-    const entries = childElements(root, 'url');
+  if (root === 'urlset') {
     const articles: SitemapArticle[] = [];
     const seen = new Set<string>();
-    for (const entry of entries.slice(0, maxEntries)) {
-      const loc = childText(entry, 'loc');
+    let count = 0;
+    for (const entry of elementBodies(text, 'url')) {
+      if (++count > maxEntries) break;
+      const loc = childValue(entry, 'loc');
       const url = loc ? canonicalizeUrl(loc, sitemapUrl) : null;
       if (!url || seen.has(url)) continue;
       seen.add(url);
-      const article: SitemapArticle = { url, lastModified: parseDate(childText(entry, 'lastmod')) };
-      const news = firstChild(entry, 'news');
-      if (news) {
-        const publication = firstChild(news, 'publication');
+      const article: SitemapArticle = { url, lastModified: parseDate(childValue(entry, 'lastmod')) };
+      const news = childRaw(entry, 'news');
+      if (news !== null) {
+        const publication = childRaw(news, 'publication') ?? '';
         article.news = {
-          title: plainText(childText(news, 'title')),
-          publishedAt: parseDate(childText(news, 'publication_date')),
-          publicationName: publication ? childText(publication, 'name') : null,
-          language: publication ? childText(publication, 'language') : null,
+          title: plainText(childValue(news, 'title')),
+          publishedAt: parseDate(childValue(news, 'publication_date')),
+          publicationName: childValue(publication, 'name'),
+          language: childValue(publication, 'language'),
         };
       }
       articles.push(article);
     }
-    return { kind: 'urlset', articles, sitemaps: [], truncated: entries.length > maxEntries };
+    return { kind: 'urlset', articles, sitemaps: [], truncated: count > maxEntries };
   }
   return null;
+}
+
+// A sitemap is a flat list, so it is scanned rather than built into a DOM: a 50,000-entry file
+// would otherwise cost seconds and hundreds of MB. Every pattern below stops at the next '<' or
+// at the closing tag it looks for, so hostile input stays linear.
+const PREFIX = '(?:[A-Za-z_][\\w.-]*:)?';
+
+function rootElementName(text: string): string | null {
+  let rest = text;
+  for (;;) {
+    const prolog = /^\s*(?:<\?[^]*?\?>|<!--[^]*?-->|<!DOCTYPE[^<>]*(?:\[[^\]]*\])?\s*>)/i.exec(rest);
+    if (!prolog) break;
+    rest = rest.slice(prolog[0].length);
+  }
+  const root = new RegExp(`^\\s*<${PREFIX}([A-Za-z_][\\w.-]*)`).exec(rest);
+  return root ? root[1]!.toLowerCase() : null;
+}
+
+const tagPatterns = new Map<string, { open: RegExp; close: RegExp }>();
+
+/** Compiled once per element name; callers reset lastIndex before use. */
+function patternsFor(name: string): { open: RegExp; close: RegExp } {
+  let patterns = tagPatterns.get(name);
+  if (!patterns) {
+    patterns = {
+      open: new RegExp(`<([A-Za-z_][\\w.-]*:)?${name}(?=[\\s>/])[^<>]*>`, 'gi'),
+      close: new RegExp(`</${PREFIX}${name}\\s*>`, 'gi'),
+    };
+    tagPatterns.set(name, patterns);
+  }
+  return patterns;
+}
+
+/** Inner text of each top-level entry element (`url`, `sitemap`), any namespace prefix. */
+function* elementBodies(text: string, name: string): Generator<string> {
+  // Own copies: the generator is suspended between entries while childRaw reuses the shared ones.
+  const { open: sharedOpen, close: sharedClose } = patternsFor(name);
+  const open = new RegExp(sharedOpen);
+  const close = new RegExp(sharedClose);
+  for (;;) {
+    const opening = open.exec(text);
+    if (!opening) return;
+    if (opening[0].endsWith('/>')) continue;
+    close.lastIndex = open.lastIndex;
+    const closing = close.exec(text);
+    if (!closing) return; // truncated file: the last entry is incomplete
+    yield text.slice(open.lastIndex, closing.index);
+    open.lastIndex = close.lastIndex;
+  }
+}
+
+/** Raw inner XML of the first child named `name`; image:/video: extensions' own <loc> are skipped. */
+function childRaw(xml: string, name: string): string | null {
+  const { open, close } = patternsFor(name);
+  open.lastIndex = 0;
+  for (;;) {
+    const opening = open.exec(xml);
+    if (!opening) return null;
+    if (opening[0].endsWith('/>')) continue;
+    close.lastIndex = open.lastIndex;
+    const closing = close.exec(xml);
+    if (!closing) return null;
+    if (!/^(image|video|xhtml):$/i.test(opening[1] ?? '')) return xml.slice(open.lastIndex, closing.index);
+    open.lastIndex = close.lastIndex;
+  }
+}
+
+function childValue(xml: string, name: string): string | null {
+  const raw = childRaw(xml, name);
+  if (raw === null) return null;
+  const value = decodeXmlText(raw).trim();
+  return value === '' ? null : value;
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Character data: CDATA sections kept verbatim, entities decoded elsewhere. */
+function decodeXmlText(raw: string): string {
+  return raw
+    .split(/(<!\[CDATA\[[^]*?\]\]>)/)
+    .map((part) =>
+      part.startsWith('<![CDATA[')
+        ? part.slice(9, -3)
+        : part.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, entity: string) => {
+            if (entity[0] !== '#') return XML_ENTITIES[entity.toLowerCase()] ?? whole;
+            const code = /^#x/i.test(entity) ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+            return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+          }),
+    )
+    .join('');
 }
 
 function parseTextSitemap(text: string, sitemapUrl: string, maxEntries: number): ParsedSitemap | null {

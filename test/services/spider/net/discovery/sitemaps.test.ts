@@ -89,6 +89,33 @@ describe('parseSitemap', () => {
     expect(sitemap.truncated).toBe(true);
   });
 
+  it('reads prefixed elements, CDATA, entities, and skips image:loc', () => {
+    const xml = `<?xml version="1.0"?>
+<!-- generated -->
+<!DOCTYPE urlset>
+<sm:urlset xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+  <sm:url><image:image><image:loc>https://img.example/a.jpg</image:loc></image:image><sm:loc><![CDATA[https://news.example/a?x=1&y=2]]></sm:loc></sm:url>
+  <sm:url><sm:loc>https://news.example/b?x=1&amp;y=2</sm:loc><sm:lastmod>2024-05-01</sm:lastmod></sm:url>
+  <sm:url><sm:loc/></sm:url>
+</sm:urlset>`;
+    const sitemap = parseSitemap(xml, 'https://news.example/sitemap.xml')!;
+    expect(sitemap.articles.map((a) => a.url)).toEqual(['https://news.example/a?x=1&y=2', 'https://news.example/b?x=1&y=2']);
+  });
+
+  it('keeps the complete entries of a truncated file', () => {
+    const truncated = '<urlset><url><loc>https://news.example/a</loc></url><url><loc>https://news.example/b</loc></url><url><loc>https://news.exa';
+    expect(parseSitemap(truncated, 'https://news.example/sitemap.xml')!.articles.map((a) => a.url)).toEqual([
+      'https://news.example/a',
+      'https://news.example/b',
+    ]);
+  });
+
+  it('gets through hostile unclosed markup', () => {
+    for (const hostile of ['<urlset>' + '<url><loc'.repeat(50_000), '<urlset>' + '<url>'.repeat(100_000), '<urlset><url>' + '<loc>'.repeat(100_000) + '</url>']) {
+      expect(parseSitemap(hostile, 'https://news.example/sitemap.xml')!.articles).toEqual([]);
+    }
+  });
+
   it('returns null for what is not a sitemap', () => {
     expect(parseSitemap('<!DOCTYPE html><html><body>Oops</body></html>', 'https://news.example/sitemap.xml')).toBeNull();
     expect(parseSitemap('Hello there', 'https://news.example/sitemap.xml')).toBeNull();
