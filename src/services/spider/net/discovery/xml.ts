@@ -45,19 +45,6 @@ export function childText(parent: Element, name: string, prefix?: string): strin
   return text ? text : null;
 }
 
-/** Every descendant element with that local name, in document order. */
-export function descendants(root: Element | Document, name: string): Element[] {
-  const found: Element[] = [];
-  const walk = (node: Element | Document) => {
-    for (const child of Array.from(node.children ?? [])) {
-      if (localNameOf(child) === name) found.push(child);
-      walk(child);
-    }
-  };
-  walk(root);
-  return found;
-}
-
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', hellip: '…', mdash: '—',
   ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”',
