@@ -1,7 +1,11 @@
 // Topic of each crawled article (decisions.md "Topics"): the model when one is configured, else —
-// and on any model failure — the offline classifier shipped in the package.
+// and on any model failure, article by article — the offline classifier shipped in the package.
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { classifyTopics, type Topic } from '../classify/index.js';
+import { chatModelFor, isLlmError, modelNameFor, type ChatModel } from '../../providers/llm/index.js';
+import { classifyTopics, TOPICS, type Topic } from '../classify/index.js';
+import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { getSetting } from '../settings/index.js';
 
 export interface ArticleForTopic {
   title: string;
@@ -14,10 +18,129 @@ export interface AssignedTopic {
   source: 'model' | 'offline';
 }
 
+export const CLASSIFIER_FEATURE = 'article-classifier';
+
 // The lead carries the topic; the rest of a long article only adds noise and cost.
 const LEAD_CHARACTERS = 1_000;
+// A topic word is all the reply needs; room for a little whitespace and a chatty model.
+const REPLY_MAX_TOKENS = 60;
 
-export async function assignTopics(_ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, articles: readonly ArticleForTopic[]): Promise<AssignedTopic[]> {
-  const predictions = classifyTopics(articles.map((article) => ({ title: article.title, body: article.text.slice(0, LEAD_CHARACTERS) })));
-  return predictions.map((prediction) => ({ topic: prediction.topic, source: 'offline' }));
+type Ctx = Pick<AppContext, 'config' | 'sql' | 'events'>;
+
+// Names a model may use for a topic, beyond the topic keys themselves.
+const TOPIC_ALIASES: Record<string, Topic> = {
+  us: 'usa',
+  'u s': 'usa',
+  'united states': 'usa',
+  'us news': 'usa',
+  'usa news': 'usa',
+  america: 'usa',
+  world: 'international',
+  'world news': 'international',
+  global: 'international',
+  technology: 'tech',
+  'science and technology': 'tech',
+  business: 'finance',
+  economy: 'finance',
+  markets: 'finance',
+  money: 'finance',
+  'food and drink': 'food',
+  cooking: 'food',
+  wellness: 'health',
+};
+
+export function normalizeTopic(raw: string): string {
+  const key = raw
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z]+/g, ' ')
+    .trim();
+  return TOPIC_ALIASES[key] ?? key;
+}
+
+export const classifierReply = z.object({
+  topic: z.string().transform(normalizeTopic).pipe(z.enum(TOPICS)),
+});
+
+function fill(template: string, values: Record<string, string>): string {
+  // A function replacement: "$&" in an article must stay literal text.
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name]! : whole));
+}
+
+/** Runs `work` over the indexes with at most `limit` in flight. */
+async function forEachLimited(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await work(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, count) }, worker));
+}
+
+export interface ClassifyOptions {
+  signal?: AbortSignal;
+  /** The model to use instead of the configured one (null: offline only). */
+  model?: ChatModel | null;
+}
+
+export interface ClassifiedArticles {
+  topics: AssignedTopic[];
+  /** Whether a model was configured for this batch. */
+  modelConfigured: boolean;
+  /** Articles the model failed on (or was not asked about once it was down), classified offline. */
+  fallbacks: number;
+}
+
+/** assignTopics with the details the food re-categorization job reports. */
+export async function classifyArticles(ctx: Ctx, articles: readonly ArticleForTopic[], options: ClassifyOptions = {}): Promise<ClassifiedArticles> {
+  const leads = articles.map((article) => ({ title: article.title, body: article.text.slice(0, LEAD_CHARACTERS) }));
+  const topics: AssignedTopic[] = classifyTopics(leads).map((prediction) => ({ topic: prediction.topic, source: 'offline' }));
+  const model = options.model === undefined ? chatModelFor(ctx) : options.model;
+  if (!model || articles.length === 0) return { topics, modelConfigured: Boolean(model), fallbacks: 0 };
+
+  const [system, user, modelName] = await Promise.all([
+    getSetting<{ promptText: string }>(ctx, 'article-classifier-system-prompt'),
+    getSetting<{ promptText: string }>(ctx, 'article-classifier-user-prompt'),
+    modelNameFor(ctx, null),
+  ]);
+  let providerDown: string | null = null;
+  let fallbacks = 0;
+  await forEachLimited(articles.length, ctx.config.llm.concurrency, async (index) => {
+    // Once the provider is down, the remaining articles go straight to the offline classifier
+    // instead of each waiting through its own retries.
+    if (providerDown !== null || options.signal?.aborted) {
+      fallbacks++;
+      return;
+    }
+    try {
+      const reply = await model.complete({
+        feature: CLASSIFIER_FEATURE,
+        model: modelName,
+        messages: [
+          { role: 'system', content: system.promptText },
+          { role: 'user', content: fill(user.promptText, { title: leads[index]!.title, content: leads[index]!.body }) },
+        ],
+        schema: classifierReply,
+        temperature: 0,
+        maxTokens: REPLY_MAX_TOKENS,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+      topics[index] = { topic: reply.value.topic, source: 'model' };
+    } catch (error) {
+      fallbacks++;
+      if (!isLlmError(error) || error.providerDown) providerDown ??= error instanceof Error ? error.message : String(error);
+    }
+  });
+  if (fallbacks > 0) {
+    const why = providerDown ? ` (the model is unavailable: ${providerDown})` : '';
+    await logEvent(ctx, LOG_COMPONENTS.model, 'warning', `Topic classification: ${fallbacks} of ${articles.length} articles classified offline${why}`);
+  }
+  return { topics, modelConfigured: true, fallbacks };
+}
+
+/**
+ * The topic of each article, in input order. Never throws for a model failure. It awaits network
+ * calls when a model is configured: call it outside any database transaction.
+ */
+export async function assignTopics(ctx: Ctx, articles: readonly ArticleForTopic[]): Promise<AssignedTopic[]> {
+  return (await classifyArticles(ctx, articles)).topics;
 }
