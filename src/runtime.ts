@@ -2,11 +2,11 @@
 // server, the private operator socket and the scheduler.
 import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join } from 'node:path';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type OpenDatabaseOptions } from './db/client.js';
 import { migrate } from './db/migrate.js';
+import { operatorSocketPath } from './operator-socket.js';
 import { buildApp, type BuildAppOptions } from './server/app.js';
 import { LOCAL_OPERATOR_HEADER } from './server/access.js';
 import { ensureAdminAccount, pruneAuthState, type AdminBootstrap } from './services/auth/index.js';
@@ -29,12 +29,6 @@ export async function openRuntime(config: Config, extra: Partial<OpenDatabaseOpt
     await db.close();
     throw error;
   }
-}
-
-/** Where the daemon listens for the local CLI; null when the path would be too long for a socket. */
-export function operatorSocketPath(config: Pick<Config, 'dataDir'>): string | null {
-  const path = join(config.dataDir, 'newsctl.sock');
-  return Buffer.byteLength(path) < 104 ? path : null;
 }
 
 export interface Daemon {

@@ -8,8 +8,10 @@ import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { AppError, type ErrorCode } from '../errors.js';
-import { LOCAL_OPERATOR_HEADER } from '../server/access.js';
-import { operatorSocketPath } from '../runtime.js';
+import { operatorSocketPath } from '../operator-socket.js';
+
+// Same value as LOCAL_OPERATOR_HEADER in server/access.ts; not imported so the CLI never loads the server.
+const LOCAL_OPERATOR_HEADER = 'x-newsctl-local';
 
 export interface Backend {
   mode: 'remote' | 'daemon' | 'in-process';

@@ -1,6 +1,5 @@
 // `newsctl db migrate`.
 import type { Command } from 'commander';
-import { openRuntime } from '../runtime.js';
 import { configFrom, type DataOptions } from './options.js';
 
 export function registerDbCommand(program: Command): void {
@@ -11,6 +10,7 @@ export function registerDbCommand(program: Command): void {
     .option('--database-url <url>', 'PostgreSQL URL (env DATABASE_URL); default: the embedded database')
     .option('--json', 'print JSON')
     .action(async (options: DataOptions) => {
+      const { openRuntime } = await import('../runtime.js');
       const runtime = await openRuntime(configFrom(options));
       try {
         const applied = runtime.migrationsApplied;

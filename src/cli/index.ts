@@ -3,10 +3,12 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { isAppError } from '../errors.js';
 import { registerAdminCommands } from './admin.js';
+import { registerClassifyCommand } from './classify.js';
 import { registerDbCommand } from './db.js';
 import { registerLogsCommand } from './logs.js';
 import { registerServeCommand } from './serve.js';
 import { registerSettingsCommand } from './settings.js';
+import { registerTrendsCommand } from './trends.js';
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -20,6 +22,8 @@ export function buildProgram(): Command {
   registerAdminCommands(program);
   registerSettingsCommand(program);
   registerLogsCommand(program);
+  registerClassifyCommand(program);
+  registerTrendsCommand(program);
   return program;
 }
 

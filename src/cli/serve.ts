@@ -1,7 +1,7 @@
 // `newsctl serve`: the daemon.
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
-import { startDaemon, type Daemon } from '../runtime.js';
+import type { Daemon } from '../runtime.js';
 
 function describeAdmin(daemon: Daemon): string {
   const admin = daemon.admin;
@@ -32,6 +32,8 @@ export function registerServeCommand(program: Command): void {
     .option('--database-url <url>', 'PostgreSQL URL (env DATABASE_URL); default: the embedded database')
     .action(async (options: { host?: string; port?: string; dataDir?: string; databaseUrl?: string }) => {
       const config = loadConfig(process.env, options);
+      // Loaded here: other commands should not pay for the server's modules at start-up.
+      const { startDaemon } = await import('../runtime.js');
       const daemon = await startDaemon(config);
       const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
       console.log(`newsctl is serving ${daemon.url} (database: ${database})`);
