@@ -26,14 +26,6 @@ export interface HomePageData {
   recentArticlesByCategory: Partial<Record<Topic, Article[]>>;
   lastRunTimes: { spiderLastRun: string | null; trendsAnalyzerLastRun: string | null };
 }
-export interface SearchResult {
-  id: number;
-  title: string;
-  sourceUrl: string;
-  domainUrl: string | null;
-  daysSinceCrawl: number;
-}
-
 const minutesAgo = (now: number, minutes: number): string => new Date(now - minutes * 60_000).toISOString();
 
 export const LONG_TITLE =
@@ -137,13 +129,24 @@ export function largeHomePage(now: number, domains: number, perDomain: number): 
   return home;
 }
 
-export const SAMPLE_SEARCH_RESULTS: SearchResult[] = [
-  { id: 1, title: 'Harbour bridge repairs finish early', sourceUrl: 'https://headline.example/story/1', domainUrl: 'headline.example', daysSinceCrawl: 0 },
-  { id: 2, title: 'Harbour festival returns this summer', sourceUrl: 'https://citydesk.example/story/2', domainUrl: 'citydesk.example', daysSinceCrawl: 1 },
-  { id: 3, title: 'Old harbour maps go on display', sourceUrl: 'https://archive.example/story/3', domainUrl: null, daysSinceCrawl: 6 },
-];
-
-export const IMPLICATIONS_PROMPT = 'What are the implications of "{trend}" for ordinary people? Consider {trend} carefully.';
+/** Three harbour stories crawled today, a day ago and six days ago, for the search page. */
+export function searchHome(now: number): HomePageData {
+  const story = (id: number, url: string, title: string, daysAgo: number): Article => ({
+    id,
+    title,
+    sourceUrl: `https://${url}/story/${id}`,
+    scrapedAt: new Date(now - daysAgo * 24 * 3600_000 - 60_000).toISOString(),
+    domainName: url,
+  });
+  return {
+    ...emptyHomePage(),
+    articlesByDomain: [
+      { domain: { id: 1, url: 'headline.example', priority: null }, articles: [story(1, 'headline.example', 'Harbour bridge repairs finish early', 0)] },
+      { domain: { id: 2, url: 'citydesk.example', priority: null }, articles: [story(2, 'citydesk.example', 'Harbour festival returns this summer', 1)] },
+      { domain: { id: 3, url: 'archive.example', priority: null }, articles: [story(3, 'archive.example', 'Old harbour maps go on display', 6)] },
+    ],
+  };
+}
 
 /** A mono 8 kHz 8-bit WAV tone: a real, seekable audio file with an exact duration, no encoder needed. */
 export function toneWav(seconds: number): Buffer {

@@ -48,6 +48,8 @@ export async function ensureWebBuild(): Promise<void> {
       const build = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
         cwd: REPO_ROOT,
         encoding: 'utf8',
+        // vitest sets NODE_ENV=test, and Vite would then bundle React's development build.
+        env: { ...process.env, NODE_ENV: 'production' },
       });
       if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
       return;

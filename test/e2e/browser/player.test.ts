@@ -1,0 +1,180 @@
+// The podcast player (spec 000 §2.3, §4, §5) with a real MP3 served by the daemon: keys, seeking
+// by click, hover and touch-drag, clamping, download name, states and reset on a new address.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSuite } from './harness.js';
+import { audioAddress, seedLatestAudio } from './seed.js';
+
+const suite = browserSuite({ env: { NEWSCTL_SITE_NAME: 'Riverside Gazette' } });
+// 03:00 UTC on 5 July is still 4 July in Chicago: the download is named by the product's day.
+const GENERATED_AT = '2025-07-05T03:00:00.000Z';
+const FILE = 'latest-news-test.mp3';
+
+async function openPlayer(page: Page, options: { waitUntilReady?: boolean } = {}): Promise<void> {
+  await seedLatestAudio(suite.server(), { fileName: FILE, seconds: 30, generatedAt: GENERATED_AT });
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Riverside Gazette News Podcast' }).waitFor();
+  if (options.waitUntilReady !== false) {
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 2);
+    await page.getByTestId('player-duration').filter({ hasText: '0:30' }).waitFor();
+  }
+}
+
+/** Presses a key, then waits until the seek it made has landed (spec: no seeking below readyState 2). */
+async function seekKey(page: Page, key: 'ArrowLeft' | 'ArrowRight'): Promise<void> {
+  await page.keyboard.press(key);
+  await page.waitForFunction(() => {
+    const audio = document.querySelector('audio')!;
+    return !audio.seeking && audio.readyState >= 2;
+  });
+}
+
+const audioTime = (page: Page) => page.evaluate(() => document.querySelector('audio')!.currentTime);
+const playerState = (page: Page) => page.locator('[data-player-state]').getAttribute('data-player-state');
+
+describe('podcast player', () => {
+  it("is titled with the site name and shows the bulletin's duration", async () => {
+    const { page } = await suite.visit();
+    await openPlayer(page);
+    expect(await page.getByTestId('player-current-time').textContent()).toBe('0:00');
+    expect(await page.locator('audio').getAttribute('src')).toBe(audioAddress(FILE, GENERATED_AT));
+    expect(await playerState(page)).toBe('idle');
+  });
+
+  it('seeks 5 s with the arrow keys, clamped to the file, but not while typing', async () => {
+    const { page } = await suite.visit();
+    await openPlayer(page);
+    await seekKey(page, 'ArrowRight');
+    await seekKey(page, 'ArrowRight');
+    expect(await audioTime(page)).toBe(10);
+    expect(await page.getByTestId('player-current-time').textContent()).toBe('0:10');
+    await seekKey(page, 'ArrowLeft');
+    expect(await audioTime(page)).toBe(5);
+    await seekKey(page, 'ArrowLeft');
+    await seekKey(page, 'ArrowLeft');
+    expect(await audioTime(page)).toBe(0);
+    for (let i = 0; i < 8; i++) await seekKey(page, 'ArrowRight');
+    const duration = await page.evaluate(() => document.querySelector('audio')!.duration);
+    expect(await audioTime(page)).toBe(duration);
+
+    await page.keyboard.press('Home');
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('energy');
+    const before = await audioTime(page);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Space');
+    expect(await audioTime(page)).toBe(before);
+    expect(await page.evaluate(() => document.querySelector('audio')!.paused)).toBe(true);
+    // The keys went to the field: the caret moved left and the space was typed.
+    expect(await page.getByRole('searchbox', { name: 'Search articles' }).inputValue()).toBe('energ y');
+  });
+
+  it('toggles playback with Space and the play button', async () => {
+    const { page } = await suite.visit();
+    await openPlayer(page);
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => !document.querySelector('audio')!.paused);
+    await page.locator('[data-player-state="playing"]').waitFor();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    await page.keyboard.press('Space');
+    expect(await page.evaluate(() => document.querySelector('audio')!.paused)).toBe(true);
+    expect(await playerState(page)).toBe('paused');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.waitForFunction(() => !document.querySelector('audio')!.paused);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    expect(await playerState(page)).toBe('paused');
+  });
+
+  it('seeks where the progress bar is clicked and previews the time under the pointer', async () => {
+    const { page } = await suite.visit();
+    await openPlayer(page);
+    const bar = page.getByTestId('player-progress');
+    const box = (await bar.boundingBox())!;
+    const duration = await page.evaluate(() => document.querySelector('audio')!.duration);
+    await page.mouse.move(box.x + box.width * 0.51, box.y + box.height / 2);
+    expect(await page.getByTestId('player-hover-time').textContent()).toBe(`0:${String(Math.floor(duration * 0.51)).padStart(2, '0')}`);
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+    expect(Math.abs((await audioTime(page)) - duration / 2)).toBeLessThan(0.5);
+    await page.mouse.move(box.x + box.width * 0.5, box.y - 40);
+    expect(await page.getByTestId('player-hover-time').count()).toBe(0);
+  });
+
+  it('seeks by touch-dragging along the progress bar', async () => {
+    const { page } = await suite.visit({ hasTouch: true });
+    await openPlayer(page);
+    const box = (await page.getByTestId('player-progress').boundingBox())!;
+    const y = box.y + box.height / 2;
+    const at = (fraction: number) => [{ x: box.x + box.width * fraction, y }];
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0.1) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(0.5) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(0.8) });
+    // While dragging, the shown time follows the finger and the audio has not moved yet.
+    await page.getByTestId('player-hover-time').waitFor();
+    expect(await audioTime(page)).toBe(0);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const duration = await page.evaluate(() => document.querySelector('audio')!.duration);
+    await page.waitForFunction((target) => Math.abs(document.querySelector('audio')!.currentTime - target) < 0.5, duration * 0.8);
+  });
+
+  it('ignores seeking until the audio is loaded', async () => {
+    const { page } = await suite.visit();
+    // The file never arrives: no duration, readyState 0.
+    await page.route((url) => url.pathname.startsWith('/audio/'), () => {});
+    await openPlayer(page, { waitUntilReady: false });
+    await page.keyboard.press('ArrowRight');
+    expect(await audioTime(page)).toBe(0);
+    const box = (await page.getByTestId('player-progress').boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+    expect(await audioTime(page)).toBe(0);
+    expect(await page.getByTestId('player-current-time').textContent()).toBe('0:00');
+  });
+
+  it('downloads the bulletin as latest-news-{date}.mp3', async () => {
+    const { page } = await suite.visit();
+    await openPlayer(page);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download latest-news-2025-07-04.mp3' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('latest-news-2025-07-04.mp3');
+    expect(await download.failure()).toBeNull();
+  });
+
+  it('reaches the ended state at the end of the file', async () => {
+    const { page } = await suite.visit();
+    await openPlayer(page);
+    await page.evaluate(() => {
+      const audio = document.querySelector('audio')!;
+      audio.currentTime = audio.duration - 0.3;
+    });
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.locator('[data-player-state="ended"]').waitFor();
+    await page.getByText('Finished').waitFor();
+    await page.getByRole('button', { name: 'Play' }).waitFor();
+  });
+
+  it('resets on a new audio address and after a playback error', async () => {
+    const { page, consoleErrors } = await suite.visit();
+    await openPlayer(page);
+    await seekKey(page, 'ArrowRight');
+    await page.keyboard.press('Space');
+    await page.locator('[data-player-state="playing"]').waitFor();
+
+    await seedLatestAudio(suite.server(), { fileName: 'latest-news-next.mp3', seconds: 12, generatedAt: '2025-07-06T03:00:00.000Z' });
+    const next = audioAddress('latest-news-next.mp3', '2025-07-06T03:00:00.000Z');
+    await page.evaluate((audioUrl) => window.dispatchEvent(new CustomEvent('audio-generated', { detail: { audioUrl } })), next);
+    await page.locator('[data-player-state="idle"]').waitFor();
+    expect(await page.locator('audio').getAttribute('src')).toBe(next);
+    expect(await page.evaluate(() => document.querySelector('audio')!.paused)).toBe(true);
+    await page.getByTestId('player-duration').filter({ hasText: '0:12' }).waitFor();
+    expect(await page.getByTestId('player-current-time').textContent()).toBe('0:00');
+
+    // A missing file: the error is logged and the player is back to its first state.
+    await page.keyboard.press('Space');
+    await page.locator('[data-player-state="playing"]').waitFor();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent('audio-generated', { detail: { audioUrl: '/audio/missing.mp3?v=1' } })));
+    await page.waitForFunction(() => document.querySelector('audio')!.error !== null);
+    await page.locator('[data-player-state="idle"]').waitFor();
+    expect(await page.getByTestId('player-duration').textContent()).toBe('0:00');
+    expect(consoleErrors.some((text) => text.includes('Podcast audio failed'))).toBe(true);
+  });
+});

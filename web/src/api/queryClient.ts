@@ -1,0 +1,21 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { get, pathOfQueryKey } from './client';
+
+const loadQueryKey: QueryFunction = ({ queryKey }) => get(pathOfQueryKey(queryKey));
+
+// Spec 000 §7: data never goes stale on its own, no refetch on focus, no polling and no retries
+// unless a hook says otherwise.
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: loadQueryKey,
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

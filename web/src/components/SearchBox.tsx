@@ -1,0 +1,32 @@
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+
+/** Sends the trimmed, URL-encoded text to /search?q=…; empty text does nothing. */
+export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
+  const [term, setTerm] = useState(initialTerm);
+  const [, navigate] = useLocation();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = term.trim();
+    if (trimmed === '') return;
+    navigate(`/search?q=${encodeURIComponent(trimmed)}`);
+  };
+  return (
+    <form role="search" onSubmit={submit} className="flex gap-2">
+      <label htmlFor="search-articles" className="sr-only">
+        Search articles
+      </label>
+      <input
+        id="search-articles"
+        type="search"
+        value={term}
+        onChange={(event) => setTerm(event.target.value)}
+        placeholder="Search articles..."
+        className="field min-w-0 flex-1"
+      />
+      <button type="submit" className="button-primary">
+        Search
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
+import { keys } from '../api/keys';
+import type { ImplicationsPrompt } from '../api/types';
+
+/** Loaded on demand: only once some trend offers an 'analyze implications' link. */
+export function useImplicationsPromptQuery(enabled: boolean) {
+  return useQuery<ImplicationsPrompt>({ queryKey: keys.implicationsPrompt(), enabled });
+}

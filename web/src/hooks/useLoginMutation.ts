@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '../api/client';
+import { keys } from '../api/keys';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (credentials: Credentials) => post<{ ok: true }>('/api/auth/login', credentials),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.authCheck() }),
+  });
+}

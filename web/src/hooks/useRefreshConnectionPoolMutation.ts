@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { post } from '../api/client';
+import { keys } from '../api/keys';
+import { REFRESH_SETTLE_MS } from '../api/timings';
+import type { RefreshConnectionPoolResult } from '../api/types';
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** 'Refresh & Reconnect': recycle the daemon's database pool, give it a second, reload the articles. */
+export function useRefreshConnectionPoolMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await post<RefreshConnectionPoolResult>('/api/health/refresh-connection-pool');
+      } catch (error) {
+        // The articles are reloaded either way; that reload is what tells the visitor how it went.
+        console.error('Connection pool refresh failed', error);
+      }
+      await pause(REFRESH_SETTLE_MS);
+      await queryClient.refetchQueries({ queryKey: keys.recentArticles() });
+    },
+  });
+}

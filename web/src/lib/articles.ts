@@ -1,0 +1,26 @@
+// How articles and their source domains are presented on the home page.
+
+export const TITLE_LIMIT = 120;
+export const DEFAULT_DOMAIN_PRIORITY = 4;
+
+/** The first 120 characters of a title, with an ellipsis when something was cut. */
+export function cutTitle(title: string): string {
+  return title.length > TITLE_LIMIT ? `${title.slice(0, TITLE_LIMIT)}…` : title;
+}
+
+/** Host name of a domain's url (which may carry a scheme and port), first letter capitalised. */
+export function domainDisplayName(url: string): string {
+  let host = url;
+  try {
+    host = new URL(url.includes('://') ? url : `http://${url}`).hostname;
+  } catch {
+    // Not a URL: show it as stored.
+  }
+  return host.charAt(0).toUpperCase() + host.slice(1);
+}
+
+/** Highest priority first; a missing priority counts as 4; equal priorities keep their order. */
+export function sortByPriority<T extends { domain: { priority: number | null } }>(domains: readonly T[]): T[] {
+  const priority = (entry: T): number => entry.domain.priority ?? DEFAULT_DOMAIN_PRIORITY;
+  return [...domains].sort((a, b) => priority(b) - priority(a));
+}

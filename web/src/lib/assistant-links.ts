@@ -1,0 +1,20 @@
+// Hand-offs to the external AI assistant's 'received' page (spec 000 §7).
+
+function receivedPage(assistantUrl: string): URL {
+  return new URL('received', assistantUrl);
+}
+
+/** A visitor's question about a topic, with the topic's page on this site as context. */
+export function questionLink(assistantUrl: string, question: string, topic: string, origin: string): string {
+  const url = receivedPage(assistantUrl);
+  url.searchParams.set('query', question);
+  url.searchParams.set('url', `${origin}/${topic}.html`);
+  return url.toString();
+}
+
+/** The implications prompt with the trend's title in place of every {trend}. */
+export function implicationsLink(assistantUrl: string, promptText: string, trendTitle: string): string {
+  const url = receivedPage(assistantUrl);
+  url.searchParams.set('query', promptText.replaceAll('{trend}', trendTitle));
+  return url.toString();
+}

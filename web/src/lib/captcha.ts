@@ -1,0 +1,28 @@
+// The login page's math question (spec 000 §5). It is checked in the browser only; the server's
+// defence is its failure throttle (decisions.md "Routes").
+
+export type MathOperator = '+' | '-' | '×';
+
+export interface MathQuestion {
+  a: number;
+  b: number;
+  operator: MathOperator;
+  answer: number;
+}
+
+const OPERATORS: readonly MathOperator[] = ['+', '-', '×'];
+
+export function makeMathQuestion(random: () => number = Math.random): MathQuestion {
+  const pick = (max: number): number => Math.floor(random() * max);
+  const a = pick(20) + 1;
+  const b = pick(20) + 1;
+  const operator = OPERATORS[pick(OPERATORS.length)] ?? '+';
+  const answer = operator === '+' ? a + b : operator === '-' ? a - b : a * b;
+  return { a, b, operator, answer };
+}
+
+/** True when the typed answer is exactly the question's integer result. */
+export function isCorrectAnswer(question: MathQuestion, typed: string): boolean {
+  const text = typed.trim().replace(/^−/, '-');
+  return /^-?\d+$/.test(text) && Number(text) === question.answer;
+}

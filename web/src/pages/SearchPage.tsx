@@ -1,0 +1,79 @@
+import { Link, useSearch } from 'wouter';
+import { SearchBox } from '../components/SearchBox';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useSearchQuery } from '../hooks/useSearchQuery';
+import { formatCrawlAge } from '../lib/ages';
+
+function SearchResults({ term }: { term: string }) {
+  const search = useSearchQuery(term);
+  if (term === '') {
+    return <p className="text-gray-700 dark:text-gray-300">No search query provided...</p>;
+  }
+  if (search.isPending) {
+    return (
+      <p role="status" className="text-gray-700 dark:text-gray-300">
+        Searching...
+      </p>
+    );
+  }
+  if (search.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
+        Failed to search articles. Please try again.
+      </div>
+    );
+  }
+  const { count, results } = search.data;
+  return (
+    <>
+      <p role="status" className="text-gray-700 dark:text-gray-300">
+        Found {count} {count === 1 ? 'result' : 'results'}
+      </p>
+      {results.length === 0 ? (
+        <p className="mt-4 text-gray-700 dark:text-gray-300">No articles found matching your search query.</p>
+      ) : (
+        <ul className="mt-4 space-y-3" data-testid="search-results">
+          {results.map((result) => (
+            <li key={result.id}>
+              <a
+                href={result.sourceUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="card block p-4 hover:border-blue-500 focus-visible:outline-2 focus-visible:outline-blue-600"
+              >
+                <span className="font-medium text-blue-800 dark:text-blue-300">{result.title}</span>
+                <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-600 dark:text-gray-400">
+                  <span>{result.domainUrl || 'Unknown source'}</span>
+                  <span>{formatCrawlAge(result.daysSinceCrawl)}</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function SearchPage() {
+  const term = (new URLSearchParams(useSearch()).get('q') ?? '').trim();
+  useDocumentTitle(term ? `Search: ${term}` : 'Search');
+  return (
+    <main id="main" className="page max-w-3xl space-y-5">
+      <Link href="/" className="button-secondary inline-flex">
+        ← Back to home
+      </Link>
+      <h1 className="text-2xl font-bold break-words">
+        {term ? (
+          <>
+            Search results for <q>{term}</q>
+          </>
+        ) : (
+          'Search'
+        )}
+      </h1>
+      <SearchBox key={term} initialTerm={term} />
+      <SearchResults term={term} />
+    </main>
+  );
+}
