@@ -18,12 +18,12 @@ export function loadDefaultBackground(): BackgroundModel | null {
   return cached;
 }
 
-/** Reads the TSV form: a `#documents\tN` line, then `feature\tcount` lines. */
+/** Reads the TSV form: `#` comment lines, a `#documents\tN` line, then `feature\tcount` lines. */
 export function parseBackground(text: string): BackgroundModel {
   const documentFrequency = new Map<string, number>();
   let documents = 0;
   for (const line of text.split('\n')) {
-    if (!line) continue;
+    if (!line || (line.startsWith('#') && !line.startsWith('#documents\t'))) continue;
     const tab = line.lastIndexOf('\t');
     if (tab < 0) continue;
     const feature = line.slice(0, tab);
@@ -35,8 +35,8 @@ export function parseBackground(text: string): BackgroundModel {
   return { documents, documentFrequency };
 }
 
-export function formatBackground(model: BackgroundModel): string {
-  const lines = [`#documents\t${model.documents}`];
+export function formatBackground(model: BackgroundModel, notice: string[] = []): string {
+  const lines = [...notice.map((line) => `# ${line}`), `#documents\t${model.documents}`];
   const entries = [...model.documentFrequency].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   for (const [feature, count] of entries) lines.push(`${feature}\t${count}`);
   return `${lines.join('\n')}\n`;

@@ -1,6 +1,6 @@
 // The offline trends engine: recent articles → stories → ranked trends, with no model, network or
 // database. Pure functions; the analyzer service stores what they return.
-import { clusterStories, type TuningOptions } from './story-clusters.js';
+import { clusterStories } from './story-clusters.js';
 import { rankTrends } from './rank.js';
 import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
@@ -8,7 +8,6 @@ export { clusterStories, storyIdOf, utcDay, DEFAULT_CLUSTER_OPTIONS } from './st
 export { rankTrends, relevanceScore, distinctSources } from './rank.js';
 export { representativeTitle, extractiveSummary, splitSentences } from './summarize.js';
 export { loadDefaultBackground, parseBackground } from './background.js';
-export type { TuningOptions } from './story-clusters.js';
 export type { BackgroundModel, ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export interface StoryAnalysis {
@@ -21,7 +20,7 @@ export interface StoryAnalysis {
 /** clusterStories then rankTrends, in one call. */
 export function analyzeStories(
   articles: StoryInput[],
-  options: ClusterOptions & TuningOptions & RankOptions = {},
+  options: ClusterOptions & RankOptions = {},
 ): StoryAnalysis {
   const stories = clusterStories(articles, options);
   const trends = rankTrends(stories, { now: options.now, limit: options.limit, minArticles: options.minArticles });

@@ -34,21 +34,36 @@ export interface OfflineTrend {
   articlesAnalyzed: number;
 }
 
+/** Every field is optional; DEFAULT_CLUSTER_OPTIONS holds the tuned values. */
 export interface ClusterOptions {
   /**
-   * Document frequencies of a background corpus (see background.ts). Terms common in ordinary news
-   * then weigh less even when a batch is small; `null` uses the batch statistics alone.
+   * Document frequencies of a background corpus (see background.ts), so that words common in any
+   * news weigh less even in a small batch. Default: the shipped model; `null`: the batch alone.
    */
   background?: BackgroundModel | null;
-  /** Similarity above which two headlines are near-duplicates (wire copies) and always merge. */
+  /** Share of the background in the term statistics, 0–1 (0 = batch only). */
+  backgroundShare?: number;
+  /** Weight of a pair of adjacent words relative to a single word. */
+  pairWeight?: number;
+  /** Weight of a body (lead) word relative to a title word. */
+  bodyWeight?: number;
+  /** Two articles at least this similar (cosine) are near-duplicates and always share a story. */
   duplicateThreshold?: number;
-  /** Minimum linkage for merging two stories. */
+  /** Two stories merge while their linkage, less the size penalty, is at least this. */
   mergeThreshold?: number;
+  /** The merge threshold grows by this times ln(size of the smaller story). */
+  sizePenalty?: number;
+  /** A story's vector is the sum of its articles' raised to this power (below 1 flattens its dominant words). */
+  centroidPower?: number;
   /** Neighbours kept per article in the candidate graph. */
   neighbours?: number;
-  /** Per day of distance between two articles' UTC days, similarity is multiplied by this. */
+  /** Pairs less similar than this are not candidates. */
+  minSimilarity?: number;
+  /** Words held by more articles than this are left out of the candidate index (they still count in similarity). */
+  maxPosting?: number;
+  /** Similarity is multiplied by this per day between two articles' UTC days. */
   dayDecay?: number;
-  /** Articles more than this many days apart are never candidates. */
+  /** Articles more than this many UTC days apart never share a story. */
   maxDayGap?: number;
 }
 

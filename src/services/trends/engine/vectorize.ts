@@ -103,26 +103,17 @@ function inverseDocumentFrequency(
   const background = options.background ?? null;
   // The background is scaled to a share of the combined corpus so that a big batch is not drowned
   // by it and a small batch still gets sensible weights.
-  const share = background ? (options.backgroundShare ?? 0.5) : 0;
+  const share = background ? Math.min(0.95, Math.max(0, options.backgroundShare ?? 0.5)) : 0;
   const scale = background && background.documents > 0 ? (share / (1 - share)) * (batchSize / background.documents) : 0;
   const total = batchSize + (background ? background.documents * scale : 0);
   const weights = new Float64Array(features.length);
   for (let id = 0; id < features.length; id++) {
     const feature = features[id]!;
     let df = documentFrequency[id]!;
-    if (background) df += (backgroundFrequency(background, feature)) * scale;
+    if (background) df += (background.documentFrequency.get(feature) ?? 0) * scale;
     weights[id] = Math.log((total + 1) / (df + 0.5));
   }
   return weights;
-}
-
-function backgroundFrequency(background: BackgroundModel, feature: string): number {
-  const direct = background.documentFrequency.get(feature);
-  if (direct !== undefined) return direct;
-  // A pair never seen in the background is at most as common as its rarer word.
-  const space = feature.indexOf(' ');
-  if (space < 0) return 0;
-  return 0;
 }
 
 export function dot(a: SparseVector, b: SparseVector): number {
