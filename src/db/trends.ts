@@ -22,3 +22,140 @@ export async function topTrendsByTopic(sql: Queryable, topics: readonly Topic[],
     ) tr
     order by t.topic, tr.relevance_score desc, tr.identified_at desc, tr.id`;
 }
+
+export interface TrendRow {
+  id: number;
+  title: string;
+  description: string;
+  topic: Topic;
+  relevanceScore: number;
+  articlesAnalyzed: number;
+  batchNumber: number;
+  identifiedAt: Date;
+  htmlFilePath: string | null;
+  source: 'model' | 'offline';
+  articleCount: number;
+}
+
+/** Newest analysis first, most relevant first within it; `topic` null = every topic. */
+export async function latestTrendRows(sql: Queryable, options: { topic: Topic | null; limit: number }): Promise<TrendRow[]> {
+  return sql<TrendRow[]>`
+    select t.id, t.title, t.description, t.topic, t.relevance_score, t.articles_analyzed, t.batch_number,
+           t.identified_at, t.html_file_path, t.source,
+           (select count(*)::int from trend_articles ta where ta.trend_id = t.id) as article_count
+    from trends t
+    where (${options.topic}::text is null or t.topic = ${options.topic})
+    order by t.batch_number desc, t.relevance_score desc, t.identified_at desc, t.id desc
+    limit ${options.limit}`;
+}
+
+export interface TrendTopicCountRow {
+  topic: Topic;
+  totalTrends: number;
+  trendsWithArticles: number;
+}
+
+/** Per topic (every topic, zeros included): trends, and trends that have a generated article. */
+export async function trendCountsByTopic(sql: Queryable, topics: readonly Topic[]): Promise<TrendTopicCountRow[]> {
+  return sql<TrendTopicCountRow[]>`
+    select t.topic,
+           count(tr.id)::int as total_trends,
+           count(tr.id) filter (where exists (select 1 from generated_articles g where g.trend_id = tr.id))::int as trends_with_articles
+    from unnest(${topics as Topic[]}::text[]) with ordinality as t(topic, position)
+    left join trends tr on tr.topic = t.topic
+    group by t.topic, t.position
+    order by t.position`;
+}
+
+export async function countTrends(sql: Queryable): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from trends`;
+  return row!.count;
+}
+
+export async function deleteAllTrends(sql: Queryable): Promise<number> {
+  const result = await sql`delete from trends`;
+  return result.count;
+}
+
+/** One more than the highest batch so far: every analyzer run stores its trends under a new number. */
+export async function nextBatchNumber(sql: Queryable): Promise<number> {
+  const [row] = await sql<{ next: number }[]>`select coalesce(max(batch_number), 0)::int + 1 as next from trends`;
+  return row!.next;
+}
+
+export interface TrendWrite {
+  title: string;
+  description: string;
+  topic: Topic;
+  relevanceScore: number;
+  articlesAnalyzed: number;
+  batchNumber: number;
+  storyKey: string | null;
+  source: 'model' | 'offline';
+}
+
+/**
+ * The earlier trend of the topic sharing the most articles with `articleIds`, if any, with how many
+ * it shares and how many it has. Trends of batch `beforeBatch` or later are not candidates, so two
+ * trends of one run never claim the same earlier trend.
+ */
+export async function trendSharingArticles(
+  sql: Queryable,
+  options: { topic: Topic; articleIds: number[]; beforeBatch: number },
+): Promise<{ trendId: number; shared: number; size: number } | null> {
+  if (options.articleIds.length === 0) return null;
+  const [row] = await sql<{ trendId: number; shared: number; size: number }[]>`
+    select ta.trend_id, count(*)::int as shared,
+           (select count(*)::int from trend_articles x where x.trend_id = ta.trend_id) as size
+    from trend_articles ta
+    join trends t on t.id = ta.trend_id
+    where ta.article_id = any(${options.articleIds}::int[])
+      and t.topic = ${options.topic}
+      and t.batch_number < ${options.beforeBatch}
+    group by ta.trend_id
+    order by shared desc, ta.trend_id desc
+    limit 1`;
+  return row ?? null;
+}
+
+export async function insertTrend(sql: Queryable, trend: TrendWrite): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into trends (title, description, topic, relevance_score, articles_analyzed, batch_number, story_key, source)
+    values (${trend.title}, ${trend.description}, ${trend.topic}, ${trend.relevanceScore}, ${trend.articlesAnalyzed},
+            ${trend.batchNumber}, ${trend.storyKey}, ${trend.source})
+    returning id`;
+  return row!.id;
+}
+
+/** A story seen again: the trend takes the new run's texts, score and batch; it keeps its id and first identification time. */
+export async function updateTrend(sql: Queryable, id: number, trend: TrendWrite): Promise<void> {
+  await sql`
+    update trends set title = ${trend.title}, description = ${trend.description}, relevance_score = ${trend.relevanceScore},
+           articles_analyzed = ${trend.articlesAnalyzed}, batch_number = ${trend.batchNumber}, story_key = ${trend.storyKey},
+           source = ${trend.source}
+    where id = ${id}`;
+}
+
+/** Adds links; a link that exists stays (a continued trend keeps the articles of its earlier runs). */
+export async function linkTrendArticles(sql: Queryable, trendId: number, articleIds: number[]): Promise<void> {
+  if (articleIds.length === 0) return;
+  await sql`
+    insert into trend_articles (trend_id, article_id)
+    select ${trendId}, a.id from articles a where a.id = any(${articleIds}::int[])
+    on conflict do nothing`;
+}
+
+export interface TrendTextRow {
+  id: number;
+  title: string;
+  description: string;
+  topic: Topic;
+}
+
+export async function allTrendTexts(sql: Queryable): Promise<TrendTextRow[]> {
+  return sql<TrendTextRow[]>`select id, title, description, topic from trends order by id`;
+}
+
+export async function setTrendTopic(sql: Queryable, id: number, topic: Topic): Promise<void> {
+  await sql`update trends set topic = ${topic} where id = ${id}`;
+}

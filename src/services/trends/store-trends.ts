@@ -1,0 +1,58 @@
+// Writes one topic's trends of a run. A trend whose articles are mostly those of an earlier trend of
+// the topic is the same story seen again: that trend is updated (it keeps its id, its generated
+// article and its first identification time) instead of a duplicate being added.
+import type { Sql } from '../../db/client.js';
+import { insertTrend, linkTrendArticles, trendSharingArticles, updateTrend } from '../../db/trends.js';
+import type { Topic } from '../classify/index.js';
+import type { TopicTrend } from './analyze-topic.js';
+
+export interface StoreTopicTrendsInput {
+  topic: Topic;
+  batchNumber: number;
+  trends: readonly TopicTrend[];
+  /** Articles of the topic this run analyzed (the card's "N articles analyzed"). */
+  articlesAnalyzed: number;
+  source: 'model' | 'offline';
+}
+
+export interface StoredTopicTrends {
+  trendIds: number[];
+  continued: number;
+}
+
+/** Same story: at least half of the smaller of the two article sets is shared. */
+export function isSameStory(shared: number, earlierSize: number, newSize: number): boolean {
+  return shared > 0 && shared * 2 >= Math.min(earlierSize, newSize);
+}
+
+export async function storeTopicTrends(sql: Sql, input: StoreTopicTrendsInput): Promise<StoredTopicTrends> {
+  // Database work only inside: no model call ever waits with this transaction open.
+  return (await sql.begin(async (tx) => {
+    const trendIds: number[] = [];
+    let continued = 0;
+    for (const trend of input.trends) {
+      const write = {
+        title: trend.title,
+        description: trend.description,
+        topic: input.topic,
+        relevanceScore: trend.relevanceScore,
+        articlesAnalyzed: input.articlesAnalyzed,
+        batchNumber: input.batchNumber,
+        storyKey: trend.storyKey,
+        source: input.source,
+      };
+      const earlier = await trendSharingArticles(tx, { topic: input.topic, articleIds: trend.articleIds, beforeBatch: input.batchNumber });
+      let id: number;
+      if (earlier && isSameStory(earlier.shared, earlier.size, trend.articleIds.length)) {
+        id = earlier.trendId;
+        await updateTrend(tx, id, write);
+        continued++;
+      } else {
+        id = await insertTrend(tx, write);
+      }
+      await linkTrendArticles(tx, id, trend.articleIds);
+      trendIds.push(id);
+    }
+    return { trendIds, continued };
+  })) as StoredTopicTrends;
+}
