@@ -187,6 +187,11 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
     for (let retry = 0; ; retry++) {
       if (request.signal?.aborted) throw new LlmError('aborted', 'The model call was stopped', { attempts: state.attempts });
       state.attempts++;
+      // A signal of its own per attempt: the SDK never removes the listener it adds to the signal it
+      // is given, so a job's one long-lived signal would collect one per call.
+      const attempt = new AbortController();
+      const forwardAbort = () => attempt.abort();
+      request.signal?.addEventListener('abort', forwardAbort, { once: true });
       try {
         const completion = await client.chat.completions.create(
           {
@@ -196,7 +201,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
             ...(request.maxTokens === undefined ? {} : { max_tokens: request.maxTokens }),
             ...(json ? { response_format: { type: 'json_object' as const } } : {}),
           },
-          { ...(request.signal ? { signal: request.signal } : {}), timeout: options.timeoutMs, maxRetries: 0 },
+          { signal: attempt.signal, timeout: options.timeoutMs, maxRetries: 0 },
         );
         addUsage(state.usage, completion.usage);
         const text = completion.choices?.[0]?.message?.content;
@@ -223,6 +228,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
           `${state.feature} · ${state.model}: ${error.message}; retrying in ${seconds(wait)} (attempt ${state.attempts + 1} of ${options.maxRetries + 1})`,
         );
         await sleep(wait, request.signal);
+      } finally {
+        request.signal?.removeEventListener('abort', forwardAbort);
       }
     }
   }

@@ -1,4 +1,5 @@
 // The OpenAI-compatible provider against the local fake server: every failure mode over real HTTP.
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createOpenAiChatModel, extractJson, retryAfterMs, type OpenAiChatModelOptions } from '../../../src/providers/llm/openai.js';
@@ -214,6 +215,13 @@ describe('OpenAI-compatible chat model', () => {
     expect(fake.chatRequests()).toHaveLength(1);
     expect(records).toEqual([expect.objectContaining({ ok: false, error: expect.stringMatching(/stopped/) })]);
     expect(logs.at(-1)!.level).toBe('info');
+  });
+
+  it('leaves no listener on a signal shared by many calls (a long job has one signal)', async () => {
+    fake.respondWith(() => ({ kind: 'text', content: 'ok' }));
+    const controller = new AbortController();
+    for (let i = 0; i < 12; i++) await model().complete({ feature: 'test', messages: user('Hi'), signal: controller.signal });
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('reports an unreachable server as a connection failure', async () => {
