@@ -147,24 +147,3 @@ export function searchHome(now: number): HomePageData {
     ],
   };
 }
-
-/** A mono 8 kHz 8-bit WAV tone: a real, seekable audio file with an exact duration, no encoder needed. */
-export function toneWav(seconds: number): Buffer {
-  const rate = 8000;
-  const samples = rate * seconds;
-  const buffer = Buffer.alloc(44 + samples);
-  buffer.write('RIFF', 0);
-  buffer.writeUInt32LE(36 + samples, 4);
-  buffer.write('WAVEfmt ', 8);
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20); // PCM
-  buffer.writeUInt16LE(1, 22); // mono
-  buffer.writeUInt32LE(rate, 24);
-  buffer.writeUInt32LE(rate, 28);
-  buffer.writeUInt16LE(1, 32);
-  buffer.writeUInt16LE(8, 34);
-  buffer.write('data', 36);
-  buffer.writeUInt32LE(samples, 40);
-  for (let i = 0; i < samples; i++) buffer[44 + i] = 128 + Math.round(20 * Math.sin((2 * Math.PI * 440 * i) / rate));
-  return buffer;
-}

@@ -8,7 +8,7 @@ export function CurrentTime() {
   const site = useSiteInfoQuery();
   const text = time.data && site.data ? formatClockTime(time.data.utcTime, site.data.timeZone) : '';
   return (
-    <p className="ml-auto min-w-24 text-right text-sm text-gray-600 tabular-nums dark:text-gray-400">
+    <p className="ml-auto h-5 min-w-24 text-right text-sm text-gray-600 tabular-nums dark:text-gray-400">
       {text && (
         <>
           <span className="sr-only">Current time: </span>

@@ -22,6 +22,22 @@ function activatesOnSpace(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest('button, a[href], [role="button"], [role="tab"], summary') !== null;
 }
 
+// Shared with the placeholder, so the card's height is the same before and after it loads.
+const PLAYER_HEADER = 'flex flex-col gap-x-3 sm:flex-row sm:items-baseline sm:justify-between';
+
+/** The player's outline while the audio query is pending (no layout shift when it arrives). */
+export function PodcastPlaceholder() {
+  return (
+    <div className="card p-4" aria-hidden="true">
+      <div className={PLAYER_HEADER}>
+        <p className="text-lg">&nbsp;</p>
+        <p className="text-sm">&nbsp;</p>
+      </div>
+      <div className="mt-3 h-11" />
+    </div>
+  );
+}
+
 interface Props {
   audioUrl: string;
   generatedAt: string;
@@ -179,7 +195,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
 
   return (
     <section aria-labelledby="podcast-heading" className="card p-4" data-player-state={state}>
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+      <div className={PLAYER_HEADER}>
         <h2 id="podcast-heading" className="text-lg font-semibold">
           {siteName} News Podcast
         </h2>

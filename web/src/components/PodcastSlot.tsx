@@ -1,13 +1,13 @@
 import { useLatestAudioQuery } from '../hooks/useLatestAudioQuery';
 import { useSiteInfoQuery } from '../hooks/useSiteInfoQuery';
-import { PodcastPlayer } from './PodcastPlayer';
+import { PodcastPlaceholder, PodcastPlayer } from './PodcastPlayer';
 
 /** The player only when audio exists; its height is held while the first answer is awaited. */
 export function PodcastSlot() {
   const audio = useLatestAudioQuery();
   const site = useSiteInfoQuery();
   if (audio.isPending || (audio.data?.exists && site.isPending)) {
-    return <div className="h-[7.25rem]" aria-hidden="true" />;
+    return <PodcastPlaceholder />;
   }
   if (!audio.data?.exists || !site.data) return null;
   return (

@@ -14,11 +14,12 @@ import { TOPIC_LABELS } from './topics';
 /** Trends shown before the visitor opens the topic's full list (the daemon sends up to 5). */
 const COLLAPSED_TRENDS = 3;
 
-function Placeholder({ lines }: { lines: number }) {
+/** Rows about as tall as the ones they stand for, so the card keeps its height when they arrive. */
+function Placeholder({ rows, rowClassName }: { rows: number; rowClassName: string }) {
   return (
     <ul aria-hidden="true" className="space-y-2">
-      {Array.from({ length: lines }, (_, index) => (
-        <li key={index} className="h-5 animate-pulse rounded bg-gray-200 dark:bg-gray-800" />
+      {Array.from({ length: rows }, (_, index) => (
+        <li key={index} className={`animate-pulse rounded bg-gray-200 dark:bg-gray-800 ${rowClassName}`} />
       ))}
     </ul>
   );
@@ -61,7 +62,7 @@ function TrendsList({ topic }: { topic: Topic }) {
     <div>
       <h3 className="mb-2 font-semibold">Trends:</h3>
       {home.isPending ? (
-        <Placeholder lines={3} />
+        <Placeholder rows={3} rowClassName="h-12 sm:h-6" />
       ) : trends.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No trends for {TOPIC_LABELS[topic]} yet.</p>
       ) : (
@@ -95,7 +96,7 @@ function ArticlesList({ topic }: { topic: Topic }) {
     <div>
       <h3 className="mb-2 font-semibold">Articles:</h3>
       {articles.isPending ? (
-        <Placeholder lines={5} />
+        <Placeholder rows={5} rowClassName="h-14 sm:h-10" />
       ) : list.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No recent articles found for {TOPIC_LABELS[topic]}</p>
       ) : (

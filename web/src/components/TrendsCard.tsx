@@ -12,13 +12,13 @@ function LastRunTimes() {
   const home = useHomePageQuery();
   const site = useSiteInfoQuery();
   if (!home.data || !site.data) {
-    // Same line height as the loaded text, so nothing below moves when it arrives.
-    return <p className="h-5 text-sm text-gray-600 dark:text-gray-400" aria-hidden="true" />;
+    // The loaded text takes two lines on phones and one from sm up: reserve that much.
+    return <p className="min-h-10 text-sm sm:min-h-5" aria-hidden="true" />;
   }
   const { spiderLastRun, trendsAnalyzerLastRun } = home.data.lastRunTimes;
   const zone = site.data.timeZone;
   return (
-    <p className="min-h-5 text-sm text-gray-600 dark:text-gray-400">
+    <p className="min-h-10 text-sm text-gray-600 sm:min-h-5 dark:text-gray-400">
       Last crawl at {formatClockTime(spiderLastRun, zone)} | Last trends analysis at{' '}
       {formatClockTime(trendsAnalyzerLastRun, zone)}
     </p>

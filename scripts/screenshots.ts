@@ -1,0 +1,102 @@
+// Screenshots of every public page (and the console frame) at phone and desktop width, into
+// docs/screenshots/, from the real daemon with sample content. Run: node --import tsx scripts/screenshots.ts
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, openContext } from '../test/e2e/browser/browser.js';
+import { sampleHomePage, searchHome } from '../test/e2e/browser/fixtures.js';
+import { seedHome, seedLatestAudio } from '../test/e2e/browser/seed.js';
+import { STANDALONE_ADMIN, startStandaloneDaemon, type StandaloneDaemon } from '../test/e2e/browser/standalone-daemon.js';
+import { REPO_ROOT, ensureWebBuild } from '../test/e2e/browser/web-build.js';
+
+const OUT = join(REPO_ROOT, 'docs', 'screenshots');
+const WIDTHS = [390, 1280] as const;
+
+async function fillLogin(page: Page, password: string): Promise<void> {
+  const question = (await page.getByTestId('math-question').textContent()) ?? '';
+  const [, a, operator, b] = /What is (\d+) (\S) (\d+)\?/.exec(question) ?? [];
+  const x = Number(a);
+  const y = Number(b);
+  const answer = operator === '+' ? x + y : operator === '×' ? x * y : x - y;
+  await page.getByLabel('Username').fill(STANDALONE_ADMIN.username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel(/Security question/).fill(String(answer));
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+async function shootWidth(browser: Browser, daemon: StandaloneDaemon, width: number, shoot: (name: string, page: Page, fullPage?: boolean) => Promise<void>) {
+  const context = await openContext(browser, { width, baseURL: daemon.baseUrl });
+  const page = await context.newPage();
+
+  await page.goto('/');
+  await page.getByTestId('domain-grid').waitFor();
+  await page.getByTestId('topic-articles').waitFor();
+  await page.getByTestId('player-duration').filter({ hasText: '1:35' }).waitFor();
+  await shoot(`home-${width}`, page);
+
+  await page.goto('/search?q=harbour');
+  await page.getByTestId('search-results').waitFor();
+  await shoot(`search-${width}`, page);
+
+  await page.goto('/login');
+  await fillLogin(page, 'not the password');
+  await page.getByText('Invalid username or password', { exact: true }).waitFor();
+  await shoot(`login-${width}`, page);
+
+  await page.goto('/no-such-page');
+  await page.getByText('404 Page Not Found').waitFor();
+  await shoot(`not-found-${width}`, page);
+
+  await page.goto('/login');
+  await fillLogin(page, STANDALONE_ADMIN.password);
+  await page.getByText('System Online').waitFor();
+  await shoot(`admin-${width}`, page);
+  await context.close();
+
+  // The trends card's error state, after its three retries.
+  const failing = await openContext(browser, { width, baseURL: daemon.baseUrl });
+  const errorPage = await failing.newPage();
+  await errorPage.route(
+    (url) => url.pathname === '/api/articles/recent-by-topic',
+    (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Database connection timed out' }) }),
+  );
+  await errorPage.goto('/');
+  await errorPage.getByText('Unable to Load Articles').waitFor({ timeout: 20_000 });
+  await shoot(`home-articles-error-${width}`, errorPage, false);
+  await failing.close();
+
+  const dark = await openContext(browser, { width, colorScheme: 'dark', baseURL: daemon.baseUrl });
+  const darkPage = await dark.newPage();
+  await darkPage.goto('/');
+  await darkPage.getByTestId('domain-grid').waitFor();
+  await darkPage.getByTestId('player-duration').filter({ hasText: '1:35' }).waitFor();
+  await shoot(`home-dark-${width}`, darkPage, false);
+  await dark.close();
+}
+
+async function main(): Promise<void> {
+  await ensureWebBuild();
+  await mkdir(OUT, { recursive: true });
+  const daemon = await startStandaloneDaemon();
+  const now = Date.now();
+  await seedHome(daemon.sql, sampleHomePage(now));
+  await seedHome(daemon.sql, { ...searchHome(now), articlesByDomain: searchHome(now).articlesByDomain.slice(2) });
+  await seedLatestAudio(daemon, { fileName: 'latest-news.mp3', seconds: 95, generatedAt: new Date(now - 3600_000).toISOString() });
+  const browser = await launchChromium();
+  const written: string[] = [];
+  try {
+    for (const width of WIDTHS) {
+      await shootWidth(browser, daemon, width, async (name, page, fullPage = true) => {
+        const file = join(OUT, `${name}.png`);
+        await page.screenshot({ path: file, fullPage });
+        written.push(file);
+      });
+    }
+  } finally {
+    await browser.close();
+    await daemon.close();
+  }
+  for (const file of written) console.log(file);
+}
+
+await main();
