@@ -5,6 +5,7 @@ import { isAppError } from '../errors.js';
 import { registerAdminCommands } from './admin.js';
 import { registerClassifyCommand } from './classify.js';
 import { registerDbCommand } from './db.js';
+import { registerFoodCommand } from './food.js';
 import { registerLogsCommand } from './logs.js';
 import { registerServeCommand } from './serve.js';
 import { registerSettingsCommand } from './settings.js';
@@ -22,6 +23,7 @@ export function buildProgram(): Command {
   registerAdminCommands(program);
   registerSettingsCommand(program);
   registerLogsCommand(program);
+  registerFoodCommand(program);
   registerClassifyCommand(program);
   registerTrendsCommand(program);
   return program;

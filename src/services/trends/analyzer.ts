@@ -3,7 +3,7 @@
 // with the offline engine), and stores them under a new batch number, linked to their articles.
 import type { AppContext } from '../../context.js';
 import { recentArticlesOfTopic } from '../../db/article-topics.js';
-import { patchJobState } from '../../db/job-state.js';
+import { patchJobState, readJobState } from '../../db/job-state.js';
 import { nextBatchNumber } from '../../db/trends.js';
 import { Conflict } from '../../errors.js';
 import { chatModelFor, isLlmError, modelNameFor, type ChatModel } from '../../providers/llm/index.js';
@@ -82,7 +82,11 @@ async function runAnalysis(ctx: Ctx, job: AnalyzerJob, signal: AbortSignal, opti
   try {
     const now = options.now ?? new Date();
     const since = new Date(now.getTime() - limits.windowHours * 3_600_000);
-    const batchNumber = await nextBatchNumber(ctx.sql);
+    // Counted in job_state too, so that a run that stored nothing (stopped, or no news) still used
+    // its number: batch numbers say how many runs there were.
+    const state = await readJobState<{ lastBatchNumber: number }>(ctx.sql, ANALYZER_JOB);
+    const batchNumber = Math.max(await nextBatchNumber(ctx.sql), (state.lastBatchNumber ?? 0) + 1);
+    await patchJobState(ctx.sql, ANALYZER_JOB, { lastBatchNumber: batchNumber });
     summary.batchNumber = batchNumber;
     const [system, user, modelName] = model
       ? await Promise.all([
@@ -138,7 +142,7 @@ async function runAnalysis(ctx: Ctx, job: AnalyzerJob, signal: AbortSignal, opti
     if (summary.stopped) {
       await patchJobState(ctx.sql, ANALYZER_JOB, { lastStoppedAt: finishedAt });
     } else {
-      await patchJobState(ctx.sql, ANALYZER_JOB, { lastRunAt: finishedAt, lastBatchNumber: batchNumber, lastRunTrends: summary.trends });
+      await patchJobState(ctx.sql, ANALYZER_JOB, { lastRunAt: finishedAt, lastRunTrends: summary.trends });
     }
     const fallback = summary.fallbackTopics.length ? `; offline engine for ${summary.fallbackTopics.join(', ')}` : '';
     await logEvent(

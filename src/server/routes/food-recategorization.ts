@@ -1,0 +1,18 @@
+// The food re-categorization job (spec 001 §7 "Trends").
+import type { FastifyInstance } from 'fastify';
+import {
+  foodRecategorizationStatus,
+  startFoodRecategorization,
+  stopFoodRecategorization,
+} from '../../services/food-recategorization/index.js';
+
+export default async function foodRecategorizationRoutes(app: FastifyInstance): Promise<void> {
+  // The walk must not outlive the database it writes to; its place is kept for the next start.
+  app.addHook('onClose', async () => {
+    await stopFoodRecategorization(app.ctx);
+  });
+
+  app.get('/food-recategorization/status', async () => foodRecategorizationStatus(app.ctx));
+  app.post('/food-recategorization/start', async () => startFoodRecategorization(app.ctx));
+  app.post('/food-recategorization/stop', async () => stopFoodRecategorization(app.ctx));
+}
