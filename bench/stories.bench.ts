@@ -5,7 +5,7 @@
 // baseline's process on the same file. Targets: F1 ≥ 0.80 on both files; ≤ 5 s for 10,000 articles.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packagePath } from '../src/paths.js';
 import { clusterStories } from '../src/services/trends/engine/index.js';
@@ -19,6 +19,7 @@ const ARTICLES_FOR_TIMING = 10_000;
 const RUNS = 3;
 
 const fmt = (x: number) => x.toFixed(3);
+const availableCores = () => (typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length);
 const row = (label: string, r: BCubed, ms: number) =>
   `  ${label.padEnd(26)} P ${fmt(r.precision)}  R ${fmt(r.recall)}  F1 ${fmt(r.f1)}  clusters ${String(r.clusters).padStart(5)}  ${ms.toFixed(0).padStart(5)} ms`;
 
@@ -68,8 +69,10 @@ try {
   const batch = join(folder, 'articles.jsonl');
   writeFileSync(batch, `${lines.join('\n')}\n`);
 
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
   const time = (args: string[]) => {
     const walls: number[] = [];
+    const cpus: number[] = [];
     let stdout = '';
     for (let run = 0; run < RUNS; run++) {
       const start = performance.now();
@@ -77,14 +80,17 @@ try {
         cwd: packagePath(),
         encoding: 'utf8',
         maxBuffer: 256 * 1024 * 1024,
+        env: { ...process.env, NEWSCTL_BENCH_CPU: '1' },
       });
       walls.push(performance.now() - start);
       if (child.status !== 0) throw new Error(`${args.join(' ')} exited ${child.status}: ${child.stderr}`);
+      const cpu = /cpu-ms (\d+)/.exec(child.stderr);
+      if (cpu) cpus.push(Number(cpu[1]));
       stdout = child.stdout;
     }
-    walls.sort((a, b) => a - b);
-    return { median: walls[Math.floor(walls.length / 2)]!, best: walls[0]!, stdout };
+    return { median: median(walls), best: Math.min(...walls), cpu: cpus.length ? median(cpus) : Number.NaN, stdout };
   };
+  const load = loadavg()[0]!;
 
   const cli = time([packagePath('bench/lib/cli-entry.ts'), 'trends', 'analyze', '--from-jsonl', batch, '--json']);
   const outLines = cli.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -93,9 +99,10 @@ try {
   const naive = time([packagePath('bench/lib/stories-baseline-cli.ts'), batch, '0.5']);
 
   const seconds = cli.median / 1000;
-  console.log(`\nWall time on ${lines.length} articles (process start included, median of ${RUNS} runs)`);
-  console.log(`  newsctl trends analyze --from-jsonl --json  ${seconds.toFixed(2)} s (best ${(cli.best / 1000).toFixed(2)} s); ${assigned} articles assigned, ${trends} trends`);
-  console.log(`  baseline TF-IDF T=0.5 process               ${(naive.median / 1000).toFixed(2)} s (best ${(naive.best / 1000).toFixed(2)} s)`);
+  const cpuText = (ms: number) => (Number.isNaN(ms) ? '' : `, CPU ${(ms / 1000).toFixed(2)} s`);
+  console.log(`\nWall time on ${lines.length} articles (process start included, median of ${RUNS} runs; load average ${load.toFixed(1)} on ${availableCores()} cores)`);
+  console.log(`  newsctl trends analyze --from-jsonl --json  ${seconds.toFixed(2)} s (best ${(cli.best / 1000).toFixed(2)} s${cpuText(cli.cpu)}); ${assigned} articles assigned, ${trends} trends`);
+  console.log(`  baseline TF-IDF T=0.5 process               ${(naive.median / 1000).toFixed(2)} s (best ${(naive.best / 1000).toFixed(2)} s${cpuText(naive.cpu)})`);
   console.log(`  ratio engine/baseline ${(cli.median / naive.median).toFixed(2)}x; target ≤ ${SECONDS_TARGET} s: ${seconds <= SECONDS_TARGET ? 'met' : 'NOT met'}`);
   verdicts.push(`10k wall ${seconds.toFixed(2)} s (${seconds <= SECONDS_TARGET ? 'met' : 'not met'})`);
 } finally {

@@ -55,17 +55,25 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
     // then measured exactly.
     const limit = options.neighbours * 2;
     const shortlist: number[] = [];
-    const before = (x: number, y: number) => score[x]! > score[y]! || (score[x] === score[y] && x < y);
     const floor = options.minSimilarity / 2;
+    const day = options.days[i]!;
+    let weakest = Infinity;
     for (const j of touched) {
-      if (score[j]! < floor) continue;
-      if (shortlist.length === limit && !before(j, shortlist[limit - 1]!)) continue;
-      if (dayFactor(options.days[i]!, options.days[j]!, options.dayDecay, options.maxDayGap) === 0) continue;
+      const partial = score[j]!;
+      if (partial < floor) continue;
+      if (shortlist.length === limit && (partial < weakest || (partial === weakest && j > shortlist[limit - 1]!))) continue;
+      const otherDay = options.days[j]!;
+      if (day >= 0 && otherDay >= 0 && day !== otherDay && dayFactor(day, otherDay, options.dayDecay, options.maxDayGap) === 0) continue;
       // Insertion into a short sorted list beats sorting every touched article.
       let at = shortlist.length;
-      while (at > 0 && before(j, shortlist[at - 1]!)) at--;
+      while (at > 0) {
+        const previous = shortlist[at - 1]!;
+        if (score[previous]! > partial || (score[previous] === partial && previous < j)) break;
+        at--;
+      }
       shortlist.splice(at, 0, j);
       if (shortlist.length > limit) shortlist.pop();
+      weakest = score[shortlist[shortlist.length - 1]!]!;
     }
     for (let k = 0; k < vector.ids.length; k++) dense[vector.ids[k]!] = vector.weights[k]!;
     const best: Array<[number, number]> = [];

@@ -39,9 +39,19 @@ interface Story {
   norm: number;
   firstDay: number;
   lastDay: number;
+  /** Bumped whenever the story's merge proposals are all recomputed; older ones are dropped. */
   version: number;
+  /** Size when its proposals were last all recomputed. */
+  proposedSize: number;
   neighbours: Set<number>;
 }
+
+/**
+ * A story that grew by less than this factor since its proposals were computed keeps them: one
+ * headline more barely moves a big story, and recomputing every neighbour after each absorbed
+ * headline is most of the cost of merging. A stale proposal is measured again when it comes up.
+ */
+const REPROPOSE_GROWTH = 1.2;
 
 /** Groups of article indexes, each sorted; every index lands in exactly one group. */
 export function agglomerate(vectors: SparseVector[], featureCount: number, options: AgglomerateOptions): number[][] {
@@ -64,24 +74,28 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
     stories.get(y)!.neighbours.add(x);
   }
 
+  const linkage = (x: Story, y: Story, product: number) =>
+    (product / (x.norm * y.norm)) * storyDayFactor(x, y, options) -
+    options.sizePenalty * Math.log(Math.min(x.members.length, y.members.length));
   const dense = new Float64Array(featureCount);
   const heap = createProposalHeap();
-  // Scores `story` against each of `others` and queues the pairs worth merging.
+  const push = (id: number, otherId: number, similarity: number) => {
+    const [a, b] = id < otherId ? [id, otherId] : [otherId, id];
+    const x = stories.get(a)!;
+    const y = stories.get(b)!;
+    heap.push({ similarity, a, b, versionA: x.version, versionB: y.version, sizeA: x.members.length, sizeB: y.members.length });
+  };
+  // Scores `id` against each of `others` and queues the pairs worth merging.
   const proposeAll = (id: number, others: Iterable<number>) => {
     const story = stories.get(id)!;
     for (let k = 0; k < story.ids.length; k++) dense[story.ids[k]!] = story.shaped[k]!;
     for (const otherId of others) {
       const other = stories.get(otherId)!;
-      const factor = storyDayFactor(story, other, options);
-      if (factor === 0) continue;
+      if (storyDayFactor(story, other, options) === 0) continue;
       let product = 0;
       for (let k = 0; k < other.ids.length; k++) product += dense[other.ids[k]!]! * other.shaped[k]!;
-      const similarity =
-        (product / (story.norm * other.norm)) * factor -
-        options.sizePenalty * Math.log(Math.min(story.members.length, other.members.length));
-      if (similarity < options.mergeThreshold) continue;
-      const [a, b] = id < otherId ? [id, otherId] : [otherId, id];
-      heap.push({ similarity, a, b, versionA: stories.get(a)!.version, versionB: stories.get(b)!.version });
+      const similarity = linkage(story, other, product);
+      if (similarity >= options.mergeThreshold) push(id, otherId, similarity);
     }
     for (let k = 0; k < story.ids.length; k++) dense[story.ids[k]!] = 0;
   };
@@ -91,23 +105,57 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
     const x = stories.get(proposal.a);
     const y = stories.get(proposal.b);
     if (!x || !y || x.version !== proposal.versionA || y.version !== proposal.versionB) continue;
-    // The lower id survives, so the outcome does not depend on which of the two is larger.
-    const merged = mergeStories(x, y, options.centroidPower);
-    stories.delete(proposal.b);
-    stories.set(proposal.a, merged);
-    for (const other of y.neighbours) {
-      if (other === proposal.a) continue;
-      const neighbour = stories.get(other)!;
-      neighbour.neighbours.delete(proposal.b);
-      neighbour.neighbours.add(proposal.a);
-      merged.neighbours.add(other);
+    if (x.members.length !== proposal.sizeA || y.members.length !== proposal.sizeB) {
+      // Computed before one of the two grew a little: measure again and requeue.
+      const similarity = linkage(x, y, shapedProduct(x, y));
+      if (similarity >= options.mergeThreshold) push(proposal.a, proposal.b, similarity);
+      continue;
     }
-    merged.neighbours.delete(proposal.a);
-    merged.neighbours.delete(proposal.b);
-    proposeAll(proposal.a, [...merged.neighbours].sort((p, q) => p - q));
+    // The larger story absorbs the smaller (ties: the lower id), so a big story keeps its id and
+    // its proposals.
+    const [keepId, goneId] = y.members.length > x.members.length ? [proposal.b, proposal.a] : [proposal.a, proposal.b];
+    const kept = stories.get(keepId)!;
+    const gone = stories.get(goneId)!;
+    const merged = mergeStories(kept, gone, options.centroidPower);
+    stories.delete(goneId);
+    stories.set(keepId, merged);
+    const gained: number[] = [];
+    for (const other of gone.neighbours) {
+      if (other === keepId) continue;
+      const neighbour = stories.get(other)!;
+      neighbour.neighbours.delete(goneId);
+      neighbour.neighbours.add(keepId);
+      if (!merged.neighbours.has(other)) {
+        merged.neighbours.add(other);
+        gained.push(other);
+      }
+    }
+    merged.neighbours.delete(keepId);
+    merged.neighbours.delete(goneId);
+    if (merged.members.length > merged.proposedSize * REPROPOSE_GROWTH) {
+      merged.version++;
+      merged.proposedSize = merged.members.length;
+      proposeAll(keepId, [...merged.neighbours].sort((p, q) => p - q));
+    } else {
+      proposeAll(keepId, gained.sort((p, q) => p - q));
+    }
   }
 
   return [...stories.values()].map((story) => story.members.sort((p, q) => p - q));
+}
+
+function shapedProduct(x: Story, y: Story): number {
+  let i = 0;
+  let j = 0;
+  let product = 0;
+  while (i < x.ids.length && j < y.ids.length) {
+    const a = x.ids[i]!;
+    const b = y.ids[j]!;
+    if (a === b) product += x.shaped[i++]! * y.shaped[j++]!;
+    else if (a < b) i++;
+    else j++;
+  }
+  return product;
 }
 
 function nearDuplicateRoots(count: number, edges: CandidateEdge[], threshold: number): Int32Array {
@@ -130,6 +178,22 @@ function nearDuplicateRoots(count: number, edges: CandidateEdge[], threshold: nu
 }
 
 function newStory(members: number[], vectors: SparseVector[], options: AgglomerateOptions): Story {
+  if (members.length === 1) {
+    // Most stories start as one article: its vector is already sorted and summed.
+    const vector = vectors[members[0]!]!;
+    const day = options.days[members[0]!]!;
+    return {
+      members,
+      ids: vector.ids,
+      sums: vector.weights,
+      ...shape(vector.weights, options.centroidPower),
+      firstDay: day,
+      lastDay: day,
+      version: 0,
+      proposedSize: 1,
+      neighbours: new Set(),
+    };
+  }
   const sum = new Map<number, number>();
   let firstDay = -1;
   let lastDay = -1;
@@ -144,7 +208,17 @@ function newStory(members: number[], vectors: SparseVector[], options: Agglomera
   }
   const ids = Int32Array.from([...sum.keys()].sort((a, b) => a - b));
   const sums = Float64Array.from(ids, (id) => sum.get(id)!);
-  return { members, ids, sums, ...shape(sums, options.centroidPower), firstDay, lastDay, version: 0, neighbours: new Set() };
+  return {
+    members,
+    ids,
+    sums,
+    ...shape(sums, options.centroidPower),
+    firstDay,
+    lastDay,
+    version: 0,
+    proposedSize: members.length,
+    neighbours: new Set(),
+  };
 }
 
 function shape(sums: Float64Array, power: number): { shaped: Float64Array; norm: number } {
@@ -183,7 +257,9 @@ function mergeStories(x: Story, y: Story, power: number): Story {
     ...shape(merged, power),
     firstDay: days.length ? Math.min(...days.map((story) => story.firstDay)) : -1,
     lastDay: days.length ? Math.max(...days.map((story) => story.lastDay)) : -1,
-    version: Math.max(x.version, y.version) + 1,
+    // The absorbing story keeps its proposals (and so its version) until it has grown enough.
+    version: x.version,
+    proposedSize: x.proposedSize,
     neighbours: x.neighbours,
   };
 }

@@ -7,6 +7,9 @@ export interface MergeProposal {
   b: number;
   versionA: number;
   versionB: number;
+  /** Sizes of the two stories when the similarity was computed. */
+  sizeA: number;
+  sizeB: number;
 }
 
 function before(x: MergeProposal, y: MergeProposal): boolean {

@@ -6,24 +6,53 @@ import type { StoryCluster } from './types.js';
 
 const TRUNCATED = /(\.\.\.|…)\s*$/;
 
-/** How much of the story's vocabulary a text holds: the mean share of members using each of its terms. */
-function coverage(text: string, memberShare: Map<string, number>): number {
-  const unique = new Set(terms(text));
-  if (unique.size === 0) return 0;
-  let sum = 0;
-  for (const term of unique) sum += memberShare.get(term) ?? 0;
-  // Square root: long texts should not win on length alone, nor short ones on a single word.
-  return sum / Math.sqrt(unique.size);
+/** How much of a body is read: its lead, where the news is. */
+const LEAD_CHARACTERS = 1000;
+const LEAD_SENTENCES = 3;
+
+interface StoryText {
+  /** Term → share of the members whose title or lead uses it. */
+  share: Map<string, number>;
+  termsOf: (text: string) => Set<string>;
+  leadOf: (body: string | undefined) => string[];
 }
 
-function memberShares(story: StoryCluster): Map<string, number> {
+// Title and summary read the same texts: tokenise each once per story.
+const storyTexts = new WeakMap<StoryCluster, StoryText>();
+
+function storyText(story: StoryCluster): StoryText {
+  const cached = storyTexts.get(story);
+  if (cached) return cached;
+  const memo = new Map<string, Set<string>>();
+  const termsOf = (text: string) => {
+    let found = memo.get(text);
+    if (!found) {
+      found = new Set(terms(text));
+      memo.set(text, found);
+    }
+    return found;
+  };
+  const leadOf = (body: string | undefined) => (body ? splitSentences(body.slice(0, LEAD_CHARACTERS)).slice(0, LEAD_SENTENCES) : []);
   const count = new Map<string, number>();
   for (const article of story.articles) {
-    for (const term of new Set(terms(`${article.title} ${article.body ?? ''}`))) count.set(term, (count.get(term) ?? 0) + 1);
+    const used = new Set(termsOf(article.title));
+    for (const sentence of leadOf(article.body)) for (const term of termsOf(sentence)) used.add(term);
+    for (const term of used) count.set(term, (count.get(term) ?? 0) + 1);
   }
   const share = new Map<string, number>();
   for (const [term, n] of count) share.set(term, n / story.articles.length);
-  return share;
+  const text = { share, termsOf, leadOf };
+  storyTexts.set(story, text);
+  return text;
+}
+
+/** How much of the story's vocabulary a text holds: the mean share of members using each of its terms. */
+function coverage(unique: Set<string>, share: Map<string, number>): number {
+  if (unique.size === 0) return 0;
+  let sum = 0;
+  for (const term of unique) sum += share.get(term) ?? 0;
+  // Square root: long texts should not win on length alone, nor short ones on a single word.
+  return sum / Math.sqrt(unique.size);
 }
 
 /** A headline's fitness as a title, apart from how central it is. */
@@ -41,14 +70,14 @@ function headlineQuality(title: string): number {
 
 /** The most representative real headline: central, complete and plainly written. */
 export function representativeTitle(story: StoryCluster): string {
-  const share = memberShares(story);
+  const { share, termsOf } = storyText(story);
   let best = story.articles[0]!.title;
   let bestScore = -Infinity;
   story.articles.forEach((article, i) => {
     const title = article.title.trim();
     if (!title) return;
     const centrality = story.centrality[i] ?? 0;
-    const score = (0.5 * centrality + 0.5 * Math.min(1, coverage(title, share))) * headlineQuality(title);
+    const score = (0.5 * centrality + 0.5 * Math.min(1, coverage(termsOf(title), share))) * headlineQuality(title);
     // Articles come in centrality order, so a tie keeps the more central one.
     if (score > bestScore) {
       bestScore = score;
@@ -67,10 +96,6 @@ export function splitSentences(text: string): string[] {
     .filter((sentence) => sentence.length > 0);
 }
 
-function wordSet(text: string): Set<string> {
-  return new Set(terms(text));
-}
-
 function overlap(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
   let shared = 0;
@@ -87,7 +112,7 @@ function asSentence(text: string): string {
  * headlines; each must add words the title and the sentences before it do not already say.
  */
 export function extractiveSummary(story: StoryCluster, title: string, maxSentences = 3, maxLength = 420): string {
-  const share = memberShares(story);
+  const { share, termsOf, leadOf } = storyText(story);
   const candidates: Array<{ text: string; score: number }> = [];
   const seen = new Set<string>();
   const consider = (text: string, bonus: number) => {
@@ -95,23 +120,23 @@ export function extractiveSummary(story: StoryCluster, title: string, maxSentenc
     const key = clean.toLowerCase();
     if (clean.length < 20 || seen.has(key) || TRUNCATED.test(clean)) return;
     seen.add(key);
-    candidates.push({ text: clean, score: coverage(clean, share) * bonus });
+    candidates.push({ text: clean, score: coverage(termsOf(clean), share) * bonus });
   };
   story.articles.forEach((article, i) => {
     const centrality = 0.5 + 0.5 * (story.centrality[i] ?? 0);
     // The lead carries the news; later sentences drift.
-    for (const sentence of splitSentences(article.body ?? '').slice(0, 3)) consider(sentence, 1.2 * centrality);
+    for (const sentence of leadOf(article.body)) consider(sentence, 1.2 * centrality);
   });
   story.articles.forEach((article, i) => consider(article.title, 0.8 + 0.2 * (story.centrality[i] ?? 0)));
   candidates.sort((x, y) => y.score - x.score);
 
   const chosen: string[] = [];
-  const said = [wordSet(title)];
+  const said = [termsOf(title)];
   let length = 0;
   for (const { text } of candidates) {
     if (chosen.length >= maxSentences) break;
     if (text === title.trim()) continue;
-    const words = wordSet(text);
+    const words = termsOf(text);
     if (said.some((before) => overlap(words, before) > 0.6)) continue;
     if (chosen.length > 0 && length + text.length > maxLength) continue;
     chosen.push(asSentence(text));

@@ -57,11 +57,14 @@ export function articleFeatures(article: StoryInput, options: VectorizeOptions =
 export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}): ArticleVectors {
   const featureIds = new Map<string, number>();
   const features: string[] = [];
-  const raw: Array<Array<[number, number]>> = [];
+  const rows: SparseVector[] = [];
   const counts: number[] = [];
   for (const article of articles) {
-    const row: Array<[number, number]> = [];
-    for (const [feature, weight] of articleFeatures(article, options)) {
+    const found = articleFeatures(article, options);
+    const ids = new Int32Array(found.size);
+    const rawWeight = new Map<number, number>();
+    let n = 0;
+    for (const [feature, weight] of found) {
       let id = featureIds.get(feature);
       if (id === undefined) {
         id = features.length;
@@ -70,25 +73,24 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
         counts.push(0);
       }
       counts[id]!++;
-      row.push([id, weight]);
+      ids[n++] = id;
+      rawWeight.set(id, weight);
     }
-    row.sort((a, b) => a[0] - b[0]);
-    raw.push(row);
+    ids.sort();
+    rows.push({ ids, weights: Float64Array.from(ids, (id) => rawWeight.get(id)!) });
   }
 
   const documentFrequency = Int32Array.from(counts);
   const featureWeight = inverseDocumentFrequency(features, documentFrequency, articles.length, options);
-  const vectors = raw.map((row) => {
-    const ids = new Int32Array(row.length);
-    const weights = new Float64Array(row.length);
+  // Raw weights become idf-weighted, L2-normalised weights, in place.
+  const vectors = rows.map(({ ids, weights }) => {
     let norm = 0;
-    row.forEach(([id, weight], i) => {
-      ids[i] = id;
-      weights[i] = weight * featureWeight[id]!;
-      norm += weights[i]! ** 2;
-    });
+    for (let k = 0; k < ids.length; k++) {
+      weights[k] = weights[k]! * featureWeight[ids[k]!]!;
+      norm += weights[k]! ** 2;
+    }
     norm = Math.sqrt(norm);
-    if (norm > 0) for (let i = 0; i < weights.length; i++) weights[i]! /= norm;
+    if (norm > 0) for (let k = 0; k < weights.length; k++) weights[k]! /= norm;
     return { ids, weights };
   });
   return { vectors, features, documentFrequency, featureWeight };
