@@ -164,7 +164,7 @@ async function runAnalysis(ctx: Ctx, job: AnalyzerJob, signal: AbortSignal, opti
 }
 
 /** Starts a run in the background; Conflict (409) when one is under way (the scheduler calls this). */
-export function startTrendsAnalyzer(ctx: Ctx, options: AnalyzerOptions = {}): AnalyzerControlResult {
+export async function startTrendsAnalyzer(ctx: Ctx, options: AnalyzerOptions = {}): Promise<AnalyzerControlResult> {
   const job = analyzerJob(ctx);
   if (job.run) throw Conflict('The trends analyzer is already running');
   const controller = new AbortController();
@@ -193,7 +193,7 @@ export function startTrendsAnalyzer(ctx: Ctx, options: AnalyzerOptions = {}): An
 
 /** Starts a run and waits for it (tests, and callers that must not return before it ends). */
 export async function runTrendsAnalyzer(ctx: Ctx, options: AnalyzerOptions = {}): Promise<AnalyzerRunSummary> {
-  startTrendsAnalyzer(ctx, options);
+  await startTrendsAnalyzer(ctx, options);
   return analyzerJob(ctx).run!;
 }
 

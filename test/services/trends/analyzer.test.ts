@@ -142,8 +142,8 @@ describe('trends analyzer, offline engine', () => {
   });
 
   it('refuses a second start, and clear or re-categorize, while a run is under way', async () => {
-    startTrendsAnalyzer(service.ctx);
-    expect(() => startTrendsAnalyzer(service.ctx)).toThrow(/already running/);
+    await startTrendsAnalyzer(service.ctx);
+    await expect(startTrendsAnalyzer(service.ctx)).rejects.toThrow(/already running/);
     await expect(clearTrends(service.ctx)).rejects.toThrow(/Stop the analyzer before clearing trends/);
     await expect(recategorizeTrends(service.ctx)).rejects.toThrow(/Stop the analyzer before re-categorizing/);
     await stopTrendsAnalyzer(service.ctx);
@@ -274,7 +274,7 @@ describe('trends analyzer, with a model', () => {
 
   it('stops during a slow model call: status idle, no last run recorded, nothing half-stored', async () => {
     fake.respondWith(() => ({ kind: 'slow', delayMs: 5_000, then: { kind: 'json', value: { trends: [] } } }));
-    startTrendsAnalyzer(service.ctx);
+    await startTrendsAnalyzer(service.ctx);
     for (let i = 0; i < 100 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const during = await getStatus(service.ctx);
     expect(during.trendsAnalyzerStatus).toBe('analyzing');
