@@ -1,6 +1,8 @@
 // Builds the fastify app: cookies, the one error handler, access control for /api, the routes,
 // the /ws hub and the static site.
 import { randomBytes } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { Ajv } from 'ajv';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -54,6 +56,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorateRequest('principal', null);
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);
+  // JSON answers such as the home page data are large and repetitive; the static site comes precompressed.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
 
   const routes: ApiRoute[] = [];
   await app.register(

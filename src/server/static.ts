@@ -29,6 +29,8 @@ export async function registerStatic(app: FastifyInstance, options: { webRoot: s
       prefix: '/',
       wildcard: true,
       index: ['index.html'],
+      // scripts/compress-web.mjs writes .br/.gz beside each file at build time.
+      preCompressed: true,
       dotfiles: 'deny',
       // Vite's hashed assets never change; index.html must always be revalidated.
       setHeaders(reply, path) {

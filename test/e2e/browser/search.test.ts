@@ -12,7 +12,7 @@ describe('search page', () => {
     await seedHome(suite.server().sql, searchHome(Date.now()));
     await page.goto('/search?q=harbour');
     await page.getByRole('heading', { name: 'Search results for harbour' }).waitFor();
-    await page.getByText('Found 3 results').waitFor();
+    await page.getByText('Found 3 result(s)').waitFor();
     const results = page.getByTestId('search-results').getByRole('link');
     const shown = new Map<string, string>();
     for (const link of await results.all()) {
@@ -32,7 +32,7 @@ describe('search page', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  it("says 'Found 1 result' and 'Unknown source' for a result without a domain", async () => {
+  it("says 'Found 1 result(s)' and 'Unknown source' for a result without a domain", async () => {
     const { page } = await suite.visit();
     await seedHome(suite.server().sql, searchHome(Date.now()));
     await page.route(
@@ -45,7 +45,7 @@ describe('search page', () => {
       },
     );
     await page.goto('/search?q=festival');
-    await page.getByText('Found 1 result', { exact: true }).waitFor();
+    await page.getByText('Found 1 result(s)', { exact: true }).waitFor();
     await page.getByText('Unknown source').waitFor();
   });
 
@@ -53,7 +53,7 @@ describe('search page', () => {
     const { page } = await suite.visit();
     await seedHome(suite.server().sql, searchHome(Date.now()));
     await page.goto('/search?q=volcano');
-    await page.getByText('Found 0 results').waitFor();
+    await page.getByText('Found 0 result(s)').waitFor();
     await page.getByText('No articles found matching your search query.').waitFor();
   });
 
@@ -71,7 +71,7 @@ describe('search page', () => {
     await delay(page, '/api/search', 1000);
     await page.goto('/search?q=harbour');
     await page.getByText('Searching...').waitFor();
-    await page.getByText('Found 0 results').waitFor();
+    await page.getByText('Found 0 result(s)').waitFor();
 
     await answer(page, '/api/search', { status: 500, body: JSON.stringify({ message: 'boom' }) });
     await page.goto('/search?q=bridge');

@@ -27,7 +27,7 @@ function SearchResults({ term }: { term: string }) {
   return (
     <>
       <p role="status" className="text-gray-700 dark:text-gray-300">
-        Found {count} {count === 1 ? 'result' : 'results'}
+        Found {count} result(s)
       </p>
       {results.length === 0 ? (
         <p className="mt-4 text-gray-700 dark:text-gray-300">No articles found matching your search query.</p>
