@@ -159,7 +159,8 @@ async function runAnalysis(ctx: Ctx, job: AnalyzerJob, signal: AbortSignal, opti
     ? `Failed: ${summary.error}`
     : `${summary.stopped ? 'Stopped' : 'Done'}: ${summary.trends} trends in batch ${summary.batchNumber}`;
   ctx.events.emit('trendsAnalyzerAction', { action: outcome });
-  if (summary.trends > 0) ctx.events.emit('home_data_updated', {});
+  // A finished run changes the home page's "last run" even when it found nothing new.
+  if (summary.trends > 0 || (!summary.stopped && !summary.error)) ctx.events.emit('home_data_updated', {});
   return summary;
 }
 
