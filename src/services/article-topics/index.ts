@@ -1,7 +1,7 @@
 // Topic of each crawled article (decisions.md "Topics"): the model when one is configured, else —
 // and on any model failure, article by article — the offline classifier shipped in the package.
 import { z } from 'zod';
-import type { AppContext } from '../../context.js';
+import { contextJob, type AppContext } from '../../context.js';
 import { chatModelFor, isLlmError, modelNameFor, type ChatModel } from '../../providers/llm/index.js';
 import { classifyTopics, TOPICS, type Topic } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
@@ -25,7 +25,21 @@ const LEAD_CHARACTERS = 1_000;
 // A topic word is all the reply needs; room for a little whitespace and a chatty model.
 const REPLY_MAX_TOKENS = 60;
 
-type Ctx = Pick<AppContext, 'config' | 'sql' | 'events'>;
+// `jobs` is optional so that callers without one keep working; with it, a model found down is left
+// alone for a while across calls (the spider classifies article by article).
+type Ctx = Pick<AppContext, 'config' | 'sql' | 'events'> & Partial<Pick<AppContext, 'jobs'>>;
+
+/** After the model is found down, how long classification stays offline before asking it again. */
+export const MODEL_COOLDOWN_MS = 5 * 60_000;
+
+interface ClassifierHealth {
+  /** Epoch ms until which the model is not asked. */
+  downUntil: number;
+}
+
+function classifierHealth(ctx: Ctx): ClassifierHealth | null {
+  return ctx.jobs ? contextJob<ClassifierHealth>({ jobs: ctx.jobs }, 'article-classifier', () => ({ downUntil: 0 })) : null;
+}
 
 // Names a model may use for a topic, beyond the topic keys themselves.
 const TOPIC_ALIASES: Record<string, Topic> = {
@@ -96,6 +110,8 @@ export async function classifyArticles(ctx: Ctx, articles: readonly ArticleForTo
   const topics: AssignedTopic[] = classifyTopics(leads).map((prediction) => ({ topic: prediction.topic, source: 'offline' }));
   const model = options.model === undefined ? chatModelFor(ctx) : options.model;
   if (!model || articles.length === 0) return { topics, modelConfigured: Boolean(model), fallbacks: 0 };
+  const health = classifierHealth(ctx);
+  if (health && health.downUntil > Date.now()) return { topics, modelConfigured: true, fallbacks: articles.length };
 
   const [system, user, modelName] = await Promise.all([
     getSetting<{ promptText: string }>(ctx, 'article-classifier-system-prompt'),
@@ -130,8 +146,11 @@ export async function classifyArticles(ctx: Ctx, articles: readonly ArticleForTo
       if (!isLlmError(error) || error.providerDown) providerDown ??= error instanceof Error ? error.message : String(error);
     }
   });
+  if (providerDown !== null && health) health.downUntil = Date.now() + MODEL_COOLDOWN_MS;
   if (fallbacks > 0) {
-    const why = providerDown ? ` (the model is unavailable: ${providerDown})` : '';
+    const why = providerDown
+      ? ` (the model is unavailable: ${providerDown}${health ? `; classifying offline for the next ${MODEL_COOLDOWN_MS / 60_000} minutes` : ''})`
+      : '';
     await logEvent(ctx, LOG_COMPONENTS.model, 'warning', `Topic classification: ${fallbacks} of ${articles.length} articles classified offline${why}`);
   }
   return { topics, modelConfigured: true, fallbacks };

@@ -36,7 +36,11 @@ afterAll(async () => {
   await offline?.close();
   await fake?.close();
 });
-beforeEach(() => fake.reset());
+beforeEach(() => {
+  fake.reset();
+  // Forget a model found down by an earlier test.
+  service.ctx.jobs.clear();
+});
 
 describe('assignTopics', () => {
   it('uses the offline classifier when no model is configured', async () => {
@@ -89,6 +93,21 @@ describe('assignTopics', () => {
     expect(fake.chatRequests()).toHaveLength(1);
     const [log] = await service.ctx.sql<{ message: string }[]>`select message from logs where component = 'AI_MODEL' and level = 'warning' order by id desc limit 1`;
     expect(log!.message).toMatch(/3 of 3 articles classified offline \(the model is unavailable/);
+  });
+
+  it('leaves a model found down alone for a while, across calls', async () => {
+    fake.respondWith(() => ({ kind: 'status', status: 500 }));
+    await classifyArticles(service.ctx, articles.slice(0, 1));
+    expect(fake.chatRequests()).toHaveLength(1);
+    fake.respondWith((request) => ({ kind: 'json', value: { topic: topicOfRequest(request) } }));
+    const during = await classifyArticles(service.ctx, articles);
+    expect(during).toMatchObject({ fallbacks: 3, modelConfigured: true });
+    expect(fake.chatRequests()).toHaveLength(1);
+    // A caller without a job registry keeps no such memory and asks again.
+    const { jobs: _jobs, ...withoutJobs } = service.ctx;
+    expect((await assignTopics(withoutJobs, articles.slice(0, 1)))[0]!.source).toBe('model');
+    const [log] = await service.ctx.sql<{ message: string }[]>`select message from logs where component = 'AI_MODEL' and level = 'warning' and message like 'Topic%' order by id desc limit 1`;
+    expect(log!.message).toMatch(/classifying offline for the next 5 minutes/);
   });
 
   it('falls back on a rate limit and on a slow model', async () => {
