@@ -11,6 +11,18 @@ export interface LlmConfig {
   concurrency: number;
 }
 
+/** The crawler's limits (decisions.md "Crawl rate" sets the per-host pace, not these). */
+export interface SpiderConfig {
+  /** New articles stored per domain in one run. */
+  articlesPerDomain: number;
+  /** Requests in flight at once, across all hosts (one per host at most). */
+  concurrency: number;
+  /** A run stops itself this many minutes after it starts (spec 001 §9: 28). */
+  maxRunMinutes: number;
+  /** Longest one crawl request may take, redirects included (ms). */
+  requestTimeoutMs: number;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -25,6 +37,7 @@ export interface Config {
   allowPrivateNetworks: string[];
   crawlerContactUrl: string;
   userAgent: string;
+  spider: SpiderConfig;
   llm: LlmConfig;
   sessionTtlHours: number;
   /** Trust X-Forwarded-* headers (set when behind a reverse proxy). */
@@ -135,6 +148,12 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     allowPrivateNetworks: parseList(env.NEWSCTL_ALLOW_PRIVATE_NETWORKS),
     crawlerContactUrl: contact,
     userAgent: nonEmpty(env.NEWSCTL_USER_AGENT) ?? `newsctl/0.1 (+${contact})`,
+    spider: {
+      articlesPerDomain: Math.floor(parsePositive(env.NEWSCTL_SPIDER_ARTICLES_PER_DOMAIN, 50, 'NEWSCTL_SPIDER_ARTICLES_PER_DOMAIN')),
+      concurrency: Math.floor(parsePositive(env.NEWSCTL_SPIDER_CONCURRENCY, 12, 'NEWSCTL_SPIDER_CONCURRENCY')),
+      maxRunMinutes: parsePositive(env.NEWSCTL_SPIDER_MAX_RUN_MINUTES, 28, 'NEWSCTL_SPIDER_MAX_RUN_MINUTES'),
+      requestTimeoutMs: Math.floor(parsePositive(env.NEWSCTL_SPIDER_REQUEST_TIMEOUT_MS, 60_000, 'NEWSCTL_SPIDER_REQUEST_TIMEOUT_MS')),
+    },
     llm: {
       baseUrl: llmBaseUrl ? checkHttpUrl(llmBaseUrl, 'NEWSCTL_LLM_BASE_URL') : null,
       apiKey: nonEmpty(env.NEWSCTL_LLM_API_KEY),

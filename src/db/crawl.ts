@@ -1,0 +1,90 @@
+// What the spider and the re-fetcher write: crawled articles, inserted once per canonical URL.
+import type { Topic } from '../services/classify/topics.js';
+import type { Queryable } from './client.js';
+
+export interface CrawledArticle {
+  domainId: number | null;
+  domainName: string;
+  sourceUrl: string;
+  canonicalUrl: string;
+  title: string;
+  content: string;
+  excerpt: string | null;
+  author: string | null;
+  publishedAt: Date | null;
+  imageUrl: string | null;
+  language: string | null;
+  wordCount: number;
+  topic: Topic | null;
+  topicSource: 'model' | 'offline' | null;
+}
+
+/** Of the given URLs, those already stored (as canonical or as source URL). */
+export async function storedArticleUrls(sql: Queryable, urls: readonly string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const list = [...urls];
+  const rows = await sql<{ url: string }[]>`
+    select canonical_url as url from articles where canonical_url = any(${list}::text[])
+    union
+    select source_url as url from articles where source_url = any(${list}::text[])`;
+  return new Set(rows.map((row) => row.url));
+}
+
+/**
+ * Stores a crawled article unless its canonical URL is there already; returns the new id, or null
+ * when it existed. One statement, so a crash can neither half-store nor double-store an article.
+ */
+export async function insertCrawledArticle(sql: Queryable, article: CrawledArticle): Promise<number | null> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into articles (domain_id, domain_name, source_url, canonical_url, title, content, excerpt, author,
+                          published_at, image_url, language, word_count, topic, topic_source)
+    values (${article.domainId}, ${article.domainName}, ${article.sourceUrl}, ${article.canonicalUrl}, ${article.title},
+            ${article.content}, ${article.excerpt}, ${article.author}, ${article.publishedAt}, ${article.imageUrl},
+            ${article.language}, ${article.wordCount}, ${article.topic}, ${article.topicSource})
+    on conflict (canonical_url) do nothing
+    returning id`;
+  return row?.id ?? null;
+}
+
+export interface RefetchCandidate {
+  id: number;
+  title: string;
+  sourceUrl: string;
+  wordCount: number;
+}
+
+/** Articles with short or missing content, newest first. */
+export async function shortArticles(sql: Queryable, maxWords: number): Promise<RefetchCandidate[]> {
+  return sql<RefetchCandidate[]>`
+    select id, title, source_url, word_count from articles
+    where word_count <= ${maxWords} or content = ''
+    order by scraped_at desc, id desc`;
+}
+
+export interface RefetchedContent {
+  title: string;
+  content: string;
+  excerpt: string | null;
+  wordCount: number;
+  author: string | null;
+  publishedAt: Date | null;
+  imageUrl: string | null;
+  language: string | null;
+}
+
+/** Replaces an article's text in place; metadata it already had is kept. */
+export async function updateArticleContent(sql: Queryable, id: number, refetched: RefetchedContent): Promise<boolean> {
+  const rows = await sql`
+    update articles set
+      title = ${refetched.title},
+      content = ${refetched.content},
+      excerpt = coalesce(${refetched.excerpt}, excerpt),
+      word_count = ${refetched.wordCount},
+      author = coalesce(author, ${refetched.author}),
+      published_at = coalesce(published_at, ${refetched.publishedAt}),
+      image_url = coalesce(image_url, ${refetched.imageUrl}),
+      language = coalesce(language, ${refetched.language}),
+      updated_at = now()
+    where id = ${id}`;
+  return rows.count > 0;
+}

@@ -1,0 +1,128 @@
+import type { Queryable } from './client.js';
+
+export type DomainStatus = 'active' | 'success' | 'error' | 'avoided' | 'paused' | 'idle';
+
+export interface DomainRow {
+  id: number;
+  url: string;
+  host: string;
+  status: DomainStatus;
+  priority: number | null;
+  throttle: number;
+  startingUrl: string | null;
+  errorMessage: string | null;
+  lastScraped: Date | null;
+  createdAt: Date;
+}
+
+export interface DomainListRow extends DomainRow {
+  articlesCount: number;
+}
+
+export interface NewDomain {
+  url: string;
+  host: string;
+  status?: DomainStatus;
+  priority?: number | null;
+  throttle?: number;
+  startingUrl?: string | null;
+}
+
+/** Every domain with its stored article count, highest priority first (missing counts as 4). */
+export async function listDomains(sql: Queryable): Promise<DomainListRow[]> {
+  return sql<DomainListRow[]>`
+    select d.id, d.url, d.host, d.status, d.priority, d.throttle, d.starting_url, d.error_message,
+           d.last_scraped, d.created_at,
+           (select count(*)::int from articles a where a.domain_id = d.id) as articles_count
+    from domains d
+    order by coalesce(d.priority, 4) desc, d.id`;
+}
+
+export async function findDomain(sql: Queryable, id: number): Promise<DomainRow | null> {
+  const [row] = await sql<DomainRow[]>`
+    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at
+    from domains where id = ${id}`;
+  return row ?? null;
+}
+
+export async function findDomainByHost(sql: Queryable, host: string): Promise<DomainRow | null> {
+  const [row] = await sql<DomainRow[]>`
+    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at
+    from domains where host = ${host}`;
+  return row ?? null;
+}
+
+export async function countDomainArticles(sql: Queryable, id: number): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from articles where domain_id = ${id}`;
+  return row!.count;
+}
+
+/** Inserts a domain; null when its host is already there (the unique key decides, not a prior read). */
+export async function insertDomain(sql: Queryable, domain: NewDomain): Promise<DomainRow | null> {
+  const [row] = await sql<DomainRow[]>`
+    insert into domains (url, host, status, priority, throttle, starting_url)
+    values (${domain.url}, ${domain.host}, ${domain.status ?? 'active'}, ${domain.priority ?? null},
+            ${domain.throttle ?? 2}, ${domain.startingUrl ?? null})
+    on conflict (host) do nothing
+    returning id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at`;
+  return row ?? null;
+}
+
+export interface DomainPatch {
+  priority?: number | null;
+  status?: DomainStatus;
+  throttle?: number;
+  startingUrl?: string | null;
+}
+
+export async function updateDomain(sql: Queryable, id: number, patch: DomainPatch): Promise<DomainRow | null> {
+  const has = (key: keyof DomainPatch) => Object.prototype.hasOwnProperty.call(patch, key);
+  const [row] = await sql<DomainRow[]>`
+    update domains set
+      priority = case when ${has('priority')} then ${patch.priority ?? null}::integer else priority end,
+      status = coalesce(${patch.status ?? null}::text, status),
+      throttle = coalesce(${patch.throttle ?? null}::double precision, throttle),
+      starting_url = case when ${has('startingUrl')} then ${patch.startingUrl ?? null}::text else starting_url end,
+      -- A status set by hand says nothing about the last crawl's failure any more.
+      error_message = case when ${patch.status ?? null}::text is not null and ${patch.status ?? null}::text <> 'error'
+                           then null else error_message end
+    where id = ${id}
+    returning id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at`;
+  return row ?? null;
+}
+
+export async function deleteDomain(sql: Queryable, id: number): Promise<DomainRow | null> {
+  const [row] = await sql<DomainRow[]>`
+    delete from domains where id = ${id}
+    returning id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at`;
+  return row ?? null;
+}
+
+/** Domains a crawl visits: not avoided or paused, highest priority first. */
+export async function crawlableDomains(sql: Queryable): Promise<DomainRow[]> {
+  return sql<DomainRow[]>`
+    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at
+    from domains
+    where status not in ('avoided', 'paused')
+    order by coalesce(priority, 4) desc, id`;
+}
+
+/**
+ * Records how a crawl of the domain went. A status the operator set to avoided (or paused) while the
+ * crawl ran is left alone.
+ */
+export async function recordCrawlResult(
+  sql: Queryable,
+  id: number,
+  result: { status: 'success' | 'error'; errorMessage: string | null },
+): Promise<void> {
+  await sql`
+    update domains set status = ${result.status}, error_message = ${result.errorMessage}, last_scraped = now()
+    where id = ${id} and status not in ('avoided', 'paused')`;
+}
+
+/** Articles stored per source host (the spec's "domain stats"). */
+export async function articleCountsByDomainName(sql: Queryable): Promise<{ domainName: string; count: number }[]> {
+  return sql<{ domainName: string; count: number }[]>`
+    select domain_name, count(*)::int as count from articles group by domain_name order by domain_name`;
+}

@@ -1,0 +1,117 @@
+// Source domains and the avoid list (spec 001 §7 "Domains and avoid list"; decisions.md "Names").
+import type { FastifyInstance } from 'fastify';
+import {
+  DOMAIN_STATUSES,
+  addAvoidDomain,
+  addDomain,
+  domainStats,
+  exportDomains,
+  importDomains,
+  listAvoidDomains,
+  listDomains,
+  removeAvoidDomain,
+  removeDomain,
+  scrapeRelatedDomains,
+  updateDomain,
+  type DomainChanges,
+  type NewDomainInput,
+} from '../../services/domains/index.js';
+
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
+const priority = { type: ['integer', 'null'] } as const;
+const status = { type: 'string', enum: [...DOMAIN_STATUSES] } as const;
+
+export default async function domainRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/domains', async () => listDomains(app.ctx));
+
+  app.post<{ Body: NewDomainInput }>(
+    '/domains',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            url: { type: 'string', maxLength: 2000 },
+            status,
+            priority,
+            startingUrl: { type: ['string', 'null'], maxLength: 2000 },
+            throttle: { type: 'number', minimum: 1, maximum: 3600 },
+          },
+          required: ['url'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await addDomain(app.ctx, request.body)),
+  );
+
+  app.patch<{ Params: { id: number }; Body: DomainChanges }>(
+    '/domains/:id',
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            priority,
+            status,
+            throttle: { type: 'number', minimum: 1, maximum: 3600 },
+            startingUrl: { type: ['string', 'null'], maxLength: 2000 },
+          },
+          minProperties: 1,
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request) => updateDomain(app.ctx, request.params.id, request.body),
+  );
+
+  app.delete<{ Params: { id: number } }>('/domains/:id', { schema: { params: idParams } }, async (request) =>
+    removeDomain(app.ctx, request.params.id),
+  );
+
+  app.post<{ Body: { domains: string[] } }>(
+    '/domains/import',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { domains: { type: 'array', items: { type: 'string', maxLength: 2000 }, maxItems: 20_000 } },
+          required: ['domains'],
+        },
+      },
+    },
+    async (request) => importDomains(app.ctx, request.body.domains),
+  );
+
+  app.get('/domains/export', async () => exportDomains(app.ctx));
+
+  // `POST /api/domains/scrape-{product}`: under the fixed name and under the configured site name.
+  const scrapePaths = new Set(['/domains/scrape-related']);
+  const siteName = app.ctx.config.siteName.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  if (siteName && siteName !== 'import' && siteName !== 'export') scrapePaths.add(`/domains/scrape-${siteName}`);
+  for (const path of scrapePaths) app.post(path, async () => scrapeRelatedDomains(app.ctx));
+
+  app.get('/domain-stats', async () => domainStats(app.ctx));
+
+  app.get('/avoid-domains', async () => listAvoidDomains(app.ctx));
+
+  app.post<{ Body: { url: string; reason?: string | null } }>(
+    '/avoid-domains',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { url: { type: 'string', maxLength: 2000 }, reason: { type: ['string', 'null'], maxLength: 2000 } },
+          required: ['url'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await addAvoidDomain(app.ctx, request.body)),
+  );
+
+  app.delete<{ Params: { id: number } }>('/avoid-domains/:id', { schema: { params: idParams } }, async (request) =>
+    removeAvoidDomain(app.ctx, request.params.id),
+  );
+}

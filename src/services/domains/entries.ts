@@ -1,0 +1,91 @@
+// Domains and avoid-list entries as the operator types them, and the import/export text format
+// of spec 001 §5: `domain,priority` lines, then a `#AVOID` line, then avoided domains.
+import { Invalid } from '../../errors.js';
+import { InvalidDomainError, parseDomainInput } from '../spider/net/url.js';
+
+export const DEFAULT_PRIORITY = 4;
+
+export interface DomainEntry {
+  /** What the list shows and exports: a host name, or scheme://host:port when not plain https. */
+  url: string;
+  /** host[:port], lower case: what makes two entries the same domain. */
+  host: string;
+  /** Where crawling begins when the entry carried a path. */
+  startingUrl: string | null;
+}
+
+function readTarget(input: string, startingUrl?: string | null) {
+  try {
+    return parseDomainInput(input, startingUrl);
+  } catch (error) {
+    if (error instanceof InvalidDomainError) throw Invalid(error.message);
+    throw error;
+  }
+}
+
+/** Reads a domain as typed: `Example.com`, `example.com/news`, `http://127.0.0.2:8080`. */
+export function readDomainEntry(input: string, startingUrl?: string | null): DomainEntry {
+  const trimmed = input.trim();
+  if (trimmed === '') throw Invalid('Please enter a domain');
+  const target = readTarget(trimmed, startingUrl);
+  const origin = new URL(target.origin);
+  // https on the default port is what a bare host name means; anything else is kept visible.
+  const url = origin.protocol === 'https:' && origin.port === '' ? origin.hostname : origin.origin;
+  const start = target.startUrl === `${origin.origin}/` ? null : target.startUrl;
+  return { url, host: origin.host.toLowerCase(), startingUrl: start };
+}
+
+/** The host name an avoid-list entry stands for (it matches sub-domains and every port too). */
+export function readAvoidEntry(input: string): string {
+  const trimmed = input.trim();
+  if (trimmed === '') throw Invalid('Please enter a domain to avoid');
+  return readTarget(trimmed).host;
+}
+
+export interface DomainImport {
+  domains: { input: string; priority: number | null }[];
+  avoided: string[];
+}
+
+const AVOID_MARKER = /^#\s*avoid\s*$/i;
+
+/** Parses an import file's lines. Blank lines and other `#` lines are ignored. */
+export function parseDomainImport(lines: readonly string[]): DomainImport {
+  const result: DomainImport = { domains: [], avoided: [] };
+  let inAvoidSection = false;
+  for (const raw of lines) {
+    const line = String(raw).trim();
+    if (line === '') continue;
+    if (AVOID_MARKER.test(line)) {
+      inAvoidSection = true;
+      continue;
+    }
+    if (line.startsWith('#')) continue;
+    const comma = line.lastIndexOf(',');
+    if (inAvoidSection) {
+      // A reason may follow the domain; the first field is the domain either way.
+      result.avoided.push(line.split(',')[0]!.trim());
+      continue;
+    }
+    if (comma === -1) {
+      result.domains.push({ input: line, priority: null });
+      continue;
+    }
+    const priorityText = line.slice(comma + 1).trim();
+    const priority = /^-?\d+$/.test(priorityText) ? Number(priorityText) : null;
+    result.domains.push({ input: line.slice(0, comma).trim(), priority });
+  }
+  return result;
+}
+
+/** The export file: every domain not avoided as `url,priority` (priority 4 when unset), then the avoid list. */
+export function formatDomainExport(
+  domains: readonly { url: string; priority: number | null; status: string }[],
+  avoided: readonly { url: string }[],
+): string[] {
+  return [
+    ...domains.filter((d) => d.status !== 'avoided').map((d) => `${d.url},${d.priority ?? DEFAULT_PRIORITY}`),
+    '#AVOID',
+    ...avoided.map((a) => a.url),
+  ];
+}

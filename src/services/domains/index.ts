@@ -1,0 +1,246 @@
+// Source domains and the avoid list (spec 001 §2 Domains tab, §5, §7 "Domains and avoid list";
+// decisions.md "Data shapes"): the one place both lists are changed, each change announced live.
+import type { AppContext } from '../../context.js';
+import {
+  deleteAvoidDomain,
+  deleteAvoidDomainByUrl,
+  insertAvoidDomain,
+  listAvoidDomains as selectAvoidDomains,
+  type AvoidDomainRow,
+} from '../../db/avoid-domains.js';
+import {
+  articleCountsByDomainName,
+  countDomainArticles,
+  deleteDomain,
+  findDomain,
+  insertDomain,
+  listDomains as selectDomains,
+  updateDomain as patchDomainRow,
+  type DomainListRow,
+  type DomainRow,
+  type DomainStatus,
+} from '../../db/domains.js';
+import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { createAvoidMatcher } from '../spider/net/url.js';
+import { formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry } from './entries.js';
+
+export { DEFAULT_PRIORITY, formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry, type DomainEntry } from './entries.js';
+export { scrapeRelatedDomains, type RelatedScrapeResult } from './related.js';
+
+type Ctx = Pick<AppContext, 'sql' | 'events'>;
+
+/** The statuses an operator may set (spec 001 §4 "Domain status"). */
+export const DOMAIN_STATUSES = ['active', 'success', 'error', 'avoided'] as const;
+export type SettableDomainStatus = (typeof DOMAIN_STATUSES)[number];
+
+/** A domain as the console lists it (spec 001 §3 "Domain"). */
+export interface DomainView {
+  id: number;
+  url: string;
+  host: string;
+  status: DomainStatus;
+  priority: number | null;
+  /** Seconds between two requests to the site (never under 1). */
+  throttle: number;
+  startingUrl: string | null;
+  errorMessage: string | null;
+  lastScraped: string | null;
+  articlesCount: number;
+}
+
+export interface AvoidDomainView {
+  id: number;
+  url: string;
+  reason: string | null;
+}
+
+function toView(row: DomainRow, articlesCount: number): DomainView {
+  return {
+    id: row.id,
+    url: row.url,
+    host: row.host,
+    status: row.status,
+    priority: row.priority,
+    throttle: row.throttle,
+    startingUrl: row.startingUrl,
+    errorMessage: row.errorMessage,
+    lastScraped: row.lastScraped ? new Date(row.lastScraped).toISOString() : null,
+    articlesCount,
+  };
+}
+
+const toAvoidView = (row: AvoidDomainRow): AvoidDomainView => ({ id: row.id, url: row.url, reason: row.reason });
+
+export async function listDomains(ctx: Pick<AppContext, 'sql'>): Promise<DomainView[]> {
+  return (await selectDomains(ctx.sql)).map((row: DomainListRow) => toView(row, row.articlesCount));
+}
+
+export async function listAvoidDomains(ctx: Pick<AppContext, 'sql'>): Promise<AvoidDomainView[]> {
+  return (await selectAvoidDomains(ctx.sql)).map(toAvoidView);
+}
+
+/** Says whether a host (or URL) is on the avoid list, sub-domains included. */
+export async function loadAvoidMatcher(ctx: Pick<AppContext, 'sql'>): Promise<(hostOrUrl: string) => boolean> {
+  return createAvoidMatcher((await selectAvoidDomains(ctx.sql)).map((row) => row.url));
+}
+
+function hostNameOf(domain: Pick<DomainRow, 'host'>): string {
+  return domain.host.replace(/:\d+$/, '');
+}
+
+export interface NewDomainInput {
+  url: string;
+  status?: SettableDomainStatus;
+  priority?: number | null;
+  startingUrl?: string | null;
+  throttle?: number;
+}
+
+async function insertNewDomain(ctx: Ctx, input: NewDomainInput, isAvoided: (host: string) => boolean): Promise<DomainRow> {
+  const entry = readDomainEntry(input.url, input.startingUrl);
+  const status = input.status ?? 'active';
+  if (status !== 'avoided' && isAvoided(entry.host.replace(/:\d+$/, ''))) {
+    throw Conflict(`${entry.url} is on the avoid list; remove it from the avoid list first`);
+  }
+  const row = await insertDomain(ctx.sql, {
+    url: entry.url,
+    host: entry.host,
+    status,
+    priority: input.priority ?? null,
+    throttle: input.throttle ?? 2,
+    startingUrl: entry.startingUrl,
+  });
+  if (!row) throw Conflict(`Domain ${entry.url} is already in the list`);
+  if (status === 'avoided') await insertAvoidDomain(ctx.sql, { url: hostNameOf(row), reason: 'Marked avoided in the domain list' });
+  return row;
+}
+
+export async function addDomain(ctx: Ctx, input: NewDomainInput): Promise<DomainView> {
+  const row = await insertNewDomain(ctx, input, await loadAvoidMatcher(ctx));
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain added: ${row.url}`);
+  ctx.events.emit('domains_updated', {});
+  if (row.status === 'avoided') ctx.events.emit('avoid_domains_updated', {});
+  return toView(row, 0);
+}
+
+export interface DomainChanges {
+  priority?: number | null;
+  status?: SettableDomainStatus;
+  throttle?: number;
+  startingUrl?: string | null;
+}
+
+export async function updateDomain(ctx: Ctx, id: number, changes: DomainChanges): Promise<DomainView> {
+  const before = await findDomain(ctx.sql, id);
+  if (!before) throw NotFound(`Domain ${id} not found`);
+  if (changes.throttle !== undefined && !(changes.throttle >= 1)) throw Invalid('Throttle must be at least 1 second');
+  let startingUrl = changes.startingUrl;
+  if (startingUrl !== undefined && startingUrl !== null) {
+    startingUrl = startingUrl.trim() === '' ? null : readDomainEntry(before.url, startingUrl).startingUrl;
+  }
+  const row = await patchDomainRow(ctx.sql, id, { ...changes, ...(startingUrl === undefined ? {} : { startingUrl }) });
+  if (!row) throw NotFound(`Domain ${id} not found`);
+
+  // decisions.md: the avoid list is the one place that says "never crawl this host".
+  let avoidListChanged = false;
+  if (changes.status === 'avoided' && before.status !== 'avoided') {
+    avoidListChanged = (await insertAvoidDomain(ctx.sql, { url: hostNameOf(row), reason: 'Marked avoided in the domain list' })) !== null;
+  } else if (changes.status && changes.status !== 'avoided' && before.status === 'avoided') {
+    avoidListChanged = (await deleteAvoidDomainByUrl(ctx.sql, hostNameOf(row))) !== null;
+  }
+  const what = [
+    changes.status ? `status ${changes.status}` : null,
+    changes.priority !== undefined ? `priority ${changes.priority ?? 'unset'}` : null,
+    changes.throttle !== undefined ? `throttle ${changes.throttle} s` : null,
+    changes.startingUrl !== undefined ? `starting URL ${row.startingUrl ?? 'unset'}` : null,
+  ].filter(Boolean);
+  if (what.length) await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain ${row.url}: ${what.join(', ')}`);
+  ctx.events.emit('domains_updated', {});
+  if (avoidListChanged) ctx.events.emit('avoid_domains_updated', {});
+  return toView(row, await countDomainArticles(ctx.sql, id));
+}
+
+export async function removeDomain(ctx: Ctx, id: number): Promise<{ message: string; id: number }> {
+  const row = await deleteDomain(ctx.sql, id);
+  if (!row) throw NotFound(`Domain ${id} not found`);
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain removed: ${row.url}`);
+  ctx.events.emit('domains_updated', {});
+  return { message: `Domain ${row.url} removed`, id };
+}
+
+export interface ImportResult {
+  added: number;
+  skipped: number;
+  /** Why each skipped line was skipped. */
+  skippedLines: { line: string; reason: string }[];
+}
+
+/** Imports `domain,priority` lines, then `#AVOID`, then avoided domains; known entries are skipped. */
+export async function importDomains(ctx: Ctx, lines: readonly string[]): Promise<ImportResult> {
+  const parsed = parseDomainImport(lines);
+  if (parsed.domains.length === 0 && parsed.avoided.length === 0) throw Invalid('No domains found in the file');
+  const result: ImportResult = { added: 0, skipped: 0, skippedLines: [] };
+  const skip = (line: string, error: unknown) => {
+    result.skipped++;
+    result.skippedLines.push({ line, reason: error instanceof Error ? error.message : String(error) });
+  };
+  let avoidListChanged = false;
+  // The avoid section first, so a file that lists a host in both places does not crawl it.
+  for (const input of parsed.avoided) {
+    try {
+      const host = readAvoidEntry(input);
+      if (await insertAvoidDomain(ctx.sql, { url: host, reason: 'Imported' })) {
+        result.added++;
+        avoidListChanged = true;
+      } else skip(input, new Error(`${host} is already on the avoid list`));
+    } catch (error) {
+      skip(input, error);
+    }
+  }
+  const isAvoided = await loadAvoidMatcher(ctx);
+  let domainsChanged = false;
+  for (const domain of parsed.domains) {
+    try {
+      await insertNewDomain(ctx, { url: domain.input, priority: domain.priority }, isAvoided);
+      result.added++;
+      domainsChanged = true;
+    } catch (error) {
+      skip(domain.input, error);
+    }
+  }
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain import: ${result.added} added, ${result.skipped} skipped`);
+  if (domainsChanged) ctx.events.emit('domains_updated', {});
+  if (avoidListChanged) ctx.events.emit('avoid_domains_updated', {});
+  return result;
+}
+
+export async function exportDomains(ctx: Pick<AppContext, 'sql'>): Promise<{ lines: string[]; text: string }> {
+  const [domains, avoided] = await Promise.all([selectDomains(ctx.sql), selectAvoidDomains(ctx.sql)]);
+  const lines = formatDomainExport(domains, avoided);
+  return { lines, text: `${lines.join('\n')}\n` };
+}
+
+export async function addAvoidDomain(ctx: Ctx, input: { url: string; reason?: string | null }): Promise<AvoidDomainView> {
+  const host = readAvoidEntry(input.url);
+  const reason = input.reason?.trim() ? input.reason.trim() : null;
+  const row = await insertAvoidDomain(ctx.sql, { url: host, reason });
+  if (!row) throw Conflict(`${host} is already on the avoid list`);
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Avoid list: added ${host}${reason ? ` (${reason})` : ''}`);
+  ctx.events.emit('avoid_domains_updated', {});
+  return toAvoidView(row);
+}
+
+export async function removeAvoidDomain(ctx: Ctx, id: number): Promise<{ message: string; id: number }> {
+  const row = await deleteAvoidDomain(ctx.sql, id);
+  if (!row) throw NotFound(`Avoid-list entry ${id} not found`);
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Avoid list: removed ${row.url}`);
+  ctx.events.emit('avoid_domains_updated', {});
+  return { message: `${row.url} removed from the avoid list`, id };
+}
+
+/** Articles spidered per domain name (spec 001 §3 "Domain stats"). */
+export async function domainStats(ctx: Pick<AppContext, 'sql'>): Promise<Record<string, number>> {
+  const rows = await articleCountsByDomainName(ctx.sql);
+  return Object.fromEntries(rows.map((row) => [row.domainName, row.count]));
+}

@@ -1,0 +1,187 @@
+// The Domains tab and the Domain Avoid List over HTTP (spec 001 §5, §7, §8; decisions.md).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventType } from '../../src/services/events.js';
+import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let cookie: string;
+
+async function call(method: string, path: string, body?: unknown, target = server, session = cookie) {
+  const response = await fetch(`${target.baseUrl}${path}`, {
+    method,
+    headers: { cookie: session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+function recordEvents(target: TestServer, types: EventType[]) {
+  const seen: EventType[] = [];
+  const offs = types.map((type) => target.ctx.events.on(type, () => seen.push(type)));
+  return { seen, stop: () => offs.forEach((off) => off()) };
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await server.loginCookie();
+});
+afterAll(async () => server?.close());
+
+describe('domains', () => {
+  it('adds a trimmed domain as active, refuses an empty or duplicate one with a clear message', async () => {
+    const events = recordEvents(server, ['domains_updated']);
+    const added = await call('POST', '/api/domains', { url: '  Example.COM ', status: 'active' });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ url: 'example.com', status: 'active', priority: null, throttle: 2, startingUrl: null, articlesCount: 0, lastScraped: null });
+    expect(events.seen).toEqual(['domains_updated']);
+    events.stop();
+
+    expect(await call('POST', '/api/domains', { url: 'https://example.com/', status: 'active' })).toEqual({
+      status: 409,
+      body: { message: 'Domain example.com is already in the list' },
+    });
+    expect(await call('POST', '/api/domains', { url: '   ', status: 'active' })).toEqual({ status: 400, body: { message: 'Please enter a domain' } });
+    expect((await call('POST', '/api/domains', { url: 'javascript:alert(1)' })).status).toBe(400);
+    expect((await call('POST', '/api/domains', { status: 'active' })).status).toBe(400);
+
+    const local = await call('POST', '/api/domains', { url: 'http://127.0.0.2:8080', status: 'active' });
+    expect(local.body).toMatchObject({ url: 'http://127.0.0.2:8080', host: '127.0.0.2:8080' });
+    const withPath = await call('POST', '/api/domains', { url: 'news.example/world' });
+    expect(withPath.body).toMatchObject({ url: 'news.example', startingUrl: 'https://news.example/world' });
+  });
+
+  it('lists by priority, highest first, a missing priority counting as 4', async () => {
+    const { body: list } = await call('GET', '/api/domains');
+    const low = list.find((d: { url: string }) => d.url === 'news.example');
+    const high = list.find((d: { url: string }) => d.url === 'example.com');
+    expect((await call('PATCH', `/api/domains/${low.id}`, { priority: 3 })).body.priority).toBe(3);
+    expect((await call('PATCH', `/api/domains/${high.id}`, { priority: 9 })).body.priority).toBe(9);
+    const ordered = (await call('GET', '/api/domains')).body.map((d: { url: string }) => d.url);
+    expect(ordered).toEqual(['example.com', 'http://127.0.0.2:8080', 'news.example']);
+    expect((await call('PATCH', `/api/domains/${high.id}`, { priority: null })).body.priority).toBeNull();
+  });
+
+  it('patches the status; avoided keeps the row and puts its host on the avoid list', async () => {
+    const { body: list } = await call('GET', '/api/domains');
+    const domain = list.find((d: { url: string }) => d.url === 'news.example');
+    const events = recordEvents(server, ['domains_updated', 'avoid_domains_updated']);
+    const avoided = await call('PATCH', `/api/domains/${domain.id}`, { status: 'avoided' });
+    expect(avoided.body.status).toBe('avoided');
+    expect(events.seen.sort()).toEqual(['avoid_domains_updated', 'domains_updated']);
+    events.stop();
+    expect((await call('GET', '/api/avoid-domains')).body.map((a: { url: string }) => a.url)).toContain('news.example');
+    expect((await call('GET', '/api/domains')).body.map((d: { url: string }) => d.url)).toContain('news.example');
+
+    // Back to active: off the avoid list again.
+    await call('PATCH', `/api/domains/${domain.id}`, { status: 'active' });
+    expect((await call('GET', '/api/avoid-domains')).body.map((a: { url: string }) => a.url)).not.toContain('news.example');
+
+    expect((await call('PATCH', `/api/domains/${domain.id}`, { status: 'sleeping' })).status).toBe(400);
+    expect((await call('PATCH', `/api/domains/${domain.id}`, {})).status).toBe(400);
+    expect((await call('PATCH', `/api/domains/${domain.id}`, { priority: '5' })).status).toBe(400);
+    expect(await call('PATCH', '/api/domains/999999', { priority: 1 })).toEqual({ status: 404, body: { message: 'Domain 999999 not found' } });
+  });
+
+  it('deletes a domain', async () => {
+    const { body } = await call('POST', '/api/domains', { url: 'short-lived.example' });
+    expect(await call('DELETE', `/api/domains/${body.id}`)).toEqual({ status: 200, body: { message: 'Domain short-lived.example removed', id: body.id } });
+    expect((await call('DELETE', `/api/domains/${body.id}`)).status).toBe(404);
+    expect((await call('DELETE', '/api/domains/abc')).status).toBe(400);
+  });
+
+  it('imports domain,priority lines and the #AVOID section, and exports the same format', async () => {
+    expect(await call('POST', '/api/domains/import', { domains: ['', '  '] })).toEqual({ status: 400, body: { message: 'No domains found in the file' } });
+    const imported = await call('POST', '/api/domains/import', {
+      domains: ['imported-one.example,6', 'imported-two.example', 'example.com,2', 'not a domain,1', '#AVOID', 'spam.example', 'imported-three.example'],
+    });
+    expect(imported.status).toBe(200);
+    // example.com exists, "not a domain" is invalid.
+    expect(imported.body).toMatchObject({ added: 4, skipped: 2 });
+    const { body: domains } = await call('GET', '/api/domains');
+    expect(domains.find((d: { url: string }) => d.url === 'imported-one.example').priority).toBe(6);
+    expect((await call('GET', '/api/avoid-domains')).body.map((a: { url: string }) => a.url).sort()).toEqual(['imported-three.example', 'spam.example']);
+
+    const exported = await call('GET', '/api/domains/export');
+    expect(exported.body.lines).toContain('imported-one.example,6');
+    expect(exported.body.lines).toContain('imported-two.example,4');
+    expect(exported.body.lines.slice(exported.body.lines.indexOf('#AVOID'))).toEqual(['#AVOID', 'imported-three.example', 'spam.example']);
+    expect(exported.body.text).toBe(`${exported.body.lines.join('\n')}\n`);
+
+    // A domain on the avoid list (or under it) cannot be added.
+    expect((await call('POST', '/api/domains', { url: 'www.spam.example' })).body.message).toMatch(/avoid list/);
+  });
+
+  it('counts articles per domain name and per domain', async () => {
+    const { body: list } = await call('GET', '/api/domains');
+    const domain = list.find((d: { url: string }) => d.url === 'example.com');
+    for (const n of [1, 2]) {
+      await server.sql`
+        insert into articles (domain_id, domain_name, source_url, canonical_url, title)
+        values (${domain.id}, 'example.com', ${`https://example.com/${n}`}, ${`https://example.com/${n}`}, ${`Story ${n}`})`;
+    }
+    expect((await call('GET', '/api/domain-stats')).body).toEqual({ 'example.com': 2 });
+    expect((await call('GET', '/api/domains')).body.find((d: { id: number }) => d.id === domain.id).articlesCount).toBe(2);
+  });
+});
+
+describe('avoid list', () => {
+  it('adds a trimmed host with an optional reason, refuses empty and duplicate entries, and removes', async () => {
+    const events = recordEvents(server, ['avoid_domains_updated']);
+    const added = await call('POST', '/api/avoid-domains', { url: '  https://Tracker.example/x ', reason: '  ads  ' });
+    expect(added).toEqual({ status: 201, body: { id: added.body.id, url: 'tracker.example', reason: 'ads' } });
+    const plain = await call('POST', '/api/avoid-domains', { url: 'plain.example', reason: '   ' });
+    expect(plain.body.reason).toBeNull();
+    expect(await call('POST', '/api/avoid-domains', { url: 'tracker.example' })).toEqual({ status: 409, body: { message: 'tracker.example is already on the avoid list' } });
+    expect(await call('POST', '/api/avoid-domains', { url: ' ' })).toEqual({ status: 400, body: { message: 'Please enter a domain to avoid' } });
+    expect(await call('DELETE', `/api/avoid-domains/${added.body.id}`)).toEqual({
+      status: 200,
+      body: { message: 'tracker.example removed from the avoid list', id: added.body.id },
+    });
+    expect((await call('DELETE', `/api/avoid-domains/${added.body.id}`)).status).toBe(404);
+    expect(events.seen).toEqual(['avoid_domains_updated', 'avoid_domains_updated', 'avoid_domains_updated']);
+    events.stop();
+  });
+
+  it('is for administrators only', async () => {
+    expect((await call('GET', '/api/avoid-domains', undefined, server, '')).status).toBe(401);
+    expect((await call('POST', '/api/domains', { url: 'x.example' }, server, '')).status).toBe(401);
+    expect((await call('GET', '/api/domain-stats', undefined, server, '')).status).toBe(401);
+  });
+});
+
+describe('scrape domains from a related site', () => {
+  it('answers 400 when no related site is configured', async () => {
+    expect(await call('POST', '/api/domains/scrape-related')).toEqual({ status: 400, body: { message: 'No related site configured' } });
+    expect((await call('POST', '/api/domains/scrape-newsctl')).status).toBe(400);
+  });
+
+  it('adds the news domains a related site links to, under its own name too', async () => {
+    const web: NewsWeb = await startNewsWeb({ sites: 0, hostile: true });
+    const related = await startTestServer({
+      env: {
+        NEWSCTL_RELATED_SITES: web.hostile!.urls.hostileLinks,
+        NEWSCTL_SITE_NAME: 'Daily Planet',
+        NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
+      },
+    });
+    try {
+      const session = await related.loginCookie();
+      const scraped = await call('POST', '/api/domains/scrape-daily-planet', undefined, related, session);
+      expect(scraped.status).toBe(200);
+      // The page links to javascript:, data:, mailto:, ftp:, loopback and IP hosts, its own site and
+      // one other named host: only that host becomes a domain.
+      expect(scraped.body).toMatchObject({ added: 1, skipped: 0, domains: ['elsewhere.invalid'] });
+      expect(scraped.body.message).toMatch(/1 added/);
+      const again = await call('POST', '/api/domains/scrape-related', undefined, related, session);
+      expect(again.body).toMatchObject({ added: 0, skipped: 1 });
+      // robots.txt first, then the page (each scrape): nothing else, and never the 127.0.0.1 sentinel.
+      expect(web.requestsTo(web.hostile!.hosts.links).map((r) => r.path)).toEqual(['/robots.txt', '/', '/robots.txt', '/']);
+      expect(web.sentinelLog).toEqual([]);
+    } finally {
+      await related.close();
+      await web.close();
+    }
+  });
+});
