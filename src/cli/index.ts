@@ -5,10 +5,13 @@ import { isAppError } from '../errors.js';
 import { registerAdminCommands } from './admin.js';
 import { registerClassifyCommand } from './classify.js';
 import { registerDbCommand } from './db.js';
+import { registerDomainsCommand } from './domains.js';
+import { registerExtractCommand } from './extract.js';
 import { registerFoodCommand } from './food.js';
 import { registerLogsCommand } from './logs.js';
 import { registerServeCommand } from './serve.js';
 import { registerSettingsCommand } from './settings.js';
+import { registerSpiderCommand } from './spider.js';
 import { registerTrendsCommand } from './trends.js';
 
 export function buildProgram(): Command {
@@ -26,6 +29,9 @@ export function buildProgram(): Command {
   registerFoodCommand(program);
   registerClassifyCommand(program);
   registerTrendsCommand(program);
+  registerSpiderCommand(program);
+  registerDomainsCommand(program);
+  registerExtractCommand(program);
   return program;
 }
 

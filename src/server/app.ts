@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import { packagePath } from '../paths.js';
 import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
 import { errorHandler } from './errors.js';
+import { registerFavicons } from './favicons.js';
 import { registerPages } from './pages.js';
 import { apiRoutes } from './routes/index.js';
 import { registerStatic } from './static.js';
@@ -82,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   await registerWsHub(app, { localSecret });
   await registerPages(app);
+  await registerFavicons(app);
   await registerStatic(app, { webRoot: options.webRoot ?? packagePath('web', 'dist') });
   return { app, localSecret, apiRoutes: routes };
 }

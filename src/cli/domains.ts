@@ -1,0 +1,176 @@
+// `newsctl domains …` and `newsctl avoid …`: the Domains tab and the Domain Avoid List.
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { Invalid, NotFound } from '../errors.js';
+import type { Backend } from './backend.js';
+import { formatTable, printJson } from './io.js';
+import { withBackend, withDataOptions, type DataOptions } from './options.js';
+
+interface Domain {
+  id: number;
+  url: string;
+  host: string;
+  status: string;
+  priority: number | null;
+  throttle: number;
+  startingUrl: string | null;
+  errorMessage: string | null;
+  lastScraped: string | null;
+  articlesCount: number;
+}
+
+interface AvoidDomain {
+  id: number;
+  url: string;
+  reason: string | null;
+}
+
+const STATUSES = ['active', 'success', 'error', 'avoided'];
+
+/** A domain named by id, url or host. */
+async function findDomain(backend: Backend, ref: string): Promise<Domain> {
+  const domains = await backend.request<Domain[]>('GET', '/api/domains');
+  const wanted = ref.trim().toLowerCase();
+  const found = /^\d+$/.test(wanted)
+    ? domains.find((d) => d.id === Number(wanted))
+    : domains.find((d) => d.url.toLowerCase() === wanted || d.host === wanted || d.host === wanted.replace(/^https?:\/\//, '').replace(/\/.*$/, ''));
+  if (!found) throw NotFound(`No domain ${ref} in the list`);
+  return found;
+}
+
+function parsePriority(text: string): number {
+  if (!/^-?\d+$/.test(text.trim())) throw Invalid(`Priority must be an integer, got "${text}"`);
+  return Number(text);
+}
+
+export function registerDomainsCommand(program: Command): void {
+  const domains = program.command('domains').description('source domains: list, add, remove, priority, status, import, export');
+
+  withDataOptions(domains.command('list').description('every domain, highest priority first')).action(async (options: DataOptions) => {
+    const list = await withBackend(options, (backend) => backend.request<Domain[]>('GET', '/api/domains'));
+    if (options.json) return printJson(list);
+    if (list.length === 0) return console.log('No domains configured. Add some domains to start scraping.');
+    const rows = list.map((d) => ({
+      ...d,
+      priority: d.priority ?? '(4)',
+      throttle: `${d.throttle}s`,
+      status: d.status === 'error' && d.errorMessage ? `error: ${d.errorMessage.slice(0, 50)}` : d.status,
+      lastScraped: d.lastScraped ?? 'never',
+    }));
+    console.log(formatTable(rows, ['id', 'url', 'status', 'priority', 'throttle', 'articlesCount', 'lastScraped']));
+    const count = (status: string) => list.filter((d) => d.status === status).length;
+    console.log(`\nTotal: ${list.length} | Active: ${count('active')} | Success: ${count('success')} | Errors: ${count('error')}`);
+  });
+
+  withDataOptions(
+    domains
+      .command('add')
+      .description('add a domain (a host name, or http://host:port for local sites)')
+      .argument('<domain>')
+      .option('--priority <n>', 'priority (higher first; unset counts as 4)')
+      .option('--starting-url <url>', 'where crawling begins (default: the home page)'),
+  ).action(async (url: string, options: DataOptions & { priority?: string; startingUrl?: string }) => {
+    const body = {
+      url,
+      status: 'active',
+      ...(options.priority !== undefined ? { priority: parsePriority(options.priority) } : {}),
+      ...(options.startingUrl ? { startingUrl: options.startingUrl } : {}),
+    };
+    const domain = await withBackend(options, (backend) => backend.request<Domain>('POST', '/api/domains', body));
+    if (options.json) printJson(domain);
+    else console.log(`Domain added successfully: ${domain.url} (id ${domain.id})`);
+  });
+
+  withDataOptions(domains.command('remove').description('remove a domain (its articles stay)').argument('<domain>', 'id, url or host')).action(
+    async (ref: string, options: DataOptions) => {
+      const result = await withBackend(options, async (backend) => {
+        const domain = await findDomain(backend, ref);
+        return backend.request<{ message: string }>('DELETE', `/api/domains/${domain.id}`);
+      });
+      if (options.json) printJson(result);
+      else console.log('Domain removed successfully');
+    },
+  );
+
+  withDataOptions(
+    domains.command('set-priority').description('set a domain\'s priority').argument('<domain>', 'id, url or host').argument('<priority>', 'an integer'),
+  ).action(async (ref: string, priority: string, options: DataOptions) => {
+    const value = parsePriority(priority);
+    const domain = await withBackend(options, async (backend) => {
+      const found = await findDomain(backend, ref);
+      return backend.request<Domain>('PATCH', `/api/domains/${found.id}`, { priority: value });
+    });
+    if (options.json) printJson(domain);
+    else console.log(`${domain.url}: priority ${domain.priority}`);
+  });
+
+  withDataOptions(
+    domains.command('set-status').description(`set a domain's status (${STATUSES.join(', ')})`).argument('<domain>', 'id, url or host').argument('<status>'),
+  ).action(async (ref: string, status: string, options: DataOptions) => {
+    if (!STATUSES.includes(status)) throw Invalid(`Status must be one of ${STATUSES.join(', ')}`);
+    const domain = await withBackend(options, async (backend) => {
+      const found = await findDomain(backend, ref);
+      return backend.request<Domain>('PATCH', `/api/domains/${found.id}`, { status });
+    });
+    if (options.json) printJson(domain);
+    else console.log(`Domain status updated successfully: ${domain.url} is ${domain.status}`);
+  });
+
+  withDataOptions(
+    domains.command('import').description('import a .txt file: domain,priority lines, then #AVOID, then avoided domains').argument('<file>'),
+  ).action(async (file: string, options: DataOptions) => {
+    const lines = readFileSync(file, 'utf8').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    if (lines.length === 0) throw Invalid('No domains found in the file');
+    const result = await withBackend(options, (backend) =>
+      backend.request<{ added: number; skipped: number; skippedLines?: { line: string; reason: string }[] }>('POST', '/api/domains/import', { domains: lines }),
+    );
+    if (options.json) return printJson(result);
+    console.log(`Imported: ${result.added} added, ${result.skipped} skipped`);
+    for (const skipped of result.skippedLines ?? []) console.log(`  skipped ${skipped.line}: ${skipped.reason}`);
+  });
+
+  withDataOptions(domains.command('export').description('print (or write) the list in the import format').option('--output <file>', 'write to this file')).action(
+    async (options: DataOptions & { output?: string }) => {
+      const exported = await withBackend(options, (backend) => backend.request<{ lines: string[]; text: string }>('GET', '/api/domains/export'));
+      if (options.output) {
+        writeFileSync(options.output, exported.text);
+        if (!options.json) console.log(`Wrote ${exported.lines.length} lines to ${options.output}`);
+      } else if (options.json) printJson(exported);
+      else process.stdout.write(exported.text);
+    },
+  );
+
+  withDataOptions(domains.command('stats').description('articles spidered per domain')).action(async (options: DataOptions) => {
+    const stats = await withBackend(options, (backend) => backend.request<Record<string, number>>('GET', '/api/domain-stats'));
+    if (options.json) return printJson(stats);
+    console.log(formatTable(Object.entries(stats).map(([domain, articles]) => ({ domain, articles })), ['domain', 'articles']));
+  });
+
+  const avoid = program.command('avoid').description('the domain avoid list: hosts (and their sub-domains) never crawled');
+  withDataOptions(avoid.command('list').description('the avoid list')).action(async (options: DataOptions) => {
+    const list = await withBackend(options, (backend) => backend.request<AvoidDomain[]>('GET', '/api/avoid-domains'));
+    if (options.json) return printJson(list);
+    console.log(list.length ? formatTable(list as unknown as Record<string, unknown>[], ['id', 'url', 'reason']) : 'The avoid list is empty');
+  });
+  withDataOptions(avoid.command('add').description('never crawl this host').argument('<domain>').option('--reason <text>', 'why')).action(
+    async (url: string, options: DataOptions & { reason?: string }) => {
+      const body = { url, ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}) };
+      const entry = await withBackend(options, (backend) => backend.request<AvoidDomain>('POST', '/api/avoid-domains', body));
+      if (options.json) printJson(entry);
+      else console.log(`Avoid domain added successfully: ${entry.url}`);
+    },
+  );
+  withDataOptions(avoid.command('remove').description('take a host off the avoid list').argument('<domain>', 'id or host')).action(
+    async (ref: string, options: DataOptions) => {
+      const result = await withBackend(options, async (backend) => {
+        const list = await backend.request<AvoidDomain[]>('GET', '/api/avoid-domains');
+        const wanted = ref.trim().toLowerCase();
+        const entry = /^\d+$/.test(wanted) ? list.find((a) => a.id === Number(wanted)) : list.find((a) => a.url === wanted);
+        if (!entry) throw NotFound(`${ref} is not on the avoid list`);
+        return backend.request<{ message: string }>('DELETE', `/api/avoid-domains/${entry.id}`);
+      });
+      if (options.json) printJson(result);
+      else console.log('Avoid domain removed successfully');
+    },
+  );
+}

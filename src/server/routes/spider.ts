@@ -1,0 +1,35 @@
+// The spider and the article re-fetcher (spec 001 §7 "Spider and re-fetcher").
+import type { FastifyInstance } from 'fastify';
+import {
+  SPIDER_ACTIONS,
+  controlSpider,
+  refetchStatus,
+  shutdownSpider,
+  spiderStatus,
+  startRefetch,
+  stopRefetch,
+  type SpiderAction,
+} from '../../services/spider/index.js';
+
+const REFETCH_ACTIONS = ['start', 'stop'] as const;
+
+export default async function spiderRoutes(app: FastifyInstance): Promise<void> {
+  // A daemon (or an in-process CLI backend) closing ends its crawl first.
+  app.addHook('onClose', async () => shutdownSpider(app.ctx));
+
+  app.get('/spider/status', async () => spiderStatus(app.ctx));
+
+  app.get('/spider/refetch/status', async () => refetchStatus(app.ctx));
+
+  app.post<{ Params: { action: (typeof REFETCH_ACTIONS)[number] } }>(
+    '/spider/refetch/:action',
+    { schema: { params: { type: 'object', properties: { action: { type: 'string', enum: [...REFETCH_ACTIONS] } }, required: ['action'] } } },
+    async (request) => (request.params.action === 'start' ? startRefetch(app.ctx) : stopRefetch(app.ctx)),
+  );
+
+  app.post<{ Params: { action: SpiderAction } }>(
+    '/spider/:action',
+    { schema: { params: { type: 'object', properties: { action: { type: 'string', enum: [...SPIDER_ACTIONS] } }, required: ['action'] } } },
+    async (request) => controlSpider(app.ctx, request.params.action),
+  );
+}

@@ -1,0 +1,175 @@
+// The daemon's scheduler: at each run the cadence names (./cadence.ts, in Config.timeZone, minutes
+// from the schedule settings), bree starts that job's file from jobs/ in a worker thread; the
+// worker posts a message and the service runs here, in the daemon's thread (decisions.md
+// "Platform notes": a worker never opens the embedded database). A start while the job runs is a
+// no-op that the system log records.
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+import Bree from 'bree';
+import type { AppContext } from '../../context.js';
+import { isAppError } from '../../errors.js';
+import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { getSetting } from '../settings/index.js';
+import { DEFAULT_SCHEDULE_MINUTES, nextScheduledRun, type ScheduleMinutes, type ScheduledJob } from './cadence.js';
+
+export * from './cadence.js';
+export { instantOf, zonedTimeAt, offsetAt, type WallTime, type ZonedTime } from './zoned-time.js';
+
+export interface ScheduledJobs {
+  startSpider(ctx: AppContext): unknown;
+  startTrendsAnalysis(ctx: AppContext): unknown;
+}
+
+export interface SchedulerOptions {
+  /** Clock (tests). */
+  now?: () => number;
+}
+
+/** Message each job file posts, and the bree job that posts it. */
+const JOB_FILES: Record<ScheduledJob, { name: string; file: string; message: string }> = {
+  spider: { name: 'spider', file: 'spider', message: 'start-spider' },
+  trends: { name: 'trends-analysis', file: 'trends-analysis', message: 'start-trends-analysis' },
+};
+/** Longest single sleep: the settings and the wall clock are looked at again at least this often. */
+const MAX_SLEEP_MS = 10 * 60_000;
+/** A slot missed by more than this (the machine slept) is skipped rather than run late. */
+const MAX_LATENESS_MS = 5 * 60_000;
+
+// From src/ the job files are TypeScript next to the sources; from dist/ they are compiled.
+const fromSources = import.meta.url.endsWith('.ts');
+
+export function jobFilePath(job: ScheduledJob): string {
+  return fileURLToPath(new URL(`../../../jobs/${JOB_FILES[job].file}${fromSources ? '.ts' : '.js'}`, import.meta.url));
+}
+
+/** A worker for a job file; a TypeScript file gets tsx registered inside the worker first. */
+function createJobWorker(filename: string, options: Partial<WorkerOptions>): Worker {
+  if (!filename.endsWith('.ts')) return new Worker(filename, options);
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(filename).href)}); })`;
+  return new Worker(code, { ...options, eval: true });
+}
+
+async function scheduleMinutes(ctx: AppContext): Promise<ScheduleMinutes> {
+  try {
+    return { ...DEFAULT_SCHEDULE_MINUTES, ...(await getSetting<ScheduleMinutes & Record<string, unknown>>(ctx, 'schedule-settings')) };
+  } catch {
+    return DEFAULT_SCHEDULE_MINUTES;
+  }
+}
+
+/** Runs one job's service, logging a refusal (already running) or a failure instead of throwing. */
+async function runService(ctx: AppContext, job: ScheduledJob, jobs: ScheduledJobs): Promise<void> {
+  const component = job === 'spider' ? LOG_COMPONENTS.spider : LOG_COMPONENTS.trends;
+  const label = job === 'spider' ? 'Scheduled spider start' : 'Scheduled trends analysis';
+  try {
+    await (job === 'spider' ? jobs.startSpider(ctx) : jobs.startTrendsAnalysis(ctx));
+  } catch (error) {
+    if (isAppError(error) && error.code === 'conflict') {
+      await logEvent(ctx, component, 'info', `${label} skipped: ${error.message}`);
+    } else {
+      await logEvent(ctx, component, 'error', `${label} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+export interface JobRunner {
+  /** Starts the job's worker now; resolves once its service call has been made. */
+  run(job: ScheduledJob): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** bree with the two job files, each worker's message routed to its service in this thread. */
+export function createJobRunner(ctx: AppContext, jobs: ScheduledJobs): JobRunner {
+  const waiting = new Map<ScheduledJob, ((value: void) => void)[]>();
+  const settle = (job: ScheduledJob) => {
+    for (const resolve of waiting.get(job) ?? []) resolve();
+    waiting.delete(job);
+  };
+  const bree = new Bree({
+    root: false,
+    doRootCheck: false,
+    logger: false,
+    acceptedExtensions: ['.js', '.ts'],
+    // A job file only posts a message; one still alive after this is stuck.
+    closeWorkerAfterMs: 30_000,
+    jobs: (Object.keys(JOB_FILES) as ScheduledJob[]).map((job) => ({ name: JOB_FILES[job].name, path: jobFilePath(job) })),
+    workerMessageHandler: ({ name, message }: { name: string; message: unknown }) => {
+      const job = (Object.keys(JOB_FILES) as ScheduledJob[]).find((j) => JOB_FILES[j].name === name);
+      if (!job || message !== JOB_FILES[job].message) return;
+      void runService(ctx, job, jobs).finally(() => settle(job));
+    },
+    errorHandler: (error: unknown, meta: { name?: string }) => {
+      const job = (Object.keys(JOB_FILES) as ScheduledJob[]).find((j) => JOB_FILES[j].name === meta?.name);
+      void logEvent(ctx, LOG_COMPONENTS.system, 'error', `Job ${meta?.name ?? '?'} failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (job) settle(job);
+    },
+  } as unknown as Bree.BreeOptions);
+  bree.createWorker = createJobWorker;
+  return {
+    run(job) {
+      return new Promise<void>((resolve) => {
+        waiting.set(job, [...(waiting.get(job) ?? []), resolve]);
+        bree.run(JOB_FILES[job].name).catch((error: unknown) => {
+          void logEvent(ctx, LOG_COMPONENTS.system, 'error', `Job ${JOB_FILES[job].name} could not start: ${String(error)}`);
+          settle(job);
+        });
+      });
+    },
+    async stop() {
+      await bree.stop();
+      for (const job of [...waiting.keys()]) settle(job);
+    },
+  };
+}
+
+/**
+ * Starts the schedule; returns the function that stops it. Each wake-up re-reads the schedule
+ * settings, so a changed minute takes effect at the next slot.
+ */
+export function startScheduler(ctx: AppContext, jobs: ScheduledJobs, options: SchedulerOptions = {}): () => Promise<void> {
+  const now = options.now ?? Date.now;
+  const runner = createJobRunner(ctx, jobs);
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let lastSlot = now();
+
+  const arm = async () => {
+    if (stopped) return;
+    const next = nextScheduledRun(new Date(lastSlot), ctx.config.timeZone, await scheduleMinutes(ctx));
+    if (stopped) return;
+    const delay = Math.min(MAX_SLEEP_MS, Math.max(0, next.at.getTime() - now()));
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void tick(), delay);
+    timer.unref();
+  };
+
+  const tick = async () => {
+    timer = null;
+    if (stopped) return;
+    const next = nextScheduledRun(new Date(lastSlot), ctx.config.timeZone, await scheduleMinutes(ctx));
+    const lateBy = now() - next.at.getTime();
+    if (lateBy >= 0) {
+      lastSlot = next.at.getTime();
+      if (lateBy <= MAX_LATENESS_MS) {
+        for (const job of next.jobs) void runner.run(job);
+      } else {
+        lastSlot = now();
+        await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Scheduled ${next.jobs.join(' and ')} run of ${next.at.toISOString()} skipped: the daemon was not awake`);
+      }
+    }
+    await arm().catch((error: unknown) => console.error('scheduler:', error));
+  };
+
+  const offSettings = ctx.events.on('settings_updated', ({ key }) => {
+    if (key === 'schedule-settings') void arm().catch((error: unknown) => console.error('scheduler:', error));
+  });
+  void arm().catch((error: unknown) => console.error('scheduler:', error));
+
+  return async () => {
+    stopped = true;
+    offSettings();
+    if (timer) clearTimeout(timer);
+    await runner.stop();
+  };
+}

@@ -1,0 +1,510 @@
+// One crawl run over the domains table (issue 3 §1–§4) on crawlee's BasicCrawler. For each domain:
+// robots.txt, the starting page (its feed links and article links), its feeds (announced, else the
+// common paths), its sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; indexes followed, news
+// sitemaps first), then the article pages not stored yet, newest first, up to the per-run cap.
+// Every request goes through the guarded client and the shared host pacer; crawlee's own HTTP,
+// robots.txt and sitemap loaders are never used (they would bypass the address checks).
+import { BasicCrawler, Configuration, Log, LogLevel, type Request, type RequestProvider } from '@crawlee/basic';
+import { join } from 'node:path';
+import type { AppContext } from '../../context.js';
+import { insertCrawledArticle, storedArticleUrls } from '../../db/crawl.js';
+import { recordCrawlResult } from '../../db/domains.js';
+import { assignTopics } from '../article-topics/index.js';
+import { parsePublishedAt, readArticlePage } from './extraction.js';
+import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
+import {
+  AbortedError,
+  DISALLOW_ALL,
+  FetchError,
+  HttpStatusError,
+  PAGE_CONTENT_TYPES,
+  SITEMAP_CONTENT_TYPES,
+  articleLinks,
+  canonicalizeUrl,
+  commonFeedUrls,
+  discoverFeedLinks,
+  hostOf,
+  parseFeed,
+  parseSitemap,
+  sameSiteAs,
+  tryParseUrl,
+  type RobotsPolicy,
+} from './net/index.js';
+import { createPacedRobots, politeFetch, type CrawlNetwork, type RobotsOutcome } from './network.js';
+
+/** A domain as one run crawls it. */
+export interface CrawlDomain {
+  id: number;
+  /** As listed (what activity lines and the console show). */
+  url: string;
+  /** host[:port]: stored as each article's domain name. */
+  hostKey: string;
+  origin: string;
+  startUrl: string;
+  /** The domain's own pause between requests (ms); the pacer never goes under 1 s. */
+  throttleMs: number;
+}
+
+export interface DomainResult {
+  status: 'success' | 'error';
+  errorMessage: string | null;
+  articlesStored: number;
+}
+
+export interface CrawlHooks {
+  activity(line: string): void;
+  domainStarted(domain: CrawlDomain): void;
+  articleStored(domain: CrawlDomain, article: { id: number; title: string; url: string }): void;
+  domainFinished(domain: CrawlDomain, result: DomainResult): void;
+}
+
+export interface CrawlOptions {
+  domains: CrawlDomain[];
+  network: CrawlNetwork;
+  articlesPerDomain: number;
+  concurrency: number;
+  requestTimeoutMs: number;
+  /** Where crawlee keeps its storage ({dataDir}/crawlee); in memory, nothing is written there. */
+  storageDir: string;
+  hooks: CrawlHooks;
+}
+
+export interface CrawlSummary {
+  articlesStored: number;
+  domainsFinished: number;
+  requestsHandled: number;
+}
+
+export interface Crawl {
+  run(): Promise<CrawlSummary>;
+  pause(): void;
+  resume(): void;
+  /** Stops handing out requests and aborts those in flight; run() then resolves. */
+  stop(): void;
+  activeRequests(): number;
+  pendingRequests(): number;
+  /** The domain of the request most recently started. */
+  currentDomain(): CrawlDomain | null;
+}
+
+/** Feeds tried at common paths when a site announces none. */
+const MAX_FEED_PROBES = 5;
+/** Feeds read per site when it announces several (the first are the main ones). */
+const MAX_ANNOUNCED_FEEDS = 3;
+const MAX_SITEMAPS_PER_DOMAIN = 10;
+const MAX_SITEMAP_DEPTH = 2;
+/** Sitemap entries read per file; the protocol allows 50,000, the cap keeps a run's work bounded. */
+const MAX_SITEMAP_ENTRIES = 5_000;
+/** Candidate article URLs kept per domain and run (a few runs' worth beyond the cap). */
+const MAX_CANDIDATES_PER_DOMAIN = 1_000;
+const ARTICLE_CONTENT_TYPES = ['text/html', 'application/xhtml+xml'];
+const MAX_RETRIES = 2;
+const MIN_INTERVAL_MS = 1000;
+const DEFAULT_INTERVAL_MS = 2000;
+
+interface DomainState {
+  domain: CrawlDomain;
+  sameSite: (url: URL) => boolean;
+  hostName: string;
+  robots: RobotsPolicy | null;
+  started: boolean;
+  finished: boolean;
+  pending: number;
+  stored: number;
+  articlesInFlight: number;
+  candidates: number;
+  alreadyStored: number;
+  articleAttempts: number;
+  articleFailures: number;
+  lastArticleError: string | null;
+  sitemapsQueued: number;
+  error: string | null;
+}
+
+/** 429/503 and dropped connections are worth another try; a 404, a refusal or a timeout is not. */
+function isRetriable(error: unknown): boolean {
+  if (error instanceof HttpStatusError) return [429, 502, 503, 504].includes(error.status);
+  return error instanceof FetchError && error.code === 'NETWORK';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, options: CrawlOptions): Crawl {
+  const { network, hooks } = options;
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const states = new Map<number, DomainState>();
+  const seen = new Set<string>();
+  const finishing = new Set<Promise<void>>();
+  let articlesStored = 0;
+  let domainsFinished = 0;
+  let requestsHandled = 0;
+  let current: CrawlDomain | null = null;
+  let stopped = false;
+
+  // Pause per host: the domain's throttle, raised by robots.txt Crawl-delay; hosts that are no
+  // domain of their own (a feed elsewhere) get the default throttle.
+  const intervals = new Map<string, number>();
+  const intervalOf = (host: string): number => intervals.get(host) ?? DEFAULT_INTERVAL_MS;
+  const raiseInterval = (host: string, ms: number) => {
+    intervals.set(host, Math.max(intervals.get(host) ?? MIN_INTERVAL_MS, ms, MIN_INTERVAL_MS));
+    queue.setInterval(host, intervalOf(host));
+  };
+
+  const queue = new HostQueue({
+    articleGate: (domainId): ArticleGate => {
+      const state = states.get(domainId)!;
+      if (state.finished || state.error || state.stored >= options.articlesPerDomain) return 'no';
+      return state.stored + state.articlesInFlight >= options.articlesPerDomain ? 'wait' : 'yes';
+    },
+    pausedUntil: (host) => network.pacer.pausedUntil(host),
+    onSettled: (task, outcome) => {
+      requestsHandled += outcome === 'handled' ? 1 : 0;
+      const state = states.get(task.domainId);
+      if (!state) return;
+      if (task.step === 'article' && outcome === 'handled') state.articlesInFlight--;
+      state.pending--;
+      if (state.pending === 0 && !stopped) finishDomain(state);
+    },
+  });
+  const noteStarted = (host: string, startedAt: number) => queue.noteStarted(host, startedAt);
+  const { robots, outcomes } = createPacedRobots(network, intervalOf, { signal, onStarted: noteStarted });
+
+  for (const domain of options.domains) {
+    const start = new URL(domain.startUrl);
+    const origin = new URL(domain.origin);
+    const sameOrigin = sameSiteAs(origin);
+    const sameStart = sameSiteAs(start);
+    states.set(domain.id, {
+      domain,
+      sameSite: (url) => sameOrigin(url) || sameStart(url),
+      hostName: hostOf(origin),
+      robots: null,
+      started: false,
+      finished: false,
+      pending: 0,
+      stored: 0,
+      articlesInFlight: 0,
+      candidates: 0,
+      alreadyStored: 0,
+      articleAttempts: 0,
+      articleFailures: 0,
+      lastArticleError: null,
+      sitemapsQueued: 0,
+      error: null,
+    });
+    raiseInterval(hostOf(origin), domain.throttleMs);
+  }
+
+  function enqueue(state: DomainState, task: Omit<CrawlTask, 'domainId' | 'host'>): void {
+    if (stopped || state.finished || state.error) return;
+    const host = hostOf(task.url);
+    // A sister host of the site (www.) is paced like the site itself.
+    if (!intervals.has(host)) raiseInterval(host, host === state.hostName || !state.sameSite(new URL(task.url)) ? DEFAULT_INTERVAL_MS : intervalOf(state.hostName));
+    state.pending++;
+    queue.add({ ...task, domainId: state.domain.id, host });
+  }
+
+  function failDomain(state: DomainState, message: string): void {
+    if (state.error) return;
+    state.error = message;
+    hooks.activity(`${state.domain.url}: ${message}`);
+    queue.dropDomain(state.domain.id);
+  }
+
+  function finishDomain(state: DomainState): void {
+    if (state.finished) return;
+    state.finished = true;
+    const result = domainResult(state);
+    domainsFinished++;
+    const done = recordCrawlResult(ctx.sql, state.domain.id, result)
+      .catch((error: unknown) => console.error(`recording the crawl of ${state.domain.url} failed:`, error))
+      .then(() => hooks.domainFinished(state.domain, result))
+      .finally(() => finishing.delete(done));
+    finishing.add(done);
+  }
+
+  function domainResult(state: DomainState): DomainResult {
+    const articles = { articlesStored: state.stored };
+    if (state.error) return { status: 'error', errorMessage: state.error, ...articles };
+    if (state.candidates === 0 && state.alreadyStored === 0) {
+      return { status: 'error', errorMessage: 'No articles found (no feed, sitemap or article links)', ...articles };
+    }
+    if (state.articleAttempts > 0 && state.stored === 0 && state.articleFailures === state.articleAttempts && state.alreadyStored === 0) {
+      return { status: 'error', errorMessage: `All ${state.articleAttempts} article pages failed: ${state.lastArticleError}`, ...articles };
+    }
+    return { status: 'success', errorMessage: null, ...articles };
+  }
+
+  const fetchPage = (url: string, accept: readonly string[]) =>
+    politeFetch(network, url, { intervalMs: intervalOf(hostOf(url)), accept, signal, onStarted: noteStarted });
+
+  async function isAllowed(url: string): Promise<boolean> {
+    return !network.isAvoided(url) && (await robots.isAllowed(url));
+  }
+
+  /** Queues the article URLs a discovery step found that are on the site, allowed and not stored yet. */
+  async function admitArticles(state: DomainState, found: { url: string; rank?: number }[]): Promise<void> {
+    const fresh: { url: string; rank?: number }[] = [];
+    for (const candidate of found) {
+      const url = canonicalizeUrl(candidate.url);
+      const parsed = url ? tryParseUrl(url) : null;
+      if (!url || !parsed || seen.has(url) || !state.sameSite(parsed)) continue;
+      if (!(await isAllowed(url))) continue;
+      seen.add(url);
+      fresh.push({ url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
+    }
+    if (fresh.length === 0) return;
+    const stored = await storedArticleUrls(ctx.sql, fresh.map((c) => c.url));
+    for (const candidate of fresh) {
+      if (stored.has(candidate.url)) {
+        state.alreadyStored++;
+        continue;
+      }
+      if (state.candidates >= MAX_CANDIDATES_PER_DOMAIN) break;
+      state.candidates++;
+      enqueue(state, { step: 'article', url: candidate.url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
+    }
+  }
+
+  async function handleRobots(state: DomainState): Promise<void> {
+    const { domain } = state;
+    const policy = await robots.policy(domain.origin);
+    if (policy === DISALLOW_ALL) {
+      const outcome: RobotsOutcome | undefined = outcomes.get(domain.origin);
+      const why = outcome?.error ? outcome.error.message : outcome?.status ? `HTTP ${outcome.status}` : 'unreachable';
+      failDomain(state, `robots.txt could not be read (${why}); the site is not crawled`);
+      return;
+    }
+    state.robots = policy;
+    if (policy.crawlDelayMs !== null) raiseInterval(state.hostName, policy.crawlDelayMs);
+    if (!policy.isAllowed(domain.startUrl)) {
+      failDomain(state, `robots.txt disallows the starting page ${new URL(domain.startUrl).pathname}`);
+      return;
+    }
+    enqueue(state, { step: 'start', url: domain.startUrl });
+  }
+
+  async function handleStart(state: DomainState): Promise<void> {
+    const { domain } = state;
+    const response = await fetchPage(domain.startUrl, PAGE_CONTENT_TYPES);
+    const html = response.text();
+    const finalUrl = new URL(response.url);
+    if (hostOf(finalUrl) !== state.hostName) {
+      // example.com → www.example.com: the site lives where the start page ended up.
+      const redirected = sameSiteAs(finalUrl);
+      const before = state.sameSite;
+      state.sameSite = (url) => before(url) || redirected(url);
+    }
+
+    const announced = response.contentType.includes('html') ? discoverFeedLinks(html, response.url).slice(0, MAX_ANNOUNCED_FEEDS) : [];
+    for (const feedUrl of announced) if (await isAllowed(feedUrl)) enqueue(state, { step: 'feed', url: feedUrl });
+    if (announced.length === 0) enqueue(state, { step: 'feed', url: commonFeedUrls(finalUrl.origin)[0]!, probe: 0 });
+
+    const listed = state.robots?.sitemaps ?? [];
+    const roots = listed.length > 0 ? listed : [`${finalUrl.origin}/sitemap.xml`];
+    for (const url of roots.slice(0, MAX_SITEMAPS_PER_DOMAIN)) {
+      state.sitemapsQueued++;
+      enqueue(state, { step: 'sitemap', url, depth: 0 });
+    }
+
+    const links = articleLinks(html, response.url, { isSameSite: state.sameSite });
+    await admitArticles(state, links.map((link) => ({ url: link.url })));
+  }
+
+  async function handleFeed(state: DomainState, task: CrawlTask): Promise<void> {
+    const probing = task.probe !== undefined;
+    let articles: { url: string; rank?: number }[] | null = null;
+    try {
+      if (await isAllowed(task.url)) {
+        const response = await fetchPage(task.url, PAGE_CONTENT_TYPES);
+        const feed = parseFeed(response.text(), response.url, { maxArticles: MAX_CANDIDATES_PER_DOMAIN });
+        if (feed) articles = feed.articles.map((a) => ({ url: a.url, ...(a.publishedAt ? { rank: a.publishedAt.getTime() } : {}) }));
+      }
+    } catch (error) {
+      if (!probing || error instanceof AbortedError) throw error;
+    }
+    if (articles) {
+      await admitArticles(state, articles);
+      return;
+    }
+    if (probing && task.probe! + 1 < MAX_FEED_PROBES) {
+      const next = commonFeedUrls(new URL(task.url).origin)[task.probe! + 1];
+      if (next) enqueue(state, { step: 'feed', url: next, probe: task.probe! + 1 });
+    } else if (!probing) {
+      hooks.activity(`${state.domain.url}: ${task.url} is not a feed`);
+    }
+  }
+
+  async function handleSitemap(state: DomainState, task: CrawlTask): Promise<void> {
+    // robots.txt governs sitemaps too, including those it names itself.
+    if (!(await isAllowed(task.url))) return;
+    const response = await fetchPage(task.url, SITEMAP_CONTENT_TYPES);
+    const sitemap = parseSitemap(response.body, response.url, { maxEntries: MAX_SITEMAP_ENTRIES });
+    if (!sitemap) return;
+    if (sitemap.kind === 'sitemapindex') {
+      if ((task.depth ?? 0) >= MAX_SITEMAP_DEPTH) return;
+      const children = [...sitemap.sitemaps].sort(
+        (a, b) =>
+          Number(/news/i.test(new URL(b.url).pathname)) - Number(/news/i.test(new URL(a.url).pathname)) ||
+          (b.lastModified?.getTime() ?? 0) - (a.lastModified?.getTime() ?? 0),
+      );
+      for (const child of children) {
+        if (state.sitemapsQueued >= MAX_SITEMAPS_PER_DOMAIN) break;
+        if (seen.has(`sitemap:${child.url}`)) continue;
+        seen.add(`sitemap:${child.url}`);
+        state.sitemapsQueued++;
+        enqueue(state, { step: 'sitemap', url: child.url, depth: (task.depth ?? 0) + 1 });
+      }
+      return;
+    }
+    await admitArticles(
+      state,
+      sitemap.articles.map((a) => {
+        const date = a.news?.publishedAt ?? a.lastModified;
+        return { url: a.url, ...(date ? { rank: date.getTime() } : {}) };
+      }),
+    );
+  }
+
+  async function handleArticle(state: DomainState, task: CrawlTask): Promise<void> {
+    if (!(await isAllowed(task.url))) return;
+    state.articleAttempts++;
+    const response = await fetchPage(task.url, ARTICLE_CONTENT_TYPES);
+    // A redirect may have led somewhere robots.txt closes, or off the site.
+    const final = new URL(response.url);
+    if (!state.sameSite(final) || !(await isAllowed(response.url))) return;
+    const page = readArticlePage(response.text(), response.url);
+    if (!page.title) return;
+    const sourceUrl = canonicalizeUrl(response.url) ?? task.url;
+    const declared = page.canonicalUrl ? canonicalizeUrl(page.canonicalUrl, response.url) : null;
+    const declaredUrl = declared ? new URL(declared) : null;
+    // A canonical link to the home page (a common misconfiguration) would merge every article.
+    const canonicalUrl = declaredUrl && state.sameSite(declaredUrl) && declaredUrl.pathname !== '/' ? declared! : sourceUrl;
+    const [topic] = await assignTopics(ctx, [{ title: page.title, text: page.text }]);
+    const id = await insertCrawledArticle(ctx.sql, {
+      domainId: state.domain.id,
+      domainName: state.domain.hostKey,
+      sourceUrl,
+      canonicalUrl,
+      title: page.title,
+      content: page.text,
+      excerpt: page.excerpt,
+      author: page.author,
+      publishedAt: parsePublishedAt(page.publishedAt),
+      imageUrl: page.imageUrl,
+      language: page.language,
+      wordCount: page.wordCount,
+      topic: topic?.topic ?? null,
+      topicSource: topic?.source ?? null,
+    });
+    seen.add(canonicalUrl);
+    if (id === null) {
+      state.alreadyStored++;
+      return;
+    }
+    state.stored++;
+    articlesStored++;
+    hooks.articleStored(state.domain, { id, title: page.title, url: sourceUrl });
+  }
+
+  async function handle(request: Request): Promise<void> {
+    const task = request.userData as CrawlTask;
+    const state = states.get(task.domainId)!;
+    current = state.domain;
+    if (!state.started) {
+      state.started = true;
+      hooks.domainStarted(state.domain);
+    }
+    if (state.error || stopped) return;
+    try {
+      switch (task.step) {
+        case 'robots':
+          return await handleRobots(state);
+        case 'start':
+          return await handleStart(state);
+        case 'feed':
+          return await handleFeed(state, task);
+        case 'sitemap':
+          return await handleSitemap(state, task);
+        case 'article':
+          return await handleArticle(state, task);
+      }
+    } catch (error) {
+      // Crawlee settles a request before its failedRequestHandler runs, so the last failure is
+      // recorded here, while the domain still counts the task as pending.
+      if (!isRetriable(error) || stopped || request.retryCount >= MAX_RETRIES) {
+        request.noRetry = true;
+        recordFailure(task, state, error);
+      }
+      throw error;
+    }
+  }
+
+  function recordFailure(task: CrawlTask, state: DomainState, error: unknown): void {
+    if (stopped || error instanceof AbortedError) return;
+    const message = messageOf(error);
+    if (task.step === 'robots' || task.step === 'start') {
+      failDomain(state, message);
+    } else if (task.step === 'article') {
+      state.articleFailures++;
+      state.lastArticleError = message;
+      hooks.activity(`${state.domain.url}: ${task.url}: ${message}`);
+    } else {
+      hooks.activity(`${state.domain.url}: ${task.step} ${task.url}: ${message}`);
+    }
+  }
+
+  const crawler = new BasicCrawler(
+    {
+      // (crawlee 3.18 types a `requestManager` option but its validator rejects it; under this name
+      // only fetchNextRequest/addRequest are checked and the queue is used as the request manager.)
+      requestQueue: queue as unknown as RequestProvider,
+      minConcurrency: options.concurrency,
+      maxConcurrency: options.concurrency,
+      maxRequestRetries: MAX_RETRIES,
+      requestHandlerTimeoutSecs: Math.ceil((options.requestTimeoutMs * 2) / 1000) + 60,
+      useSessionPool: false,
+      statusMessageLoggingInterval: 24 * 3600,
+      log: new Log({ level: LogLevel.OFF }),
+      // Lanes become ready on their own clock; look for ready work often.
+      autoscaledPoolOptions: { maybeRunIntervalSecs: 0.05, loggingIntervalSecs: null },
+      requestHandler: async ({ request }) => handle(request),
+    },
+    new Configuration({
+      storageClientOptions: { localDataDirectory: join(options.storageDir), persistStorage: false, writeMetadata: false },
+      persistStorage: false,
+      purgeOnStart: false,
+      // Concurrency is fixed, so crawlee's CPU and memory sampling (which spawns `ps`) has nothing to decide.
+      systemInfoIntervalMillis: 10 * 60_000,
+      persistStateIntervalMillis: 10 * 60_000,
+    }),
+  );
+
+  return {
+    async run() {
+      for (const state of states.values()) enqueue(state, { step: 'robots', url: new URL('/robots.txt', state.domain.origin).href });
+      if (states.size > 0) await crawler.run();
+      await Promise.all([...finishing]);
+      return { articlesStored, domainsFinished, requestsHandled };
+    },
+    pause() {
+      queue.paused = true;
+    },
+    resume() {
+      queue.paused = false;
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      queue.close();
+      controller.abort(new AbortedError());
+      crawler.stop('The spider was stopped.');
+    },
+    activeRequests: () => queue.inFlightCount,
+    pendingRequests: () => queue.getPendingCount(),
+    currentDomain: () => current,
+  };
+}

@@ -1,0 +1,242 @@
+// The crawl's request queue, handed to crawlee's BasicCrawler in place of its own RequestQueue: one
+// lane per host, at most one request in flight per host, and a lane's next request handed out
+// only when the host's pause (max(1 s, domain throttle, Crawl-delay), or a 429/503 back-off) is
+// over. So crawlee's worker slots never sit waiting on one slow-paced host while others are ready,
+// and different hosts are crawled in parallel. Discovery (robots.txt, home page, feeds, sitemaps)
+// goes before a host's articles.
+import { Request } from '@crawlee/basic';
+
+export type CrawlStep = 'robots' | 'start' | 'feed' | 'sitemap' | 'article';
+
+export interface CrawlTask {
+  step: CrawlStep;
+  url: string;
+  domainId: number;
+  /** Sitemap nesting (roots are 0). */
+  depth?: number;
+  /** Feed probing: index into the common feed paths, when no feed was announced. */
+  probe?: number;
+  /** Articles: newest first (publication time in ms, when a feed or sitemap gave one). */
+  rank?: number;
+  /** Lane (pacing host) the task waits in. */
+  host: string;
+}
+
+/** Whether a domain may start one more article now: yes, not until one in flight settles, or never (cap reached). */
+export type ArticleGate = 'yes' | 'wait' | 'no';
+
+export interface HostQueueOptions {
+  now?: () => number;
+  articleGate(domainId: number): ArticleGate;
+  /** Time before which the host gets no request (a 429/503 back-off), or 0. */
+  pausedUntil(host: string): number;
+  /** A task left the queue for good: handled (successfully or not) or dropped unrun. */
+  onSettled(task: CrawlTask, outcome: 'handled' | 'dropped'): void;
+}
+
+interface Lane {
+  host: string;
+  discovery: Request<CrawlTask>[];
+  articles: Request<CrawlTask>[];
+  busy: boolean;
+  readyAt: number;
+  intervalMs: number;
+  lastStartedAt: number;
+}
+
+export class HostQueue {
+  private readonly lanes = new Map<string, Lane>();
+  private readonly inFlight = new Map<Request<CrawlTask>, Lane>();
+  private readonly now: () => number;
+  private handled = 0;
+  private added = 0;
+  paused = false;
+  private closed = false;
+
+  constructor(private readonly options: HostQueueOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Declares a host's pause between requests; lanes are served in the order they were first declared. */
+  setInterval(host: string, intervalMs: number): void {
+    const lane = this.lane(host);
+    lane.intervalMs = Math.max(lane.intervalMs, intervalMs);
+    if (lane.lastStartedAt > -Infinity) lane.readyAt = Math.max(lane.readyAt, lane.lastStartedAt + lane.intervalMs);
+  }
+
+  /** Told by the fetch layer when a request to the host was really let through. */
+  noteStarted(host: string, startedAt: number): void {
+    const lane = this.lane(host);
+    lane.lastStartedAt = Math.max(lane.lastStartedAt, startedAt);
+    lane.readyAt = Math.max(lane.readyAt, lane.lastStartedAt + lane.intervalMs);
+  }
+
+  add(task: CrawlTask): void {
+    if (this.closed) {
+      this.options.onSettled(task, 'dropped');
+      return;
+    }
+    const lane = this.lane(task.host);
+    const request = new Request<CrawlTask>({ url: task.url, uniqueKey: `${task.step}:${task.url}`, userData: task });
+    this.added++;
+    if (task.step !== 'article') {
+      lane.discovery.push(request);
+      return;
+    }
+    // Newest first; equal ranks keep discovery order.
+    const rank = task.rank ?? 0;
+    let at = lane.articles.length;
+    while (at > 0 && (lane.articles[at - 1]!.userData.rank ?? 0) < rank) at--;
+    lane.articles.splice(at, 0, request);
+  }
+
+  /** Drops every queued task of a domain (a failed start, a reached cap); returns how many. */
+  dropDomain(domainId: number): number {
+    let dropped = 0;
+    for (const lane of this.lanes.values()) {
+      for (const list of [lane.discovery, lane.articles]) {
+        for (let i = list.length - 1; i >= 0; i--) {
+          if (list[i]!.userData.domainId !== domainId) continue;
+          const [request] = list.splice(i, 1);
+          dropped++;
+          this.options.onSettled(request!.userData, 'dropped');
+        }
+      }
+    }
+    return dropped;
+  }
+
+  /** Stops handing out work; queued tasks are dropped, those in flight finish. */
+  close(): void {
+    this.closed = true;
+    for (const lane of this.lanes.values()) {
+      for (const request of [...lane.discovery, ...lane.articles]) this.options.onSettled(request.userData, 'dropped');
+      lane.discovery = [];
+      lane.articles = [];
+    }
+  }
+
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  private lane(host: string): Lane {
+    let lane = this.lanes.get(host);
+    if (!lane) {
+      lane = { host, discovery: [], articles: [], busy: false, readyAt: 0, intervalMs: 1000, lastStartedAt: -Infinity };
+      this.lanes.set(host, lane);
+    }
+    return lane;
+  }
+
+  /** The request a lane would hand out now, dropping articles whose domain reached its cap. */
+  private peek(lane: Lane): { list: Request<CrawlTask>[]; index: number } | null {
+    if (lane.discovery.length > 0) return { list: lane.discovery, index: 0 };
+    for (let i = 0; i < lane.articles.length; ) {
+      const gate = this.options.articleGate(lane.articles[i]!.userData.domainId);
+      if (gate === 'yes') return { list: lane.articles, index: i };
+      if (gate === 'no') {
+        const [request] = lane.articles.splice(i, 1);
+        this.options.onSettled(request!.userData, 'dropped');
+        continue;
+      }
+      i++;
+    }
+    return null;
+  }
+
+  private isReady(lane: Lane, now: number): boolean {
+    return !lane.busy && now >= lane.readyAt && now >= this.options.pausedUntil(lane.host);
+  }
+
+  // --- crawlee's IRequestManager -------------------------------------------------------------
+
+  async fetchNextRequest<T = CrawlTask>(): Promise<Request<T & CrawlTask> | null> {
+    if (this.paused || this.closed) return null;
+    const now = this.now();
+    for (const lane of this.lanes.values()) {
+      if (!this.isReady(lane, now)) continue;
+      const next = this.peek(lane);
+      if (!next) continue;
+      const [request] = next.list.splice(next.index, 1);
+      lane.busy = true;
+      this.inFlight.set(request!, lane);
+      return request as Request<T & CrawlTask>;
+    }
+    return null;
+  }
+
+  async isEmpty(): Promise<boolean> {
+    if (this.paused || this.closed) return true;
+    const now = this.now();
+    for (const lane of this.lanes.values()) if (this.isReady(lane, now) && this.peek(lane)) return false;
+    return true;
+  }
+
+  async isFinished(): Promise<boolean> {
+    if (this.inFlight.size > 0) return false;
+    if (this.closed) return true;
+    for (const lane of this.lanes.values()) if (this.peek(lane)) return false;
+    return true;
+  }
+
+  async markRequestHandled(request: Request): Promise<null> {
+    const lane = this.release(request);
+    this.handled++;
+    if (lane) this.options.onSettled(request.userData as CrawlTask, 'handled');
+    return null;
+  }
+
+  /** A retry: back to the front of its lane, after the host's pause. */
+  async reclaimRequest(request: Request): Promise<null> {
+    const lane = this.release(request);
+    if (!lane) return null;
+    if (this.closed) {
+      this.options.onSettled(request.userData as CrawlTask, 'dropped');
+      return null;
+    }
+    const task = request.userData as CrawlTask;
+    (task.step === 'article' ? lane.articles : lane.discovery).unshift(request as Request<CrawlTask>);
+    return null;
+  }
+
+  private release(request: Request): Lane | undefined {
+    const lane = this.inFlight.get(request as Request<CrawlTask>);
+    if (!lane) return undefined;
+    this.inFlight.delete(request as Request<CrawlTask>);
+    lane.busy = false;
+    if (lane.lastStartedAt > -Infinity) lane.readyAt = Math.max(lane.readyAt, lane.lastStartedAt + lane.intervalMs);
+    return lane;
+  }
+
+  async handledCount(): Promise<number> {
+    return this.handled;
+  }
+
+  getTotalCount(): number {
+    return this.added;
+  }
+
+  getPendingCount(): number {
+    let pending = 0;
+    for (const lane of this.lanes.values()) pending += lane.discovery.length + lane.articles.length;
+    return pending;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Request> {
+    for (;;) {
+      const request = await this.fetchNextRequest();
+      if (!request) return;
+      yield request;
+    }
+  }
+
+  // Crawlee requires these to exist; tasks enter through add() only.
+  async addRequest(): Promise<never> {
+    throw new Error('HostQueue: add tasks with add()');
+  }
+
+  async addRequestsBatched(): Promise<never> {
+    throw new Error('HostQueue: add tasks with add()');
+  }
+}
