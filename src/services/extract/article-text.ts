@@ -2,10 +2,28 @@
 // element, then turns it into blocks and drops the blocks that are furniture rather than article.
 import { Readability } from '@mozilla/readability';
 import { boilerplateGroup, boilerplateWordIndex } from './boilerplate.js';
-import { removeFurniture, removeHiddenElements, removeInertElements, resolveStreamedBoundaries, revealHiddenArticle, unwrapStrayRoots } from './cleanup.js';
+import {
+  capDepth,
+  removeFurniture,
+  removeHiddenElements,
+  removeInertElements,
+  resolveStreamedBoundaries,
+  revealHiddenArticle,
+  unwrapStrayRoots,
+} from './cleanup.js';
 import { dropRepeatedRuns, textBlocks, type TextBlock } from './text-blocks.js';
+import { coveredShare, shingleSet, words } from './shingles.js';
+import { ALL_RULES, filterBlocks, type BlockRule } from './block-filter.js';
 
 const furnitureWords = boilerplateWordIndex();
+
+export interface ArticleHints {
+  /** JSON-LD articleBody, when the page has one. */
+  articleBody?: string | null;
+  titles?: readonly string[];
+  author?: string | null;
+  rules?: ReadonlySet<BlockRule>;
+}
 
 export interface ArticleContent {
   blocks: TextBlock[];
@@ -16,7 +34,11 @@ export interface ArticleContent {
 }
 
 /** Mutates `document`: read metadata from it before calling this. */
-export function findArticleContent(document: Document): ArticleContent {
+/** Readability gives up (throws) on pages beyond this; real articles have a few thousand elements. */
+const MAX_ELEMENTS = 50_000;
+
+export function findArticleContent(document: Document, hints: ArticleHints = {}): ArticleContent {
+  capDepth(document);
   resolveStreamedBoundaries(document);
   unwrapStrayRoots(document);
   removeInertElements(document);
@@ -25,11 +47,42 @@ export function findArticleContent(document: Document): ArticleContent {
   removeFurniture(document, (element) => boilerplateGroup(element, furnitureWords));
   let parsed: ReturnType<Readability<Element>['parse']> = null;
   try {
-    parsed = new Readability<Element>(document, { serializer: (node) => node as Element, keepClasses: true }).parse();
+    parsed = new Readability<Element>(document, { serializer: (node) => node as Element, keepClasses: true, maxElemsToParse: MAX_ELEMENTS }).parse();
   } catch {
     parsed = null;
   }
   const root = parsed?.content ?? null;
-  const blocks = root ? dropRepeatedRuns(textBlocks(root)) : [];
+  let blocks = dropRepeatedRuns(root ? textBlocks(root) : proseBlocks(document));
+  if (hints.articleBody) blocks = keepBlocksVouchedFor(blocks, hints.articleBody);
+  blocks = filterBlocks(blocks, { titles: hints.titles ?? [], author: hints.author ?? null }, hints.rules ?? new Set(ALL_RULES));
   return { blocks, root, title: parsed?.title ?? null, byline: parsed?.byline ?? null };
+}
+
+/**
+ * When the page's JSON-LD articleBody is substantial and our text contains nearly all of it, the
+ * publisher has told us what the article is: blocks it does not contain are furniture (captions,
+ * promos, bios). A short or different articleBody (a teaser, another story) vouches for nothing.
+ */
+function keepBlocksVouchedFor(blocks: TextBlock[], articleBody: string): TextBlock[] {
+  const bodyTokens = words(articleBody);
+  const ourTokens = blocks.flatMap((block) => words(block.text));
+  if (bodyTokens.length < 50 || bodyTokens.length < ourTokens.length * 0.5) return blocks;
+  const body = shingleSet(bodyTokens);
+  if (coveredShare(bodyTokens, shingleSet(ourTokens)) < 0.9) return blocks;
+  // Nothing to gain when the body already vouches for (nearly) all of our text.
+  if (coveredShare(ourTokens, body) > 0.95) return blocks;
+  const bodyText = ` ${bodyTokens.join(' ')} `;
+  return blocks.filter((block) => {
+    if (/^H[1-6]$/.test(block.tag)) return true;
+    const tokens = words(block.text);
+    if (tokens.length < 4) return bodyText.includes(` ${tokens.join(' ')} `);
+    return coveredShare(tokens, body) >= 0.5;
+  });
+}
+
+/** Without Readability's pick, the page's blocks that are mostly text rather than links. */
+function proseBlocks(document: Document): TextBlock[] {
+  const body = document.body ?? document.documentElement;
+  if (!body) return [];
+  return textBlocks(body).filter((block) => block.linkChars < block.text.length * 0.5 && words(block.text).length >= 3);
 }

@@ -14,6 +14,9 @@ export const BOILERPLATE_WORDS: Record<string, readonly string[]> = {
   caption: ['caption', 'figcaption', 'credit', 'credits'],
   hidden: ['sronly', 'visuallyhidden', 'screenreadertext', 'screenreader'],
   dialog: ['modal', 'popup', 'lightbox'],
+  author: ['author', 'authors', 'authorbio', 'authorinfo', 'authorbox', 'bio', 'byline', 'bylines'],
+  embeds: ['twittertweet', 'tweet', 'instagrammedia', 'tiktokembed', 'fbpost'],
+  cta: ['cta', 'disclaimer', 'footnotes', 'citations', 'print'],
 };
 
 const STRUCTURAL_TAGS = new Set(['NAV', 'ASIDE', 'FOOTER', 'DIALOG', 'MENU', 'FIGCAPTION']);

@@ -66,6 +66,20 @@ function paragraphChars(root: Element): number {
   return chars;
 }
 
+/** Characters of text outside links: what a reader reads there, as opposed to what they click. */
+export function proseChars(root: Node): number {
+  let chars = 0;
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) chars += (node.nodeValue ?? '').trim().length;
+    else if (node.nodeType === 1 && (node as Element).tagName !== 'A') {
+      for (let child = node.firstChild; child; child = child.nextSibling) stack.push(child);
+    }
+  }
+  return chars;
+}
+
 /**
  * Removes furniture found by `furnitureGroup`, except an element holding a large share of the page's
  * paragraph text: a wrapper whose class happens to say "share" or "promo" may hold the article itself.
@@ -75,11 +89,12 @@ function paragraphChars(root: Element): number {
 export function removeFurniture(
   document: Document,
   furnitureGroup: (element: Element) => string | null,
-  maxShare = 0.3,
+  maxShare = Number(process.env.XSHARE ?? 0.3),
 ): void {
   const body = document.body ?? document.documentElement;
   if (!body) return;
-  const total = paragraphChars(body);
+  const measure = process.env.XMEASURE === 'p' ? paragraphChars : proseChars;
+  const total = measure(body);
   const matches: [Element, string][] = [];
   for (const element of body.querySelectorAll('*')) {
     if (PROTECTED_TAGS.has(element.tagName.toUpperCase())) continue;
@@ -91,7 +106,7 @@ export function removeFurniture(
     if (isInside(element, removed) || element.closest('pre, code')) continue;
     if (LAYER_GROUPS.has(group)) {
       if (element.querySelector('main, article, h1, [itemprop="articleBody"]')) continue;
-    } else if (total > 0 && paragraphChars(element) > total * maxShare) continue;
+    } else if (total > 0 && measure(element) > total * maxShare) continue;
     removed.add(element);
   }
   for (const element of removed) element.remove();
@@ -140,3 +155,43 @@ export function removeHiddenElements(document: Document): void {
   for (const element of [...root.querySelectorAll('*')]) if (isHidden(element)) element.remove();
 }
 
+
+/**
+ * Readability's work grows faster than linearly with nesting depth (a page of 2,000 nested divs takes
+ * seconds). Real articles nest a few dozen levels; below `maxDepth` the markup is replaced by its
+ * text, which keeps the words and bounds the work.
+ */
+export function capDepth(document: Document, maxDepth = 120): void {
+  const root = document.documentElement;
+  if (!root) return;
+  const stack: [Element, number][] = [[root, 1]];
+  while (stack.length) {
+    const [element, depth] = stack.pop()!;
+    if (depth >= maxDepth) {
+      const text = plainText(element);
+      while (element.firstChild) element.firstChild.remove();
+      if (text) element.appendChild(document.createTextNode(text));
+      continue;
+    }
+    for (let child = element.firstElementChild; child; child = child.nextElementSibling) stack.push([child, depth + 1]);
+  }
+}
+
+/** Text of a subtree without recursion (textContent may recurse as deep as the markup). */
+function plainText(root: Node): string {
+  const parts: string[] = [];
+  const stack: Node[] = [root];
+  while (stack.length) {
+    const node = stack.pop()!;
+    if (node.nodeType === 3) parts.push(node.nodeValue ?? '');
+    else if (node.nodeType === 1) {
+      const tag = (node as Element).tagName;
+      if (tag === 'SCRIPT' || tag === 'STYLE') continue;
+      parts.push(' ');
+      const children: Node[] = [];
+      for (let child = node.firstChild; child; child = child.nextSibling) children.push(child);
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
+    }
+  }
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}

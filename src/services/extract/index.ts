@@ -1,9 +1,113 @@
+// newsctl's article extractor: one HTML page in, the article out (title, plain text in blocks,
+// metadata). Runs on every crawled page, so it never throws and bounds its work on hostile markup.
 import { parseHTML } from 'linkedom';
 import { findArticleContent } from './article-text.js';
-import { joinBlocks } from './text-blocks.js';
+import { chooseMetadata, cleanAuthor, metadataCandidates, type PageMetadata } from './metadata.js';
+import { joinBlocks, type TextBlock } from './text-blocks.js';
+import { boundMarkup } from './markup-limits.js';
+import { countWords } from './word-count.js';
 
-export function extractArticle(html: string, options: { url?: string } = {}) {
-  const { document } = parseHTML(html);
-  const content = findArticleContent(document as unknown as Document);
-  return { title: content.title, text: joinBlocks(content.blocks) };
+export interface ExtractedArticle {
+  title: string | null;
+  /** Plain text: one paragraph, heading or list item per block, blocks separated by a blank line. */
+  text: string;
+  /** ISO 8601, as the page gave it (date only, or date-time with its offset). */
+  publishedAt: string | null;
+  /** Several authors are joined with ", ". */
+  author: string | null;
+  /** Absolute http(s) URL only. */
+  canonicalUrl: string | null;
+  /** Absolute http(s) URL only. */
+  imageUrl: string | null;
+  /** BCP 47 tag as the page declares it ("en", "pt-BR"). */
+  language: string | null;
+  wordCount: number;
+  /** The page's description, else the start of the first paragraph. */
+  excerpt: string | null;
 }
+
+export interface ExtractOptions {
+  /** Where the page was fetched: relative links resolve against it. */
+  url?: string;
+}
+
+const EXCERPT_CHARS = 300;
+
+const EMPTY: ExtractedArticle = {
+  title: null, text: '', publishedAt: null, author: null, canonicalUrl: null, imageUrl: null, language: null, wordCount: 0, excerpt: null,
+};
+
+export function extractArticle(html: string, options: ExtractOptions = {}): ExtractedArticle {
+  const markup = typeof html === 'string' ? boundMarkup(html) : '';
+  if (!markup.trim()) return { ...EMPTY };
+  let document: Document;
+  try {
+    document = parseHTML(markup).document as unknown as Document;
+  } catch {
+    return { ...EMPTY };
+  }
+  let metadata: PageMetadata | null = null;
+  let titles: string[] = [];
+  try {
+    const candidates = metadataCandidates(document, options.url);
+    metadata = chooseMetadata(candidates, options.url);
+    titles = candidates.title.map((candidate) => candidate.value);
+    if (metadata.title) titles.push(metadata.title);
+  } catch {
+    metadata = null;
+  }
+  let blocks: TextBlock[] = [];
+  let readabilityTitle: string | null = null;
+  let byline: string | null = null;
+  try {
+    const content = findArticleContent(document, { articleBody: metadata?.articleBody, titles, author: metadata?.author ?? null });
+    blocks = content.blocks;
+    readabilityTitle = content.title;
+    byline = content.byline;
+  } catch {
+    blocks = [];
+  }
+  let text = joinBlocks(blocks);
+  // Readability found nothing but the publisher gave the body in JSON-LD: better than nothing.
+  if (!text && metadata?.articleBody) text = articleBodyText(metadata.articleBody);
+  return {
+    title: metadata?.title ?? clean(readabilityTitle),
+    text,
+    publishedAt: metadata?.publishedAt ?? null,
+    author: metadata?.author ?? (byline ? cleanAuthor(byline) : null),
+    canonicalUrl: metadata?.canonicalUrl ?? null,
+    imageUrl: metadata?.imageUrl ?? null,
+    language: metadata?.language ?? null,
+    wordCount: countWords(text),
+    excerpt: excerptOf(metadata?.description ?? null, blocks),
+  };
+}
+
+function clean(text: string | null | undefined): string | null {
+  const value = text?.replace(/\s+/g, ' ').trim();
+  return value ? value : null;
+}
+
+/** JSON-LD bodies are one string, sometimes with HTML tags or single line breaks between paragraphs. */
+function articleBodyText(body: string): string {
+  return body
+    .replace(/<[^>]{0,500}>/g, ' ')
+    .split(/\n\s*\n|\r?\n/)
+    .map((paragraph) => paragraph.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function excerptOf(description: string | null, blocks: readonly TextBlock[]): string | null {
+  if (description) return truncate(description);
+  const first = blocks.find((block) => !/^H[1-6]$/.test(block.tag) && countWords(block.text) >= 8) ?? blocks[0];
+  return first ? truncate(first.text.replace(/\s+/g, ' ')) : null;
+}
+
+function truncate(text: string): string {
+  if (text.length <= EXCERPT_CHARS) return text;
+  const cut = text.slice(0, EXCERPT_CHARS);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > EXCERPT_CHARS * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
