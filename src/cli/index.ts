@@ -13,6 +13,7 @@ import { registerServeCommand } from './serve.js';
 import { registerSettingsCommand } from './settings.js';
 import { registerSpiderCommand } from './spider.js';
 import { registerTrendsCommand } from './trends.js';
+import { addTrendsAdminCommands } from './trends-admin.js';
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -28,7 +29,7 @@ export function buildProgram(): Command {
   registerLogsCommand(program);
   registerFoodCommand(program);
   registerClassifyCommand(program);
-  registerTrendsCommand(program);
+  addTrendsAdminCommands(registerTrendsCommand(program));
   registerSpiderCommand(program);
   registerDomainsCommand(program);
   registerExtractCommand(program);

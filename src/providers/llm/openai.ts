@@ -254,10 +254,9 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         attempts: state.attempts,
         error: error ? error.message.slice(0, ERROR_TEXT_MAX) : null,
       });
-      const tokens = state.usage.totalTokens === null ? '' : `, ${state.usage.totalTokens} tokens`;
+      // Successful calls are in llm_calls; the activity log keeps what an operator must look at.
       const tries = `${state.attempts} attempt${state.attempts === 1 ? '' : 's'}`;
-      if (ok) await recorder.log('debug', `${state.feature} · ${state.model}: ok in ${seconds(durationMs)} (${tries}${tokens})`);
-      else await recorder.log(error?.failure === 'aborted' ? 'info' : 'error', `${state.feature} · ${state.model}: failed after ${tries}: ${error?.message}`);
+      if (!ok) await recorder.log(error?.failure === 'aborted' ? 'info' : 'error', `${state.feature} · ${state.model}: failed after ${tries}: ${error?.message}`);
     };
 
     try {
