@@ -20,8 +20,10 @@ const furnitureWords = boilerplateWordIndex();
 export interface ArticleHints {
   /** JSON-LD articleBody, when the page has one. */
   articleBody?: string | null;
+  /** Titles the page declares: a block repeating one is the headline, not article text. */
   titles?: readonly string[];
   author?: string | null;
+  /** Which block filters run (all by default). */
   rules?: ReadonlySet<BlockRule>;
 }
 
@@ -33,10 +35,10 @@ export interface ArticleContent {
   byline: string | null;
 }
 
-/** Mutates `document`: read metadata from it before calling this. */
 /** Readability gives up (throws) on pages beyond this; real articles have a few thousand elements. */
 const MAX_ELEMENTS = 50_000;
 
+/** Mutates `document`: read metadata from it before calling this. */
 export function findArticleContent(document: Document, hints: ArticleHints = {}): ArticleContent {
   capDepth(document);
   resolveStreamedBoundaries(document);
@@ -47,7 +49,7 @@ export function findArticleContent(document: Document, hints: ArticleHints = {})
   removeFurniture(document, (element) => boilerplateGroup(element, furnitureWords));
   let parsed: ReturnType<Readability<Element>['parse']> = null;
   try {
-    parsed = new Readability<Element>(document, { serializer: (node) => node as Element, keepClasses: true, maxElemsToParse: MAX_ELEMENTS }).parse();
+    parsed = new Readability<Element>(document, { serializer: (node) => node as Element, maxElemsToParse: MAX_ELEMENTS }).parse();
   } catch {
     parsed = null;
   }

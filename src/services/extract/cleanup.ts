@@ -82,19 +82,19 @@ export function proseChars(root: Node): number {
 
 /**
  * Removes furniture found by `furnitureGroup`, except an element holding a large share of the page's
- * paragraph text: a wrapper whose class happens to say "share" or "promo" may hold the article itself.
+ * prose (text outside links): a wrapper whose class happens to say "share" or "promo" may hold the
+ * article itself.
  * Consent and dialog layers can out-write a short article, so for those only a structural guard
  * applies (they never contain the page's <main>, <article> or <h1>).
  */
 export function removeFurniture(
   document: Document,
   furnitureGroup: (element: Element) => string | null,
-  maxShare = Number(process.env.XSHARE ?? 0.3),
+  maxShare = 0.3,
 ): void {
   const body = document.body ?? document.documentElement;
   if (!body) return;
-  const measure = process.env.XMEASURE === 'p' ? paragraphChars : proseChars;
-  const total = measure(body);
+  const total = proseChars(body);
   const matches: [Element, string][] = [];
   for (const element of body.querySelectorAll('*')) {
     if (PROTECTED_TAGS.has(element.tagName.toUpperCase())) continue;
@@ -106,13 +106,13 @@ export function removeFurniture(
     if (isInside(element, removed) || element.closest('pre, code')) continue;
     if (LAYER_GROUPS.has(group)) {
       if (element.querySelector('main, article, h1, [itemprop="articleBody"]')) continue;
-    } else if (total > 0 && measure(element) > total * maxShare) continue;
+    } else if (total > 0 && proseChars(element) > total * maxShare) continue;
     removed.add(element);
   }
   for (const element of removed) element.remove();
 }
 
-const LAYER_GROUPS = new Set(['consent', 'dialog', 'role:dialog', 'role:alertdialog', 'dialog']);
+const LAYER_GROUPS = new Set(['consent', 'dialog', 'role:dialog', 'role:alertdialog']);
 
 function isInside(element: Element, removed: Set<Element>): boolean {
   for (let parent = element.parentElement; parent; parent = parent.parentElement) if (removed.has(parent)) return true;

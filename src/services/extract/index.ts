@@ -2,7 +2,9 @@
 // metadata). Runs on every crawled page, so it never throws and bounds its work on hostile markup.
 import { parseHTML } from 'linkedom';
 import { findArticleContent } from './article-text.js';
-import { chooseMetadata, cleanAuthor, metadataCandidates, type PageMetadata } from './metadata.js';
+import { cleanAuthor } from './author.js';
+import { chooseMetadata, type PageMetadata } from './metadata.js';
+import { metadataCandidates } from './metadata-candidates.js';
 import { joinBlocks, type TextBlock } from './text-blocks.js';
 import { boundMarkup } from './markup-limits.js';
 import { countWords } from './word-count.js';

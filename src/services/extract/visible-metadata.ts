@@ -1,0 +1,58 @@
+// Bylines and dates as the page shows them, for pages that declare neither in their metadata: short
+// names in author/byline elements, date lines in date/meta elements or right under the headline.
+import { AUTHOR_PREFIX } from './author.js';
+import { dateInText } from './dates.js';
+import { clean, nextInOrder, spacedText } from './page-text.js';
+
+const BYLINE_SELECTOR =
+  '[class*="author" i], [class*="byline" i], [id*="author" i], [id*="byline" i], a[href*="/author/"], a[href*="/authors/"]';
+const BYLINE_NOISE = /\b(?:updated|published|posted|written|reviewed|read|min|share|follow|about)\b|\d{4}|[|•·]/i;
+
+/** Short names shown in byline-like elements, deepest first, so "Jane Doe" wins over a whole author box. */
+export function visibleBylines(document: Document): string[] {
+  const names: string[] = [];
+  let seen = 0;
+  for (const element of document.querySelectorAll(BYLINE_SELECTOR)) {
+    if (++seen > 200 || names.length >= 5) break;
+    if (element.closest('script, style, nav, footer, [class*="comment" i]')) continue;
+    const text = clean(spacedText(element))?.replace(AUTHOR_PREFIX, '').replace(/[\s\-–—,:|]+$/, '');
+    if (!text || text.length < 3 || text.length > 60 || BYLINE_NOISE.test(text)) continue;
+    const words = text.split(' ');
+    if (words.length > 6 || !/\p{Lu}/u.test(text)) continue;
+    names.push(text);
+  }
+  return names;
+}
+
+const DATE_SELECTOR = 'time, [class*="date" i], [class*="publish" i], [class*="posted" i], [class*="byline" i], [class*="meta" i], [id*="date" i]';
+
+/** Dates written in the page's date and byline lines, skipping "updated" lines (they are not the publication date). */
+export function visibleDates(document: Document): string[] {
+  const dates: string[] = [];
+  let seen = 0;
+  for (const element of document.querySelectorAll(DATE_SELECTOR)) {
+    if (++seen > 200 || dates.length >= 3) break;
+    if (element.closest('script, style, nav, footer, [class*="comment" i]')) continue;
+    const text = clean(spacedText(element));
+    if (!text || text.length > 200 || /\b(?:updated|modified|last edited)\b/i.test(text)) continue;
+    const date = dateInText(text);
+    if (date) dates.push(date);
+  }
+  return dates;
+}
+
+/** A date line right under the headline ("by Jane Doe, Dec 17, 2025"), often in class-less markup. */
+export function dateNearHeadline(document: Document): { date: string; updated: boolean } | null {
+  const h1 = document.querySelector('article h1, main h1') ?? document.querySelector('h1');
+  if (!h1) return null;
+  let steps = 0;
+  for (let element = nextInOrder(h1, true); element && steps < 25; element = nextInOrder(element, false), steps++) {
+    if (element.childElementCount > 3) continue;
+    const text = clean(spacedText(element));
+    if (!text || text.length > 200) continue;
+    const date = dateInText(text);
+    if (date) return { date, updated: /\b(?:updated|modified)\b/i.test(text) };
+  }
+  return null;
+}
+
