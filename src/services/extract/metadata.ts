@@ -67,7 +67,15 @@ function chooseTitle(candidates: MetadataCandidates, pageUrl?: string | null): s
     const heading = normalised(h1.value);
     if (!heading || h1.value.length > 300 || siteKeys.has(heading.replace(/ /g, ''))) continue;
     const confirmed = declared.some((title) => title.includes(heading));
-    if (confirmed || heading.split(' ').length > 2) return h1.value;
+    if (confirmed || heading.split(' ').length > 2) {
+      // Same words as a declared title: keep the publisher's own spelling of quotes and dashes.
+      for (const source of ['jsonld:headline', 'meta:og:title', 'meta:twitter:title']) {
+        const declaredTitle = candidates.title.find((c) => c.source === source);
+        const title = declaredTitle ? stripSiteName(declaredTitle.value, sites) : null;
+        if (title && normalised(title) === heading) return title;
+      }
+      return h1.value;
+    }
   }
   const preferred = ['jsonld:headline', 'meta:og:title', 'meta:twitter:title', 'meta:title', 'meta:headline', 'jsonld:name', 'title'];
   for (const source of preferred) {
