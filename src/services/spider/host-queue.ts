@@ -1,7 +1,9 @@
 // The crawl's request queue, handed to crawlee's BasicCrawler in place of its own RequestQueue: one
 // lane per host, at most one request in flight per host, and a lane's next request handed out
 // only when the host's pause (max(1 s, domain throttle, Crawl-delay), or a 429/503 back-off) is
-// over. So crawlee's worker slots never sit waiting on one slow-paced host while others are ready,
+// over, counted from when the previous request was done with: a request can reach the server no
+// earlier than it is sent and the previous one reached it before its answer came back, so the
+// host sees its requests at least that pause apart whatever this process's event loop does. So crawlee's worker slots never sit waiting on one slow-paced host while others are ready,
 // and different hosts are crawled in parallel. Discovery (robots.txt, home page, feeds, sitemaps)
 // goes before a host's articles.
 import { Request } from '@crawlee/basic';
@@ -42,6 +44,8 @@ interface Lane {
   readyAt: number;
   intervalMs: number;
   lastStartedAt: number;
+  /** Whether the request in flight has really gone out (a task may end without one). */
+  sent: boolean;
 }
 
 export class HostQueue {
@@ -69,6 +73,7 @@ export class HostQueue {
     const lane = this.lane(host);
     lane.lastStartedAt = Math.max(lane.lastStartedAt, startedAt);
     lane.readyAt = Math.max(lane.readyAt, lane.lastStartedAt + lane.intervalMs);
+    lane.sent = true;
   }
 
   add(task: CrawlTask): void {
@@ -123,7 +128,7 @@ export class HostQueue {
   private lane(host: string): Lane {
     let lane = this.lanes.get(host);
     if (!lane) {
-      lane = { host, discovery: [], articles: [], busy: false, readyAt: 0, intervalMs: 1000, lastStartedAt: -Infinity };
+      lane = { host, discovery: [], articles: [], busy: false, readyAt: 0, intervalMs: 1000, lastStartedAt: -Infinity, sent: false };
       this.lanes.set(host, lane);
     }
     return lane;
@@ -160,6 +165,7 @@ export class HostQueue {
       if (!next) continue;
       const [request] = next.list.splice(next.index, 1);
       lane.busy = true;
+      lane.sent = false;
       this.inFlight.set(request!, lane);
       return request as Request<T & CrawlTask>;
     }
@@ -205,7 +211,8 @@ export class HostQueue {
     if (!lane) return undefined;
     this.inFlight.delete(request as Request<CrawlTask>);
     lane.busy = false;
-    if (lane.lastStartedAt > -Infinity) lane.readyAt = Math.max(lane.readyAt, lane.lastStartedAt + lane.intervalMs);
+    if (lane.sent) lane.readyAt = Math.max(lane.readyAt, this.now() + lane.intervalMs);
+    lane.sent = false;
     return lane;
   }
 

@@ -1,0 +1,120 @@
+// The crawl queue handed to crawlee: one request per host at a time, a host's next request only
+// after its pause, different hosts in parallel, discovery before articles, newest articles first.
+import { describe, expect, it } from 'vitest';
+import { HostQueue, type ArticleGate, type CrawlTask } from '../../../src/services/spider/host-queue.js';
+
+function setup(gates: Record<number, ArticleGate> = {}) {
+  let now = 10_000;
+  const settled: string[] = [];
+  const paused = new Map<string, number>();
+  const queue = new HostQueue({
+    now: () => now,
+    articleGate: (domainId) => gates[domainId] ?? 'yes',
+    pausedUntil: (host) => paused.get(host) ?? 0,
+    onSettled: (task, outcome) => settled.push(`${outcome} ${task.url}`),
+  });
+  const task = (url: string, step: CrawlTask['step'] = 'article', extra: Partial<CrawlTask> = {}): CrawlTask => ({
+    step,
+    url,
+    domainId: 1,
+    host: new URL(url).hostname,
+    ...extra,
+  });
+  return { queue, task, settled, paused, advance: (ms: number) => (now += ms), at: () => now };
+}
+
+describe('HostQueue', () => {
+  it('hands out one request per host, the next only after the host\'s pause from the end of the last', async () => {
+    const { queue, task, advance, at } = setup();
+    queue.setInterval('a.test', 2000);
+    queue.add(task('http://a.test/1'));
+    queue.add(task('http://a.test/2'));
+    queue.add(task('http://b.test/1'));
+    const first = await queue.fetchNextRequest();
+    const second = await queue.fetchNextRequest();
+    expect([first!.url, second!.url]).toEqual(['http://a.test/1', 'http://b.test/1']);
+    expect(await queue.fetchNextRequest()).toBeNull();
+    expect(await queue.isEmpty()).toBe(true);
+    expect(await queue.isFinished()).toBe(false);
+
+    queue.noteStarted('a.test', at());
+    advance(300);
+    await queue.markRequestHandled(first!);
+    expect(await queue.fetchNextRequest()).toBeNull();
+    advance(1999);
+    expect(await queue.fetchNextRequest()).toBeNull();
+    advance(1);
+    expect((await queue.fetchNextRequest())!.url).toBe('http://a.test/2');
+    // A task that made no request (robots.txt said no) leaves the host's turn as it was.
+    await queue.markRequestHandled(second!);
+    queue.add(task('http://b.test/2'));
+    expect((await queue.fetchNextRequest())!.url).toBe('http://b.test/2');
+  });
+
+  it('keeps a host waiting while it is backed off (429/503)', async () => {
+    const { queue, task, paused, advance, at } = setup();
+    queue.add(task('http://a.test/1'));
+    paused.set('a.test', at() + 5000);
+    expect(await queue.fetchNextRequest()).toBeNull();
+    advance(5000);
+    expect((await queue.fetchNextRequest())!.url).toBe('http://a.test/1');
+  });
+
+  it('runs discovery before articles, and articles newest first', async () => {
+    const { queue, task, advance } = setup();
+    queue.add(task('http://a.test/old', 'article', { rank: 1 }));
+    queue.add(task('http://a.test/undated', 'article'));
+    queue.add(task('http://a.test/new', 'article', { rank: 3 }));
+    queue.add(task('http://a.test/feed', 'feed'));
+    queue.add(task('http://a.test/middle', 'article', { rank: 2 }));
+    const order: string[] = [];
+    for (;;) {
+      const next = await queue.fetchNextRequest();
+      if (!next) break;
+      order.push(new URL(next.url).pathname);
+      await queue.markRequestHandled(next);
+      advance(1000);
+    }
+    expect(order).toEqual(['/feed', '/new', '/middle', '/old', '/undated']);
+    expect(await queue.isFinished()).toBe(true);
+  });
+
+  it('drops the articles of a domain that reached its cap, and holds them while one is in flight', async () => {
+    const gates: Record<number, ArticleGate> = { 1: 'wait', 2: 'no' };
+    const { queue, task, settled } = setup(gates);
+    queue.add(task('http://a.test/1', 'article', { domainId: 1 }));
+    queue.add(task('http://b.test/1', 'article', { domainId: 2 }));
+    expect(await queue.fetchNextRequest()).toBeNull();
+    expect(settled).toEqual(['dropped http://b.test/1']);
+    gates[1] = 'yes';
+    expect((await queue.fetchNextRequest())!.url).toBe('http://a.test/1');
+  });
+
+  it('pauses, retries at the front of the lane, and on close drops what is queued', async () => {
+    const { queue, task, settled } = setup();
+    queue.add(task('http://a.test/1'));
+    queue.add(task('http://a.test/2'));
+    queue.paused = true;
+    expect(await queue.fetchNextRequest()).toBeNull();
+    expect(await queue.isFinished()).toBe(false);
+    queue.paused = false;
+    const first = await queue.fetchNextRequest();
+    await queue.reclaimRequest(first!);
+    expect((await queue.fetchNextRequest())!.url).toBe('http://a.test/1');
+    queue.close();
+    expect(settled).toEqual(['dropped http://a.test/2']);
+    expect(await queue.isFinished()).toBe(false);
+    expect(queue.inFlightCount).toBe(1);
+    expect(queue.getPendingCount()).toBe(0);
+  });
+
+  it('drops every queued task of a failed domain', async () => {
+    const { queue, task, settled } = setup();
+    queue.add(task('http://a.test/robots.txt', 'robots', { domainId: 1 }));
+    queue.add(task('http://a.test/x', 'article', { domainId: 1 }));
+    queue.add(task('http://a.test/y', 'article', { domainId: 2 }));
+    expect(queue.dropDomain(1)).toBe(2);
+    expect(settled).toEqual(['dropped http://a.test/robots.txt', 'dropped http://a.test/x']);
+    expect(queue.getPendingCount()).toBe(1);
+  });
+});
