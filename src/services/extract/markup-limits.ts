@@ -18,13 +18,15 @@ const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscri
 export function boundMarkup(html: string, maxChars = MAX_HTML_CHARS, maxNesting = MAX_NESTING): string {
   const markup = html.length > maxChars ? html.slice(0, maxChars) : html;
   const tag = /<(\/?)([a-zA-Z][a-zA-Z0-9:-]*)\b[^>]*?(\/?)>/g;
+  let lower: string | null = null;
   let depth = 0;
   for (let match = tag.exec(markup); match; match = tag.exec(markup)) {
     const [, closing, rawName, selfClosing] = match;
     const name = rawName!.toLowerCase();
     if (!closing && RAW_TEXT.has(name)) {
       // Skip to the end of script/style content: its "<div>" strings are not tags.
-      const end = markup.toLowerCase().indexOf(`</${name}`, tag.lastIndex);
+      lower ??= markup.toLowerCase();
+      const end = lower.indexOf(`</${name}`, tag.lastIndex);
       if (end < 0) break;
       tag.lastIndex = end;
       continue;
