@@ -251,7 +251,11 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     for (const candidate of found) {
       const url = canonicalizeUrl(candidate.url);
       const parsed = url ? tryParseUrl(url) : null;
-      if (!url || !parsed || seen.has(url) || !state.sameSite(parsed)) continue;
+      if (!url || !parsed || !state.sameSite(parsed)) continue;
+      if (seen.has(url)) {
+        if (candidate.rank !== undefined) queue.raiseRank(hostOf(parsed), url, candidate.rank);
+        continue;
+      }
       if (!(await isAllowed(url))) continue;
       seen.add(url);
       fresh.push({ url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });

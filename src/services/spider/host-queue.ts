@@ -84,15 +84,26 @@ export class HostQueue {
     const lane = this.lane(task.host);
     const request = new Request<CrawlTask>({ url: task.url, uniqueKey: `${task.step}:${task.url}`, userData: task });
     this.added++;
-    if (task.step !== 'article') {
-      lane.discovery.push(request);
-      return;
-    }
-    // Newest first; equal ranks keep discovery order.
-    const rank = task.rank ?? 0;
+    if (task.step === 'article') this.insertArticle(lane, request);
+    else lane.discovery.push(request);
+  }
+
+  /** Newest first; equal ranks keep discovery order. */
+  private insertArticle(lane: Lane, request: Request<CrawlTask>): void {
+    const rank = request.userData.rank ?? 0;
     let at = lane.articles.length;
     while (at > 0 && (lane.articles[at - 1]!.userData.rank ?? 0) < rank) at--;
     lane.articles.splice(at, 0, request);
+  }
+
+  /** A queued article turned up again with a (later) date: a home-page link then found in the feed. */
+  raiseRank(host: string, url: string, rank: number): void {
+    const lane = this.lanes.get(host);
+    const index = lane?.articles.findIndex((request) => request.userData.url === url) ?? -1;
+    if (!lane || index === -1 || (lane.articles[index]!.userData.rank ?? 0) >= rank) return;
+    const [request] = lane.articles.splice(index, 1);
+    request!.userData.rank = rank;
+    this.insertArticle(lane, request!);
   }
 
   /** Drops every queued task of a domain (a failed start, a reached cap); returns how many. */

@@ -67,6 +67,9 @@ describe('HostQueue', () => {
     queue.add(task('http://a.test/new', 'article', { rank: 3 }));
     queue.add(task('http://a.test/feed', 'feed'));
     queue.add(task('http://a.test/middle', 'article', { rank: 2 }));
+    queue.add(task('http://a.test/home-link', 'article'));
+    // The home page's link, then found in the feed with its date.
+    queue.raiseRank('a.test', 'http://a.test/home-link', 2.5);
     const order: string[] = [];
     for (;;) {
       const next = await queue.fetchNextRequest();
@@ -75,7 +78,7 @@ describe('HostQueue', () => {
       await queue.markRequestHandled(next);
       advance(1000);
     }
-    expect(order).toEqual(['/feed', '/new', '/middle', '/old', '/undated']);
+    expect(order).toEqual(['/feed', '/new', '/home-link', '/middle', '/old', '/undated']);
     expect(await queue.isFinished()).toBe(true);
   });
 
