@@ -19,7 +19,7 @@ const MONTH_WORDS =
   'jan|january|feb|february|mar|march|apr|april|may|jun|june|jul|july|aug|august|sep|sept|september|oct|october|nov|november|dec|december|' +
   'januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|' +
   'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|gennaio|febbraio|aprile|maggio|giugno|luglio|' +
-  'settembre|ottobre|dicembre|januari|februari|maart|mei|augustus|juni|okt|des|desember|desember|mars|augusti|mai|nisan|ocak|şubat|mart|' +
+  'settembre|ottobre|dicembre|januari|februari|maart|mei|augustus|okt|des|desember|augusti|nisan|ocak|şubat|mart|' +
   'mayıs|haziran|temmuz|ağustos|eylül|ekim|kasım|aralık';
 const WEEKDAY_WORDS =
   'mon|monday|tue|tuesday|wed|wednesday|thu|thursday|fri|friday|sat|saturday|sun|sunday|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|' +

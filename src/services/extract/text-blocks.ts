@@ -8,13 +8,14 @@ const BLOCK_TAGS = new Set([
   'TR', 'UL', 'OPTION', 'LEGEND', 'IFRAME', 'VIDEO', 'AUDIO', 'PICTURE', 'IMG',
 ]);
 
-const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'svg', 'BUTTON', 'SELECT', 'TEXTAREA', 'INPUT', 'OBJECT', 'EMBED', 'CANVAS', 'MATH']);
+// Never article text: code, inert templates, drawings and form controls (button labels, select options).
+const SKIPPED_TAGS = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'BUTTON', 'SELECT', 'TEXTAREA', 'INPUT', 'OBJECT', 'EMBED', 'CANVAS', 'MATH']);
 
 export interface TextBlock {
   text: string;
   /** Upper-case tag of the block's nearest block element (P, H2, LI, …). */
   tag: string;
-  /** The block element the text came from, for later filtering by class or context. */
+  /** The block element the text came from (callers may inspect its context). */
   element: Element;
   /** Characters of the text that sit inside links: a block that is all link is usually a teaser. */
   linkChars: number;
