@@ -1,0 +1,183 @@
+// The spider in a real daemon process over 22 local news sites: domains imported with the CLI, a
+// crawl started with the CLI, every reachable article stored exactly once, robots.txt obeyed, no
+// host asked more than once a second (by the sites' own request logs); then kill -9 in the middle
+// of a crawl, a restart and another crawl: nothing lost, nothing stored twice.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.js';
+import { packagePath } from '../../src/paths.js';
+import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { childEnv, CLI, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+
+const SITES = 22;
+const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
+
+let web: NewsWeb;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  web = await startNewsWeb({ sites: SITES, hostile: false });
+  env = { ...admin, NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','), NEWSCTL_SCHEDULER: 'false' };
+});
+afterAll(async () => web?.close());
+
+function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+async function login(daemon: DaemonProcess): Promise<string> {
+  const response = await fetch(`${daemon.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD }),
+  });
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function spiderStatus(daemon: DaemonProcess, cookie: string): Promise<Record<string, unknown>> {
+  return (await fetch(`${daemon.baseUrl}/api/status`, { headers: { cookie } })).json() as Promise<Record<string, unknown>>;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
+/** Stored canonical URLs, read once the daemon has exited (the embedded database allows one process). */
+async function storedUrls(dataDir: string, database: TestDatabase | null): Promise<string[]> {
+  const db = await openDatabase({ databaseUrl: database?.url ?? null, dataDir });
+  try {
+    const rows = await db.sql<{ canonicalUrl: string }[]>`select canonical_url from articles order by canonical_url`;
+    return rows.map((row) => row.canonicalUrl);
+  } finally {
+    await db.close();
+  }
+}
+
+async function stop(daemon: DaemonProcess): Promise<void> {
+  daemon.child.kill('SIGTERM');
+  expect(await daemon.exited).toBe(0);
+}
+
+describe('a crawl in the daemon', () => {
+  let dataDir: string;
+  let database: TestDatabase | null = null;
+  let dbArgs: string[] = [];
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'newsctl-crawl-'));
+    if (process.env.DATABASE_URL) {
+      database = await createTestDatabase();
+      dbArgs = ['--database-url', database.url!];
+    }
+  });
+  afterAll(async () => {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it(`stores every reachable article of ${SITES} sites exactly once, obeying robots.txt, at most 1 request per second per host`, { timeout: 240_000 }, async () => {
+    const daemon = await spawnDaemon(['--data-dir', dataDir, ...dbArgs], env);
+    try {
+      const file = join(dataDir, 'domains.txt');
+      writeFileSync(file, `${web.sites.map((site, i) => `${site.origin},${i % 5}`).join('\n')}\n#AVOID\nspam.example\n`);
+      const imported = await cli(['domains', 'import', file, '--data-dir', dataDir, ...dbArgs]);
+      expect(imported.stdout).toContain(`Imported: ${SITES + 1} added, 0 skipped`);
+
+      web.clearLog();
+      const started = await cli(['spider', 'start', '--data-dir', dataDir, ...dbArgs]);
+      expect(started.stdout).toContain(`Spider started: ${SITES} domains to crawl`);
+      const cookie = await login(daemon);
+      const finished = await until(() => spiderStatus(daemon, cookie), (s) => s.spiderStatus === 'idle', 200_000);
+      expect(finished).toMatchObject({ spiderSitesProcessed: SITES, spiderTotalSites: SITES, spiderProgress: 100 });
+
+      const status = await cli(['spider', 'status', '--json', '--data-dir', dataDir, ...dbArgs]);
+      expect(JSON.parse(status.stdout)).toMatchObject({ spiderStatus: 'idle', spiderSitesProcessed: SITES });
+      const list = JSON.parse((await cli(['domains', 'list', '--json', '--data-dir', dataDir, ...dbArgs])).stdout) as { status: string }[];
+      expect(list.map((d) => d.status)).toEqual(Array(SITES).fill('success'));
+    } finally {
+      await stop(daemon);
+    }
+
+    const expected = web.sites.flatMap((site) => site.expectedArticleUrls).sort();
+    expect(await storedUrls(dataDir, database)).toEqual(expected);
+    for (const entry of web.requestLog) {
+      expect(entry.path.startsWith('/private/') && !entry.path.startsWith('/private/open/'), entry.path).toBe(false);
+      expect(entry.path).not.toMatch(/\?print=|^\/search/);
+    }
+    const gaps = web.minGapByHost();
+    expect(gaps.size).toBe(SITES);
+    for (const [host, gap] of gaps) expect(gap, host).toBeGreaterThanOrEqual(1000);
+    // crawlee's storage lives under the data folder, never in the working directory.
+    expect(existsSync(packagePath('storage'))).toBe(false);
+  });
+});
+
+describe('kill -9 in the middle of a crawl', () => {
+  let dataDir: string;
+  let database: TestDatabase | null = null;
+  let dbArgs: string[] = [];
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'newsctl-crawl-kill-'));
+    if (process.env.DATABASE_URL) {
+      database = await createTestDatabase();
+      dbArgs = ['--database-url', database.url!];
+    }
+  });
+  afterAll(async () => {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loses no stored article and stores none twice', { timeout: 240_000 }, async () => {
+    const sites = web.sites.slice(0, 6);
+    const first = await spawnDaemon(['--data-dir', dataDir, ...dbArgs], env);
+    const cookie = await login(first);
+    for (const site of sites) {
+      const added = await fetch(`${first.baseUrl}/api/domains`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: site.origin, status: 'active' }),
+      });
+      expect(added.status).toBe(201);
+    }
+    expect((await fetch(`${first.baseUrl}/api/spider/start`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+    const midway = await until(() => spiderStatus(first, cookie), (s) => Number(s.spiderCurrentRunArticleCount) >= 15, 120_000);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    expect(midway.spiderStatus).toBe('running');
+    const beforeRestart = await storedUrls(dataDir, database);
+    expect(beforeRestart.length).toBeGreaterThanOrEqual(15);
+
+    const second = await spawnDaemon(['--data-dir', dataDir, ...dbArgs], env);
+    try {
+      const session = await login(second);
+      const restarted = await spiderStatus(second, session);
+      expect(restarted.spiderStatus).toBe('idle');
+      expect((restarted.spiderActivityLog as string[])[0]).toBe('The last run was interrupted: the process stopped before it finished');
+      expect((await fetch(`${second.baseUrl}/api/spider/start`, { method: 'POST', headers: { cookie: session } })).status).toBe(200);
+      const done = await until(() => spiderStatus(second, session), (s) => s.spiderStatus === 'idle', 200_000);
+      expect(done.spiderCurrentRunArticleCount).toBe(sites.reduce((n, s) => n + s.expectedArticleUrls.length, 0) - beforeRestart.length);
+    } finally {
+      await stop(second);
+    }
+    const after = await storedUrls(dataDir, database);
+    expect(after).toEqual(sites.flatMap((site) => site.expectedArticleUrls).sort());
+    for (const url of beforeRestart) expect(after).toContain(url);
+  });
+});
