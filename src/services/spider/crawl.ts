@@ -5,6 +5,7 @@
 // Every request goes through the guarded client and the shared host pacer; crawlee's own HTTP,
 // robots.txt and sitemap loaders are never used (they would bypass the address checks).
 import { BasicCrawler, Configuration, Log, LogLevel, type Request, type RequestProvider } from '@crawlee/basic';
+import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { insertCrawledArticle, storedArticleUrls } from '../../db/crawl.js';
@@ -135,6 +136,8 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
   const { network, hooks } = options;
   const controller = new AbortController();
   const signal = controller.signal;
+  // Every request in flight (and every pacer wait) listens to the run's signal.
+  setMaxListeners(0, signal);
   const states = new Map<number, DomainState>();
   const seen = new Set<string>();
   const finishing = new Set<Promise<void>>();
