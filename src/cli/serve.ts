@@ -34,7 +34,7 @@ export function registerServeCommand(program: Command): void {
       const config = loadConfig(process.env, options);
       // Loaded here: other commands should not pay for the server's modules at start-up.
       const { startDaemon } = await import('../runtime.js');
-      const daemon = await startDaemon(config, { onStarted: async (ctx) => (await import('../services/schedule/daemon.js')).startDaemonSchedule(ctx) });
+      const daemon = await startDaemon(config, { onStarted: (ctx) => { const scheduler = import('../services/schedule/daemon.js').then((m) => m.startDaemonSchedule(ctx)); return async () => (await scheduler)(); } });
       const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
       console.log(`newsctl is serving ${daemon.url} (database: ${database})`);
       console.log(describeAdmin(daemon));
