@@ -34,10 +34,15 @@ export function registerServeCommand(program: Command): void {
       const config = loadConfig(process.env, options);
       // Loaded here: other commands should not pay for the server's modules at start-up.
       const { startDaemon } = await import('../runtime.js');
-      const daemon = await startDaemon(config, { onStarted: (ctx) => { const scheduler = import('../services/schedule/daemon.js').then((m) => m.startDaemonSchedule(ctx)); return async () => (await scheduler)(); } });
+      const daemon = await startDaemon(config, {
+        onStarted: async (ctx) => {
+          const { startDaemonSchedule } = await import('../services/schedule/daemon.js');
+          return startDaemonSchedule(ctx);
+        },
+      });
       const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
-      console.log(`newsctl is serving ${daemon.url} (database: ${database})`);
-      console.log(describeAdmin(daemon));
+      // One write, so a reader never sees the first line without the account details.
+      console.log(`newsctl is serving ${daemon.url} (database: ${database})\n${describeAdmin(daemon)}`);
 
       let stopping = false;
       const stop = (signal: string) => {

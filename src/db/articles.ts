@@ -39,7 +39,10 @@ export async function newestArticlesByDomain(sql: Queryable, perDomain: number):
     ) recent
     where recent.articles is not null
       and d.status <> 'avoided'
-      and not exists (select 1 from avoid_domains v where v.url = d.host or right(d.host, length(v.url) + 1) = '.' || v.url)
+      -- Avoid entries are host names; a local domain's host may carry a port.
+      and not exists (
+        select 1 from avoid_domains v, lateral (select regexp_replace(d.host, ':[0-9]+$', '') as name) h
+        where v.url = h.name or right(h.name, length(v.url) + 1) = '.' || v.url)
     order by coalesce(d.priority, 4) desc, d.id`;
 }
 

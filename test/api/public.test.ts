@@ -56,7 +56,9 @@ describe('GET /api/home-page-data', () => {
     const high = await addDomain('high.test', 9);
     const avoided = await addDomain('avoided.test', 10, 'avoided');
     const listed = await addDomain('listed.test', 10);
-    await server.sql`insert into avoid_domains (url) values ('listed.test')`;
+    await server.sql`insert into avoid_domains (url) values ('listed.test'), ('127.0.0.9')`;
+    const [local] = await server.sql<{ id: number }[]>`insert into domains (url, host, priority) values ('http://127.0.0.9:8080', '127.0.0.9:8080', 10) returning id`;
+    await addArticle({ domainId: local!.id, host: '127.0.0.9:8080', title: 'Avoided local story' });
     await addDomain('empty.test', 8);
     for (const [id, host] of [[low, 'low.test'], [none, 'none.test'], [high, 'high.test'], [avoided, 'avoided.test'], [listed, 'listed.test']] as const) {
       for (let i = 0; i < 12; i++) await addArticle({ domainId: id, host, title: `${host} story ${i}`, minutesAgo: i * 3, topic: 'health' });

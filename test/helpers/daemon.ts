@@ -48,8 +48,9 @@ export async function spawnDaemon(args: string[], env: Record<string, string> = 
   for (;;) {
     if (child.exitCode !== null) throw new Error(`daemon exited early (${child.exitCode}):\n${output}`);
     try {
+      // Serving, and done printing its start-up lines (the admin password among them).
       const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) break;
+      if (response.ok && output.includes('newsctl is serving')) break;
     } catch {
       // not listening yet
     }
