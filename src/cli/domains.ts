@@ -2,28 +2,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Invalid, NotFound } from '../errors.js';
+import type { AvoidDomainView as AvoidDomain, DomainView as Domain } from '../services/domains/index.js';
 import type { Backend } from './backend.js';
 import { formatTable, printJson } from './io.js';
 import { withBackend, withDataOptions, type DataOptions } from './options.js';
-
-interface Domain {
-  id: number;
-  url: string;
-  host: string;
-  status: string;
-  priority: number | null;
-  throttle: number;
-  startingUrl: string | null;
-  errorMessage: string | null;
-  lastScraped: string | null;
-  articlesCount: number;
-}
-
-interface AvoidDomain {
-  id: number;
-  url: string;
-  reason: string | null;
-}
 
 const STATUSES = ['active', 'success', 'error', 'avoided'];
 

@@ -5,17 +5,11 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { Invalid, Upstream } from '../errors.js';
+import type { ExtractedArticle } from '../services/extract/index.js';
 import { printJson } from './io.js';
 
-export interface ExtractedPage {
-  title: string | null;
-  text: string;
-  publishedAt: string | null;
-  author: string | null;
-  canonicalUrl: string | null;
-  imageUrl: string | null;
-  wordCount: number;
-}
+/** What `newsctl extract` prints (the issue's field list). */
+export type ExtractedPage = Pick<ExtractedArticle, 'title' | 'text' | 'publishedAt' | 'author' | 'canonicalUrl' | 'imageUrl' | 'wordCount'>;
 
 async function readPage(source: string, baseUrl: string | undefined): Promise<{ html: string; url: string | undefined }> {
   if (!/^https?:\/\//i.test(source)) {

@@ -1,19 +1,10 @@
 // `newsctl food-recategorization start|stop|status`: the one-off walk that moves food articles to
 // the food topic.
 import type { Command } from 'commander';
+import type { FoodRecategorizationStatus as FoodStatus } from '../services/food-recategorization/index.js';
 import type { Backend } from './backend.js';
 import { printJson } from './io.js';
 import { withBackend, withDataOptions, type DataOptions } from './options.js';
-
-interface FoodStatus {
-  isRunning: boolean;
-  processed: number;
-  recategorized: number;
-  errors: number;
-  total: number;
-  progress: number;
-  finishedAt: string | null;
-}
 
 const POLL_MS = 1_000;
 

@@ -2,28 +2,11 @@
 // the console's spider controls. Without a daemon the run happens in this process, so `start`
 // then stays in the foreground until the run ends (closing the process would end it).
 import type { Command } from 'commander';
+import type { SpiderStatusFields as SpiderStatus } from '../services/spider/controller.js';
+import type { RefetchStatus } from '../services/spider/refetch.js';
 import type { Backend } from './backend.js';
 import { printJson } from './io.js';
 import { withBackend, withDataOptions, type DataOptions } from './options.js';
-
-interface SpiderStatus {
-  spiderStatus: string;
-  spiderProgress: number;
-  spiderCurrentDomain: string | null;
-  spiderSitesProcessed: number;
-  spiderTotalSites: number;
-  spiderActiveThreads: number;
-  spiderPendingRequests: number;
-  spiderCurrentRunArticleCount: number;
-  spiderElapsedTime: string;
-  spiderActivityLog: string[];
-  spiderLastStartTime: string | null;
-}
-
-interface RefetchStatus {
-  isRunning: boolean;
-  progress: { total: number; processed: number; updated: number; failed: number; currentTitle: string | null; currentUrl: string | null };
-}
 
 const POLL_MS = 2000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
