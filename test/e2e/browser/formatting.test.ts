@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, errorMessageFromText, pathOfQueryKey, serverMessage } from '../../../web/src/api/client.js';
 import { retryDelay } from '../../../web/src/api/timings.js';
 import { formatArticleAge, formatCrawlAge } from '../../../web/src/lib/ages.js';
-import { cutTitle, domainDisplayName, sortByPriority } from '../../../web/src/lib/articles.js';
+import { cutTitle, domainDisplayName, safeHref, sortByPriority } from '../../../web/src/lib/articles.js';
 import { implicationsLink, questionLink } from '../../../web/src/lib/assistant-links.js';
 import { isCorrectAnswer, makeMathQuestion } from '../../../web/src/lib/captcha.js';
 import { dateInZone, formatClockTime, formatPlayerTime } from '../../../web/src/lib/clock.js';
@@ -95,6 +95,16 @@ describe('home page presentation', () => {
     const entry = (url: string, priority: number | null) => ({ domain: { url, priority } });
     const sorted = sortByPriority([entry('a', 2), entry('b', null), entry('c', 9), entry('d', 4), entry('e', 5)]);
     expect(sorted.map((e) => e.domain.url)).toEqual(['c', 'e', 'b', 'd', 'a']);
+  });
+});
+
+describe('links to crawled addresses', () => {
+  it('keeps http(s) and same-site paths and drops every other scheme', () => {
+    expect(safeHref('https://news.example/a?b=1')).toBe('https://news.example/a?b=1');
+    expect(safeHref('/health.html')).toBe('/health.html');
+    for (const hostile of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '//evil.example/x', 'not a url', '', null]) {
+      expect(safeHref(hostile), String(hostile)).toBeUndefined();
+    }
   });
 });
 

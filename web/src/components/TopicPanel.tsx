@@ -6,7 +6,7 @@ import { useRecentArticlesQuery } from '../hooks/useRecentArticlesQuery';
 import { useServerNow } from '../hooks/useCurrentTimeQuery';
 import { useSiteInfoQuery } from '../hooks/useSiteInfoQuery';
 import { formatArticleAge } from '../lib/ages';
-import { cutTitle } from '../lib/articles';
+import { cutTitle, safeHref } from '../lib/articles';
 import { implicationsLink } from '../lib/assistant-links';
 import { AskTheAi } from './AskTheAi';
 import { TOPIC_LABELS } from './topics';
@@ -29,8 +29,8 @@ function TrendRow({ trend, assistantUrl, promptText }: { trend: TopTrend; assist
   const link = assistantUrl && promptText !== undefined ? implicationsLink(assistantUrl, promptText, trend.title) : undefined;
   return (
     <li className="flex flex-col gap-x-3 sm:flex-row sm:items-baseline sm:justify-between">
-      {trend.htmlFilePath ? (
-        <a href={trend.htmlFilePath} className="link min-w-0 flex-1 font-medium">
+      {safeHref(trend.htmlFilePath) ? (
+        <a href={safeHref(trend.htmlFilePath)} className="link min-w-0 flex-1 font-medium">
           {trend.title}
         </a>
       ) : (
@@ -103,7 +103,7 @@ function ArticlesList({ topic }: { topic: Topic }) {
         <ul className="space-y-2" data-testid="topic-articles">
           {list.map((article) => (
             <li key={article.id}>
-              <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" className="link" title={article.title}>
+              <a href={safeHref(article.sourceUrl)} target="_blank" rel="noopener noreferrer" className="link" title={article.title}>
                 {cutTitle(article.title)}
               </a>
               <span className="block text-xs text-gray-600 dark:text-gray-400">

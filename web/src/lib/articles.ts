@@ -24,3 +24,18 @@ export function sortByPriority<T extends { domain: { priority: number | null } }
   const priority = (entry: T): number => entry.domain.priority ?? DEFAULT_DOMAIN_PRIORITY;
   return [...domains].sort((a, b) => priority(b) - priority(a));
 }
+
+/**
+ * A crawled address as a link target: only http(s) and same-site paths. Crawled text is hostile;
+ * anything else (javascript:, data:, vbscript:) renders as plain text instead of a link.
+ */
+export function safeHref(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

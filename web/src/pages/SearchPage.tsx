@@ -3,6 +3,7 @@ import { SearchBox } from '../components/SearchBox';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSearchQuery } from '../hooks/useSearchQuery';
 import { formatCrawlAge } from '../lib/ages';
+import { safeHref } from '../lib/articles';
 
 function SearchResults({ term }: { term: string }) {
   const search = useSearchQuery(term);
@@ -36,7 +37,7 @@ function SearchResults({ term }: { term: string }) {
           {results.map((result) => (
             <li key={result.id}>
               <a
-                href={result.sourceUrl}
+                href={safeHref(result.sourceUrl)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="card block p-4 hover:border-blue-500 focus-visible:outline-2 focus-visible:outline-blue-600"
