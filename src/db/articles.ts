@@ -73,37 +73,53 @@ export interface SearchRow {
 }
 
 /**
+ * The tsquery of a search as a SQL fragment, built inline (not in a CTE) so the planner sees it and
+ * estimates its selectivity. `main` is websearch syntax (stemmed words, "phrases", or, -not);
+ * `tail` is the word being typed, matched stemmed or as a prefix of a title word.
+ */
+export function searchTsquery(sql: Queryable, query: { main: string; tail: string }) {
+  const main = query.main ? sql`websearch_to_tsquery('english', ${query.main})` : null;
+  // `tail` holds letters and digits only, so `tail:*` is always a valid tsquery.
+  const tail = query.tail ? sql`(websearch_to_tsquery('english', ${query.tail}) || to_tsquery('simple', ${`${query.tail}:*`}))` : null;
+  return main && tail ? sql`(${main} && ${tail})` : (main ?? tail);
+}
+
+/**
  * Full-text search. `main` is websearch syntax (stemmed words, "phrases", or, -not); `tail` is the
- * last word as typed so far, matched stemmed or as a prefix of a title word. Matches are taken newest
- * first up to `candidateLimit` (bounding the ranking work for very common words on a large table),
- * then ranked by relevance, title weighing most.
+ * last word as typed so far, matched stemmed or as a prefix of a title word.
+ *
+ * Cost is bounded by taking candidates first among recent articles (`recentSince`): PostgreSQL
+ * then intersects the full-text index with the scraped_at index and reads only those rows. Only
+ * when that window holds too few matches are older articles searched too. The candidates (newest
+ * matches, at most `candidateLimit`) are then ranked by relevance, the title weighing most.
  */
 export async function searchArticles(
   sql: Queryable,
-  query: { main: string; tail: string; limit: number; candidateLimit: number; timeZone: string },
+  query: { main: string; tail: string; limit: number; candidateLimit: number; recentSince: Date; timeZone: string },
 ): Promise<SearchRow[]> {
-  // `tail` holds letters and digits only, so `tail:*` is always a valid tsquery.
+  const tsq = searchTsquery(sql, query);
+  if (!tsq) return [];
+
+  const candidates = async (since: Date | null) =>
+    (
+      await sql<{ id: number }[]>`
+        select id from articles
+        where search_vector @@ ${tsq} ${since ? sql`and scraped_at > ${since}` : sql``}
+        order by scraped_at desc
+        limit ${query.candidateLimit}`
+    ).map((row) => row.id);
+
+  let ids = await candidates(query.recentSince);
+  if (ids.length < query.candidateLimit) ids = await candidates(null);
+  if (ids.length === 0) return [];
+
   return sql<SearchRow[]>`
-    with parts as (
-      select
-        case when ${query.main} = '' then null else websearch_to_tsquery('english', ${query.main}) end as main,
-        case when ${query.tail} = '' then null
-             else websearch_to_tsquery('english', ${query.tail}) || to_tsquery('simple', ${query.tail + ':*'}) end as tail
-    ),
-    q as (select coalesce(main && tail, main, tail) as tsq from parts),
-    candidates as (
-      select a.id from articles a, q
-      where a.search_vector @@ q.tsq
-      order by a.scraped_at desc
-      limit ${query.candidateLimit}
-    )
     select a.id, a.title, a.source_url,
            coalesce(d.url, a.domain_name) as domain_url,
            ((now() at time zone ${query.timeZone})::date - (a.scraped_at at time zone ${query.timeZone})::date) as days_since_crawl
-    from candidates c
-    join articles a on a.id = c.id
+    from articles a
     left join domains d on d.id = a.domain_id
-    cross join q
-    order by ts_rank_cd(a.search_vector, q.tsq, 1) desc, a.scraped_at desc, a.id desc
+    where a.id = any(${ids}::int[])
+    order by ts_rank_cd(a.search_vector, ${tsq}, 1) desc, a.scraped_at desc, a.id desc
     limit ${query.limit}`;
 }

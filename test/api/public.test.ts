@@ -105,6 +105,13 @@ describe('GET /api/search', () => {
     await addArticle({ domainId: id, host: 'search.test', path: 'b', title: 'Local bakery wins award', content: 'The election of a new mayor was mentioned in passing, far below.' });
     await addArticle({ domainId: null, host: 'gone.test', path: 'c', title: 'Climate change talks stall', content: 'Negotiators disagree.', minutesAgo: 60 * 24 * 3 });
     await addArticle({ domainId: id, host: 'search.test', path: 'd', title: 'Change in climate policy', content: 'A different story.' });
+    await addArticle({ domainId: id, host: 'search.test', path: 'e', title: 'Shipwreck found off the cape', content: 'Divers mapped it.', minutesAgo: 60 * 24 * 90 });
+  });
+
+  it('finds older articles when recent ones are too few', async () => {
+    const { body } = await get('/api/search?q=shipwreck');
+    expect(body.results.map((r: { title: string }) => r.title)).toEqual(['Shipwreck found off the cape']);
+    expect(body.results[0].daysSinceCrawl).toBe(90);
   });
 
   it('ranks title matches above body matches, with stemming', async () => {

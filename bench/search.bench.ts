@@ -1,0 +1,172 @@
+// Public search at scale (web issue: "relevance-ranked full text … fast at a million articles").
+// Seeds N synthetic articles whose words follow a Zipf-like law over a real headline vocabulary,
+// then times the product's search (ranked full text with stemming, phrases and prefixes) beside the
+// textbook ranked query (rank every match, keep the best 50) measured in the same run, with an
+// unranked ILIKE substring scan for reference.
+//
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- search
+//     → 1,000,000 articles on a fresh PostgreSQL database (created and dropped)
+//   npm run bench -- search
+//     → the embedded database, 200,000 articles by default (BENCH_SEARCH_ARTICLES to change)
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import postgres from 'postgres';
+import { loadConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { packageRoot } from '../src/paths.js';
+import { searchTsquery } from '../src/db/articles.js';
+import { parseSearchQuery, searchArticlesByText } from '../src/services/search/index.js';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
+const total = Number(process.env.BENCH_SEARCH_ARTICLES ?? (serverUrl ? 1_000_000 : 200_000));
+const RUNS = 15;
+const datasets = process.env.NEWSCTL_DATASETS ?? resolve(packageRoot, '../shared/data');
+
+function vocabulary(): string[] {
+  const counts = new Map<string, number>();
+  for (const line of readFileSync(join(datasets, 'trends', 'topics-train.jsonl'), 'utf8').split('\n')) {
+    if (!line) continue;
+    const { title } = JSON.parse(line) as { title: string };
+    for (const word of title.toLowerCase().match(/[a-z]{3,}/g) ?? []) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  // Most frequent first: the seeding draws low ranks far more often (Zipf-like).
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([word]) => word);
+}
+
+// BENCH_KEEP_DATABASE=1 keeps the seeded PostgreSQL database for the next run (seeding a million
+// articles takes a while); a kept database with the right size is reused as it is.
+const keep = process.env.BENCH_KEEP_DATABASE === '1';
+
+async function openBenchDatabase(): Promise<{ db: Database; seeded: boolean; drop: () => Promise<void> }> {
+  if (serverUrl) {
+    const name = keep ? `newsctl_bench_search_${total}` : `newsctl_bench_search_${process.pid}`;
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+    const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+    if (!exists) await admin.unsafe(`create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+    await migrate(db.sql);
+    const [count] = await db.sql<{ n: number }[]>`select count(*)::int as n from articles`;
+    return {
+      db,
+      seeded: count!.n === total,
+      drop: async () => {
+        await db.close();
+        if (!keep) await admin.unsafe(`drop database ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const db = await openDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
+  await migrate(db.sql);
+  return { db, seeded: false, drop: () => db.close() };
+}
+
+async function seed(db: Database, words: string[]): Promise<void> {
+  const sql = db.sql;
+  // Building the GIN index once at the end is much faster than maintaining it row by row.
+  await sql`drop index articles_search_vector`;
+  const batch = 50_000;
+  for (let start = 1; start <= total; start += batch) {
+    const end = Math.min(total, start + batch - 1);
+    // Word rank = floor(n * u^3): a few words are everywhere, most are rare. `g * 0` makes each
+    // subquery run per row instead of once.
+    await sql`
+      insert into articles (domain_name, source_url, canonical_url, title, content, scraped_at)
+      select 'site' || (g % 500) || '.test',
+             'https://site' || (g % 500) || '.test/a/' || g,
+             'https://site' || (g % 500) || '.test/a/' || g,
+             (select string_agg((${words}::text[])[1 + floor(${words.length} * power(random(), 3))::int], ' ')
+                from generate_series(1, 7 + (g * 0))),
+             (select string_agg((${words}::text[])[1 + floor(${words.length} * power(random(), 3))::int], ' ')
+                from generate_series(1, 120 + (g * 0))),
+             now() - (random() * interval '60 days')
+      from generate_series(${start}::int, ${end}::int) g`;
+    process.stdout.write(`\rseeded ${end.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
+  }
+  process.stdout.write('\nbuilding the full-text index…\n');
+  await sql`create index articles_search_vector on articles using gin (search_vector)`;
+  await sql`analyze articles`;
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+async function time(run: () => Promise<unknown>): Promise<number[]> {
+  await run(); // warm the caches
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return samples;
+}
+
+async function main(): Promise<void> {
+  const words = vocabulary();
+  const { db, seeded, drop } = await openBenchDatabase();
+  try {
+    if (seeded) console.log(`reusing the kept database of ${total.toLocaleString('en-US')} articles`);
+    else {
+      await db.sql`truncate articles restart identity cascade`;
+      const seedStart = performance.now();
+      await seed(db, words);
+      console.log(`seeded ${total.toLocaleString('en-US')} articles on ${db.kind} in ${((performance.now() - seedStart) / 1000).toFixed(0)} s`);
+    }
+
+    const config = loadConfig({ NEWSCTL_DATA_DIR: '/tmp/unused' });
+    const ctx = { sql: db.sql, config };
+    // Stop words are not indexed: the common and mid-frequency words must be real lexemes.
+    const indexed = await db.sql<{ word: string }[]>`
+      select w as word from unnest(${words.slice(0, 400)}::text[]) with ordinality as t(w, n)
+      where to_tsvector('english', w) <> ''::tsvector order by n`;
+    const common = indexed[0]!.word;
+    const mid = indexed[Math.min(indexed.length - 1, 250)]!.word;
+    const rare = words[words.length - 1]!;
+    const queries: { label: string; text: string; like: string }[] = [
+      { label: `very common word "${common}"`, text: common, like: common },
+      { label: `mid-frequency word "${mid}"`, text: mid, like: mid },
+      { label: `rare word "${rare}"`, text: rare, like: rare },
+      { label: `two words "${mid} ${words[40]}"`, text: `${mid} ${words[40]}`, like: mid },
+      { label: `phrase "\\"${words[10]} ${words[11]}\\""`, text: `"${words[10]} ${words[11]}"`, like: `${words[10]} ${words[11]}` },
+      { label: `prefix "${mid.slice(0, 4)}"`, text: mid.slice(0, 4), like: mid.slice(0, 4) },
+    ];
+
+    console.log(
+      `\n${'query'.padEnd(40)} ${'newsctl p50'.padStart(11)} ${'p95'.padStart(9)} ${'hits'.padStart(5)} │ ${'ranked-all p50'.padStart(14)} ${'ratio'.padStart(7)} │ ${'ILIKE p50'.padStart(10)}`,
+    );
+    for (const query of queries) {
+      let hits = 0;
+      const ours = await time(async () => {
+        hits = (await searchArticlesByText(ctx, query.text)).count;
+      });
+      // Baseline: the textbook query, ranking every match of the whole table.
+      const tsq = searchTsquery(db.sql, parseSearchQuery(query.text))!;
+      const ranked = await time(
+        () => db.sql`
+          select id, title, source_url from articles
+          where search_vector @@ ${tsq}
+          order by ts_rank_cd(search_vector, ${tsq}, 1) desc limit 50`,
+      );
+      // Reference: substring match, newest first, no ranking and no stemming.
+      const pattern = `%${query.like}%`;
+      const naive = await time(
+        () => db.sql`
+          select id, title, source_url from articles
+          where title ilike ${pattern} or content ilike ${pattern}
+          order by scraped_at desc limit 50`,
+      );
+      const p50 = percentile(ours, 0.5);
+      const r50 = percentile(ranked, 0.5);
+      console.log(
+        `${query.label.slice(0, 40).padEnd(40)} ${`${p50.toFixed(1)} ms`.padStart(11)} ${`${percentile(ours, 0.95).toFixed(1)} ms`.padStart(9)} ${String(hits).padStart(5)} │ ${`${r50.toFixed(1)} ms`.padStart(14)} ${`${(r50 / p50).toFixed(1)}×`.padStart(7)} │ ${`${percentile(naive, 0.5).toFixed(1)} ms`.padStart(10)}`,
+      );
+    }
+  } finally {
+    await drop();
+  }
+}
+
+await main();
