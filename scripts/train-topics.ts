@@ -52,5 +52,5 @@ const out = packagePath('src/services/classify/topics-model.json');
 await writeFile(out, text);
 console.log(
   `trained on ${rows.length} rows (${skipped} skipped for their licence) in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-    `${model.terms.length} terms, calibration ${JSON.stringify(model.calibration)}, ${(text.length / 1e6).toFixed(2)} MB → ${out}`,
+    `${model.terms.length} terms, calibration ${JSON.stringify(model.calibration)}, ${model.regression.features.split("\n").length} regression features, ${(text.length / 1e6).toFixed(2)} MB → ${out}`,
 );

@@ -1,13 +1,24 @@
-// The offline topic model: a multinomial naive Bayes over lower-cased word stems and stem pairs,
-// stacked with the §9 keyword totals. The file stores, per term, its log-probability under each
-// topic minus the mean over topics (the mean cancels in every comparison), as integers in
-// thousandths, and the calibration that combines the two signals:
-//   score(topic) = scoreScale × log-likelihood + keywordScale(topic) × §9 total + bias(topic)
+// The offline topic model: three signals per topic, combined by a calibration fitted on held-out
+// training rows (stacking):
+//   score(topic) = likelihoodScale × naive Bayes log-likelihood + keywordScale × §9 total
+//                + regressionScale × regression log-probability + bias          (all per topic)
+// - naive Bayes over lower-cased word stems and stem pairs, with the hand-written keywords mixed
+//   into its word distributions (train.ts); it is the only model that knows energy, a topic
+//   without training rows, as a pseudo-topic;
+// - the §9 keyword totals of category-rule.ts;
+// - a logistic regression over words, word pairs and letter pieces (topic-regression.ts), fitted
+//   on the topics that have rows; a topic without rows borrows its base topic's probability, and
+//   the calibration gives it its base topic's coefficients, so its own naive Bayes likelihood and
+//   keyword total are what set it apart.
+// The file stores the naive Bayes weights per term (log-probability under each topic minus the mean
+// over topics, in thousandths, one term per line so a retrained model diffs readably), the
+// regression in compact form and the calibration.
 import { articleTerms, type TermWeighting } from './article-terms.js';
 import { keywordTotals } from './category-rule.js';
-import { TOPICS, type Topic } from './topics.js';
+import { decodeTopicRegression, regressionScores, type TopicRegression, type TopicRegressionFile } from './topic-regression.js';
+import { isTopic, TOPICS, type Topic } from './topics.js';
 
-export const TOPIC_MODEL_FORMAT = 'newsctl-topic-nb/1';
+export const TOPIC_MODEL_FORMAT = 'newsctl-topic-model/2';
 export const WEIGHT_SCALE = 1000;
 
 export interface TopicModelFile {
@@ -16,24 +27,31 @@ export interface TopicModelFile {
   topics: Topic[];
   weighting: TermWeighting;
   calibration: TopicCalibration;
-  /** Each term with its weight under each topic (TOPICS order), in thousandths. */
+  regression: TopicRegressionFile & {
+    /** The regression's classes in order: the topics with training rows. */
+    topics: Topic[];
+    /** For each topic without rows, the topic whose regression probability it borrows. */
+    borrowed: Partial<Record<Topic, Topic>>;
+  };
+  /** Each term with its naive Bayes weight under each topic (TOPICS order), in thousandths. */
   terms: TermWeights[];
 }
 
 export type TermWeights = [term: string, ...weights: number[]];
 
-/** Fitted on held-out training rows; its softmax gives the confidence. */
+/** Per topic, TOPICS order; its softmax gives the confidence. */
 export interface TopicCalibration {
-  scoreScale: number;
-  /** Per topic, TOPICS order, like bias. */
+  likelihoodScale: number[];
   keywordScale: number[];
+  regressionScale: number[];
   bias: number[];
 }
 
-/** Plain naive Bayes: what the calibration starts from, and what a model trained without one uses. */
+/** Plain naive Bayes: what a model trained without calibration folds uses. */
 export const UNCALIBRATED: TopicCalibration = Object.freeze({
-  scoreScale: 1,
+  likelihoodScale: TOPICS.map(() => 1),
   keywordScale: TOPICS.map(() => 0),
+  regressionScale: TOPICS.map(() => 0),
   bias: TOPICS.map(() => 0),
 }) as TopicCalibration;
 
@@ -42,12 +60,22 @@ export interface TopicModel {
   calibration: TopicCalibration;
   termIndex: Map<string, number>;
   weights: Float64Array;
+  regression: TopicRegression;
+  /** Per topic (TOPICS order), the regression class whose log-probability it uses. */
+  regressionClass: Int32Array;
 }
 
 export interface TopicPrediction {
   topic: Topic;
   /** The model's probability for that topic, 0 to 1. */
   confidence: number;
+}
+
+/** The three signals of an article, each per topic in TOPICS order. */
+export interface TopicSignals {
+  likelihoods: Float64Array;
+  keywords: Float64Array;
+  regression: Float64Array;
 }
 
 const TOPIC_COUNT = TOPICS.length;
@@ -62,11 +90,19 @@ export function compileTopicModel(file: TopicModelFile): TopicModel {
     termIndex.set(term, i * TOPIC_COUNT);
     for (let t = 0; t < TOPIC_COUNT; t++) weights[i * TOPIC_COUNT + t] = termWeights[t]! / WEIGHT_SCALE;
   });
-  if (file.calibration.bias.length !== TOPIC_COUNT || file.calibration.keywordScale.length !== TOPIC_COUNT) throw new Error('topic model calibration lacks a bias per topic');
-  return { weighting: file.weighting, calibration: file.calibration, termIndex, weights };
+  const { calibration } = file;
+  for (const scales of [calibration.likelihoodScale, calibration.keywordScale, calibration.regressionScale, calibration.bias]) {
+    if (scales?.length !== TOPIC_COUNT) throw new Error('topic model calibration lacks a value per topic');
+  }
+  const regression = decodeTopicRegression(file.regression);
+  const classes = file.regression.topics;
+  if (classes.length !== regression.classes || !classes.every(isTopic)) throw new Error('topic model regression topics disagree with its classes');
+  const regressionClass = Int32Array.from(TOPICS, (topic) => classes.indexOf(file.regression.borrowed[topic] ?? topic));
+  if (regressionClass.some((column) => column < 0)) throw new Error('topic model regression leaves a topic without a class');
+  return { weighting: file.weighting, calibration, termIndex, weights, regression, regressionClass };
 }
 
-/** The model file's text: JSON with one term per line, so a retrained model diffs readably. */
+/** The model file's text: JSON with one naive Bayes term per line. */
 export function serializeTopicModel(file: TopicModelFile): string {
   const { terms, ...header } = file;
   const head = JSON.stringify(header, null, 2);
@@ -74,7 +110,7 @@ export function serializeTopicModel(file: TopicModelFile): string {
   return `${head.slice(0, -2)},\n  "terms": [\n${lines.join(',\n')}\n  ]\n}\n`;
 }
 
-/** Summed log-likelihood of the article under each topic (TOPICS order), up to a shared constant. */
+/** Summed naive Bayes log-likelihood of the article under each topic (TOPICS order), up to a shared constant. */
 export function likelihoodScores(model: TopicModel, title: string, body?: string): Float64Array {
   const scores = new Float64Array(TOPIC_COUNT);
   for (const [term, count] of articleTerms(title, body, model.weighting)) {
@@ -85,20 +121,24 @@ export function likelihoodScores(model: TopicModel, title: string, body?: string
   return scores;
 }
 
-/** The two signals the calibration combines: naive Bayes log-likelihoods and §9 keyword totals. */
-export function topicSignals(model: TopicModel, title: string, body?: string): { likelihoods: Float64Array; keywords: Float64Array } {
+export function topicSignals(model: TopicModel, title: string, body?: string): TopicSignals {
   const totals = keywordTotals(title, body ?? '');
-  return { likelihoods: likelihoodScores(model, title, body), keywords: Float64Array.from(TOPICS, (topic) => totals[topic]) };
+  const classScores = regressionScores(model.regression, title, body);
+  return {
+    likelihoods: likelihoodScores(model, title, body),
+    keywords: Float64Array.from(TOPICS, (topic) => totals[topic]),
+    regression: Float64Array.from(model.regressionClass, (column) => classScores[column]!),
+  };
 }
 
-export function calibratedScores(
-  calibration: TopicCalibration,
-  likelihoods: Float64Array,
-  keywords: Float64Array,
-): Float64Array {
+export function calibratedScores(calibration: TopicCalibration, signals: TopicSignals): Float64Array {
   return Float64Array.from(
-    likelihoods,
-    (likelihood, t) => calibration.scoreScale * likelihood + calibration.keywordScale[t]! * keywords[t]! + calibration.bias[t]!,
+    TOPICS,
+    (_, t) =>
+      calibration.likelihoodScale[t]! * signals.likelihoods[t]! +
+      calibration.keywordScale[t]! * signals.keywords[t]! +
+      calibration.regressionScale[t]! * signals.regression[t]! +
+      calibration.bias[t]!,
   );
 }
 
@@ -114,12 +154,12 @@ export function topicProbabilities(scores: Float64Array): Float64Array {
 }
 
 export function predictTopic(model: TopicModel, title: string, body?: string): TopicPrediction {
-  const { likelihoods, keywords } = topicSignals(model, title, body);
-  // Nothing the model knows: the §9 rule's answer for an article without any keyword.
-  if (likelihoods.every((score) => score === 0) && keywords.every((total) => total === 0)) {
+  const signals = topicSignals(model, title, body);
+  // No word the model knows and no keyword: the §9 rule's answer for an article without any keyword.
+  if (signals.likelihoods.every((score) => score === 0) && signals.keywords.every((total) => total === 0)) {
     return { topic: 'international', confidence: 1 / TOPIC_COUNT };
   }
-  const scores = calibratedScores(model.calibration, likelihoods, keywords);
+  const scores = calibratedScores(model.calibration, signals);
   let best = 0;
   for (let t = 1; t < TOPIC_COUNT; t++) if (scores[t]! > scores[best]!) best = t;
   return { topic: TOPICS[best]!, confidence: topicProbabilities(scores)[best]! };

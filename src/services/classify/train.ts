@@ -1,7 +1,7 @@
 // Trains the offline topic model (scripts/train-topics.ts writes the result to topics-model.json).
 //
-// Each topic's term distribution is a Dirichlet-smoothed estimate (the smoothing of language-model
-// retrieval) that also carries the topic's hand-written keywords as pseudo-counts:
+// Naive Bayes. Each topic's term distribution is a Dirichlet-smoothed estimate (the smoothing of
+// language-model retrieval) that also carries the topic's hand-written keywords as pseudo-counts:
 //
 //   P(term | topic) = (count + keywordStrength × P_keywords(term) + backgroundStrength × P_background(term))
 //                     / (topic's total + keywordStrength + backgroundStrength)
@@ -12,11 +12,18 @@
 // is mostly company and commodity news) in which a share `pseudoTopicShare` of the terms is drawn
 // from its keywords. It wins only where its keywords outweigh that share's cost on every other term.
 //
-// The naive Bayes scores are then stacked with the §9 keyword totals: a small logistic regression,
-// fitted on scores of rows held out of the model that scored them (k-fold), learns how much each
-// signal counts per topic. Nothing here is random and every loop runs in a fixed order, so the same rows and options give a
-// byte-identical model.
+// Regression. A logistic regression over words, word pairs and letter pieces (topic-regression.ts)
+// is fitted on the topics with rows, with the same row weights: every topic weighs the same, and a
+// (topic, source) pair at most `rowsPerSource` rows.
+//
+// Calibration (stacking). The training rows are split into folds (stratified by topic and source);
+// each fold is scored by naive Bayes and a regression trained on the other folds, and a small
+// multinomial logistic regression on those held-out signals (likelihoods, §9 totals, regression
+// log-probabilities) learns how much each signal counts per topic. Nothing here is random and every
+// loop runs in a fixed order, so the same rows and options give a byte-identical model.
 import { articleTerms, type TermWeighting } from './article-terms.js';
+import type { FeatureWeighting } from './article-features.js';
+import { minimize } from './lbfgs.js';
 import { TOPIC_KEYWORDS, type TopicKeyword } from './topic-keywords.js';
 import {
   compileTopicModel,
@@ -27,7 +34,9 @@ import {
   type TermWeights,
   type TopicCalibration,
   type TopicModelFile,
+  type TopicSignals,
 } from './topic-model.js';
+import { encodeTopicRegression, fitTopicRegression, type TopicRegression } from './topic-regression.js';
 import { TOPICS, type Topic } from './topics.js';
 import { modelWords, topicTerms } from './words.js';
 
@@ -35,13 +44,22 @@ export interface TopicTrainingRow {
   title: string;
   body?: string;
   topic: Topic;
-  /** Where the row comes from; only used to cap how much one source weighs in a topic. */
+  /** Where the row comes from; only used to cap how much one source weighs in a topic, and to stratify folds. */
   source?: string;
+}
+
+export interface RegressionTrainingOptions {
+  weighting: FeatureWeighting;
+  /** A feature enters the regression when at least this many training articles contain it. */
+  minArticles: number;
+  /** L2 penalty on the regression weights (the row weights sum to 1). */
+  penalty: number;
+  maxIterations: number;
 }
 
 export interface TopicTrainingOptions {
   weighting: TermWeighting;
-  /** A term enters the model when at least this many training articles contain it. */
+  /** A term enters the naive Bayes model when at least this many training articles contain it. */
   minArticles: number;
   /**
    * A (topic, source) pair weighs at most this many rows: a topic drawn mostly from one source
@@ -58,7 +76,8 @@ export interface TopicTrainingOptions {
   pseudoTopicBase: Topic;
   /** Share of the background spread evenly over the vocabulary (for keyword terms no row contains). */
   backgroundFloor: number;
-  /** Folds of the training rows whose held-out scores fit the calibration; below 2, plain naive Bayes. */
+  regression: RegressionTrainingOptions;
+  /** Folds of the training rows whose held-out signals fit the calibration; below 2, plain naive Bayes. */
   calibrationFolds: number;
   /** Attribution of the training rows, written into the model file. */
   credits: string;
@@ -73,6 +92,12 @@ export const DEFAULT_TRAINING_OPTIONS: TopicTrainingOptions = {
   pseudoTopicShare: 0.2,
   pseudoTopicBase: 'finance',
   backgroundFloor: 0.01,
+  regression: {
+    weighting: { bodyWeight: 0.5, bodyWords: 60, pieceMin: 3, pieceMax: 5, pieceWeight: 1 },
+    minArticles: 2,
+    penalty: 5e-5,
+    maxIterations: 300,
+  },
   calibrationFolds: 5,
   credits: '',
 };
@@ -112,7 +137,8 @@ function baseTopic(options: TopicTrainingOptions, trained: readonly boolean[]): 
   return trained[base] ? base : trained.indexOf(true);
 }
 
-function buildModel(rows: readonly TopicTrainingRow[], options: TopicTrainingOptions, calibration: TopicCalibration): TopicModelFile {
+/** The naive Bayes weights of every term. */
+function naiveBayesTerms(rows: readonly TopicTrainingRow[], options: TopicTrainingOptions): TermWeights[] {
   const counts = new Map<string, Float64Array>();
   const articles = new Map<string, number>();
   const totals = new Float64Array(TOPIC_COUNT);
@@ -166,164 +192,131 @@ function buildModel(rows: readonly TopicTrainingRow[], options: TopicTrainingOpt
     termWeights[i] = [term, ...Array.from(probabilities, (probability) => roundWeight(Math.log(probability) - mean))];
   });
 
+  return termWeights;
+}
+
+
+/** Each row's weight: every topic with rows weighs the same in total, a (topic, source) pair at most `rowsPerSource` rows. */
+function balancedWeights(rows: readonly TopicTrainingRow[], rowsPerSource: number): Float64Array {
+  const capped = rowWeights(rows, rowsPerSource);
+  const topicWeight = new Float64Array(TOPIC_COUNT);
+  rows.forEach((row, i) => (topicWeight[TOPICS.indexOf(row.topic)]! += capped[i]!));
+  const topicsWithRows = topicWeight.filter((weight) => weight > 0).length;
+  return Float64Array.from(rows, (row, i) => capped[i]! / topicWeight[TOPICS.indexOf(row.topic)]! / topicsWithRows);
+}
+
+/** The regression over the topics that have rows (`classes`, TOPICS order). */
+function trainRegression(rows: readonly TopicTrainingRow[], classes: readonly Topic[], options: TopicTrainingOptions): TopicRegression {
+  const weights = balancedWeights(rows, options.rowsPerSource);
+  const regressionRows = rows.map((row, i) => ({ title: row.title, body: row.body, label: classes.indexOf(row.topic), weight: weights[i]! }));
+  return fitTopicRegression(regressionRows, classes.length, options.regression);
+}
+
+function modelFile(
+  rows: readonly TopicTrainingRow[],
+  options: TopicTrainingOptions,
+  classes: readonly Topic[],
+  calibration: TopicCalibration,
+): TopicModelFile {
+  const base = TOPICS[baseTopic(options, TOPICS.map((topic) => classes.includes(topic)))]!;
+  const borrowed: Partial<Record<Topic, Topic>> = {};
+  for (const topic of TOPICS) if (!classes.includes(topic)) borrowed[topic] = base;
   return {
     format: TOPIC_MODEL_FORMAT,
     credits: options.credits,
     topics: [...TOPICS],
     weighting: { ...options.weighting },
-    calibration: { ...calibration, keywordScale: [...calibration.keywordScale], bias: [...calibration.bias] },
-    terms: termWeights,
+    calibration: {
+      likelihoodScale: [...calibration.likelihoodScale],
+      keywordScale: [...calibration.keywordScale],
+      regressionScale: [...calibration.regressionScale],
+      bias: [...calibration.bias],
+    },
+    regression: { ...encodeTopicRegression(trainRegression(rows, classes, options)), topics: [...classes], borrowed },
+    terms: naiveBayesTerms(rows, options),
   };
 }
 
 interface HeldOutArticle {
-  likelihoods: Float64Array;
-  keywords: Float64Array;
+  signals: TopicSignals;
   topic: number;
   weight: number;
 }
 
-// Calibration parameters: the likelihood scale, a shared keyword scale, then per topic a keyword
-// scale adjustment and a bias. The fit compares only topics with rows: a topic without rows has no
-// held-out article to learn from, so it later takes its base topic's values.
+// The calibration's parameters: per signal a shared scale, then per topic and signal an
+// adjustment of it, and a bias per topic. The ridge keeps the adjustments small where the held-out
+// rows say little, and makes the fit strictly convex.
+const SIGNAL_COUNT = 3;
 const RIDGE = 1e-4;
 
-interface CalibrationLayout {
-  size: number;
-  /** The topics the fit compares: those with rows (held-out articles can only be about them). */
-  topics: number[];
-  /** Writes the features of topic t for an article into out (length size). */
-  features(article: HeldOutArticle, t: number, out: Float64Array): void;
-}
-
-function calibrationLayout(trained: readonly boolean[]): CalibrationLayout {
-  return {
-    size: 2 + 2 * TOPIC_COUNT,
-    topics: TOPICS.flatMap((_, t) => (trained[t] ? [t] : [])),
-    features(article, t, out) {
-      out.fill(0);
-      out[0] = article.likelihoods[t]!;
-      out[1] = article.keywords[t]!;
-      out[2 + t] = article.keywords[t]!;
-      out[2 + TOPIC_COUNT + t] = 1;
-    },
-  };
-}
-
-function dot(a: Float64Array, b: Float64Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
-}
-
-function calibrationLoss(heldOut: readonly HeldOutArticle[], theta: Float64Array, layout: CalibrationLayout): number {
-  const phi = new Float64Array(layout.size);
-  const z = new Float64Array(TOPIC_COUNT);
-  let loss = 0;
-  for (const article of heldOut) {
-    let top = -Infinity;
-    for (const t of layout.topics) {
-      layout.features(article, t, phi);
-      top = Math.max(top, (z[t] = dot(theta, phi)));
-    }
-    let sum = 0;
-    for (const t of layout.topics) sum += Math.exp(z[t]! - top);
-    loss += article.weight * (top + Math.log(sum) - z[article.topic]!);
-  }
-  return loss + (RIDGE / 2) * dot(theta, theta);
-}
-
-/** Solves a small dense system by Gaussian elimination with partial pivoting. */
-function solve(matrix: Float64Array[], vector: Float64Array): Float64Array {
-  const n = vector.length;
-  const a = matrix.map((row, i) => Float64Array.from([...row, vector[i]!]));
-  for (let col = 0; col < n; col++) {
-    let pivot = col;
-    for (let row = col + 1; row < n; row++) if (Math.abs(a[row]![col]!) > Math.abs(a[pivot]![col]!)) pivot = row;
-    [a[col], a[pivot]] = [a[pivot]!, a[col]!];
-    for (let row = col + 1; row < n; row++) {
-      const factor = a[row]![col]! / a[col]![col]!;
-      for (let k = col; k <= n; k++) a[row]![k]! -= factor * a[col]![k]!;
-    }
-  }
-  const x = new Float64Array(n);
-  for (let row = n - 1; row >= 0; row--) {
-    let sum = a[row]![n]!;
-    for (let k = row + 1; k < n; k++) sum -= a[row]![k]! * x[k]!;
-    x[row] = sum / a[row]![row]!;
-  }
-  return x;
+function signalOf(signals: TopicSignals, s: number, t: number): number {
+  return s === 0 ? signals.likelihoods[t]! : s === 1 ? signals.keywords[t]! : signals.regression[t]!;
 }
 
 /**
- * Multinomial logistic regression of the held-out topics on the two signals (stacking), by
- * Newton's method; every topic weighs the same in the fit, as the topic priors are uniform.
+ * Multinomial logistic regression of the held-out topics on their signals (stacking). It compares
+ * only the topics with rows: held-out articles can only be about them.
  */
-function fitCalibration(heldOut: readonly HeldOutArticle[], layout: CalibrationLayout): Float64Array {
-  const size = layout.size;
-  const theta = new Float64Array(size);
-  theta[0] = 1;
-  const phi = Array.from({ length: TOPIC_COUNT }, () => new Float64Array(size));
-  const p = new Float64Array(TOPIC_COUNT);
-  const mean = new Float64Array(size);
-  let loss = calibrationLoss(heldOut, theta, layout);
-  for (let iteration = 0; iteration < 50; iteration++) {
-    const gradient = Float64Array.from(theta, (value) => RIDGE * value);
-    const hessian = Array.from({ length: size }, (_, i) => {
-      const row = new Float64Array(size);
-      row[i] = RIDGE;
-      return row;
-    });
+function fitCalibration(heldOut: readonly HeldOutArticle[], topics: readonly number[]): Float64Array {
+  const perTopic = SIGNAL_COUNT;
+  const size = SIGNAL_COUNT + TOPIC_COUNT * perTopic + TOPIC_COUNT;
+  const biasAt = SIGNAL_COUNT + TOPIC_COUNT * perTopic;
+  const scores = new Float64Array(TOPIC_COUNT);
+  const objective = (theta: Float64Array, gradient: Float64Array): number => {
+    gradient.fill(0);
+    let loss = 0;
     for (const article of heldOut) {
       let top = -Infinity;
-      for (const t of layout.topics) {
-        layout.features(article, t, phi[t]!);
-        top = Math.max(top, (p[t] = dot(theta, phi[t]!)));
+      for (const t of topics) {
+        let score = theta[biasAt + t]!;
+        for (let s = 0; s < SIGNAL_COUNT; s++) score += (theta[s]! + theta[SIGNAL_COUNT + t * perTopic + s]!) * signalOf(article.signals, s, t);
+        top = Math.max(top, (scores[t] = score));
       }
       let sum = 0;
-      for (const t of layout.topics) sum += p[t] = Math.exp(p[t]! - top);
-      mean.fill(0);
-      for (const t of layout.topics) {
-        p[t]! /= sum;
-        const features = phi[t]!;
-        for (let i = 0; i < size; i++) {
-          if (features[i] === 0) continue;
-          mean[i]! += p[t]! * features[i]!;
-          for (let j = 0; j < size; j++) hessian[i]![j]! += article.weight * p[t]! * features[i]! * features[j]!;
+      for (const t of topics) sum += Math.exp(scores[t]! - top);
+      const shift = top + Math.log(sum);
+      loss += article.weight * (shift - scores[article.topic]!);
+      for (const t of topics) {
+        const share = article.weight * (Math.exp(scores[t]! - shift) - (t === article.topic ? 1 : 0));
+        gradient[biasAt + t]! += share;
+        for (let s = 0; s < SIGNAL_COUNT; s++) {
+          const value = share * signalOf(article.signals, s, t);
+          gradient[s]! += value;
+          gradient[SIGNAL_COUNT + t * perTopic + s]! += value;
         }
       }
-      const gold = phi[article.topic]!;
-      for (let i = 0; i < size; i++) {
-        gradient[i]! += article.weight * (mean[i]! - gold[i]!);
-        for (let j = 0; j < size; j++) hessian[i]![j]! -= article.weight * mean[i]! * mean[j]!;
-      }
     }
-    const step = solve(hessian, gradient);
-    // Halve the Newton step until the loss goes down.
-    let scale = 1;
-    let next = theta.map((value, i) => value - step[i]!);
-    let nextLoss = calibrationLoss(heldOut, next, layout);
-    while (nextLoss > loss && scale > 1e-4) {
-      scale /= 2;
-      next = theta.map((value, i) => value - scale * step[i]!);
-      nextLoss = calibrationLoss(heldOut, next, layout);
+    for (let i = 0; i < size; i++) {
+      loss += 0.5 * RIDGE * theta[i]! * theta[i]!;
+      gradient[i]! += RIDGE * theta[i]!;
     }
-    if (nextLoss > loss) break;
-    theta.set(next);
-    const improvement = loss - nextLoss;
-    loss = nextLoss;
-    if (improvement < 1e-10) break;
-  }
-  return theta;
+    return loss;
+  };
+  const start = new Float64Array(size);
+  start.fill(1 / SIGNAL_COUNT, 0, SIGNAL_COUNT);
+  return minimize(objective, start, { maxIterations: 1000, tolerance: 1e-12 });
 }
 
 function calibrationOf(theta: Float64Array, slot: readonly number[]): TopicCalibration {
   const round = (value: number) => Number(value.toFixed(4)) || 0;
+  const scale = (s: number) => TOPICS.map((_, t) => round(theta[s]! + theta[SIGNAL_COUNT + slot[t]! * SIGNAL_COUNT + s]!));
   return {
-    scoreScale: round(theta[0]!),
-    keywordScale: TOPICS.map((_, t) => round(theta[1]! + theta[2 + slot[t]!]!)),
-    bias: TOPICS.map((_, t) => round(theta[2 + TOPIC_COUNT + slot[t]!]!)),
+    likelihoodScale: scale(0),
+    keywordScale: scale(1),
+    regressionScale: scale(2),
+    bias: TOPICS.map((_, t) => round(theta[SIGNAL_COUNT + TOPIC_COUNT * SIGNAL_COUNT + slot[t]!]!)),
   };
+}
+
+/** Fold of each row: round robin within each (topic, source) pair, so every fold has each kind of row. */
+function foldsOf(rows: readonly TopicTrainingRow[], folds: number): Int32Array {
+  const seen = new Map<string, number>();
+  return Int32Array.from(rows, (row) => {
+    const key = `${row.topic}\u0000${row.source ?? ''}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return n % folds;
+  });
 }
 
 /** Trains the topic model on labelled rows; the result is what topics-model.json holds. */
@@ -332,27 +325,27 @@ export function trainTopicModel(
   options: Partial<TopicTrainingOptions> = {},
 ): TopicModelFile {
   const settings: TopicTrainingOptions = { ...DEFAULT_TRAINING_OPTIONS, ...options };
+  for (const row of rows) if (!TOPICS.includes(row.topic)) throw new Error(`unknown topic ${String(row.topic)}`);
+  const classes = TOPICS.filter((topic) => rows.some((row) => row.topic === topic));
+  if (classes.length === 0) throw new Error('no training rows');
   const folds = settings.calibrationFolds;
-  if (folds < 2 || rows.length < folds * 2) return buildModel(rows, settings, UNCALIBRATED);
-  // Every row is scored once by a model trained on the other folds.
-  const weights = rowWeights(rows, settings.rowsPerSource);
-  const topicWeight = new Float64Array(TOPIC_COUNT);
-  rows.forEach((row, i) => (topicWeight[TOPICS.indexOf(row.topic)]! += weights[i]!));
-  const topicsWithRows = topicWeight.filter((weight) => weight > 0).length;
+  if (folds < 2 || rows.length < folds * 2) return modelFile(rows, settings, classes, UNCALIBRATED);
+
+  // Every row is scored once by models trained on the other folds.
+  const fold = foldsOf(rows, folds);
+  const weights = balancedWeights(rows, settings.rowsPerSource);
   const heldOut: HeldOutArticle[] = [];
-  for (let fold = 0; fold < folds; fold++) {
-    const model = compileTopicModel(buildModel(rows.filter((_, i) => i % folds !== fold), settings, UNCALIBRATED));
+  for (let f = 0; f < folds; f++) {
+    const model = compileTopicModel(modelFile(rows.filter((_, i) => fold[i] !== f), settings, classes, UNCALIBRATED));
     rows.forEach((row, i) => {
-      if (i % folds !== fold) return;
-      const topic = TOPICS.indexOf(row.topic);
-      const signals = topicSignals(model, row.title, row.body);
-      heldOut.push({ ...signals, topic, weight: weights[i]! / topicWeight[topic]! / topicsWithRows });
+      if (fold[i] !== f) return;
+      heldOut.push({ signals: topicSignals(model, row.title, row.body), topic: TOPICS.indexOf(row.topic), weight: weights[i]! });
     });
   }
-  const trained = Array.from(topicWeight, (weight) => weight > 0);
+  const trained = TOPICS.map((topic) => classes.includes(topic));
   const base = baseTopic(settings, trained);
-  const theta = fitCalibration(heldOut, calibrationLayout(trained));
+  const theta = fitCalibration(heldOut, classes.map((topic) => TOPICS.indexOf(topic)));
   // A topic without rows is calibrated like its base topic, whose words it borrows.
   const slot = TOPICS.map((_, t) => (trained[t] ? t : base));
-  return buildModel(rows, settings, calibrationOf(theta, slot));
+  return modelFile(rows, settings, classes, calibrationOf(theta, slot));
 }

@@ -36,7 +36,7 @@ export function wordStem(word: string): string {
 }
 
 // Function words say little about a topic and, in pairs, crowd out the content words.
-const STOP_WORDS = new Set(
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
   ('a an the of to in on for and or but is are was were be been being with at by from as it its this that these ' +
     'those you your i we our they their he she his her them my me do does did not no so if than then there here ' +
     'what which who whom how why when where will would can could should may might just about into over after ' +
@@ -46,7 +46,7 @@ const STOP_WORDS = new Set(
 /** The words the model counts: stems of the words that are not function words. */
 export function modelWords(text: string): string[] {
   const words: string[] = [];
-  for (const word of topicWords(text)) if (!STOP_WORDS.has(word)) words.push(wordStem(word));
+  for (const word of topicWords(text)) if (!FUNCTION_WORDS.has(word)) words.push(wordStem(word));
   return words;
 }
 

@@ -62,12 +62,16 @@ describe('trainTopicModel', () => {
   });
 
   it('calibrates the topic without rows like its base topic', () => {
-    const { calibration } = trainTopicModel(syntheticRows());
+    const { calibration, regression } = trainTopicModel(syntheticRows());
     const finance = TOPICS.indexOf('finance');
     const energy = TOPICS.indexOf('energy');
-    expect(calibration.bias[energy]).toBe(calibration.bias[finance]);
-    expect(calibration.keywordScale[energy]).toBe(calibration.keywordScale[finance]);
-    expect(calibration.scoreScale).toBeGreaterThan(0);
+    for (const scales of [calibration.likelihoodScale, calibration.keywordScale, calibration.regressionScale, calibration.bias]) {
+      expect(scales[energy]).toBe(scales[finance]);
+    }
+    expect(calibration.likelihoodScale[finance]).toBeGreaterThan(0);
+    // The regression knows only the topics with rows; energy borrows finance's probability.
+    expect(regression.topics).not.toContain('energy');
+    expect(regression.borrowed).toEqual({ energy: 'finance' });
   });
 
   it('is plain naive Bayes without calibration folds', () => {
