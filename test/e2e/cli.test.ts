@@ -1,60 +1,31 @@
 // The CLI reaches the same API in its three modes: in-process, through a running daemon's operator
 // socket, and against a remote daemon with an API token.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
-import { childEnv, CLI, spawnDaemon } from '../helpers/daemon.js';
+import { describe, expect, it } from 'vitest';
+import { runCli as cli, spawnDaemon, useDaemonStorage } from '../helpers/daemon.js';
 
-let dataDir: string;
-let database: TestDatabase | null = null;
-let dbArgs: string[] = [];
+const storage = useDaemonStorage('newsctl-cli-');
 
-function cli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
-  });
-}
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'newsctl-cli-'));
-  if (process.env.DATABASE_URL) {
-    database = await createTestDatabase();
-    dbArgs = ['--database-url', database.url!];
-  }
-});
-afterAll(async () => {
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-describe('newsctl CLI', () => {
+// Each daemon or in-process CLI start loads the embedded database; on a busy 2-core machine that
+// takes seconds, so these suites get more than the default 30 s.
+describe('newsctl CLI', { timeout: 120_000 }, () => {
   it('creates an administrator in-process, refuses a short password, and migrates idempotently', async () => {
-    const short = await cli(['admin', 'create', '--username', 'editor', '--password-stdin', '--data-dir', dataDir, ...dbArgs], { stdin: 'short\n' });
+    const short = await cli(['admin', 'create', '--username', 'editor', '--password-stdin', '--data-dir', storage.dataDir, ...storage.dbArgs], { stdin: 'short\n' });
     expect(short.code).toBe(2);
     expect(short.stderr).toMatch(/at least 8 characters/);
-    const created = await cli(['admin', 'create', '--username', 'editor', '--password-stdin', '--data-dir', dataDir, ...dbArgs], {
+    const created = await cli(['admin', 'create', '--username', 'editor', '--password-stdin', '--data-dir', storage.dataDir, ...storage.dbArgs], {
       stdin: 'editor password 1\n',
     });
     expect(created.stderr).toBe('');
     expect(created.stdout).toMatch(/Administrator editor created/);
-    const migrated = await cli(['db', 'migrate', '--json', '--data-dir', dataDir, ...dbArgs]);
+    const migrated = await cli(['db', 'migrate', '--json', '--data-dir', storage.dataDir, ...storage.dbArgs]);
     expect(JSON.parse(migrated.stdout)).toEqual({ applied: [] });
   });
 
   it('talks to a running daemon over its operator socket, and remotely with a token', async () => {
-    const daemon = await spawnDaemon(['--data-dir', dataDir, ...dbArgs]);
+    const daemon = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs]);
     try {
       // The embedded database allows one process: these commands must go through the daemon.
-      const reset = await cli(['admin', 'create', '--username', 'editor', '--password-stdin', '--data-dir', dataDir, ...dbArgs], {
+      const reset = await cli(['admin', 'create', '--username', 'editor', '--password-stdin', '--data-dir', storage.dataDir, ...storage.dbArgs], {
         stdin: 'new editor password\n',
       });
       expect(reset.stdout).toMatch(/Password of editor reset/);
@@ -65,13 +36,13 @@ describe('newsctl CLI', () => {
       });
       expect(login.status).toBe(200);
 
-      const set = await cli(['settings', 'set', 'interview-topic', '{"topic":"Heat pumps"}', '--data-dir', dataDir, ...dbArgs]);
+      const set = await cli(['settings', 'set', 'interview-topic', '{"topic":"Heat pumps"}', '--data-dir', storage.dataDir, ...storage.dbArgs]);
       expect(JSON.parse(set.stdout)).toEqual({ topic: 'Heat pumps' });
-      const bad = await cli(['settings', 'set', 'schedule-settings', '{"trendsMinuteA": 75}', '--data-dir', dataDir, ...dbArgs]);
+      const bad = await cli(['settings', 'set', 'schedule-settings', '{"trendsMinuteA": 75}', '--data-dir', storage.dataDir, ...storage.dbArgs]);
       expect(bad.code).toBe(2);
       expect(bad.stderr).toMatch(/trendsMinuteA/);
 
-      const token = JSON.parse((await cli(['token', 'create', '--name', 'laptop', '--json', '--data-dir', dataDir, ...dbArgs])).stdout);
+      const token = JSON.parse((await cli(['token', 'create', '--name', 'laptop', '--json', '--data-dir', storage.dataDir, ...storage.dbArgs])).stdout);
       expect(token.token).toMatch(/^nct_/);
       const remote = await cli(['settings', 'get', 'interview-topic'], { env: { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: token.token } });
       expect(JSON.parse(remote.stdout)).toEqual({ topic: 'Heat pumps' });

@@ -1,48 +1,27 @@
 // The spider's commands without a daemon: `extract` (a file or a URL, no database), the domain and
 // avoid lists, and `spider start`, which then runs the crawl in the foreground to its end.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
-import { childEnv, CLI } from '../helpers/daemon.js';
+import { runCli, useDaemonStorage } from '../helpers/daemon.js';
 
 let web: NewsWeb;
-let dataDir: string;
-let database: TestDatabase | null = null;
-let dbArgs: string[] = [];
 let env: Record<string, string>;
+const storage = useDaemonStorage('newsctl-crawl-cli-');
 
-function cli(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: childEnv({ ...env, ...extraEnv }), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+function cli(args: string[], extraEnv: Record<string, string> = {}) {
+  return runCli(args, { env: { ...env, ...extraEnv } });
 }
 
 beforeAll(async () => {
   web = await startNewsWeb({ sites: 1, hostile: false });
   env = { NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(',') };
-  dataDir = mkdtempSync(join(tmpdir(), 'newsctl-crawl-cli-'));
-  if (process.env.DATABASE_URL) {
-    database = await createTestDatabase();
-    dbArgs = ['--database-url', database.url!];
-  }
 });
-afterAll(async () => {
-  await web?.close();
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => web?.close());
 
 describe('newsctl extract', () => {
-  it('extracts a page fetched by URL, and a file, as JSON with the seven fields', { timeout: 60_000 }, async () => {
+  it('extracts a page fetched by URL, and a file, as JSON with the seven fields', { timeout: 120_000 }, async () => {
     const article = web.sites[0]!.articles.find((a) => !a.disallowed)!;
     const fetched = await cli(['extract', article.url, '--json']);
     expect(fetched.stderr).toBe('');
@@ -52,7 +31,7 @@ describe('newsctl extract', () => {
     expect(result.text).toContain(article.paragraphs[0]!.slice(0, 60));
     expect(result.wordCount).toBeGreaterThan(50);
 
-    const file = join(dataDir, 'page.html');
+    const file = join(storage.dataDir, 'page.html');
     writeFileSync(file, await fetch(article.url).then((r) => r.text()));
     const fromFile = JSON.parse((await cli(['extract', file, '--json', '--url', article.url])).stdout);
     expect(fromFile.text).toBe(result.text);
@@ -68,9 +47,9 @@ describe('newsctl extract', () => {
 });
 
 describe('domains, avoid list and spider commands in-process', () => {
-  it('adds, lists, prioritises and exports domains; keeps an avoid list', { timeout: 120_000 }, async () => {
+  it('adds, lists, prioritises and exports domains; keeps an avoid list', { timeout: 300_000 }, async () => {
     const site = web.sites[0]!;
-    const args = ['--data-dir', dataDir, ...dbArgs];
+    const args = ['--data-dir', storage.dataDir, ...storage.dbArgs];
     expect((await cli(['domains', 'add', site.origin, '--priority', '7', ...args])).stdout).toMatch(/Domain added successfully/);
     const duplicate = await cli(['domains', 'add', site.origin, ...args]);
     expect(duplicate.code).toBe(5);
@@ -83,15 +62,15 @@ describe('domains, avoid list and spider commands in-process', () => {
     expect(avoid.map((a: { url: string }) => a.url).sort()).toEqual(['quiet.example', 'tracker.example']);
     expect((await cli(['avoid', 'remove', 'tracker.example', ...args])).stdout).toContain('Avoid domain removed successfully');
 
-    const out = join(dataDir, 'export.txt');
+    const out = join(storage.dataDir, 'export.txt');
     await cli(['domains', 'export', '--output', out, ...args]);
     expect(readFileSync(out, 'utf8')).toBe(`${site.origin},7\n#AVOID\nquiet.example\n`);
     const listed = await cli(['domains', 'list', ...args]);
     expect(listed.stdout).toMatch(/Total: 2 \| Active: 1 \| Success: 0 \| Errors: 0/);
   });
 
-  it('runs `spider start` in the foreground when no daemon serves the data folder', { timeout: 120_000 }, async () => {
-    const args = ['--data-dir', dataDir, ...dbArgs];
+  it('runs `spider start` in the foreground when no daemon serves the data folder', { timeout: 300_000 }, async () => {
+    const args = ['--data-dir', storage.dataDir, ...storage.dbArgs];
     const run = await cli(['spider', 'start', ...args]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Spider started: 1 domains to crawl');

@@ -2,16 +2,13 @@
 // crawl started with the CLI, every reachable article stored exactly once, robots.txt obeyed, no
 // host asked more than once a second (by the sites' own request logs); then kill -9 in the middle
 // of a crawl, a restart and another crawl: nothing lost, nothing stored twice.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { packagePath } from '../../src/paths.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
-import { childEnv, CLI, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+import { runCli, spawnDaemon, useDaemonStorage, type DaemonProcess, type DaemonStorage } from '../helpers/daemon.js';
 
 const SITES = 22;
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
@@ -25,15 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => web?.close());
 
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+function cli(args: string[]) {
+  return runCli(args, { env });
 }
 
 async function login(daemon: DaemonProcess): Promise<string> {
@@ -60,7 +50,7 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 }
 
 /** Stored canonical URLs, read once the daemon has exited (the embedded database allows one process). */
-async function storedUrls(dataDir: string, database: TestDatabase | null): Promise<string[]> {
+async function storedUrls({ dataDir, database }: DaemonStorage): Promise<string[]> {
   const db = await openDatabase({ databaseUrl: database?.url ?? null, dataDir });
   try {
     const rows = await db.sql<{ canonicalUrl: string }[]>`select canonical_url from articles order by canonical_url`;
@@ -76,46 +66,33 @@ async function stop(daemon: DaemonProcess): Promise<void> {
 }
 
 describe('a crawl in the daemon', () => {
-  let dataDir: string;
-  let database: TestDatabase | null = null;
-  let dbArgs: string[] = [];
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'newsctl-crawl-'));
-    if (process.env.DATABASE_URL) {
-      database = await createTestDatabase();
-      dbArgs = ['--database-url', database.url!];
-    }
-  });
-  afterAll(async () => {
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const storage = useDaemonStorage('newsctl-crawl-');
 
   it(`stores every reachable article of ${SITES} sites exactly once, obeying robots.txt, at most 1 request per second per host`, { timeout: 240_000 }, async () => {
-    const daemon = await spawnDaemon(['--data-dir', dataDir, ...dbArgs], env);
+    const daemon = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], env);
     try {
-      const file = join(dataDir, 'domains.txt');
+      const file = join(storage.dataDir, 'domains.txt');
       writeFileSync(file, `${web.sites.map((site, i) => `${site.origin},${i % 5}`).join('\n')}\n#AVOID\nspam.example\n`);
-      const imported = await cli(['domains', 'import', file, '--data-dir', dataDir, ...dbArgs]);
+      const imported = await cli(['domains', 'import', file, '--data-dir', storage.dataDir, ...storage.dbArgs]);
       expect(imported.stdout).toContain(`Imported: ${SITES + 1} added, 0 skipped`);
 
       web.clearLog();
-      const started = await cli(['spider', 'start', '--data-dir', dataDir, ...dbArgs]);
+      const started = await cli(['spider', 'start', '--data-dir', storage.dataDir, ...storage.dbArgs]);
       expect(started.stdout).toContain(`Spider started: ${SITES} domains to crawl`);
       const cookie = await login(daemon);
       const finished = await until(() => spiderStatus(daemon, cookie), (s) => s.spiderStatus === 'idle', 200_000);
       expect(finished).toMatchObject({ spiderSitesProcessed: SITES, spiderTotalSites: SITES, spiderProgress: 100 });
 
-      const status = await cli(['spider', 'status', '--json', '--data-dir', dataDir, ...dbArgs]);
+      const status = await cli(['spider', 'status', '--json', '--data-dir', storage.dataDir, ...storage.dbArgs]);
       expect(JSON.parse(status.stdout)).toMatchObject({ spiderStatus: 'idle', spiderSitesProcessed: SITES });
-      const list = JSON.parse((await cli(['domains', 'list', '--json', '--data-dir', dataDir, ...dbArgs])).stdout) as { status: string }[];
+      const list = JSON.parse((await cli(['domains', 'list', '--json', '--data-dir', storage.dataDir, ...storage.dbArgs])).stdout) as { status: string }[];
       expect(list.map((d) => d.status)).toEqual(Array(SITES).fill('success'));
     } finally {
       await stop(daemon);
     }
 
     const expected = web.sites.flatMap((site) => site.expectedArticleUrls).sort();
-    expect(await storedUrls(dataDir, database)).toEqual(expected);
+    expect(await storedUrls(storage)).toEqual(expected);
     for (const entry of web.requestLog) {
       expect(entry.path.startsWith('/private/') && !entry.path.startsWith('/private/open/'), entry.path).toBe(false);
       expect(entry.path).not.toMatch(/\?print=|^\/search/);
@@ -129,24 +106,11 @@ describe('a crawl in the daemon', () => {
 });
 
 describe('kill -9 in the middle of a crawl', () => {
-  let dataDir: string;
-  let database: TestDatabase | null = null;
-  let dbArgs: string[] = [];
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'newsctl-crawl-kill-'));
-    if (process.env.DATABASE_URL) {
-      database = await createTestDatabase();
-      dbArgs = ['--database-url', database.url!];
-    }
-  });
-  afterAll(async () => {
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const storage = useDaemonStorage('newsctl-crawl-kill-');
 
   it('loses no stored article and stores none twice', { timeout: 240_000 }, async () => {
     const sites = web.sites.slice(0, 6);
-    const first = await spawnDaemon(['--data-dir', dataDir, ...dbArgs], env);
+    const first = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], env);
     const cookie = await login(first);
     for (const site of sites) {
       const added = await fetch(`${first.baseUrl}/api/domains`, {
@@ -161,10 +125,10 @@ describe('kill -9 in the middle of a crawl', () => {
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     expect(midway.spiderStatus).toBe('running');
-    const beforeRestart = await storedUrls(dataDir, database);
+    const beforeRestart = await storedUrls(storage);
     expect(beforeRestart.length).toBeGreaterThanOrEqual(15);
 
-    const second = await spawnDaemon(['--data-dir', dataDir, ...dbArgs], env);
+    const second = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], env);
     try {
       const session = await login(second);
       const restarted = await spiderStatus(second, session);
@@ -176,7 +140,7 @@ describe('kill -9 in the middle of a crawl', () => {
     } finally {
       await stop(second);
     }
-    const after = await storedUrls(dataDir, database);
+    const after = await storedUrls(storage);
     expect(after).toEqual(sites.flatMap((site) => site.expectedArticleUrls).sort());
     for (const url of beforeRestart) expect(after).toContain(url);
   });

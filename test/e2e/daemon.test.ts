@@ -1,28 +1,10 @@
 // The daemon as a real process: serving, persistence across kill -9, graceful shutdown.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
-import { spawnDaemon } from '../helpers/daemon.js';
+import { describe, expect, it } from 'vitest';
+import { spawnDaemon, useDaemonStorage } from '../helpers/daemon.js';
 
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
-let dataDir: string;
-let database: TestDatabase | null = null;
-let databaseArgs: string[] = [];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'newsctl-daemon-'));
-  if (process.env.DATABASE_URL) {
-    database = await createTestDatabase();
-    databaseArgs = ['--database-url', database.url!];
-  }
-});
-afterAll(async () => {
-  await database?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const storage = useDaemonStorage('newsctl-daemon-');
 
 async function loginCookie(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -34,9 +16,11 @@ async function loginCookie(baseUrl: string): Promise<string> {
   return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
-describe('newsctl serve', () => {
+// Each daemon or in-process CLI start loads the embedded database; on a busy 2-core machine that
+// takes seconds, so these suites get more than the default 30 s.
+describe('newsctl serve', { timeout: 120_000 }, () => {
   it('keeps settings written through the API across kill -9 and a restart', async () => {
-    const first = await spawnDaemon(['--data-dir', dataDir, ...databaseArgs], admin);
+    const first = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], admin);
     const home = await fetch(`${first.baseUrl}/api/home-page-data`);
     expect(home.status).toBe(200);
     expect((await home.json()).articlesByDomain).toEqual([]);
@@ -51,7 +35,7 @@ describe('newsctl serve', () => {
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
 
-    const second = await spawnDaemon(['--data-dir', dataDir, ...databaseArgs], admin);
+    const second = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], admin);
     try {
       // The session survived the restart too: it lives in the database.
       const stored = await fetch(`${second.baseUrl}/api/word-count-settings`, { headers: { cookie } });
@@ -64,7 +48,7 @@ describe('newsctl serve', () => {
   });
 
   it('finishes an in-flight request on SIGTERM and exits 0', async () => {
-    const daemon = await spawnDaemon(['--data-dir', dataDir, ...databaseArgs], admin);
+    const daemon = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], admin);
     // A login whose body is still arriving when SIGTERM lands: the daemon must answer it, then exit.
     const body = JSON.stringify({ username: 'operator', password: 'a long enough password' });
     const { port } = new URL(daemon.baseUrl);
@@ -86,11 +70,11 @@ describe('newsctl serve', () => {
     expect(daemon.output()).toMatch(/SIGTERM: finishing in-flight requests/);
   });
 
-  it('prints a generated admin password once on a fresh data folder', async () => {
-    const fresh = mkdtempSync(join(tmpdir(), 'newsctl-fresh-'));
-    const freshDb = process.env.DATABASE_URL ? await createTestDatabase() : null;
-    try {
-      const daemon = await spawnDaemon(['--data-dir', fresh, ...(freshDb ? ['--database-url', freshDb.url!] : [])]);
+  describe('on a fresh data folder', () => {
+    const fresh = useDaemonStorage('newsctl-fresh-');
+
+    it('prints a generated admin password once', async () => {
+      const daemon = await spawnDaemon(['--data-dir', fresh.dataDir, ...fresh.dbArgs]);
       const password = /password: (\S+)/.exec(daemon.output())?.[1];
       expect(password).toBeTruthy();
       expect(password!.length).toBeGreaterThanOrEqual(20);
@@ -103,13 +87,10 @@ describe('newsctl serve', () => {
       daemon.child.kill('SIGTERM');
       expect(await daemon.exited).toBe(0);
 
-      const again = await spawnDaemon(['--data-dir', fresh, ...(freshDb ? ['--database-url', freshDb.url!] : [])]);
+      const again = await spawnDaemon(['--data-dir', fresh.dataDir, ...fresh.dbArgs]);
       expect(again.output()).not.toMatch(/password:/);
       again.child.kill('SIGTERM');
       await again.exited;
-    } finally {
-      await freshDb?.drop();
-      rmSync(fresh, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,7 +1,12 @@
 // Starts `newsctl serve` as a real process (as an operator would) and waits until it answers.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { packagePath } from '../../src/paths.js';
+import { createTestDatabase, type TestDatabase } from './db.js';
 
 export interface DaemonProcess {
   child: ChildProcess;
@@ -31,6 +36,50 @@ export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv 
     if (!(key in extra)) delete env[key];
   }
   return env;
+}
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `newsctl ARGS` as an operator would, from the sources, and collects its output. */
+export function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    child.stdin.end(options.stdin ?? '');
+  });
+}
+
+export interface DaemonStorage {
+  dataDir: string;
+  /** The suite's own PostgreSQL database when DATABASE_URL is set, else null (embedded in dataDir). */
+  database: TestDatabase | null;
+  /** `--database-url URL` for the daemon and the CLI, or nothing. */
+  dbArgs: string[];
+}
+
+/** A fresh data folder, and with DATABASE_URL a fresh database, for the enclosing suite; removed after it. */
+export function useDaemonStorage(prefix: string): DaemonStorage {
+  const storage: DaemonStorage = { dataDir: '', database: null, dbArgs: [] };
+  beforeAll(async () => {
+    storage.dataDir = mkdtempSync(join(tmpdir(), prefix));
+    if (process.env.DATABASE_URL) {
+      storage.database = await createTestDatabase();
+      storage.dbArgs = ['--database-url', storage.database.url!];
+    }
+  });
+  afterAll(async () => {
+    await storage.database?.drop();
+    if (storage.dataDir) rmSync(storage.dataDir, { recursive: true, force: true });
+  });
+  return storage;
 }
 
 export async function spawnDaemon(args: string[], env: Record<string, string> = {}, timeoutMs = 90_000): Promise<DaemonProcess> {
