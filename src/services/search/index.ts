@@ -5,10 +5,8 @@ import { searchArticles } from '../../db/articles.js';
 import { Invalid } from '../../errors.js';
 
 export const SEARCH_RESULT_LIMIT = 50;
-/** Newest matches considered for ranking: bounds the work for very common words. */
-export const SEARCH_CANDIDATE_LIMIT = 1_000;
-/** Candidates come from this recent window first; older articles only when it holds too few. */
-export const SEARCH_RECENT_WINDOW_DAYS = 14;
+/** Newest matches considered for ranking: bounds the work for common words (bench/search.bench.ts). */
+export const SEARCH_CANDIDATE_LIMIT = 500;
 export const SEARCH_QUERY_MAX = 300;
 
 export interface SearchResult {
@@ -41,7 +39,6 @@ export async function searchArticlesByText(ctx: Pick<AppContext, 'sql' | 'config
     tail,
     limit: SEARCH_RESULT_LIMIT,
     candidateLimit: SEARCH_CANDIDATE_LIMIT,
-    recentSince: new Date(Date.now() - SEARCH_RECENT_WINDOW_DAYS * 24 * 60 * 60 * 1000),
     timeZone: ctx.config.timeZone,
   });
   const results = rows.map((row) => ({
