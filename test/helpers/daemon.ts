@@ -1,4 +1,5 @@
-// Starts `newsctl serve` as a real process (as an operator would) and waits until it answers.
+// Runs newsctl as real processes, as an operator would: `newsctl serve` (waiting until it answers)
+// and single CLI commands, each suite with its own data folder and database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -52,7 +53,8 @@ export function runCli(args: string[], options: { env?: Record<string, string>; 
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+    // 'close', not 'exit': the output may still be arriving when the process exits.
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.stdin ?? '');
   });
 }
