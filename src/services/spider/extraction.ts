@@ -1,11 +1,8 @@
 // One article page → the fields the spider stores (issue 3 §2), from the article extractor.
 import { extractArticle, type ExtractedArticle } from '../extract/index.js';
 
-export type PageArticle = ExtractedArticle;
-export { countWords } from '../extract/word-count.js';
-
 /** Extracts one page; `url` is the address it was fetched from (resolves relative links). */
-export function readArticlePage(html: string, url?: string): PageArticle {
+export function readArticlePage(html: string, url?: string): ExtractedArticle {
   const page = extractArticle(html, url ? { url } : {});
   return { ...page, title: page.title?.trim() || null, text: page.text.trim() };
 }

@@ -32,7 +32,7 @@ export {
   type RefetchStatus,
 } from './refetch.js';
 export { domainFavicon, faviconDir, type Favicon } from './favicons.js';
-export { countWords, readArticlePage, type PageArticle } from './extraction.js';
+export { readArticlePage } from './extraction.js';
 export { crawlNetwork, closeCrawlNetwork, politeFetch, type CrawlNetwork } from './network.js';
 
 /** Ends whatever crawling this process does (daemon shutdown): runs stopped, connections closed. */
