@@ -27,10 +27,11 @@ function Placeholder({ rows, rowClassName }: { rows: number; rowClassName: strin
 
 function TrendRow({ trend, assistantUrl, promptText }: { trend: TopTrend; assistantUrl?: string; promptText?: string }) {
   const link = assistantUrl && promptText !== undefined ? implicationsLink(assistantUrl, promptText, trend.title) : undefined;
+  const page = safeHref(trend.htmlFilePath);
   return (
     <li className="flex flex-col gap-x-3 sm:flex-row sm:items-baseline sm:justify-between">
-      {safeHref(trend.htmlFilePath) ? (
-        <a href={safeHref(trend.htmlFilePath)} className="link min-w-0 flex-1 font-medium">
+      {page ? (
+        <a href={page} className="link min-w-0 flex-1 font-medium">
           {trend.title}
         </a>
       ) : (
