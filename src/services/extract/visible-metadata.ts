@@ -8,18 +8,26 @@ const BYLINE_SELECTOR =
   '[class*="author" i], [class*="byline" i], [id*="author" i], [id*="byline" i], a[href*="/author/"], a[href*="/authors/"]';
 const BYLINE_NOISE = /\b(?:updated|published|posted|written|reviewed|read|min|share|follow|about)\b|\d{4}|[|•·]/i;
 
+/** Clean text of the first 200 elements matching `selector`, outside scripts, navigation, footers and comments. */
+function* shownTexts(document: Document, selector: string): Generator<string> {
+  let seen = 0;
+  for (const element of document.querySelectorAll(selector)) {
+    if (++seen > 200) return;
+    if (element.closest('script, style, nav, footer, [class*="comment" i]')) continue;
+    const text = clean(spacedText(element));
+    if (text) yield text;
+  }
+}
+
 /** Short names shown in byline-like elements, deepest first, so "Jane Doe" wins over a whole author box. */
 export function visibleBylines(document: Document): string[] {
   const names: string[] = [];
-  let seen = 0;
-  for (const element of document.querySelectorAll(BYLINE_SELECTOR)) {
-    if (++seen > 200 || names.length >= 5) break;
-    if (element.closest('script, style, nav, footer, [class*="comment" i]')) continue;
-    const text = clean(spacedText(element))?.replace(AUTHOR_PREFIX, '').replace(/[\s\-–—,:|]+$/, '');
-    if (!text || text.length < 3 || text.length > 60 || BYLINE_NOISE.test(text)) continue;
-    const words = text.split(' ');
-    if (words.length > 6 || !/\p{Lu}/u.test(text)) continue;
+  for (const shown of shownTexts(document, BYLINE_SELECTOR)) {
+    const text = shown.replace(AUTHOR_PREFIX, '').replace(/[\s\-–—,:|]+$/, '');
+    if (text.length < 3 || text.length > 60 || BYLINE_NOISE.test(text)) continue;
+    if (text.split(' ').length > 6 || !/\p{Lu}/u.test(text)) continue;
     names.push(text);
+    if (names.length >= 5) break;
   }
   return names;
 }
@@ -29,14 +37,11 @@ const DATE_SELECTOR = 'time, [class*="date" i], [class*="publish" i], [class*="p
 /** Dates written in the page's date and byline lines, skipping "updated" lines (they are not the publication date). */
 export function visibleDates(document: Document): string[] {
   const dates: string[] = [];
-  let seen = 0;
-  for (const element of document.querySelectorAll(DATE_SELECTOR)) {
-    if (++seen > 200 || dates.length >= 3) break;
-    if (element.closest('script, style, nav, footer, [class*="comment" i]')) continue;
-    const text = clean(spacedText(element));
-    if (!text || text.length > 200 || /\b(?:updated|modified|last edited)\b/i.test(text)) continue;
+  for (const text of shownTexts(document, DATE_SELECTOR)) {
+    if (text.length > 200 || /\b(?:updated|modified|last edited)\b/i.test(text)) continue;
     const date = dateInText(text);
     if (date) dates.push(date);
+    if (dates.length >= 3) break;
   }
   return dates;
 }
