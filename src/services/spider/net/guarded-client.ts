@@ -324,9 +324,23 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
         fail(new TimeoutError('read', limits.readTimeoutMs));
         request.destroy(); // also ends a drain that stalled after the request settled
       });
-      request.on('error', fail);
+      let responded = false;
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed while it sat in the pool (servers drop idle
+        // ones after a few seconds, about our pause between two requests to a host): the request
+        // never got an answer, so it goes again on another connection at once (Node's documented
+        // pattern). Charging it to the crawler's retries would give up on healthy hosts.
+        if (request.reusedSocket && !responded && !settled && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+          settled = true;
+          cleanup();
+          requestOnce(url, hop).then(resolvePromise, rejectPromise);
+          return;
+        }
+        fail(error);
+      });
 
       request.on('response', (response) => {
+        responded = true;
         const status = response.statusCode ?? 0;
         const headers = flattenHeaders(response.headers);
         const location = headers.location;

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortedError,
@@ -145,6 +146,39 @@ describe('ordinary fetches', () => {
     const error = await failure(client().fetch(`http://127.0.0.2:${port}/`));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toBe('Connection refused (ECONNREFUSED)');
+  });
+
+  it('sends a request again at once when the server had closed the kept-alive connection', async () => {
+    // The server answers on each connection once, keeps it open, and drops it when a second
+    // request arrives on it: what a server's idle timeout does to a pooled connection.
+    const requests: { connection: number; line: string }[] = [];
+    let connections = 0;
+    const server = net.createServer((socket) => {
+      const connection = ++connections;
+      let answered = false;
+      socket.on('data', (chunk) => {
+        requests.push({ connection, line: chunk.toString('latin1').split('\r\n')[0]! });
+        if (answered) return void socket.destroy();
+        answered = true;
+        socket.write('HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 16\r\nConnection: keep-alive\r\n\r\n<p>answered</p>\n');
+      });
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      const fetcher = client();
+      expect((await fetcher.fetch(`http://127.0.0.2:${port}/first`)).text()).toContain('answered');
+      const second = await fetcher.fetch(`http://127.0.0.2:${port}/second`);
+      expect(second.status).toBe(200);
+      expect(requests).toEqual([
+        { connection: 1, line: 'GET /first HTTP/1.1' },
+        { connection: 1, line: 'GET /second HTTP/1.1' },
+        { connection: 2, line: 'GET /second HTTP/1.1' },
+      ]);
+    } finally {
+      server.close();
+    }
   });
 
   it('rejects malformed URLs', async () => {
