@@ -1,10 +1,11 @@
-// Screenshots of every public page (and the console frame) at phone and desktop width, into
-// docs/screenshots/, from the real daemon with sample content. Run: node --import tsx scripts/screenshots.ts
+// Screenshots of every public page at phone and desktop width, and of every console tab at 1280 px,
+// into docs/screenshots/, from the real daemon with sample content. Run: node --import tsx scripts/screenshots.ts
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, openContext } from '../test/e2e/browser/browser.js';
 import { sampleHomePage, searchHome } from '../test/e2e/browser/fixtures.js';
+import { seedConsole, seedStories } from '../test/e2e/browser/console-seed.js';
 import { seedHome, seedLatestAudio } from '../test/e2e/browser/seed.js';
 import { STANDALONE_ADMIN, startStandaloneDaemon, type StandaloneDaemon } from '../test/e2e/browser/standalone-daemon.js';
 import { REPO_ROOT, ensureWebBuild } from '../test/e2e/browser/web-build.js';
@@ -47,10 +48,6 @@ async function shootWidth(browser: Browser, daemon: StandaloneDaemon, width: num
   await page.getByText('404 Page Not Found').waitFor();
   await shoot(`not-found-${width}`, page);
 
-  await page.goto('/login');
-  await fillLogin(page, STANDALONE_ADMIN.password);
-  await page.getByText('System Online').waitFor();
-  await shoot(`admin-${width}`, page);
   await context.close();
 
   // The trends card's error state, after its three retries.
@@ -74,6 +71,61 @@ async function shootWidth(browser: Browser, daemon: StandaloneDaemon, width: num
   await dark.close();
 }
 
+/** Console tabs, in order, with a heading each shows once loaded. */
+const CONSOLE_TABS = [
+  ['spider', 'Spider Status'],
+  ['domains', 'Domain Management'],
+  ['trends', 'Trends Analysis'],
+  ['articles', 'Automatic Article Generator From Trends'],
+  ['ads', 'Audio Ads'],
+  ['api', 'JSON Configuration'],
+  ['settings', 'Import / Export Domains'],
+  ['social', 'Social Posts'],
+] as const;
+
+async function shootConsole(browser: Browser, shoot: (name: string, page: Page, fullPage?: boolean) => Promise<void>) {
+  const daemon = await startStandaloneDaemon({ NEWSCTL_RELATED_SITES: 'https://relatednews.example/', NEWSCTL_SCHEDULER: 'false' });
+  try {
+    await seedConsole(daemon.sql);
+    await seedStories(daemon.sql);
+    let generated = false;
+    for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']] as const) {
+      const context = await openContext(browser, { width, colorScheme, baseURL: daemon.baseUrl });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await fillLogin(page, STANDALONE_ADMIN.password);
+      await page.getByText('System Online').waitFor();
+      if (!generated) {
+        // The Articles tab shows articles the offline writer really wrote from the seeded stories.
+        await page.goto('/admin?tab=articles');
+        await page.getByRole('button', { name: 'Start', exact: true }).click();
+        await page.getByTestId('generated-article').nth(2).waitFor({ timeout: 60_000 });
+        await page.getByRole('button', { name: 'Stop', exact: true }).click();
+        await page.getByText('Idle', { exact: true }).first().waitFor();
+        generated = true;
+      }
+      for (const [tab, heading] of CONSOLE_TABS) {
+        if (width === 390 && tab !== 'trends' && tab !== 'domains') continue;
+        await page.goto(`/admin?tab=${tab}`);
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+        await page.getByText('System Online').waitFor();
+        // Every panel's data in (no "Loading..." left), and the tooltips and toasts gone.
+        await page.getByText('Loading...').first().waitFor({ state: 'detached' });
+        if (tab === 'articles') await page.getByTestId('generated-article').first().locator('h4 button').click();
+        if (tab === 'social') {
+          await page.getByRole('button', { name: /^Social post for/ }).first().click();
+          await page.getByTestId('social-content').locator('p.whitespace-pre-wrap').waitFor();
+        }
+        await page.waitForTimeout(300);
+        await shoot(width === 1280 ? `console-${tab}-1280` : `console-${tab}-dark-390`, page);
+      }
+      await context.close();
+    }
+  } finally {
+    await daemon.close();
+  }
+}
+
 async function main(): Promise<void> {
   await ensureWebBuild();
   await mkdir(OUT, { recursive: true });
@@ -85,13 +137,15 @@ async function main(): Promise<void> {
   const browser = await launchChromium();
   const written: string[] = [];
   try {
-    for (const width of WIDTHS) {
-      await shootWidth(browser, daemon, width, async (name, page, fullPage = true) => {
-        const file = join(OUT, `${name}.png`);
-        await page.screenshot({ path: file, fullPage });
-        written.push(file);
-      });
-    }
+    const shoot = async (name: string, page: Page, fullPage = true) => {
+      const file = join(OUT, `${name}.png`);
+      await page.screenshot({ path: file, fullPage });
+      written.push(file);
+    };
+    // SCREENSHOTS=console (or public) takes one half only.
+    const only = process.env.SCREENSHOTS;
+    if (only !== 'console') for (const width of WIDTHS) await shootWidth(browser, daemon, width, shoot);
+    if (only !== 'public') await shootConsole(browser, shoot);
   } finally {
     await browser.close();
     await daemon.close();

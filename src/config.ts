@@ -23,6 +23,13 @@ export interface SpiderConfig {
   requestTimeoutMs: number;
 }
 
+/** An OpenAI-compatible endpoint of one kind (speech, images); a null model means "not configured". */
+export interface ProviderEndpoint {
+  baseUrl: string | null;
+  apiKey: string | null;
+  model: string | null;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -40,6 +47,23 @@ export interface Config {
   spider: SpiderConfig;
   llm: LlmConfig;
   sessionTtlHours: number;
+  /**
+   * Generated media (audio, images): its own folder so several daemons can share one volume for it
+   * (decisions.md "Wave 2"); defaults to the data folder.
+   */
+  mediaDir: string;
+  /** The site's public address for absolute links (feeds, Open Graph, social posts); null: the request's host. */
+  publicUrl: string | null;
+  /** OpenAI-compatible speech (/audio/speech); base URL and key default to the LLM's. */
+  speech: ProviderEndpoint;
+  /** OpenAI-compatible images (/images/generations); base URL and key default to the LLM's. */
+  image: ProviderEndpoint;
+  /** Gemini's image model, used when the console's image-generation API configuration holds a key. */
+  gemini: { baseUrl: string; imageModel: string };
+  /** How long a daemon's claim on a queue item lasts unrenewed: another daemon takes over a dead one's item after it. */
+  generator: { leaseSeconds: number };
+  /** Background jobs: how long a daemon's lease on a run lasts unrenewed (renewed every third of it); another daemon takes over a dead one's run after it. */
+  jobs: { leaseSeconds: number };
   /** Trust X-Forwarded-* headers (set when behind a reverse proxy). */
   trustProxy: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -133,11 +157,31 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`NEWSCTL_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   const contact = checkHttpUrl(nonEmpty(env.NEWSCTL_CRAWLER_CONTACT_URL) ?? 'https://github.com/newsctl/newsctl', 'NEWSCTL_CRAWLER_CONTACT_URL');
   const llmBaseUrl = nonEmpty(env.NEWSCTL_LLM_BASE_URL);
+  const dataDir = resolve(nonEmpty(flags.dataDir) ?? nonEmpty(env.NEWSCTL_DATA_DIR) ?? './data');
+  const endpoint = (prefix: string): ProviderEndpoint => {
+    const baseUrl = nonEmpty(env[`${prefix}_BASE_URL`]) ?? llmBaseUrl;
+    return {
+      baseUrl: baseUrl ? checkHttpUrl(baseUrl, `${prefix}_BASE_URL`) : null,
+      apiKey: nonEmpty(env[`${prefix}_API_KEY`]) ?? nonEmpty(env.NEWSCTL_LLM_API_KEY),
+      model: nonEmpty(env[`${prefix}_MODEL`]),
+    };
+  };
+  const publicUrl = nonEmpty(env.NEWSCTL_PUBLIC_URL);
 
   const config: Config = {
     host: nonEmpty(flags.host) ?? nonEmpty(env.HOST) ?? '0.0.0.0',
     port: parsePort(flags.port ?? nonEmpty(env.PORT) ?? 3000, 'PORT'),
-    dataDir: resolve(nonEmpty(flags.dataDir) ?? nonEmpty(env.NEWSCTL_DATA_DIR) ?? './data'),
+    dataDir,
+    mediaDir: resolve(nonEmpty(env.NEWSCTL_MEDIA_DIR) ?? dataDir),
+    publicUrl: publicUrl ? checkHttpUrl(publicUrl, 'NEWSCTL_PUBLIC_URL').replace(/\/+$/, '') : null,
+    speech: endpoint('NEWSCTL_SPEECH'),
+    image: endpoint('NEWSCTL_IMAGE'),
+    gemini: {
+      baseUrl: checkHttpUrl(nonEmpty(env.NEWSCTL_GEMINI_BASE_URL) ?? 'https://generativelanguage.googleapis.com/v1beta', 'NEWSCTL_GEMINI_BASE_URL').replace(/\/+$/, ''),
+      imageModel: nonEmpty(env.NEWSCTL_GEMINI_IMAGE_MODEL) ?? 'gemini-2.5-flash-image',
+    },
+    generator: { leaseSeconds: parseCount(env.NEWSCTL_GENERATOR_LEASE_SECONDS, 30, 'NEWSCTL_GENERATOR_LEASE_SECONDS', 3) },
+    jobs: { leaseSeconds: parseCount(env.NEWSCTL_JOB_LEASE_SECONDS, 15, 'NEWSCTL_JOB_LEASE_SECONDS', 3) },
     databaseUrl,
     adminUsername: nonEmpty(env.NEWSCTL_ADMIN_USERNAME),
     adminPassword: env.NEWSCTL_ADMIN_PASSWORD ? env.NEWSCTL_ADMIN_PASSWORD : null,

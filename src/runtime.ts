@@ -10,7 +10,10 @@ import { operatorSocketPath } from './operator-socket.js';
 import { buildApp, type BuildAppOptions } from './server/app.js';
 import { LOCAL_OPERATOR_HEADER } from './server/access.js';
 import { ensureAdminAccount, pruneAuthState, type AdminBootstrap } from './services/auth/index.js';
+import { bridgeEvents } from './services/event-bridge.js';
 import { createEventBus } from './services/events.js';
+import './services/jobs/catalog.js';
+import { shutdownJobs, startJobs } from './services/jobs/index.js';
 import type { FastifyInstance } from 'fastify';
 
 export interface Runtime {
@@ -24,7 +27,19 @@ export async function openRuntime(config: Config, extra: Partial<OpenDatabaseOpt
   try {
     const migrationsApplied = await migrate(db.sql);
     const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus(), jobs: new Map() };
-    return { ctx, migrationsApplied, close: () => db.close() };
+    // Several daemons (and commands run without one) may share this PostgreSQL: live messages reach
+    // all of them, so a stop given here reaches the daemon running the job at once.
+    const bridge = db.kind === 'postgres' ? await bridgeEvents(ctx) : null;
+    return {
+      ctx,
+      migrationsApplied,
+      async close() {
+        // Runs held here are handed over (to another daemon, or to this one after a restart).
+        await shutdownJobs(ctx);
+        await bridge?.close().catch(() => {});
+        await db.close();
+      },
+    };
   } catch (error) {
     await db.close();
     throw error;
@@ -85,6 +100,8 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
     if (socketPath) socketServer = await listenOperatorSocket(app, socketPath, built.localSecret);
     pruneTimer = setInterval(() => void pruneAuthState(runtime.ctx).catch(() => {}), 60 * 60 * 1000);
     pruneTimer.unref();
+    // Queued runs, runs a dead daemon left, shared runs to join: this daemon takes its part.
+    await startJobs(runtime.ctx);
     stopExtra = options.onStarted ? await options.onStarted(runtime.ctx) : null;
     const port = (app.server.address() as { port: number }).port;
     const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

@@ -15,6 +15,13 @@ export default defineConfig({
     emptyOutDir: true,
     // The bench and the daemon compare against the same hashed file names; no source maps shipped.
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one file (it compresses best together); the console,
+        // login and search pages stay in their own chunks, loaded when visited.
+        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     proxy: {

@@ -8,6 +8,7 @@ import { registerDbCommand } from './db.js';
 import { registerDomainsCommand } from './domains.js';
 import { registerExtractCommand } from './extract.js';
 import { registerFoodCommand } from './food.js';
+import { registerJobsCommand } from './jobs.js';
 import { registerLogsCommand } from './logs.js';
 import { registerServeCommand } from './serve.js';
 import { registerSettingsCommand } from './settings.js';
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerSettingsCommand(program);
   registerLogsCommand(program);
   registerFoodCommand(program);
+  registerJobsCommand(program);
   registerClassifyCommand(program);
   addTrendsAdminCommands(registerTrendsCommand(program));
   registerSpiderCommand(program);

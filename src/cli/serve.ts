@@ -37,7 +37,18 @@ export function registerServeCommand(program: Command): void {
       const daemon = await startDaemon(config, {
         onStarted: async (ctx) => {
           const { startDaemonSchedule } = await import('../services/schedule/daemon.js');
-          return startDaemonSchedule(ctx);
+          const { resumeGenerator } = await import('../services/generator/index.js');
+          // A queue left by the last run (a restart, or a killed daemon) goes on.
+          const stopGeneratorWatch = await resumeGenerator(ctx);
+          const stopSchedule = startDaemonSchedule(ctx);
+          const { startAudioSchedule } = await import('../services/audio/maintenance.js');
+          // The daily latest-news bulletin and audio retention.
+          const stopAudioSchedule = ctx.config.scheduler ? startAudioSchedule(ctx) : async () => {};
+          return async () => {
+            stopGeneratorWatch();
+            await stopAudioSchedule();
+            await stopSchedule();
+          };
         },
       });
       const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;

@@ -124,3 +124,34 @@ export async function searchArticles(
       limit ${query.limit}`;
   })) as SearchRow[];
 }
+
+export interface ArticleStoryRow {
+  id: number;
+  title: string;
+  content: string;
+  excerpt: string | null;
+  sourceUrl: string;
+  domainName: string;
+  topic: Topic | null;
+  /** The page of a generated article about the story this article belongs to, if any. */
+  storyPath: string | null;
+}
+
+/** A crawled article with the page of its story's generated article (social posts link to it). */
+export async function articleWithStoryPage(sql: Queryable, id: number): Promise<ArticleStoryRow | null> {
+  const [row] = await sql<ArticleStoryRow[]>`
+    select a.id, a.title, left(a.content, 20000) as content, a.excerpt, a.source_url, a.domain_name, a.topic,
+           (select t.html_file_path from trend_articles ta join trends t on t.id = ta.trend_id
+            where ta.article_id = a.id and t.html_file_path is not null
+            order by t.batch_number desc limit 1) as story_path
+    from articles a where a.id = ${id}`;
+  return row ?? null;
+}
+
+/** One article with its text, shaped as a trend's source article (audio tells a lone article as a story). */
+export async function articleAsSource(sql: Queryable, id: number, maxCharacters = 20_000): Promise<import('./trends.js').TrendSourceArticle | null> {
+  const [row] = await sql<import('./trends.js').TrendSourceArticle[]>`
+    select id, title, source_url, domain_name, left(content, ${maxCharacters}) as content, excerpt, author, published_at, scraped_at
+    from articles where id = ${id}`;
+  return row ?? null;
+}

@@ -159,3 +159,82 @@ export async function allTrendTexts(sql: Queryable): Promise<TrendTextRow[]> {
 export async function setTrendTopic(sql: Queryable, id: number, topic: Topic): Promise<void> {
   await sql`update trends set topic = ${topic} where id = ${id}`;
 }
+
+// The article generator's reads (issue 14) -----------------------------------------------------------
+
+export interface TrendForGeneration {
+  id: number;
+  title: string;
+  description: string;
+  topic: Topic;
+  relevanceScore: number;
+  batchNumber: number;
+  htmlFilePath: string | null;
+  articleCount: number;
+}
+
+const trendForGenerationColumns = (sql: Queryable) => sql`
+  t.id, t.title, t.description, t.topic, t.relevance_score, t.batch_number, t.html_file_path,
+  (select count(*)::int from trend_articles ta where ta.trend_id = t.id) as article_count`;
+
+export async function trendForGeneration(sql: Queryable, id: number): Promise<TrendForGeneration | null> {
+  const [row] = await sql<TrendForGeneration[]>`select ${trendForGenerationColumns(sql)} from trends t where t.id = ${id}`;
+  return row ?? null;
+}
+
+/** The trend with this title (case and surrounding spaces ignored), newest analysis first. */
+export async function trendByTitle(sql: Queryable, title: string): Promise<TrendForGeneration | null> {
+  const [row] = await sql<TrendForGeneration[]>`
+    select ${trendForGenerationColumns(sql)} from trends t
+    where lower(btrim(t.title)) = lower(btrim(${title}))
+    order by t.batch_number desc, t.relevance_score desc, t.id desc
+    limit 1`;
+  return row ?? null;
+}
+
+/** The current trends: each topic's latest analysis (what the home page and topic pages show), best first. */
+export interface CurrentTrendRow extends TrendForGeneration {
+  hasArticle: boolean;
+  /** Its generation failed after its newest source arrived: trying again would fail the same way. */
+  failedSinceNewestSource: boolean;
+}
+
+export async function currentTrends(sql: Queryable): Promise<CurrentTrendRow[]> {
+  return sql<CurrentTrendRow[]>`
+    select ${trendForGenerationColumns(sql)},
+           exists (select 1 from generated_articles g where g.trend_id = t.id) as has_article,
+           coalesce((select max(q.created_at) from generation_queue q where q.trend_id = t.id and q.status = 'failed')
+             > (select max(a.scraped_at) from trend_articles ta join articles a on a.id = ta.article_id where ta.trend_id = t.id), false)
+             as failed_since_newest_source
+    from trends t
+    where t.batch_number = (select max(x.batch_number) from trends x where x.topic = t.topic)
+    order by t.relevance_score desc, t.identified_at desc, t.id`;
+}
+
+export interface TrendSourceArticle {
+  id: number;
+  title: string;
+  sourceUrl: string;
+  domainName: string;
+  content: string;
+  excerpt: string | null;
+  author: string | null;
+  publishedAt: Date | null;
+  scrapedAt: Date;
+}
+
+/** The trend's source articles, newest first, their text cut at `maxCharacters`. */
+export async function trendSourceArticles(sql: Queryable, trendId: number, maxCharacters = 40_000): Promise<TrendSourceArticle[]> {
+  return sql<TrendSourceArticle[]>`
+    select a.id, a.title, a.source_url, a.domain_name, left(a.content, ${maxCharacters}) as content, a.excerpt, a.author,
+           a.published_at, a.scraped_at
+    from trend_articles ta
+    join articles a on a.id = ta.article_id
+    where ta.trend_id = ${trendId}
+    order by coalesce(a.published_at, a.scraped_at) desc, a.id desc`;
+}
+
+/** The public address of a trend's generated article; set once, kept through rewrites. */
+export async function setTrendHtmlFilePath(sql: Queryable, trendId: number, path: string | null): Promise<void> {
+  await sql`update trends set html_file_path = ${path} where id = ${trendId}`;
+}

@@ -8,6 +8,8 @@ import { Ajv } from 'ajv';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from '../context.js';
 import { packagePath } from '../paths.js';
+import '../services/jobs/catalog.js';
+import { shutdownJobs } from '../services/jobs/index.js';
 import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
 import { errorHandler } from './errors.js';
 import { registerFavicons } from './favicons.js';
@@ -54,6 +56,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const exact = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
   app.decorate('ctx', ctx);
+  // Runs this process holds must not outlive the database: they are handed to another daemon (or
+  // resumed by this one after a restart), never lost.
+  app.addHook('onClose', async () => shutdownJobs(ctx));
   app.decorateRequest('principal', null);
   app.setErrorHandler(errorHandler);
   await app.register(fastifyCookie);

@@ -1,12 +1,43 @@
-// The daemon's own server-rendered pages (decisions.md "Routes"): they come before the app's fallback.
-import type { FastifyInstance } from 'fastify';
-import { TOPICS } from '../services/classify/topics.js';
+// The daemon's own pages and feeds (decisions.md "Routes"): they come before the app's fallback.
+// Absolute links (Open Graph, feeds) use NEWSCTL_PUBLIC_URL, else the address the request came to.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ARTWORK_PATH, podcastArtwork, renderPodcastFeed } from '../services/audio/feed.js';
+import { TOPICS, isTopic } from '../services/classify/topics.js';
+import { isArticlePagePath } from '../services/generator/paths.js';
+import { articlePageAt } from '../services/pages/article-page.js';
+import { renderFeed } from '../services/pages/feeds.js';
 import { renderTopicPage } from '../services/pages/topic-page.js';
+
+export function requestOrigin(app: FastifyInstance, request: FastifyRequest): string {
+  if (app.ctx.config.publicUrl) return app.ctx.config.publicUrl;
+  const host = /^[A-Za-z0-9.:[\]-]+$/.test(request.host) ? request.host : 'localhost';
+  return `${request.protocol === 'https' ? 'https' : 'http'}://${host}`;
+}
 
 export async function registerPages(app: FastifyInstance): Promise<void> {
   for (const topic of TOPICS) {
-    app.get(`/${topic}.html`, async (_request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await renderTopicPage(app.ctx, topic)),
+    app.get(`/${topic}.html`, async (request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await renderTopicPage(app.ctx, topic, requestOrigin(app, request))),
     );
+    app.get(`/${topic}/:page`, async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const page = isArticlePagePath(path) ? await articlePageAt(app.ctx, path, requestOrigin(app, request)) : null;
+      if (!page) return reply.callNotFound();
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    });
   }
+  app.get<{ Params: { file: string } }>('/feeds/:file', async (request, reply) => {
+    const name = request.params.file.replace(/\.xml$/, '');
+    if (!request.params.file.endsWith('.xml') || (name !== 'all' && !isTopic(name))) return reply.callNotFound();
+    const feed = await renderFeed(app.ctx, name === 'all' ? null : name, requestOrigin(app, request));
+    return reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'no-cache').send(feed);
+  });
+
+  // The podcast feed of the bulletins, podcasts and interviews, and its channel artwork.
+  app.get('/podcast.xml', async (request, reply) =>
+    reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'no-cache').send(await renderPodcastFeed(app.ctx, requestOrigin(app, request))),
+  );
+  app.get(ARTWORK_PATH, async (_request, reply) =>
+    reply.type('image/png').header('cache-control', 'public, max-age=86400').send(podcastArtwork(app.ctx.config.siteName)),
+  );
 }

@@ -3,7 +3,8 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { audioDir } from '../services/audio/files.js';
+import { audioDir, downloadName } from '../services/audio/files.js';
+import { imagesDir } from '../services/generator/images.js';
 import { sendError } from './errors.js';
 
 const NO_APP_FALLBACK = /^\/(api|ws|audio|favicons|images)(\/|$)/;
@@ -21,6 +22,25 @@ export async function registerStatic(app: FastifyInstance, options: { webRoot: s
     maxAge: 0,
     index: false,
     dotfiles: 'deny',
+    // Players stream it inline; a download saves it under the spec's name (latest-news-{date}.mp3).
+    setHeaders(reply, path) {
+      void reply.header('content-disposition', `inline; filename="${downloadName(path)}"`);
+      void reply.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  // Feature images: each generation writes a new file name, so they may be cached for long.
+  await app.register(fastifyStatic, {
+    root: imagesDir(app.ctx.config),
+    prefix: '/images/',
+    decorateReply: false,
+    cacheControl: true,
+    maxAge: '7d',
+    index: false,
+    dotfiles: 'deny',
+    setHeaders(reply) {
+      void reply.header('x-content-type-options', 'nosniff');
+    },
   });
 
   if (hasWeb) {

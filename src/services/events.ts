@@ -1,6 +1,8 @@
 // The typed in-process event bus. Services emit; the /ws hub and the terminal dashboard listen.
 // Message names and fields follow spec 001 §7 "Live channel"; two public messages are our own.
 import { EventEmitter } from 'node:events';
+import type { JobProgressMessage, JobUpdatedMessage } from '../api/jobs.js';
+import type { FoodRecategorizationStatus, RefetchStatus, StatusResponse } from '../api/status.js';
 
 export interface LogEntryEvent {
   id: number;
@@ -11,11 +13,11 @@ export interface LogEntryEvent {
 }
 
 export interface EventMap {
-  status_update: Record<string, unknown>;
+  status_update: StatusResponse;
   spider_activity: { message: string; timestamp: string };
   domains_updated: Record<string, never>;
   avoid_domains_updated: Record<string, never>;
-  refetch_status: Record<string, unknown>;
+  refetch_status: RefetchStatus;
   trendsAnalyzerAction: { action: string };
   generator_action: { action: string };
   queue_update: Record<string, unknown>;
@@ -26,13 +28,22 @@ export interface EventMap {
   interview_token_complete: { tokens: number };
   interview_refine_token_progress: { tokens: number };
   interview_refine_token_complete: { tokens: number };
-  food_recategorization_status: Record<string, unknown>;
+  food_recategorization_status: FoodRecategorizationStatus;
   log_entry: LogEntryEvent;
   settings_updated: { key: string };
   /** Public: a new latest-news bulletin exists. */
   latest_news_audio: { audioUrl: string; generatedAt: string };
   /** Public: crawled articles or trends changed; the home page should refetch. */
   home_data_updated: Record<string, never>;
+  /** A background job's run changed status, on any daemon. */
+  job_updated: JobUpdatedMessage;
+  /** A background job's run reported progress. */
+  job_progress: JobProgressMessage;
+  /**
+   * This daemon's live channel to the other daemons was down and is back: messages may have been
+   * missed, so clients refetch what they show.
+   */
+  live_resync: Record<string, never>;
 }
 
 export type EventType = keyof EventMap;
@@ -42,7 +53,12 @@ export type LiveMessage = { [K in EventType]: { type: K } & EventMap[K] }[EventT
 export const PUBLIC_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>(['latest_news_audio', 'home_data_updated']);
 
 export interface EventBus {
+  /** Delivers to this process's listeners and, when bridged, to the other daemons'. */
   emit<K extends EventType>(type: K, payload: EventMap[K]): void;
+  /** Delivers to this process's listeners only (a message another daemon sent). */
+  deliver<K extends EventType>(type: K, payload: EventMap[K]): void;
+  /** Sends every emitted message on to `outbound` too (the LISTEN/NOTIFY bridge); returns the detach function. */
+  bridge(outbound: (message: LiveMessage) => void): () => void;
   on<K extends EventType>(type: K, listener: (payload: EventMap[K]) => void): () => void;
   /** Every message, in the wire shape `{type, ...fields}`. */
   onAny(listener: (message: LiveMessage) => void): () => void;
@@ -63,10 +79,28 @@ export function createEventBus(): EventBus {
   const emitter = new EventEmitter();
   // The hub, the dashboard and tests may all listen; the default limit of 10 is only a leak hint.
   emitter.setMaxListeners(0);
+  let outbound: ((message: LiveMessage) => void) | null = null;
+  const deliver = <K extends EventType>(type: K, payload: EventMap[K]) => {
+    emitter.emit(type, payload);
+    emitter.emit('*', { type, ...payload } as LiveMessage);
+  };
   return {
     emit(type, payload) {
-      emitter.emit(type, payload);
-      emitter.emit('*', { type, ...payload } as LiveMessage);
+      deliver(type, payload);
+      if (outbound) {
+        try {
+          outbound({ type, ...payload } as LiveMessage);
+        } catch (error) {
+          console.error('live message bridge failed:', error);
+        }
+      }
+    },
+    deliver,
+    bridge(send) {
+      outbound = send;
+      return () => {
+        if (outbound === send) outbound = null;
+      };
     },
     on(type, listener) {
       const wrapped = guarded(listener as (payload: unknown) => void);

@@ -155,6 +155,7 @@ describe('scrape domains from a related site', () => {
   it('answers 400 when no related site is configured', async () => {
     expect(await call('POST', '/api/domains/scrape-related')).toEqual({ status: 400, body: { message: 'No related site configured' } });
     expect((await call('POST', '/api/domains/scrape-newsctl')).status).toBe(400);
+    expect(await call('GET', '/api/domains/related-sites')).toEqual({ status: 200, body: { sites: [] } });
   });
 
   it('adds the news domains a related site links to, under its own name too', async () => {
@@ -168,6 +169,12 @@ describe('scrape domains from a related site', () => {
     });
     try {
       const session = await related.loginCookie();
+      const site = new URL(web.hostile!.urls.hostileLinks);
+      expect(await call('GET', '/api/domains/related-sites', undefined, related, session)).toEqual({
+        status: 200,
+        body: { sites: [{ url: web.hostile!.urls.hostileLinks, host: site.hostname }] },
+      });
+      expect((await call('GET', '/api/domains/related-sites', undefined, related, '')).status).toBe(401);
       const scraped = await call('POST', '/api/domains/scrape-daily-planet', undefined, related, session);
       expect(scraped.status).toBe(200);
       // The page links to javascript:, data:, mailto:, ftp:, loopback and IP hosts, its own site and

@@ -113,6 +113,47 @@ describe('settings calls of spec 001 §7', () => {
     }
   });
 
+  it('describes every setting for editors: fields, kinds, limits, labels, the default model', async () => {
+    const described = await call('GET', '/api/settings');
+    expect(described.status).toBe(200);
+    expect(described.body.settings.map((s: { key: string }) => s.key)).toEqual(SETTINGS.map((s) => s.key));
+    expect(described.body).toMatchObject({ defaultModel: server.config.llm.model, modelConfigured: false });
+    const byKey = new Map(described.body.settings.map((s: { key: string }) => [s.key, s]));
+    expect(byKey.get('trends-analyzer-system-prompt')).toEqual({
+      key: 'trends-analyzer-system-prompt',
+      label: 'trends analyzer system prompt',
+      publicRead: false,
+      partial: false,
+      fields: [{ name: 'promptText', label: 'Trends analyzer system prompt', kind: 'multiline', secret: false, minimum: null, maximum: null, maxLength: 50_000, placeholder: null }],
+    });
+    expect(byKey.get('word-count-settings')).toMatchObject({
+      fields: [{ name: 'targetWordCount', label: 'Target word count', kind: 'integer', minimum: 1, maximum: 20_000 }],
+    });
+    expect(byKey.get('google-api-config')).toMatchObject({
+      fields: [
+        { name: 'apiKey', label: 'API key', kind: 'text', secret: true },
+        { name: 'imagePrompt', label: 'Image prompt', kind: 'multiline', secret: false },
+      ],
+    });
+    expect(byKey.get('schedule-settings')).toMatchObject({
+      partial: true,
+      fields: [
+        { name: 'spiderMinuteA', label: 'Spider minute A', kind: 'integer', minimum: 0, maximum: 59 },
+        { name: 'spiderMinuteB', label: 'Spider minute B' },
+        { name: 'trendsMinuteA', label: 'Trends minute A' },
+        { name: 'trendsMinuteB', label: 'Trends minute B' },
+      ],
+    });
+    expect(byKey.get('social-model-name')).toMatchObject({
+      fields: [{ name: 'modelName', label: 'Model name', kind: 'text', maxLength: 200, placeholder: server.config.llm.model }],
+    });
+    expect(byKey.get('get-json-config')).toMatchObject({
+      fields: [{ label: 'JSON text (top)' }, { label: 'JSON text' }, { label: 'JSON text (bottom)' }],
+    });
+    const anonymous = await fetch(`${server.baseUrl}/api/settings`);
+    expect(anonymous.status).toBe(401);
+  });
+
   it('has one GET and one POST route per setting of the schema table', async () => {
     for (const definition of SETTINGS) {
       const response = await call('GET', `/api/${definition.key}`);

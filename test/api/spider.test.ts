@@ -36,8 +36,9 @@ describe('spider control', () => {
     expect((await call('POST', '/api/spider/refetch/jump')).status).toBe(400);
     expect(await call('POST', '/api/spider/pause')).toEqual({ status: 409, body: { message: 'The spider is not running' } });
     expect(await call('POST', '/api/spider/resume')).toEqual({ status: 409, body: { message: 'The spider is not paused' } });
-    expect(await call('POST', '/api/spider/stop')).toEqual({ status: 409, body: { message: 'The spider is not running' } });
-    expect(await call('POST', '/api/spider/refetch/stop')).toEqual({ status: 409, body: { message: 'The article re-fetcher is not running' } });
+    // Stop while idle: every job answers 200 with a message (decisions.md "Wave 2"), beside its status.
+    expect(await call('POST', '/api/spider/stop')).toMatchObject({ status: 200, body: { message: 'The spider is not running', spiderStatus: 'idle' } });
+    expect(await call('POST', '/api/spider/refetch/stop')).toMatchObject({ status: 200, body: { message: 'The article re-fetcher is not running', isRunning: false } });
     expect((await call('POST', '/api/spider/start', undefined, '')).status).toBe(401);
   });
 
@@ -66,7 +67,7 @@ describe('spider control', () => {
     for (const type of ['spider_activity', 'status_update', 'domains_updated', 'home_data_updated', 'log_entry'] as const) expect(types, type).toContain(type);
     const activity = messages.filter((m): m is Extract<LiveMessage, { type: 'spider_activity' }> => m.type === 'spider_activity');
     expect(activity.some((m) => m.message.includes('NEW: '))).toBe(true);
-    const lastStatus = messages.filter((m) => m.type === 'status_update').at(-1) as Record<string, unknown>;
+    const lastStatus = messages.filter((m): m is Extract<LiveMessage, { type: 'status_update' }> => m.type === 'status_update').at(-1);
     expect(lastStatus).toMatchObject({ spiderStatus: 'idle', spiderSitesProcessed: 2 });
 
     // The home page now lists the crawled domains and the run.

@@ -4,13 +4,15 @@ import { Route, Switch } from 'wouter';
 import { Toaster } from './components/Toaster';
 import { LiveEventsContext, useLiveEvents } from './hooks/useLiveEvents';
 import { HomePage } from './pages/HomePage';
-import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { SearchPage } from './pages/SearchPage';
 
+// Only the home page and the 404 page are in the first download; the console, the login page and
+// the search results load when visited, so `/` carries none of their code.
 const AdminPage = lazy(() => import('./pages/AdminPage'));
+const LoginPage = lazy(() => import('./pages/LoginPage').then((module) => ({ default: module.LoginPage })));
+const SearchPage = lazy(() => import('./pages/SearchPage').then((module) => ({ default: module.SearchPage })));
 
-function AdminLoading() {
+function PageLoading() {
   return (
     <p role="status" className="page py-10">
       Loading...
@@ -26,10 +28,18 @@ export function App() {
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
         <Switch>
           <Route path="/" component={HomePage} />
-          <Route path="/search" component={SearchPage} />
-          <Route path="/login" component={LoginPage} />
+          <Route path="/search">
+            <Suspense fallback={<PageLoading />}>
+              <SearchPage />
+            </Suspense>
+          </Route>
+          <Route path="/login">
+            <Suspense fallback={<PageLoading />}>
+              <LoginPage />
+            </Suspense>
+          </Route>
           <Route path="/admin">
-            <Suspense fallback={<AdminLoading />}>
+            <Suspense fallback={<PageLoading />}>
               <AdminPage />
             </Suspense>
           </Route>

@@ -9,6 +9,7 @@ import {
   importDomains,
   listAvoidDomains,
   listDomains,
+  relatedSites,
   removeAvoidDomain,
   removeDomain,
   scrapeRelatedDomains,
@@ -91,6 +92,7 @@ export default async function domainRoutes(app: FastifyInstance): Promise<void> 
   const siteName = app.ctx.config.siteName.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
   if (siteName && siteName !== 'import' && siteName !== 'export') scrapePaths.add(`/domains/scrape-${siteName}`);
   for (const path of scrapePaths) app.post(path, async () => scrapeRelatedDomains(app.ctx));
+  app.get('/domains/related-sites', async () => relatedSites(app.ctx));
 
   app.get('/domain-stats', async () => domainStats(app.ctx));
 

@@ -7,11 +7,6 @@ import {
 } from '../../services/food-recategorization/index.js';
 
 export default async function foodRecategorizationRoutes(app: FastifyInstance): Promise<void> {
-  // The walk must not outlive the database it writes to; its place is kept for the next start.
-  app.addHook('onClose', async () => {
-    await stopFoodRecategorization(app.ctx);
-  });
-
   app.get('/food-recategorization/status', async () => foodRecategorizationStatus(app.ctx));
   app.post('/food-recategorization/start', async () => startFoodRecategorization(app.ctx));
   app.post('/food-recategorization/stop', async () => stopFoodRecategorization(app.ctx));

@@ -1,12 +1,18 @@
 // The URL table: every /api area, each in its own file.
 import type { FastifyInstance } from 'fastify';
+import audioRoutes from './audio.js';
 import authRoutes from './auth.js';
 import domainRoutes from './domains.js';
 import foodRecategorizationRoutes from './food-recategorization.js';
+import generatorRoutes from './generator.js';
 import healthRoutes from './health.js';
+import jobRoutes from './jobs.js';
 import logRoutes from './logs.js';
+import musicRoutes from './music.js';
+import podcastRoutes from './podcast.js';
 import publicRoutes from './public.js';
 import settingsRoutes from './settings.js';
+import socialRoutes from './social.js';
 import spiderRoutes from './spider.js';
 import statusRoutes from './status.js';
 import trendsRoutes from './trends.js';
@@ -16,10 +22,16 @@ export const apiRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   publicRoutes,
   healthRoutes,
   settingsRoutes,
+  socialRoutes,
   logRoutes,
   statusRoutes,
+  jobRoutes,
   trendsRoutes,
   foodRecategorizationRoutes,
+  generatorRoutes,
   spiderRoutes,
   domainRoutes,
+  audioRoutes,
+  podcastRoutes,
+  musicRoutes,
 ];

@@ -2,10 +2,12 @@
 // the settings schema table.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { listSettingKeys, readSetting, SETTINGS, updateSetting } from '../../services/settings/index.js';
+import { describeSettings } from '../../services/settings/describe.js';
+import { readSetting, SETTINGS, updateSetting } from '../../services/settings/index.js';
 
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/settings', async () => ({ settings: listSettingKeys() }));
+  // The definitions themselves, for editors: fields, kinds, limits, labels.
+  app.get('/settings', async () => describeSettings(app.ctx));
 
   for (const definition of SETTINGS) {
     const bodySchema = z.toJSONSchema(definition.partial ? definition.schema.partial() : definition.schema, { target: 'draft-7' });

@@ -17,11 +17,6 @@ const limitQuery = {
 } as const;
 
 export default async function trendsRoutes(app: FastifyInstance): Promise<void> {
-  // A run must not outlive the database it writes to.
-  app.addHook('onClose', async () => {
-    await stopTrendsAnalyzer(app.ctx);
-  });
-
   app.get<{ Querystring: { limit: number } }>('/trends', { schema: { querystring: limitQuery } }, async (request) =>
     listTrends(app.ctx, { limit: request.query.limit }),
   );

@@ -56,6 +56,17 @@ export function linkedHosts(html: string, pageUrl: string): string[] {
   return hosts;
 }
 
+export interface RelatedSite {
+  url: string;
+  /** The host name the console shows ("Scrape Domains from {host}"). */
+  host: string;
+}
+
+/** The configured related sites (NEWSCTL_RELATED_SITES), in order; empty when none is set. */
+export function relatedSites(ctx: Pick<AppContext, 'config'>): { sites: RelatedSite[] } {
+  return { sites: ctx.config.relatedSites.map((url) => ({ url, host: new URL(url).hostname })) };
+}
+
 export async function scrapeRelatedDomains(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 'jobs'>): Promise<RelatedScrapeResult> {
   const sites = ctx.config.relatedSites;
   if (sites.length === 0) throw Invalid('No related site configured');

@@ -1,12 +1,16 @@
 // Food re-categorization (spec 001 §4): a one-off walk over the stored articles that moves those the
-// classifier (the model when configured, else the offline one) puts in food. Stoppable, and
-// resumable across stops and restarts: its place and counts live in job_state.
-import { contextJob, type AppContext } from '../../context.js';
+// classifier (the model when configured, else the offline one) puts in food. A job of the runner:
+// stoppable from any daemon, and resumable across stops, restarts and a dead daemon (another one
+// takes the run over): its place and counts live in job_state.
+import type { FoodRecategorizationStatus, StopAnswer } from '../../api/status.js';
+import type { AppContext } from '../../context.js';
 import { articleIdRange, articlesAfter, countArticlesUpTo, moveArticlesToTopic } from '../../db/article-topics.js';
 import { patchJobState, readJobState } from '../../db/job-state.js';
-import { Conflict } from '../../errors.js';
 import { classifyArticles } from '../article-topics/index.js';
+import { defineJob, liveRun, type JobHandle, notRunning, onRunSettled, startJob, stopJob, waitForJobIdle } from '../jobs/index.js';
 import { logEvent } from '../logs/index.js';
+
+export type { FoodRecategorizationStatus } from '../../api/status.js';
 
 export const FOOD_RECATEGORIZATION_JOB = 'food-recategorization';
 /** The console's progress denominator (spec 001 §9); the status reports the real total beside it. */
@@ -32,34 +36,7 @@ interface PassState {
   [key: string]: unknown;
 }
 
-export interface FoodRecategorizationStatus {
-  isRunning: boolean;
-  processed: number;
-  recategorized: number;
-  /**
-   * Articles the configured model failed on (they were classified offline instead), plus articles
-   * that could not be processed at all.
-   */
-  errors: number;
-  /** Articles this pass walks (the real figure; the console's bar uses SPEC_PROGRESS_TOTAL). */
-  total: number;
-  /** processed ÷ total, 0–100. */
-  progress: number;
-  lastArticleId: number;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-interface FoodJob {
-  controller: AbortController | null;
-  run: Promise<void> | null;
-}
-
 type Ctx = AppContext;
-
-function foodJob(ctx: Pick<AppContext, 'jobs'>): FoodJob {
-  return contextJob<FoodJob>(ctx, FOOD_RECATEGORIZATION_JOB, () => ({ controller: null, run: null }));
-}
 
 function toStatus(state: Partial<PassState>, isRunning: boolean): FoodRecategorizationStatus {
   const processed = state.processed ?? 0;
@@ -77,13 +54,18 @@ function toStatus(state: Partial<PassState>, isRunning: boolean): FoodRecategori
   };
 }
 
-export async function foodRecategorizationStatus(ctx: Pick<AppContext, 'sql' | 'jobs'>): Promise<FoodRecategorizationStatus> {
+/** Read from the database: any daemon reports the walk, wherever it runs. */
+export async function foodRecategorizationStatus(ctx: AppContext): Promise<FoodRecategorizationStatus> {
+  // Whether it runs first, then its place: a run ending between the two reads shows its final
+  // counts one poll early rather than a stopped walk with the counts of its start.
+  const live = await liveRun(ctx, FOOD_RECATEGORIZATION_JOB);
   const state = await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB);
-  return toStatus(state, foodJob(ctx).run !== null);
+  return toStatus(state, live !== null);
 }
 
-async function walk(ctx: Ctx, pass: PassState, signal: AbortSignal): Promise<void> {
-  const push = () => ctx.events.emit('food_recategorization_status', { ...toStatus(pass, true) });
+async function walk(ctx: Ctx, pass: PassState, job: JobHandle): Promise<void> {
+  const { signal } = job;
+  const push = () => ctx.events.emit('food_recategorization_status', toStatus(pass, true));
   let failedBatches = 0;
   try {
     while (!signal.aborted) {
@@ -119,6 +101,8 @@ async function walk(ctx: Ctx, pass: PassState, signal: AbortSignal): Promise<voi
       await patchJobState(ctx.sql, FOOD_RECATEGORIZATION_JOB, pass);
       push();
     }
+    // Another daemon holds the run now (this one stalled): its place is the one that counts.
+    if (job.interruption === 'lost') return;
     if (!pass.finishedAt) pass.stoppedAt = new Date().toISOString();
     await patchJobState(ctx.sql, FOOD_RECATEGORIZATION_JOB, pass);
     await logEvent(
@@ -135,14 +119,31 @@ async function walk(ctx: Ctx, pass: PassState, signal: AbortSignal): Promise<voi
   if (pass.recategorized > 0) ctx.events.emit('home_data_updated', {});
 }
 
+export const foodRecategorizationJob = defineJob({
+  name: FOOD_RECATEGORIZATION_JOB,
+  label: 'Food re-categorization',
+  // The pass's place is in job_state: a run taken over after a restart or a dead daemon resumes it.
+  run: async (ctx, _params, job) => {
+    const pass = { ...(await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB)), stoppedAt: null } as PassState;
+    await walk(ctx, pass, job);
+    return toStatus(pass, false);
+  },
+});
+
+// The last status message goes out once the run has ended, so a client that reads the status on
+// it sees the walk stopped.
+onRunSettled(async (ctx, run) => {
+  if (run.job !== FOOD_RECATEGORIZATION_JOB) return;
+  const state = await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB);
+  ctx.events.emit('food_recategorization_status', toStatus(state, false));
+});
+
 /**
- * Starts (or resumes) the walk in the background; Conflict when it runs. A pass that was stopped
+ * Starts (or resumes) the walk; Conflict (409) while it runs on any daemon. A pass that was stopped
  * resumes after the last article it processed, counts included; after a finished pass, a new one
  * starts over the articles stored now.
  */
 export async function startFoodRecategorization(ctx: Ctx): Promise<FoodRecategorizationStatus> {
-  const job = foodJob(ctx);
-  if (job.run) throw Conflict('Food re-categorization is already running');
   const stored = await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB);
   const resumable = stored.passMaxId !== undefined && !stored.finishedAt && (stored.lastArticleId ?? 0) < stored.passMaxId;
   let pass: PassState;
@@ -162,36 +163,20 @@ export async function startFoodRecategorization(ctx: Ctx): Promise<FoodRecategor
       stoppedAt: null,
     };
   }
-  // Checked again, right before claiming the job: another start may have begun during the reads.
-  if (job.run) throw Conflict('Food re-categorization is already running');
-  const controller = new AbortController();
-  job.controller = controller;
-  job.run = (async () => {
-    await patchJobState(ctx.sql, FOOD_RECATEGORIZATION_JOB, pass);
-    await logEvent(ctx, COMPONENT, 'info', `Food re-categorization ${resumable ? `resumed after article ${pass.lastArticleId}` : 'started'}: ${pass.total} articles`);
-    await walk(ctx, pass, controller.signal);
-  })()
-    .catch((error: unknown) => console.error('food re-categorization failed:', error))
-    .finally(() => {
-      job.controller = null;
-      job.run = null;
-      ctx.events.emit('food_recategorization_status', { ...toStatus(pass, false) });
-    });
+  // The pass is written with the run, in one transaction: a refused start changes nothing.
+  await startJob(ctx, FOOD_RECATEGORIZATION_JOB, {}, { prepare: (tx) => patchJobState(tx, FOOD_RECATEGORIZATION_JOB, pass) });
+  await logEvent(ctx, COMPONENT, 'info', `Food re-categorization ${resumable ? `resumed after article ${pass.lastArticleId}` : 'started'}: ${pass.total} articles`);
   return toStatus(pass, true);
 }
 
-/** Stops the walk and waits for it to end; its place is kept for the next start. */
-export async function stopFoodRecategorization(ctx: Ctx): Promise<FoodRecategorizationStatus> {
-  const job = foodJob(ctx);
-  const run = job.run;
-  if (run) {
-    job.controller?.abort();
-    await run;
-  }
-  return foodRecategorizationStatus(ctx);
+/** Stops the walk wherever it runs and waits for it to end; its place is kept for the next start. */
+export async function stopFoodRecategorization(ctx: Ctx): Promise<StopAnswer<FoodRecategorizationStatus>> {
+  const ended = await stopJob(ctx, FOOD_RECATEGORIZATION_JOB);
+  const status = await foodRecategorizationStatus(ctx);
+  return ended ? status : { ...notRunning(FOOD_RECATEGORIZATION_JOB), ...status };
 }
 
 /** Waits for the walk under way, if any (tests, and the CLI in-process). */
-export async function waitForFoodRecategorization(ctx: Pick<AppContext, 'jobs'>): Promise<void> {
-  await foodJob(ctx).run;
+export async function waitForFoodRecategorization(ctx: AppContext): Promise<void> {
+  await waitForJobIdle(ctx, FOOD_RECATEGORIZATION_JOB);
 }

@@ -1,78 +1,67 @@
-// /{topic}.html: a plain page of the topic's current trends and newest articles. The "Ask the AI"
-// link hands its address to the assistant, so it must be readable without JavaScript.
+// /{topic}.html: the topic's generated articles (each with its sources), its current trends and its
+// newest crawled articles, readable without JavaScript: the "Ask the AI" link hands this address to
+// the assistant, and readers and feed readers land here.
 import type { AppContext } from '../../context.js';
 import { newestArticlesByTopic } from '../../db/articles.js';
+import { latestGeneratedArticles } from '../../db/generated-articles.js';
 import { topTrendsByTopic } from '../../db/trends.js';
-import { TOPICS, type Topic } from '../classify/topics.js';
-import { html, safeHref, type Html } from './html.js';
+import type { Topic } from '../classify/topics.js';
+import { toGeneratedArticle } from '../generator/articles.js';
+import { html } from './html.js';
+import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
+
+export { topicLabel } from './layout.js';
 
 export const TOPIC_PAGE_ARTICLES = 30;
 export const TOPIC_PAGE_TRENDS = 10;
+export const TOPIC_PAGE_GENERATED = 20;
+/** Sources shown under each generated article (the article page lists them all). */
+const SOURCES_SHOWN = 6;
 
-const TOPIC_LABELS: Record<Topic, string> = {
-  health: 'Health',
-  food: 'Food',
-  finance: 'Finance',
-  usa: 'USA',
-  international: 'International',
-  tech: 'Tech',
-  energy: 'Energy',
-  science: 'Science',
-};
-
-export function topicLabel(topic: Topic): string {
-  return TOPIC_LABELS[topic];
-}
-
-function formatTime(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
-}
-
-function link(url: string, text: string): Html {
-  const href = safeHref(url);
-  return href ? html`<a href="${href}" rel="noopener noreferrer">${text}</a>` : html`${text}`;
-}
-
-export async function renderTopicPage(ctx: Pick<AppContext, 'sql' | 'config'>, topic: Topic): Promise<string> {
-  const [trends, articles] = await Promise.all([
+export async function renderTopicPage(ctx: Pick<AppContext, 'sql' | 'config'>, topic: Topic, origin: string): Promise<string> {
+  const [trends, articles, generated] = await Promise.all([
     topTrendsByTopic(ctx.sql, [topic], TOPIC_PAGE_TRENDS),
     newestArticlesByTopic(ctx.sql, [topic], TOPIC_PAGE_ARTICLES),
+    latestGeneratedArticles(ctx.sql, { limit: TOPIC_PAGE_GENERATED, category: topic }),
   ]);
   const label = topicLabel(topic);
   const site = ctx.config.siteName;
-  const trendItems = trends.map((trend) => html`<li>${trend.htmlFilePath ? link(trend.htmlFilePath, trend.title) : trend.title}</li>`);
+  const zone = ctx.config.timeZone;
+  const generatedItems = generated.map(toGeneratedArticle).map((article) => {
+    const shown = article.sources.slice(0, SOURCES_SHOWN);
+    const more = article.sources.length - shown.length;
+    return html`<article class="item">
+<h3>${link(article.htmlFilePath, article.title)}</h3>
+<p class="excerpt">${article.excerpt}</p>
+<small>${formatTime(new Date(article.generatedAt), zone)} · Sources: ${shown.map((source, i) => html`${i ? ', ' : ''}${link(source.url, source.domain || source.title)}`)}${more > 0 ? html` and ${more} more` : ''}</small>
+</article>
+`;
+  });
+  const trendItems = trends.map((trend) => html`<li>${link(safePagePath(trend.htmlFilePath), trend.title)}</li>`);
   const articleItems = articles.map(
-    (article) =>
-      html`<li>${link(article.sourceUrl, article.title)} <small>— ${article.domainName}, ${formatTime(article.scrapedAt, ctx.config.timeZone)}</small></li>`,
+    (article) => html`<li>${link(article.sourceUrl, article.title)} <small>— ${article.domainName}, ${formatTime(article.scrapedAt, zone)}</small></li>`,
   );
-  const otherTopics = TOPICS.filter((t) => t !== topic).map((t) => html` <a href="/${t}.html">${topicLabel(t)}</a>`);
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${label} news — ${site}</title>
-<style>
-  body { font: 16px/1.5 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #111; background: #fff; }
-  a { color: #0645ad; } small { color: #555; } nav { margin-bottom: 1.5rem; }
-  @media (prefers-color-scheme: dark) { body { color: #eee; background: #111; } a { color: #8ab4f8; } small { color: #aaa; } }
-</style>
-</head>
-<body>
-<nav><a href="/">${site}</a> · Topics:${otherTopics}</nav>
+  const body = html`<main>
 <h1>${label} news</h1>
+${generatedItems.length ? html`<h2>Articles</h2>\n${generatedItems}` : ''}
 <h2>Trends</h2>
-${trendItems.length ? html`<ul>${trendItems}</ul>` : html`<p>No ${label.toLowerCase()} trends identified yet.</p>`}
+${trendItems.length ? html`<ul class="items">${trendItems}</ul>` : html`<p>No ${label.toLowerCase()} trends identified yet.</p>`}
 <h2>Latest articles</h2>
-${articleItems.length ? html`<ul>${articleItems}</ul>` : html`<p>No recent articles found for ${label}.</p>`}
-</body>
-</html>
-`.value;
+${articleItems.length ? html`<ul class="items">${articleItems}</ul>` : html`<p>No recent articles found for ${label}.</p>`}
+</main>`;
+  return renderPage(
+    {
+      title: `${label} news`,
+      description: `The latest ${label.toLowerCase()} trends and articles on ${site}, compiled from many sources.`,
+      url: absoluteUrl(origin, `/${topic}.html`),
+      siteName: site,
+      type: 'website',
+      image: generated[0]?.imageUrl && safePagePath(generated[0].imageUrl) ? absoluteUrl(origin, generated[0].imageUrl) : null,
+      feeds: [
+        [`${label} — ${site}`, absoluteUrl(origin, `/feeds/${topic}.xml`)],
+        [`All articles — ${site}`, absoluteUrl(origin, '/feeds/all.xml')],
+      ],
+    },
+    body,
+  );
 }

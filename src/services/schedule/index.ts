@@ -1,8 +1,10 @@
 // The daemon's scheduler: at each run the cadence names (./cadence.ts, in Config.timeZone, minutes
 // from the schedule settings), bree starts that job's file from jobs/ in a worker thread; the
 // worker posts a message and the service runs here, in the daemon's thread (decisions.md
-// "Platform notes": a worker never opens the embedded database). A start while the job runs is a
-// no-op that the system log records.
+// "Platform notes": a worker never opens the embedded database). bree keeps each daemon's clock;
+// the run a slot starts is a job-runner run whose id derives from the slot, so with several
+// daemons firing the same slot it runs once. A slot that finds the job running is a no-op that the
+// system log records (once, by the daemon that recorded it).
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 import Bree from 'bree';
@@ -15,9 +17,16 @@ import { DEFAULT_SCHEDULE_MINUTES, nextScheduledRun, type ScheduleMinutes, type 
 export * from './cadence.js';
 export { instantOf, zonedTimeAt, offsetAt, type WallTime, type ZonedTime } from './zoned-time.js';
 
+/** What a scheduled start answers: the slot's run started, was skipped (job live), or another daemon fired it. */
+export interface ScheduledOutcome {
+  outcome: 'started' | 'skipped' | 'fired-elsewhere';
+  reason?: string;
+}
+
 export interface ScheduledJobs {
-  startSpider(ctx: AppContext): unknown;
-  startTrendsAnalysis(ctx: AppContext): unknown;
+  /** `slot`: the slot's instant (ISO), the same on every daemon. */
+  startSpider(ctx: AppContext, slot?: string): unknown;
+  startTrendsAnalysis(ctx: AppContext, slot?: string): unknown;
 }
 
 export interface SchedulerOptions {
@@ -59,11 +68,12 @@ async function scheduleMinutes(ctx: AppContext): Promise<ScheduleMinutes> {
 }
 
 /** Runs one job's service, logging a refusal (already running) or a failure instead of throwing. */
-async function runService(ctx: AppContext, job: ScheduledJob, jobs: ScheduledJobs): Promise<void> {
+async function runService(ctx: AppContext, job: ScheduledJob, jobs: ScheduledJobs, slot: string | undefined): Promise<void> {
   const component = job === 'spider' ? LOG_COMPONENTS.spider : LOG_COMPONENTS.trends;
   const label = job === 'spider' ? 'Scheduled spider start' : 'Scheduled trends analysis';
   try {
-    await (job === 'spider' ? jobs.startSpider(ctx) : jobs.startTrendsAnalysis(ctx));
+    const answer = (await (job === 'spider' ? jobs.startSpider(ctx, slot) : jobs.startTrendsAnalysis(ctx, slot))) as Partial<ScheduledOutcome> | undefined;
+    if (answer?.outcome === 'skipped') await logEvent(ctx, component, 'info', `${label} skipped: ${answer.reason ?? 'the job is running'}`);
   } catch (error) {
     if (isAppError(error) && error.code === 'conflict') {
       await logEvent(ctx, component, 'info', `${label} skipped: ${error.message}`);
@@ -73,15 +83,17 @@ async function runService(ctx: AppContext, job: ScheduledJob, jobs: ScheduledJob
   }
 }
 
-export interface JobRunner {
-  /** Starts the job's worker now; resolves once its service call has been made. */
-  run(job: ScheduledJob): Promise<void>;
+export interface ScheduleRunner {
+  /** Starts the job's worker now (for `slot`); resolves once its service call has been made. */
+  run(job: ScheduledJob, slot?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** bree with the two job files, each worker's message routed to its service in this thread. */
-export function createJobRunner(ctx: AppContext, jobs: ScheduledJobs): JobRunner {
+export function createJobRunner(ctx: AppContext, jobs: ScheduledJobs): ScheduleRunner {
   const waiting = new Map<ScheduledJob, ((value: void) => void)[]>();
+  // The slot each started worker is for, in order (a worker's message carries only the job's name).
+  const slots = new Map<ScheduledJob, (string | undefined)[]>();
   const settle = (job: ScheduledJob) => {
     for (const resolve of waiting.get(job) ?? []) resolve();
     waiting.delete(job);
@@ -97,7 +109,8 @@ export function createJobRunner(ctx: AppContext, jobs: ScheduledJobs): JobRunner
     workerMessageHandler: ({ name, message }: { name: string; message: unknown }) => {
       const job = (Object.keys(JOB_FILES) as ScheduledJob[]).find((j) => JOB_FILES[j].name === name);
       if (!job || message !== JOB_FILES[job].message) return;
-      void runService(ctx, job, jobs).finally(() => settle(job));
+      const slot = slots.get(job)?.shift();
+      void runService(ctx, job, jobs, slot).finally(() => settle(job));
     },
     errorHandler: (error: unknown, meta: { name?: string }) => {
       const job = (Object.keys(JOB_FILES) as ScheduledJob[]).find((j) => JOB_FILES[j].name === meta?.name);
@@ -107,9 +120,10 @@ export function createJobRunner(ctx: AppContext, jobs: ScheduledJobs): JobRunner
   } as unknown as Bree.BreeOptions);
   bree.createWorker = createJobWorker;
   return {
-    run(job) {
+    run(job, slot) {
       return new Promise<void>((resolve) => {
         waiting.set(job, [...(waiting.get(job) ?? []), resolve]);
+        slots.set(job, [...(slots.get(job) ?? []), slot]);
         bree.run(JOB_FILES[job].name).catch((error: unknown) => {
           void logEvent(ctx, LOG_COMPONENTS.system, 'error', `Job ${JOB_FILES[job].name} could not start: ${String(error)}`);
           settle(job);
@@ -152,7 +166,7 @@ export function startScheduler(ctx: AppContext, jobs: ScheduledJobs, options: Sc
     if (lateBy >= 0) {
       lastSlot = next.at.getTime();
       if (lateBy <= MAX_LATENESS_MS) {
-        for (const job of next.jobs) void runner.run(job);
+        for (const job of next.jobs) void runner.run(job, next.at.toISOString());
       } else {
         lastSlot = now();
         await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Scheduled ${next.jobs.join(' and ')} run of ${next.at.toISOString()} skipped: the daemon was not awake`);

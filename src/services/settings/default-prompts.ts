@@ -82,4 +82,10 @@ export const lyrics = `Write song lyrics (two verses and a chorus) that retell t
 
 {narration}`;
 
-export const musicGenerator = `Upbeat acoustic pop, 100 BPM, warm and hopeful.`;
+// The music configuration (JSON): the style, the offline arrangement's tempo and key, and
+// optionally "provider", one HTTP call to a music API (README "Music" documents its fields).
+export const musicGenerator = `{
+  "style": "Upbeat acoustic pop, warm and hopeful",
+  "tempo": 100,
+  "key": "C"
+}`;

@@ -2,6 +2,16 @@
 // console's one editor are generated from it; adding a setting means adding a row, nothing else.
 import { z } from 'zod';
 import * as prompts from './default-prompts.js';
+import {
+  DEFAULT_INTERVIEW_SPEAKERS,
+  DEFAULT_PODCAST_SPEAKERS,
+  DEFAULT_REPLACEMENTS,
+  DEFAULT_VOICES,
+  replacementRowSchema,
+  speakerRowSchema,
+  voiceRowSchema,
+} from '../audio/voice-table.js';
+import { Invalid } from '../../errors.js';
 
 const PROMPT_MAX = 50_000;
 const promptShape = z.object({ promptText: z.string().max(PROMPT_MAX) }).strict();
@@ -23,6 +33,8 @@ export interface SettingDefinition<S extends z.ZodObject = z.ZodObject> {
   publicRead?: boolean;
   /** Cross-field rules beyond the schema; throw Invalid. */
   refine?: (value: z.infer<S>) => void;
+  /** How editors name a field, where its name alone reads badly ("prePlug"). */
+  fieldLabels?: Readonly<Record<string, string>>;
 }
 
 function define<S extends z.ZodObject>(definition: SettingDefinition<S>): SettingDefinition {
@@ -42,6 +54,24 @@ const generationConfig = z
     modelName: z.string().trim().max(200),
   })
   .strict();
+
+const speakerTable = (key: string, label: string, defaults: readonly z.infer<typeof speakerRowSchema>[]) =>
+  define({
+    key,
+    label,
+    schema: z.object({ speakers: z.array(speakerRowSchema).min(1).max(6) }).strict(),
+    defaults: { speakers: defaults.map((row) => ({ ...row })) },
+    refine: (value) => uniqueNames(label, value.speakers),
+  });
+
+function uniqueNames(label: string, rows: readonly { name: string }[]): void {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const name = row.name.toLowerCase();
+    if (seen.has(name)) throw Invalid(`Invalid ${label}: "${row.name}" appears twice`);
+    seen.add(name);
+  }
+}
 
 export const SETTINGS: readonly SettingDefinition[] = [
   // Trends
@@ -78,6 +108,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     schema: z.object({ apiKey: z.string().max(500), imagePrompt: z.string().max(PROMPT_MAX) }).strict(),
     defaults: { apiKey: '', imagePrompt: prompts.imagePrompt },
     secretFields: ['apiKey'],
+    fieldLabels: { apiKey: 'API key', imagePrompt: 'Image prompt' },
   }),
   prompt('article-classifier-system-prompt', 'article classifier system prompt', prompts.classifierSystem),
   prompt('article-classifier-user-prompt', 'article classifier user prompt', prompts.classifierUser),
@@ -88,6 +119,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     label: 'audio ads',
     schema: z.object({ prePlug: z.string().max(5_000), endingPlug: z.string().max(5_000) }).strict(),
     defaults: { prePlug: '', endingPlug: '' },
+    fieldLabels: { prePlug: 'Pre-plug (read before the summary)', endingPlug: 'Ending plug (read at the end)' },
   }),
   define({
     key: 'get-json-config',
@@ -96,6 +128,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
       .object({ jsonTextTop: z.string().max(PROMPT_MAX), jsonText: z.string().max(PROMPT_MAX), jsonTextBottom: z.string().max(PROMPT_MAX) })
       .strict(),
     defaults: { jsonTextTop: '', jsonText: '', jsonTextBottom: '' },
+    fieldLabels: { jsonTextTop: 'JSON text (top)', jsonText: 'JSON text', jsonTextBottom: 'JSON text (bottom)' },
   }),
 
   // Schedule (decisions.md: spider minute A drives the cadence, B is stored only; a trends minute of 0 disables that slot)
@@ -118,12 +151,50 @@ export const SETTINGS: readonly SettingDefinition[] = [
   prompt('conversational-audio-user-prompt', 'conversational audio user prompt', prompts.podcastUser),
   prompt('conversational-audio-refinement-prompt', 'conversational audio refinement prompt', prompts.podcastRefinement),
   model('conversational-audio-model-name', 'conversational audio model name'),
+  speakerTable('conversational-audio-speakers', 'podcast speaker table', DEFAULT_PODCAST_SPEAKERS),
+  define({
+    key: 'script-replacements',
+    label: 'string replacement table',
+    schema: z.object({ replacements: z.array(replacementRowSchema).max(200) }).strict(),
+    defaults: { replacements: DEFAULT_REPLACEMENTS.map((row) => ({ ...row })) },
+  }),
+
+  // Audio (voices, the latest-news bulletin, retention)
+  define({
+    key: 'voice-table',
+    label: 'voice table',
+    schema: z.object({ voices: z.array(voiceRowSchema).min(1).max(60) }).strict(),
+    defaults: { voices: DEFAULT_VOICES.map((row) => ({ ...row })) },
+    refine: (value) => uniqueNames('voice table', value.voices),
+  }),
+  define({
+    key: 'latest-news-audio-settings',
+    label: 'latest news audio settings',
+    schema: z
+      .object({
+        voice: z.string().trim().min(1).max(60),
+        dailyEnabled: z.boolean(),
+        dailyTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)'),
+      })
+      .strict(),
+    defaults: { voice: 'Kore', dailyEnabled: true, dailyTime: '06:45' },
+    partial: true,
+    fieldLabels: { voice: 'Narrator voice', dailyEnabled: 'Generate every day', dailyTime: 'Daily at (product time zone)' },
+  }),
+  define({
+    key: 'audio-retention',
+    label: 'audio retention',
+    schema: z.object({ retentionDays: z.number().int().min(1).max(3650) }).strict(),
+    defaults: { retentionDays: 30 },
+    fieldLabels: { retentionDays: 'Keep generated audio for (days)' },
+  }),
 
   // Interviews
   prompt('interview-system-prompt', 'interview system prompt', prompts.interviewSystem),
   prompt('interview-user-prompt', 'interview user prompt', prompts.interviewUser),
   prompt('interview-refinement-prompt', 'interview refinement prompt', prompts.interviewRefinement),
   model('interview-model-name', 'interview model name'),
+  speakerTable('interview-speakers', 'interview speaker table', DEFAULT_INTERVIEW_SPEAKERS),
   define({
     key: 'interview-topic',
     label: 'interview topic',

@@ -93,7 +93,3 @@ export async function updateSetting(ctx: Ctx, key: string, input: unknown): Prom
   ctx.events.emit('settings_updated', { key });
   return masked(definition, parsed.data as SettingValue);
 }
-
-export function listSettingKeys(): { key: string; label: string; publicRead: boolean }[] {
-  return SETTINGS.map((definition) => ({ key: definition.key, label: definition.label, publicRead: Boolean(definition.publicRead) }));
-}

@@ -9,7 +9,6 @@ import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { insertCrawledArticle, storedArticleUrls } from '../../db/crawl.js';
-import { recordCrawlResult } from '../../db/domains.js';
 import { assignTopics } from '../article-topics/index.js';
 import { parsePublishedAt, readArticlePage } from './extraction.js';
 import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
@@ -44,6 +43,10 @@ export interface CrawlDomain {
   startUrl: string;
   /** The domain's own pause between requests (ms); the pacer never goes under 1 s. */
   throttleMs: number;
+  /** Articles already stored for it in this run (by a daemon that crawled it before this one). */
+  initialStored?: number;
+  /** No request to its host before this time (ms): another daemon asked it something until recently. */
+  notBefore?: number;
 }
 
 export interface DomainResult {
@@ -56,7 +59,8 @@ export interface CrawlHooks {
   activity(line: string): void;
   domainStarted(domain: CrawlDomain): void;
   articleStored(domain: CrawlDomain, article: { id: number; title: string; url: string }): void;
-  domainFinished(domain: CrawlDomain, result: DomainResult): void;
+  /** Awaited before run() resolves (recording the result). */
+  domainFinished(domain: CrawlDomain, result: DomainResult): void | Promise<void>;
 }
 
 export interface CrawlOptions {
@@ -68,6 +72,23 @@ export interface CrawlOptions {
   /** Where crawlee keeps its storage ({dataDir}/crawlee); in memory, nothing is written there. */
   storageDir: string;
   hooks: CrawlHooks;
+  /** Keep running when out of work until finish(): domains are added as they are claimed. */
+  keepOpen?: boolean;
+  /** Whether an error means the database is away for now (such a task is tried again, not failed). */
+  isStorageOutage?: (error: unknown) => boolean;
+}
+
+/** What a daemon sharing a crawl reports of one domain it holds. */
+export interface DomainFigures {
+  /** Tasks queued or in flight. */
+  pending: number;
+  /** Requests in flight (at most one per host). */
+  active: number;
+  stored: number;
+  /** When a request to its host last went out from this crawl (ms), or null. */
+  lastRequestAt: number | null;
+  /** The pause its host needs between requests (ms): throttle, raised by robots.txt Crawl-delay. */
+  intervalMs: number;
 }
 
 export interface CrawlSummary {
@@ -86,6 +107,13 @@ export interface Crawl {
   pendingRequests(): number;
   /** The domain of the request most recently started. */
   currentDomain(): CrawlDomain | null;
+  /** Adds a domain to a running crawl (one claimed from a shared run). */
+  addDomain(domain: CrawlDomain): void;
+  /** Gives a domain up (its claim was lost): its queued tasks go, nothing more is reported of it. */
+  dropDomain(domainId: number): void;
+  /** A keepOpen crawl ends once what it holds is done. */
+  finish(): void;
+  domainFigures(domainId: number): DomainFigures | null;
 }
 
 /** Feeds tried at common paths when a site announces none. */
@@ -120,6 +148,8 @@ interface DomainState {
   lastArticleError: string | null;
   sitemapsQueued: number;
   error: string | null;
+  /** Given up (its claim went to another daemon). */
+  dropped: boolean;
 }
 
 /** 429/503 and dropped connections are worth another try; a 404, a refusal or a timeout is not. */
@@ -146,6 +176,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
   let requestsHandled = 0;
   let current: CrawlDomain | null = null;
   let stopped = false;
+  let running = false;
 
   // Pause per host: the domain's throttle, raised by robots.txt Crawl-delay; hosts that are no
   // domain of their own (a feed elsewhere) get the default throttle.
@@ -175,12 +206,12 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
   const noteStarted = (host: string, startedAt: number) => queue.noteStarted(host, startedAt);
   const { robots, outcomes } = createPacedRobots(network, intervalOf, { signal, onStarted: noteStarted });
 
-  for (const domain of options.domains) {
+  function addState(domain: CrawlDomain): DomainState {
     const start = new URL(domain.startUrl);
     const origin = new URL(domain.origin);
     const sameOrigin = sameSiteAs(origin);
     const sameStart = sameSiteAs(start);
-    states.set(domain.id, {
+    const state: DomainState = {
       domain,
       sameSite: (url) => sameOrigin(url) || sameStart(url),
       hostName: hostOf(origin),
@@ -188,7 +219,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       started: false,
       finished: false,
       pending: 0,
-      stored: 0,
+      stored: domain.initialStored ?? 0,
       articlesInFlight: 0,
       candidates: 0,
       alreadyStored: 0,
@@ -197,9 +228,15 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       lastArticleError: null,
       sitemapsQueued: 0,
       error: null,
-    });
-    raiseInterval(hostOf(origin), domain.throttleMs);
+      dropped: false,
+    };
+    states.set(domain.id, state);
+    raiseInterval(state.hostName, domain.throttleMs);
+    if (domain.notBefore) queue.holdUntil(state.hostName, domain.notBefore);
+    return state;
   }
+
+  for (const domain of options.domains) addState(domain);
 
   function enqueue(state: DomainState, task: Omit<CrawlTask, 'domainId' | 'host'>): void {
     if (stopped || state.finished || state.error) return;
@@ -222,9 +259,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     state.finished = true;
     const result = domainResult(state);
     domainsFinished++;
-    const done = recordCrawlResult(ctx.sql, state.domain.id, result)
-      .catch((error: unknown) => console.error(`recording the crawl of ${state.domain.url} failed:`, error))
+    const done = Promise.resolve()
       .then(() => hooks.domainFinished(state.domain, result))
+      .catch((error: unknown) => console.error(`recording the crawl of ${state.domain.url} failed:`, error))
       .finally(() => finishing.delete(done));
     finishing.add(done);
   }
@@ -414,7 +451,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     }
     state.stored++;
     articlesStored++;
-    hooks.articleStored(state.domain, { id, title: page.title, url: sourceUrl });
+    if (!state.dropped) hooks.articleStored(state.domain, { id, title: page.title, url: sourceUrl });
   }
 
   async function handle(request: Request): Promise<void> {
@@ -440,6 +477,12 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
           return await handleArticle(state, task);
       }
     } catch (error) {
+      // The database is away (the share of the crawl pauses until it is back): the page is asked
+      // again after the host's pause, without using up its retries.
+      if (options.isStorageOutage?.(error) && !stopped) {
+        request.retryCount = Math.max(0, request.retryCount - 1);
+        throw error;
+      }
       // Crawlee settles a request before its failedRequestHandler runs, so the last failure is
       // recorded here, while the domain still counts the task as pending.
       if (!isRetriable(error) || stopped || request.retryCount >= MAX_RETRIES) {
@@ -492,8 +535,10 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
 
   return {
     async run() {
+      running = true;
+      queue.keepOpen = options.keepOpen ?? false;
       for (const state of states.values()) enqueue(state, { step: 'robots', url: new URL('/robots.txt', state.domain.origin).href });
-      if (states.size > 0) await crawler.run();
+      if (states.size > 0 || queue.keepOpen) await crawler.run();
       await Promise.all([...finishing]);
       return { articlesStored, domainsFinished, requestsHandled };
     },
@@ -513,5 +558,32 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     activeRequests: () => queue.inFlightCount,
     pendingRequests: () => queue.getPendingCount(),
     currentDomain: () => current,
+    addDomain(domain) {
+      if (stopped || states.has(domain.id)) return;
+      const state = addState(domain);
+      if (running) enqueue(state, { step: 'robots', url: new URL('/robots.txt', domain.origin).href });
+    },
+    dropDomain(domainId) {
+      const state = states.get(domainId);
+      if (!state || state.finished) return;
+      state.dropped = true;
+      state.finished = true;
+      queue.dropDomain(domainId);
+    },
+    finish() {
+      queue.keepOpen = false;
+    },
+    domainFigures(domainId) {
+      const state = states.get(domainId);
+      if (!state) return null;
+      const active = queue.isBusy(state.hostName) ? 1 : 0;
+      return {
+        pending: Math.max(0, state.pending - active),
+        active,
+        stored: state.stored,
+        lastRequestAt: queue.lastStartedAt(state.hostName),
+        intervalMs: intervalOf(state.hostName),
+      };
+    },
   };
 }

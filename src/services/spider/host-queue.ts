@@ -56,6 +56,8 @@ export class HostQueue {
   private handled = 0;
   private added = 0;
   paused = false;
+  /** While set, an empty queue is not finished: more domains may be added (a crawl shared across daemons). */
+  keepOpen = false;
   private closed = false;
 
   constructor(private readonly options: HostQueueOptions) {
@@ -67,6 +69,22 @@ export class HostQueue {
     const lane = this.lane(host);
     lane.intervalMs = Math.max(lane.intervalMs, intervalMs);
     if (lane.lastStartedAt > -Infinity) lane.readyAt = Math.max(lane.readyAt, lane.lastStartedAt + lane.intervalMs);
+  }
+
+  /** No request to the host before `at` (another daemon crawled it until recently). */
+  holdUntil(host: string, at: number): void {
+    const lane = this.lane(host);
+    lane.readyAt = Math.max(lane.readyAt, at);
+  }
+
+  /** When a request to the host last went out from this queue (ms), or null. */
+  lastStartedAt(host: string): number | null {
+    const lane = this.lanes.get(host);
+    return lane && lane.lastStartedAt > -Infinity ? lane.lastStartedAt : null;
+  }
+
+  isBusy(host: string): boolean {
+    return this.lanes.get(host)?.busy ?? false;
   }
 
   /** Told by the fetch layer when a request to the host was really let through. */
@@ -194,6 +212,7 @@ export class HostQueue {
   async isFinished(): Promise<boolean> {
     if (this.inFlight.size > 0) return false;
     if (this.closed) return true;
+    if (this.keepOpen) return false;
     for (const lane of this.lanes.values()) if (this.peek(lane)) return false;
     return true;
   }

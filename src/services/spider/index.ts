@@ -1,9 +1,8 @@
 // The spider (issue 3): crawl runs over the domains table, the article re-fetcher, favicons and
 // one-page extraction. The network layer it stands on is ./net.
 import type { AppContext } from '../../context.js';
-import { isSpiderActive, stopSpider, waitForSpider } from './controller.js';
+import { shutdownJobs } from '../jobs/index.js';
 import { closeCrawlNetwork } from './network.js';
-import { isRefetchActive, stopRefetch, waitForRefetch } from './refetch.js';
 
 export {
   SPIDER_ACTIONS,
@@ -11,10 +10,13 @@ export {
   isSpiderActive,
   pauseSpider,
   resumeSpider,
+  spiderJob,
   spiderStatus,
+  startScheduledSpider,
   startSpider,
   stopSpider,
   waitForSpider,
+  SPIDER_JOB,
   type SpiderAction,
   type SpiderCtx,
   type SpiderJobState,
@@ -24,7 +26,9 @@ export {
   REFETCH_INTERVAL_MS,
   REFETCH_MAX_WORDS,
   isRefetchActive,
+  refetchJob,
   refetchStatus,
+  REFETCH_JOB,
   startRefetch,
   stopRefetch,
   waitForRefetch,
@@ -35,9 +39,11 @@ export { domainFavicon, faviconDir, type Favicon } from './favicons.js';
 export { readArticlePage } from './extraction.js';
 export { crawlNetwork, closeCrawlNetwork, politeFetch, type CrawlNetwork } from './network.js';
 
-/** Ends whatever crawling this process does (daemon shutdown): runs stopped, connections closed. */
+/**
+ * Ends whatever crawling this process does (daemon shutdown): its runs are handed to another daemon
+ * (or to this one after a restart) first, then its connections are closed.
+ */
 export async function shutdownSpider(ctx: AppContext): Promise<void> {
-  if (isSpiderActive(ctx)) await stopSpider(ctx, 'Spider stopped: the daemon is shutting down').catch(() => waitForSpider(ctx));
-  if (isRefetchActive(ctx)) await stopRefetch(ctx).catch(() => waitForRefetch(ctx));
+  await shutdownJobs(ctx);
   await closeCrawlNetwork(ctx);
 }

@@ -1,101 +1,91 @@
 // The Article Content Re-fetcher (spec 001 §2, §3, §9): one pass over stored articles with 500
 // words or fewer (or no content), one request every 2 seconds, each article updated in place when
-// the page now yields more text. It refuses to start while the spider runs.
+// the page now yields more text. A job of the runner (one at a time in the cluster, stoppable from
+// any daemon, resumed elsewhere if its daemon dies); it refuses to start while the spider runs.
+import type { RefetchProgress, RefetchStatus, StopAnswer } from '../../api/status.js';
 import type { AppContext } from '../../context.js';
-import { contextJob } from '../../context.js';
-import { shortArticles, updateArticleContent, type RefetchCandidate } from '../../db/crawl.js';
+import { shortArticles, updateArticleContent } from '../../db/crawl.js';
 import { patchJobState, readJobState } from '../../db/job-state.js';
 import { Conflict } from '../../errors.js';
+import { defineJob, liveRun, notRunning, onRunSettled, startJob, stopJob, waitForJobIdle, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
-import { isSpiderActive, type SpiderCtx } from './controller.js';
 import { parsePublishedAt, readArticlePage } from './extraction.js';
 import { AbortedError, hostOf, systemClock } from './net/index.js';
 import { createPacedRobots, crawlNetwork, politeFetch } from './network.js';
+import { SPIDER_JOB } from './status.js';
 
+export const REFETCH_JOB = 'refetch';
 export const REFETCH_MAX_WORDS = 500;
 export const REFETCH_INTERVAL_MS = 2_000;
 
-export interface RefetchProgress {
-  total: number;
-  processed: number;
-  updated: number;
-  failed: number;
-  currentTitle: string | null;
-  currentUrl: string | null;
-}
-
-/** GET /api/spider/refetch/status (spec 001 §3 "Re-fetcher status"). */
-export interface RefetchStatus {
-  isRunning: boolean;
-  progress: RefetchProgress;
-}
-
-interface RefetchRun {
-  progress: RefetchProgress;
-  abort: AbortController;
-  done: Promise<void>;
-}
-
-interface RefetchJob {
-  run: RefetchRun | null;
-}
-
-const refetchJob = (ctx: Pick<AppContext, 'jobs'>) => contextJob<RefetchJob>(ctx, 'refetcher', () => ({ run: null }));
+export type { RefetchProgress, RefetchStatus } from '../../api/status.js';
 
 const emptyProgress = (): RefetchProgress => ({ total: 0, processed: 0, updated: 0, failed: 0, currentTitle: null, currentUrl: null });
 
-export function isRefetchActive(ctx: Pick<AppContext, 'jobs'>): boolean {
-  return refetchJob(ctx).run !== null;
+function progressOf(value: object | undefined): RefetchProgress {
+  return { ...emptyProgress(), ...(value as Partial<RefetchProgress> | undefined) };
 }
 
-export async function refetchStatus(ctx: Pick<AppContext, 'sql' | 'jobs'>): Promise<RefetchStatus> {
-  const run = refetchJob(ctx).run;
-  if (run) return { isRunning: true, progress: { ...run.progress } };
-  const saved = await readJobState<{ progress: RefetchProgress }>(ctx.sql, 'refetch');
-  return { isRunning: false, progress: { ...emptyProgress(), ...saved.progress, currentTitle: null, currentUrl: null } };
+/** Read from the database: the live run's progress (any daemon's), else the last pass's. */
+export async function refetchStatus(ctx: AppContext): Promise<RefetchStatus> {
+  const live = await liveRun(ctx, REFETCH_JOB);
+  if (live) return { isRunning: true, progress: progressOf(live.progress) };
+  const saved = await readJobState<{ progress: RefetchProgress }>(ctx.sql, REFETCH_JOB);
+  return { isRunning: false, progress: { ...progressOf(saved.progress), currentTitle: null, currentUrl: null } };
 }
 
-export async function waitForRefetch(ctx: Pick<AppContext, 'jobs'>): Promise<void> {
-  await refetchJob(ctx).run?.done;
+export async function isRefetchActive(ctx: AppContext): Promise<boolean> {
+  return (await liveRun(ctx, REFETCH_JOB)) !== null;
 }
 
-export async function startRefetch(ctx: SpiderCtx): Promise<RefetchStatus> {
-  const job = refetchJob(ctx);
-  if (job.run) throw Conflict('The article re-fetcher is already running');
-  if (isSpiderActive(ctx)) throw Conflict('The spider is running; the re-fetcher can start once it has finished');
-  const run: RefetchRun = { progress: emptyProgress(), abort: new AbortController(), done: Promise.resolve() };
-  job.run = run;
-  try {
-    const candidates = await shortArticles(ctx.sql, REFETCH_MAX_WORDS);
-    run.progress.total = candidates.length;
-    await patchJobState(ctx.sql, 'refetch', { startedAt: new Date().toISOString(), progress: run.progress });
-    run.done = refetchAll(ctx, job, run, candidates);
-  } catch (error) {
-    job.run = null;
-    throw error;
-  }
-  return { isRunning: true, progress: { ...run.progress } };
+export async function waitForRefetch(ctx: AppContext): Promise<void> {
+  await waitForJobIdle(ctx, REFETCH_JOB);
 }
 
-export async function stopRefetch(ctx: Pick<AppContext, 'sql' | 'jobs'>): Promise<RefetchStatus> {
-  const run = refetchJob(ctx).run;
-  if (!run) throw Conflict('The article re-fetcher is not running');
-  run.abort.abort(new AbortedError());
-  await run.done;
-  return refetchStatus(ctx);
+export async function startRefetch(ctx: AppContext): Promise<RefetchStatus> {
+  if (await liveRun(ctx, REFETCH_JOB)) throw Conflict('The article re-fetcher is already running');
+  if (await liveRun(ctx, SPIDER_JOB)) throw Conflict('The spider is running; the re-fetcher can start once it has finished');
+  const progress: RefetchProgress = { ...emptyProgress(), total: (await shortArticles(ctx.sql, REFETCH_MAX_WORDS)).length };
+  await startJob(ctx, REFETCH_JOB, {}, {
+    progress: { ...progress },
+    prepare: (tx) => patchJobState(tx, REFETCH_JOB, { startedAt: new Date().toISOString(), finishedAt: null, progress }),
+  });
+  return { isRunning: true, progress };
 }
 
-async function refetchAll(ctx: SpiderCtx, job: RefetchJob, run: RefetchRun, candidates: RefetchCandidate[]): Promise<void> {
-  const { progress, abort } = run;
-  const signal = abort.signal;
-  const emit = () => ctx.events.emit('refetch_status', { isRunning: job.run === run, progress: { ...progress } });
-  await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Re-fetcher started: ${candidates.length} articles with ${REFETCH_MAX_WORDS} words or fewer`);
+/** Stops the pass wherever it runs and waits for it to end. Nothing running: the message, beside the status. */
+export async function stopRefetch(ctx: AppContext): Promise<StopAnswer<RefetchStatus>> {
+  const ended = await stopJob(ctx, REFETCH_JOB);
+  const status = await refetchStatus(ctx);
+  return ended ? status : { ...notRunning(REFETCH_JOB), ...status };
+}
+
+async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgress> {
+  const { signal } = job;
+  const candidates = await shortArticles(ctx.sql, REFETCH_MAX_WORDS);
+  // A pass taken over from another daemon goes on with its counts; what it updated is no longer short.
+  const saved = progressOf(job.resumed ? job.saved : undefined);
+  const progress: RefetchProgress = { ...saved, total: saved.processed + candidates.length, currentTitle: null, currentUrl: null };
+  const emit = () => {
+    job.progress({ ...progress });
+    ctx.events.emit('refetch_status', { isRunning: true, progress: { ...progress } });
+  };
+  await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Re-fetcher ${job.resumed ? 'resumed' : 'started'}: ${candidates.length} articles with ${REFETCH_MAX_WORDS} words or fewer`);
   emit();
   try {
     const network = await crawlNetwork(ctx);
     const { robots } = createPacedRobots(network, () => REFETCH_INTERVAL_MS, { signal });
     let lastStart = -Infinity;
+    let waited = false;
     for (const article of candidates) {
+      if (signal.aborted) break;
+      // A crawl started meanwhile (on any daemon) has the hosts: two daemons must not ask one
+      // host at once, so the re-fetcher waits for it to end.
+      while (!signal.aborted && (await liveRun(ctx, SPIDER_JOB))) {
+        if (!waited) await logEvent(ctx, LOG_COMPONENTS.spider, 'info', 'Re-fetcher waiting: the spider is running');
+        waited = true;
+        await systemClock.sleep(REFETCH_INTERVAL_MS, signal).catch(() => undefined);
+      }
       if (signal.aborted) break;
       progress.currentTitle = article.title;
       progress.currentUrl = article.sourceUrl;
@@ -138,15 +128,31 @@ async function refetchAll(ctx: SpiderCtx, job: RefetchJob, run: RefetchRun, cand
       emit();
     }
   } catch (error) {
-    await logEvent(ctx, LOG_COMPONENTS.spider, 'error', `Re-fetcher failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (!(error instanceof AbortedError)) {
+      await logEvent(ctx, LOG_COMPONENTS.spider, 'error', `Re-fetcher failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   progress.currentTitle = null;
   progress.currentUrl = null;
+  job.progress({ ...progress });
+  // Handed to another daemon (or lost to one): it goes on and writes the end.
+  if (job.interruption === 'shutdown' || job.interruption === 'lost') return progress;
   const how = signal.aborted ? 'stopped' : 'completed';
   await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Re-fetch ${how}: ${progress.updated} articles updated, ${progress.failed} failed, ${progress.processed} of ${progress.total} processed`);
-  await patchJobState(ctx.sql, 'refetch', { finishedAt: new Date().toISOString(), progress }).catch((error: unknown) =>
+  await patchJobState(ctx.sql, REFETCH_JOB, { finishedAt: new Date().toISOString(), progress }).catch((error: unknown) =>
     console.error('saving re-fetcher state failed:', error),
   );
-  job.run = null;
-  emit();
+  return progress;
 }
+
+export const refetchJob = defineJob({
+  name: REFETCH_JOB,
+  label: 'The article re-fetcher',
+  run: (ctx, _params, job) => refetchAll(ctx, job),
+});
+
+// The last message goes out once the run has ended, so a client that reads the status on it sees it idle.
+onRunSettled(async (ctx, run) => {
+  if (run.job !== REFETCH_JOB) return;
+  ctx.events.emit('refetch_status', { ...(await refetchStatus(ctx)) });
+});

@@ -1,2 +1,68 @@
-// The spider's part of the status object (spec 001 §3): the live run, else the last one as saved.
-export { spiderStatus as spiderStatusFields, type SpiderStatusFields } from './controller.js';
+// The spider's part of the status object (spec 001 §3), read from the database: the live run (any
+// daemon's; figures summed over the daemons sharing it) or the last one as saved, which survives a
+// restart. It reads the run, never the module that drives it.
+import type { SpiderStatusFields } from '../../api/status.js';
+import type { AppContext } from '../../context.js';
+import { crawlRunFigures } from '../../db/crawl-claims.js';
+import { readJobState } from '../../db/job-state.js';
+import { recentJobActivity } from '../../db/job-runs.js';
+import { liveRun } from '../jobs/index.js';
+import { ACTIVITY_LINES, formatElapsed, unsavedActivity } from './activity.js';
+
+export const SPIDER_JOB = 'spider';
+export const INTERRUPTED_LINE = 'The last run was interrupted: the process stopped before it finished';
+
+export type { SpiderStatusFields } from '../../api/status.js';
+
+/** What job_state 'spider' holds: the last run's summary (`lastStartedAt` is also read by the home page). */
+export interface SpiderJobState extends Record<string, unknown> {
+  lastStartedAt: string;
+  lastFinishedAt: string | null;
+  /** True while a run is live: found true with no live run, the run ended without its summary. */
+  running: boolean;
+  totalSites: number;
+  sitesProcessed: number;
+  articlesFound: number;
+  elapsedMs: number;
+  activityLog: string[];
+}
+
+const percent = (done: number, total: number) => (total ? Math.min(100, Math.round((done / total) * 100)) : 0);
+
+export async function spiderStatusFields(ctx: AppContext): Promise<SpiderStatusFields> {
+  const live = await liveRun(ctx, SPIDER_JOB);
+  if (live) {
+    const [figures, saved] = await Promise.all([crawlRunFigures(ctx.sql, live.id), recentJobActivity(ctx.sql, live.id, ACTIVITY_LINES)]);
+    const startedAt = String(live.params.startedAt ?? live.createdAt.toISOString());
+    return {
+      spiderStatus: live.status === 'paused' ? 'paused' : 'running',
+      spiderProgress: percent(figures.processed, figures.total),
+      spiderCurrentDomain: figures.currentDomain,
+      spiderSitesProcessed: figures.processed,
+      spiderTotalSites: figures.total,
+      spiderActiveThreads: figures.activeRequests,
+      spiderPendingRequests: figures.pendingRequests,
+      spiderCurrentRunArticleCount: figures.articlesStored,
+      spiderElapsedTime: formatElapsed(Date.now() - Date.parse(startedAt)),
+      spiderActivityLog: [...unsavedActivity(ctx, live.id), ...saved].slice(0, ACTIVITY_LINES),
+      spiderLastStartTime: startedAt,
+    };
+  }
+  const saved = await readJobState<SpiderJobState>(ctx.sql, SPIDER_JOB);
+  const total = saved.totalSites ?? 0;
+  const processed = saved.sitesProcessed ?? 0;
+  const activity = saved.activityLog ?? [];
+  return {
+    spiderStatus: 'idle',
+    spiderProgress: percent(processed, total),
+    spiderCurrentDomain: null,
+    spiderSitesProcessed: processed,
+    spiderTotalSites: total,
+    spiderActiveThreads: 0,
+    spiderPendingRequests: 0,
+    spiderCurrentRunArticleCount: saved.articlesFound ?? 0,
+    spiderElapsedTime: formatElapsed(saved.elapsedMs ?? 0),
+    spiderActivityLog: saved.running ? [INTERRUPTED_LINE, ...activity].slice(0, ACTIVITY_LINES) : activity,
+    spiderLastStartTime: saved.lastStartedAt ?? null,
+  };
+}

@@ -1,11 +1,15 @@
 // The status object of spec 001 §3, polled by the console and pushed as status_update: one
-// section per area, each owned by that area's service.
+// section per area, each read from the database by that area's service.
+import type { StatusResponse } from '../../api/status.js';
 import type { AppContext } from '../../context.js';
 import { generatorStatusFields } from '../generator/status.js';
 import { spiderStatusFields } from '../spider/status.js';
 import { trendsStatusFields } from '../trends/status.js';
+import { installStatusPublisher } from './publisher.js';
 
-export async function getStatus(ctx: AppContext): Promise<Record<string, unknown>> {
+export async function getStatus(ctx: AppContext): Promise<StatusResponse> {
   const [spider, trends, generator] = await Promise.all([spiderStatusFields(ctx), trendsStatusFields(ctx), generatorStatusFields(ctx)]);
   return { ...spider, ...trends, ...generator };
 }
+
+installStatusPublisher(getStatus);

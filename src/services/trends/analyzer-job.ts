@@ -1,8 +1,8 @@
-// The analyzer's live state: one object per context (contextJob), read by the status section and
-// driven by analyzer.ts. Kept apart so the status module never imports the analyzer.
-import { contextJob, type AppContext } from '../../context.js';
+// The analyzer run's name and shapes, apart from analyzer.ts so the status section reads them
+// without importing the analyzer.
+import type { AnalyzerState } from '../../api/status.js';
 
-export type AnalyzerStatus = 'running' | 'analyzing' | 'idle';
+export type AnalyzerStatus = AnalyzerState;
 
 export interface AnalyzerRunSummary {
   batchNumber: number | null;
@@ -17,16 +17,11 @@ export interface AnalyzerRunSummary {
   error: string | null;
 }
 
-export interface AnalyzerJob {
-  status: AnalyzerStatus;
-  currentAction: string | null;
-  controller: AbortController | null;
-  /** The run under way; null when idle. Never rejects. */
-  run: Promise<AnalyzerRunSummary> | null;
-}
-
+/** The job's name (its queue, and its key in job_state). */
 export const ANALYZER_JOB = 'trends-analyzer';
 
-export function analyzerJob(ctx: Pick<AppContext, 'jobs'>): AnalyzerJob {
-  return contextJob<AnalyzerJob>(ctx, ANALYZER_JOB, () => ({ status: 'idle', currentAction: null, controller: null, run: null }));
+/** What a live run reports through progress(): the status section shows it. */
+export interface AnalyzerProgress {
+  status: Exclude<AnalyzerStatus, 'idle'>;
+  currentAction: string | null;
 }

@@ -1,18 +1,20 @@
 // The trends analyzer: one run takes the recent articles of each topic, finds their trends (with the
 // model and its prompts when one is configured, else — and for a topic whose model analysis fails —
 // with the offline engine), and stores them under a new batch number, linked to their articles.
+// Its run is a job of the runner (./analyzer-job.ts): one at a time in the cluster, stoppable from
+// any daemon, its status and current action read from the database.
 import type { AppContext } from '../../context.js';
 import { recentArticlesOfTopic } from '../../db/article-topics.js';
 import { patchJobState, readJobState } from '../../db/job-state.js';
 import { nextBatchNumber } from '../../db/trends.js';
 import { Conflict } from '../../errors.js';
+import { defineJob, liveRun, startJob, startScheduledJob, stopJob, waitForRun, type JobHandle, type ScheduledStart } from '../jobs/index.js';
 import { chatModelFor, isLlmError, modelNameFor, type ChatModel } from '../../providers/llm/index.js';
 import { TOPICS, type Topic } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
-import { getStatus } from '../status/index.js';
 import { engineTrends, modelTrends, type TopicTrend } from './analyze-topic.js';
-import { analyzerJob, ANALYZER_JOB, type AnalyzerJob, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
+import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
 import { storeTopicTrends } from './store-trends.js';
 
 export type { AnalyzerRunSummary } from './analyzer-job.js';
@@ -32,11 +34,12 @@ export const ANALYZER_DEFAULTS = {
   leadCharacters: 1_500,
 };
 
+/** A run's parameters (JSON: they travel with the queued run to whichever daemon takes it). */
 export interface AnalyzerOptions extends Partial<typeof ANALYZER_DEFAULTS> {
-  /** Reference time (default: the run's start). */
-  now?: Date;
-  /** Overrides the configured model (null: the offline engine only). */
-  model?: ChatModel | null;
+  /** Reference time, ISO (default: the run's start). */
+  now?: string;
+  /** The offline engine only, even with a model configured. */
+  offline?: boolean;
 }
 
 export interface AnalyzerControlResult {
@@ -46,17 +49,9 @@ export interface AnalyzerControlResult {
 
 type Ctx = AppContext;
 
-async function pushStatus(ctx: Ctx): Promise<void> {
-  try {
-    ctx.events.emit('status_update', { ...(await getStatus(ctx)) });
-  } catch {
-    // The next poll brings the status anyway (and the database may be closing).
-  }
-}
-
-function setAction(ctx: Ctx, job: AnalyzerJob, status: AnalyzerStatus, action: string): void {
-  job.status = status;
-  job.currentAction = action;
+/** The run's live state: its progress (read by the status section) and the live message. */
+function setAction(ctx: Ctx, job: JobHandle, status: AnalyzerStatus, action: string): void {
+  job.progress({ status, currentAction: action });
   ctx.events.emit('trendsAnalyzerAction', { action });
 }
 
@@ -64,12 +59,15 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function runAnalysis(ctx: Ctx, job: AnalyzerJob, signal: AbortSignal, options: AnalyzerOptions): Promise<AnalyzerRunSummary> {
+/** One analysis; never throws (a failure is in the summary). */
+async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): Promise<AnalyzerRunSummary> {
+  const { signal } = job;
+  setAction(ctx, job, 'running', 'Starting');
   const limits = { ...ANALYZER_DEFAULTS };
   for (const key of Object.keys(ANALYZER_DEFAULTS) as (keyof typeof ANALYZER_DEFAULTS)[]) {
     if (options[key] !== undefined) limits[key] = options[key];
   }
-  const model = options.model === undefined ? chatModelFor(ctx) : options.model;
+  const model: ChatModel | null = options.offline ? null : chatModelFor(ctx);
   const summary: AnalyzerRunSummary = {
     batchNumber: null,
     trends: 0,
@@ -80,7 +78,7 @@ async function runAnalysis(ctx: Ctx, job: AnalyzerJob, signal: AbortSignal, opti
     error: null,
   };
   try {
-    const now = options.now ?? new Date();
+    const now = options.now ? new Date(options.now) : new Date();
     const since = new Date(now.getTime() - limits.windowHours * 3_600_000);
     // Counted in job_state too, so that a run that stored nothing (stopped, or no news) still used
     // its number: batch numbers say how many runs there were.
@@ -164,52 +162,53 @@ async function runAnalysis(ctx: Ctx, job: AnalyzerJob, signal: AbortSignal, opti
   return summary;
 }
 
-/** Starts a run in the background; Conflict (409) when one is under way (the scheduler calls this). */
+export const trendsAnalyzerJob = defineJob({
+  name: ANALYZER_JOB,
+  label: 'The trends analyzer',
+  run: (ctx, options: AnalyzerOptions, job) => runAnalysis(ctx, options, job),
+  schedule: { slot: 'trends', start: (ctx, slot) => startScheduledAnalysis(ctx, slot) },
+});
+
+/** Starts a run (on whichever daemon takes it); Conflict (409) when one is under way anywhere (the scheduler calls this). */
 export async function startTrendsAnalyzer(ctx: Ctx, options: AnalyzerOptions = {}): Promise<AnalyzerControlResult> {
-  const job = analyzerJob(ctx);
-  if (job.run) throw Conflict('The trends analyzer is already running');
-  const controller = new AbortController();
-  job.controller = controller;
-  setAction(ctx, job, 'running', 'Starting');
-  job.run = runAnalysis(ctx, job, controller.signal, options)
-    .catch((error: unknown): AnalyzerRunSummary => ({
-      batchNumber: null,
-      trends: 0,
-      continued: 0,
-      fallbackTopics: [],
-      analyzer: 'offline',
-      stopped: false,
-      error: describeError(error),
-    }))
-    .finally(() => {
-      job.status = 'idle';
-      job.currentAction = null;
-      job.controller = null;
-      job.run = null;
-      void pushStatus(ctx);
-    });
-  void pushStatus(ctx);
+  await queueAnalysis(ctx, options);
   return { message: 'Trends analyzer started', status: 'running' };
+}
+
+async function queueAnalysis(ctx: Ctx, options: AnalyzerOptions): Promise<string> {
+  const { run } = await startJob(ctx, ANALYZER_JOB, { ...options }, { progress: { status: 'running', currentAction: 'Starting' } });
+  return run.id;
+}
+
+/** A schedule slot fired (on every daemon): the analysis for it runs once in the cluster. */
+export async function startScheduledAnalysis(ctx: Ctx, slot: string): Promise<{ outcome: ScheduledStart; reason?: string }> {
+  return startScheduledJob(ctx, ANALYZER_JOB, slot, {}, { progress: { status: 'running', currentAction: 'Starting' } });
 }
 
 /** Starts a run and waits for it (tests, and callers that must not return before it ends). */
 export async function runTrendsAnalyzer(ctx: Ctx, options: AnalyzerOptions = {}): Promise<AnalyzerRunSummary> {
-  await startTrendsAnalyzer(ctx, options);
-  return analyzerJob(ctx).run!;
+  const ended = await waitForRun(ctx, await queueAnalysis(ctx, options));
+  return (ended?.result as AnalyzerRunSummary | null) ?? {
+    batchNumber: null,
+    trends: 0,
+    continued: 0,
+    fallbackTopics: [],
+    analyzer: 'offline',
+    stopped: ended?.status === 'stopped',
+    error: ended?.error ?? 'The analysis did not finish',
+  };
 }
 
-/** Stops the run under way and waits until it has ended; trends of topics already stored stay. */
+/** Stops the run under way (wherever it runs) and waits until it has ended; trends of topics already stored stay. */
 export async function stopTrendsAnalyzer(ctx: Ctx): Promise<AnalyzerControlResult> {
-  const job = analyzerJob(ctx);
-  const run = job.run;
-  if (!run) return { message: 'The trends analyzer is not running', status: 'idle' };
-  setAction(ctx, job, job.status, 'Stopping');
-  job.controller?.abort();
-  await run;
+  const live = await liveRun(ctx, ANALYZER_JOB);
+  if (!live) return { message: 'The trends analyzer is not running', status: 'idle' };
+  ctx.events.emit('trendsAnalyzerAction', { action: 'Stopping' });
+  await stopJob(ctx, ANALYZER_JOB);
   return { message: 'Trends analyzer stopped', status: 'idle' };
 }
 
-/** Refuses an action that must not overlap a run (clear, re-categorize). */
-export function assertAnalyzerIdle(ctx: Pick<AppContext, 'jobs'>, message: string): void {
-  if (analyzerJob(ctx).run) throw Conflict(message);
+/** Refuses an action that must not overlap a run (clear, re-categorize), wherever the run is. */
+export async function assertAnalyzerIdle(ctx: Ctx, message: string): Promise<void> {
+  if (await liveRun(ctx, ANALYZER_JOB)) throw Conflict(message);
 }

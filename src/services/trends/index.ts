@@ -70,10 +70,10 @@ export async function trendStatistics(ctx: ReadCtx): Promise<TrendTopicStatistic
   return trendCountsByTopic(ctx.sql, TOPICS);
 }
 
-type WriteCtx = Pick<AppContext, 'sql' | 'events' | 'jobs'>;
+type WriteCtx = AppContext;
 
 export async function clearTrends(ctx: WriteCtx): Promise<{ deleted: number }> {
-  assertAnalyzerIdle(ctx, 'Stop the analyzer before clearing trends');
+  await assertAnalyzerIdle(ctx, 'Stop the analyzer before clearing trends');
   const deleted = await deleteAllTrends(ctx.sql);
   await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Cleared ${deleted} trends`);
   ctx.events.emit('home_data_updated', {});
@@ -88,7 +88,7 @@ export async function clearTrends(ctx: WriteCtx): Promise<{ deleted: number }> {
  * and one to three sentences, which the trained classifier reads better.)
  */
 export async function recategorizeTrends(ctx: WriteCtx): Promise<{ recategorized: number; unchanged: number }> {
-  assertAnalyzerIdle(ctx, 'Stop the analyzer before re-categorizing');
+  await assertAnalyzerIdle(ctx, 'Stop the analyzer before re-categorizing');
   const trends = await allTrendTexts(ctx.sql);
   const predictions = classifyTopics(trends.map((trend) => ({ title: trend.title, body: trend.description })));
   const changes = trends.flatMap((trend, i) => (predictions[i]!.topic === trend.topic ? [] : [{ id: trend.id, topic: predictions[i]!.topic }]));

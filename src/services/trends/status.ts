@@ -1,32 +1,28 @@
-// The trends analyzer's part of the status object (spec 001 §3): the live state of this process's
-// analyzer, and the stored counts and last run.
+// The trends analyzer's part of the status object (spec 001 §3): the live run's state (read from
+// the database, so every daemon reports a run any daemon holds), and the stored counts and last run.
+import type { TrendsStatusFields } from '../../api/status.js';
 import type { AppContext } from '../../context.js';
 import { readJobState } from '../../db/job-state.js';
 import { countLlmCalls } from '../../db/llm-calls.js';
 import { countTrends } from '../../db/trends.js';
-import { analyzerJob, ANALYZER_JOB, type AnalyzerStatus } from './analyzer-job.js';
+import { liveRun } from '../jobs/index.js';
+import { ANALYZER_JOB, type AnalyzerProgress, type AnalyzerStatus } from './analyzer-job.js';
 
-export interface TrendsStatusFields {
-  trendsAnalyzerStatus: AnalyzerStatus;
-  totalTrendsIdentified: number;
-  /** The count of AI-model calls (the spec's name comes from its first provider). */
-  mistralQueriesCount: number;
-  trendsAnalyzerLastRun: string | null;
-  trendsAnalyzerCurrentAction: string | null;
-}
+export type { TrendsStatusFields } from '../../api/status.js';
 
-export async function trendsStatusFields(ctx: Pick<AppContext, 'sql' | 'jobs'>): Promise<TrendsStatusFields> {
-  const job = analyzerJob(ctx);
-  const [trends, calls, state] = await Promise.all([
+export async function trendsStatusFields(ctx: AppContext): Promise<TrendsStatusFields> {
+  const [trends, calls, state, live] = await Promise.all([
     countTrends(ctx.sql),
     countLlmCalls(ctx.sql),
     readJobState<{ lastRunAt: string }>(ctx.sql, ANALYZER_JOB),
+    liveRun(ctx, ANALYZER_JOB),
   ]);
+  const progress = (live?.progress ?? {}) as Partial<AnalyzerProgress>;
   return {
-    trendsAnalyzerStatus: job.status,
+    trendsAnalyzerStatus: live ? (progress.status ?? 'running') : 'idle',
     totalTrendsIdentified: trends,
     mistralQueriesCount: calls,
     trendsAnalyzerLastRun: state.lastRunAt ?? null,
-    trendsAnalyzerCurrentAction: job.status === 'idle' ? null : job.currentAction,
+    trendsAnalyzerCurrentAction: live ? (progress.currentAction ?? null) : null,
   };
 }

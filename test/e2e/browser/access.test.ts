@@ -128,7 +128,7 @@ describe('admin console frame', () => {
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('heading', { name: 'Admin Console' }).waitFor();
     await page.getByText('System Online').waitFor();
-    expect(await page.getByRole('tab').count()).toBe(0);
+    await page.getByRole('tablist', { name: 'Console sections' }).waitFor();
     expect(await page.getByRole('link', { name: '← Home' }).getAttribute('href')).toBe('/');
 
     await page.getByRole('button', { name: 'Logout' }).click();

@@ -28,7 +28,7 @@ export interface BrowserSuite {
   visit: (options?: BrowserContextOptions & { width?: number }) => Promise<Visit>;
 }
 
-export function browserSuite(options: { env?: Record<string, string> } = {}): BrowserSuite {
+export function browserSuite(options: { env?: Record<string, string>; reset?: (sql: TestServer['sql']) => Promise<void> } = {}): BrowserSuite {
   let browser: Browser | undefined;
   let server: TestServer | undefined;
   const contexts: BrowserContext[] = [];
@@ -41,7 +41,7 @@ export function browserSuite(options: { env?: Record<string, string> } = {}): Br
 
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
-    if (server) await resetContent(server.sql);
+    if (server) await (options.reset ?? resetContent)(server.sql);
   });
 
   afterAll(async () => {

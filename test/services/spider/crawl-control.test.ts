@@ -1,9 +1,12 @@
 // Driving a crawl: the per-run cap per domain, the avoid list, pause/resume/stop, the run time
 // limit, and the state a restart finds.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../../src/context.js';
 import { patchJobState } from '../../../src/db/job-state.js';
+import { shutdownJobs } from '../../../src/services/jobs/index.js';
 import { addAvoidDomain, addDomain, listDomains, updateDomain } from '../../../src/services/domains/index.js';
 import {
+  closeCrawlNetwork,
   pauseSpider,
   resumeSpider,
   spiderStatus,
@@ -83,7 +86,7 @@ describe('crawl control', () => {
     for (const site of web.sites) await addDomain(s.ctx, { url: site.origin, throttle: 1 });
     await expect(pauseSpider(s.ctx)).rejects.toThrow('The spider is not running');
     await expect(resumeSpider(s.ctx)).rejects.toThrow('The spider is not paused');
-    await expect(stopSpider(s.ctx)).rejects.toThrow('The spider is not running');
+    expect(await stopSpider(s.ctx)).toMatchObject({ message: 'The spider is not running', spiderStatus: 'idle' });
 
     await startSpider(s.ctx);
     await expect(startSpider(s.ctx)).rejects.toMatchObject({ status: 409, message: 'The spider is already running' });
@@ -133,6 +136,33 @@ describe('crawl control', () => {
     expect(status.spiderStatus).toBe('idle');
     expect(status.spiderActivityLog.some((line) => line.endsWith('Run time limit of 0.05 minutes reached; stopping'))).toBe(true);
     expect(status.spiderActivityLog[0]).toMatch(/Spider stopped after the 0\.05-minute run limit/);
+  });
+
+  it('resumes a run its daemon left when Start is pressed elsewhere, instead of refusing it, within the per-run cap', { timeout: 120_000 }, async () => {
+    const s = await serverWith({ NEWSCTL_SPIDER_ARTICLES_PER_DOMAIN: '5' });
+    const site = web.sites[0]!;
+    await addDomain(s.ctx, { url: site.origin, throttle: 1 });
+    await startSpider(s.ctx);
+    const countStored = async () => (await s.sql<{ count: number }[]>`select count(*)::int as count from articles`)[0]!.count;
+    while ((await countStored()) < 2) await sleep(100);
+    // This "daemon" goes away (its run handed over, no one takes it); another one comes up.
+    await shutdownJobs(s.ctx);
+    const other: AppContext = { ...s.ctx, jobs: new Map() };
+    try {
+      const resumed = await startSpider(other);
+      expect(resumed.spiderStatus).toBe('running');
+      await waitForSpider(other);
+      const status = await spiderStatus(other);
+      expect(status).toMatchObject({ spiderStatus: 'idle', spiderSitesProcessed: 1, spiderTotalSites: 1 });
+      expect(status.spiderActivityLog.some((line) => line.endsWith('Resuming the run: the daemon holding it stopped'))).toBe(true);
+      // The articles the first daemon stored count toward the domain's cap of 5 for the run.
+      const stored = await s.sql<{ canonicalUrl: string }[]>`select canonical_url from articles`;
+      expect(stored).toHaveLength(5);
+      for (const row of stored) expect(site.expectedArticleUrls).toContain(row.canonicalUrl);
+    } finally {
+      await shutdownJobs(other);
+      await closeCrawlNetwork(other);
+    }
   });
 
   it('shows the last run after a restart, and says when it was cut short', async () => {

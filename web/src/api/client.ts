@@ -3,12 +3,16 @@
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** True when the caller aborted the request (its signal fired). */
+  aborted = false;
   constructor(
     message: string,
     /** HTTP status, or 0 when the request never got a response. */
     readonly status: number,
     /** The parsed JSON body of the failed response, when it was JSON. */
     readonly body: unknown = undefined,
+    /** The raw body of the failed response. */
+    readonly text = '',
   ) {
     super(message);
   }
@@ -38,21 +42,24 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' } };
+export async function request<T>(method: string, path: string, body?: unknown, options: { signal?: AbortSignal } = {}): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' }, signal: options.signal };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
   }
   let response: Response;
+  let text: string;
   try {
     response = await fetch(path, init);
+    text = await response.text();
   } catch (cause) {
-    throw new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+    const error = new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+    error.aborted = options.signal?.aborted ?? false;
+    throw error;
   }
-  const text = await response.text();
   if (!response.ok) {
-    throw new ApiError(errorMessageFromText(text, response.statusText), response.status, parseJson(text));
+    throw new ApiError(errorMessageFromText(text, response.statusText), response.status, parseJson(text), text);
   }
   return (text === '' ? undefined : JSON.parse(text)) as T;
 }
@@ -66,14 +73,74 @@ export function serverMessage(error: unknown): string | undefined {
   return undefined;
 }
 
-export const get = <T>(path: string): Promise<T> => request<T>('GET', path);
-export const post = <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, body);
+/**
+ * What the server said about a failed console call (spec 001 §8): the body's `message`, else its
+ * `error`, else the raw text; undefined when it said nothing (or never answered), so the caller
+ * shows its own fallback.
+ */
+export function responseMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status === 0) return undefined;
+  if (error.body !== undefined) {
+    if (error.body && typeof error.body === 'object') {
+      const { message, error: text } = error.body as { message?: unknown; error?: unknown };
+      if (typeof message === 'string' && message !== '') return message;
+      if (typeof text === 'string' && text !== '') return text;
+    }
+    return undefined;
+  }
+  return error.text.trim() || undefined;
+}
 
-/** Path of a query key: string parts joined with slashes; a trailing object becomes the query string. */
+/** A file's name from a Content-Disposition header (RFC 6266: filename* first, then filename). */
+export function fileNameOfDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // Malformed escapes: fall back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/i.exec(header);
+  return plain ? (plain[1] ?? plain[2]!.trim()) : null;
+}
+
+/** Downloads a file the server sends as an attachment: its bytes and the name it gave it. */
+export async function getFile(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'include' });
+  } catch (cause) {
+    throw new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+  }
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    throw new ApiError(errorMessageFromText(text, response.statusText), response.status, parseJson(text), text);
+  }
+  return { blob: await response.blob(), fileName: fileNameOfDisposition(response.headers.get('content-disposition')) };
+}
+
+export const get = <T>(path: string, init?: { signal?: AbortSignal }): Promise<T> => request<T>('GET', path, undefined, init);
+export const post = <T>(path: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T> => request<T>('POST', path, body, init);
+export const put = <T>(path: string, body?: unknown): Promise<T> => request<T>('PUT', path, body);
+export const patch = <T>(path: string, body?: unknown): Promise<T> => request<T>('PATCH', path, body);
+export const del = <T>(path: string): Promise<T> => request<T>('DELETE', path);
+
+/**
+ * Path of a query key. Leading parts that do not start with '/' name the key's area (so one
+ * invalidation refreshes an area) and are not part of the path; the rest are joined with slashes,
+ * and a trailing object becomes the query string.
+ */
 export function pathOfQueryKey(queryKey: readonly unknown[]): string {
   const parts: string[] = [];
   let search = '';
+  let inPath = false;
   for (const part of queryKey) {
+    if (!inPath) {
+      if (typeof part === 'string' && part.startsWith('/')) inPath = true;
+      else continue;
+    }
     if (part !== null && typeof part === 'object') {
       const params = new URLSearchParams();
       for (const [name, value] of Object.entries(part)) {

@@ -1,13 +1,97 @@
-// Every query key of the web app. The default query function GETs the key's parts joined with
-// slashes, so a key is also the address it loads; live events invalidate these exact keys.
+// Every query key of the web app, imported as `import * as keys from '../api/keys'`. A key starts
+// with its area ('trends', 'domains'…), so one invalidation of `keys.trends.all()` refreshes the
+// whole area; the parts from the first '/…' on are the address the default query function GETs
+// (api/client.ts pathOfQueryKey). Live messages invalidate these exact keys (api/live-updates.ts).
+// One export per area, so the public pages' bundle carries only the areas they use.
+import type { Topic } from './types.js';
 
-export const keys = {
-  siteInfo: () => ['/api/site-info'] as const,
-  homePage: () => ['/api/home-page-data'] as const,
-  recentArticles: () => ['/api/articles/recent-by-topic'] as const,
-  implicationsPrompt: () => ['/api/analyze-implications-prompt'] as const,
-  latestAudio: () => ['/api/latest-news-audio'] as const,
-  currentTime: () => ['/api/current-time'] as const,
-  authCheck: () => ['/api/auth/check'] as const,
-  search: (q: string) => ['/api/search', { q }] as const,
+/** Spec 001 §9: trends, generated articles and logs are fetched with these limits. */
+export const TRENDS_LIMIT = 50;
+export const GENERATED_ARTICLES_LIMIT = 50;
+export const LOGS_LIMIT = 100;
+
+export const site = {
+  all: () => ['site'] as const,
+  info: () => ['site', '/api/site-info'] as const,
+  currentTime: () => ['site', '/api/current-time'] as const,
+};
+
+export const auth = {
+  check: () => ['auth', '/api/auth/check'] as const,
+};
+
+export const home = {
+  all: () => ['home'] as const,
+  page: () => ['home', '/api/home-page-data'] as const,
+  recentArticles: () => ['home', '/api/articles/recent-by-topic'] as const,
+};
+
+export const search = {
+  results: (q: string) => ['search', '/api/search', { q }] as const,
+};
+
+export const audio = {
+  all: () => ['audio'] as const,
+  latest: () => ['audio', '/api/latest-news-audio'] as const,
+};
+
+export const status = {
+  all: () => ['status'] as const,
+  current: () => ['status', '/api/status'] as const,
+};
+
+export const spider = {
+  all: () => ['spider'] as const,
+  refetch: () => ['spider', '/api/spider/refetch/status'] as const,
+};
+
+export const domains = {
+  all: () => ['domains'] as const,
+  list: () => ['domains', '/api/domains'] as const,
+  stats: () => ['domains', '/api/domain-stats'] as const,
+  related: () => ['domains', '/api/domains/related-sites'] as const,
+};
+
+export const avoidDomains = {
+  all: () => ['avoidDomains'] as const,
+  list: () => ['avoidDomains', '/api/avoid-domains'] as const,
+};
+
+export const trends = {
+  all: () => ['trends'] as const,
+  list: (topic: Topic | 'all') =>
+    topic === 'all'
+      ? (['trends', 'list', '/api/trends', { limit: TRENDS_LIMIT }] as const)
+      : (['trends', 'list', '/api/trends/by-topic', topic, { limit: TRENDS_LIMIT }] as const),
+  statistics: () => ['trends', '/api/trends/statistics'] as const,
+  foodStatus: () => ['trends', 'food', '/api/food-recategorization/status'] as const,
+};
+
+export const generator = {
+  all: () => ['generator'] as const,
+  articles: () => ['generator', '/api/generated-articles', { limit: GENERATED_ARTICLES_LIMIT }] as const,
+  queue: () => ['generator', '/api/generator/queue-status'] as const,
+};
+
+export const logs = {
+  all: () => ['logs'] as const,
+  list: () => ['logs', '/api/logs', { limit: LOGS_LIMIT }] as const,
+};
+
+export const settings = {
+  all: () => ['settings'] as const,
+  definitions: () => ['settings', 'definitions', '/api/settings'] as const,
+  /** One setting of the schema table, GET /api/{key}. */
+  one: (key: string) => ['settings', key, `/api/${key}`] as const,
+};
+
+export const podcast = {
+  all: () => ['podcast'] as const,
+  lastScript: () => ['podcast', '/api/last-conversational-audio-script'] as const,
+};
+
+export const music = {
+  all: () => ['music'] as const,
+  tracks: () => ['music', '/api/generated-music-tracks'] as const,
+  lastLyrics: () => ['music', '/api/last-generated-lyrics'] as const,
 };

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
+import { Field } from './Field';
 
 /** Sends the trimmed, URL-encoded text to /search?q=…; empty text does nothing. */
 export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
@@ -13,17 +14,15 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
   };
   return (
     <form role="search" onSubmit={submit} className="flex gap-2">
-      <label htmlFor="search-articles" className="sr-only">
-        Search articles
-      </label>
-      <input
-        id="search-articles"
-        type="search"
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-        placeholder="Search articles..."
-        className="field min-w-0 flex-1"
-      />
+      <Field label="Search articles" hideLabel className="min-w-0 flex-1">
+        <input
+          type="search"
+          value={term}
+          onChange={(event) => setTerm(event.target.value)}
+          placeholder="Search articles..."
+          className="field w-full"
+        />
+      </Field>
       <button type="submit" className="button-primary">
         Search
       </button>

@@ -18,3 +18,4 @@ export function Tip({ label, children }: { label: ReactNode; children: ReactElem
     </Tooltip.Root>
   );
 }
+

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 import { CURRENT_TIME_REFETCH_MS } from '../api/timings';
 import type { CurrentTime } from '../api/types';
 
 /** The server's clock, polled every 60 s; a failed poll is logged and the last time stays. */
 export function useCurrentTimeQuery() {
-  const query = useQuery<CurrentTime>({ queryKey: keys.currentTime(), refetchInterval: CURRENT_TIME_REFETCH_MS });
+  const query = useQuery<CurrentTime>({ queryKey: keys.site.currentTime(), refetchInterval: CURRENT_TIME_REFETCH_MS });
   useEffect(() => {
     if (query.error) console.error('Current time could not be loaded', query.error);
   }, [query.error]);

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 import { HOME_INVALIDATE_MS, HOME_REFETCH_MS, HOME_STALE_MS } from '../api/timings';
 import type { HomePageData } from '../api/types';
 
 /** Home data (spec 000 §7): refetched every 60 s and stale after 5 min. */
 export function useHomePageQuery() {
   return useQuery<HomePageData>({
-    queryKey: keys.homePage(),
+    queryKey: keys.home.page(),
     refetchInterval: HOME_REFETCH_MS,
     staleTime: HOME_STALE_MS,
   });
@@ -18,7 +18,7 @@ export function useHomePageInvalidation(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const timer = setInterval(() => {
-      void queryClient.invalidateQueries({ queryKey: keys.homePage() });
+      void queryClient.invalidateQueries({ queryKey: keys.home.page() });
     }, HOME_INVALIDATE_MS);
     return () => clearInterval(timer);
   }, [queryClient]);

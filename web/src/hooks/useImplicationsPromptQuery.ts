@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 import type { ImplicationsPrompt } from '../api/types';
 
 /** Loaded on demand: only once some trend offers an 'analyze implications' link. */
 export function useImplicationsPromptQuery(enabled: boolean) {
-  return useQuery<ImplicationsPrompt>({ queryKey: keys.implicationsPrompt(), enabled });
+  return useQuery<ImplicationsPrompt>({ queryKey: keys.settings.one('analyze-implications-prompt'), enabled });
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 import { AUDIO_REFETCH_MS } from '../api/timings';
 import type { LatestNewsAudio } from '../api/types';
 
 export function useLatestAudioQuery() {
-  const query = useQuery<LatestNewsAudio>({ queryKey: keys.latestAudio(), refetchInterval: AUDIO_REFETCH_MS });
+  const query = useQuery<LatestNewsAudio>({ queryKey: keys.audio.latest(), refetchInterval: AUDIO_REFETCH_MS });
   useEffect(() => {
     // Spec 000 §8: audio failures are logged only.
     if (query.error) console.error('Latest news audio could not be loaded', query.error);

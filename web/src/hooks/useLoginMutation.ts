@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../api/client';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 
 export interface Credentials {
   username: string;
@@ -11,6 +11,6 @@ export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: Credentials) => post<{ ok: true }>('/api/auth/login', credentials),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.authCheck() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.auth.check() }),
   });
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../api/client';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => post<{ ok: true }>('/api/auth/logout'),
     onSuccess: () => {
-      queryClient.setQueryData(keys.authCheck(), { isAdmin: false });
+      queryClient.setQueryData(keys.auth.check(), { isAdmin: false });
     },
   });
 }

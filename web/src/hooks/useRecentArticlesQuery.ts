@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 import { RECENT_ARTICLES_REFETCH_MS, RECENT_ARTICLES_RETRIES, retryDelay } from '../api/timings';
 import type { ArticlesByTopic } from '../api/types';
 
 /** The 5 newest articles per topic: every 10 min, 3 retries before the card shows its error. */
 export function useRecentArticlesQuery() {
   return useQuery<ArticlesByTopic>({
-    queryKey: keys.recentArticles(),
+    queryKey: keys.home.recentArticles(),
     refetchInterval: RECENT_ARTICLES_REFETCH_MS,
     retry: RECENT_ARTICLES_RETRIES,
     retryDelay,

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../api/client';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 import { REFRESH_SETTLE_MS } from '../api/timings';
 import type { RefreshConnectionPoolResult } from '../api/types';
 
@@ -18,7 +18,7 @@ export function useRefreshConnectionPoolMutation() {
         console.error('Connection pool refresh failed', error);
       }
       await pause(REFRESH_SETTLE_MS);
-      await queryClient.refetchQueries({ queryKey: keys.recentArticles() });
+      await queryClient.refetchQueries({ queryKey: keys.home.recentArticles() });
     },
   });
 }

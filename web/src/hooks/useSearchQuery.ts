@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 import type { SearchResponse } from '../api/types';
 
 /** Runs on page load for a non-empty term. */
 export function useSearchQuery(term: string) {
-  return useQuery<SearchResponse>({ queryKey: keys.search(term), enabled: term !== '' });
+  return useQuery<SearchResponse>({ queryKey: keys.search.results(term), enabled: term !== '' });
 }

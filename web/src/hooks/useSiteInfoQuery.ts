@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { keys } from '../api/keys';
+import * as keys from '../api/keys';
 import type { SiteInfo } from '../api/types';
 
 /** Site name, assistant address and time zone: settings of the daemon, read once per visit. */
 export function useSiteInfoQuery() {
-  return useQuery<SiteInfo>({ queryKey: keys.siteInfo() });
+  return useQuery<SiteInfo>({ queryKey: keys.site.info() });
 }

@@ -2,7 +2,7 @@
 
 const FALLBACK_ZONE = 'America/Chicago';
 
-function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function formatter(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   try {
     return new Intl.DateTimeFormat('en-US', { ...options, timeZone });
   } catch {
@@ -42,3 +42,4 @@ export function formatPlayerTime(seconds: number): string {
   const s = String(whole % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+

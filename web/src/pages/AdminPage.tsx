@@ -1,63 +1,144 @@
 // Loaded on demand (React.lazy in App): visitors of the public pages never download the console.
-import { Link, Redirect, useLocation } from 'wouter';
-import { serverMessage } from '../api/client';
+import { useEffect, useRef, type ComponentType } from 'react';
+import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { responseMessage } from '../api/client';
+import { TabList, TabPanel, Tab, Tabs } from '../components/Tabs';
 import { useAuthCheckQuery } from '../hooks/useAuthCheckQuery';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useLiveStatus } from '../hooks/useLiveEvents';
 import { useLogoutMutation } from '../hooks/useLogoutMutation';
 import { toast } from '../hooks/useToast';
+import { AdsTab } from './admin/AdsTab';
+import { ApiTab } from './admin/ApiTab';
+import { ArticlesTab } from './admin/ArticlesTab';
+import { ConsoleActionsBar, ConsoleActionsProvider } from './admin/ConsoleActions';
+import { DomainsTab } from './admin/DomainsTab';
+import { SettingsTab } from './admin/SettingsTab';
+import { SocialTab } from './admin/SocialTab';
+import { SpiderTab } from './admin/SpiderTab';
+import { TrendsTab } from './admin/TrendsTab';
+
+interface ConsoleTab {
+  id: string;
+  label: string;
+  Component: ComponentType;
+}
+
+/** Spec 001 §2: the tabs in this order; the first is the default. */
+export const CONSOLE_TABS: readonly ConsoleTab[] = [
+  { id: 'spider', label: 'Spider', Component: SpiderTab },
+  { id: 'domains', label: 'Domains', Component: DomainsTab },
+  { id: 'trends', label: 'Trends', Component: TrendsTab },
+  { id: 'articles', label: 'Articles', Component: ArticlesTab },
+  { id: 'ads', label: 'Ads', Component: AdsTab },
+  { id: 'api', label: 'API', Component: ApiTab },
+  { id: 'settings', label: 'Settings', Component: SettingsTab },
+  { id: 'social', label: 'Social', Component: SocialTab },
+];
+const DEFAULT_TAB = CONSOLE_TABS[0]!.id;
 
 function ConnectionIndicator() {
   const { connected } = useLiveStatus();
   return (
     <p role="status" className="flex items-center gap-2 text-sm font-medium">
-      <span
-        aria-hidden="true"
-        className={`size-2.5 rounded-full ${connected ? 'bg-green-500' : 'bg-red-500'}`}
-      />
+      <span aria-hidden="true" className={`size-2.5 rounded-full ${connected ? 'bg-green-500' : 'bg-red-500'}`} />
       {connected ? 'System Online' : 'Connection Lost'}
     </p>
   );
 }
 
+/** The open tab lives in the address (?tab=domains), so a reload or a shared link keeps it. */
+function useConsoleTab(): [string, (tab: string) => void] {
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const params = new URLSearchParams(search);
+  const requested = params.get('tab');
+  const tab = CONSOLE_TABS.some((candidate) => candidate.id === requested) ? requested! : DEFAULT_TAB;
+  const select = (next: string) => {
+    const updated = new URLSearchParams(search);
+    if (next === DEFAULT_TAB) updated.delete('tab');
+    else updated.set('tab', next);
+    const query = updated.toString();
+    navigate(query ? `${location}?${query}` : location, { replace: true });
+  };
+  return [tab, select];
+}
+
+/**
+ * The live channel opened before the login (on /login) is an anonymous one: open it again as the
+ * administrator's, and again as a visitor's after the logout.
+ */
+function useAdminLiveChannel(): () => void {
+  const { isAdmin, reconnect } = useLiveStatus();
+  // Once: should the server still say "visitor" (a session ended meanwhile), the admin check
+  // sends the visitor to /login rather than this reconnecting in a loop.
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (isAdmin !== false || reopened.current) return;
+    reopened.current = true;
+    reconnect();
+  }, [isAdmin, reconnect]);
+  return reconnect;
+}
+
 function ConsoleFrame() {
   const [, navigate] = useLocation();
   const logout = useLogoutMutation();
+  const reopenLiveChannel = useAdminLiveChannel();
+  const [tab, selectTab] = useConsoleTab();
+  const current = CONSOLE_TABS.find((candidate) => candidate.id === tab);
+  useDocumentTitle(current && current.id !== DEFAULT_TAB ? `${current.label} · Admin` : 'Admin');
   const signOut = () =>
     logout.mutate(undefined, {
       onSuccess: () => {
         toast({ title: 'Logged out successfully' });
+        reopenLiveChannel();
         navigate('/login');
       },
       onError: (error) => {
-        toast({ title: 'Error', description: serverMessage(error) ?? 'Failed to logout', variant: 'destructive' });
+        toast({ title: 'Error', description: responseMessage(error) ?? 'Failed to logout', variant: 'destructive' });
       },
     });
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
-        <div className="page flex flex-wrap items-center gap-x-5 gap-y-2 py-3">
-          <Link href="/" className="link text-sm">
-            ← Home
-          </Link>
-          <h1 className="text-xl font-bold">Admin Console</h1>
-          <div className="ml-auto flex items-center gap-4">
-            <ConnectionIndicator />
-            <button type="button" className="button-secondary" onClick={signOut} disabled={logout.isPending}>
-              Logout
-            </button>
+    <ConsoleActionsProvider>
+      <div className="min-h-screen">
+        <header className="border-b border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-900">
+          <div className="page flex flex-wrap items-center gap-x-5 gap-y-2 py-3">
+            <Link href="/" className="link text-sm">
+              ← Home
+            </Link>
+            <h1 className="text-xl font-bold">Admin Console</h1>
+            <div className="ml-auto flex items-center gap-4">
+              <ConnectionIndicator />
+              <button type="button" className="button-secondary" onClick={signOut} disabled={logout.isPending}>
+                Logout
+              </button>
+            </div>
           </div>
-        </div>
-      </header>
-      <main id="main" className="page py-6">
-        <p className="text-gray-700 dark:text-gray-300">You are signed in as the administrator.</p>
-      </main>
-    </div>
+        </header>
+        <main id="main" className="page space-y-5 py-6">
+          <ConsoleActionsBar />
+          <Tabs value={tab} onValueChange={selectTab}>
+            <TabList label="Console sections">
+              {CONSOLE_TABS.map(({ id, label }) => (
+                <Tab key={id} value={id}>
+                  {label}
+                </Tab>
+              ))}
+            </TabList>
+            {CONSOLE_TABS.map(({ id, Component }) => (
+              <TabPanel key={id} value={id} className="mt-5">
+                <Component />
+              </TabPanel>
+            ))}
+          </Tabs>
+        </main>
+      </div>
+    </ConsoleActionsProvider>
   );
 }
 
 export default function AdminPage() {
-  useDocumentTitle('Admin');
   const auth = useAuthCheckQuery();
   if (auth.isPending) {
     return (

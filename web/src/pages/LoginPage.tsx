@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ApiError, serverMessage } from '../api/client';
+import { Field } from '../components/Field';
 import { Tip } from '../components/Tip';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useLoginMutation } from '../hooks/useLoginMutation';
@@ -21,7 +22,7 @@ export function LoginPage() {
   const [problem, setProblem] = useState('');
   const [success, setSuccess] = useState(false);
   const answerRef = useRef<HTMLInputElement>(null);
-  const ids = { username: useId(), password: useId(), answer: useId(), problem: useId() };
+  const problemId = useId();
 
   useEffect(() => {
     if (!success) return;
@@ -70,13 +71,9 @@ export function LoginPage() {
     <main id="main" className="page grid min-h-[80vh] place-items-center">
       <div className="card w-full max-w-sm p-6">
         <h1 className="text-2xl font-bold">Administrator login</h1>
-        <form onSubmit={submit} className="mt-5 space-y-4" aria-describedby={problem ? ids.problem : undefined}>
-          <div>
-            <label htmlFor={ids.username} className="label">
-              Username
-            </label>
+        <form onSubmit={submit} className="mt-5 space-y-4" aria-describedby={problem ? problemId : undefined}>
+          <Field label="Username">
             <input
-              id={ids.username}
               name="username"
               autoComplete="username"
               required
@@ -84,13 +81,9 @@ export function LoginPage() {
               onChange={(event) => setUsername(event.target.value)}
               className="field w-full"
             />
-          </div>
-          <div>
-            <label htmlFor={ids.password} className="label">
-              Password
-            </label>
+          </Field>
+          <Field label="Password">
             <input
-              id={ids.password}
               name="password"
               type="password"
               autoComplete="current-password"
@@ -99,34 +92,39 @@ export function LoginPage() {
               onChange={(event) => setPassword(event.target.value)}
               className="field w-full"
             />
-          </div>
-          <div>
-            <label htmlFor={ids.answer} className="label">
-              Security question: <span data-testid="math-question">{questionText}</span>
-            </label>
-            <div className="flex gap-2">
-              <input
-                ref={answerRef}
-                id={ids.answer}
-                name="answer"
-                inputMode="numeric"
-                autoComplete="off"
-                required
-                value={answer}
-                onChange={(event) => setAnswer(event.target.value)}
-                className="field min-w-0 flex-1"
-              />
-              <Tip label="New question">
-                <button type="button" onClick={newQuestion} aria-label="New question" className="button-secondary px-3">
-                  <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                    <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
-                  </svg>
-                </button>
-              </Tip>
-            </div>
-          </div>
+          </Field>
+          <Field
+            label={
+              <>
+                Security question: <span data-testid="math-question">{questionText}</span>
+              </>
+            }
+          >
+            {(control) => (
+              <div className="flex gap-2">
+                <input
+                  {...control}
+                  ref={answerRef}
+                  name="answer"
+                  inputMode="numeric"
+                  autoComplete="off"
+                  required
+                  value={answer}
+                  onChange={(event) => setAnswer(event.target.value)}
+                  className="field min-w-0 flex-1"
+                />
+                <Tip label="New question">
+                  <button type="button" onClick={newQuestion} aria-label="New question" className="button-secondary px-3">
+                    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                      <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
+                    </svg>
+                  </button>
+                </Tip>
+              </div>
+            )}
+          </Field>
           {problem && (
-            <p id={ids.problem} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            <p id={problemId} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
               {problem}
             </p>
           )}

@@ -1,0 +1,120 @@
+// Wire types of the audio features: the latest-news bulletin (spec 000 §7, spec 001 §7 "Podcast"),
+// the podcast, the interview and the song (spec 001 §3, §7 "Podcast", "Interviews", "Music").
+
+/** GET /api/latest-news-audio (public). */
+export type LatestNewsAudio = { exists: false } | { exists: true; audioUrl: string; generatedAt: string };
+
+/** POST /api/generate-latest-news-audio. */
+export interface GenerateLatestNewsAudioResponse {
+  audioUrl: string;
+  generatedAt: string;
+  durationSeconds: number;
+  /** Stories the summary told. */
+  stories: number;
+  writer: 'model' | 'offline';
+}
+
+/** GET /api/last-conversational-audio-script: the newest script (the enhanced one when it exists). */
+export interface LastConversationalScript {
+  /** Empty when no script was generated yet. */
+  scriptText: string;
+  generatedAt: string | null;
+  /** True when scriptText is the enhanced version of the last generated script. */
+  enhanced: boolean;
+  /** The original script, when scriptText is its enhanced version. */
+  originalScriptText: string | null;
+  /** The last podcast audio made from it, if any. */
+  audioUrl: string | null;
+}
+
+/** POST /api/generate-conversational-script. */
+export interface GenerateScriptResponse {
+  script: string;
+  writer: 'model' | 'offline';
+  /** Stories the script discusses. */
+  stories: number;
+}
+
+/** POST /api/enhance-conversational-script {script}. */
+export interface EnhanceScriptRequest {
+  script?: string;
+}
+export interface EnhanceScriptResponse {
+  enhancedScript: string;
+  /** Source articles whose text the enhancement drew on. */
+  sourcesCount: number;
+}
+
+/** POST /api/generate-conversational-audio and /api/generate-interview-audio {script}. */
+export interface GenerateAudioRequest {
+  script?: string;
+}
+export interface GenerateAudioResponse {
+  audioUrl: string;
+  segmentCount: number;
+  durationSeconds: number;
+}
+
+/** Live: conversational-audio-progress and interview-audio-progress. */
+export interface AudioProgressMessage {
+  current: number;
+  total: number;
+}
+
+/** POST /api/generate-interview-script and /api/refine-interview-script {interview}. */
+export interface InterviewScriptResponse {
+  script: string;
+  totalTokens: number;
+  writer: 'model' | 'offline';
+}
+export interface RefineInterviewRequest {
+  interview?: string;
+}
+
+/** GET /api/last-interview-script (our addition: the console shows the last script after a reload). */
+export interface LastInterviewScript {
+  scriptText: string;
+  generatedAt: string | null;
+  refined: boolean;
+  audioUrl: string | null;
+}
+
+/** GET /api/last-generated-lyrics. */
+export interface LastLyrics {
+  lyricsText: string | null;
+  generatedAt: string | null;
+}
+
+/** POST /api/generate-lyrics. */
+export interface GenerateLyricsResponse {
+  lyrics: string;
+  message: string;
+  writer: 'model' | 'offline';
+}
+
+/** POST /api/generate-music. `musicConfig`: the JSON music configuration (text or object). */
+export interface GenerateMusicRequest {
+  lyrics?: string;
+  musicConfig?: string | Record<string, unknown>;
+}
+export interface GenerateMusicResponse {
+  message: string;
+  trackId: number;
+}
+
+export type MusicTrackStatus = 'pending' | 'generating' | 'complete' | 'failed';
+
+/** GET /api/generated-music-tracks, one element. */
+export interface MusicTrack {
+  id: number;
+  status: MusicTrackStatus;
+  title: string | null;
+  audioUrl: string | null;
+  generatedAt: string;
+  completedAt: string | null;
+  durationSeconds: number | null;
+  /** offline, or the music API's host. */
+  provider: string;
+  style: string;
+  error: string | null;
+}

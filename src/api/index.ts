@@ -1,0 +1,5 @@
+// The wire contract: request, response and live-message types shared by the server, web, CLI and TUI.
+export * from './audio.js';
+export * from './generator.js';
+export * from './jobs.js';
+export * from './status.js';

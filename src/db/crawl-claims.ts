@@ -1,0 +1,186 @@
+// crawl_claims: the domains of one crawl run and which daemon crawls each (sql/005_jobs.sql). A
+// claim is a lease its daemon renews while it crawls; one daemon per host at a time; an expired
+// claim (its daemon died) is taken over by another.
+import type { Queryable, Sql } from './client.js';
+import type { DomainRow } from './domains.js';
+
+export type CrawlClaimStatus = 'pending' | 'crawling' | 'done' | 'failed';
+
+export interface CrawlClaimRow {
+  runId: string;
+  domainId: number;
+  host: string;
+  position: number;
+  status: CrawlClaimStatus;
+  holder: string | null;
+  expiresAt: Date | null;
+  attempts: number;
+  articlesStored: number;
+  intervalMs: number;
+  lastRequestAt: Date | null;
+}
+
+export async function insertCrawlClaims(
+  sql: Queryable,
+  runId: string,
+  domains: readonly { domainId: number; host: string; intervalMs: number }[],
+): Promise<void> {
+  if (domains.length === 0) return;
+  await sql`
+    insert into crawl_claims (run_id, domain_id, host, position, interval_ms)
+    select ${runId}::uuid, d.domain_id, d.host, d.position, d.interval_ms
+    from unnest(${domains.map((d) => d.domainId)}::int[], ${domains.map((d) => d.host)}::text[],
+                ${domains.map((_, i) => i)}::int[], ${domains.map((d) => d.intervalMs)}::int[]) as d(domain_id, host, position, interval_ms)`;
+}
+
+export interface ClaimedDomain {
+  claim: CrawlClaimRow;
+  /** It was another daemon's, whose lease expired (it died or stalled). */
+  takenOver: boolean;
+  /** The last request any claim sent its host (this run or an earlier one), and the pause it then needed. */
+  lastRequestAt: Date | null;
+  lastIntervalMs: number;
+}
+
+/**
+ * Claims the run's next domain this daemon may crawl: pending, or crawling under an expired lease,
+ * and on a host no live claim covers. Claims of a run are made one at a time (an advisory lock), so
+ * two daemons never take two domains of one host at once.
+ */
+export async function claimNextDomain(sql: Sql, runId: string, holder: string, leaseSeconds: number): Promise<ClaimedDomain | null> {
+  return sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtextextended(${`crawl:${runId}`}, 0))`;
+    const [next] = await tx<{ domainId: number; status: CrawlClaimStatus; host: string }[]>`
+      select c.domain_id, c.status, c.host from crawl_claims c
+      where c.run_id = ${runId}
+        and (c.status = 'pending' or (c.status = 'crawling' and (c.expires_at is null or c.expires_at < now())))
+        and not exists (
+          select 1 from crawl_claims o
+          where o.run_id = c.run_id and o.host = c.host and o.domain_id <> c.domain_id
+            and o.status = 'crawling' and o.expires_at >= now())
+      order by (c.status = 'crawling') desc, c.position
+      limit 1`;
+    if (!next) return null;
+    const [claim] = await tx<CrawlClaimRow[]>`
+      update crawl_claims set status = 'crawling', holder = ${holder}, expires_at = now() + ${leaseSeconds} * interval '1 second',
+        attempts = attempts + 1, claimed_at = now()
+      where run_id = ${runId} and domain_id = ${next.domainId}
+      returning run_id, domain_id, host, position, status, holder, expires_at, attempts, articles_stored, interval_ms, last_request_at`;
+    const [last] = await tx<{ lastRequestAt: Date | null; intervalMs: number }[]>`
+      select last_request_at, interval_ms from crawl_claims
+      where host = ${next.host} and last_request_at is not null
+      order by last_request_at desc limit 1`;
+    return {
+      claim: claim!,
+      takenOver: next.status === 'crawling',
+      lastRequestAt: last?.lastRequestAt ?? null,
+      lastIntervalMs: last?.intervalMs ?? 0,
+    };
+  });
+}
+
+export interface ClaimFigures {
+  domainId: number;
+  active: number;
+  pending: number;
+  intervalMs: number;
+  lastRequestAt: Date | null;
+}
+
+/** Renews this daemon's claims with their figures; returns the domains it still holds. */
+export async function renewCrawlClaims(sql: Queryable, runId: string, holder: string, leaseSeconds: number, figures: readonly ClaimFigures[]): Promise<Set<number>> {
+  if (figures.length === 0) return new Set();
+  const rows = await sql<{ domainId: number }[]>`
+    update crawl_claims c set expires_at = now() + ${leaseSeconds} * interval '1 second',
+      active_requests = f.active, pending_requests = f.pending, interval_ms = greatest(c.interval_ms, f.interval_ms),
+      last_request_at = greatest(c.last_request_at, f.last_request_at)
+    from unnest(${figures.map((f) => f.domainId)}::int[], ${figures.map((f) => f.active)}::int[], ${figures.map((f) => f.pending)}::int[],
+                ${figures.map((f) => f.intervalMs)}::int[], ${figures.map((f) => f.lastRequestAt?.toISOString() ?? null)}::timestamptz[])
+      as f(domain_id, active, pending, interval_ms, last_request_at)
+    where c.run_id = ${runId} and c.domain_id = f.domain_id and c.holder = ${holder} and c.status = 'crawling'
+    returning c.domain_id`;
+  return new Set(rows.map((row) => row.domainId));
+}
+
+/** Expires the run's claims other holders have (embedded database: they are a dead process's). */
+export async function expireOtherClaims(sql: Queryable, runId: string, holder: string): Promise<void> {
+  await sql`
+    update crawl_claims set expires_at = now() - interval '1 second'
+    where run_id = ${runId} and status = 'crawling' and holder is distinct from ${holder}`;
+}
+
+export async function countStoredArticle(sql: Queryable, runId: string, domainId: number, holder: string): Promise<void> {
+  await sql`
+    update crawl_claims set articles_stored = articles_stored + 1
+    where run_id = ${runId} and domain_id = ${domainId} and holder = ${holder}`;
+}
+
+/** Records a domain's end; false when this daemon no longer holds it (nothing is recorded then). */
+export async function finishCrawlClaim(
+  sql: Queryable,
+  runId: string,
+  domainId: number,
+  holder: string,
+  end: { status: 'done' | 'failed'; error: string | null; figures: ClaimFigures },
+): Promise<boolean> {
+  const rows = await sql`
+    update crawl_claims set status = ${end.status}, error = ${end.error}, finished_at = now(), expires_at = null,
+      active_requests = 0, pending_requests = 0, interval_ms = greatest(interval_ms, ${end.figures.intervalMs}),
+      last_request_at = greatest(last_request_at, ${end.figures.lastRequestAt})
+    where run_id = ${runId} and domain_id = ${domainId} and holder = ${holder} and status = 'crawling'
+    returning domain_id`;
+  return rows.length === 1;
+}
+
+/** Lets go of this daemon's claims (it is shutting down): another daemon takes them at once. */
+export async function releaseCrawlClaims(sql: Queryable, runId: string, holder: string, figures: readonly ClaimFigures[]): Promise<void> {
+  await renewCrawlClaims(sql, runId, holder, 0, figures);
+  await sql`
+    update crawl_claims set holder = null, expires_at = now(), active_requests = 0, pending_requests = 0
+    where run_id = ${runId} and holder = ${holder} and status = 'crawling'`;
+}
+
+export interface CrawlRunFigures {
+  total: number;
+  /** Domains done or failed. */
+  processed: number;
+  /** Domains pending or being crawled. */
+  open: number;
+  articlesStored: number;
+  activeRequests: number;
+  pendingRequests: number;
+  /** The domain (as listed) most recently claimed among those being crawled. */
+  currentDomain: string | null;
+  /** Daemons holding a domain now. */
+  crawlers: number;
+}
+
+export async function crawlRunFigures(sql: Queryable, runId: string): Promise<CrawlRunFigures> {
+  const [row] = await sql<CrawlRunFigures[]>`
+    select count(*)::int as total,
+      count(*) filter (where status in ('done', 'failed'))::int as processed,
+      count(*) filter (where status in ('pending', 'crawling'))::int as open,
+      coalesce(sum(articles_stored), 0)::int as articles_stored,
+      coalesce(sum(active_requests) filter (where status = 'crawling'), 0)::int as active_requests,
+      coalesce(sum(pending_requests) filter (where status = 'crawling'), 0)::int as pending_requests,
+      (select d.url from crawl_claims c join domains d on d.id = c.domain_id
+       where c.run_id = ${runId} and c.status = 'crawling' order by c.claimed_at desc nulls last limit 1) as current_domain,
+      count(distinct holder) filter (where status = 'crawling' and expires_at >= now())::int as crawlers
+    from crawl_claims where run_id = ${runId}`;
+  return row!;
+}
+
+/** The domains of a run as the domains table has them now. */
+export async function domainsOfRun(sql: Queryable, runId: string): Promise<DomainRow[]> {
+  return sql<DomainRow[]>`
+    select d.id, d.url, d.host, d.status, d.priority, d.throttle, d.starting_url, d.error_message, d.last_scraped, d.created_at
+    from crawl_claims c join domains d on d.id = c.domain_id
+    where c.run_id = ${runId}`;
+}
+
+/** Who crawled what in a run (tests and the bench read it). */
+export async function crawlClaims(sql: Queryable, runId: string): Promise<(CrawlClaimRow & { error: string | null })[]> {
+  return sql<(CrawlClaimRow & { error: string | null })[]>`
+    select run_id, domain_id, host, position, status, holder, expires_at, attempts, articles_stored, interval_ms, last_request_at, error
+    from crawl_claims where run_id = ${runId} order by position`;
+}

@@ -1,0 +1,222 @@
+// job_runs and job_activity: the cluster's record of every background job run (sql/005_jobs.sql).
+// Every write that depends on holding a run checks `holder`, so a daemon that lost its lease (it
+// stalled, another daemon took the run over) can no longer change it.
+import type { Queryable } from './client.js';
+
+export type JobRunStatus = 'queued' | 'running' | 'paused' | 'stopping' | 'completed' | 'failed' | 'stopped' | 'skipped';
+export const LIVE_STATUSES: readonly JobRunStatus[] = ['queued', 'running', 'paused', 'stopping'];
+export const HELD_STATUSES: readonly JobRunStatus[] = ['running', 'paused', 'stopping'];
+
+export interface JobRunRow {
+  id: string;
+  job: string;
+  exclusive: boolean;
+  singletonKey: string | null;
+  status: JobRunStatus;
+  params: Record<string, unknown>;
+  progress: Record<string, unknown>;
+  result: unknown;
+  error: string | null;
+  slot: string | null;
+  queueJobId: string | null;
+  priority: number;
+  holder: string | null;
+  expiresAt: Date | null;
+  attempts: number;
+  failures: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  updatedAt: Date;
+  finishedAt: Date | null;
+}
+
+export interface NewJobRun {
+  id: string;
+  job: string;
+  exclusive: boolean;
+  singletonKey: string | null;
+  params: Record<string, unknown>;
+  progress: Record<string, unknown>;
+  slot: string | null;
+  queueJobId: string;
+  priority: number;
+  createdAt: Date;
+}
+
+/**
+ * Inserts a queued run; null when a run with this id exists (a schedule slot already fired) or a
+ * live run already holds the job (exclusive) or the key: `existing` tells which.
+ */
+export async function insertJobRun(sql: Queryable, run: NewJobRun): Promise<JobRunRow | null> {
+  const [row] = await sql<JobRunRow[]>`
+    insert into job_runs (id, job, exclusive, singleton_key, params, progress, slot, queue_job_id, priority, created_at, updated_at)
+    values (${run.id}, ${run.job}, ${run.exclusive}, ${run.singletonKey}, ${sql.json(run.params as never)}, ${sql.json(run.progress as never)},
+            ${run.slot}, ${run.queueJobId}, ${run.priority}, ${run.createdAt}, ${run.createdAt})
+    on conflict do nothing
+    returning *`;
+  return row ?? null;
+}
+
+/** Records a schedule slot that found its job already live, so the other daemons firing it know. */
+export async function insertSkippedRun(sql: Queryable, run: { id: string; job: string; slot: string; reason: string }): Promise<boolean> {
+  const rows = await sql`
+    insert into job_runs (id, job, exclusive, status, slot, error, finished_at)
+    values (${run.id}, ${run.job}, false, 'skipped', ${run.slot}, ${run.reason}, now())
+    on conflict do nothing
+    returning id`;
+  return rows.length === 1;
+}
+
+export async function jobRunById(sql: Queryable, id: string): Promise<JobRunRow | null> {
+  const [row] = await sql<JobRunRow[]>`select * from job_runs where id = ${id}`;
+  return row ?? null;
+}
+
+/** The job's live run (queued, running, paused or stopping); for a queue job, the oldest. */
+export async function liveJobRun(sql: Queryable, job: string): Promise<JobRunRow | null> {
+  const [row] = await sql<JobRunRow[]>`
+    select * from job_runs where job = ${job} and status in ('queued', 'running', 'paused', 'stopping')
+    order by created_at limit 1`;
+  return row ?? null;
+}
+
+export async function liveRunByKey(sql: Queryable, job: string, singletonKey: string): Promise<JobRunRow | null> {
+  const [row] = await sql<JobRunRow[]>`
+    select * from job_runs where job = ${job} and singleton_key = ${singletonKey} and status in ('queued', 'running', 'paused', 'stopping')`;
+  return row ?? null;
+}
+
+/** The job's newest run that really ran or runs (skipped slots left out). */
+export async function latestJobRun(sql: Queryable, job: string): Promise<JobRunRow | null> {
+  const [row] = await sql<JobRunRow[]>`
+    select * from job_runs where job = ${job} and status <> 'skipped' order by created_at desc limit 1`;
+  return row ?? null;
+}
+
+/** Live runs of the given jobs (what a status page or a helper daemon looks at). */
+export async function liveJobRuns(sql: Queryable, jobs: readonly string[]): Promise<JobRunRow[]> {
+  if (jobs.length === 0) return [];
+  return sql<JobRunRow[]>`
+    select * from job_runs where job = any(${[...jobs]}::text[]) and status in ('queued', 'running', 'paused', 'stopping')
+    order by created_at`;
+}
+
+/** Claims a queued run just handed out by the queue; null when it is no longer queued. */
+export async function claimQueuedRun(sql: Queryable, id: string, queueJobId: string, holder: string, leaseSeconds: number): Promise<JobRunRow | null> {
+  const [row] = await sql<JobRunRow[]>`
+    update job_runs set status = 'running', holder = ${holder}, expires_at = now() + ${leaseSeconds} * interval '1 second',
+      attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
+    where id = ${id} and status = 'queued' and queue_job_id = ${queueJobId}
+    returning *`;
+  return row ?? null;
+}
+
+/** Takes over one held run whose lease expired (its daemon died or stalled); null when there is none. */
+export async function takeOverExpiredRun(sql: Queryable, jobs: readonly string[], holder: string, leaseSeconds: number): Promise<JobRunRow | null> {
+  if (jobs.length === 0) return null;
+  const [row] = await sql<JobRunRow[]>`
+    update job_runs set holder = ${holder}, expires_at = now() + ${leaseSeconds} * interval '1 second', attempts = attempts + 1, updated_at = now()
+    where id = (
+      select id from job_runs
+      where job = any(${[...jobs]}::text[]) and status in ('running', 'paused', 'stopping')
+        and (expires_at is null or expires_at < now())
+      order by expires_at nulls first limit 1
+      for update skip locked)
+    returning *`;
+  return row ?? null;
+}
+
+/** Renews this holder's leases; returns the runs it still holds, with the status others may have set. */
+export async function renewJobRuns(sql: Queryable, holder: string, ids: readonly string[], leaseSeconds: number): Promise<{ id: string; status: JobRunStatus }[]> {
+  if (ids.length === 0) return [];
+  return sql<{ id: string; status: JobRunStatus }[]>`
+    update job_runs set expires_at = now() + ${leaseSeconds} * interval '1 second'
+    where holder = ${holder} and id = any(${[...ids]}::uuid[]) and status in ('running', 'paused', 'stopping')
+    returning id, status`;
+}
+
+export async function saveJobRunProgress(sql: Queryable, id: string, holder: string, progress: Record<string, unknown>): Promise<boolean> {
+  const rows = await sql`
+    update job_runs set progress = ${sql.json(progress as never)}, updated_at = now()
+    where id = ${id} and holder = ${holder} and status in ('running', 'paused', 'stopping')
+    returning id`;
+  return rows.length === 1;
+}
+
+/** Ends a held run; false when this holder no longer holds it. */
+export async function finishJobRun(
+  sql: Queryable,
+  id: string,
+  holder: string,
+  end: { status: 'completed' | 'failed' | 'stopped'; result: unknown; error: string | null; progress: Record<string, unknown>; failed: boolean },
+): Promise<JobRunRow | null> {
+  const [row] = await sql<JobRunRow[]>`
+    update job_runs set status = ${end.status}, result = ${end.result === undefined ? null : sql.json(end.result as never)}, error = ${end.error},
+      progress = ${sql.json(end.progress as never)}, failures = failures + ${end.failed ? 1 : 0},
+      holder = null, expires_at = null, finished_at = now(), updated_at = now()
+    where id = ${id} and holder = ${holder} and status in ('running', 'paused', 'stopping')
+    returning *`;
+  return row ?? null;
+}
+
+/** A failed run with retries left goes back to the queue, carried by a new queue job. */
+export async function requeueJobRun(sql: Queryable, id: string, holder: string, retry: { queueJobId: string; error: string; progress: Record<string, unknown> }): Promise<boolean> {
+  const rows = await sql`
+    update job_runs set status = 'queued', queue_job_id = ${retry.queueJobId}, error = ${retry.error}, failures = failures + 1,
+      progress = ${sql.json(retry.progress as never)}, holder = null, expires_at = null, updated_at = now()
+    where id = ${id} and holder = ${holder} and status in ('running', 'paused')
+    returning id`;
+  return rows.length === 1;
+}
+
+/** Lets go of a held run without ending it (this daemon is shutting down): any daemon takes it at once. */
+export async function releaseJobRun(sql: Queryable, id: string, holder: string, progress: Record<string, unknown>): Promise<boolean> {
+  const rows = await sql`
+    update job_runs set holder = null, expires_at = now(), progress = ${sql.json(progress as never)}, updated_at = now()
+    where id = ${id} and holder = ${holder} and status in ('running', 'paused', 'stopping')
+    returning id`;
+  return rows.length === 1;
+}
+
+/** Moves a live run from one of `from` to `to` (pause, resume, stop); the row as it is now, or null. */
+export async function setJobRunStatus(sql: Queryable, id: string, from: readonly JobRunStatus[], to: JobRunStatus): Promise<JobRunRow | null> {
+  const finished = to === 'stopped' || to === 'completed' || to === 'failed';
+  const [row] = await sql<JobRunRow[]>`
+    update job_runs set status = ${to}, updated_at = now(),
+      finished_at = case when ${finished} then now() else finished_at end,
+      holder = case when ${finished} then null else holder end,
+      expires_at = case when ${finished} then null else expires_at end
+    where id = ${id} and status = any(${[...from]}::text[])
+    returning *`;
+  return row ?? null;
+}
+
+/** Finished runs older than `before` go, except each job's newest (status pages read it). */
+export async function pruneJobRuns(sql: Queryable, before: Date): Promise<number> {
+  const rows = await sql`
+    delete from job_runs r
+    where r.status in ('completed', 'failed', 'stopped', 'skipped') and r.created_at < ${before}
+      and r.id <> (select id from job_runs l where l.job = r.job and l.status <> 'skipped' order by created_at desc limit 1)
+    returning id`;
+  return rows.length;
+}
+
+/** Activity lines of runs that ended before `before` go (a status page shows the newest run's, saved with its summary). */
+export async function pruneJobActivity(sql: Queryable, before: Date): Promise<void> {
+  await sql`
+    delete from job_activity a using job_runs r
+    where a.run_id = r.id and r.finished_at < ${before}`;
+}
+
+export async function addJobActivity(sql: Queryable, runId: string, lines: readonly { line: string; at: Date }[]): Promise<void> {
+  if (lines.length === 0) return;
+  await sql`
+    insert into job_activity (run_id, line, created_at)
+    select ${runId}::uuid, line, at from unnest(${lines.map((l) => l.line)}::text[], ${lines.map((l) => l.at.toISOString())}::timestamptz[]) as x(line, at)`;
+}
+
+/** Newest first. */
+export async function recentJobActivity(sql: Queryable, runId: string, limit: number): Promise<string[]> {
+  const rows = await sql<{ line: string }[]>`select line from job_activity where run_id = ${runId} order by id desc limit ${limit}`;
+  return rows.map((row) => row.line);
+}

@@ -1,0 +1,20 @@
+// Chooses the image provider (decisions.md "Wave 2 → Generator"): Gemini when the console's
+// image-generation API configuration has a key, else an OpenAI-compatible images API when an image
+// model is configured (NEWSCTL_IMAGE_MODEL), else the offline cover.
+import type { Config } from '../../config.js';
+import { createGeminiImageProvider } from './gemini.js';
+import { createOfflineImageProvider } from './offline.js';
+import { createOpenAiImageProvider } from './openai.js';
+import type { ImageProvider } from './types.js';
+
+export { createOfflineImageProvider, renderCover, textPath, textWidth, TOPIC_COLOURS } from './offline.js';
+export { ImageProviderError, sniffImageType } from './types.js';
+export type { GeneratedImage, ImageProvider, ImageRequest } from './types.js';
+
+export function imageProviderFor(config: Pick<Config, 'image' | 'gemini'>, googleApiKey: string): ImageProvider {
+  if (googleApiKey.trim()) {
+    return createGeminiImageProvider({ baseUrl: config.gemini.baseUrl, model: config.gemini.imageModel, apiKey: googleApiKey.trim() });
+  }
+  if (config.image.model) return createOpenAiImageProvider({ ...config.image, model: config.image.model });
+  return createOfflineImageProvider();
+}

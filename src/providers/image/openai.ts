@@ -1,0 +1,48 @@
+// Images from an OpenAI-compatible /images/generations endpoint (OpenAI, or any server speaking
+// it). The answer may carry the image inline (b64_json) or as a URL, which is fetched once.
+import OpenAI, { APIError } from 'openai';
+import type { ProviderEndpoint } from '../../config.js';
+import { ImageProviderError, sniffImageType, type GeneratedImage, type ImageProvider, type ImageRequest } from './types.js';
+
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+const TIMEOUT_MS = 120_000;
+
+export function createOpenAiImageProvider(endpoint: ProviderEndpoint & { model: string }): ImageProvider {
+  const client = new OpenAI({
+    baseURL: endpoint.baseUrl ?? 'https://api.openai.com/v1',
+    apiKey: endpoint.apiKey ?? 'no-key',
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    timeout: TIMEOUT_MS,
+    maxRetries: 1,
+    logLevel: 'off',
+  });
+  return {
+    name: 'openai',
+    async generate(request: ImageRequest): Promise<GeneratedImage> {
+      let response;
+      try {
+        response = await client.images.generate({ model: endpoint.model, prompt: request.prompt, n: 1, size: '1024x1024' }, { signal: request.signal });
+      } catch (error) {
+        const detail = error instanceof APIError ? `HTTP ${error.status ?? '?'}: ${error.message}` : (error as Error).message;
+        throw new ImageProviderError(`image model ${endpoint.model}: ${detail}`.slice(0, 500), 'openai');
+      }
+      const image = response.data?.[0];
+      let data: Buffer | null = null;
+      if (image?.b64_json) data = Buffer.from(image.b64_json, 'base64');
+      else if (image?.url && /^https?:\/\//.test(image.url)) {
+        const download = await fetch(image.url, { signal: request.signal ?? null });
+        if (!download.ok) throw new ImageProviderError(`image model ${endpoint.model}: the image URL answered HTTP ${download.status}`, 'openai');
+        const bytes = Buffer.from(await download.arrayBuffer());
+        if (bytes.length > MAX_IMAGE_BYTES) throw new ImageProviderError('the generated image is larger than 20 MB', 'openai');
+        data = bytes;
+      }
+      if (!data) throw new ImageProviderError(`image model ${endpoint.model}: the answer held no image`, 'openai');
+      const mimeType = sniffImageType(data);
+      if (!mimeType) throw new ImageProviderError(`image model ${endpoint.model}: the answer is not a PNG, JPEG or WebP image`, 'openai');
+      return { data, mimeType, provider: 'openai', model: endpoint.model };
+    },
+  };
+}

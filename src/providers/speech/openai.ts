@@ -1,0 +1,52 @@
+// Speech from an OpenAI-compatible /audio/speech endpoint (OpenAI, or a self-hosted neural speech
+// server speaking the same API). Each line is one request with its speaker's voice; WAV is asked
+// for, and any other format the server answers with is decoded by ffmpeg.
+import OpenAI, { APIError } from 'openai';
+import type { ProviderEndpoint } from '../../config.js';
+import { decodeWav, trimSilence, type Pcm } from '../../services/audio/pcm.js';
+import { SpeechError, type SpeechProvider, type SpeechSession, type SpeechVoice } from './types.js';
+
+const TIMEOUT_MS = 120_000;
+/** The API's limit on one request's input. */
+export const OPENAI_SPEECH_MAX_CHARACTERS = 4096;
+
+export interface OpenAiSpeechOptions extends ProviderEndpoint {
+  model: string;
+  /** Decodes audio that is not 16-bit WAV (an MP3 from a server that ignores response_format). */
+  decode(bytes: Buffer, signal?: AbortSignal): Promise<Pcm>;
+}
+
+export function createOpenAiSpeechProvider(options: OpenAiSpeechOptions): SpeechProvider {
+  const client = new OpenAI({
+    baseURL: options.baseUrl ?? 'https://api.openai.com/v1',
+    apiKey: options.apiKey ?? 'no-key',
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    timeout: TIMEOUT_MS,
+    maxRetries: 2,
+    logLevel: 'off',
+  });
+  const session: SpeechSession = {
+    async synthesize(text: string, voice: SpeechVoice, signal?: AbortSignal): Promise<Pcm> {
+      let bytes: Buffer;
+      try {
+        const response = await client.audio.speech.create(
+          { model: options.model, voice: voice.providerVoice, input: text.slice(0, OPENAI_SPEECH_MAX_CHARACTERS), response_format: 'wav' },
+          { signal },
+        );
+        bytes = Buffer.from(await response.arrayBuffer());
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('stopped');
+        const detail = error instanceof APIError ? `HTTP ${error.status ?? '?'}: ${error.message}` : (error as Error).message;
+        throw new SpeechError(`speech model ${options.model} (voice ${voice.providerVoice}): ${detail}`.slice(0, 500), 'openai');
+      }
+      if (bytes.length === 0) throw new SpeechError(`speech model ${options.model}: empty answer`, 'openai');
+      const pcm = decodeWav(bytes) ?? (await options.decode(bytes, signal));
+      return trimSilence(pcm);
+    },
+    async close() {},
+  };
+  return { name: 'openai', model: options.model, open: () => session };
+}

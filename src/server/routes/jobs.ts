@@ -1,0 +1,20 @@
+// The job runner's own calls: every background job with its live (or last) run, and a stop that
+// works for any of them (issue 12).
+import type { FastifyInstance } from 'fastify';
+import { jobDefinition, jobStates, notRunning, stopJob } from '../../services/jobs/index.js';
+import { NotFound } from '../../errors.js';
+
+export default async function jobRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/jobs', async () => jobStates(app.ctx));
+
+  app.post<{ Params: { name: string } }>(
+    '/jobs/:name/stop',
+    { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 100 } } } } },
+    async (request) => {
+      const def = jobDefinition(request.params.name);
+      if (!def) throw NotFound(`No job named "${request.params.name}"`);
+      const ended = await stopJob(app.ctx, def.name);
+      return ended ? { message: `${def.label} stopped`, status: ended.status } : notRunning(def.name);
+    },
+  );
+}

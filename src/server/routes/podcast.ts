@@ -1,0 +1,56 @@
+// The Podcast and Interviews tabs' calls (spec 001 §7 "Podcast", "Interviews").
+import type { FastifyInstance } from 'fastify';
+import { contextJob } from '../../context.js';
+import { acceptEmptyJson } from './empty-json.js';
+import {
+  enhanceConversationalScript,
+  generateConversationalAudio,
+  generateConversationalScript,
+  lastConversationalScript,
+} from '../../services/audio/podcast.js';
+import { generateInterviewAudio, generateInterviewScript, lastInterviewScript, refineInterviewScript } from '../../services/audio/interview.js';
+
+const SCRIPT_MAX = 200_000;
+const scriptBody = (field: string) =>
+  ({ type: ['object', 'null'], properties: { [field]: { type: 'string', maxLength: SCRIPT_MAX } }, additionalProperties: false }) as const;
+
+export default async function podcastRoutes(app: FastifyInstance): Promise<void> {
+  acceptEmptyJson(app);
+  app.get('/last-conversational-audio-script', async () => lastConversationalScript(app.ctx));
+  app.post('/generate-conversational-script', async () => generateConversationalScript(app.ctx));
+  app.post<{ Body: { script?: string } | null }>('/enhance-conversational-script', { schema: { body: scriptBody('script') } }, async (request) =>
+    enhanceConversationalScript(app.ctx, request.body ?? {}),
+  );
+  app.post<{ Body: { script?: string } | null }>('/generate-conversational-audio', { schema: { body: scriptBody('script') } }, async (request) =>
+    generateConversationalAudio(app.ctx, request.body ?? {}),
+  );
+
+  app.get('/last-interview-script', async () => lastInterviewScript(app.ctx));
+  app.post('/generate-interview-script', async () => generateInterviewScript(app.ctx));
+  // Abortable (spec 001 §7): a client that goes away, or POST …/stop, stops the refinement.
+  const refinements = () => contextJob(app.ctx, 'interview-refinements', () => new Set<AbortController>());
+  app.post<{ Body: { interview?: string } | null }>('/refine-interview-script', { schema: { body: scriptBody('interview') } }, async (request, reply) => {
+    const controller = new AbortController();
+    // The response closing before it was written means the client went away (the request's own
+    // 'close' fires as soon as its body has been read).
+    const onClose = () => {
+      if (!reply.raw.writableFinished) controller.abort(new Error('the client went away'));
+    };
+    reply.raw.on('close', onClose);
+    refinements().add(controller);
+    try {
+      return await refineInterviewScript(app.ctx, request.body ?? {}, controller.signal);
+    } finally {
+      refinements().delete(controller);
+      reply.raw.off('close', onClose);
+    }
+  });
+  app.post('/refine-interview-script/stop', async () => {
+    const running = [...refinements()];
+    for (const controller of running) controller.abort(new Error('stopped'));
+    return { message: running.length ? 'Refinement Stopped' : 'No refinement is running' };
+  });
+  app.post<{ Body: { script?: string } | null }>('/generate-interview-audio', { schema: { body: scriptBody('script') } }, async (request) =>
+    generateInterviewAudio(app.ctx, request.body ?? {}),
+  );
+}

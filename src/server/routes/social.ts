@@ -1,0 +1,25 @@
+// Social posts (spec 001 §7 "Social"); the prompts and model are settings rows.
+import type { FastifyInstance } from 'fastify';
+import type { SocialContentRequest } from '../../api/generator.js';
+import { generateSocialContent } from '../../services/social/index.js';
+import { requestOrigin } from '../pages.js';
+
+export default async function socialRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: SocialContentRequest }>(
+    '/generate-social-content',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            trendText: { type: 'string', minLength: 1, maxLength: 2000 },
+            articleId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+            category: { type: 'string', maxLength: 50 },
+          },
+          anyOf: [{ required: ['trendText'] }, { required: ['articleId'] }],
+        },
+      },
+    },
+    async (request) => generateSocialContent(app.ctx, request.body, requestOrigin(app, request)),
+  );
+}

@@ -1,0 +1,63 @@
+// The offline podcast script: two hosts talk through today's top stories in their own sentences —
+// one host says what happened, the other who is involved and why it matters, a further fact and
+// who reported it, then a handover to the next story. The lead alternates so both hosts carry the
+// show. Every fact is a sentence of the stories' sources; only the hosts' connecting words are ours.
+import type { Story } from './stories.js';
+import { TOPIC_PHRASES } from './stories.js';
+
+function pick<T>(options: readonly T[], index: number): T {
+  return options[index % options.length]!;
+}
+
+function sites(story: Story): string {
+  const named = story.sites.slice(0, 3);
+  if (named.length === 0) return '';
+  if (named.length === 1) return named[0]!;
+  return `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}
+
+function lowerFirst(sentence: string): string {
+  // "The council…" → "the council…", but not "Maria Okafor…" or "NASA…" (a second capital or a name).
+  return /^(The|A|An|This|That|These|Those|It|In|On|At|After|Before|About|Some|Many|More)\b/.test(sentence) ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence;
+}
+
+export function offlineConversation(stories: readonly Story[], hosts: readonly [string, string], siteName: string): string {
+  const [first, second] = hosts;
+  const lines: string[] = [];
+  const say = (speaker: string, text: string) => lines.push(`${speaker}: ${text}`);
+  const topics = [...new Set(stories.map((story) => TOPIC_PHRASES[story.topic]))];
+  say(first, `Welcome to the ${siteName} News Podcast. I'm ${first}.`);
+  say(
+    second,
+    `And I'm ${second}. We have ${stories.length === 1 ? 'one story' : `${stories.length} stories`} today, ${
+      topics.length > 1 ? `from ${topics.slice(0, -1).join(', ')} to ${topics.at(-1)}` : `all in ${topics[0]}`
+    }.[pause short]`,
+  );
+  stories.forEach((story, index) => {
+    const lead = index % 2 === 0 ? first : second;
+    const other = lead === first ? second : first;
+    const topic = TOPIC_PHRASES[story.topic];
+    const opener =
+      index === 0
+        ? pick([`Let's start with ${topic}.`, `First up, ${topic}.`], index)
+        : index === stories.length - 1
+          ? pick([`Our last story today is in ${topic}.`, `Finally, ${topic}.`], index)
+          : pick([`Next up, ${topic}.`, `Let's turn to ${topic}.`, `Now, ${topic}.`], index);
+    say(lead, `${opener} ${story.lead}`);
+    const extra = story.facts.filter((fact) => fact !== story.who && fact !== story.why);
+    if (story.who) say(other, `${pick(['Right, and here is who is behind it.', 'And we know who is involved.', 'There are people speaking to this.'], index)} ${story.who}`);
+    else if (extra[0]) say(other, `${pick(['What else do we know?', 'Tell me more.'], index)}[pause short] ${extra.shift()!}`);
+    if (story.why) {
+      say(lead, pick(['So why does this matter?', 'Why should our listeners care?', 'What does it mean for people?'], index));
+      say(other, `${pick(['Good question.', 'Here is why.', 'This is the key point.'], index)} ${story.why}`);
+    }
+    const more = extra.find((fact) => fact !== story.lead);
+    if (more) say(lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirst(more)}`);
+    if (story.sites.length > 0) say(other, `${story.sites.length > 1 ? 'That was reported by' : 'That comes from'} ${sites(story)}.[pause]`);
+    const next = stories[index + 1];
+    if (next) say(lead, pick([`${other}, what's next?`, `${other}, take us to the next one.`, `Over to you, ${other}.`], index));
+  });
+  say(first, `That's all for today. Thanks for listening to the ${siteName} News Podcast.`);
+  say(second, `See you next time.`);
+  return lines.join('\n');
+}

@@ -1,0 +1,75 @@
+// Audio work on the job runner (src/services/jobs): each generation is a job declared once beside
+// its function — JSON parameters in, a JSON result out — so any daemon can run it; one run of a job
+// at a time in the cluster (a second start answers 409); a run's id is the key its audio is
+// recorded under, so a run taken over after a daemon died records its file once. The calls the spec
+// answers with the result wait for the run, within a time limit (decisions.md "Wave 2 → Audio").
+import type { AppContext } from '../../context.js';
+import { AppError, Upstream } from '../../errors.js';
+import { defineJob, isTerminal, startJob, startScheduledJob, waitForRun, type JobHandle as RunnerHandle } from '../jobs/index.js';
+import type { JobHandle } from './assemble.js';
+
+/** How long a synchronous call waits for its job before answering that the job goes on. */
+export const DEFAULT_WAIT_MS = 15 * 60_000;
+
+export type AudioJobKind = 'latest-news' | 'podcast' | 'interview';
+
+const LABELS: Record<AudioJobKind, string> = {
+  'latest-news': 'The latest news audio',
+  podcast: 'The podcast audio',
+  interview: 'The interview audio',
+};
+
+/** What a job function receives: the runner's signal and progress, and the key its output is recorded under. */
+export interface AudioJobHandle extends JobHandle {
+  key: string;
+}
+
+export interface AudioJobDefinition<P extends object, R> {
+  /** The runner's job name: lower case, digits and hyphens. */
+  name: string;
+  kind: AudioJobKind;
+  run(ctx: AppContext, params: P, job: AudioJobHandle): Promise<R>;
+}
+
+export function audioHandle(job: RunnerHandle): AudioJobHandle {
+  return { key: job.runId, signal: job.signal, progress: (update) => job.progress(update as Record<string, unknown>) };
+}
+
+/** Declares the job with the runner (once, at module load; the module is listed in src/services/jobs/catalog.ts). */
+export function defineAudioJob<P extends object, R>(definition: AudioJobDefinition<P, R>): AudioJobDefinition<P, R> {
+  defineJob({
+    name: definition.name,
+    label: LABELS[definition.kind],
+    run: (ctx, params: P & Record<string, unknown>, job) => definition.run(ctx, params, audioHandle(job)),
+  });
+  return definition;
+}
+
+/**
+ * Runs the job (on whichever daemon takes it, this one when it is free) and waits for its result.
+ * One already running answers 409; a failed run answers 502 with its reason; waiting longer than
+ * `waitMs` answers 503 while the run goes on (its audio appears when it is done).
+ */
+export async function runAudioJob<P extends object, R>(ctx: AppContext, definition: AudioJobDefinition<P, R>, params: P, options: { waitMs?: number } = {}): Promise<R> {
+  const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
+  const label = LABELS[definition.kind];
+  const { run } = await startJob(ctx, definition.name, { ...params } as Record<string, unknown>);
+  let timer: NodeJS.Timeout | undefined;
+  const ended = await Promise.race([
+    waitForRun(ctx, run.id, { timeoutMs: waitMs }),
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), waitMs);
+    }),
+  ]).finally(() => clearTimeout(timer));
+  if (!ended || !isTerminal(ended.status)) {
+    throw new AppError('unavailable', `${label} is taking longer than ${Math.round(waitMs / 1000)} s; it will appear when it is ready`);
+  }
+  if (ended.status === 'completed') return ended.result as R;
+  if (ended.status === 'stopped') throw new AppError('conflict', `${label} was stopped`);
+  throw Upstream(`${label} failed: ${ended.error ?? 'unknown error'}`);
+}
+
+/** A schedule slot (ISO time) fired: starts the job once in the cluster. */
+export async function startScheduledAudioJob(ctx: AppContext, definition: AudioJobDefinition<object, unknown>, slot: string): Promise<string> {
+  return (await startScheduledJob(ctx, definition.name, slot)).outcome;
+}

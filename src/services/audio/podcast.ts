@@ -1,0 +1,192 @@
+// The two-speaker podcast (spec 001 §2 Podcast tab, §4, §5, §7 "Podcast"): a script about today's
+// top stories (the conversational prompts and model, or the offline conversation), an enhancement
+// that adds what the sources say beyond the script, and the audio in the speakers' voices.
+import type { AppContext } from '../../context.js';
+import type { EnhanceScriptResponse, GenerateAudioResponse, GenerateScriptResponse, LastConversationalScript } from '../../api/audio.js';
+import { latestAudioAsset } from '../../db/audio.js';
+import { deleteScripts, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
+import { Invalid } from '../../errors.js';
+import { chatModelFor, modelNameFor } from '../../providers/llm/index.js';
+import { sameFact } from '../generator/offline-writer.js';
+import { termSet } from '../generator/sentences.js';
+import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { getSetting } from '../settings/index.js';
+import { offlineConversation } from './conversation.js';
+import { audioUrl, localDate } from './files.js';
+import { defineAudioJob, runAudioJob, type AudioJobHandle } from './jobs.js';
+import { fillPrompt, storiesForPrompt } from './latest-news.js';
+import { produceAudio } from './produce.js';
+import { cleanScript, parseScript, type Replacement } from './script.js';
+import { topStories, type Story } from './stories.js';
+import { castOf } from './voices.js';
+
+export const NO_SCRIPT = 'No script available. Generate a script first.';
+export const PODCAST_STORIES = 5;
+
+type Ctx = AppContext;
+
+async function replacements(ctx: Pick<AppContext, 'sql'>): Promise<Replacement[]> {
+  return (await getSetting<{ replacements: Replacement[] }>(ctx, 'script-replacements')).replacements;
+}
+
+/** A script as the §5 rules want it, with the podcast's speakers. */
+export async function cleanPodcastScript(ctx: Pick<AppContext, 'sql'>, script: string): Promise<string> {
+  const [cast, table] = await Promise.all([castOf(ctx, 'conversational-audio-speakers'), replacements(ctx)]);
+  return cleanScript(script, table, cast.speakers.map((speaker) => speaker.name));
+}
+
+async function modelReply(ctx: Ctx, feature: string, system: string, user: string, signal?: AbortSignal): Promise<string | null> {
+  const model = chatModelFor(ctx);
+  if (!model) return null;
+  try {
+    const reply = await model.complete({
+      feature,
+      model: await modelNameFor(ctx, 'conversational-audio-model-name'),
+      messages: [
+        ...(system.trim() ? [{ role: 'system' as const, content: system }] : []),
+        { role: 'user', content: user },
+      ],
+      temperature: 0.7,
+      signal,
+    });
+    return reply.text.trim() || null;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    await logEvent(ctx, LOG_COMPONENTS.audio, 'warning', `${feature}: the model failed (${(error as Error).message}); using the offline writer`);
+    return null;
+  }
+}
+
+export async function generateConversationalScript(ctx: Ctx): Promise<GenerateScriptResponse> {
+  const stories = await topStories(ctx, PODCAST_STORIES);
+  if (stories.length === 0) throw Invalid('There is no news to talk about yet: run the spider and the trends analyzer first.');
+  const [system, user, cast] = await Promise.all([
+    getSetting<{ promptText: string }>(ctx, 'conversational-audio-system-prompt'),
+    getSetting<{ promptText: string }>(ctx, 'conversational-audio-user-prompt'),
+    castOf(ctx, 'conversational-audio-speakers'),
+  ]);
+  const names = cast.speakers.map((speaker) => speaker.name);
+  const hosts: [string, string] = [names[0]!, names[1] ?? names[0]!];
+  const reply = await modelReply(ctx, 'conversational-script', system.promptText, fillPrompt(user.promptText, { trends: storiesForPrompt(stories) }));
+  const writer = reply ? 'model' : 'offline';
+  const script = await cleanPodcastScript(ctx, reply ?? offlineConversation(stories, hosts, ctx.config.siteName));
+  // A new script clears the enhanced one (spec 001 §4).
+  await deleteScripts(ctx.sql, ['conversational-enhanced']);
+  await insertScript(ctx.sql, { kind: 'conversational', scriptText: script, meta: { writer, stories: stories.map((story) => story.title) } });
+  await pruneScripts(ctx.sql, 'conversational', 20);
+  await logEvent(ctx, LOG_COMPONENTS.audio, 'info', `Podcast script generated (${writer}, ${stories.length} stories)`);
+  return { script, writer, stories: stories.length };
+}
+
+/**
+ * Offline enhancement: for each story, the facts its sources hold that the script does not say yet
+ * are added where the script talks about it, by the host who did not lead that part, with a pause
+ * before each handover. sourcesCount: the stories whose sources added something.
+ */
+export function enhanceOffline(script: string, stories: readonly Story[], hosts: readonly string[]): { script: string; sourcesCount: number } {
+  const lines = script.split('\n');
+  const lineTerms = lines.map((line) => termSet(line));
+  let sourcesCount = 0;
+  const insertions = new Map<number, string[]>();
+  for (const story of stories) {
+    const storyTerms = termSet(`${story.title} ${story.lead}`);
+    // Where the script talks about this story: the last line sharing most of its terms.
+    let at = -1;
+    let best = 0;
+    lineTerms.forEach((terms, index) => {
+      let shared = 0;
+      for (const term of storyTerms) if (terms.has(term)) shared++;
+      if (shared >= Math.max(2, best)) {
+        best = shared;
+        at = index;
+      }
+    });
+    if (at < 0) continue;
+    const unsaid = [story.lead, ...story.facts].filter((fact) => !lineTerms.some((terms) => sameFact(termSet(fact), terms)));
+    if (unsaid.length === 0) continue;
+    const speaker = /^([^:]+):/.exec(lines[at]!)?.[1] ?? hosts[0]!;
+    const other = hosts.find((host) => host !== speaker) ?? speaker;
+    const added = unsaid.slice(0, 2).map((fact, i) => `${i === 0 ? other : speaker}: ${i === 0 ? 'To add some detail:' : 'There is more:'} ${fact}`);
+    insertions.set(at, [...(insertions.get(at) ?? []), ...added]);
+    sourcesCount += story.sites.length;
+  }
+  const out: string[] = [];
+  lines.forEach((line, index) => {
+    out.push(line);
+    for (const added of insertions.get(index) ?? []) out.push(added);
+  });
+  return { script: out.join('\n'), sourcesCount };
+}
+
+export async function enhanceConversationalScript(ctx: Ctx, input: { script?: string }): Promise<EnhanceScriptResponse> {
+  const original = input.script?.trim() || (await latestScript(ctx.sql, 'conversational'))?.scriptText;
+  if (!original) throw Invalid(NO_SCRIPT);
+  const stories = await topStories(ctx, PODCAST_STORIES);
+  const cast = await castOf(ctx, 'conversational-audio-speakers');
+  const { promptText } = await getSetting<{ promptText: string }>(ctx, 'conversational-audio-refinement-prompt');
+  const sources = storiesForPrompt(stories);
+  const prompt = `${fillPrompt(promptText, { script: original, trends: sources })}${promptText.includes('{trends}') ? '' : `\n\nSource material you may draw facts from:\n\n${sources}`}`;
+  const reply = await modelReply(ctx, 'conversational-enhance', '', prompt);
+  const enhanced = reply
+    ? { script: reply, sourcesCount: stories.reduce((sum, story) => sum + story.sites.length, 0) }
+    : enhanceOffline(original, stories, cast.speakers.map((speaker) => speaker.name));
+  const enhancedScript = await cleanPodcastScript(ctx, enhanced.script);
+  await insertScript(ctx.sql, { kind: 'conversational-enhanced', scriptText: enhancedScript, meta: { writer: reply ? 'model' : 'offline', sourcesCount: enhanced.sourcesCount } });
+  await pruneScripts(ctx.sql, 'conversational-enhanced', 5);
+  return { enhancedScript, sourcesCount: enhanced.sourcesCount };
+}
+
+export async function lastConversationalScript(ctx: Pick<AppContext, 'sql'>): Promise<LastConversationalScript> {
+  const [original, enhanced, audio] = await Promise.all([
+    latestScript(ctx.sql, 'conversational'),
+    latestScript(ctx.sql, 'conversational-enhanced'),
+    latestAudioAsset(ctx.sql, 'podcast'),
+  ]);
+  const current = enhanced && (!original || enhanced.generatedAt >= original.generatedAt) ? enhanced : original;
+  return {
+    scriptText: current?.scriptText ?? '',
+    generatedAt: current?.generatedAt.toISOString() ?? null,
+    enhanced: Boolean(current && current === enhanced),
+    originalScriptText: current === enhanced ? (original?.scriptText ?? null) : null,
+    audioUrl: audio && current && audio.generatedAt >= current.generatedAt ? audioUrl(audio.fileName, audio.generatedAt) : null,
+  };
+}
+
+export interface PodcastAudioParams {
+  /** The clean script to speak. */
+  script: string;
+}
+
+/** The job: (ctx, {script}, {signal, progress}) → the stored podcast, recorded under the job's key. */
+export async function podcastAudioJob(ctx: Ctx, params: PodcastAudioParams, job: AudioJobHandle): Promise<GenerateAudioResponse & { assetId: number }> {
+  const cast = await castOf(ctx, 'conversational-audio-speakers');
+  const lines = parseScript(params.script, cast.speakers.map((speaker) => speaker.name));
+  const produced = await produceAudio(ctx, {
+    kind: 'podcast',
+    jobKey: job.key,
+    lines,
+    voiceOf: cast.voiceOf,
+    meta: {
+      title: `${ctx.config.siteName} News Podcast — ${localDate(new Date(), ctx.config.timeZone)}`,
+      description: params.script.split('\n').slice(0, 3).join(' ').replace(/(^|\s)[^:\s][^:]{0,40}: /g, '$1').slice(0, 400),
+    },
+    job,
+    onLine: (progress) => ctx.events.emit('conversational-audio-progress', progress),
+  });
+  await logEvent(ctx, LOG_COMPONENTS.audio, 'info', `Podcast audio generated: ${produced.segmentCount} segments, ${produced.durationSeconds.toFixed(0)} s`);
+  return { audioUrl: produced.audioUrl, segmentCount: produced.segmentCount, durationSeconds: produced.durationSeconds, assetId: produced.asset.id };
+}
+
+export const PODCAST_AUDIO_JOB = defineAudioJob({ name: 'podcast-audio', kind: 'podcast', run: podcastAudioJob });
+
+/** Audio of a script (the body's, else the enhanced one, else the original), in the speakers' voices. */
+export async function generateConversationalAudio(ctx: Ctx, input: { script?: string }): Promise<GenerateAudioResponse> {
+  const stored = input.script?.trim() ? null : await lastConversationalScript(ctx);
+  const script = input.script?.trim() || stored?.scriptText;
+  if (!script) throw Invalid(NO_SCRIPT);
+  const cleaned = await cleanPodcastScript(ctx, script);
+  if (parseScript(cleaned).length === 0) throw Invalid(NO_SCRIPT);
+  await castOf(ctx, 'conversational-audio-speakers'); // an unknown voice is a 400 now, not a failed run
+  const { assetId: _assetId, ...response } = await runAudioJob(ctx, PODCAST_AUDIO_JOB, { script: cleaned });
+  return response;
+}

@@ -1,0 +1,114 @@
+// Today's top stories as the audio features tell them: the best current trends (at most two per
+// topic, so one busy topic does not fill the bulletin), each with its key sentences taken from its
+// own sources by the generator's extractive writer — the lead (what happened), a sentence naming
+// who said or did it, and one that says why it matters — and the sites that reported it. Without
+// trends, the newest articles of each topic stand in as one-source stories.
+import type { AppContext } from '../../context.js';
+import { articleAsSource } from '../../db/articles.js';
+import { currentTrends, trendSourceArticles, type TrendSourceArticle } from '../../db/trends.js';
+import type { Topic } from '../classify/topics.js';
+import { displayHost, InsufficientSourceText, writeOfflineArticle } from '../generator/offline-writer.js';
+import { shapeSentence, splitSentences } from '../generator/sentences.js';
+import { recentArticlesByTopic } from '../home/index.js';
+
+export interface Story {
+  title: string;
+  topic: Topic;
+  /** What happened: the lead sentence. */
+  lead: string;
+  /** Further facts in the sources' order (each a source sentence). */
+  facts: string[];
+  /** A fact that names who said or did something, if the sources have one. */
+  who: string | null;
+  /** Why it matters: a consequence, a figure at stake, or the trend's description. */
+  why: string | null;
+  /** Host names of the sites that reported it. */
+  sites: string[];
+  /** The trend's own description (the analyzer's or the model's summary). */
+  description: string;
+}
+
+export const TOPIC_PHRASES: Record<Topic, string> = {
+  health: 'health',
+  food: 'food',
+  finance: 'business and finance',
+  usa: 'U.S. news',
+  international: 'international news',
+  tech: 'technology',
+  energy: 'energy',
+  science: 'science',
+};
+
+const WHO = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained|spokes(man|woman|person)|minister|president|director|officials?|CEO|chief|researchers?|scientists?|mayor|governor)\b/i;
+const WHY = /\b(because|could|would|will|means|meaning|expected|impact|affect(s|ed)?|risk|risks|cost|costs|first time|record|so that|in order to|threat|concern|consequence|lead to|result in|help|millions?|billions?|percent|%)\b/i;
+
+function plain(sentence: string): string {
+  // The written article's inline attribution "(host)" reads badly aloud; sites are named in speech instead.
+  return sentence.replace(/\s\((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?\)(?=[.!?]?$)/i, '').replace(/, ([a-z0-9-]+\.)+[a-z]{2,} reported\.$/i, '.').trim();
+}
+
+export function storyFromSources(title: string, topic: Topic, description: string, articles: readonly TrendSourceArticle[]): Story | null {
+  const sources = articles.map((article) => ({
+    url: article.sourceUrl,
+    title: article.title,
+    domain: article.domainName,
+    text: article.content?.trim() ? article.content : (article.excerpt ?? ''),
+  }));
+  let sentences: string[];
+  try {
+    const written = writeOfflineArticle({ title, description, sources, targetWords: 160 });
+    sentences = written.body.map((sentence) => plain(sentence.sourceText));
+  } catch (error) {
+    if (!(error instanceof InsufficientSourceText)) throw error;
+    // Too little text for the writer: the trend's own description and whatever sentences stand alone.
+    sentences = [...splitSentences(description), ...sources.flatMap((source) => splitSentences(source.text))]
+      .map((raw) => shapeSentence(raw)?.text)
+      .filter((text): text is string => Boolean(text))
+      .slice(0, 4);
+  }
+  if (sentences.length === 0) return null;
+  const [lead, ...facts] = sentences as [string, ...string[]];
+  const who = facts.find((fact) => WHO.test(fact)) ?? null;
+  const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
+  const descriptionSentence = splitSentences(description).map((s) => s.trim()).find((s) => s.length > 20 && s !== lead) ?? null;
+  return {
+    title,
+    topic,
+    lead,
+    facts,
+    who,
+    why: why ?? descriptionSentence,
+    sites: [...new Set(articles.map((article) => displayHost(article.domainName)))],
+    description,
+  };
+}
+
+/** The best current stories, most relevant first. */
+export async function topStories(ctx: Pick<AppContext, 'sql'>, limit: number, signal?: AbortSignal): Promise<Story[]> {
+  const trends = await currentTrends(ctx.sql);
+  const perTopic = new Map<Topic, number>();
+  const stories: Story[] = [];
+  for (const trend of trends) {
+    if (stories.length >= limit) break;
+    signal?.throwIfAborted();
+    if ((perTopic.get(trend.topic) ?? 0) >= 2) continue;
+    const articles = await trendSourceArticles(ctx.sql, trend.id, 20_000);
+    const story = storyFromSources(trend.title, trend.topic, trend.description, articles);
+    if (!story) continue;
+    stories.push(story);
+    perTopic.set(trend.topic, (perTopic.get(trend.topic) ?? 0) + 1);
+  }
+  if (stories.length > 0) return stories;
+
+  // No trends yet: the newest article of each topic, told from its own text.
+  const recent = await recentArticlesByTopic(ctx);
+  for (const [topic, articles] of Object.entries(recent) as [Topic, { id: number; title: string }[]][]) {
+    const first = articles[0];
+    if (!first || stories.length >= limit) continue;
+    const article = await articleAsSource(ctx.sql, first.id);
+    if (!article) continue;
+    const story = storyFromSources(article.title, topic, article.excerpt ?? '', [article]);
+    if (story) stories.push(story);
+  }
+  return stories;
+}

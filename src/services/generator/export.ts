@@ -1,0 +1,128 @@
+// Downloads of a generated article (spec 001 §9): a .txt and a Word .docx named
+// Article-{category}-{title cleaned to 60 characters, non-alphanumerics removed, spaces as underscores}.
+// Word: bold 20-point title, a paragraph per blank-line block, wholly bold lines as headings, and a
+// "Related Sources" section appended when the text has no Sources section of its own; A4 with
+// 1440-twip margins (the format's defaults the spec names).
+import { AlignmentType, Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import type { GeneratedArticle } from '../../api/generator.js';
+import { withScheme } from './offline-writer.js';
+
+export type ExportFormat = 'txt' | 'docx';
+
+export interface ArticleExport {
+  fileName: string;
+  contentType: string;
+  body: Buffer;
+}
+
+export function plainTitle(title: string): string {
+  return title.replace(/\*\*/g, '').trim();
+}
+
+export function exportFileName(article: Pick<GeneratedArticle, 'title' | 'category'>, format: ExportFormat): string {
+  const cleaned = plainTitle(article.title)
+    .replace(/[^A-Za-z0-9\s]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60)
+    .trim()
+    .replace(/\s+/g, '_');
+  return `Article-${article.category ?? 'general'}-${cleaned || 'untitled'}.${format}`;
+}
+
+const SOURCES_MARKER = /^\s*(\*\*)?\s*(related\s+)?sources?\s*:?\s*(\*\*)?\s*:?\s*$/im;
+
+export function hasSourcesMarker(content: string): boolean {
+  return SOURCES_MARKER.test(content);
+}
+
+const WHOLLY_BOLD = /^\s*\*\*([^*]+)\*\*\s*$/;
+
+function relatedSources(article: Pick<GeneratedArticle, 'sourceUrls'>): string[] {
+  return article.sourceUrls.map(withScheme);
+}
+
+export function articleText(article: GeneratedArticle): string {
+  const parts = [plainTitle(article.title), '', article.content.trim()];
+  const sources = relatedSources(article);
+  if (!hasSourcesMarker(article.content) && sources.length > 0) parts.push('', 'Related Sources:', ...sources);
+  return `${parts.join('\n')}\n`;
+}
+
+/** **bold** spans as bold runs; bare http(s) addresses as links. */
+function runs(line: string): (TextRun | ExternalHyperlink)[] {
+  const out: (TextRun | ExternalHyperlink)[] = [];
+  line.split(/(\*\*[^*]+\*\*)/).forEach((piece) => {
+    if (!piece) return;
+    const bold = /^\*\*([^*]+)\*\*$/.exec(piece);
+    if (bold) {
+      out.push(new TextRun({ text: bold[1]!, bold: true }));
+      return;
+    }
+    piece.split(/(https?:\/\/[^\s)]+)/).forEach((part) => {
+      if (!part) return;
+      if (/^https?:\/\//.test(part)) out.push(new ExternalHyperlink({ link: part, children: [new TextRun({ text: part, style: 'Hyperlink' })] }));
+      else out.push(new TextRun({ text: part }));
+    });
+  });
+  return out;
+}
+
+function blockParagraphs(block: string): Paragraph[] {
+  const lines = block.split('\n').map((line) => line.trimEnd()).filter((line) => line.trim());
+  if (lines.length === 1 && WHOLLY_BOLD.test(lines[0]!)) {
+    return [new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun({ text: WHOLLY_BOLD.exec(lines[0]!)![1]!.trim() })] })];
+  }
+  const paragraphs: Paragraph[] = [];
+  let current: (TextRun | ExternalHyperlink)[] = [];
+  const flush = () => {
+    if (current.length) paragraphs.push(new Paragraph({ children: current, spacing: { after: 160 } }));
+    current = [];
+  };
+  for (const line of lines) {
+    // A bold line inside a block is a heading too; other lines of the block are one paragraph with breaks.
+    if (WHOLLY_BOLD.test(line)) {
+      flush();
+      paragraphs.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun({ text: WHOLLY_BOLD.exec(line)![1]!.trim() })] }));
+      continue;
+    }
+    if (current.length) current.push(new TextRun({ text: '', break: 1 }));
+    current.push(...runs(line.replace(/^(\s*[-*])\s+/, '• ')));
+  }
+  flush();
+  return paragraphs;
+}
+
+export async function articleDocx(article: GeneratedArticle): Promise<Buffer> {
+  const children: Paragraph[] = [
+    new Paragraph({ alignment: AlignmentType.LEFT, spacing: { after: 240 }, children: [new TextRun({ text: plainTitle(article.title), bold: true, size: 40 })] }),
+  ];
+  for (const block of article.content.replace(/\r\n/g, '\n').split(/\n\s*\n/)) children.push(...blockParagraphs(block));
+  const sources = relatedSources(article);
+  if (!hasSourcesMarker(article.content) && sources.length > 0) {
+    children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun({ text: 'Related Sources' })] }));
+    for (const url of sources) children.push(new Paragraph({ children: runs(url) }));
+  }
+  const document = new Document({
+    creator: 'newsctl',
+    title: plainTitle(article.title),
+    sections: [
+      {
+        properties: { page: { size: { width: 11906, height: 16838 }, margin: { top: 1440, right: 1440, bottom: 1440, left: 1440 } } },
+        children,
+      },
+    ],
+  });
+  return Packer.toBuffer(document);
+}
+
+export async function exportArticle(article: GeneratedArticle, format: ExportFormat): Promise<ArticleExport> {
+  if (format === 'txt') {
+    return { fileName: exportFileName(article, 'txt'), contentType: 'text/plain; charset=utf-8', body: Buffer.from(articleText(article), 'utf8') };
+  }
+  return {
+    fileName: exportFileName(article, 'docx'),
+    contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    body: await articleDocx(article),
+  };
+}

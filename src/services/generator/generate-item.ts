@@ -1,0 +1,160 @@
+// The generation of one queue item, shaped for the job runner: (ctx, params, {signal, progress}).
+// The item is recorded at most once: the article, the trend's page address and the item's "done"
+// are written in one transaction that first checks the item is still this holder's, so an item
+// stopped meanwhile, or taken over after this daemon stalled past its claim, is never recorded twice.
+import type { AppContext } from '../../context.js';
+import { upsertGeneratedArticle } from '../../db/generated-articles.js';
+import { finishItem, lockOwnItem, queueItemById, renewLease, runProgress, type QueueItemRow } from '../../db/generation-queue.js';
+import { generatedArticleOfTrend } from '../../db/generated-articles.js';
+import { setTrendHtmlFilePath, trendForGeneration, trendSourceArticles } from '../../db/trends.js';
+import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { announce, publishQueue } from './events.js';
+import { deleteImage, makeFeatureImage, saveImage } from './images.js';
+import { articlePagePath } from './paths.js';
+import { patchGeneratorState } from './status.js';
+import { GenerationFailure, writeArticle } from './write-article.js';
+
+export interface JobHandle {
+  signal: AbortSignal;
+  progress(update: object): void;
+}
+
+export interface GenerateItemParams {
+  itemId: number;
+  /** Who claimed the item (this daemon's worker). */
+  holder: string;
+  /** Seconds a claim lasts; renewed at a third of it while the item is generated. */
+  leaseSeconds: number;
+}
+
+export type GenerateItemResult =
+  | { outcome: 'done'; articleId: number; title: string; wordCount: number; sources: number; writer: 'model' | 'offline' }
+  | { outcome: 'failed'; error: string }
+  /** Stopped, or no longer this holder's: nothing recorded. */
+  | { outcome: 'dropped' };
+
+type Ctx = AppContext;
+
+function describe(error: unknown): string {
+  if (error instanceof GenerationFailure) return error.message;
+  const message = error instanceof Error ? error.message : String(error);
+  return message || 'unknown error';
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** After an item of a regeneration run ends: "[n/total] …", and the closing line once none is left. */
+async function reportRunProgress(ctx: Ctx, item: QueueItemRow, line: string): Promise<void> {
+  if (!item.runId) return;
+  const progress = await runProgress(ctx.sql, item.runId);
+  const finished = progress.done + progress.failed + progress.cancelled;
+  announce(ctx, `[${finished}/${progress.total}] ${line}`);
+  if (progress.live === 0) await announceRunComplete(ctx, progress);
+}
+
+export async function announceRunComplete(ctx: Pick<AppContext, 'sql' | 'events'>, progress: { total: number; done: number; failed: number; cancelled: number }): Promise<void> {
+  const parts = [`${progress.done} of ${progress.total} articles rewritten`];
+  if (progress.failed) parts.push(`${progress.failed} failed`);
+  if (progress.cancelled) parts.push(`${progress.cancelled} stopped`);
+  const line = `Regeneration complete: ${parts.join(', ')}`;
+  announce(ctx, line);
+  await logEvent(ctx, LOG_COMPONENTS.generator, progress.failed ? 'warning' : 'info', line);
+}
+
+export async function generateQueueItem(ctx: Ctx, params: GenerateItemParams, job: JobHandle): Promise<GenerateItemResult> {
+  const item = await queueItemById(ctx.sql, params.itemId);
+  if (!item || item.holder !== params.holder || item.status !== 'generating') return { outcome: 'dropped' };
+  const started = performance.now();
+  // The work stops when the job is stopped or when the claim is lost (Stop on any daemon).
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  job.signal.addEventListener('abort', onAbort, { once: true });
+  const renewal = setInterval(() => {
+    renewLease(ctx.sql, item.id, params.holder, params.leaseSeconds).then(
+      (held) => {
+        if (!held) controller.abort();
+      },
+      () => {},
+    );
+  }, (params.leaseSeconds * 1000) / 3);
+  renewal.unref();
+  const signal = controller.signal;
+  let imageUrl: string | null = null;
+
+  announce(ctx, `Generating article for "${item.trendTitle}"`);
+  await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Generating article for "${item.trendTitle}"${item.attempts > 1 ? ` (attempt ${item.attempts})` : ''}`);
+  job.progress({ itemId: item.id, trendTitle: item.trendTitle, stage: 'writing' });
+  await publishQueue(ctx);
+  try {
+    const trend = item.trendId === null ? null : await trendForGeneration(ctx.sql, item.trendId);
+    if (!trend) throw new GenerationFailure(`The trend "${item.trendTitle}" no longer exists`);
+    const articles = await trendSourceArticles(ctx.sql, trend.id);
+    const draft = await writeArticle(ctx, trend, articles, signal);
+    if (signal.aborted) throw signal.reason ?? new Error('stopped');
+
+    job.progress({ itemId: item.id, trendTitle: item.trendTitle, stage: 'image' });
+    announce(ctx, `Making the feature image for "${draft.title}"`);
+    const image = await makeFeatureImage(
+      ctx,
+      { title: draft.title, excerpt: draft.excerpt, topic: draft.category, sourceCount: draft.sources.length, signal },
+      { fallback: true },
+    );
+    if (signal.aborted) throw signal.reason ?? new Error('stopped');
+    imageUrl = saveImage(ctx.config, image, `trend-${trend.id}`);
+
+    const recorded = (await ctx.sql.begin(async (tx) => {
+      if (!(await lockOwnItem(tx, item.id, params.holder))) return null;
+      const existing = await generatedArticleOfTrend(tx, trend.id);
+      const htmlFilePath = existing?.htmlFilePath ?? trend.htmlFilePath ?? articlePagePath(trend.topic, trend.title, trend.id);
+      const written = await upsertGeneratedArticle(tx, {
+        trendId: trend.id,
+        trendTitle: trend.title,
+        title: draft.title,
+        content: draft.content,
+        excerpt: draft.excerpt,
+        category: draft.category,
+        imageUrl,
+        sourceUrls: draft.sources.map((source) => source.url),
+        sources: draft.sources,
+        wordCount: draft.wordCount,
+        htmlFilePath,
+        modelName: draft.modelName,
+        writer: draft.writer,
+        queueItemId: item.id,
+      });
+      if (trend.htmlFilePath !== htmlFilePath) await setTrendHtmlFilePath(tx, trend.id, htmlFilePath);
+      await finishItem(tx, item.id, params.holder, { status: 'done', articleId: written.id });
+      return written;
+    })) as { id: number; previousImageUrl: string | null } | null;
+    if (!recorded) {
+      deleteImage(ctx.config, imageUrl);
+      return { outcome: 'dropped' };
+    }
+    deleteImage(ctx.config, recorded.previousImageUrl);
+    const now = new Date().toISOString();
+    await patchGeneratorState(ctx, { lastRunAt: now });
+    const how = draft.writer === 'model' ? `model ${draft.modelName}` : 'offline writer';
+    const summary = `"${draft.title}": ${draft.wordCount} words from ${draft.sources.length} sources (${how}, ${image.provider} image, ${seconds(performance.now() - started)})`;
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Generated ${summary}`);
+    announce(ctx, `Generated ${summary}`);
+    await reportRunProgress(ctx, item, `Rewrote "${draft.title}"`);
+    ctx.events.emit('home_data_updated', {});
+    return { outcome: 'done', articleId: recorded.id, title: draft.title, wordCount: draft.wordCount, sources: draft.sources.length, writer: draft.writer };
+  } catch (error) {
+    deleteImage(ctx.config, imageUrl);
+    // Stopped or shut down: the worker hands the item back (or Stop already cancelled it).
+    if (signal.aborted) return { outcome: 'dropped' };
+    const reason = describe(error);
+    const failed = await finishItem(ctx.sql, item.id, params.holder, { status: 'failed', error: reason }).catch(() => false);
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generation failed for "${item.trendTitle}": ${reason}`);
+    announce(ctx, `Failed to generate "${item.trendTitle}": ${reason}`);
+    if (failed) await reportRunProgress(ctx, item, `Failed "${item.trendTitle}": ${reason}`).catch(() => {});
+    return { outcome: 'failed', error: reason };
+  } finally {
+    clearInterval(renewal);
+    job.signal.removeEventListener('abort', onAbort);
+    await publishQueue(ctx);
+  }
+}

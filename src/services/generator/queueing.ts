@@ -1,0 +1,111 @@
+// What the console's generator buttons do: Run (queue every current trend without an article, best
+// first, and keep doing so after each analysis until Stop), Stop (cancel what is queued), generate
+// one trend's article, and rewrite the article of every current trend in place.
+import { randomBytes } from 'node:crypto';
+import type { GeneratorActionResult } from '../../api/generator.js';
+import type { AppContext } from '../../context.js';
+import { cancelLiveItems, enqueueTrend, liveItemOfTrend, liveItems, runProgress, setItemRun } from '../../db/generation-queue.js';
+import { currentTrends, trendByTitle } from '../../db/trends.js';
+import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { announce, publishQueue } from './events.js';
+import { announceRunComplete } from './generate-item.js';
+import { patchGeneratorState, readGeneratorState } from './status.js';
+import { ensureGeneratorWorker, haltGeneratorWorker } from './worker.js';
+import { MIN_SOURCE_ARTICLES, insufficientMessage } from './write-article.js';
+
+/** An administrator's own request goes before the trends Run queues. */
+const REQUEST_PRIORITY = 1_000;
+const REGENERATION_PRIORITY = 100;
+
+type Ctx = AppContext;
+
+/**
+ * Queues every current trend (enough sources, no article, not queued, not failed since its newest
+ * source arrived — so Run never retries a hopeless trend in a loop), best first; returns how many.
+ */
+export async function queueTrendsWithoutArticle(ctx: Ctx): Promise<number> {
+  let queued = 0;
+  for (const trend of await currentTrends(ctx.sql)) {
+    if (trend.hasArticle || trend.articleCount < MIN_SOURCE_ARTICLES || trend.failedSinceNewestSource) continue;
+    if (await enqueueTrend(ctx.sql, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore, runId: null })) queued++;
+  }
+  if (queued > 0) {
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued ${queued} trend${queued === 1 ? '' : 's'} of the latest analysis for article generation`);
+    await publishQueue(ctx);
+  }
+  return queued;
+}
+
+export async function startGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
+  const state = await readGeneratorState(ctx);
+  if (state.runMode) throw Conflict('The article generator is already running');
+  await patchGeneratorState(ctx, { runMode: true, startedAt: new Date().toISOString() });
+  const queued = await queueTrendsWithoutArticle(ctx);
+  const message = `Article generator started: ${queued} trend${queued === 1 ? '' : 's'} queued`;
+  await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
+  announce(ctx, message);
+  ensureGeneratorWorker(ctx);
+  await publishQueue(ctx);
+  return { message, queued };
+}
+
+export async function stopGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
+  const state = await readGeneratorState(ctx);
+  const live = await liveItems(ctx.sql, 1);
+  if (!state.runMode && live.length === 0) return { message: 'The article generator is not running', queued: 0 };
+  await patchGeneratorState(ctx, { runMode: false });
+  const cancelled = await cancelLiveItems(ctx.sql, 'Stopped by the administrator');
+  // Another daemon generating one of them loses its claim at its next renewal and records nothing.
+  await haltGeneratorWorker(ctx);
+  const message = `Article generator stopped${cancelled.length ? `: ${cancelled.length} queued item${cancelled.length === 1 ? '' : 's'} cancelled` : ''}`;
+  await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
+  announce(ctx, message);
+  for (const runId of new Set(cancelled.flatMap((item) => (item.runId ? [item.runId] : [])))) {
+    await announceRunComplete(ctx, await runProgress(ctx.sql, runId));
+  }
+  await publishQueue(ctx);
+  return { message, queued: 0 };
+}
+
+export async function generateFromTrend(ctx: Ctx, trendTitle: string): Promise<GeneratorActionResult> {
+  const title = trendTitle.trim();
+  if (!title) throw Invalid('trendTitle is required');
+  const trend = await trendByTitle(ctx.sql, title);
+  if (!trend) throw NotFound(insufficientMessage(title, 'no trend has this title'));
+  if (trend.articleCount < MIN_SOURCE_ARTICLES) {
+    throw Invalid(insufficientMessage(trend.title, `${trend.articleCount} source article${trend.articleCount === 1 ? '' : 's'}, at least ${MIN_SOURCE_ARTICLES} needed`));
+  }
+  const item = await enqueueTrend(ctx.sql, { trendId: trend.id, trendTitle: trend.title, priority: REQUEST_PRIORITY, runId: null });
+  ensureGeneratorWorker(ctx);
+  if (!item) return { message: `Article generation for "${trend.title}" is already queued`, queued: 0 };
+  await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued article generation for "${trend.title}"`);
+  await publishQueue(ctx);
+  return { message: `Queued article generation for "${trend.title}"`, queued: 1 };
+}
+
+/** Rewrites the article of every current trend in place (same page address); progress as "[n/total] …". */
+export async function regenerateArticles(ctx: Ctx): Promise<GeneratorActionResult> {
+  if ((await liveItems(ctx.sql, 500)).some((item) => item.runId)) throw Conflict('Article regeneration is already running');
+  const trends = (await currentTrends(ctx.sql)).filter((trend) => trend.articleCount >= MIN_SOURCE_ARTICLES);
+  if (trends.length === 0) {
+    const message = 'Regeneration complete: no current trends with enough sources';
+    announce(ctx, message);
+    return { message, queued: 0 };
+  }
+  const runId = randomBytes(8).toString('hex');
+  for (const trend of trends) {
+    const item = await enqueueTrend(ctx.sql, { trendId: trend.id, trendTitle: trend.title, priority: REGENERATION_PRIORITY + trend.relevanceScore, runId });
+    // Already queued (Run, or a click): that item becomes part of this run.
+    if (!item) {
+      const live = await liveItemOfTrend(ctx.sql, trend.id);
+      if (live) await setItemRun(ctx.sql, live.id, runId);
+    }
+  }
+  const message = `Regenerating the articles of ${trends.length} current trend${trends.length === 1 ? '' : 's'}`;
+  await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
+  announce(ctx, `[0/${trends.length}] ${message}`);
+  ensureGeneratorWorker(ctx);
+  await publishQueue(ctx);
+  return { message, queued: trends.length };
+}

@@ -1,0 +1,356 @@
+// The one job runner (issue 12): every background job is declared once and gets the same start,
+// stop, pause, status, progress messages and shutdown, on one daemon or on several sharing one
+// PostgreSQL. pg-boss queues the work underneath; job_runs records who holds each run (a lease
+// renewed every few seconds; another daemon takes the run over when it expires) and its progress.
+//
+//   // Declare once, at module load (add the module to ./catalog.ts so every daemon knows it):
+//   export const generateArticleJob = defineJob({
+//     name: 'generate-article',                    // queue name: lower case, digits, hyphens
+//     label: 'Article generation',                 // "<label> is already running" / "... is not running"
+//     exclusive: false,                            // a queue: many items, one live item per singletonKey
+//     concurrency: 1,                              // items one daemon works at once
+//     retry: { limit: 2, delaySeconds: 30, backoff: true },
+//     run: async (ctx, params: { trendId: number }, { signal, progress }) => {
+//       progress({ step: 'writing' });              // saved with the run; pushed as job_progress
+//       return generate(ctx, params.trendId, signal); // honour signal; the result is stored (JSON)
+//     },
+//   });
+//   const { run } = await enqueue(ctx, 'generate-article', { trendId }, { singletonKey: `trend-${trendId}` });
+//   const ended = await waitForRun(ctx, run.id, { timeoutMs: 120_000 }); // ended.status, ended.result
+//
+// Exclusive jobs (the default) are started with startJob (409 while one runs anywhere), stopped
+// with stopJob (null when nothing ran: answer "<label> is not running"), and read with liveRun /
+// lastRun. A run is done at least once: make its writes idempotent (a unique key on what it
+// produces) and resume from `job.saved` when `job.resumed`.
+import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import type { JobRunSummary, JobState } from '../../api/jobs.js';
+import { contextJob, type AppContext } from '../../context.js';
+import type { TransactionSql } from '../../db/client.js';
+import { jobQueueDb } from '../../db/job-queue.js';
+import {
+  insertJobRun,
+  insertSkippedRun,
+  jobRunById,
+  latestJobRun,
+  liveJobRun,
+  liveJobRuns,
+  liveRunByKey,
+  setJobRunStatus,
+  type JobRunRow,
+} from '../../db/job-runs.js';
+import { Conflict, Invalid } from '../../errors.js';
+import { jobDefinition, jobDefinitions, scheduledJob, type AnyDefinition, type JobParams, type ScheduledStartAnswer } from './registry.js';
+import { isTerminal, JobRunner, slotRunId } from './runner.js';
+
+export {
+  defineJob,
+  jobDefinition,
+  jobDefinitions,
+  scheduledJob,
+  type JobDefinition,
+  type JobHandle,
+  type JobInterruption,
+  type JobParams,
+  type ScheduledStartAnswer,
+} from './registry.js';
+export { isDatabaseOutage, throughOutage, waitForDatabase } from './database.js';
+export { pruneJobHistory } from './history.js';
+export { isTerminal, JobInterrupted, onRunnerAttached, onRunSettled, slotRunId, type RunSettledHook } from './runner.js';
+export type { JobRunRow, JobRunStatus } from '../../db/job-runs.js';
+
+/** The runner of this context (this daemon), created on first use. */
+export function jobRunner(ctx: AppContext): JobRunner {
+  return contextJob(ctx, 'job-runner', () => new JobRunner(ctx));
+}
+
+/** Daemon start: work queued runs, take over dead daemons' runs, and do pg-boss's upkeep. */
+export async function startJobs(ctx: AppContext): Promise<void> {
+  await jobRunner(ctx).work({ supervise: true });
+}
+
+/** Daemon (or in-process app) shutdown: runs held here are handed over, none is lost. */
+export async function shutdownJobs(ctx: AppContext): Promise<void> {
+  const runner = ctx.jobs.get('job-runner') as JobRunner | undefined;
+  await runner?.shutdown();
+}
+
+function definitionOf(name: string): AnyDefinition {
+  const def = jobDefinition(name);
+  if (!def) throw Invalid(`Unknown job "${name}"; jobs are ${jobDefinitions().map((d) => d.name).join(', ')}`);
+  return def;
+}
+
+export interface StartJobOptions {
+  /** A schedule slot (ISO time): the run's id derives from it, so the slot starts one run cluster-wide. */
+  slot?: string;
+  priority?: number;
+  /** Queue jobs: one live item per key. */
+  singletonKey?: string;
+  /** Seconds to wait before a daemon may take it. */
+  startAfter?: number;
+  /** Initial progress (what status calls show until the job reports its own). */
+  progress?: Record<string, unknown>;
+  /**
+   * Writes that belong with the run (its work set), in the same transaction as the run and its
+   * queue job. Use `tx` only: the embedded database has one connection, which the transaction holds.
+   */
+  prepare?(tx: TransactionSql, run: JobRunRow): Promise<void>;
+}
+
+export interface StartedRun {
+  run: JobRunRow;
+  /** False when the run existed already: a slot another daemon fired, or a queue item with the same key. */
+  created: boolean;
+}
+
+/**
+ * Queues a run; a daemon takes it within moments (this one at once if it is free). An exclusive job
+ * with a live run anywhere: Conflict (409) "<label> is already running".
+ */
+export async function startJob(ctx: AppContext, name: string, params: JobParams = {}, options: StartJobOptions = {}): Promise<StartedRun> {
+  const def = definitionOf(name);
+  const runner = jobRunner(ctx);
+  const boss = await runner.queue();
+  const exclusive = def.exclusive ?? true;
+  const id = options.slot ? slotRunId(name, options.slot) : randomUUID();
+  const queueJobId = randomUUID();
+  const started = await ctx.sql.begin(async (tx) => {
+    const row = await insertJobRun(tx, {
+      id,
+      job: name,
+      exclusive,
+      singletonKey: options.singletonKey ?? null,
+      params,
+      progress: options.progress ?? {},
+      slot: options.slot ?? null,
+      queueJobId,
+      priority: options.priority ?? 0,
+      createdAt: new Date(),
+    });
+    if (!row) return null;
+    await options.prepare?.(tx, row);
+    const sent = await boss.send(name, { runId: id }, {
+      id: queueJobId,
+      priority: options.priority ?? 0,
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      db: jobQueueDb(tx) as PgBoss.Db,
+    });
+    if (!sent) throw new Error(`The job queue refused a job for ${name}`);
+    return row;
+  });
+  if (!started) {
+    const existing = (await jobRunById(ctx.sql, id)) ?? (options.singletonKey ? await liveRunByKey(ctx.sql, name, options.singletonKey) : null);
+    if (existing && (options.slot || !exclusive)) return { run: existing, created: false };
+    throw Conflict(`${def.label} is already running`);
+  }
+  runner.emitUpdated(name, started.id, 'queued');
+  await runner.work();
+  runner.wake();
+  return { run: started, created: true };
+}
+
+/** Queue jobs: queues one item (a no-op returning the live item when one has the same singletonKey). */
+export async function enqueue(ctx: AppContext, name: string, params: JobParams, options: Omit<StartJobOptions, 'slot'> = {}): Promise<StartedRun> {
+  return startJob(ctx, name, params, options);
+}
+
+export type ScheduledStart = ScheduledStartAnswer['outcome'];
+
+/**
+ * A schedule slot fired: starts the job's run for it, once in the cluster. A slot that finds the
+ * job still running is recorded as skipped (once: `skipped` is only returned to the daemon that
+ * recorded it, so only one daemon logs it).
+ */
+export async function startScheduledJob(
+  ctx: AppContext,
+  name: string,
+  slot: string,
+  params: JobParams = {},
+  options: Omit<StartJobOptions, 'slot'> = {},
+): Promise<{ outcome: ScheduledStart; reason?: string }> {
+  try {
+    const { created } = await startJob(ctx, name, params, { ...options, slot });
+    return { outcome: created ? 'started' : 'fired-elsewhere' };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'conflict') throw error;
+    const reason = (error as Error).message;
+    const recorded = await insertSkippedRun(ctx.sql, { id: slotRunId(name, slot), job: name, slot, reason });
+    return recorded ? { outcome: 'skipped', reason } : { outcome: 'fired-elsewhere' };
+  }
+}
+
+/** A schedule slot of `kind` fired: starts the job declared for it (schedule.slot), once in the cluster; null when none is. */
+export async function startJobForSlot(ctx: AppContext, kind: string, slot: string): Promise<ScheduledStartAnswer | null> {
+  const def = scheduledJob(kind);
+  if (!def) return null;
+  return def.schedule!.start ? def.schedule!.start(ctx, slot) : startScheduledJob(ctx, def.name, slot);
+}
+
+/**
+ * Whether the job's live run was left by a daemon that stopped (its lease lapsed; with the embedded
+ * database, any other process's): if so this runner starts working, so it takes the run over at
+ * once — a start on an orphaned run resumes it rather than answering 409 for a run nobody runs.
+ */
+export async function adoptOrphanedRun(ctx: AppContext, run: JobRunRow): Promise<boolean> {
+  const runner = jobRunner(ctx);
+  if (run.status === 'queued' || runner.isLocal(run.id)) return false;
+  const lapsed = run.expiresAt === null || run.expiresAt.getTime() < Date.now();
+  const otherProcess = ctx.db.kind === 'embedded' && run.holder !== runner.holder;
+  if (!lapsed && !otherProcess) return false;
+  await runner.work();
+  runner.tickNow();
+  return true;
+}
+
+/** The job's live run, with this daemon's freshest progress when it holds it. */
+export async function liveRun(ctx: AppContext, name: string): Promise<JobRunRow | null> {
+  const row = await liveJobRun(ctx.sql, name);
+  return row ? withLocalProgress(ctx, row) : null;
+}
+
+/** The job's newest run, live or ended. */
+export async function lastRun(ctx: AppContext, name: string): Promise<JobRunRow | null> {
+  const row = await latestJobRun(ctx.sql, name);
+  return row ? withLocalProgress(ctx, row) : null;
+}
+
+export async function runById(ctx: AppContext, id: string): Promise<JobRunRow | null> {
+  const row = await jobRunById(ctx.sql, id);
+  return row ? withLocalProgress(ctx, row) : null;
+}
+
+function withLocalProgress(ctx: AppContext, row: JobRunRow): JobRunRow {
+  const runner = ctx.jobs.get('job-runner') as JobRunner | undefined;
+  const progress = runner?.localProgress(row.id);
+  return progress ? { ...row, progress } : row;
+}
+
+export interface WaitOptions {
+  /** Give up waiting after this long (the run goes on); default 10 minutes. */
+  timeoutMs?: number;
+}
+
+/** Waits until the run has ended (or the time limit passed); the run as it is then. */
+export async function waitForRun(ctx: AppContext, runId: string, options: WaitOptions = {}): Promise<JobRunRow | null> {
+  const runner = jobRunner(ctx);
+  // Someone has to take it: this daemon too, if no other does.
+  await runner.work();
+  return runner.waitForRun(runId, options.timeoutMs ?? 10 * 60_000);
+}
+
+/** Waits until the job has no live run. */
+export async function waitForJobIdle(ctx: AppContext, name: string, options: WaitOptions = {}): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10 * 60_000);
+  for (;;) {
+    const live = await liveJobRun(ctx.sql, name);
+    if (!live || Date.now() > deadline) return;
+    await waitForRun(ctx, live.id, { timeoutMs: deadline - Date.now() });
+  }
+}
+
+/** Starts a run and waits for its end: its result, or the error it failed with. */
+export async function runJob<R = unknown>(ctx: AppContext, name: string, params: JobParams = {}, options: StartJobOptions & WaitOptions = {}): Promise<R> {
+  const { run } = await startJob(ctx, name, params, options);
+  const ended = await waitForRun(ctx, run.id, options);
+  if (!ended || !isTerminal(ended.status)) throw new Error(`${definitionOf(name).label} did not finish in time`);
+  if (ended.status === 'failed') throw new Error(ended.error ?? `${definitionOf(name).label} failed`);
+  return ended.result as R;
+}
+
+/** `{message: "<label> is not running"}`: every job's answer to a stop when nothing runs. */
+export function notRunning(name: string): { message: string } {
+  return { message: `${definitionOf(name).label} is not running` };
+}
+
+/**
+ * Stops the job's live run wherever it runs and waits until it has ended (the job's own stop
+ * work included); null when nothing was running.
+ */
+export async function stopJob(ctx: AppContext, name: string, options: WaitOptions = {}): Promise<JobRunRow | null> {
+  definitionOf(name);
+  const live = await liveJobRun(ctx.sql, name);
+  return live ? stopRun(ctx, live, options) : null;
+}
+
+export async function stopRun(ctx: AppContext, run: JobRunRow, options: WaitOptions = {}): Promise<JobRunRow | null> {
+  const runner = jobRunner(ctx);
+  const def = definitionOf(run.job);
+  if (run.status === 'queued') {
+    // Not in one transaction with the queue's row: a daemon fetching the run locks that row first
+    // and this one second, which would deadlock. A queue job whose run is no longer queued is
+    // completed by whoever fetches it.
+    const cancelled = await setJobRunStatus(ctx.sql, run.id, ['queued'], 'stopped');
+    if (cancelled) {
+      if (cancelled.queueJobId) await (await runner.queue()).cancel(def.name, cancelled.queueJobId).catch(() => {});
+      runner.emitUpdated(def.name, run.id, 'stopped');
+      return cancelled;
+    }
+  }
+  const stopping = await setJobRunStatus(ctx.sql, run.id, ['running', 'paused'], 'stopping');
+  if (stopping) runner.emitUpdated(def.name, run.id, 'stopping');
+  return waitForRun(ctx, run.id, { timeoutMs: options.timeoutMs ?? 2 * 60_000 });
+}
+
+/**
+ * Asks the run to stop without waiting for it (a job stopping itself, e.g. at its time limit): its
+ * holder aborts its signal, every daemon sharing it lets go. False when it was not running.
+ */
+export async function askToStop(ctx: AppContext, runId: string): Promise<boolean> {
+  const row = await setJobRunStatus(ctx.sql, runId, ['running', 'paused'], 'stopping');
+  if (!row) return false;
+  const runner = jobRunner(ctx);
+  runner.applyStatus(runId, 'stopping');
+  runner.emitUpdated(row.job, runId, 'stopping');
+  return true;
+}
+
+/** Pausable jobs: pauses the running run (wherever it runs); null when none is running. */
+export async function pauseJob(ctx: AppContext, name: string): Promise<JobRunRow | null> {
+  return control(ctx, name, 'running', 'paused');
+}
+
+export async function resumeJob(ctx: AppContext, name: string): Promise<JobRunRow | null> {
+  return control(ctx, name, 'paused', 'running');
+}
+
+async function control(ctx: AppContext, name: string, from: 'running' | 'paused', to: 'running' | 'paused'): Promise<JobRunRow | null> {
+  definitionOf(name);
+  const live = await liveJobRun(ctx.sql, name);
+  if (!live) return null;
+  const row = await setJobRunStatus(ctx.sql, live.id, [from], to);
+  if (!row) return null;
+  const runner = jobRunner(ctx);
+  runner.applyStatus(row.id, to);
+  runner.emitUpdated(name, row.id, to);
+  return row;
+}
+
+function summarize(row: JobRunRow): JobRunSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    holder: row.holder,
+    progress: row.progress,
+    error: row.error,
+    slot: row.slot,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** Every declared job with its live (or last) run: GET /api/jobs, `newsctl jobs`. */
+export async function jobStates(ctx: AppContext): Promise<JobState[]> {
+  const defs = jobDefinitions().sort((a, b) => a.name.localeCompare(b.name));
+  const live = await liveJobRuns(ctx.sql, defs.map((d) => d.name));
+  return Promise.all(
+    defs.map(async (def) => {
+      const runs = live.filter((row) => row.job === def.name);
+      const current = runs[0] ? withLocalProgress(ctx, runs[0]) : await lastRun(ctx, def.name);
+      const status = runs[0] ? (runs[0].status as JobState['status']) : 'idle';
+      return { name: def.name, label: def.label, status, run: current ? summarize(current) : null, liveRuns: runs.length };
+    }),
+  );
+}

@@ -1,0 +1,699 @@
+// The runner in one daemon (one per context): pg-boss hands out queued runs (SKIP LOCKED), and this
+// runner claims each in job_runs with a short lease, runs the job's function, renews the lease every
+// third of it, applies pause/stop asked from any daemon, takes over runs whose lease expired (their
+// daemon died), and lets every daemon join the runs of jobs that share their work (the crawl).
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type PgBoss from 'pg-boss';
+import type { JobRunStatus } from '../../api/jobs.js';
+import type { AppContext } from '../../context.js';
+import { createJobQueue, ensureJobQueue, jobQueueDb } from '../../db/job-queue.js';
+import {
+  claimQueuedRun,
+  finishJobRun,
+  jobRunById,
+  liveJobRuns,
+  releaseJobRun,
+  renewJobRuns,
+  requeueJobRun,
+  saveJobRunProgress,
+  takeOverExpiredRun,
+  type JobRunRow,
+} from '../../db/job-runs.js';
+import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { isDatabaseOutage, throughOutage, waitForDatabase } from './database.js';
+import { pruneJobHistory } from './history.js';
+import { jobDefinition, jobDefinitions, onJobDefined, type AnyDefinition, type JobHandle, type JobInterruption } from './registry.js';
+
+const TERMINAL: ReadonlySet<JobRunStatus> = new Set(['completed', 'failed', 'stopped', 'skipped']);
+export const isTerminal = (status: JobRunStatus) => TERMINAL.has(status);
+
+/** Longest wait between two looks for queued work (a local start or a NOTIFY wakes the poll at once). */
+const POLL_MS = 5_000;
+const PROGRESS_EVENT_MS = 500;
+/** How long a shutting-down daemon waits for its runs to hand over. */
+const SHUTDOWN_WAIT_MS = 30_000;
+/** How long a run may take to settle after its function returned (status hooks). */
+const SETTLE_HOOK_MS = 5_000;
+/** Daemons clear old runs this often (./history.ts). */
+const PRUNE_EVERY_MS = 60 * 60_000;
+
+export class JobInterrupted extends Error {
+  constructor(readonly kind: JobInterruption) {
+    super(kind === 'stop' ? 'The job was stopped' : kind === 'shutdown' ? 'The daemon is shutting down' : 'The job lost its lease');
+    this.name = 'JobInterrupted';
+  }
+}
+
+/** What the status publisher and others hook into: called once a run ended, before its waiters resume. */
+export type RunSettledHook = (ctx: AppContext, run: { job: string; runId: string; status: JobRunStatus }) => Promise<void>;
+/** Called when a context's runner comes to life (to attach listeners); returns its cleanup. */
+export type RunnerAttachHook = (ctx: AppContext) => () => void;
+
+const settledHooks = new Set<RunSettledHook>();
+const attachHooks = new Set<RunnerAttachHook>();
+
+export function onRunSettled(hook: RunSettledHook): void {
+  settledHooks.add(hook);
+}
+
+export function onRunnerAttached(hook: RunnerAttachHook): void {
+  attachHooks.add(hook);
+}
+
+interface Participation {
+  runId: string;
+  job: string;
+  controller: AbortController;
+  interruption: JobInterruption | null;
+  status: JobRunStatus;
+  listeners: Set<(state: 'running' | 'paused') => void>;
+}
+
+interface LocalRun extends Participation {
+  def: AnyDefinition;
+  row: JobRunRow;
+  progress: Record<string, unknown>;
+  leaseSeconds: number;
+  done: Promise<void>;
+  /** Progress writes, coalesced: at most one in flight, the latest state written next. */
+  writing: Promise<void> | null;
+  dirty: boolean;
+  progressEvent: NodeJS.Timeout | null;
+  lastProgressEvent: number;
+}
+
+interface Helper extends Participation {
+  done: Promise<void>;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+/** Errors that mean the database is gone for good (closed pool): the runner stops instead of retrying. */
+function isClosedDatabase(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'CONNECTION_ENDED' || code === 'CONNECTION_DESTROYED';
+}
+
+/** A stable run id for a schedule slot: every daemon firing the slot computes the same one. */
+export function slotRunId(job: string, slot: string): string {
+  const hex = createHash('sha256').update(`${job}@${slot}`).digest('hex');
+  // Shaped as a UUID (version 8, "custom") so it fits the uuid columns.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export class JobRunner {
+  readonly holder = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private readonly queues = new Set<string>();
+  private readonly local = new Map<string, LocalRun>();
+  private readonly helpers = new Map<string, Helper>();
+  private readonly waiters = new Map<string, Set<() => void>>();
+  private working = false;
+  private closed = false;
+  private supervise = false;
+  private tickTimer: NodeJS.Timeout | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private polling: Promise<void> | null = null;
+  private pollAgain = false;
+  private ticking = false;
+  private cleanups: (() => void)[] = [];
+  /** Aborted at shutdown: ends waits for the database. */
+  private readonly closing = new AbortController();
+  private outage = false;
+  private prunedAt = 0;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  // --- lifecycle -------------------------------------------------------------------------------
+
+  /** pg-boss started on our pool, every declared job's queue created. */
+  async queue(): Promise<PgBoss> {
+    if (this.closed) throw new Error('The job runner is shut down');
+    this.starting ??= (async () => {
+      const boss = createJobQueue(this.ctx.sql, { supervise: this.supervise });
+      boss.on('error', (error: unknown) => {
+        if (!isClosedDatabase(error) && !this.closed) console.error('job queue:', describe(error));
+      });
+      await boss.start();
+      this.boss = boss;
+      for (const def of jobDefinitions()) await this.ensureQueue(def.name);
+      return boss;
+    })().catch((error: unknown) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async ensureQueue(name: string): Promise<void> {
+    if (this.queues.has(name) || !this.boss) return;
+    await ensureJobQueue(this.ctx.sql, name);
+    this.queues.add(name);
+  }
+
+  /**
+   * Starts working: claims queued runs, renews leases, takes over runs whose daemon died and joins
+   * shared runs. Daemons call it at start (with pg-boss's maintenance); anything else that starts
+   * or waits for a job starts it on first use.
+   */
+  async work(options: { supervise?: boolean } = {}): Promise<void> {
+    if (options.supervise) this.supervise = true;
+    await this.queue();
+    if (this.working || this.closed) return;
+    this.working = true;
+    this.cleanups.push(
+      onJobDefined((def) => {
+        void this.ensureQueue(def.name)
+          .then(() => this.wake())
+          .catch(() => {});
+      }),
+      this.ctx.events.on('job_updated', ({ job, runId, status }) => this.onUpdated(job, runId, status)),
+    );
+    for (const hook of attachHooks) this.cleanups.push(hook(this.ctx));
+    if (this.ctx.db.kind === 'embedded') {
+      // One process per data folder: runs another holder left here are a previous process's, dead.
+      await this.ctx.sql`
+        update job_runs set expires_at = now() - interval '1 second'
+        where status in ('running', 'paused', 'stopping') and (holder is distinct from ${this.holder})`;
+    }
+    this.scheduleTick(0);
+    this.wake();
+  }
+
+  get isWorking(): boolean {
+    return this.working && !this.closed;
+  }
+
+  /** Hands every run this daemon holds to the others (or to itself after a restart) and stops. */
+  private shuttingDown: Promise<void> | null = null;
+
+  shutdown(): Promise<void> {
+    this.shuttingDown ??= this.close();
+    return this.shuttingDown;
+  }
+
+  private async close(): Promise<void> {
+    this.closed = true;
+    this.closing.abort();
+    if (this.tickTimer) clearTimeout(this.tickTimer);
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    for (const run of this.local.values()) this.interrupt(run, 'shutdown');
+    for (const helper of this.helpers.values()) this.interrupt(helper, 'shutdown');
+    const all = Promise.all([...[...this.local.values()].map((r) => r.done), ...[...this.helpers.values()].map((h) => h.done)]);
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
+    for (const waiters of this.waiters.values()) for (const wake of waiters) wake();
+    await this.polling?.catch(() => {});
+    await this.boss?.stop({ graceful: false, close: false, wait: true }).catch(() => {});
+  }
+
+  // --- starting and controlling runs -------------------------------------------------------------
+
+  /** Looks for runs to take over now instead of at the next tick. */
+  tickNow(): void {
+    if (this.working && !this.closed) this.scheduleTick(0);
+  }
+
+  /** Wakes the poll now (a run was queued here or, through NOTIFY, on another daemon). */
+  wake(): void {
+    if (!this.working || this.closed) return;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = null;
+    void this.poll();
+  }
+
+  leaseOf(def: AnyDefinition): number {
+    return def.leaseSeconds ?? this.ctx.config.jobs.leaseSeconds;
+  }
+
+  /** The freshest progress of a run this daemon holds (what the database has may be a write behind). */
+  localProgress(runId: string): Record<string, unknown> | null {
+    const run = this.local.get(runId);
+    return run ? { ...run.progress } : null;
+  }
+
+  isLocal(runId: string): boolean {
+    return this.local.has(runId);
+  }
+
+  /** Resolves when this daemon's share of a shared run (its join) has ended. */
+  async shareDone(runId: string): Promise<void> {
+    await this.helpers.get(runId)?.done;
+  }
+
+  /** Applies a status another call set (pause, resume, stop) to the run here, at once. */
+  applyStatus(runId: string, status: JobRunStatus): void {
+    for (const participation of [this.local.get(runId), this.helpers.get(runId)]) {
+      if (!participation) continue;
+      if (status === 'stopping' || isTerminal(status)) {
+        this.interrupt(participation, 'stop');
+      } else if ((status === 'paused' || status === 'running') && participation.status !== status) {
+        participation.status = status;
+        if ((participation as LocalRun).row) (participation as LocalRun).row.status = status;
+        for (const listener of participation.listeners) {
+          try {
+            listener(status);
+          } catch (error) {
+            console.error('job control listener failed:', error);
+          }
+        }
+      }
+    }
+  }
+
+  /** Resolves when the run reaches an end (or the runner shuts down); null when it does not exist. */
+  async waitForRun(runId: string, timeoutMs: number): Promise<JobRunRow | null> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const local = this.local.get(runId);
+      if (local) await local.done;
+      const row = await jobRunById(this.ctx.sql, runId);
+      if (!row || isTerminal(row.status) || this.closed) return row;
+      // Held elsewhere (or queued): its job_updated message, or the next look, says when it ends.
+      const left = deadline - Date.now();
+      if (left <= 0) return row;
+      await new Promise<void>((resolve) => {
+        let set = this.waiters.get(runId);
+        if (!set) this.waiters.set(runId, (set = new Set()));
+        const wake = () => {
+          clearTimeout(timer);
+          set!.delete(wake);
+          if (set!.size === 0) this.waiters.delete(runId);
+          resolve();
+        };
+        const timer = setTimeout(wake, Math.min(left, this.local.has(runId) ? 50 : 1_000));
+        set.add(wake);
+      });
+    }
+  }
+
+  // --- the loop ---------------------------------------------------------------------------------
+
+  private scheduleTick(delayMs: number): void {
+    if (this.closed) return;
+    if (this.tickTimer) clearTimeout(this.tickTimer);
+    this.tickTimer = setTimeout(() => void this.tick(), delayMs);
+    this.tickTimer.unref();
+  }
+
+  private tickMs(): number {
+    const leases = [this.ctx.config.jobs.leaseSeconds, ...jobDefinitions().map((d) => this.leaseOf(d))];
+    // A little jitter keeps several daemons from looking in lockstep.
+    return Math.max(500, (Math.min(...leases) * 1000) / 3) * (0.9 + Math.random() * 0.2);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.closed || this.ticking) return;
+    this.ticking = true;
+    try {
+      await this.renew();
+      await this.takeOver();
+      await this.joinShared();
+      await this.wakeWaiters();
+      await this.prune();
+      if (this.outage) console.error('job runner: the database answers again');
+      this.outage = false;
+    } catch (error) {
+      if (isClosedDatabase(error)) {
+        this.closed = true;
+        return;
+      }
+      if (isDatabaseOutage(error)) {
+        // Runs wait for it; leases not renewed meanwhile are renewed (or found taken over) after.
+        if (!this.outage) console.error(`job runner: the database is unreachable (${describe(error)}); runs wait for it`);
+        this.outage = true;
+      } else if (!this.closed) console.error('job runner:', describe(error));
+    } finally {
+      this.ticking = false;
+    }
+    this.scheduleTick(this.tickMs());
+  }
+
+  /** Daemons (those doing pg-boss's upkeep) clear old runs; each job's newest run always stays. */
+  private async prune(): Promise<void> {
+    if (!this.supervise || Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = Date.now();
+    await pruneJobHistory(this.ctx);
+  }
+
+  private capacity(def: AnyDefinition): number {
+    let held = 0;
+    for (const run of this.local.values()) if (run.def === def) held++;
+    return Math.max(0, (def.concurrency ?? 1) - held);
+  }
+
+  private poll(): Promise<void> {
+    if (this.polling) {
+      this.pollAgain = true;
+      return this.polling;
+    }
+    this.polling = (async () => {
+      do {
+        this.pollAgain = false;
+        try {
+          await this.pollOnce();
+        } catch (error) {
+          if (isClosedDatabase(error)) this.closed = true;
+          else if (!this.closed) console.error('job runner poll:', describe(error));
+        }
+      } while (this.pollAgain && !this.closed);
+    })().finally(() => {
+      this.polling = null;
+      if (!this.closed && this.working) {
+        this.pollTimer = setTimeout(() => void this.poll(), POLL_MS);
+        this.pollTimer.unref();
+      }
+    });
+    return this.polling;
+  }
+
+  private async pollOnce(): Promise<void> {
+    if (this.closed || !this.working) return;
+    const open = jobDefinitions().filter((def) => this.capacity(def) > 0);
+    if (open.length === 0) return;
+    const queued = await this.ctx.sql<{ job: string; count: number }[]>`
+      select job, count(*)::int as count from job_runs
+      where status = 'queued' and job = any(${open.map((d) => d.name)}::text[]) group by job`;
+    for (const { job, count } of queued) {
+      const def = jobDefinition(job);
+      if (!def || this.closed) continue;
+      const free = Math.min(this.capacity(def), count);
+      if (free > 0) await this.fetchAndRun(def, free);
+    }
+  }
+
+  /** Takes up to `count` queued runs of the job: pg-boss's fetch and our claim in one transaction. */
+  private async fetchAndRun(def: AnyDefinition, count: number): Promise<void> {
+    const boss = await this.queue();
+    await this.ensureQueue(def.name);
+    const lease = this.leaseOf(def);
+    const claimed = await this.ctx.sql.begin(async (tx) => {
+      const db = jobQueueDb(tx) as PgBoss.Db;
+      const fetched = await boss.fetch<{ runId?: string }>(def.name, { batchSize: count, db });
+      const rows: JobRunRow[] = [];
+      for (const job of fetched ?? []) {
+        const row = job.data?.runId ? await claimQueuedRun(tx, job.data.runId, job.id, this.holder, lease) : null;
+        if (row) rows.push(row);
+        // A queue job whose run was stopped (or retried under a new job) meanwhile: nothing to do.
+        else await boss.complete(def.name, job.id, {}, { db });
+      }
+      return rows;
+    });
+    for (const row of claimed) this.execute(def, row, false);
+  }
+
+  private async renew(): Promise<void> {
+    const byLease = new Map<number, string[]>();
+    for (const run of this.local.values()) {
+      if (run.interruption) continue;
+      byLease.set(run.leaseSeconds, [...(byLease.get(run.leaseSeconds) ?? []), run.runId]);
+    }
+    for (const [lease, ids] of byLease) {
+      const held = new Map((await renewJobRuns(this.ctx.sql, this.holder, ids, lease)).map((row) => [row.id, row.status]));
+      for (const id of ids) {
+        const status = held.get(id);
+        const run = this.local.get(id);
+        if (!run) continue;
+        if (status === undefined) {
+          // Another daemon holds it now (this one stalled past its lease) or it was ended: let go.
+          this.interrupt(run, 'lost');
+        } else {
+          this.applyStatus(id, status);
+        }
+      }
+    }
+  }
+
+  private async takeOver(): Promise<void> {
+    for (;;) {
+      if (this.closed) return;
+      const open = jobDefinitions().filter((def) => this.capacity(def) > 0);
+      if (open.length === 0) return;
+      const lease = Math.max(...open.map((def) => this.leaseOf(def)));
+      const row = await takeOverExpiredRun(this.ctx.sql, open.map((def) => def.name), this.holder, lease);
+      if (!row) return;
+      const def = jobDefinition(row.job)!;
+      await logEvent(this.ctx, LOG_COMPONENTS.system, 'info', `Job ${def.name}: taking over run ${row.id.slice(0, 8)}, whose daemon stopped renewing it`).catch(() => {});
+      this.execute(def, row, true);
+    }
+  }
+
+  /** Joins the live runs of shared jobs (and lets go of helpers whose run ended). */
+  private async joinShared(): Promise<void> {
+    const shared = jobDefinitions().filter((def) => def.join);
+    if (shared.length === 0 && this.helpers.size === 0) return;
+    const live = await liveJobRuns(this.ctx.sql, shared.map((def) => def.name));
+    const liveIds = new Set(live.map((row) => row.id));
+    for (const helper of this.helpers.values()) if (!liveIds.has(helper.runId)) this.interrupt(helper, 'stop');
+    for (const row of live) {
+      if (row.status === 'running' || row.status === 'paused') this.join(jobDefinition(row.job)!, row);
+      else this.applyStatus(row.id, row.status);
+    }
+  }
+
+  private async wakeWaiters(): Promise<void> {
+    if (this.waiters.size === 0) return;
+    for (const id of this.waiters.keys()) {
+      const row = await jobRunById(this.ctx.sql, id);
+      if (!row || isTerminal(row.status)) for (const wake of this.waiters.get(id) ?? []) wake();
+    }
+  }
+
+  private onUpdated(job: string, runId: string, status: JobRunStatus): void {
+    if (this.closed) return;
+    this.applyStatus(runId, status);
+    if (status === 'queued') this.wake();
+    if (isTerminal(status)) for (const wake of this.waiters.get(runId) ?? []) wake();
+    const def = jobDefinition(job);
+    if (def?.join && (status === 'running' || status === 'paused') && !this.helpers.has(runId)) {
+      void jobRunById(this.ctx.sql, runId)
+        .then((row) => {
+          if (row && (row.status === 'running' || row.status === 'paused')) this.join(def, row);
+        })
+        .catch(() => {});
+    }
+  }
+
+  // --- running ---------------------------------------------------------------------------------
+
+  private interrupt(participation: Participation, kind: JobInterruption): void {
+    // A hand-over or a lost lease outranks a stop: the run must not be recorded as ended here.
+    if (participation.interruption && (participation.interruption !== 'stop' || kind === 'stop')) return;
+    participation.interruption = kind;
+    participation.controller.abort(new JobInterrupted(kind));
+  }
+
+  private handleFor(participation: Participation, extra: Pick<JobHandle, 'progress' | 'saved' | 'attempt' | 'resumed' | 'startedAt'>): JobHandle {
+    return {
+      signal: participation.controller.signal,
+      runId: participation.runId,
+      get interruption() {
+        return participation.interruption;
+      },
+      get paused() {
+        return participation.status === 'paused';
+      },
+      onControl(listener) {
+        participation.listeners.add(listener);
+        return () => participation.listeners.delete(listener);
+      },
+      ...extra,
+    };
+  }
+
+  emitUpdated(job: string, runId: string, status: JobRunStatus): void {
+    this.ctx.events.emit('job_updated', { job, runId, status });
+  }
+
+  private execute(def: AnyDefinition, row: JobRunRow, resumed: boolean): void {
+    const run: LocalRun = {
+      runId: row.id,
+      job: def.name,
+      def,
+      row,
+      controller: new AbortController(),
+      interruption: null,
+      status: row.status,
+      listeners: new Set(),
+      progress: { ...row.progress },
+      leaseSeconds: this.leaseOf(def),
+      done: Promise.resolve(),
+      writing: null,
+      dirty: false,
+      progressEvent: null,
+      lastProgressEvent: 0,
+    };
+    this.local.set(row.id, run);
+    const handle = this.handleFor(run, {
+      progress: (update) => {
+        Object.assign(run.progress, update);
+        this.saveProgress(run);
+        if (run.progressEvent) return;
+        const wait = run.lastProgressEvent + PROGRESS_EVENT_MS - Date.now();
+        if (wait <= 0) this.emitProgress(run);
+        else run.progressEvent = setTimeout(() => this.emitProgress(run), wait);
+      },
+      saved: { ...row.progress },
+      attempt: row.attempts,
+      resumed,
+      startedAt: row.startedAt ?? row.createdAt,
+    });
+    if (row.status === 'stopping') this.interrupt(run, 'stop');
+    run.done = (async () => {
+      this.emitUpdated(def.name, row.id, row.status);
+      // The holder of a shared run works on it too.
+      if (def.join && (row.status === 'running' || row.status === 'paused')) this.join(def, row);
+      let result: unknown;
+      let failure: unknown = null;
+      try {
+        result = await def.run(this.ctx, row.params, handle);
+      } catch (error) {
+        failure = error;
+      }
+      if (run.progressEvent) this.emitProgress(run);
+      await this.flushProgress(run);
+      let status: JobRunStatus | null = null;
+      try {
+        // However long the database is away, the run's end is recorded once it is back.
+        status = await throughOutage(this.ctx, this.closing.signal, () => this.settle(run, result, failure));
+      } catch (error) {
+        if (!isClosedDatabase(error)) console.error(`job ${def.name}: recording the end of run ${row.id} failed:`, describe(error));
+      }
+      this.local.delete(row.id);
+      if (status) {
+        await this.runSettledHooks(def.name, row.id, status);
+        this.emitUpdated(def.name, row.id, status);
+      }
+      for (const wake of this.waiters.get(row.id) ?? []) wake();
+      // Room for the next queued run.
+      this.wake();
+    })();
+  }
+
+  private async runSettledHooks(job: string, runId: string, status: JobRunStatus): Promise<void> {
+    for (const hook of settledHooks) {
+      await Promise.race([
+        hook(this.ctx, { job, runId, status }).catch(() => {}),
+        new Promise((resolve) => setTimeout(resolve, SETTLE_HOOK_MS).unref()),
+      ]);
+    }
+  }
+
+  /** Records how the run ended; the status it ended in, or null when it was handed over or lost. */
+  private async settle(run: LocalRun, result: unknown, failure: unknown): Promise<JobRunStatus | null> {
+    const { def, row } = run;
+    if (run.interruption === 'lost') return null;
+    if (run.interruption === 'shutdown') {
+      await releaseJobRun(this.ctx.sql, row.id, this.holder, run.progress);
+      return null;
+    }
+    const boss = await this.queue();
+    const stopped = run.interruption === 'stop';
+    const retry = def.retry;
+    if (failure && !stopped && retry && row.failures < retry.limit) {
+      const delay = (retry.delaySeconds ?? 0) * (retry.backoff ? 2 ** row.failures : 1);
+      const queueJobId = randomUUID();
+      const requeued = await this.ctx.sql.begin(async (tx) => {
+        const db = jobQueueDb(tx) as PgBoss.Db;
+        if (!(await requeueJobRun(tx, row.id, this.holder, { queueJobId, error: describe(failure), progress: run.progress }))) return false;
+        if (row.queueJobId) await boss.fail(def.name, row.queueJobId, { message: describe(failure) }, { db });
+        await boss.send(def.name, { runId: row.id }, { id: queueJobId, priority: row.priority, startAfter: delay, db });
+        return true;
+      });
+      if (!requeued) return null;
+      await logEvent(this.ctx, LOG_COMPONENTS.system, 'warning', `Job ${def.name} failed (${describe(failure)}); retrying in ${delay} s`).catch(() => {});
+      return 'queued';
+    }
+    const status = stopped ? 'stopped' : failure ? 'failed' : 'completed';
+    const ended = await this.ctx.sql.begin(async (tx) => {
+      const db = jobQueueDb(tx) as PgBoss.Db;
+      const finished = await finishJobRun(tx, row.id, this.holder, {
+        status,
+        result: failure ? null : (result ?? null),
+        error: failure ? describe(failure) : null,
+        progress: run.progress,
+        failed: Boolean(failure),
+      });
+      if (!finished) return null;
+      if (row.queueJobId) {
+        if (failure) await boss.fail(def.name, row.queueJobId, { message: describe(failure) }, { db });
+        else await boss.complete(def.name, row.queueJobId, {}, { db });
+      }
+      return finished.status;
+    });
+    if (ended === 'failed') {
+      await logEvent(this.ctx, LOG_COMPONENTS.system, 'error', `Job ${def.name} failed: ${describe(failure)}`).catch(() => {});
+    }
+    return ended;
+  }
+
+  /** job_progress: at most every PROGRESS_EVENT_MS per run, the last state always sent. */
+  private emitProgress(run: LocalRun): void {
+    if (run.progressEvent) clearTimeout(run.progressEvent);
+    run.progressEvent = null;
+    run.lastProgressEvent = Date.now();
+    this.ctx.events.emit('job_progress', { job: run.job, runId: run.runId, progress: { ...run.progress } });
+  }
+
+  private saveProgress(run: LocalRun): void {
+    run.dirty = true;
+    if (run.writing) return;
+    run.writing = (async () => {
+      while (run.dirty && !run.interruption) {
+        run.dirty = false;
+        try {
+          await saveJobRunProgress(this.ctx.sql, run.runId, this.holder, run.progress);
+        } catch (error) {
+          if (isClosedDatabase(error)) return;
+          if (isDatabaseOutage(error)) {
+            run.dirty = true;
+            await waitForDatabase(this.ctx, run.controller.signal).catch(() => {});
+          }
+        }
+      }
+    })().finally(() => {
+      run.writing = null;
+    });
+  }
+
+  private async flushProgress(run: LocalRun): Promise<void> {
+    await run.writing;
+  }
+
+  /** Joins a shared run in this daemon (once per run). */
+  private join(def: AnyDefinition, row: JobRunRow): void {
+    if (!def.join || this.closed || this.helpers.has(row.id)) return;
+    const helper: Helper = {
+      runId: row.id,
+      job: def.name,
+      controller: new AbortController(),
+      interruption: null,
+      status: row.status,
+      listeners: new Set(),
+      done: Promise.resolve(),
+    };
+    this.helpers.set(row.id, helper);
+    const handle = this.handleFor(helper, {
+      // A helper's figures live in the job's own tables; only the holder writes the run's progress.
+      progress: () => {},
+      saved: { ...row.progress },
+      attempt: row.attempts,
+      resumed: false,
+      startedAt: row.startedAt ?? row.createdAt,
+    });
+    helper.done = def
+      .join(this.ctx, row.params, handle)
+      .catch((error: unknown) => {
+        if (!helper.interruption && !isClosedDatabase(error)) {
+          void logEvent(this.ctx, LOG_COMPONENTS.system, 'error', `Job ${def.name}: this daemon's share of run ${row.id.slice(0, 8)} failed: ${describe(error)}`).catch(() => {});
+        }
+      })
+      .finally(() => {
+        if (this.helpers.get(row.id) === helper) this.helpers.delete(row.id);
+      });
+  }
+}

@@ -1,0 +1,98 @@
+// Lyrics (spec 001 §7 "Music"): the lyrics prompt with {narration} — the introduction narration and
+// today's top stories — and the lyrics model; offline, verses and a chorus made from the day's
+// headlines and the stories' own leads.
+import type { GenerateLyricsResponse, LastLyrics } from '../../api/audio.js';
+import type { AppContext } from '../../context.js';
+import { insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
+import { Invalid } from '../../errors.js';
+import { chatModelFor } from '../../providers/llm/index.js';
+import { fillPrompt } from '../audio/latest-news.js';
+import { TOPIC_PHRASES, topStories, type Story } from '../audio/stories.js';
+import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { getSetting } from '../settings/index.js';
+
+export interface LyricLine {
+  section: 'verse' | 'chorus';
+  text: string;
+}
+
+const DANGLING_END = /^(the|a|an|of|and|or|but|that|which|who|to|in|on|at|by|for|with|from|as|its|their|his|her|is|are|was|were|will|has|have)$/i;
+
+/**
+ * A singable phrase from a sentence: its first clause (a comma inside a number like 1,200 is no
+ * break), at most `max` words, never ending on a word that needs the next one ("of the", "that").
+ */
+export function phrase(sentence: string, max = 9): string {
+  const clause = sentence.split(/,\s|;\s|:\s|\s[—–-]\s|\s\(/)[0]!.trim();
+  const words = clause.split(/\s+/).filter(Boolean).slice(0, max);
+  while (words.length > 3 && DANGLING_END.test(words.at(-1)!.replace(/[^\p{L}]/gu, ''))) words.pop();
+  return words.join(' ').replace(/[.!?"'“”]+$/g, '').replace(/^["'“”]+/, '');
+}
+
+export function offlineLyrics(stories: readonly Story[]): string {
+  const verse = (group: readonly Story[]) => group.flatMap((story) => [phrase(story.title), phrase(story.lead, 10)]).filter(Boolean);
+  const topics = [...new Set(stories.map((story) => TOPIC_PHRASES[story.topic]))];
+  const top = stories[0]!;
+  const chorus = [
+    `This is the news today`,
+    topics.length > 1 ? `From ${topics[0]} to ${topics.at(-1)}` : `All about ${topics[0]}`,
+    phrase(top.title, 7),
+    `We hear it and we carry on`,
+  ];
+  const half = Math.ceil(stories.length / 2);
+  const sections: string[] = ['[Verse 1]', ...verse(stories.slice(0, half)), '', '[Chorus]', ...chorus];
+  if (stories.length > 1) sections.push('', '[Verse 2]', ...verse(stories.slice(half)), '', '[Chorus]', ...chorus);
+  return sections.join('\n');
+}
+
+/** Lyric lines with their sections: "[Chorus]" or "Chorus:" headers switch the section. */
+export function parseLyrics(lyrics: string): LyricLine[] {
+  const lines: LyricLine[] = [];
+  let section: LyricLine['section'] = 'verse';
+  for (const raw of lyrics.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = raw.replace(/\*\*|\*|^#+\s*/g, '').trim();
+    if (!line) continue;
+    const header = /^[[(]?\s*(verse|chorus|refrain|bridge|hook|intro|outro|pre-chorus)\b[^\])]*[\])]?\s*:?\s*$/i.exec(line);
+    if (header) {
+      section = /chorus|refrain|hook/i.test(header[1]!) ? 'chorus' : 'verse';
+      continue;
+    }
+    lines.push({ section, text: line.replace(/^\[[^\]]*\]\s*/, '') });
+  }
+  return lines.filter((line) => /[\p{L}\p{N}]/u.test(line.text));
+}
+
+export async function generateLyrics(ctx: AppContext): Promise<GenerateLyricsResponse> {
+  const stories = await topStories(ctx, 4);
+  if (stories.length === 0) throw Invalid('There is no news to sing about yet: run the spider and the trends analyzer first.');
+  const [{ promptText, modelName }, { narrationText }] = await Promise.all([
+    getSetting<{ promptText: string; modelName: string }>(ctx, 'lyrics-generator-prompt'),
+    getSetting<{ narrationText: string }>(ctx, 'music-introduction-narration'),
+  ]);
+  const narration = [narrationText.trim(), ...stories.map((story) => `${story.title}. ${story.lead}`)].filter(Boolean).join('\n');
+  let lyrics: string | null = null;
+  const model = chatModelFor(ctx);
+  if (model) {
+    try {
+      const reply = await model.complete({
+        feature: 'lyrics',
+        model: modelName.trim() || ctx.config.llm.model,
+        messages: [{ role: 'user', content: fillPrompt(promptText, { narration }) }],
+        temperature: 0.9,
+      });
+      lyrics = reply.text.trim() || null;
+    } catch (error) {
+      await logEvent(ctx, LOG_COMPONENTS.audio, 'warning', `Lyrics: the model failed (${(error as Error).message}); writing them offline`);
+    }
+  }
+  const writer = lyrics ? 'model' : 'offline';
+  lyrics ??= offlineLyrics(stories);
+  await insertScript(ctx.sql, { kind: 'lyrics', scriptText: lyrics, meta: { writer, stories: stories.map((story) => story.title) } });
+  await pruneScripts(ctx.sql, 'lyrics', 20);
+  return { lyrics, message: 'Lyrics generated successfully', writer };
+}
+
+export async function lastLyrics(ctx: Pick<AppContext, 'sql'>): Promise<LastLyrics> {
+  const row = await latestScript(ctx.sql, 'lyrics');
+  return { lyricsText: row?.scriptText ?? null, generatedAt: row?.generatedAt.toISOString() ?? null };
+}

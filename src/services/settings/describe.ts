@@ -1,0 +1,129 @@
+// The settings schema table as editors read it (GET /api/settings): each setting's fields with
+// their kind, limits and labels, so the console's one SettingsEditor (and any other front end)
+// renders every prompt, model name and config from the server's definitions, not from a copy.
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { isModelConfigured } from '../../providers/llm/index.js';
+import { SETTINGS, type SettingDefinition } from './definitions.js';
+
+/** Strings at least this long get a multi-line editor (prompts, plugs, narration), shorter ones one line. */
+const MULTILINE_MIN_LENGTH = 2_000;
+
+export interface SettingFieldDescription {
+  name: string;
+  label: string;
+  /**
+   * `text` is one line, `multiline` a text area; numbers carry their bounds; `boolean` a switch;
+   * `select` one of `options`; `table` a list of rows whose fields are `columns` (voice, speaker and
+   * replacement tables), `minimum`/`maximum` bounding the number of rows.
+   */
+  kind: 'text' | 'multiline' | 'integer' | 'number' | 'boolean' | 'select' | 'table';
+  /** `select` only. */
+  options?: string[];
+  /** `table` only. */
+  columns?: SettingFieldDescription[];
+  /** Returned masked ("*…"); an empty value written back keeps the stored one. */
+  secret: boolean;
+  minimum: number | null;
+  maximum: number | null;
+  maxLength: number | null;
+  /** What an empty field means, shown in it (the default model for model names). */
+  placeholder: string | null;
+}
+
+export interface SettingDescription {
+  key: string;
+  label: string;
+  publicRead: boolean;
+  /** POST may carry any non-empty subset of the fields. */
+  partial: boolean;
+  fields: SettingFieldDescription[];
+}
+
+export interface SettingsDescriptions {
+  settings: SettingDescription[];
+  /** The model an empty model name means (NEWSCTL_LLM_MODEL). */
+  defaultModel: string;
+  /** False: no model is configured and every feature takes its offline path. */
+  modelConfigured: boolean;
+}
+
+const ACRONYMS = new Set(['api', 'json', 'url', 'ai']);
+
+/** "targetWordCount" → "Target word count", "spiderMinuteA" → "Spider minute A". */
+export function humanizeFieldName(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(' ')
+    .map((word) => (ACRONYMS.has(word.toLowerCase()) ? word.toUpperCase() : word.length === 1 ? word : word.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface JsonSchemaProperty {
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  enum?: unknown[];
+  minItems?: number;
+  maxItems?: number;
+  items?: { properties?: Record<string, JsonSchemaProperty> };
+}
+
+function describeProperties(
+  properties: Record<string, JsonSchemaProperty>,
+  definition: SettingDefinition | null,
+  defaultModel: string,
+): SettingFieldDescription[] {
+  return Object.entries(properties).map(([name, property]) => {
+    const kind: SettingFieldDescription['kind'] = property.enum
+      ? 'select'
+      : property.type === 'array'
+        ? 'table'
+        : property.type === 'boolean'
+          ? 'boolean'
+          : property.type === 'integer'
+            ? 'integer'
+            : property.type === 'number'
+              ? 'number'
+              : (property.maxLength ?? 0) >= MULTILINE_MIN_LENGTH
+                ? 'multiline'
+                : 'text';
+    const field: SettingFieldDescription = {
+      name,
+      label: definition?.fieldLabels?.[name] ?? (definition && name === 'promptText' ? capitalise(definition.label) : humanizeFieldName(name)),
+      kind,
+      secret: definition?.secretFields?.includes(name) ?? false,
+      minimum: (kind === 'table' ? property.minItems : property.minimum) ?? null,
+      maximum: (kind === 'table' ? property.maxItems : property.maximum) ?? null,
+      maxLength: property.maxLength ?? null,
+      placeholder: name === 'modelName' ? defaultModel : null,
+    };
+    if (kind === 'select') field.options = (property.enum ?? []).map(String);
+    if (kind === 'table') field.columns = describeProperties(property.items?.properties ?? {}, null, defaultModel);
+    return field;
+  });
+}
+
+function describeFields(definition: SettingDefinition, defaultModel: string): SettingFieldDescription[] {
+  const schema = z.toJSONSchema(definition.schema, { target: 'draft-7' }) as { properties?: Record<string, JsonSchemaProperty> };
+  return describeProperties(schema.properties ?? {}, definition, defaultModel);
+}
+
+export function describeSettings(ctx: Pick<AppContext, 'config'>): SettingsDescriptions {
+  const defaultModel = ctx.config.llm.model;
+  return {
+    settings: SETTINGS.map((definition) => ({
+      key: definition.key,
+      label: definition.label,
+      publicRead: Boolean(definition.publicRead),
+      partial: Boolean(definition.partial),
+      fields: describeFields(definition, defaultModel),
+    })),
+    defaultModel,
+    modelConfigured: isModelConfigured(ctx.config.llm),
+  };
+}

@@ -1,0 +1,176 @@
+// Three daemons on one PostgreSQL (issue 12): three `newsctl serve` processes share a crawl of a
+// local news web of 12 sites; the daemon holding the run is killed -9 and the others finish it
+// within two minutes, every article stored exactly once and no host asked faster than its throttle
+// (read from the sites' own request logs); a /ws client on one daemon receives the spider activity
+// of the others, each message once. PostgreSQL only: the embedded database is one process per data
+// folder (these tests run in CI's PostgreSQL pass).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
+import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
+import { spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+
+const SITES = 12;
+const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
+/** Each site's throttle: 1 or 2 seconds. */
+const throttleOf = (index: number) => 1 + (index % 2);
+
+async function login(daemon: DaemonProcess): Promise<string> {
+  const response = await fetch(`${daemon.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD }),
+  });
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function listen(daemon: DaemonProcess, cookie: string): Promise<{ socket: WebSocket; messages: Record<string, unknown>[] }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`${daemon.baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie } });
+    const messages: Record<string, unknown>[] = [];
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
+      messages.push(message);
+      if (message.type === 'welcome') resolve({ socket, messages });
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** The pid in a holder name (host:pid:tag). */
+const pidOf = (holder: string | null) => Number(holder?.split(':').at(-2));
+
+describe.skipIf(!usingPostgres)('three daemons on one PostgreSQL', () => {
+  let web: NewsWeb;
+  let database: TestDatabase;
+  let sql: postgres.Sql;
+  const dataDirs: string[] = [];
+  let daemons: DaemonProcess[] = [];
+
+  beforeAll(async () => {
+    web = await startNewsWeb({ sites: SITES, hostile: false, articlesPerSite: 8 });
+    database = await createTestDatabase();
+    sql = postgres(database.url!, { max: 2, onnotice: () => {}, transform: postgres.camel });
+    const env = {
+      ...admin,
+      NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
+      NEWSCTL_SCHEDULER: 'false',
+      // Short leases: a dead daemon's run and domains are taken over within seconds.
+      NEWSCTL_JOB_LEASE_SECONDS: '4',
+    };
+    for (let i = 0; i < 3; i++) dataDirs.push(mkdtempSync(join(tmpdir(), `newsctl-cluster-${i}-`)));
+    daemons = await Promise.all(dataDirs.map((dir) => spawnDaemon(['--data-dir', dir, '--database-url', database.url!], env)));
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const daemon of daemons) if (daemon.child.exitCode === null && daemon.child.signalCode === null) daemon.child.kill('SIGTERM');
+    await Promise.all(daemons.map((daemon) => daemon.exited));
+    await sql?.end();
+    await database?.drop();
+    await web?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shares a crawl; kill -9 of the daemon holding it: the others finish it, each article stored once, every host at its pace, live messages on every daemon', { timeout: 240_000 }, async () => {
+    const [a, b] = daemons as [DaemonProcess, DaemonProcess, DaemonProcess];
+    const cookieA = await login(a);
+    const cookieB = await login(b);
+    for (const [i, site] of web.sites.entries()) {
+      const added = await fetch(`${a.baseUrl}/api/domains`, {
+        method: 'POST',
+        headers: { cookie: cookieA, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: site.origin, status: 'active', throttle: throttleOf(i) }),
+      });
+      expect(added.status).toBe(201);
+    }
+    // A /ws client on every daemon (whichever survives reports what the others did).
+    const watchers = await Promise.all(daemons.map(async (daemon) => listen(daemon, daemon === a ? cookieA : daemon === b ? cookieB : await login(daemon))));
+    web.clearLog();
+
+    const started = await fetch(`${a.baseUrl}/api/spider/start`, { method: 'POST', headers: { cookie: cookieA } });
+    expect(started.status).toBe(200);
+    // Any daemon reports the run, and refuses a second start.
+    expect((await fetch(`${b.baseUrl}/api/spider/start`, { method: 'POST', headers: { cookie: cookieB } })).status).toBe(409);
+
+    // Wait until the daemons share the crawl and the one holding the run crawls domains too.
+    const [run] = await until(
+      'the crawl to be shared',
+      async () => {
+        const [row] = await sql<{ id: string; holder: string | null }[]>`select id, holder from job_runs where job = 'spider' and status = 'running'`;
+        if (!row?.holder) return [null, [] as { holder: string; articles: number }[]] as const;
+        const claims = await sql<{ holder: string; articles: number }[]>`
+          select holder, sum(articles_stored)::int as articles from crawl_claims
+          where run_id = ${row.id} and status = 'crawling' group by holder`;
+        return [row, claims] as const;
+      },
+      ([row, claims]) =>
+        row !== null &&
+        claims.length >= 2 &&
+        claims.some((claim) => claim.holder === row.holder) &&
+        claims.reduce((n, claim) => n + claim.articles, 0) >= 8,
+      90_000,
+    );
+    const holderPid = pidOf(run!.holder);
+    const victim = daemons.find((daemon) => daemon.child.pid === holderPid)!;
+    expect(victim).toBeDefined();
+    victim.child.kill('SIGKILL');
+    expect(await victim.exited).toBe('SIGKILL');
+    const killedAt = Date.now();
+    const survivor = daemons.find((daemon) => daemon !== victim)!;
+    const cookie = survivor === a ? cookieA : survivor === b ? cookieB : await login(survivor);
+
+    const done = await until(
+      'the crawl to finish on the other daemons',
+      async () => (await fetch(`${survivor.baseUrl}/api/status`, { headers: { cookie } })).json() as Promise<Record<string, unknown>>,
+      (status) => status.spiderStatus === 'idle',
+      150_000,
+    );
+    const tookMs = Date.now() - killedAt;
+    console.log(`crawl finished ${(tookMs / 1000).toFixed(1)} s after the kill`);
+    expect(tookMs).toBeLessThan(120_000);
+    expect(done).toMatchObject({ spiderSitesProcessed: SITES, spiderTotalSites: SITES, spiderProgress: 100 });
+    expect((done.spiderActivityLog as string[]).some((line) => line.endsWith('Resuming the run: the daemon holding it stopped'))).toBe(true);
+    const [ended] = await sql<{ status: string; holder: string | null; attempts: number }[]>`select status, holder, attempts from job_runs where id = ${run!.id}`;
+    expect(ended).toMatchObject({ status: 'completed', attempts: 2 });
+
+    // Every article exactly once.
+    const stored = await sql<{ canonicalUrl: string }[]>`select canonical_url from articles order by canonical_url`;
+    expect(stored.map((row) => row.canonicalUrl)).toEqual(web.sites.flatMap((site) => site.expectedArticleUrls).sort());
+    // The dead daemon's domains were finished by the others.
+    const claims = await sql<{ holder: string | null; status: string; attempts: number; domainId: number }[]>`
+      select c.holder, c.status, c.attempts, c.domain_id from crawl_claims c where c.run_id = ${run!.id}`;
+    expect(claims.every((claim) => claim.status === 'done')).toBe(true);
+    expect(claims.some((claim) => claim.attempts > 1)).toBe(true);
+
+    // No host asked faster than its throttle, across the daemons (the sites' own request logs).
+    const gaps = web.minGapByHost();
+    expect(gaps.size).toBe(SITES);
+    for (const [i, site] of web.sites.entries()) expect(gaps.get(site.host), site.host).toBeGreaterThanOrEqual(throttleOf(i) * 1000);
+
+    // A survivor's /ws client saw the activity of domains the other daemons crawled, each message once.
+    const watcher = watchers[daemons.indexOf(survivor)]!;
+    const activity = watcher.messages.filter((m) => m.type === 'spider_activity').map((m) => `${m.timestamp} ${m.message}`);
+    expect(new Set(activity).size).toBe(activity.length);
+    // Each claim keeps the daemon that finished its domain.
+    const finishedBy = await sql<{ url: string; holder: string | null }[]>`
+      select d.url, c.holder from crawl_claims c join domains d on d.id = c.domain_id where c.run_id = ${run!.id}`;
+    const elsewhere = finishedBy.filter((row) => pidOf(row.holder) !== survivor.child.pid);
+    expect(elsewhere.length).toBeGreaterThan(0);
+    for (const row of elsewhere) expect(activity.some((line) => line.includes(`] ${row.url}: done, `)), row.url).toBe(true);
+    for (const { socket } of watchers) socket.close();
+  });
+});

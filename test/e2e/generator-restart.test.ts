@@ -1,0 +1,116 @@
+// The generator queue survives kill -9 mid-generation: the restarted daemon generates the
+// interrupted item again and the rest of the queue, and no item is recorded twice.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { openRuntime } from '../../src/runtime.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/fake-openai/server.js';
+import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
+import { spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+
+const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
+const storage = useDaemonStorage('newsctl-generator-');
+let fake: FakeOpenAi;
+let daemonEnv: Record<string, string>;
+const ARTICLE = `**Port Linden after the storm**
+
+${'A storm flooded the harbor district of Port Linden and about 1,200 residents left their homes overnight. '.repeat(3)}`;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi();
+  daemonEnv = {
+    ...admin,
+    NEWSCTL_LLM_BASE_URL: fake.baseUrl,
+    NEWSCTL_LLM_API_KEY: 'sk-fake',
+    NEWSCTL_LLM_MAX_RETRIES: '0',
+    NEWSCTL_SCHEDULER: 'false',
+    // With PostgreSQL a dead daemon's claim is taken over when it expires; keep that short here.
+    NEWSCTL_GENERATOR_LEASE_SECONDS: '4',
+  };
+  // The stories are stored before any daemon owns the data folder.
+  const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent' }, { dataDir: storage.dataDir, databaseUrl: storage.database?.url ?? undefined });
+  const runtime = await openRuntime(config);
+  try {
+    await storeStoryTrend(runtime.ctx.sql, { title: 'Storm floods Port Linden', topic: 'usa', relevance: 9, sources: harborStorm(3) });
+    await storeStoryTrend(runtime.ctx.sql, { title: 'Ferries halted in Port Linden', topic: 'usa', relevance: 5, sources: harborStorm(2) });
+  } finally {
+    await runtime.close();
+  }
+});
+afterAll(async () => fake?.close());
+
+async function login(daemon: DaemonProcess): Promise<string> {
+  const response = await fetch(`${daemon.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD }),
+  });
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('the generator queue across kill -9', { timeout: 180_000 }, () => {
+  it('resumes after the daemon is killed mid-generation and records each item once', async () => {
+    // The first generation hangs at the model: the daemon is killed while it waits.
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, then: { kind: 'text', content: ARTICLE } }));
+    const first = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], daemonEnv);
+    const cookie = await login(first);
+    for (const trendTitle of ['Storm floods Port Linden', 'Ferries halted in Port Linden']) {
+      const response = await fetch(`${first.baseUrl}/api/generator/generate-from-trend`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ trendTitle }),
+      });
+      expect(response.status).toBe(200);
+    }
+    await until('the first model call', async () => fake.chatRequests().length > 0);
+    const queue = await (await fetch(`${first.baseUrl}/api/generator/queue-status`, { headers: { cookie } })).json();
+    expect(queue).toMatchObject({ queueLength: 2, isGenerating: true, currentTrend: 'Storm floods Port Linden' });
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+
+    fake.respondWith(() => ({ kind: 'text', content: ARTICLE }));
+    const second = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], daemonEnv);
+    try {
+      const articles = await until('both articles', async () => {
+        const list = await (await fetch(`${second.baseUrl}/api/generated-articles`, { headers: { cookie } })).json();
+        const status = await (await fetch(`${second.baseUrl}/api/generator/queue-status`, { headers: { cookie } })).json();
+        return list.length === 2 && status.queueLength === 0 ? list : null;
+      });
+      expect(articles.map((a: { trendTitle: string }) => a.trendTitle).sort()).toEqual(['Ferries halted in Port Linden', 'Storm floods Port Linden']);
+      // The interrupted item was asked of the model twice (before and after the kill), the other once.
+      const prompts = fake.chatRequests().map((r) => r.messages.at(-1)!.content);
+      expect(prompts.filter((p) => p.includes('Trend: Storm floods Port Linden'))).toHaveLength(2);
+      expect(prompts.filter((p) => p.includes('Trend: Ferries halted in Port Linden'))).toHaveLength(1);
+      const logs = await (await fetch(`${second.baseUrl}/api/logs?component=GENERATOR&limit=50`, { headers: { cookie } })).json();
+      expect(logs.map((l: { message: string }) => l.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^Resuming the article generator/)]));
+    } finally {
+      second.child.kill('SIGTERM');
+      expect(await second.exited).toBe(0);
+    }
+    // Straight from the database: one article per trend, each the output of exactly one item.
+    const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent' }, { dataDir: storage.dataDir, databaseUrl: storage.database?.url ?? undefined });
+    const runtime = await openRuntime(config);
+    try {
+      const items = await runtime.ctx.sql<{ trendTitle: string; status: string; attempts: number; articleId: number }[]>`
+        select trend_title, status, attempts, article_id from generation_queue order by id`;
+      expect(items).toEqual([
+        expect.objectContaining({ trendTitle: 'Storm floods Port Linden', status: 'done', attempts: 2 }),
+        expect.objectContaining({ trendTitle: 'Ferries halted in Port Linden', status: 'done', attempts: 1 }),
+      ]);
+      const articles = await runtime.ctx.sql<{ queueItemId: number; trendId: number }[]>`select queue_item_id, trend_id from generated_articles`;
+      expect(articles).toHaveLength(2);
+      expect(new Set(articles.map((a) => a.queueItemId)).size).toBe(2);
+    } finally {
+      await runtime.close();
+    }
+  });
+});

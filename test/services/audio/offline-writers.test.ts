@@ -1,0 +1,142 @@
+// The offline writers and small rules of the audio features, on the fixtures' day of news: the
+// podcast conversation, its enhancement, the interview and its refinement, lyrics, the music
+// configuration, file and download names, and the daily slot across a daylight-saving change.
+import { describe, expect, it } from 'vitest';
+import type { TrendSourceArticle } from '../../../src/db/trends.js';
+import { fillTemplate, renderBacking, syllables, valueAt } from '../../../src/providers/music/index.js';
+import { offlineConversation } from '../../../src/services/audio/conversation.js';
+import { downloadName, newAudioFileName } from '../../../src/services/audio/files.js';
+import { offlineInterview, refineOffline } from '../../../src/services/audio/interview.js';
+import { nextDailySlot } from '../../../src/services/audio/maintenance.js';
+import { enhanceOffline } from '../../../src/services/audio/podcast.js';
+import { splitForSpeech } from '../../../src/services/audio/script.js';
+import { storyFromSources, type Story } from '../../../src/services/audio/stories.js';
+import type { Topic } from '../../../src/services/classify/topics.js';
+import { offlineLyrics, parseLyrics, parseMusicConfig } from '../../../src/services/music/index.js';
+import { phrase } from '../../../src/services/music/lyrics.js';
+import { newsDayStories } from '../../fixtures/stories/news-day.js';
+
+const stories: Story[] = newsDayStories().map((story) => {
+  const articles: TrendSourceArticle[] = story.sources.map((source, id) => ({
+    id,
+    title: source.title,
+    sourceUrl: source.url,
+    domainName: source.domain,
+    content: source.text,
+    excerpt: null,
+    author: null,
+    publishedAt: null,
+    scrapedAt: new Date(),
+  }));
+  return storyFromSources(story.title, story.topic as Topic, story.description, articles)!;
+});
+
+describe('offline podcast', () => {
+  const script = offlineConversation(stories, ['Alex', 'Jordan'], 'Morning Ledger');
+  const lines = script.split('\n');
+
+  it('tells every story with what, who, why and who reported it, alternating the lead', () => {
+    expect(stories.map((story) => story.who !== null)).toEqual([true, true, true, true]);
+    for (const story of stories) {
+      expect(script).toContain(story.lead);
+      expect(script).toContain(story.why!);
+    }
+    const openers = lines.filter((line) => /(start with|Next up|turn to|Now,|Finally|last story)/.test(line)).map((line) => line.split(':')[0]);
+    expect(openers).toEqual(['Alex', 'Jordan', 'Alex', 'Jordan']);
+    expect(lines.filter((line) => /what's next\?|take us to the next one|Over to you/.test(line))).toHaveLength(3);
+    expect(script).not.toMatch(/\b(And|Well,) [A-Z][a-z]+ [a-z]/);
+  });
+
+  it('enhances with source facts the script does not say, never repeating one it does', () => {
+    const enhanced = enhanceOffline(script, stories, ['Alex', 'Jordan']);
+    const added = enhanced.script.split('\n').filter((line) => !lines.includes(line));
+    expect(added.length).toBeGreaterThanOrEqual(4);
+    expect(enhanced.sourcesCount).toBeGreaterThan(0);
+    for (const line of added) {
+      const fact = line.replace(/^\w+: (To add some detail|There is more): /, '');
+      expect(script).not.toContain(fact);
+      expect(stories.some((story) => [story.lead, ...story.facts].includes(fact))).toBe(true);
+    }
+  });
+});
+
+describe('offline interview', () => {
+  it('asks and answers from the story, keeping figures and site names whole when refined', () => {
+    const interview = offlineInterview('Central bank interest rates', [stories[2]!], 'Sam', 'Dr. Morgan', 'Morning Ledger');
+    expect(interview).toContain("today's topic is central bank interest rates.");
+    const refined = refineOffline(interview, 'Sam');
+    expect(refined).toContain('Interest rates will stay at 4.25 percent for now');
+    expect(refined).toContain('Dr. Morgan: Thanks for having me, Sam.');
+    expect(refined).toMatch(/\[pause short\]\nSam: Who is involved/);
+    const long = `Sam: Tell us.\nDr. Morgan: ${Array.from({ length: 12 }, (_, i) => `Sentence ${i} has exactly seven words here.`).join(' ')}`;
+    const split = refineOffline(long, 'Sam').split('\n');
+    expect(split.length).toBeGreaterThan(3);
+    expect(split.filter((line) => line.startsWith('Sam: ')).length).toBeGreaterThan(1);
+  });
+
+  it('splits long text for a provider at sentence ends, not inside 4.25 or example.com', () => {
+    const text = `${'Rates stay at 4.25 percent, says example.com today. '.repeat(10)}`.trim();
+    const pieces = splitForSpeech(text, 120);
+    for (const piece of pieces) expect(piece).toMatch(/^Rates stay at 4\.25 percent, says example\.com today\./);
+  });
+});
+
+describe('lyrics and music', () => {
+  it('writes verses and choruses from the headlines, with whole phrases', () => {
+    expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night after a storm.', 10)).toBe('About 1,200 residents of Port Linden were evacuated on Monday');
+    expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night.')).toBe('About 1,200 residents of Port Linden were evacuated');
+    expect(phrase('Emergency waiting times at the twelve hospitals of the region fell.')).toBe('Emergency waiting times at the twelve hospitals');
+    const lyrics = offlineLyrics(stories);
+    const lines = parseLyrics(lyrics);
+    expect(lines.filter((line) => line.section === 'chorus')).toHaveLength(8);
+    expect(lines.filter((line) => line.section === 'verse')).toHaveLength(8);
+    expect(parseLyrics('**Verse 1:**\nOne\n(Chorus)\nTwo\n[Bridge]\nThree')).toEqual([
+      { section: 'verse', text: 'One' },
+      { section: 'chorus', text: 'Two' },
+      { section: 'verse', text: 'Three' },
+    ]);
+  });
+
+  it('reads the music configuration as JSON, or plain text as the style', () => {
+    expect(parseMusicConfig('Dreamy synthwave')).toEqual({ style: 'Dreamy synthwave', tempo: 100, key: 'C' });
+    expect(parseMusicConfig('{"tempo": 120, "key": "F#"}')).toEqual({ style: '', tempo: 120, key: 'F#' });
+    expect(() => parseMusicConfig('{"tempo": ')).toThrow(/not valid JSON/);
+    expect(() => parseMusicConfig({ key: 'H' })).toThrow(/Invalid music configuration: key/);
+    expect(fillTemplate({ a: ['{style} / {lyrics}', 3], b: '{other}' }, { lyrics: 'L "q"', style: 'S' })).toEqual({ a: ['S / L "q"', 3], b: '{other}' });
+    expect(valueAt({ data: [{ url: 'x' }] }, 'data.0.url')).toBe('x');
+  });
+
+  it('gives each line enough bars and a melody note per syllable', () => {
+    expect(syllables('The central bank holds rates steady')).toBe(8);
+    const backing = renderBacking(
+      [
+        { text: 'Intro', section: 'intro', seconds: 3 },
+        { text: 'This is the news today', section: 'chorus', seconds: 1.5 },
+      ],
+      { tempo: 120, key: 'D' },
+      8000,
+    );
+    expect(backing.barSeconds).toBe(2);
+    expect(backing.plan.map((entry) => [entry.start, entry.bars])).toEqual([
+      [4, 2],
+      [8, 1],
+    ]);
+    expect(backing.pcm.samples.length).toBe(8000 * (2 + 3 + 2) * 2 + 8000);
+  });
+});
+
+describe('files and schedule', () => {
+  it('names files by kind and local date, and downloads without the random part', () => {
+    const name = newAudioFileName('latest-news', new Date('2026-11-24T04:30:00Z'), 'America/Chicago');
+    expect(name).toMatch(/^latest-news-2026-11-23-[0-9a-f]{6}\.mp3$/);
+    expect(downloadName(name)).toBe('latest-news-2026-11-23.mp3');
+    expect(downloadName('/x/latest-news-2026-11-23.mp3')).toBe('latest-news-2026-11-23.mp3');
+    expect(downloadName('music-2026-01-02-abcdef.mp3')).toBe('music-2026-01-02.mp3');
+  });
+
+  it('finds the next daily slot in the product time zone, across a daylight-saving change', () => {
+    // 06:45 in Chicago: CDT (UTC−5) before 1 November 2026, CST (UTC−6) after.
+    expect(nextDailySlot(new Date('2026-10-31T10:00:00Z'), '06:45', 'America/Chicago').toISOString()).toBe('2026-10-31T11:45:00.000Z');
+    expect(nextDailySlot(new Date('2026-10-31T12:00:00Z'), '06:45', 'America/Chicago').toISOString()).toBe('2026-11-01T12:45:00.000Z');
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { InsufficientSourceText, writeOfflineArticle, withScheme } from '../../../src/services/generator/offline-writer.js';
+import { splitSentences } from '../../../src/services/generator/sentences.js';
+import { HARBOR_STORM_TREND, harborStorm } from '../../fixtures/stories/index.js';
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The source sentence behind a printed one: its attribution removed ("…, host reported." / "(host)"). */
+function withoutAttribution(text: string): string {
+  return text.replace(/, [a-z0-9.-]+ reported\.$/, '.').replace(/ \([a-z0-9.-]+\)(?=[.!]?$)/, '');
+}
+
+/** Words other than stop words, as the redundancy figure of the bench counts them. */
+function contentWords(text: string): Set<string> {
+  const stop = new Set('a an the of to in on at for and or but by with from as is are was were be been has have had it its this that said says'.split(' '));
+  return new Set((text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !stop.has(w)));
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / Math.min(a.size, b.size);
+}
+
+describe('the offline writer', () => {
+  const sources = harborStorm(10);
+  const article = writeOfflineArticle({ ...HARBOR_STORM_TREND, sources, targetWords: 600 });
+  const body = article.content.split('\n\n**Sources**')[0]!;
+
+  it('builds every body sentence from a sentence of a source (lightly trimmed at most)', () => {
+    // Each paragraph, attributions removed, must read as a run of whole source sentences; a
+    // dropped leading connective ("But the…" → "The…") is the only change allowed.
+    const known = sources.flatMap((source) => splitSentences(source.text)).flatMap((sentence) => {
+      const trimmed = sentence.replace(/^(but|and|however|meanwhile|still|also|yet|so|in addition|additionally|moreover|furthermore|instead|now)\s*,?\s+/i, '');
+      return trimmed === sentence ? [sentence] : [sentence, trimmed[0]!.toUpperCase() + trimmed.slice(1)];
+    });
+    let sentences = 0;
+    for (const paragraph of body.split('\n\n')) {
+      let rest = paragraph.replace(/, [a-z0-9.-]+ reported\./g, '.').replace(/ \([a-z0-9.-]+\)(?=[.!]|$)/g, '');
+      while (rest) {
+        const match = known.filter((sentence) => rest.startsWith(sentence)).sort((a, b) => b.length - a.length)[0];
+        expect(match, `not a source sentence: ${rest.slice(0, 120)}`).toBeDefined();
+        rest = rest.slice(match!.length).trimStart();
+        sentences++;
+      }
+    }
+    expect(sentences).toBeGreaterThan(8);
+    for (const { text, sourceText: original, sourceIndex } of article.body) {
+      expect(normalise(sources[sourceIndex]!.text).toLowerCase()).toContain(original.slice(1).toLowerCase());
+      expect(body).toContain(text);
+    }
+  });
+
+  it('leads with what happened and lists every source it used, with a scheme', () => {
+    expect(body.split('\n\n')[0]).toMatch(/storm flooded|evacuat/i);
+    const usedIndexes = new Set(article.body.map((sentence) => sentence.sourceIndex));
+    expect(article.sources).toHaveLength(usedIndexes.size);
+    const sourcesSection = article.content.split('**Sources**')[1]!;
+    expect(sourcesSection).toContain(`compiled from ${usedIndexes.size} sources`);
+    for (const index of usedIndexes) {
+      expect(sourcesSection).toContain(withScheme(sources[index]!.url));
+      expect(article.sources.map((s) => s.url)).toContain(withScheme(sources[index]!.url));
+    }
+    expect(article.sources.every((source) => /^https?:\/\//.test(source.url))).toBe(true);
+    // Every newsroom of this story says something of its own, so each one is used.
+    expect(usedIndexes.size).toBe(10);
+  });
+
+  it('says each fact once: no two body sentences share more than 60% of their words', () => {
+    const sentences = splitSentences(body).map((s) => contentWords(withoutAttribution(s)));
+    for (let i = 0; i < sentences.length; i++) {
+      for (let j = i + 1; j < sentences.length; j++) expect(overlap(sentences[i]!, sentences[j]!)).toBeLessThanOrEqual(0.6);
+    }
+    // The figure repeated by several sources in other words appears once.
+    expect(body.match(/\b37\b/g)).toHaveLength(1);
+    expect(body.match(/18,000/g)).toHaveLength(1);
+  });
+
+  it('attributes quotations to the site that carried them and drops page furniture', () => {
+    const quote = splitSentences(body).find((s) => s.includes('"'));
+    expect(quote).toMatch(/ reported\.$|\([a-z0-9.-]+\)$/);
+    expect(body).not.toMatch(/newsletter|All rights reserved|Follow us|Read more|Advertisement/);
+  });
+
+  it('comes near the target length when the sources have enough to say, and stays short when they do not', () => {
+    const short = writeOfflineArticle({ ...HARBOR_STORM_TREND, sources, targetWords: 200 });
+    expect(short.wordCount).toBeGreaterThan(150);
+    expect(short.wordCount).toBeLessThanOrEqual(230);
+    expect(article.wordCount).toBeGreaterThan(400);
+    expect(article.wordCount).toBeLessThanOrEqual(680);
+    const two = writeOfflineArticle({ ...HARBOR_STORM_TREND, sources: harborStorm(2), targetWords: 2000 });
+    expect(two.wordCount).toBeLessThan(600);
+  });
+
+  it('refuses sources with no usable sentence', () => {
+    expect(() =>
+      writeOfflineArticle({
+        title: 'Headlines only',
+        description: '',
+        targetWords: 600,
+        sources: [
+          { url: 'https://a.test/1', title: 'A', domain: 'a.test', text: 'Subscribe to our newsletter.' },
+          { url: 'https://b.test/1', title: 'B', domain: 'b.test', text: '' },
+        ],
+      }),
+    ).toThrow(InsufficientSourceText);
+  });
+});
+
+describe('sentence splitting', () => {
+  it('drops a wire dateline and a leading connective, nothing else', async () => {
+    const { shapeSentence } = await import('../../../src/services/generator/sentences.js');
+    expect(shapeSentence('PORT LINDEN, Texas (AP) — A powerful storm flooded the harbor district on Monday night.')?.text).toBe(
+      'A powerful storm flooded the harbor district on Monday night.',
+    );
+    expect(shapeSentence('However, the county said the bridge would stay closed for at least a week.')?.text).toBe(
+      'The county said the bridge would stay closed for at least a week.',
+    );
+    expect(shapeSentence('Sign up for our newsletter to get the latest local news every morning.')).toBeNull();
+    expect(shapeSentence('Read the full report at https://example.test/report for all of the details.')).toBeNull();
+  });
+
+  it('does not break at abbreviations, initials, decimals or inside a quotation', () => {
+    const text =
+      'Dr. Jane A. Smith of the U.S. Geological Survey said the quake measured 5.4 at 3 a.m. Tuesday. "We felt it. Everyone did," she said. Crews arrived at 7 p.m. The end.';
+    expect(splitSentences(text)).toEqual([
+      'Dr. Jane A. Smith of the U.S. Geological Survey said the quake measured 5.4 at 3 a.m. Tuesday.',
+      '"We felt it. Everyone did," she said.',
+      'Crews arrived at 7 p.m. The end.',
+    ]);
+  });
+});

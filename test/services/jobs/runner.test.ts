@@ -1,0 +1,175 @@
+// The job runner on one database: start (409 while live), progress saved as it goes, stop from the
+// status row, queue items (one live item per key), retries, results for waiters, and a run handed
+// over by a shutting-down runner resumed by another one from its saved progress.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../../../src/context.js';
+import {
+  defineJob,
+  enqueue,
+  jobStates,
+  lastRun,
+  liveRun,
+  notRunning,
+  pruneJobHistory,
+  runJob,
+  shutdownJobs,
+  startJob,
+  stopJob,
+  waitForJobIdle,
+  waitForRun,
+  type JobHandle,
+} from '../../../src/services/jobs/index.js';
+import { createServiceContext, type ServiceContext } from '../../fixtures/fake-openai/context.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+async function until(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(20);
+  }
+}
+
+/** Counts to `to`, one step per `stepMs`, resuming from saved progress; stops when told. */
+const counted: string[] = [];
+const countJob = defineJob({
+  name: 'test-count',
+  label: 'The counter',
+  run: async (ctx, params: { to: number; stepMs: number }, job: JobHandle) => {
+    let n = Number(job.saved.n ?? 0);
+    counted.push(`${job.resumed ? 'resumed' : 'started'} at ${n}`);
+    while (n < params.to) {
+      await new Promise((resolve) => {
+        const timer = setTimeout(resolve, params.stepMs);
+        job.signal.addEventListener('abort', () => {
+          clearTimeout(timer);
+          resolve(undefined);
+        });
+      });
+      if (job.signal.aborted) break;
+      n++;
+      job.progress({ n });
+    }
+    return { n, interruption: job.interruption };
+  },
+});
+
+let attempts = 0;
+defineJob({
+  name: 'test-flaky',
+  label: 'The flaky job',
+  retry: { limit: 2, delaySeconds: 0 },
+  run: async () => {
+    attempts++;
+    if (attempts < 3) throw new Error(`failure ${attempts}`);
+    return { attempts };
+  },
+});
+
+const items: number[] = [];
+defineJob({
+  name: 'test-item',
+  label: 'Item work',
+  exclusive: false,
+  concurrency: 2,
+  run: async (_ctx, params: { id: number }) => {
+    await sleep(50);
+    items.push(params.id);
+    return { doubled: params.id * 2 };
+  },
+});
+
+let service: ServiceContext;
+beforeAll(async () => {
+  service = await createServiceContext();
+});
+afterAll(async () => service?.close());
+
+describe('job runner', () => {
+  it('runs a job once at a time, saves its progress, and stops it wherever it runs', async () => {
+    const ctx = service.ctx;
+    expect(await stopJob(ctx, countJob.name)).toBeNull();
+    expect(notRunning(countJob.name)).toEqual({ message: 'The counter is not running' });
+    const { run } = await startJob(ctx, countJob.name, { to: 1000, stepMs: 20 });
+    await expect(startJob(ctx, countJob.name, { to: 1 })).rejects.toMatchObject({ status: 409, message: 'The counter is already running' });
+    await until(async () => Number((await liveRun(ctx, countJob.name))?.progress.n ?? 0) >= 5);
+    const live = await liveRun(ctx, countJob.name);
+    expect(live).toMatchObject({ id: run.id, status: 'running' });
+    expect(live!.holder).toMatch(/:\d+:[0-9a-f]{6}$/);
+    // The database has it too (what another daemon reads), at most a write behind.
+    await until(async () => Number((await ctx.sql<{ n: number }[]>`select (progress->>'n')::int as n from job_runs where id = ${run.id}`)[0]!.n) >= 5);
+
+    const stopped = await stopJob(ctx, countJob.name);
+    expect(stopped).toMatchObject({ id: run.id, status: 'stopped' });
+    expect(stopped!.result).toMatchObject({ interruption: 'stop' });
+    expect(await liveRun(ctx, countJob.name)).toBeNull();
+    expect((await lastRun(ctx, countJob.name))!.status).toBe('stopped');
+    const states = await jobStates(ctx);
+    expect(states.find((s) => s.name === countJob.name)).toMatchObject({ status: 'idle', label: 'The counter', run: { id: run.id, status: 'stopped' } });
+
+    const messages = service.eventsOf('job_updated').filter((m) => m.runId === run.id).map((m) => m.status);
+    expect(messages).toEqual(['queued', 'running', 'stopping', 'stopped']);
+    expect(service.eventsOf('job_progress').some((m) => m.runId === run.id)).toBe(true);
+  });
+
+  it('returns a run\'s result to whoever waits for it, retrying a failing run as its policy says', async () => {
+    expect(await runJob(service.ctx, countJob.name, { to: 3, stepMs: 1 })).toEqual({ n: 3, interruption: null });
+    expect(await runJob(service.ctx, 'test-flaky')).toEqual({ attempts: 3 });
+    const last = await lastRun(service.ctx, 'test-flaky');
+    expect(last).toMatchObject({ status: 'completed', failures: 2, attempts: 3 });
+  });
+
+  it('queues items, one live item per key, several at once per daemon', async () => {
+    const first = await enqueue(service.ctx, 'test-item', { id: 1 }, { singletonKey: 'one' });
+    const again = await enqueue(service.ctx, 'test-item', { id: 1 }, { singletonKey: 'one' });
+    expect(again).toMatchObject({ created: false, run: { id: first.run.id } });
+    const others = await Promise.all([2, 3, 4].map((id) => enqueue(service.ctx, 'test-item', { id }, { singletonKey: String(id) })));
+    const ended = await Promise.all([first, ...others].map(({ run }) => waitForRun(service.ctx, run.id)));
+    expect(ended.map((row) => row!.result)).toEqual([{ doubled: 2 }, { doubled: 4 }, { doubled: 6 }, { doubled: 8 }]);
+    expect(items.sort()).toEqual([1, 2, 3, 4]);
+    // Done items free their key.
+    expect((await enqueue(service.ctx, 'test-item', { id: 1 }, { singletonKey: 'one' })).created).toBe(true);
+    await waitForJobIdle(service.ctx, 'test-item');
+  });
+
+  it('hands a run over at shutdown; another runner resumes it from its saved progress', async () => {
+    const a = service.ctx;
+    // A second runner on the same database: what another daemon would be.
+    const b: AppContext = { ...service.ctx, jobs: new Map() };
+    counted.length = 0;
+    const { run } = await startJob(a, countJob.name, { to: 40, stepMs: 20 });
+    await until(async () => Number((await liveRun(a, countJob.name))?.progress.n ?? 0) >= 10);
+    await shutdownJobs(a);
+    const released = await b.sql<{ holder: string | null; n: number }[]>`select holder, (progress->>'n')::int as n from job_runs where id = ${run.id}`;
+    expect(released[0]!.holder).toBeNull();
+    expect(released[0]!.n).toBeGreaterThanOrEqual(10);
+    const ended = await waitForRun(b, run.id, { timeoutMs: 20_000 });
+    expect(ended).toMatchObject({ status: 'completed', result: { n: 40 }, attempts: 2 });
+    expect(counted).toEqual(['started at 0', `resumed at ${released[0]!.n}`]);
+    await shutdownJobs(b);
+  });
+
+  it('clears runs older than 30 days, keeping each job\'s newest, and activity lines older than 7', async () => {
+    const sql = service.ctx.sql;
+    const day = 24 * 60 * 60_000;
+    const now = Date.now();
+    const insert = async (job: string, ageDays: number) => {
+      const [row] = await sql<{ id: string }[]>`
+        insert into job_runs (id, job, exclusive, status, created_at, finished_at)
+        values (gen_random_uuid(), ${job}, false, 'completed', ${new Date(now - ageDays * day)}, ${new Date(now - ageDays * day)})
+        returning id`;
+      await sql`insert into job_activity (run_id, line) values (${row!.id}, 'a line')`;
+      return row!.id;
+    };
+    const old = await insert('test-history', 40);
+    const newestButOld = await insert('test-history', 35);
+    const week = await insert('test-history-2', 10);
+    const fresh = await insert('test-history-2', 1);
+    expect(await pruneJobHistory(service.ctx, now)).toBe(1);
+    const left = (await sql<{ id: string }[]>`select id from job_runs where job like 'test-history%'`).map((row) => row.id).sort();
+    expect(left).toEqual([newestButOld, week, fresh].sort());
+    expect(left).not.toContain(old);
+    const lines = (await sql<{ runId: string }[]>`select run_id from job_activity where run_id = any(${left}::uuid[])`).map((row) => row.runId);
+    expect(lines).toEqual([fresh]);
+  });
+});

@@ -1,0 +1,86 @@
+// The one table of what each live message (/ws, spec 001 §7 "Live channel") does to the cached
+// data: `patch` writes what the message carries straight into the cache, `refresh` refetches the
+// queries it names. Messages that only drive a screen's own progress display (audio segments,
+// interview tokens, generator actions) are handled by that screen's listener as well.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import * as keys from './keys.js';
+import { LOGS_LIMIT } from './keys.js';
+import type { ConsoleStatus, LiveMessage, LogEntry } from './types.js';
+
+interface LiveUpdate {
+  patch?: (queryClient: QueryClient, message: LiveMessage) => void;
+  refresh?: (message: LiveMessage) => QueryKey[];
+}
+
+/** The message's fields without its `type`. */
+function fieldsOf(message: LiveMessage): Record<string, unknown> {
+  const { type: _type, ...fields } = message;
+  return fields;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+export const LIVE_UPDATES: Readonly<Record<string, LiveUpdate>> = {
+  status_update: {
+    patch: (queryClient, message) => queryClient.setQueryData(keys.status.current(), fieldsOf(message)),
+  },
+  spider_activity: {
+    patch: (queryClient, message) => {
+      const line = text(message.message);
+      if (!line) return;
+      queryClient.setQueryData<ConsoleStatus>(keys.status.current(), (status) =>
+        status && status.spiderActivityLog[0] !== line ? { ...status, spiderActivityLog: [line, ...status.spiderActivityLog] } : status,
+      );
+    },
+  },
+  trendsAnalyzerAction: {
+    patch: (queryClient, message) => {
+      const action = text(message.action) ?? text(message.data);
+      if (!action) return;
+      queryClient.setQueryData<ConsoleStatus>(keys.status.current(), (status) => status && { ...status, trendsAnalyzerCurrentAction: action });
+    },
+  },
+  domains_updated: { refresh: () => [keys.domains.all()] },
+  avoid_domains_updated: { refresh: () => [keys.avoidDomains.all(), keys.domains.list()] },
+  refetch_status: {
+    patch: (queryClient, message) => queryClient.setQueryData(keys.spider.refetch(), fieldsOf(message)),
+  },
+  food_recategorization_status: {
+    patch: (queryClient, message) => queryClient.setQueryData(keys.trends.foodStatus(), fieldsOf(message)),
+  },
+  generator_action: { refresh: () => [keys.generator.articles(), keys.trends.statistics()] },
+  queue_update: {
+    patch: (queryClient, message) => queryClient.setQueryData(keys.generator.queue(), fieldsOf(message)),
+  },
+  log_entry: {
+    patch: (queryClient, message) => {
+      const entry = fieldsOf(message) as unknown as LogEntry;
+      queryClient.setQueryData<LogEntry[]>(keys.logs.list(), (logs) =>
+        logs && !logs.some((log) => log.id === entry.id) ? [entry, ...logs].slice(0, LOGS_LIMIT) : logs,
+      );
+    },
+  },
+  settings_updated: {
+    refresh: (message) => (typeof message.key === 'string' ? [keys.settings.one(message.key)] : [keys.settings.all()]),
+  },
+  home_data_updated: { refresh: () => [keys.home.all(), keys.trends.all(), keys.domains.stats()] },
+  latest_news_audio: { refresh: () => [keys.audio.latest()] },
+  // Progress of work the console started; the tab that started it shows it.
+  audioGenerationStatus: {},
+  'conversational-audio-progress': {},
+  'interview-audio-progress': {},
+  interview_token_progress: {},
+  interview_token_complete: {},
+  interview_refine_token_progress: {},
+  interview_refine_token_complete: {},
+};
+
+export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {
+  const update = LIVE_UPDATES[message.type];
+  if (!update) return;
+  update.patch?.(queryClient, message);
+  for (const queryKey of update.refresh?.(message) ?? []) {
+    // A burst of messages must not keep cancelling the refetch it already started.
+    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  }
+}
