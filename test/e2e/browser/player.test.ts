@@ -8,7 +8,9 @@ import { audioAddress, seedLatestAudio } from './seed.js';
 const suite = browserSuite({ env: { NEWSCTL_SITE_NAME: 'Riverside Gazette' } });
 // 03:00 UTC on 5 July is still 4 July in Chicago: the download is named by the product's day.
 const GENERATED_AT = '2025-07-05T03:00:00.000Z';
-const FILE = 'latest-news-test.mp3';
+// Stored as the daemon names it ({kind}-{local date}-{random}.mp3); the server's download name and the
+// player's both drop the random part.
+const FILE = 'latest-news-2025-07-04-t3st01.mp3';
 
 async function openPlayer(page: Page, options: { waitUntilReady?: boolean } = {}): Promise<void> {
   await seedLatestAudio(suite.server(), { fileName: FILE, seconds: 30, generatedAt: GENERATED_AT });
