@@ -8,6 +8,9 @@ import { imagesDir } from '../services/generator/images.js';
 import { sendError } from './errors.js';
 
 const NO_APP_FALLBACK = /^\/(api|ws|audio|favicons|images)(\/|$)/;
+// The pages the React app routes (web/src/App.tsx). Any other path still loads the app, whose 404
+// page handles it, but with a 404 status, so a mistyped article or feed address is not a soft 200.
+const APP_PAGES = new Set(['/', '/search', '/login', '/admin']);
 
 export async function registerStatic(app: FastifyInstance, options: { webRoot: string }): Promise<void> {
   const webRoot = options.webRoot;
@@ -66,13 +69,14 @@ export async function registerStatic(app: FastifyInstance, options: { webRoot: s
       sendError(reply, 404, { message: `Not found: ${request.method} ${path}` });
       return;
     }
+    const status = APP_PAGES.has(path) ? 200 : 404;
     if (!hasWeb || !existsSync(`${webRoot}/index.html`)) {
       void reply
-        .code(503)
+        .code(status === 200 ? 503 : 404)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).');
       return;
     }
-    void reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    void reply.code(status).header('cache-control', 'no-cache').sendFile('index.html', webRoot);
   });
 }

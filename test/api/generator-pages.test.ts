@@ -85,7 +85,7 @@ describe('a generated article’s page', () => {
   });
 
   it('is a 404 elsewhere under the topic', async () => {
-    // Not an article: the app's own 404 page takes it (503 here, where the web app is not built).
+    // Not an article: the app's own 404 page takes it, with a 404 status (test/api/site.test.ts).
     const missing = await page('/usa/no-such-article-1.html');
     expect(missing.status).not.toBe(200);
     expect(missing.text).not.toContain('Compiled from');

@@ -19,13 +19,22 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('the built site with an SPA fallback', () => {
-  it('loads the app for /, /search, /login, /admin and any unknown page path', async () => {
-    for (const path of ['/', '/search?q=oil', '/login', '/admin', '/no/such/page']) {
+  it('loads the app for /, /search, /login and /admin', async () => {
+    for (const path of ['/', '/search?q=oil', '/login', '/admin']) {
       const response = await fetch(`${server.baseUrl}${path}`);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type'), path).toMatch(/text\/html/);
       expect(await response.text(), path).toContain('app shell');
       expect(response.headers.get('cache-control'), path).toBe('no-cache');
+    }
+  });
+
+  it('loads the app for any unknown page path too, whose 404 page shows, with a 404 status', async () => {
+    for (const path of ['/no/such/page', '/search/extra', '/usa/no-such-article-1.html', '/feeds/sports.xml']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(await response.text(), path).toContain('app shell');
     }
   });
 
