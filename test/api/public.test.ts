@@ -111,7 +111,10 @@ describe('GET /api/search', () => {
   it('finds older articles when recent ones are too few', async () => {
     const { body } = await get('/api/search?q=shipwreck');
     expect(body.results.map((r: { title: string }) => r.title)).toEqual(['Shipwreck found off the cape']);
-    expect(body.results[0].daysSinceCrawl).toBe(90);
+    // Calendar days in the product's time zone: 90 × 24 h is 89 days across a DST change at some hours.
+    const localDay = (at: number) => Date.parse(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(at));
+    const now = Date.now();
+    expect(body.results[0].daysSinceCrawl).toBe((localDay(now) - localDay(now - 90 * 86_400_000)) / 86_400_000);
   });
 
   it('ranks title matches above body matches, with stemming', async () => {
