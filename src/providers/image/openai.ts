@@ -1,6 +1,7 @@
 // Images from an OpenAI-compatible /images/generations endpoint (OpenAI, or any server speaking
 // it). The answer may carry the image inline (b64_json) or as a URL, which is fetched once.
-import OpenAI, { APIError } from 'openai';
+import { APIError } from 'openai';
+import { createOpenAiClient } from '../openai-client.js';
 import type { ProviderEndpoint } from '../../config.js';
 import { ImageProviderError, sniffImageType, type GeneratedImage, type ImageProvider, type ImageRequest } from './types.js';
 
@@ -8,17 +9,7 @@ const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 const TIMEOUT_MS = 120_000;
 
 export function createOpenAiImageProvider(endpoint: ProviderEndpoint & { model: string }): ImageProvider {
-  const client = new OpenAI({
-    baseURL: endpoint.baseUrl ?? 'https://api.openai.com/v1',
-    apiKey: endpoint.apiKey ?? 'no-key',
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    timeout: TIMEOUT_MS,
-    maxRetries: 1,
-    logLevel: 'off',
-  });
+  const client = createOpenAiClient({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, timeoutMs: TIMEOUT_MS, maxRetries: 1 });
   return {
     name: 'openai',
     async generate(request: ImageRequest): Promise<GeneratedImage> {

@@ -2,7 +2,9 @@
 // openai SDK. The SDK's own retries are off: this module retries itself so that every attempt is
 // counted and logged, the wait honours Retry-After but never beyond a cap, and a stop (AbortSignal)
 // also cuts a back-off wait short.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type OpenAI from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { createOpenAiClient } from '../openai-client.js';
 import type { z } from 'zod';
 import {
   LlmError,
@@ -155,20 +157,7 @@ function providerName(baseUrl: string | null): string {
 }
 
 export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatModel {
-  const client = new OpenAI({
-    // Every option is explicit: the SDK would otherwise read OPENAI_* variables, and Config is the
-    // only reader of the environment.
-    baseURL: options.baseUrl ?? 'https://api.openai.com/v1',
-    // Servers without keys (Ollama) ignore the header; the SDK insists on some value.
-    apiKey: options.apiKey ?? 'no-key',
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-    logLevel: 'off',
-  });
+  const client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs, maxRetries: 0 });
   const provider = providerName(options.baseUrl);
   const recorder = options.recorder;
   const sleep = options.sleep ?? abortableSleep;

@@ -1,7 +1,8 @@
 // Speech from an OpenAI-compatible /audio/speech endpoint (OpenAI, or a self-hosted neural speech
 // server speaking the same API). Each line is one request with its speaker's voice; WAV is asked
 // for, and any other format the server answers with is decoded by ffmpeg.
-import OpenAI, { APIError } from 'openai';
+import { APIError } from 'openai';
+import { createOpenAiClient } from '../openai-client.js';
 import type { ProviderEndpoint } from '../../config.js';
 import { decodeWav, trimSilence, type Pcm } from '../../services/audio/pcm.js';
 import { SpeechError, type SpeechProvider, type SpeechSession, type SpeechVoice } from './types.js';
@@ -17,17 +18,7 @@ export interface OpenAiSpeechOptions extends ProviderEndpoint {
 }
 
 export function createOpenAiSpeechProvider(options: OpenAiSpeechOptions): SpeechProvider {
-  const client = new OpenAI({
-    baseURL: options.baseUrl ?? 'https://api.openai.com/v1',
-    apiKey: options.apiKey ?? 'no-key',
-    adminAPIKey: null,
-    organization: null,
-    project: null,
-    webhookSecret: null,
-    timeout: TIMEOUT_MS,
-    maxRetries: 2,
-    logLevel: 'off',
-  });
+  const client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: TIMEOUT_MS, maxRetries: 2 });
   const session: SpeechSession = {
     async synthesize(text: string, voice: SpeechVoice, signal?: AbortSignal): Promise<Pcm> {
       let bytes: Buffer;
