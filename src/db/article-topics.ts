@@ -1,35 +1,63 @@
-// Articles as the topic-driven services read them: the trends analyzer (recent articles of a topic)
-// and the food re-categorization job (every article, walked by id).
+// Articles as the topic-driven services read them: the trends analyzer (recent articles, and the
+// story topics it stores) and the food re-categorization job (every article, walked by id).
 import type { Topic } from '../services/classify/topics.js';
 import type { Queryable } from './client.js';
 
-export interface TopicArticleRow {
+export interface RecentArticleRow {
   id: number;
   title: string;
-  /** The excerpt, else the start of the text. */
+  /** The first paragraphs of the text (else the excerpt). */
   lead: string;
   domainName: string;
   publishedAt: Date | null;
   scrapedAt: Date;
+  /** The classifier's topic of the article itself (not its story's). */
+  ownTopic: Topic | null;
+  topicSource: 'model' | 'offline' | null;
 }
 
 /**
- * The newest articles of a topic crawled since `since` and not published before it (an old page
- * crawled today is not news), at most `limit`.
+ * The newest articles of every topic crawled since `since` and not published before it (an old
+ * page crawled today is not news), at most `limit`.
  */
-export async function recentArticlesOfTopic(
+export async function recentArticles(
   sql: Queryable,
-  options: { topic: Topic; since: Date; limit: number; leadCharacters: number },
-): Promise<TopicArticleRow[]> {
-  return sql<TopicArticleRow[]>`
-    select id, title, left(coalesce(nullif(excerpt, ''), content), ${options.leadCharacters}) as lead,
-           domain_name, published_at, scraped_at
+  options: { since: Date; limit: number; leadCharacters: number },
+): Promise<RecentArticleRow[]> {
+  return sql<RecentArticleRow[]>`
+    select id, title, left(coalesce(nullif(content, ''), excerpt, ''), ${options.leadCharacters}) as lead,
+           domain_name, published_at, scraped_at, coalesce(own_topic, topic) as own_topic, topic_source
     from articles
-    where topic = ${options.topic}
-      and scraped_at >= ${options.since}
+    where scraped_at >= ${options.since}
       and coalesce(published_at, scraped_at) >= ${options.since}
     order by scraped_at desc, id desc
     limit ${options.limit}`;
+}
+
+/**
+ * Stores the topics of one analysis: the articles of each story several sources cover take the
+ * story's topic (their own is kept in own_topic), and `alone` articles (analysed, in no such story)
+ * get their own topic back. Returns how many articles changed.
+ */
+export async function storeStoryTopics(
+  sql: Queryable,
+  options: { stories: { topic: Topic; articleIds: number[] }[]; alone: number[] },
+): Promise<number> {
+  let changed = 0;
+  for (const story of options.stories) {
+    const result = await sql`
+      update articles set own_topic = case when coalesce(own_topic, topic) = ${story.topic} then null else coalesce(own_topic, topic) end,
+                          topic = ${story.topic}
+      where id = any(${story.articleIds}::int[]) and (topic is distinct from ${story.topic} or own_topic = ${story.topic})`;
+    changed += result.count;
+  }
+  if (options.alone.length > 0) {
+    const result = await sql`
+      update articles set topic = own_topic, own_topic = null
+      where id = any(${options.alone}::int[]) and own_topic is not null`;
+    changed += result.count;
+  }
+  return changed;
 }
 
 export interface ArticleTopicRow {
@@ -67,7 +95,7 @@ export async function countArticlesUpTo(sql: Queryable, upToId: number, afterId 
 export async function moveArticlesToTopic(sql: Queryable, ids: number[], topic: Topic, source: 'model' | 'offline'): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await sql`
-    update articles set topic = ${topic}, topic_source = ${source}
+    update articles set topic = ${topic}, topic_source = ${source}, own_topic = null
     where id = any(${ids}::int[]) and topic is distinct from ${topic}`;
   return result.count;
 }

@@ -95,13 +95,13 @@ export interface TrendWrite {
 }
 
 /**
- * The earlier trend of the topic sharing the most articles with `articleIds`, if any, with how many
- * it shares and how many it has. Trends of batch `beforeBatch` or later are not candidates, so two
+ * The earlier trend sharing the most articles with `articleIds`, if any (whatever its topic: a
+ * story's topic may change as it grows), with how many it shares and how many it has. Trends of batch `beforeBatch` or later are not candidates, so two
  * trends of one run never claim the same earlier trend.
  */
 export async function trendSharingArticles(
   sql: Queryable,
-  options: { topic: Topic; articleIds: number[]; beforeBatch: number },
+  options: { articleIds: number[]; beforeBatch: number },
 ): Promise<{ trendId: number; shared: number; size: number } | null> {
   if (options.articleIds.length === 0) return null;
   const [row] = await sql<{ trendId: number; shared: number; size: number }[]>`
@@ -110,7 +110,6 @@ export async function trendSharingArticles(
     from trend_articles ta
     join trends t on t.id = ta.trend_id
     where ta.article_id = any(${options.articleIds}::int[])
-      and t.topic = ${options.topic}
       and t.batch_number < ${options.beforeBatch}
     group by ta.trend_id
     order by shared desc, ta.trend_id desc
@@ -130,7 +129,7 @@ export async function insertTrend(sql: Queryable, trend: TrendWrite): Promise<nu
 /** A story seen again: the trend takes the new run's texts, score and batch; it keeps its id and first identification time. */
 export async function updateTrend(sql: Queryable, id: number, trend: TrendWrite): Promise<void> {
   await sql`
-    update trends set title = ${trend.title}, description = ${trend.description}, relevance_score = ${trend.relevanceScore},
+    update trends set title = ${trend.title}, description = ${trend.description}, topic = ${trend.topic}, relevance_score = ${trend.relevanceScore},
            articles_analyzed = ${trend.articlesAnalyzed}, batch_number = ${trend.batchNumber}, story_key = ${trend.storyKey},
            source = ${trend.source}
     where id = ${id}`;

@@ -153,14 +153,30 @@ export function topicProbabilities(scores: Float64Array): Float64Array {
   return probabilities;
 }
 
-export function predictTopic(model: TopicModel, title: string, body?: string): TopicPrediction {
+/**
+ * The article's probability of each topic (TOPICS order). An article without a word the model
+ * knows and without a keyword gets the uniform distribution: it says nothing.
+ */
+export function topicDistribution(model: TopicModel, title: string, body?: string): Float64Array {
   const signals = topicSignals(model, title, body);
-  // No word the model knows and no keyword: the §9 rule's answer for an article without any keyword.
   if (signals.likelihoods.every((score) => score === 0) && signals.keywords.every((total) => total === 0)) {
-    return { topic: 'international', confidence: 1 / TOPIC_COUNT };
+    return new Float64Array(TOPIC_COUNT).fill(1 / TOPIC_COUNT);
   }
-  const scores = calibratedScores(model.calibration, signals);
+  return topicProbabilities(calibratedScores(model.calibration, signals));
+}
+
+/** The topic a distribution decides: the most probable one; no evidence at all is international (the §9 rule's answer). */
+export function decideTopic(_model: TopicModel, probabilities: ArrayLike<number>): TopicPrediction {
   let best = 0;
-  for (let t = 1; t < TOPIC_COUNT; t++) if (scores[t]! > scores[best]!) best = t;
-  return { topic: TOPICS[best]!, confidence: topicProbabilities(scores)[best]! };
+  let least = Infinity;
+  for (let t = 0; t < TOPIC_COUNT; t++) {
+    if (probabilities[t]! > probabilities[best]!) best = t;
+    least = Math.min(least, probabilities[t]!);
+  }
+  if (probabilities[best]! - least < 1e-12) return { topic: 'international', confidence: 1 / TOPIC_COUNT };
+  return { topic: TOPICS[best]!, confidence: probabilities[best]! };
+}
+
+export function predictTopic(model: TopicModel, title: string, body?: string): TopicPrediction {
+  return decideTopic(model, topicDistribution(model, title, body));
 }

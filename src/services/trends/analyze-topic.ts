@@ -1,11 +1,11 @@
-// The trends of one topic's recent articles, two ways: the configured model with the analyzer's
-// prompts (reply parsed and validated), or the offline engine. Both give the same TopicTrend shape.
+// The trends of one topic's stories (grouped once across topics, see stories.ts), two ways: the
+// configured model with the analyzer's prompts titles, describes and scores them (reply parsed and
+// validated), or the offline engine ranks them. Both give the same TopicTrend shape.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { TopicArticleRow } from '../../db/article-topics.js';
 import type { ChatModel } from '../../providers/llm/index.js';
 import type { Topic } from '../classify/index.js';
-import { analyzeStories, type StoryInput } from './engine/index.js';
+import { rankTrends, sourceCount, type StoryCluster, type StoryInput } from './engine/index.js';
 
 export interface TopicTrend {
   title: string;
@@ -66,13 +66,26 @@ function oneLine(text: string, max: number): string {
 }
 
 /** One article per line, as the default user prompt describes: [id] source: title — lead. */
-export function articleLines(articles: readonly TopicArticleRow[]): string {
-  return articles
-    .map((article) => {
-      const lead = oneLine(article.lead ?? '', PROMPT_LEAD_CHARACTERS);
-      return `[${article.id}] ${article.domainName}: ${oneLine(article.title, 300)}${lead ? ` — ${lead}` : ''}`;
-    })
-    .join('\n');
+function articleLine(article: StoryInput): string {
+  const lead = oneLine(article.body ?? '', PROMPT_LEAD_CHARACTERS);
+  return `[${article.id}] ${article.source ?? ''}: ${oneLine(article.title, 300)}${lead ? ` — ${lead}` : ''}`;
+}
+
+/**
+ * The stories' articles for the prompt: each story a block headed "Story N (k sources):", its
+ * articles one per line, so the model sees the grouping it is asked to keep. At most `maxLines`
+ * articles in all (whole stories first, in rank order; a story that does not fit is cut).
+ */
+export function storyLines(stories: readonly StoryCluster[], maxLines: number): string {
+  const blocks: string[] = [];
+  let left = maxLines;
+  stories.forEach((story, i) => {
+    if (left <= 0) return;
+    const shown = story.articles.slice(0, left);
+    left -= shown.length;
+    blocks.push([`Story ${i + 1} (${sourceCount(story)} sources):`, ...shown.map(articleLine)].join('\n'));
+  });
+  return blocks.join('\n\n');
 }
 
 function keyOfIds(ids: number[]): string {
@@ -82,17 +95,23 @@ function keyOfIds(ids: number[]): string {
 
 export interface ModelTrendsInput {
   topic: Topic;
-  articles: readonly TopicArticleRow[];
+  /** The topic's stories that are trends, in the engine's rank order. */
+  stories: readonly StoryCluster[];
   systemPrompt: string;
   userPrompt: string;
   modelName: string;
   limit: number;
+  /** Articles the prompt lists at most. */
+  maxLines: number;
   signal?: AbortSignal;
 }
 
 /**
- * Asks the model. Article ids it invents are dropped, and so is a trend left without any; a reply
- * whose every trend cites no article of the batch is refused (the caller falls back to the engine).
+ * Asks the model to title, describe and score the topic's stories. It does not regroup them: each
+ * trend it names stands for the story holding most of the articles it cites, and carries that
+ * story's articles; a second trend for a story already named is dropped, and so are trends citing
+ * no article of the prompt. A reply whose every trend cites none is refused (the caller falls back
+ * to the engine).
  */
 export async function modelTrends(model: ChatModel, input: ModelTrendsInput): Promise<TopicTrend[]> {
   const reply = await model.complete({
@@ -100,43 +119,43 @@ export async function modelTrends(model: ChatModel, input: ModelTrendsInput): Pr
     model: input.modelName,
     messages: [
       { role: 'system', content: input.systemPrompt },
-      { role: 'user', content: fill(input.userPrompt, { topic: input.topic, articles: articleLines(input.articles) }) },
+      { role: 'user', content: fill(input.userPrompt, { topic: input.topic, articles: storyLines(input.stories, input.maxLines) }) },
     ],
     schema: trendsReply,
     temperature: 0.2,
     ...(input.signal ? { signal: input.signal } : {}),
   });
-  const known = new Set(input.articles.map((article) => article.id));
+  const storyOf = new Map<number, number>();
+  input.stories.forEach((story, s) => {
+    for (const article of story.articles) storyOf.set(Number(article.id), s);
+  });
+  const named = new Set<number>();
   const trends: TopicTrend[] = [];
-  for (const trend of reply.value.trends) {
-    const articleIds = [...new Set(trend.articleIds)].filter((id) => known.has(id));
-    if (articleIds.length === 0) continue;
+  let cited = 0;
+  // Most relevant first, so that of two trends naming one story the better scored one stays.
+  for (const trend of [...reply.value.trends].sort((a, b) => b.relevanceScore - a.relevanceScore)) {
+    const votes = new Map<number, number>();
+    for (const id of new Set(trend.articleIds)) {
+      const s = storyOf.get(id);
+      if (s !== undefined) votes.set(s, (votes.get(s) ?? 0) + 1);
+    }
+    if (votes.size === 0) continue;
+    cited++;
+    const [story] = [...votes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]!;
+    if (named.has(story)) continue;
+    named.add(story);
+    const articleIds = input.stories[story]!.articles.map((article) => Number(article.id));
     trends.push({ title: trend.title, description: trend.description, relevanceScore: trend.relevanceScore, articleIds, storyKey: keyOfIds(articleIds) });
   }
-  if (trends.length === 0 && reply.value.trends.length > 0) {
+  if (cited === 0 && reply.value.trends.length > 0) {
     throw new Error(`the model named ${reply.value.trends.length} trends but none cites an article of the batch`);
   }
-  return trends.sort((a, b) => b.relevanceScore - a.relevanceScore).slice(0, input.limit);
+  return trends.slice(0, input.limit);
 }
 
-export interface EngineTrendsInput {
-  articles: readonly TopicArticleRow[];
-  now: Date;
-  limit: number;
-  minArticles: number;
-}
-
-/** The offline engine: stories of at least `minArticles` articles, ranked, with real headlines and sentences. */
-export function engineTrends(input: EngineTrendsInput): TopicTrend[] {
-  const stories: StoryInput[] = input.articles.map((article) => ({
-    id: String(article.id),
-    title: article.title,
-    body: article.lead ?? '',
-    source: article.domainName,
-    publishedAt: new Date(article.publishedAt ?? article.scrapedAt).toISOString(),
-  }));
-  const { trends } = analyzeStories(stories, { now: input.now, limit: input.limit, minArticles: input.minArticles });
-  return trends.map((trend) => ({
+/** The offline engine's trends of a topic's stories (already trends: see stories.ts): ranked, with real headlines and sentences. */
+export function engineTrends(stories: readonly StoryCluster[], options: { now: Date; limit: number }): TopicTrend[] {
+  return rankTrends([...stories], { now: options.now, limit: options.limit, minArticles: 1, minSources: 1 }).map((trend) => ({
     title: trend.title,
     description: trend.description,
     relevanceScore: trend.relevanceScore,

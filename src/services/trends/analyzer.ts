@@ -1,10 +1,12 @@
-// The trends analyzer: one run takes the recent articles of each topic, finds their trends (with the
-// model and its prompts when one is configured, else — and for a topic whose model analysis fails —
-// with the offline engine), and stores them under a new batch number, linked to their articles.
+// The trends analyzer: one run groups the recent articles of every topic into stories in one pass,
+// gives each story several sources cover one topic (stored on its articles too), and stores each
+// topic's trends — titled, described and scored by the model with its prompts when one is
+// configured, else (and for a topic whose model analysis fails) by the offline engine — under a
+// new batch number, linked to their articles.
 // Its run is a job of the runner (./analyzer-job.ts): one at a time in the cluster, stoppable from
 // any daemon, its status and current action read from the database.
 import type { AppContext } from '../../context.js';
-import { recentArticlesOfTopic } from '../../db/article-topics.js';
+import { recentArticles, storeStoryTopics } from '../../db/article-topics.js';
 import { patchJobState, readJobState } from '../../db/job-state.js';
 import { nextBatchNumber } from '../../db/trends.js';
 import { Conflict } from '../../errors.js';
@@ -14,6 +16,7 @@ import { TOPICS, type Topic } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { engineTrends, modelTrends, type TopicTrend } from './analyze-topic.js';
+import { windowStories } from './stories.js';
 import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
 import { storeTopicTrends } from './store-trends.js';
 
@@ -23,13 +26,15 @@ export type { AnalyzerRunSummary } from './analyzer-job.js';
 export const ANALYZER_DEFAULTS = {
   /** Articles crawled (and published) this recently are "recent". */
   windowHours: 48,
-  /** The model reads every article of a topic in one prompt: this bounds the prompt (~100 lines). */
+  /** The model reads a topic's stories in one prompt: this bounds the prompt (~100 lines). */
   modelArticlesPerTopic: 100,
-  /** The offline engine is cheap; it sees more of a busy topic. */
-  engineArticlesPerTopic: 1_000,
+  /** Articles grouped into stories per run (every topic together; the engine is near-linear). */
+  articlesPerRun: 8_000,
   trendsPerTopic: 10,
-  /** A trend is a story of at least this many articles (offline engine). */
+  /** A trend is a story of at least this many articles… */
   minArticles: 2,
+  /** …from at least this many distinct sites: two articles of one site are news, not a trend. */
+  minSources: 2,
   /** Characters of each article's lead the engine reads (the model prompt reads fewer). */
   leadCharacters: 1_500,
 };
@@ -95,29 +100,40 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       : [null, null, null];
     await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Trends analyzer started: batch ${batchNumber}, ${model ? `model ${modelName}` : 'offline engine'}`);
 
+    setAction(ctx, job, 'running', 'Collecting recent articles');
+    const articles = await recentArticles(ctx.sql, { since, limit: limits.articlesPerRun, leadCharacters: limits.leadCharacters });
+    setAction(ctx, job, 'analyzing', `Grouping ${articles.length} articles into stories (batch ${batchNumber})`);
+    const window = windowStories(articles, { minArticles: limits.minArticles, minSources: limits.minSources });
+    if (!signal.aborted) {
+      await storeStoryTopics(ctx.sql, {
+        stories: window.covered.map(({ topic, articleIds }) => ({ topic, articleIds })),
+        alone: window.alone,
+      });
+    }
+
     for (const topic of TOPICS) {
       if (signal.aborted) break;
-      setAction(ctx, job, 'running', `Collecting recent ${topic} articles`);
-      const articles = await recentArticlesOfTopic(ctx.sql, {
-        topic,
-        since,
-        limit: model ? limits.modelArticlesPerTopic : limits.engineArticlesPerTopic,
-        leadCharacters: limits.leadCharacters,
-      });
-      if (articles.length < limits.minArticles) continue;
+      const stories = window.covered.filter((story) => story.topic === topic).map((story) => story.story);
+      if (stories.length === 0) continue;
+      const articlesAnalyzed = [...window.topicOf.values()].filter((articleTopic) => articleTopic === topic).length;
+      const ranked = engineTrends(stories, { now, limit: stories.length });
 
-      setAction(ctx, job, 'analyzing', `Analyzing ${articles.length} ${topic} articles${model ? ` with ${modelName}` : ''} (batch ${batchNumber})`);
+      setAction(ctx, job, 'analyzing', `Analyzing ${articlesAnalyzed} ${topic} articles${model ? ` with ${modelName}` : ''} (batch ${batchNumber})`);
       let trends: TopicTrend[] | null = null;
       let source: 'model' | 'offline' = 'offline';
       if (model) {
+        // The engine's rank order, so that the prompt's line budget goes to the best stories.
+        const rankOf = new Map(ranked.map((trend, i) => [trend.storyKey, i]));
+        const inRankOrder = [...stories].sort((a, b) => rankOf.get(a.storyId)! - rankOf.get(b.storyId)!);
         try {
           trends = await modelTrends(model, {
             topic,
-            articles,
+            stories: inRankOrder,
             systemPrompt: system!.promptText,
             userPrompt: user!.promptText,
             modelName: modelName!,
             limit: limits.trendsPerTopic,
+            maxLines: limits.modelArticlesPerTopic,
             signal,
           });
           source = 'model';
@@ -127,10 +143,10 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
           await logEvent(ctx, LOG_COMPONENTS.trends, 'warning', `Model analysis of ${topic} failed (${describeError(error)}); using the offline engine`);
         }
       }
-      trends ??= engineTrends({ articles, now, limit: limits.trendsPerTopic, minArticles: limits.minArticles });
+      trends ??= ranked.slice(0, limits.trendsPerTopic);
 
       setAction(ctx, job, 'running', `Storing ${trends.length} ${topic} trends (batch ${batchNumber})`);
-      const stored = await storeTopicTrends(ctx.sql, { topic: topic as Topic, batchNumber, trends, articlesAnalyzed: articles.length, source });
+      const stored = await storeTopicTrends(ctx.sql, { topic, batchNumber, trends, articlesAnalyzed, source });
       summary.trends += stored.trendIds.length;
       summary.continued += stored.continued;
     }

@@ -1,5 +1,5 @@
-// Writes one topic's trends of a run. A trend whose articles are mostly those of an earlier trend of
-// the topic is the same story seen again: that trend is updated (it keeps its id, its generated
+// Writes one topic's trends of a run. A trend whose articles are mostly those of an earlier trend
+// (of any topic: a growing story may change topic) is the same story seen again: that trend is updated (it keeps its id, its generated
 // article and its first identification time) instead of a duplicate being added.
 import type { Sql } from '../../db/client.js';
 import { insertTrend, linkTrendArticles, trendSharingArticles, updateTrend } from '../../db/trends.js';
@@ -41,7 +41,7 @@ export async function storeTopicTrends(sql: Sql, input: StoreTopicTrendsInput): 
         storyKey: trend.storyKey,
         source: input.source,
       };
-      const earlier = await trendSharingArticles(tx, { topic: input.topic, articleIds: trend.articleIds, beforeBatch: input.batchNumber });
+      const earlier = await trendSharingArticles(tx, { articleIds: trend.articleIds, beforeBatch: input.batchNumber });
       let id: number;
       if (earlier && isSameStory(earlier.shared, earlier.size, trend.articleIds.length)) {
         id = earlier.trendId;

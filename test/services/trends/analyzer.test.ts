@@ -244,6 +244,24 @@ describe('trends analyzer, with a model', () => {
     expect(await linkedKeys(service, fire!, ids)).toEqual(['fire-1', 'fire-2', 'fire-3', 'fire-4']);
   });
 
+  it('sends the stories already grouped, and keeps them: a trend citing two stories stands for the one it cites most', async () => {
+    fake.respondWith((request) => {
+      const reply = modelReply(request);
+      const fire = reply.value.trends.find((trend) => trend.title === 'Port Linden warehouse fire');
+      if (fire) fire.articleIds = [ids.get('fire-1')!, ids.get('fire-2')!, ids.get('bridge-1')!];
+      return reply;
+    });
+    await runTrendsAnalyzer(service.ctx);
+    const usaPrompt = fake.chatRequests().find((request) => request.messages[1]!.content.includes('recent usa articles'))!.messages[1]!.content;
+    expect(usaPrompt).toMatch(/Story 1 \(4 sources\):\n\[\d+\] /);
+    expect(usaPrompt).toContain('Story 2 (2 sources):');
+    // Lone articles are no story: they are not sent.
+    expect(usaPrompt).not.toContain('robotics');
+    const usa = await listTrendsOfTopic(service.ctx, 'usa');
+    expect(usa).toHaveLength(1);
+    expect(await linkedKeys(service, usa[0]!, ids)).toEqual(['fire-1', 'fire-2', 'fire-3', 'fire-4']);
+  });
+
   it('falls back to the offline engine for a topic whose model reply is unusable', async () => {
     fake.respondWith((request) =>
       request.messages[1]!.content.includes('recent usa articles') ? { kind: 'malformed' } : modelReply(request),

@@ -5,7 +5,7 @@ import { rankTrends } from './rank.js';
 import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export { clusterStories, storyIdOf, utcDay, DEFAULT_CLUSTER_OPTIONS } from './story-clusters.js';
-export { rankTrends, relevanceScore, distinctSources } from './rank.js';
+export { rankTrends, relevanceScore, distinctSources, sourceCount, isTrendStory } from './rank.js';
 export { representativeTitle, extractiveSummary, splitSentences } from './summarize.js';
 export { loadDefaultBackground, parseBackground } from './background.js';
 export type { BackgroundModel, ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
@@ -23,6 +23,6 @@ export function analyzeStories(
   options: ClusterOptions & RankOptions = {},
 ): StoryAnalysis {
   const stories = clusterStories(articles, options);
-  const trends = rankTrends(stories, { now: options.now, limit: options.limit, minArticles: options.minArticles });
+  const trends = rankTrends(stories, { now: options.now, limit: options.limit, minArticles: options.minArticles, minSources: options.minSources });
   return { stories, trends };
 }

@@ -17,14 +17,34 @@ function logShare(count: number, full: number): number {
   return Math.min(1, Math.log1p(count) / Math.log1p(full));
 }
 
+/** A source's identity: case and a leading "www." do not make another site. */
+function sourceKey(source: string): string {
+  return source.toLowerCase().replace(/^www\./, '');
+}
+
 /** Distinct source names, in the story's order (most central article first). */
 export function distinctSources(story: StoryCluster): string[] {
   const seen = new Map<string, string>();
   for (const article of story.articles) {
     const source = article.source?.trim();
-    if (source && !seen.has(source.toLowerCase())) seen.set(source.toLowerCase(), source);
+    if (source && !seen.has(sourceKey(source))) seen.set(sourceKey(source), source);
   }
   return [...seen.values()];
+}
+
+/**
+ * How many sources cover the story. An article without a source (a bare JSONL row) counts as one
+ * of its own: nothing says two such rows come from one site.
+ */
+export function sourceCount(story: StoryCluster): number {
+  let unnamed = 0;
+  for (const article of story.articles) if (!article.source?.trim()) unnamed++;
+  return distinctSources(story).length + unnamed;
+}
+
+/** Whether a story is a trend: enough articles from enough distinct sources (two articles of one site are not). */
+export function isTrendStory(story: StoryCluster, options: Pick<RankOptions, 'minArticles' | 'minSources'> = {}): boolean {
+  return story.articles.length >= (options.minArticles ?? 2) && sourceCount(story) >= (options.minSources ?? 2);
 }
 
 function newestTime(story: StoryCluster): number {
@@ -37,7 +57,7 @@ function newestTime(story: StoryCluster): number {
 }
 
 export function relevanceScore(story: StoryCluster, now: number | null): number {
-  const sources = distinctSources(story).length;
+  const sources = sourceCount(story);
   const newest = newestTime(story);
   let recency = 0.5;
   if (now !== null && Number.isFinite(newest)) {
@@ -53,7 +73,6 @@ export function relevanceScore(story: StoryCluster, now: number | null): number 
 }
 
 export function rankTrends(stories: StoryCluster[], options: RankOptions = {}): OfflineTrend[] {
-  const minArticles = options.minArticles ?? 2;
   // Without an explicit `now`, recency is measured from the newest article of the batch, so the
   // same batch always ranks the same way.
   let now: number | null = options.now ? options.now.getTime() : null;
@@ -63,12 +82,12 @@ export function rankTrends(stories: StoryCluster[], options: RankOptions = {}): 
     now = Number.isFinite(newest) ? newest : null;
   }
   const ranked = stories
-    .filter((story) => story.articles.length >= minArticles)
-    .map((story) => ({ story, score: relevanceScore(story, now), sources: distinctSources(story), newest: newestTime(story) }))
+    .filter((story) => isTrendStory(story, options))
+    .map((story) => ({ story, score: relevanceScore(story, now), sources: distinctSources(story), count: sourceCount(story), newest: newestTime(story) }))
     .sort(
       (x, y) =>
         y.score - x.score ||
-        y.sources.length - x.sources.length ||
+        y.count - x.count ||
         y.story.articles.length - x.story.articles.length ||
         y.newest - x.newest ||
         (x.story.storyId < y.story.storyId ? -1 : x.story.storyId > y.story.storyId ? 1 : 0),

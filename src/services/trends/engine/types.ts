@@ -73,6 +73,8 @@ export interface RankOptions {
   limit?: number;
   /** Stories with fewer articles are not trends (default 2). */
   minArticles?: number;
+  /** Stories from fewer distinct sources (sites) are not trends (default 2). */
+  minSources?: number;
 }
 
 export interface BackgroundModel {

@@ -29,13 +29,26 @@ describe('rankTrends', () => {
   const trends = rankTrends(stories);
   const byFirst = (id: string) => trends.find((t) => t.articleIds.includes(id)) as OfflineTrend;
 
-  it('ranks a story of five sources above a story of one source', () => {
-    const volcanoTrend = byFirst('v1');
-    const bikeTrend = byFirst('b1');
+  it('makes no trend of a story one source covers, even in several articles', () => {
+    const bikeStory = stories.find((story) => story.articles.some((article) => article.id === 'b1'))!;
+    expect(bikeStory.articles.length).toBeGreaterThanOrEqual(2);
+    expect(trends.find((trend) => trend.articleIds.includes('b1'))).toBeUndefined();
+  });
+
+  it('ranks a story of five sources above a story of one source, when one source is allowed', () => {
+    const all = rankTrends(stories, { minSources: 1 });
+    const volcanoTrend = all.find((t) => t.articleIds.includes('v1'))!;
+    const bikeTrend = all.find((t) => t.articleIds.includes('b1'))!;
     expect(volcanoTrend.sources).toHaveLength(5);
     expect(bikeTrend.sources).toEqual(['Town Gazette']);
     expect(volcanoTrend.relevanceScore).toBeGreaterThan(bikeTrend.relevanceScore);
-    expect(trends.indexOf(volcanoTrend)).toBeLessThan(trends.indexOf(bikeTrend));
+    expect(all.indexOf(volcanoTrend)).toBeLessThan(all.indexOf(bikeTrend));
+  });
+
+  it('counts "www." and case as the same site', () => {
+    const story = clusterStories(volcano.slice(0, 2).map((a, i) => ({ ...a, source: i ? 'WWW.Example.test' : 'example.test' })))[0]!;
+    expect(story.articles).toHaveLength(2);
+    expect(rankTrends([story])).toEqual([]);
   });
 
   it('scores relevance from 0 to 10 with one decimal', () => {
@@ -82,7 +95,7 @@ describe('rankTrends', () => {
 
   it('leaves single articles out unless asked, and honours the limit', () => {
     expect(trends.every((t) => t.articlesAnalyzed >= 2)).toBe(true);
-    expect(rankTrends(stories, { minArticles: 1 }).length).toBe(stories.length);
+    expect(rankTrends(stories, { minArticles: 1, minSources: 1 }).length).toBe(stories.length);
     expect(rankTrends(stories, { limit: 1 })).toHaveLength(1);
   });
 
