@@ -81,7 +81,29 @@ const CONSOLE_TABS = [
   ['api', 'JSON Configuration'],
   ['settings', 'Import / Export Domains'],
   ['social', 'Social Posts'],
+  ['podcast', 'Podcast Script'],
+  ['interviews', 'Interview Script'],
+  ['music', 'Song'],
 ] as const;
+
+/** The audio tabs' content, made through the API the tabs call (offline writer, speech and music). */
+async function makeAudio(page: Page): Promise<void> {
+  // page.request carries the page's session cookie.
+  const call = async (path: string, body?: unknown) => {
+    const response = await page.request.post(path, { ...(body === undefined ? {} : { data: body }), timeout: 300_000 });
+    if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+    return response.json();
+  };
+  const { script } = await call('/api/generate-conversational-script');
+  const { enhancedScript } = await call('/api/enhance-conversational-script', { script });
+  await call('/api/generate-conversational-audio', { script: enhancedScript });
+  await call('/api/interview-topic', { topic: 'Central bank interest rates' });
+  await call('/api/generate-interview-script');
+  const refined = await call('/api/refine-interview-script', {});
+  await call('/api/generate-interview-audio', { script: refined.script });
+  const { lyrics } = await call('/api/generate-lyrics');
+  await call('/api/generate-music', { lyrics });
+}
 
 async function shootConsole(browser: Browser, shoot: (name: string, page: Page, fullPage?: boolean) => Promise<void>) {
   const daemon = await startStandaloneDaemon({ NEWSCTL_RELATED_SITES: 'https://relatednews.example/', NEWSCTL_SCHEDULER: 'false' });
@@ -102,6 +124,7 @@ async function shootConsole(browser: Browser, shoot: (name: string, page: Page, 
         await page.getByTestId('generated-article').nth(2).waitFor({ timeout: 60_000 });
         await page.getByRole('button', { name: 'Stop', exact: true }).click();
         await page.getByText('Idle', { exact: true }).first().waitFor();
+        await makeAudio(page);
         generated = true;
       }
       for (const [tab, heading] of CONSOLE_TABS) {
@@ -112,6 +135,8 @@ async function shootConsole(browser: Browser, shoot: (name: string, page: Page, 
         // Every panel's data in (no "Loading..." left), and the tooltips and toasts gone.
         await page.getByText('Loading...').first().waitFor({ state: 'detached' });
         if (tab === 'articles') await page.getByTestId('generated-article').first().locator('h4 button').click();
+        if (tab === 'music') await page.getByTestId('completed-track').first().waitFor({ timeout: 120_000 });
+        if (tab === 'interviews') await page.getByTestId('interview-audio').waitFor();
         if (tab === 'social') {
           await page.getByRole('button', { name: /^Social post for/ }).first().click();
           await page.getByTestId('social-content').locator('p.whitespace-pre-wrap').waitFor();

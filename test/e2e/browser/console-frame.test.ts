@@ -9,7 +9,7 @@ import { browserSuite } from './harness.js';
 
 const suite = browserSuite({ reset: resetConsole });
 
-const TAB_ORDER = ['Spider', 'Domains', 'Trends', 'Articles', 'Ads', 'API', 'Settings', 'Social'];
+const TAB_ORDER = ['Spider', 'Domains', 'Trends', 'Articles', 'Ads', 'API', 'Settings', 'Social', 'Podcast', 'Interviews', 'Music'];
 /** A heading each tab shows once loaded. */
 const TAB_HEADINGS: Record<string, string> = {
   Spider: 'Spider Status',
@@ -20,6 +20,9 @@ const TAB_HEADINGS: Record<string, string> = {
   API: 'JSON Configuration',
   Settings: 'Import / Export Domains',
   Social: 'Social Posts',
+  Podcast: 'Podcast Script',
+  Interviews: 'Interview Script',
+  Music: 'Song',
 };
 
 /** Each poll's gaps equal its interval (± one clock step). */
@@ -154,6 +157,35 @@ describe('console frame', () => {
     await pauseClock(page);
     const fetches = await runClock(page, 21 * 60_000, 10_000);
     expectInterval(fetches, '/api/home-page-data', 10 * 60_000, 10_000);
+  });
+
+  it('refreshes the Music tab\'s tracks every 5 s', async () => {
+    const { page } = await suite.visit();
+    await page.clock.install();
+    await recordFetchTimes(page);
+    await logInThroughLoginPage(page);
+    await selectTab(page, 'Music');
+    await page.getByText('No completed tracks yet.').waitFor();
+    await pauseClock(page);
+    const fetches = await runClock(page, 21_000, 250);
+    expectInterval(fetches, '/api/generated-music-tracks', 5_000, 250);
+  });
+
+  it('refreshes what a finished job wrote on its job_updated message, and everything on live_resync', async () => {
+    const { page } = await suite.visit();
+    await logInThroughLoginPage(page);
+    await selectTab(page, 'Podcast');
+    const script = page.getByRole('region', { name: 'Podcast Script', exact: true });
+    await script.getByText('No script generated yet.').waitFor();
+    const server = suite.server();
+    // The podcast script has no poll at all: only the message can bring a script written elsewhere.
+    await server.sql`insert into scripts (kind, script_text, meta) values ('conversational', 'Alex: Written by another daemon.', '{}')`;
+    server.ctx.events.emit('job_updated', { job: 'podcast-audio', runId: 'r1', status: 'completed' });
+    await expect.poll(() => script.getByLabel('Script', { exact: true }).inputValue(), { timeout: 5_000 }).toBe('Alex: Written by another daemon.');
+    await server.sql`insert into scripts (kind, script_text, meta) values ('conversational', 'Jordan: Missed while the channel was down.', '{}')`;
+    server.ctx.events.emit('live_resync', {});
+    await expect.poll(() => script.getByLabel('Script', { exact: true }).inputValue(), { timeout: 5_000 }).toBe('Jordan: Missed while the channel was down.');
+    await server.sql`truncate scripts restart identity`;
   });
 
   it('shows what live messages name at once, without waiting for a poll', async () => {

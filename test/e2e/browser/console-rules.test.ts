@@ -114,6 +114,15 @@ describe('live updates table', () => {
     applyLiveMessage(client, { type: 'settings_updated', key: 'system-prompt' });
     expect(client.getQueryState(keys.domains.list())?.isInvalidated).toBe(true);
     expect(client.getQueryState(keys.settings.one('system-prompt'))?.isInvalidated).toBe(true);
+    // job_updated refreshes what that job writes; live_resync refreshes everything.
+    client.setQueryData(keys.music.tracks(), []);
+    client.setQueryData(keys.podcast.lastScript(), {});
+    applyLiveMessage(client, { type: 'job_updated', job: 'music-track', runId: 'r', status: 'completed' });
+    expect(client.getQueryState(keys.music.tracks())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(keys.podcast.lastScript())?.isInvalidated).toBe(false);
+    applyLiveMessage(client, { type: 'live_resync' });
+    expect(client.getQueryState(keys.podcast.lastScript())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(keys.generator.queue())?.isInvalidated).toBe(true);
     // Every live message type of spec 001 §7 has a row.
     for (const type of ['conversational-audio-progress', 'interview-audio-progress', 'interview_token_progress', 'interview_refine_token_progress',
       'trendsAnalyzerAction', 'audioGenerationStatus', 'generator_action', 'queue_update', 'status_update', 'spider_activity', 'domains_updated', 'avoid_domains_updated']) {

@@ -90,6 +90,11 @@ export const podcast = {
   lastScript: () => ['podcast', '/api/last-conversational-audio-script'] as const,
 };
 
+export const interview = {
+  all: () => ['interview'] as const,
+  lastScript: () => ['interview', '/api/last-interview-script'] as const,
+};
+
 export const music = {
   all: () => ['music'] as const,
   tracks: () => ['music', '/api/generated-music-tracks'] as const,

@@ -20,6 +20,19 @@ function fieldsOf(message: LiveMessage): Record<string, unknown> {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+/** What each background job (src/services/jobs names) changes, for its job_updated message. */
+const JOB_QUERIES: Readonly<Record<string, QueryKey[]>> = {
+  spider: [keys.status.all(), keys.spider.all(), keys.domains.all(), keys.logs.all()],
+  refetch: [keys.spider.refetch()],
+  'trends-analyzer': [keys.status.all(), keys.trends.all(), keys.logs.all()],
+  'food-recategorization': [keys.trends.all()],
+  generator: [keys.status.all(), keys.generator.all()],
+  'latest-news-audio': [keys.audio.all()],
+  'podcast-audio': [keys.podcast.all()],
+  'interview-audio': [keys.interview.all()],
+  'music-track': [keys.music.tracks()],
+};
+
 export const LIVE_UPDATES: Readonly<Record<string, LiveUpdate>> = {
   status_update: {
     patch: (queryClient, message) => queryClient.setQueryData(keys.status.current(), fieldsOf(message)),
@@ -65,6 +78,10 @@ export const LIVE_UPDATES: Readonly<Record<string, LiveUpdate>> = {
   },
   home_data_updated: { refresh: () => [keys.home.all(), keys.trends.all(), keys.domains.stats()] },
   latest_news_audio: { refresh: () => [keys.audio.latest()] },
+  // A background job's run changed status (on any daemon): refresh what that job writes.
+  job_updated: { refresh: (message) => JOB_QUERIES[String(message.job)] ?? [keys.status.current()] },
+  // The daemon's channel to the other daemons was down: anything may have been missed.
+  live_resync: { refresh: () => [[]] },
   // Progress of work the console started; the tab that started it shows it.
   audioGenerationStatus: {},
   'conversational-audio-progress': {},

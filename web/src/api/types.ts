@@ -249,27 +249,18 @@ export interface LiveMessage {
   [field: string]: unknown;
 }
 
-// ---- Audio (spec 001 §7 "Podcast", "Interviews", "Music") ----
-
-export interface ConversationalScript {
-  scriptText: string;
-  generatedAt: string | null;
-}
-
-export interface AudioResult {
-  audioUrl: string;
-  segmentCount: number;
-}
-
-export interface InterviewScriptResult {
-  script: string;
-  totalTokens: number;
-}
-
-export interface MusicTrack {
-  id: number;
-  status: string;
-  audioUrl: string | null;
-  generatedAt: string;
-  title?: string | null;
-}
+// ---- Audio (spec 001 §7 "Podcast", "Interviews", "Music"): the server's wire types ----
+export type {
+  AudioProgressMessage,
+  EnhanceScriptResponse,
+  GenerateAudioResponse,
+  GenerateLatestNewsAudioResponse,
+  GenerateLyricsResponse,
+  GenerateMusicResponse,
+  GenerateScriptResponse,
+  InterviewScriptResponse,
+  LastConversationalScript,
+  LastInterviewScript,
+  LastLyrics,
+  MusicTrack,
+} from '../../../src/api/index.js';

@@ -13,6 +13,9 @@ import { ApiTab } from './admin/ApiTab';
 import { ArticlesTab } from './admin/ArticlesTab';
 import { ConsoleActionsBar, ConsoleActionsProvider } from './admin/ConsoleActions';
 import { DomainsTab } from './admin/DomainsTab';
+import { InterviewsTab } from './admin/InterviewsTab';
+import { MusicTab } from './admin/MusicTab';
+import { PodcastTab } from './admin/PodcastTab';
 import { SettingsTab } from './admin/SettingsTab';
 import { SocialTab } from './admin/SocialTab';
 import { SpiderTab } from './admin/SpiderTab';
@@ -34,6 +37,9 @@ export const CONSOLE_TABS: readonly ConsoleTab[] = [
   { id: 'api', label: 'API', Component: ApiTab },
   { id: 'settings', label: 'Settings', Component: SettingsTab },
   { id: 'social', label: 'Social', Component: SocialTab },
+  { id: 'podcast', label: 'Podcast', Component: PodcastTab },
+  { id: 'interviews', label: 'Interviews', Component: InterviewsTab },
+  { id: 'music', label: 'Music', Component: MusicTab },
 ];
 const DEFAULT_TAB = CONSOLE_TABS[0]!.id;
 

@@ -1,0 +1,222 @@
+// The Podcast, Interviews and Music tabs (spec 001 §2, §4, §5, §8) against a daemon with seeded
+// stories and the offline writer, speech (espeak-ng) and music: scripts, enhancement and
+// refinement (stopped, then finished) with live token progress, audio with its player and mp3
+// download, the speaker tables, lyrics, tracks moving from in progress to completed, open and
+// delete. Scripts are cut to a few lines before their audio is made: rendering is slow on 2 cores.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectToast, openConsoleTab } from './console.js';
+import { resetConsole, seedConsole, seedStories } from './console-seed.js';
+import { answer, browserSuite, delay } from './harness.js';
+
+const suite = browserSuite({
+  reset: async (sql) => {
+    await resetConsole(sql);
+    await sql`truncate scripts, music_tracks, audio_assets restart identity cascade`;
+  },
+  env: { NEWSCTL_SCHEDULER: 'false' },
+});
+
+const panel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const NO_SCRIPT = 'No script available. Generate a script first.';
+
+async function seed(): Promise<void> {
+  await seedConsole(suite.server().sql);
+  await seedStories(suite.server().sql);
+}
+
+/** Downloads through the button and returns the file's name and first bytes. */
+async function download(page: Page, button: ReturnType<Page['getByRole']>): Promise<{ name: string; head: Buffer }> {
+  const started = page.waitForEvent('download');
+  await button.click();
+  const file = await started;
+  return { name: file.suggestedFilename(), head: readFileSync(await file.path()).subarray(0, 3) };
+}
+
+/** An MP3 starts with an ID3 tag or a frame sync. */
+const isMp3 = (head: Buffer) => head.toString('latin1') === 'ID3' || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0);
+
+describe('Podcast tab', () => {
+  it('generates, enhances and speaks a script, plays and downloads it as mp3, and clears both on a new script', async () => {
+    await seed();
+    const { page } = await suite.visit({ acceptDownloads: true });
+    await openConsoleTab(page, 'Podcast');
+    const script = panel(page, 'Podcast Script');
+    await script.getByText('No script generated yet.').waitFor();
+
+    await script.getByRole('button', { name: 'Generate Audio' }).click();
+    await expectToast(page, 'Error', NO_SCRIPT);
+    await script.getByRole('button', { name: 'Enhance Script' }).click();
+    await expectToast(page, 'Error', NO_SCRIPT);
+
+    await script.getByRole('button', { name: 'Generate Script' }).click();
+    await script.getByText(/^Script generated about \d+ stories \(offline writer\)\.$/).waitFor({ timeout: 15_000 });
+    await script.getByText(/^Last generated script · Generated \d{4}-\d\d-\d\d, \d{1,2}:\d\d [AP]M C[SD]T$/).waitFor();
+    const original = await script.getByLabel('Script', { exact: true }).inputValue();
+    expect(original).toMatch(/^Alex: /);
+    expect(original).toContain('Jordan: ');
+
+    await script.getByRole('button', { name: 'Enhance Script' }).click();
+    await script.getByText(/^Script enhanced from \d+ sources?\.$/).waitFor({ timeout: 15_000 });
+    const enhanced = script.getByLabel('Enhanced Script');
+    expect((await enhanced.inputValue()).length).toBeGreaterThan(original.length);
+    await script.getByText('Used for the audio').waitFor();
+
+    // The enhanced script is the one spoken: cut it to two lines to keep the render short.
+    await enhanced.fill('Alex: Welcome to the podcast.\nJordan: Thanks, Alex. Here is the news.');
+    await script.getByRole('button', { name: 'Generate Audio' }).click();
+    await script.getByRole('button', { name: 'Generating Audio...' }).waitFor();
+    await script.getByText('Audio generated: 2 segments.').waitFor({ timeout: 60_000 });
+    const player = script.getByTestId('podcast-audio');
+    const audio = player.locator('audio');
+    expect(await audio.getAttribute('src')).toMatch(/^\/audio\/[^/]+\.mp3\?v=\d+$/);
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration), { timeout: 10_000 }).toBeGreaterThan(1);
+
+    const file = await download(page, player.getByRole('button', { name: 'Download Podcast audio as MP3' }));
+    expect(file.name).toMatch(/\.mp3$/);
+    expect(isMp3(file.head)).toBe(true);
+    const src = new URL((await audio.getAttribute('src'))!, 'http://x').pathname;
+    const restore = await answer(page, src, { status: 404, body: '{"message":"gone"}' });
+    await player.getByRole('button', { name: 'Download Podcast audio as MP3' }).click();
+    await expectToast(page, 'Error', 'Failed to download the audio file.');
+    await restore();
+
+    // A reload shows the last script, its enhancement (as the server wrote it: edits in the box
+    // are spoken, not stored) and its audio.
+    const enhancedByServer = await page.evaluate(() => fetch('/api/last-conversational-audio-script').then((r) => r.json()));
+    await page.reload();
+    await panel(page, 'Podcast Script').getByTestId('podcast-audio').waitFor();
+    expect(await panel(page, 'Podcast Script').getByLabel('Enhanced Script').inputValue()).toBe(enhancedByServer.scriptText);
+    expect(await panel(page, 'Podcast Script').getByLabel('Script', { exact: true }).inputValue()).toBe(original);
+
+    // A new script clears the enhanced one and the audio (spec 001 §4).
+    await script.getByRole('button', { name: 'Generate Script' }).click();
+    await script.getByText(/^Script generated about \d+ stories \(offline writer\)\.$/).waitFor({ timeout: 15_000 });
+    expect(await script.getByLabel('Enhanced Script').count()).toBe(0);
+    expect(await script.getByTestId('podcast-audio').count()).toBe(0);
+
+    await answer(page, '/api/generate-conversational-audio', { status: 500, body: '{}' });
+    await script.getByRole('button', { name: 'Generate Audio' }).click();
+    await expectToast(page, 'Error', 'Failed to generate audio narration');
+  });
+
+  it('edits the speaker table with the voice table\'s voices and the replacement table', async () => {
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Podcast');
+    const tables = panel(page, 'Speakers and Replacements');
+    const voice = tables.getByLabel('Voice, row 2');
+    expect(await voice.inputValue()).toBe('Aoede');
+    expect(await voice.locator('option').allTextContents()).toEqual(expect.arrayContaining(['Achird', 'Aoede', 'Orus', 'Kore']));
+    await voice.selectOption('Kore');
+    await tables.getByText('You have unsaved changes').waitFor();
+    await tables.getByRole('button', { name: 'Save podcast speaker table' }).click();
+    await expectToast(page, 'Podcast speaker table saved successfully');
+    const [row] = await suite.server().sql<{ value: { speakers: { name: string; voice: string }[] } }[]>`select value from settings where key = 'conversational-audio-speakers'`;
+    expect(row!.value.speakers).toEqual([{ name: 'Alex', voice: 'Achird' }, { name: 'Jordan', voice: 'Kore' }]);
+
+    expect(await tables.getByLabel('Find, row 1').inputValue()).toBe('climate change');
+    expect(await tables.getByLabel('Replace, row 1').inputValue()).toBe('climate engineering');
+  });
+});
+
+describe('Interviews tab', () => {
+  it('needs a topic, writes the script with live token progress, stops a refinement, refines, and plays the audio', async () => {
+    await seed();
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Interviews');
+    const script = panel(page, 'Interview Script');
+    await script.getByText('No script generated yet.').waitFor();
+
+    await script.getByRole('button', { name: 'Refine Script' }).click();
+    await expectToast(page, 'Error', NO_SCRIPT);
+    await script.getByRole('button', { name: 'Generate Script' }).click();
+    await expectToast(page, 'Error', 'No interview topic set. Enter an interview topic first.');
+
+    await script.getByLabel('Topic', { exact: true }).fill('Central bank interest rates');
+    await script.getByRole('button', { name: 'Save interview topic' }).click();
+    await expectToast(page, 'Interview topic saved successfully');
+    await script.getByRole('button', { name: 'Generate Script' }).click();
+    const tokens = script.getByTestId('token-progress');
+    await tokens.getByText(/^Script written: [\d,]+ tokens$/).waitFor({ timeout: 15_000 });
+    await script.getByText(/^Script generated \(offline writer\): [\d,]+ tokens\.$/).waitFor();
+    const written = await script.getByTestId('interview-text').inputValue();
+    expect(written).toMatch(/^Sam: Welcome to newsctl Interviews\. I'm Sam, and today's topic is central bank interest rates\./);
+    expect(Number((await tokens.textContent())!.replace(/\D/g, ''))).toBeGreaterThan(50);
+
+    // Stop: the request is aborted and the server told; the script stays as it was.
+    await delay(page, '/api/refine-interview-script', 3_000);
+    await script.getByRole('button', { name: 'Refine Script' }).click();
+    await tokens.getByText('Refining the script: 0 tokens').waitFor();
+    await script.getByRole('button', { name: 'Stop Refinement' }).click();
+    await expectToast(page, 'Refinement Stopped');
+    expect(await script.getByTestId('interview-text').inputValue()).toBe(written);
+    await page.unroute((url) => url.pathname === '/api/refine-interview-script');
+
+    await script.getByRole('button', { name: 'Refine Script' }).click();
+    await tokens.getByText(/^Script refined: [\d,]+ tokens$/).waitFor({ timeout: 15_000 });
+    await script.getByText('Refined', { exact: true }).waitFor();
+
+    await script.getByTestId('interview-text').fill('Sam: Welcome back.\nDr. Morgan: Glad to be here.');
+    await script.getByRole('button', { name: 'Generate Audio' }).click();
+    await script.getByText('Audio generated: 2 segments.').waitFor({ timeout: 60_000 });
+    const player = script.getByTestId('interview-audio');
+    const audio = player.locator('audio');
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration), { timeout: 10_000 }).toBeGreaterThan(1);
+    await player.getByRole('button', { name: 'Play Interview audio' }).click();
+    await player.getByRole('button', { name: 'Pause Interview audio' }).waitFor();
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+    await player.getByRole('button', { name: 'Pause Interview audio' }).click();
+    await player.getByRole('button', { name: 'Play Interview audio' }).waitFor();
+    expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+  });
+});
+
+describe('Music tab', () => {
+  it('writes lyrics, makes a track that moves from in progress to completed, opens, downloads and deletes it', async () => {
+    await seed();
+    const { page } = await suite.visit({ acceptDownloads: true });
+    await openConsoleTab(page, 'Music');
+    const song = panel(page, 'Song');
+    const tracks = panel(page, 'Generated Tracks');
+    await tracks.getByText('No tracks in progress.').waitFor();
+    await tracks.getByText('No completed tracks yet.').waitFor();
+
+    await song.getByRole('button', { name: 'Generate Music' }).click();
+    await expectToast(page, 'Error', 'Please generate lyrics first');
+
+    await song.getByRole('button', { name: 'Generate Lyrics' }).click();
+    await expectToast(page, 'Lyrics generated successfully');
+    const lyrics = await song.getByLabel('Lyrics').inputValue();
+    expect(lyrics.split('\n').filter(Boolean).length).toBeGreaterThan(4);
+
+    await song.getByRole('button', { name: 'Generate Music' }).click();
+    await expectToast(page, 'Music generation started');
+    const inProgress = tracks.getByTestId('tracks-in-progress');
+    const completed = tracks.getByTestId('tracks-completed');
+    await inProgress.getByRole('heading', { name: 'In Progress (1)' }).waitFor();
+    await inProgress.getByText('Generating', { exact: true }).waitFor();
+    // The list refreshes every 5 s: the finished track moves without a reload.
+    await completed.getByRole('heading', { name: 'Completed (1)' }).waitFor({ timeout: 90_000 });
+    await inProgress.getByText('No tracks in progress.').waitFor();
+    const track = completed.getByTestId('completed-track');
+    const title = (await track.getByRole('heading').textContent())!;
+    expect(title).toContain(lyrics.split('\n').find((line) => line.trim() && !/^[[(]/.test(line.trim()))!.trim().slice(0, 20));
+    const src = (await track.locator('audio').getAttribute('src'))!;
+    expect(await track.getByRole('link', { name: `Open "${title}" in a new tab` }).getAttribute('href')).toBe(src);
+    const file = await download(page, track.getByRole('button', { name: `Download ${title} as MP3` }));
+    expect(file.name).toMatch(/\.mp3$/);
+    expect(isMp3(file.head)).toBe(true);
+
+    await track.getByRole('button', { name: `Delete "${title}"` }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete this track?' });
+    await dialog.getByText(`"${title}" and its audio file will be deleted. This cannot be undone.`).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await completed.getByTestId('completed-track').count()).toBe(1);
+    await track.getByRole('button', { name: `Delete "${title}"` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Track deleted successfully');
+    await completed.getByText('No completed tracks yet.').waitFor();
+    expect((await fetch(new URL(src, suite.server().baseUrl))).status).toBe(404);
+  });
+});

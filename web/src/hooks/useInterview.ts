@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { post } from '../api/client';
+import * as keys from '../api/keys';
+import type { GenerateAudioResponse, InterviewScriptResponse, LastInterviewScript } from '../api/types';
+
+/** The last interview script (the refined one when it exists) and its audio. */
+export function useLastInterviewScriptQuery() {
+  return useQuery<LastInterviewScript>({ queryKey: keys.interview.lastScript() });
+}
+
+function useInterviewWrite<Input, Result>(write: (input: Input) => Promise<Result>, apply: (current: LastInterviewScript, result: Result) => LastInterviewScript) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (result) => {
+      queryClient.setQueryData<LastInterviewScript>(keys.interview.lastScript(), (current) => current && apply(current, result));
+      void queryClient.invalidateQueries({ queryKey: keys.interview.all() });
+    },
+  });
+}
+
+export const useGenerateInterviewScriptMutation = () =>
+  useInterviewWrite(
+    () => post<InterviewScriptResponse>('/api/generate-interview-script'),
+    // A new script clears any refined one, and its audio (spec 001 §4).
+    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), refined: false, audioUrl: null }),
+  );
+
+/** Refines a script; aborting `signal` stops it (the server stops when the request goes away). */
+export const useRefineInterviewScriptMutation = () =>
+  useInterviewWrite(
+    ({ interview, signal }: { interview: string; signal: AbortSignal }) => post<InterviewScriptResponse>('/api/refine-interview-script', { interview }, { signal }),
+    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), refined: true, audioUrl: null }),
+  );
+
+/** Asks the server to stop every refinement under way (the abort alone may not reach it through a proxy). */
+export const stopInterviewRefinement = () => post<{ message: string }>('/api/refine-interview-script/stop');
+
+export const useGenerateInterviewAudioMutation = () =>
+  useInterviewWrite(
+    (script: string) => post<GenerateAudioResponse>('/api/generate-interview-audio', { script }),
+    (current, result) => ({ ...current, audioUrl: result.audioUrl }),
+  );

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { del, post } from '../api/client';
+import * as keys from '../api/keys';
+import { MUSIC_TRACKS_POLL_MS } from '../api/timings';
+import type { GenerateLyricsResponse, GenerateMusicResponse, LastLyrics, MusicTrack } from '../api/types';
+
+/** In-progress and completed tracks, every 5 s (spec 001 §9). */
+export function useMusicTracksQuery() {
+  return useQuery<MusicTrack[]>({ queryKey: keys.music.tracks(), refetchInterval: MUSIC_TRACKS_POLL_MS });
+}
+
+export function useLastLyricsQuery() {
+  return useQuery<LastLyrics>({ queryKey: keys.music.lastLyrics() });
+}
+
+export function useGenerateLyricsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => post<GenerateLyricsResponse>('/api/generate-lyrics'),
+    onSuccess: (result) => queryClient.setQueryData<LastLyrics>(keys.music.lastLyrics(), { lyricsText: result.lyrics, generatedAt: new Date().toISOString() }),
+  });
+}
+
+/** Music writes refresh the track list at once rather than at the next 5 s poll. */
+function useTrackWrite<Input, Result>(write: (input: Input) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: write, onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.music.tracks() }) });
+}
+
+export const useGenerateMusicMutation = () =>
+  useTrackWrite((request: { lyrics: string; musicConfig?: string }) => post<GenerateMusicResponse>('/api/generate-music', request));
+export const useDeleteTrackMutation = () => useTrackWrite((id: number) => del<{ message: string }>(`/api/generated-music-tracks/${id}`));

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { post } from '../api/client';
+import * as keys from '../api/keys';
+import type { EnhanceScriptResponse, GenerateAudioResponse, GenerateScriptResponse, LastConversationalScript } from '../api/types';
+
+/** The last podcast script (the enhanced one when it exists) and its audio. */
+export function useLastPodcastScriptQuery() {
+  return useQuery<LastConversationalScript>({ queryKey: keys.podcast.lastScript() });
+}
+
+/**
+ * Podcast writes: each answer goes into the cached script at once (the screen shows it without a
+ * round trip), then the script is read again so it matches what the server stored.
+ */
+function usePodcastWrite<Input, Result>(write: (input: Input) => Promise<Result>, apply: (current: LastConversationalScript, result: Result, input: Input) => LastConversationalScript) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (result, input) => {
+      queryClient.setQueryData<LastConversationalScript>(keys.podcast.lastScript(), (current) => current && apply(current, result, input));
+      void queryClient.invalidateQueries({ queryKey: keys.podcast.all() });
+    },
+  });
+}
+
+export const useGeneratePodcastScriptMutation = () =>
+  usePodcastWrite(
+    () => post<GenerateScriptResponse>('/api/generate-conversational-script'),
+    // A new script clears the enhanced one and the audio (spec 001 §4).
+    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), enhanced: false, originalScriptText: null, audioUrl: null }),
+  );
+
+export const useEnhancePodcastScriptMutation = () =>
+  usePodcastWrite(
+    (script: string) => post<EnhanceScriptResponse>('/api/enhance-conversational-script', { script }),
+    (_current, result, script) => ({ scriptText: result.enhancedScript, generatedAt: new Date().toISOString(), enhanced: true, originalScriptText: script, audioUrl: null }),
+  );
+
+export const useGeneratePodcastAudioMutation = () =>
+  usePodcastWrite(
+    (script: string) => post<GenerateAudioResponse>('/api/generate-conversational-audio', { script }),
+    (current, result) => ({ ...current, audioUrl: result.audioUrl }),
+  );

@@ -1,0 +1,217 @@
+import { useState } from 'react';
+import type { MusicTrack } from '../../api/types';
+import { AudioClip } from '../../components/AudioClip';
+import { Badge } from '../../components/Badge';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { Field } from '../../components/Field';
+import { Panel } from '../../components/Panel';
+import { SettingsEditor } from '../../components/SettingsEditor';
+import { Spinner } from '../../components/Spinner';
+import { useDeleteTrackMutation, useGenerateLyricsMutation, useGenerateMusicMutation, useLastLyricsQuery, useMusicTracksQuery } from '../../hooks/useMusic';
+import { useSettingQuery } from '../../hooks/useSettings';
+import { safeHref } from '../../lib/articles';
+import { formatPlayerTime } from '../../lib/clock';
+import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
+import { GeneratedAt, useVoiceChoices } from './AudioStudio';
+
+/** Spec 001 §5: music needs lyrics. */
+export const NO_LYRICS = 'Please generate lyrics first';
+
+/** Spec 001 §4: a track whose status is not complete is still being made (a failed one says so). */
+export const isComplete = (track: MusicTrack) => track.status === 'complete';
+
+function trackTitle(track: MusicTrack): string {
+  return track.title?.trim() || `Track ${track.id}`;
+}
+
+function Song() {
+  const lyrics = useLastLyricsQuery();
+  const config = useSettingQuery<{ promptText: string }>('music-generator-prompt');
+  const writeLyrics = useGenerateLyricsMutation();
+  const makeMusic = useGenerateMusicMutation();
+  const [edited, setEdited] = useState<string | undefined>(undefined);
+  const text = edited ?? lyrics.data?.lyricsText ?? '';
+  const busy = writeLyrics.isPending || makeMusic.isPending;
+
+  const generateLyrics = () =>
+    writeLyrics.mutate(undefined, {
+      onSuccess: (result) => {
+        setEdited(undefined);
+        notifySuccess(result.message);
+      },
+      onError: (error) => notifyFailure(error, 'Failed to generate lyrics'),
+    });
+  const generateMusic = () => {
+    if (!text.trim()) return notifyInvalid(NO_LYRICS);
+    makeMusic.mutate(
+      { lyrics: text, ...(config.data ? { musicConfig: config.data.promptText } : {}) },
+      {
+        onSuccess: (result) => notifySuccess(result.message),
+        onError: (error) => notifyFailure(error, 'Failed to generate music'),
+      },
+    );
+  };
+
+  return (
+    <Panel
+      title="Song"
+      description={lyrics.data?.generatedAt ? <>Last lyrics · <GeneratedAt iso={lyrics.data.generatedAt} /></> : 'Lyrics first, then the music.'}
+      actions={
+        <>
+          <button type="button" className="button-primary" onClick={generateLyrics} disabled={busy}>
+            {writeLyrics.isPending && <Spinner className="mr-2 size-4" />}
+            {writeLyrics.isPending ? 'Generating Lyrics...' : 'Generate Lyrics'}
+          </button>
+          <button type="button" className="button-secondary" onClick={generateMusic} disabled={busy}>
+            {makeMusic.isPending && <Spinner className="mr-2 size-4" />}
+            {makeMusic.isPending ? 'Starting...' : 'Generate Music'}
+          </button>
+        </>
+      }
+      testId="music-song"
+    >
+      {lyrics.isPending ? (
+        <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
+          Loading...
+        </p>
+      ) : (
+        <Field label="Lyrics" hint="Generate Music sets these lyrics with the saved music configuration.">
+          <textarea
+            value={text}
+            onChange={(event) => setEdited(event.target.value)}
+            disabled={busy}
+            rows={12}
+            className="field w-full font-mono text-sm leading-relaxed"
+            data-testid="lyrics-text"
+          />
+        </Field>
+      )}
+    </Panel>
+  );
+}
+
+function TrackRow({ track, onDelete }: { track: MusicTrack; onDelete: (track: MusicTrack) => void }) {
+  const title = trackTitle(track);
+  const remove = (
+    <button type="button" className="button-secondary button-small" onClick={() => onDelete(track)} aria-label={`Delete "${title}"`}>
+      Delete
+    </button>
+  );
+  const details = [track.durationSeconds ? formatPlayerTime(track.durationSeconds) : null, track.style || null, track.provider].filter(Boolean).join(' · ');
+  const open = safeHref(track.audioUrl);
+  return (
+    <li className="space-y-2 px-3 py-3" data-testid={isComplete(track) ? 'completed-track' : 'pending-track'}>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h4 className="min-w-0 flex-1 font-medium">{title}</h4>
+        {isComplete(track) ? null : track.status === 'failed' ? (
+          <Badge tone="red">Failed</Badge>
+        ) : (
+          <Badge tone="blue">
+            <Spinner className="mr-1 size-3" />
+            Generating
+          </Badge>
+        )}
+      </div>
+      <p className="text-xs text-gray-600 dark:text-gray-400">
+        <GeneratedAt iso={track.completedAt ?? track.generatedAt} />
+        {details && ` · ${details}`}
+      </p>
+      {track.status === 'failed' && track.error && <p className="text-sm text-red-700 dark:text-red-400">{track.error}</p>}
+      {isComplete(track) && track.audioUrl ? (
+        <AudioClip
+          src={track.audioUrl}
+          title={title}
+          actions={
+            <>
+              {open && (
+                <a className="button-secondary button-small" href={open} target="_blank" rel="noreferrer" aria-label={`Open "${title}" in a new tab`}>
+                  Open
+                </a>
+              )}
+              {remove}
+            </>
+          }
+        />
+      ) : (
+        track.status === 'failed' && <div>{remove}</div>
+      )}
+    </li>
+  );
+}
+
+function TrackList({ heading, tracks, empty, onDelete, testId }: { heading: string; tracks: MusicTrack[]; empty: string; onDelete: (track: MusicTrack) => void; testId: string }) {
+  return (
+    <section aria-label={heading} className="min-w-0" data-testid={testId}>
+      <h3 className="mb-2 font-semibold">
+        {heading} ({tracks.length})
+      </h3>
+      {tracks.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
+          {tracks.map((track) => (
+            <TrackRow key={track.id} track={track} onDelete={onDelete} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Tracks() {
+  const tracks = useMusicTracksQuery();
+  const remove = useDeleteTrackMutation();
+  const [deleting, setDeleting] = useState<MusicTrack | null>(null);
+  const all = tracks.data ?? [];
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: (result) => notifySuccess(result.message),
+      onError: (error) => notifyFailure(error, 'Failed to delete track'),
+    });
+  };
+  return (
+    <Panel title="Generated Tracks" description="Refreshed every 5 seconds." testId="music-tracks">
+      {tracks.isPending ? (
+        <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
+          Loading...
+        </p>
+      ) : tracks.isError ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          Failed to load the tracks.
+        </p>
+      ) : (
+        <div className="grid gap-5 lg:grid-cols-2">
+          <TrackList heading="In Progress" tracks={all.filter((track) => !isComplete(track))} empty="No tracks in progress." onDelete={setDeleting} testId="tracks-in-progress" />
+          <TrackList heading="Completed" tracks={all.filter(isComplete)} empty="No completed tracks yet." onDelete={setDeleting} testId="tracks-completed" />
+        </div>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this track?"
+        description={deleting ? `"${trackTitle(deleting)}" and its audio file will be deleted. This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        destructive
+        onConfirm={confirmDelete}
+      />
+    </Panel>
+  );
+}
+
+export function MusicTab() {
+  const voices = useVoiceChoices();
+  return (
+    <div className="space-y-6">
+      <Song />
+      <Tracks />
+      <Panel title="Music Settings" testId="music-config">
+        <div className="space-y-6">
+          <SettingsEditor settingKey="music-introduction-narration" title="Intro Narration" bare choices={voices} />
+          <SettingsEditor settingKey="lyrics-generator-prompt" title="Lyrics Prompt and Model" bare hints={{ promptText: '{narration} is replaced by the intro narration and the top stories.' }} />
+          <SettingsEditor settingKey="music-generator-prompt" title="Music Generator Configuration (JSON)" bare rows={10} />
+        </div>
+      </Panel>
+    </div>
+  );
+}
