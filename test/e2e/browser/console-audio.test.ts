@@ -2,7 +2,8 @@
 // stories and the offline writer, speech (espeak-ng) and music: scripts, enhancement and
 // refinement (stopped, then finished) with live token progress, audio with its player and mp3
 // download, the speaker tables, lyrics, tracks moving from in progress to completed, open and
-// delete. Scripts are cut to a few lines before their audio is made: rendering is slow on 2 cores.
+// delete. Scripts are cut to a few lines before their audio is made, and the audio tests get
+// minutes, not the default 30 s: rendering is slow on a busy 2-core machine.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -99,7 +100,7 @@ describe('Podcast tab', () => {
     await answer(page, '/api/generate-conversational-audio', { status: 500, body: '{}' });
     await script.getByRole('button', { name: 'Generate Audio' }).click();
     await expectToast(page, 'Error', 'Failed to generate audio narration');
-  });
+  }, 120_000);
 
   it('edits the speaker table with the voice table\'s voices and the replacement table', async () => {
     const { page } = await suite.visit();
@@ -169,7 +170,7 @@ describe('Interviews tab', () => {
     await player.getByRole('button', { name: 'Pause Interview audio' }).click();
     await player.getByRole('button', { name: 'Play Interview audio' }).waitFor();
     expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
-  });
+  }, 120_000);
 });
 
 describe('Music tab', () => {
@@ -197,7 +198,7 @@ describe('Music tab', () => {
     await inProgress.getByRole('heading', { name: 'In Progress (1)' }).waitFor();
     await inProgress.getByText('Generating', { exact: true }).waitFor();
     // The list refreshes every 5 s: the finished track moves without a reload.
-    await completed.getByRole('heading', { name: 'Completed (1)' }).waitFor({ timeout: 90_000 });
+    await completed.getByRole('heading', { name: 'Completed (1)' }).waitFor({ timeout: 150_000 });
     await inProgress.getByText('No tracks in progress.').waitFor();
     const track = completed.getByTestId('completed-track');
     const title = (await track.getByRole('heading').textContent())!;
@@ -218,5 +219,5 @@ describe('Music tab', () => {
     await expectToast(page, 'Track deleted successfully');
     await completed.getByText('No completed tracks yet.').waitFor();
     expect((await fetch(new URL(src, suite.server().baseUrl))).status).toBe(404);
-  });
+  }, 180_000);
 });
