@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { openLiveSocket } from '../helpers/live.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
 
-function connect(headers: Record<string, string> = {}): Promise<{ socket: WebSocket; messages: Record<string, unknown>[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/ws`, { headers });
-    const messages: Record<string, unknown>[] = [];
-    socket.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
-      messages.push(message);
-      if (message.type === 'welcome') resolve({ socket, messages });
-    });
-    socket.on('error', reject);
-  });
-}
+const connect = (headers: Record<string, string> = {}) => openLiveSocket(server.baseUrl, headers);
 
 async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const start = Date.now();

@@ -9,24 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
-import { spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+import { loginCookie, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+import { openLiveSocket } from '../helpers/live.js';
 
 const SITES = 12;
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
 /** Each site's throttle: 1 or 2 seconds. */
 const throttleOf = (index: number) => 1 + (index % 2);
 
-async function login(daemon: DaemonProcess): Promise<string> {
-  const response = await fetch(`${daemon.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD }),
-  });
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
+const login = (daemon: DaemonProcess) =>
+  loginCookie(daemon.baseUrl, { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD });
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -38,18 +32,7 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
   }
 }
 
-function listen(daemon: DaemonProcess, cookie: string): Promise<{ socket: WebSocket; messages: Record<string, unknown>[] }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`${daemon.baseUrl.replace('http', 'ws')}/ws`, { headers: { cookie } });
-    const messages: Record<string, unknown>[] = [];
-    socket.on('message', (raw) => {
-      const message = JSON.parse(raw.toString()) as Record<string, unknown>;
-      messages.push(message);
-      if (message.type === 'welcome') resolve({ socket, messages });
-    });
-    socket.on('error', reject);
-  });
-}
+const listen = (daemon: DaemonProcess, cookie: string) => openLiveSocket(daemon.baseUrl, { cookie });
 
 /** The pid in a holder name (host:pid:tag). */
 const pidOf = (holder: string | null) => Number(holder?.split(':').at(-2));

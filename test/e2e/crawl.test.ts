@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { packagePath } from '../../src/paths.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
-import { runCli, spawnDaemon, useDaemonStorage, type DaemonProcess, type DaemonStorage } from '../helpers/daemon.js';
+import { loginCookie, runCli, spawnDaemon, useDaemonStorage, type DaemonProcess, type DaemonStorage } from '../helpers/daemon.js';
 
 const SITES = 22;
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
@@ -26,14 +26,8 @@ function cli(args: string[]) {
   return runCli(args, { env });
 }
 
-async function login(daemon: DaemonProcess): Promise<string> {
-  const response = await fetch(`${daemon.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD }),
-  });
-  return response.headers.get('set-cookie')!.split(';')[0]!;
-}
+const login = (daemon: DaemonProcess) =>
+  loginCookie(daemon.baseUrl, { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD });
 
 async function spiderStatus(daemon: DaemonProcess, cookie: string): Promise<Record<string, unknown>> {
   return (await fetch(`${daemon.baseUrl}/api/status`, { headers: { cookie } })).json() as Promise<Record<string, unknown>>;

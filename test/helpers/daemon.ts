@@ -113,3 +113,15 @@ export async function spawnDaemon(args: string[], env: Record<string, string> = 
   }
   return { child, baseUrl, output: () => output, exited };
 }
+
+/** Logs in through the real endpoint and returns the session cookie (name=value). */
+export async function loginCookie(baseUrl: string, credentials: { username: string; password: string }): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  const cookie = response.headers.get('set-cookie');
+  if (response.status !== 200 || !cookie) throw new Error(`login failed: HTTP ${response.status} ${await response.text()}`);
+  return cookie.split(';')[0]!;
+}
