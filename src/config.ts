@@ -61,7 +61,6 @@ export interface Config {
   /** Gemini's image model, used when the console's image-generation API configuration holds a key. */
   gemini: { baseUrl: string; imageModel: string };
   /** How long a daemon's claim on a queue item lasts unrenewed: another daemon takes over a dead one's item after it. */
-  generator: { leaseSeconds: number };
   /** Background jobs: how long a daemon's lease on a run lasts unrenewed (renewed every third of it); another daemon takes over a dead one's run after it. */
   jobs: { leaseSeconds: number };
   /** Trust X-Forwarded-* headers (set when behind a reverse proxy). */
@@ -180,7 +179,6 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
       baseUrl: checkHttpUrl(nonEmpty(env.NEWSCTL_GEMINI_BASE_URL) ?? 'https://generativelanguage.googleapis.com/v1beta', 'NEWSCTL_GEMINI_BASE_URL').replace(/\/+$/, ''),
       imageModel: nonEmpty(env.NEWSCTL_GEMINI_IMAGE_MODEL) ?? 'gemini-2.5-flash-image',
     },
-    generator: { leaseSeconds: parseCount(env.NEWSCTL_GENERATOR_LEASE_SECONDS, 30, 'NEWSCTL_GENERATOR_LEASE_SECONDS', 3) },
     jobs: { leaseSeconds: parseCount(env.NEWSCTL_JOB_LEASE_SECONDS, 15, 'NEWSCTL_JOB_LEASE_SECONDS', 3) },
     databaseUrl,
     adminUsername: nonEmpty(env.NEWSCTL_ADMIN_USERNAME),

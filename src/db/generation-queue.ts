@@ -9,9 +9,11 @@ export interface QueueItemRow {
   status: QueueStatus;
   priority: number;
   runId: string | null;
+  /** The generate-article job run that carries the item (its lease says who generates it). */
+  jobRunId: string | null;
   attempts: number;
+  /** The claim token of the attempt generating it. */
   holder: string | null;
-  leaseExpiresAt: Date | null;
   articleId: number | null;
   error: string | null;
   createdAt: Date;
@@ -20,17 +22,17 @@ export interface QueueItemRow {
 }
 
 const columns = (sql: Queryable) => sql`
-  id, trend_id, trend_title, status, priority, run_id, attempts, holder, lease_expires_at, article_id, error,
+  id, trend_id, trend_title, status, priority, run_id, job_run_id, attempts, holder, article_id, error,
   created_at, started_at, finished_at`;
 
 /** Queues a trend unless it already has a live item; returns the new item, or null when it was queued already. */
 export async function enqueueTrend(
   sql: Queryable,
-  item: { trendId: number; trendTitle: string; priority: number; runId: string | null },
+  item: { trendId: number; trendTitle: string; priority: number; runId: string | null; jobRunId: string | null },
 ): Promise<QueueItemRow | null> {
   const [row] = await sql<QueueItemRow[]>`
-    insert into generation_queue (trend_id, trend_title, priority, run_id)
-    values (${item.trendId}, ${item.trendTitle}, ${item.priority}, ${item.runId})
+    insert into generation_queue (trend_id, trend_title, priority, run_id, job_run_id)
+    values (${item.trendId}, ${item.trendTitle}, ${item.priority}, ${item.runId}, ${item.jobRunId})
     on conflict (trend_id) where status in ('pending', 'generating') do nothing
     returning ${columns(sql)}`;
   return row ?? null;
@@ -43,35 +45,30 @@ export async function liveItemOfTrend(sql: Queryable, trendId: number): Promise<
   return row ?? null;
 }
 
+export async function itemOfJobRun(sql: Queryable, jobRunId: string): Promise<QueueItemRow | null> {
+  const [row] = await sql<QueueItemRow[]>`select ${columns(sql)} from generation_queue where job_run_id = ${jobRunId}`;
+  return row ?? null;
+}
+
+export async function setItemJobRun(sql: Queryable, id: number, jobRunId: string): Promise<boolean> {
+  const rows = await sql`
+    update generation_queue set job_run_id = ${jobRunId} where id = ${id} and status in ('pending', 'generating') returning id`;
+  return rows.length > 0;
+}
+
 /**
- * Claims the best pending item, or one whose holder's claim has expired (a daemon that died), for
- * `holder` until `leaseSeconds` from now. SKIP LOCKED: two daemons never claim the same item.
+ * Claims a live item for one attempt of its run: `holder` is that attempt's token. A later attempt
+ * (the run taken over by another daemon) claims it again with its own token, which voids this one.
  */
-export async function claimNextItem(sql: Queryable, holder: string, leaseSeconds: number): Promise<QueueItemRow | null> {
+export async function claimItem(sql: Queryable, id: number, holder: string): Promise<QueueItemRow | null> {
   const [row] = await sql<QueueItemRow[]>`
-    update generation_queue q set status = 'generating', holder = ${holder},
-           lease_expires_at = now() + make_interval(secs => ${leaseSeconds}), attempts = q.attempts + 1,
-           started_at = now(), error = null
-    where q.id = (
-      select id from generation_queue
-      where status = 'pending' or (status = 'generating' and lease_expires_at < now())
-      order by priority desc, id
-      for update skip locked
-      limit 1)
+    update generation_queue set status = 'generating', holder = ${holder}, attempts = attempts + 1, started_at = now(), error = null
+    where id = ${id} and status in ('pending', 'generating')
     returning ${columns(sql)}`;
   return row ?? null;
 }
 
-/** Extends the claim; false when the item is no longer this holder's (stopped, or taken over). */
-export async function renewLease(sql: Queryable, id: number, holder: string, leaseSeconds: number): Promise<boolean> {
-  const rows = await sql`
-    update generation_queue set lease_expires_at = now() + make_interval(secs => ${leaseSeconds})
-    where id = ${id} and holder = ${holder} and status = 'generating'
-    returning id`;
-  return rows.length > 0;
-}
-
-/** Locks the item for the final write; true when it is still this holder's to finish. */
+/** Locks the item for the final write; true when it is still this attempt's to finish. */
 export async function lockOwnItem(sql: Queryable, id: number, holder: string): Promise<boolean> {
   const rows = await sql`select id from generation_queue where id = ${id} and holder = ${holder} and status = 'generating' for update`;
   return rows.length > 0;
@@ -84,7 +81,7 @@ export async function finishItem(
   outcome: { status: 'done'; articleId: number } | { status: 'failed'; error: string },
 ): Promise<boolean> {
   const rows = await sql`
-    update generation_queue set status = ${outcome.status}, finished_at = now(), lease_expires_at = null,
+    update generation_queue set status = ${outcome.status}, finished_at = now(),
            article_id = ${outcome.status === 'done' ? outcome.articleId : null},
            error = ${outcome.status === 'failed' ? outcome.error.slice(0, 2000) : null}
     where id = ${id} and holder = ${holder} and status = 'generating'
@@ -92,56 +89,82 @@ export async function finishItem(
   return rows.length > 0;
 }
 
-/** Hands an item back to the queue (this daemon is shutting down): the next claim takes it at once. */
+/** Fails a live item without a claim (it gave up before an attempt started). */
+export async function failLiveItem(sql: Queryable, id: number, error: string): Promise<boolean> {
+  const rows = await sql`
+    update generation_queue set status = 'failed', finished_at = now(), error = ${error.slice(0, 2000)}
+    where id = ${id} and status in ('pending', 'generating')
+    returning id`;
+  return rows.length > 0;
+}
+
+/**
+ * Hands an item back to the queue (this daemon is shutting down, or lost the run): the attempt does
+ * not count, since the item did not make its daemon die.
+ */
 export async function releaseItem(sql: Queryable, id: number, holder: string): Promise<void> {
   await sql`
-    update generation_queue set status = 'pending', holder = null, lease_expires_at = null
+    update generation_queue set status = 'pending', holder = null, attempts = greatest(attempts - 1, 0)
     where id = ${id} and holder = ${holder} and status = 'generating'`;
 }
 
-/** Items left 'generating' by a process that is gone (embedded database: only one process can have held them). */
-export async function releaseAllGenerating(sql: Queryable): Promise<number> {
-  const rows = await sql`
-    update generation_queue set status = 'pending', holder = null, lease_expires_at = null
-    where status = 'generating' returning id`;
-  return rows.length;
-}
-
-/** Fails items claimed too often: a trend that kills its daemon each time must not do so forever. */
-export async function failExhaustedItems(sql: Queryable, maxAttempts: number): Promise<QueueItemRow[]> {
-  return sql<QueueItemRow[]>`
-    update generation_queue set status = 'failed', finished_at = now(), lease_expires_at = null,
-           error = 'Gave up after ' || attempts || ' attempts: generation never finished (the daemon stopped each time)'
-    where attempts >= ${maxAttempts}
-      and (status = 'pending' or (status = 'generating' and lease_expires_at < now()))
+/** Ends the live item of a run that ended without recording it (stopped through the jobs API, or failed unexpectedly). */
+export async function endItemOfRun(sql: Queryable, jobRunId: string, status: 'cancelled' | 'failed', reason: string): Promise<QueueItemRow | null> {
+  const [row] = await sql<QueueItemRow[]>`
+    update generation_queue set status = ${status}, finished_at = now(), error = ${reason.slice(0, 2000)}
+    where job_run_id = ${jobRunId} and status in ('pending', 'generating')
     returning ${columns(sql)}`;
+  return row ?? null;
 }
 
 /** Stop: every queued or running item is cancelled. */
 export async function cancelLiveItems(sql: Queryable, reason: string): Promise<QueueItemRow[]> {
   return sql<QueueItemRow[]>`
-    update generation_queue set status = 'cancelled', finished_at = now(), lease_expires_at = null, error = ${reason}
+    update generation_queue set status = 'cancelled', finished_at = now(), error = ${reason}
     where status in ('pending', 'generating')
     returning ${columns(sql)}`;
 }
 
-/** Pending and generating items, the generating ones first, then in the order they will run. */
+/**
+ * Pending and generating items, the generating ones first, then in the order they will run. An item
+ * counts as generating while its run is held under a live lease (not while a killed daemon's expires).
+ */
 export async function liveItems(sql: Queryable, limit: number): Promise<QueueItemRow[]> {
   return sql<QueueItemRow[]>`
-    select ${columns(sql)} from generation_queue
-    where status in ('pending', 'generating')
-    order by (status = 'generating') desc, priority desc, id
+    select q.id, q.trend_id, q.trend_title,
+           case when ${generatingNow(sql)} then 'generating' else 'pending' end as status,
+           q.priority, q.run_id, q.job_run_id, q.attempts, q.holder, q.article_id, q.error, q.created_at, q.started_at, q.finished_at
+    from generation_queue q left join job_runs r on r.id = q.job_run_id
+    where q.status in ('pending', 'generating')
+    order by (${generatingNow(sql)}) desc, q.priority desc, q.id
     limit ${limit}`;
 }
 
-/** pending; generating under a live claim; total live (an expired claim counts only here). */
-export async function countLiveItems(sql: Queryable): Promise<{ pending: number; generating: number; total: number }> {
-  const [row] = await sql<{ pending: number; generating: number; total: number }[]>`
-    select count(*) filter (where status = 'pending')::int as pending,
-           count(*) filter (where status = 'generating' and lease_expires_at >= now())::int as generating,
+function generatingNow(sql: Queryable) {
+  // coalesce: an item without a run (left join) is not being generated.
+  return sql`coalesce(q.status = 'generating' and r.status in ('running', 'stopping') and r.expires_at >= now(), false)`;
+}
+
+/** pending (not being generated now); generating (under a live lease); claimed (by any attempt, live or not); total live. */
+export async function countLiveItems(sql: Queryable): Promise<{ pending: number; generating: number; claimed: number; total: number }> {
+  const [row] = await sql<{ pending: number; generating: number; claimed: number; total: number }[]>`
+    select count(*) filter (where not ${generatingNow(sql)})::int as pending,
+           count(*) filter (where ${generatingNow(sql)})::int as generating,
+           count(*) filter (where q.status = 'generating')::int as claimed,
            count(*)::int as total
-    from generation_queue where status in ('pending', 'generating')`;
+    from generation_queue q left join job_runs r on r.id = q.job_run_id
+    where q.status in ('pending', 'generating')`;
   return row!;
+}
+
+/** Live items no live run carries (queued before the job runner carried them, or their run ended without them). */
+export async function itemsWithoutLiveRun(sql: Queryable): Promise<QueueItemRow[]> {
+  return sql<QueueItemRow[]>`
+    select ${columns(sql)} from generation_queue q
+    where q.status in ('pending', 'generating')
+      and not exists (
+        select 1 from job_runs r where r.id = q.job_run_id and r.status in ('queued', 'running', 'paused', 'stopping'))
+    order by q.priority desc, q.id`;
 }
 
 export async function queueItemById(sql: Queryable, id: number): Promise<QueueItemRow | null> {
@@ -176,12 +199,4 @@ export async function deleteFinishedItemsBefore(sql: Queryable, cutoff: Date): P
 
 export async function setItemRun(sql: Queryable, id: number, runId: string): Promise<void> {
   await sql`update generation_queue set run_id = ${runId} where id = ${id}`;
-}
-
-/** Milliseconds until the earliest claim of another holder expires (null when none is held). */
-export async function nextForeignLeaseExpiry(sql: Queryable, holder: string): Promise<number | null> {
-  const [row] = await sql<{ ms: number | null }[]>`
-    select (extract(epoch from min(lease_expires_at) - now()) * 1000)::int as ms
-    from generation_queue where status = 'generating' and holder is distinct from ${holder}`;
-  return row?.ms ?? null;
 }

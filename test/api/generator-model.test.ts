@@ -3,6 +3,7 @@
 // filled, and a provider failure leaves the item failed with its reason logged, never stuck.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GeneratedArticle, QueueStatus } from '../../src/api/generator.js';
+import type { JobState } from '../../src/api/jobs.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/fake-openai/server.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -147,6 +148,46 @@ describe('article generation with a model', () => {
     expect(png.readUInt32BE(16)).toBe(1200);
     const logs = (await api('GET', '/api/logs?component=GENERATOR&level=warning&limit=5')).body as { message: string }[];
     expect(logs[0]!.message).toMatch(/content policy; using the offline cover instead$/);
+  });
+});
+
+describe('stopping the generator on the job runner', () => {
+  it('stops an item mid-generation: the model call is abandoned, the item cancelled, its run stopped, nothing recorded', async () => {
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, then: { kind: 'text', content: MODEL_ARTICLE } }));
+    const before = await articleOf('Storm floods Port Linden');
+    expect((await api('POST', '/api/generator/generate-from-trend', { trendTitle: 'Storm floods Port Linden' })).status).toBe(200);
+    for (let i = 0; i < 200 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.chatRequests()).toHaveLength(1);
+    expect((await api('GET', '/api/status')).body.generatorStatus).toBe('generating');
+    // The item is a run of the runner's generate-article job; Run (the generator job) is not on.
+    let jobs = (await api('GET', '/api/jobs')).body as JobState[];
+    expect(jobs.find((job) => job.name === 'generate-article')).toMatchObject({ label: 'Article generation', status: 'running', liveRuns: 1 });
+    expect(jobs.find((job) => job.name === 'generator')).toMatchObject({ label: 'The article generator', status: 'idle', liveRuns: 0 });
+
+    const stopped = await api('POST', '/api/generator/stop');
+    expect(stopped).toEqual({ status: 200, body: { message: 'Article generator stopped: 1 queued item cancelled', queued: 0 } });
+    expect((await api('GET', '/api/status')).body.generatorStatus).toBe('idle');
+    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [] });
+    const [row] = await server.sql<{ status: string; error: string }[]>`
+      select status, error from generation_queue where trend_title = 'Storm floods Port Linden' order by id desc limit 1`;
+    expect(row).toEqual({ status: 'cancelled', error: 'Stopped by the administrator' });
+    jobs = (await api('GET', '/api/jobs')).body as JobState[];
+    expect(jobs.find((job) => job.name === 'generate-article')).toMatchObject({ status: 'idle', liveRuns: 0, run: { status: 'stopped' } });
+    expect(await articleOf('Storm floods Port Linden')).toEqual(before);
+    expect((await api('POST', '/api/generator/stop')).body).toEqual({ message: 'The article generator is not running', queued: 0 });
+  });
+  it('ends the item too when its run is stopped through the job runner’s own stop call', async () => {
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, then: { kind: 'text', content: MODEL_ARTICLE } }));
+    expect((await api('POST', '/api/generator/generate-from-trend', { trendTitle: 'Ferries halted in Port Linden' })).status).toBe(200);
+    for (let i = 0; i < 200 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await api('POST', '/api/jobs/generate-article/stop')).body).toEqual({ message: 'Article generation stopped', status: 'stopped' });
+    for (let i = 0; i < 100 && (await api('GET', '/api/generator/queue-status')).body.queueLength > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [] });
+    const [row] = await server.sql<{ status: string }[]>`
+      select status from generation_queue where trend_title = 'Ferries halted in Port Linden' order by id desc limit 1`;
+    expect(row!.status).toBe('cancelled');
+    const logs = (await api('GET', '/api/logs?component=GENERATOR&limit=5')).body as { message: string }[];
+    expect(logs.map((l) => l.message)).toContain('Article generation for "Ferries halted in Port Linden" stopped');
   });
 });
 

@@ -3,6 +3,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedArticle, QueueStatus } from '../../src/api/generator.js';
+import type { JobState } from '../../src/api/jobs.js';
 import type { LiveMessage } from '../../src/services/events.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -112,6 +113,10 @@ describe('article generator API', () => {
     expect(logs.map((l) => l.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^Generated "Storm floods.*words from \d+ sources \(offline writer, offline image/)]));
     expect(messages.some((m) => m.type === 'generator_action' && m.action.startsWith('Generating article for "Storm floods'))).toBe(true);
     expect(messages.some((m) => m.type === 'queue_update' && (m as unknown as QueueStatus).isGenerating)).toBe(true);
+    // The status object comes from the status publisher, which reads the runner's runs.
+    expect(messages.some((m) => m.type === 'status_update' && (m as unknown as { generatorStatus: string }).generatorStatus === 'generating')).toBe(true);
+    const jobs = (await call('GET', '/api/jobs')).body as JobState[];
+    expect(jobs.find((job) => job.name === 'generate-article')).toMatchObject({ status: 'idle', run: { status: 'completed' } });
   });
 
   it('rewrites in place: same id, same address, new image', async () => {
@@ -156,9 +161,15 @@ describe('article generator API', () => {
     const run = await call('POST', '/api/generator/run');
     expect(run.body).toEqual({ message: 'Article generator started: 2 trends queued', queued: 2 });
     expect((await call('POST', '/api/generator/run')).status).toBe(409);
+    expect((await call('POST', '/api/generator/run')).body.message).toBe('The article generator is already running');
     await untilQueueEmpty();
     expect((await articles()).some((a) => a.trendId === third.trendId)).toBe(true);
     expect((await call('GET', '/api/status')).body.generatorStatus).toBe('running');
+    expect(((await call('GET', '/api/jobs')).body as JobState[]).find((job) => job.name === 'generator')).toMatchObject({ status: 'running', liveRuns: 1 });
+    // Best first: the more relevant trend was generated before the hopeless one.
+    const order = await server.sql<{ trendId: number }[]>`
+      select trend_id from generation_queue where trend_id in (${third.trendId}, ${hopeless.trendId}) order by started_at`;
+    expect(order.map((row) => row.trendId)).toEqual([third.trendId, hopeless.trendId]);
     // A later analysis: Run keeps going.
     const fourth = await storeStoryTrend(server.sql, { title: 'Insurers open office at Port Linden library', topic: 'usa', relevance: 4, sources: harborStorm(5) });
     server.ctx.events.emit('home_data_updated', {});
@@ -168,6 +179,8 @@ describe('article generator API', () => {
     expect(attempts).toEqual([{ status: 'failed', error: expect.stringContaining('Insufficient matching articles for "Headlines without text"') }]);
     expect((await call('POST', '/api/generator/stop')).body.message).toMatch(/^Article generator stopped/);
     expect((await call('GET', '/api/status')).body.generatorStatus).toBe('idle');
+    expect(((await call('GET', '/api/jobs')).body as JobState[]).find((job) => job.name === 'generator')).toMatchObject({ status: 'idle', run: { status: 'stopped' } });
+    expect((await call('POST', '/api/generator/stop')).body).toEqual({ message: 'The article generator is not running', queued: 0 });
   });
 
   it('exports .txt and .docx named by the rule, the Word file with a bold 20-point title, headings and sources', async () => {

@@ -1,8 +1,9 @@
-// The queue's claims: one live item per trend, SKIP LOCKED claims, takeover of an expired claim, and
-// a holder that lost its claim can neither renew nor record it (so an item is recorded at most once).
+// The queue's claims: one live item per trend, and an attempt that lost its item to a later attempt
+// (the run taken over by another daemon) can neither record it nor hand it back, so an item is
+// recorded at most once; its output is one generated article (queue_item_id is unique).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertGeneratedArticle } from '../../src/db/generated-articles.js';
-import { claimNextItem, enqueueTrend, finishItem, lockOwnItem, renewLease } from '../../src/db/generation-queue.js';
+import { claimItem, enqueueTrend, finishItem, lockOwnItem, queueItemById, releaseItem } from '../../src/db/generation-queue.js';
 import { createServiceContext, type ServiceContext } from '../fixtures/fake-openai/context.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 
@@ -16,32 +17,42 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 describe('generation queue claims', () => {
-  it('hands an expired claim to another holder and refuses the first holder’s late writes', async () => {
+  it('voids an earlier attempt’s claim when a later attempt claims the item, and records the item once', async () => {
     const sql = service.ctx.sql;
-    const item = await enqueueTrend(sql, { trendId, trendTitle: 'Storm', priority: 5, runId: null });
+    const item = await enqueueTrend(sql, { trendId, trendTitle: 'Storm', priority: 5, runId: null, jobRunId: null });
     expect(item).not.toBeNull();
-    expect(await enqueueTrend(sql, { trendId, trendTitle: 'Storm', priority: 5, runId: null })).toBeNull();
+    expect(await enqueueTrend(sql, { trendId, trendTitle: 'Storm', priority: 5, runId: null, jobRunId: null })).toBeNull();
 
-    const first = await claimNextItem(sql, 'daemon-a', 0);
-    expect(first).toMatchObject({ id: item!.id, status: 'generating', holder: 'daemon-a', attempts: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    // daemon-a stalls past its claim: daemon-b takes the item over.
-    const second = await claimNextItem(sql, 'daemon-b', 30);
-    expect(second).toMatchObject({ id: item!.id, holder: 'daemon-b', attempts: 2 });
-    expect(await claimNextItem(sql, 'daemon-c', 30)).toBeNull();
+    const first = await claimItem(sql, item!.id, 'attempt-a');
+    expect(first).toMatchObject({ id: item!.id, status: 'generating', holder: 'attempt-a', attempts: 1 });
+    // attempt-a's daemon stalls past its lease: the run's new holder claims the item again.
+    const second = await claimItem(sql, item!.id, 'attempt-b');
+    expect(second).toMatchObject({ id: item!.id, holder: 'attempt-b', attempts: 2 });
 
-    expect(await renewLease(sql, item!.id, 'daemon-a', 30)).toBe(false);
-    expect(await sql.begin((tx) => lockOwnItem(tx, item!.id, 'daemon-a'))).toBe(false);
-    expect(await finishItem(sql, item!.id, 'daemon-a', { status: 'failed', error: 'late' })).toBe(false);
+    expect(await sql.begin((tx) => lockOwnItem(tx, item!.id, 'attempt-a'))).toBe(false);
+    expect(await finishItem(sql, item!.id, 'attempt-a', { status: 'failed', error: 'late' })).toBe(false);
+    await releaseItem(sql, item!.id, 'attempt-a');
+    expect(await queueItemById(sql, item!.id)).toMatchObject({ status: 'generating', holder: 'attempt-b', attempts: 2 });
 
     const { id } = await upsertGeneratedArticle(sql, {
       trendId, trendTitle: 'Storm', title: 'Storm', content: 'Text.', excerpt: 'Text.', category: 'usa', imageUrl: null,
       sourceUrls: [], sources: [], wordCount: 1, htmlFilePath: `/usa/storm-${trendId}.html`, modelName: null, writer: 'offline', queueItemId: item!.id,
     });
-    expect(await finishItem(sql, item!.id, 'daemon-b', { status: 'done', articleId: id })).toBe(true);
+    expect(await finishItem(sql, item!.id, 'attempt-b', { status: 'done', articleId: id })).toBe(true);
+    // Finished: no attempt claims it again.
+    expect(await claimItem(sql, item!.id, 'attempt-c')).toBeNull();
     // The item's output is one row: recording it again under another article is refused.
     await expect(sql`insert into generated_articles (title, content, queue_item_id) values ('x', 'y', ${item!.id})`).rejects.toThrow(/unique|duplicate/i);
     const [row] = await sql<{ status: string; articleId: number }[]>`select status, article_id from generation_queue where id = ${item!.id}`;
     expect(row).toEqual({ status: 'done', articleId: id });
+  });
+
+  it('hands an item back at shutdown without counting the attempt', async () => {
+    const sql = service.ctx.sql;
+    const other = await storeStoryTrend(sql, { title: 'Ferries', topic: 'usa', sources: harborStorm(2) });
+    const item = await enqueueTrend(sql, { trendId: other.trendId, trendTitle: 'Ferries', priority: 1, runId: null, jobRunId: null });
+    await claimItem(sql, item!.id, 'attempt-a');
+    await releaseItem(sql, item!.id, 'attempt-a');
+    expect(await queueItemById(sql, item!.id)).toMatchObject({ status: 'pending', holder: null, attempts: 0 });
   });
 });

@@ -23,8 +23,8 @@ beforeAll(async () => {
     NEWSCTL_LLM_API_KEY: 'sk-fake',
     NEWSCTL_LLM_MAX_RETRIES: '0',
     NEWSCTL_SCHEDULER: 'false',
-    // With PostgreSQL a dead daemon's claim is taken over when it expires; keep that short here.
-    NEWSCTL_GENERATOR_LEASE_SECONDS: '4',
+    // With PostgreSQL a dead daemon's run is taken over when its lease lapses; keep that short here.
+    NEWSCTL_JOB_LEASE_SECONDS: '4',
   };
   // The stories are stored before any daemon owns the data folder.
   const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent' }, { dataDir: storage.dataDir, databaseUrl: storage.database?.url ?? undefined });
@@ -71,6 +71,9 @@ describe('the generator queue across kill -9', { timeout: 180_000 }, () => {
       });
       expect(response.status).toBe(200);
     }
+    // Run mode too: it is a run of the runner's generator job, resumed like the items.
+    const run = await fetch(`${first.baseUrl}/api/generator/run`, { method: 'POST', headers: { cookie } });
+    expect(run.status).toBe(200);
     await until('the first model call', async () => fake.chatRequests().length > 0);
     const queue = await (await fetch(`${first.baseUrl}/api/generator/queue-status`, { headers: { cookie } })).json();
     expect(queue).toMatchObject({ queueLength: 2, isGenerating: true, currentTrend: 'Storm floods Port Linden' });
@@ -91,7 +94,18 @@ describe('the generator queue across kill -9', { timeout: 180_000 }, () => {
       expect(prompts.filter((p) => p.includes('Trend: Storm floods Port Linden'))).toHaveLength(2);
       expect(prompts.filter((p) => p.includes('Trend: Ferries halted in Port Linden'))).toHaveLength(1);
       const logs = await (await fetch(`${second.baseUrl}/api/logs?component=GENERATOR&limit=50`, { headers: { cookie } })).json();
-      expect(logs.map((l: { message: string }) => l.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^Resuming the article generator/)]));
+      expect(logs.map((l: { message: string }) => l.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^Resuming the article generator: .*run mode on/)]));
+      // The second daemon took the run-mode run over (a second attempt of the same run): still running.
+      const generator = await until('run mode taken over', async () => {
+        const jobs = await (await fetch(`${second.baseUrl}/api/jobs`, { headers: { cookie } })).json();
+        const job = jobs.find((j: { name: string }) => j.name === 'generator');
+        return job?.run?.attempts === 2 ? job : null;
+      });
+      expect(generator).toMatchObject({ status: 'running', liveRuns: 1 });
+      const status = await (await fetch(`${second.baseUrl}/api/status`, { headers: { cookie } })).json();
+      expect(status.generatorStatus).toBe('running');
+      const stop = await fetch(`${second.baseUrl}/api/generator/stop`, { method: 'POST', headers: { cookie } });
+      expect((await stop.json()).message).toBe('Article generator stopped');
     } finally {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);

@@ -6,7 +6,6 @@ import {
   deleteGeneratedArticle,
   exportGeneratedArticle,
   generateFromTrend,
-  haltGeneratorWorker,
   listGeneratedArticles,
   queueStatus,
   regenerateArticleImage,
@@ -23,11 +22,6 @@ const idParams = {
 } as const;
 
 export default async function generatorRoutes(app: FastifyInstance): Promise<void> {
-  // This daemon's worker must not outlive the database; its item goes back to the queue.
-  app.addHook('onClose', async () => {
-    await haltGeneratorWorker(app.ctx);
-  });
-
   app.post('/generator/run', async () => startGenerator(app.ctx));
   app.post('/generator/stop', async () => stopGenerator(app.ctx));
   app.get('/generator/queue-status', async () => queueStatus(app.ctx));

@@ -1,12 +1,14 @@
-// The generation of one queue item, shaped for the job runner: (ctx, params, {signal, progress}).
-// The item is recorded at most once: the article, the trend's page address and the item's "done"
-// are written in one transaction that first checks the item is still this holder's, so an item
-// stopped meanwhile, or taken over after this daemon stalled past its claim, is never recorded twice.
+// The generation of one queue item: the job function of its generate-article run. The item is
+// recorded at most once: the article, the trend's page address and the item's "done" are written in
+// one transaction that first checks the item is still this attempt's (its claim token), so an item
+// stopped meanwhile, or claimed by the daemon that took the run over after this one stalled past its
+// lease, is never recorded twice.
+import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
-import { upsertGeneratedArticle } from '../../db/generated-articles.js';
-import { finishItem, lockOwnItem, queueItemById, renewLease, runProgress, type QueueItemRow } from '../../db/generation-queue.js';
-import { generatedArticleOfTrend } from '../../db/generated-articles.js';
+import { generatedArticleOfTrend, upsertGeneratedArticle } from '../../db/generated-articles.js';
+import { claimItem, failLiveItem, finishItem, itemOfJobRun, lockOwnItem, releaseItem, runProgress, type QueueItemRow } from '../../db/generation-queue.js';
 import { setTrendHtmlFilePath, trendForGeneration, trendSourceArticles } from '../../db/trends.js';
+import type { JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { announce, publishQueue } from './events.js';
 import { deleteImage, makeFeatureImage, saveImage } from './images.js';
@@ -14,24 +16,18 @@ import { articlePagePath } from './paths.js';
 import { patchGeneratorState } from './status.js';
 import { GenerationFailure, writeArticle } from './write-article.js';
 
-export interface JobHandle {
-  signal: AbortSignal;
-  progress(update: object): void;
-}
-
-export interface GenerateItemParams {
-  itemId: number;
-  /** Who claimed the item (this daemon's worker). */
-  holder: string;
-  /** Seconds a claim lasts; renewed at a third of it while the item is generated. */
-  leaseSeconds: number;
-}
+/** An item whose generation never finishes (its daemon dies each time) fails after this many attempts. */
+export const MAX_ITEM_ATTEMPTS = 3;
 
 export type GenerateItemResult =
   | { outcome: 'done'; articleId: number; title: string; wordCount: number; sources: number; writer: 'model' | 'offline' }
-  | { outcome: 'failed'; error: string }
-  /** Stopped, or no longer this holder's: nothing recorded. */
+  /** Stopped, finished already, or no longer this attempt's: nothing recorded. */
   | { outcome: 'dropped' };
+
+/** A failed item: its run fails with the reason (the item and the GENERATOR log have it already). */
+export class ItemFailed extends Error {
+  override name = 'ItemFailed';
+}
 
 type Ctx = AppContext;
 
@@ -46,7 +42,7 @@ function seconds(ms: number): string {
 }
 
 /** After an item of a regeneration run ends: "[n/total] …", and the closing line once none is left. */
-async function reportRunProgress(ctx: Ctx, item: QueueItemRow, line: string): Promise<void> {
+export async function reportRunProgress(ctx: Ctx, item: QueueItemRow, line: string): Promise<void> {
   if (!item.runId) return;
   const progress = await runProgress(ctx.sql, item.runId);
   const finished = progress.done + progress.failed + progress.cancelled;
@@ -63,26 +59,28 @@ export async function announceRunComplete(ctx: Pick<AppContext, 'sql' | 'events'
   await logEvent(ctx, LOG_COMPONENTS.generator, progress.failed ? 'warning' : 'info', line);
 }
 
-export async function generateQueueItem(ctx: Ctx, params: GenerateItemParams, job: JobHandle): Promise<GenerateItemResult> {
-  const item = await queueItemById(ctx.sql, params.itemId);
-  if (!item || item.holder !== params.holder || item.status !== 'generating') return { outcome: 'dropped' };
+export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<GenerateItemResult> {
+  const queued = await itemOfJobRun(ctx.sql, job.runId);
+  // Done, failed or cancelled already (a run taken over after its item was recorded): nothing to do.
+  if (!queued || (queued.status !== 'pending' && queued.status !== 'generating')) return { outcome: 'dropped' };
+  if (queued.attempts >= MAX_ITEM_ATTEMPTS) {
+    const reason = `Gave up after ${queued.attempts} attempts: generation never finished (the daemon stopped each time)`;
+    if (await failLiveItem(ctx.sql, queued.id, reason)) {
+      await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generation failed for "${queued.trendTitle}": ${reason}`);
+      await reportRunProgress(ctx, queued, `Failed "${queued.trendTitle}": ${reason}`).catch(() => {});
+      await publishQueue(ctx);
+    }
+    throw new ItemFailed(reason);
+  }
+  const holder = randomBytes(8).toString('hex');
+  const item = await claimItem(ctx.sql, queued.id, holder);
+  if (!item) return { outcome: 'dropped' };
   const started = performance.now();
-  // The work stops when the job is stopped or when the claim is lost (Stop on any daemon).
-  const controller = new AbortController();
-  const onAbort = () => controller.abort();
-  job.signal.addEventListener('abort', onAbort, { once: true });
-  const renewal = setInterval(() => {
-    renewLease(ctx.sql, item.id, params.holder, params.leaseSeconds).then(
-      (held) => {
-        if (!held) controller.abort();
-      },
-      () => {},
-    );
-  }, (params.leaseSeconds * 1000) / 3);
-  renewal.unref();
-  const signal = controller.signal;
+  // The runner aborts it on Stop (from any daemon), at shutdown, and when this daemon lost the run.
+  const signal = job.signal;
   let imageUrl: string | null = null;
 
+  if (job.resumed) await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Taking over "${item.trendTitle}": the daemon generating it stopped before it finished`);
   announce(ctx, `Generating article for "${item.trendTitle}"`);
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Generating article for "${item.trendTitle}"${item.attempts > 1 ? ` (attempt ${item.attempts})` : ''}`);
   job.progress({ itemId: item.id, trendTitle: item.trendTitle, stage: 'writing' });
@@ -105,7 +103,7 @@ export async function generateQueueItem(ctx: Ctx, params: GenerateItemParams, jo
     imageUrl = saveImage(ctx.config, image, `trend-${trend.id}`);
 
     const recorded = (await ctx.sql.begin(async (tx) => {
-      if (!(await lockOwnItem(tx, item.id, params.holder))) return null;
+      if (!(await lockOwnItem(tx, item.id, holder))) return null;
       const existing = await generatedArticleOfTrend(tx, trend.id);
       const htmlFilePath = existing?.htmlFilePath ?? trend.htmlFilePath ?? articlePagePath(trend.topic, trend.title, trend.id);
       const written = await upsertGeneratedArticle(tx, {
@@ -125,7 +123,7 @@ export async function generateQueueItem(ctx: Ctx, params: GenerateItemParams, jo
         queueItemId: item.id,
       });
       if (trend.htmlFilePath !== htmlFilePath) await setTrendHtmlFilePath(tx, trend.id, htmlFilePath);
-      await finishItem(tx, item.id, params.holder, { status: 'done', articleId: written.id });
+      await finishItem(tx, item.id, holder, { status: 'done', articleId: written.id });
       return written;
     })) as { id: number; previousImageUrl: string | null } | null;
     if (!recorded) {
@@ -144,17 +142,19 @@ export async function generateQueueItem(ctx: Ctx, params: GenerateItemParams, jo
     return { outcome: 'done', articleId: recorded.id, title: draft.title, wordCount: draft.wordCount, sources: draft.sources.length, writer: draft.writer };
   } catch (error) {
     deleteImage(ctx.config, imageUrl);
-    // Stopped or shut down: the worker hands the item back (or Stop already cancelled it).
-    if (signal.aborted) return { outcome: 'dropped' };
+    if (signal.aborted) {
+      // Stop cancelled the item already; at shutdown (or when the run was lost) it goes back to the
+      // queue for the run's next holder. The token guard makes this a no-op once another attempt has it.
+      if (job.interruption !== 'stop') await releaseItem(ctx.sql, item.id, holder).catch(() => {});
+      return { outcome: 'dropped' };
+    }
     const reason = describe(error);
-    const failed = await finishItem(ctx.sql, item.id, params.holder, { status: 'failed', error: reason }).catch(() => false);
+    const failed = await finishItem(ctx.sql, item.id, holder, { status: 'failed', error: reason }).catch(() => false);
     await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generation failed for "${item.trendTitle}": ${reason}`);
     announce(ctx, `Failed to generate "${item.trendTitle}": ${reason}`);
     if (failed) await reportRunProgress(ctx, item, `Failed "${item.trendTitle}": ${reason}`).catch(() => {});
-    return { outcome: 'failed', error: reason };
+    throw new ItemFailed(reason);
   } finally {
-    clearInterval(renewal);
-    job.signal.removeEventListener('abort', onAbort);
     await publishQueue(ctx);
   }
 }

@@ -10,8 +10,8 @@ export {
   toGeneratedArticle,
 } from './articles.js';
 export { exportFileName, type ExportFormat } from './export.js';
-export { generateQueueItem, type GenerateItemParams, type GenerateItemResult, type JobHandle } from './generate-item.js';
+export { generateQueueItem, MAX_ITEM_ATTEMPTS, type GenerateItemResult } from './generate-item.js';
 export { IMAGE_URL_PREFIX, imagesDir } from './images.js';
+export { generateArticleJob, generatorJob, queueItem, resumeGenerator, RUN_MODE_POLL_MS } from './jobs.js';
 export { generateFromTrend, queueTrendsWithoutArticle, regenerateArticles, startGenerator, stopGenerator } from './queueing.js';
-export { generatorStatusFields, queueStatus } from './status.js';
-export { ensureGeneratorWorker, GENERATOR_WORKER_DEFAULTS, haltGeneratorWorker, resumeGenerator, runGeneratorQueue } from './worker.js';
+export { GENERATE_ARTICLE_JOB, GENERATOR_JOB, generatorStatusFields, queueStatus } from './status.js';

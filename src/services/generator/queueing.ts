@@ -1,17 +1,20 @@
 // What the console's generator buttons do: Run (queue every current trend without an article, best
 // first, and keep doing so after each analysis until Stop), Stop (cancel what is queued), generate
-// one trend's article, and rewrite the article of every current trend in place.
+// one trend's article, and rewrite the article of every current trend in place. The work itself runs
+// on the job runner (./jobs.ts).
 import { randomBytes } from 'node:crypto';
 import type { GeneratorActionResult } from '../../api/generator.js';
 import type { AppContext } from '../../context.js';
-import { cancelLiveItems, enqueueTrend, liveItemOfTrend, liveItems, runProgress, setItemRun } from '../../db/generation-queue.js';
+import { cancelLiveItems, enqueueTrend, liveItemOfTrend, liveItems, runProgress, setItemRun, type QueueItemRow } from '../../db/generation-queue.js';
+import { liveJobRuns } from '../../db/job-runs.js';
 import { currentTrends, trendByTitle } from '../../db/trends.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
+import { notRunning, startJob, stopJob, stopRun } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { announce, publishQueue } from './events.js';
 import { announceRunComplete } from './generate-item.js';
-import { patchGeneratorState, readGeneratorState } from './status.js';
-import { ensureGeneratorWorker, haltGeneratorWorker } from './worker.js';
+import { carryItem, queueItem } from './jobs.js';
+import { GENERATE_ARTICLE_JOB, GENERATOR_JOB } from './status.js';
 import { MIN_SOURCE_ARTICLES, insufficientMessage } from './write-article.js';
 
 /** An administrator's own request goes before the trends Run queues. */
@@ -28,7 +31,7 @@ export async function queueTrendsWithoutArticle(ctx: Ctx): Promise<number> {
   let queued = 0;
   for (const trend of await currentTrends(ctx.sql)) {
     if (trend.hasArticle || trend.articleCount < MIN_SOURCE_ARTICLES || trend.failedSinceNewestSource) continue;
-    if (await enqueueTrend(ctx.sql, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore, runId: null })) queued++;
+    if (await queueItem(ctx, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore, runId: null })) queued++;
   }
   if (queued > 0) {
     await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued ${queued} trend${queued === 1 ? '' : 's'} of the latest analysis for article generation`);
@@ -37,27 +40,25 @@ export async function queueTrendsWithoutArticle(ctx: Ctx): Promise<number> {
   return queued;
 }
 
+/** Run: Conflict (409) "The article generator is already running" while run mode is on anywhere. */
 export async function startGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
-  const state = await readGeneratorState(ctx);
-  if (state.runMode) throw Conflict('The article generator is already running');
-  await patchGeneratorState(ctx, { runMode: true, startedAt: new Date().toISOString() });
+  await startJob(ctx, GENERATOR_JOB);
   const queued = await queueTrendsWithoutArticle(ctx);
   const message = `Article generator started: ${queued} trend${queued === 1 ? '' : 's'} queued`;
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
   announce(ctx, message);
-  ensureGeneratorWorker(ctx);
   await publishQueue(ctx);
   return { message, queued };
 }
 
+/** Stop: ends run mode and cancels every queued item (the one being generated included, on any daemon). */
 export async function stopGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
-  const state = await readGeneratorState(ctx);
-  const live = await liveItems(ctx.sql, 1);
-  if (!state.runMode && live.length === 0) return { message: 'The article generator is not running', queued: 0 };
-  await patchGeneratorState(ctx, { runMode: false });
+  const [itemRuns, items] = await Promise.all([liveJobRuns(ctx.sql, [GENERATOR_JOB, GENERATE_ARTICLE_JOB]), liveItems(ctx.sql, 1)]);
+  if (itemRuns.length === 0 && items.length === 0) return { ...notRunning(GENERATOR_JOB), queued: 0 };
+  await stopJob(ctx, GENERATOR_JOB);
+  // Items first: a run fetched meanwhile finds its item cancelled and records nothing.
   const cancelled = await cancelLiveItems(ctx.sql, 'Stopped by the administrator');
-  // Another daemon generating one of them loses its claim at its next renewal and records nothing.
-  await haltGeneratorWorker(ctx);
+  for (const run of await liveJobRuns(ctx.sql, [GENERATE_ARTICLE_JOB])) await stopRun(ctx, run);
   const message = `Article generator stopped${cancelled.length ? `: ${cancelled.length} queued item${cancelled.length === 1 ? '' : 's'} cancelled` : ''}`;
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
   announce(ctx, message);
@@ -76,8 +77,7 @@ export async function generateFromTrend(ctx: Ctx, trendTitle: string): Promise<G
   if (trend.articleCount < MIN_SOURCE_ARTICLES) {
     throw Invalid(insufficientMessage(trend.title, `${trend.articleCount} source article${trend.articleCount === 1 ? '' : 's'}, at least ${MIN_SOURCE_ARTICLES} needed`));
   }
-  const item = await enqueueTrend(ctx.sql, { trendId: trend.id, trendTitle: trend.title, priority: REQUEST_PRIORITY, runId: null });
-  ensureGeneratorWorker(ctx);
+  const item = await queueItem(ctx, { trendId: trend.id, trendTitle: trend.title, priority: REQUEST_PRIORITY, runId: null });
   if (!item) return { message: `Article generation for "${trend.title}" is already queued`, queued: 0 };
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued article generation for "${trend.title}"`);
   await publishQueue(ctx);
@@ -94,18 +94,22 @@ export async function regenerateArticles(ctx: Ctx): Promise<GeneratorActionResul
     return { message, queued: 0 };
   }
   const runId = randomBytes(8).toString('hex');
+  const message = `Regenerating the articles of ${trends.length} current trend${trends.length === 1 ? '' : 's'}`;
+  // Before the items: the first of them may be generated (and report [1/n]) before this returns.
+  announce(ctx, `[0/${trends.length}] ${message}`);
+  // Every item is in the queue before the first one's run starts, so "[n/total]" counts them all.
+  const fresh: QueueItemRow[] = [];
   for (const trend of trends) {
-    const item = await enqueueTrend(ctx.sql, { trendId: trend.id, trendTitle: trend.title, priority: REGENERATION_PRIORITY + trend.relevanceScore, runId });
-    // Already queued (Run, or a click): that item becomes part of this run.
-    if (!item) {
+    const item = await enqueueTrend(ctx.sql, { trendId: trend.id, trendTitle: trend.title, priority: REGENERATION_PRIORITY + trend.relevanceScore, runId, jobRunId: null });
+    if (item) fresh.push(item);
+    else {
+      // Already queued (Run, or a click): that item becomes part of this run.
       const live = await liveItemOfTrend(ctx.sql, trend.id);
       if (live) await setItemRun(ctx.sql, live.id, runId);
     }
   }
-  const message = `Regenerating the articles of ${trends.length} current trend${trends.length === 1 ? '' : 's'}`;
+  for (const item of fresh) await carryItem(ctx, item);
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
-  announce(ctx, `[0/${trends.length}] ${message}`);
-  ensureGeneratorWorker(ctx);
   await publishQueue(ctx);
   return { message, queued: trends.length };
 }

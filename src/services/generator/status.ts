@@ -1,21 +1,23 @@
-// The generator's part of the status object and the queue status, read from the database so that
-// every daemon reports the same (decisions.md "Wave 2": status is cluster-wide).
+// The generator's part of the status object and the queue status, read from the database (the job
+// runner's runs and the persisted queue) so that every daemon reports the same (decisions.md
+// "Wave 2": status is cluster-wide).
 import type { GeneratorStatusFields, QueueStatus } from '../../api/generator.js';
 import type { AppContext } from '../../context.js';
 import { countGeneratedArticles, lastGeneratedAt } from '../../db/generated-articles.js';
 import { countLiveItems, liveItems } from '../../db/generation-queue.js';
+import { liveJobRuns } from '../../db/job-runs.js';
 import { patchJobState, readJobState } from '../../db/job-state.js';
 
 export type { GeneratorStatusFields, QueueStatus } from '../../api/generator.js';
 
+/** Run mode: the exclusive job started by Run, which queues the trends of each analysis until Stop. */
 export const GENERATOR_JOB = 'generator';
+/** One run per queue item: the article of one trend. */
+export const GENERATE_ARTICLE_JOB = 'generate-article';
 /** Items listed by the queue status (the console's list scrolls; the count is exact). */
 const QUEUE_STATUS_ITEMS = 200;
 
 export interface GeneratorJobState {
-  /** Started with Run: keeps queueing the trends of each new analysis until Stop. */
-  runMode: boolean;
-  startedAt: string | null;
   lastRunAt: string | null;
   [key: string]: unknown;
 }
@@ -28,14 +30,19 @@ export async function patchGeneratorState(ctx: Pick<AppContext, 'sql'>, patch: P
   await patchJobState(ctx.sql, GENERATOR_JOB, patch);
 }
 
+/** generating: an item's run is held under a live lease; running: Run is on or items wait; else idle. */
 export async function generatorStatusFields(ctx: Pick<AppContext, 'sql'>): Promise<GeneratorStatusFields> {
-  const [total, state, live, last] = await Promise.all([
+  const [total, state, runs, last] = await Promise.all([
     countGeneratedArticles(ctx.sql),
     readGeneratorState(ctx),
-    countLiveItems(ctx.sql),
+    liveJobRuns(ctx.sql, [GENERATOR_JOB, GENERATE_ARTICLE_JOB]),
     lastGeneratedAt(ctx.sql),
   ]);
-  const generatorStatus = live.generating > 0 ? 'generating' : state.runMode || live.pending > 0 ? 'running' : 'idle';
+  const now = Date.now();
+  const generating = runs.some(
+    (run) => run.job === GENERATE_ARTICLE_JOB && (run.status === 'running' || run.status === 'stopping') && (run.expiresAt?.getTime() ?? 0) >= now,
+  );
+  const generatorStatus = generating ? 'generating' : runs.length > 0 ? 'running' : 'idle';
   const lastRun = [state.lastRunAt ?? null, last?.toISOString() ?? null].filter((v): v is string => v !== null).sort().at(-1) ?? null;
   return { generatorStatus, totalArticlesGenerated: total, generatorLastRun: lastRun };
 }
@@ -44,7 +51,7 @@ export async function queueStatus(ctx: Pick<AppContext, 'sql'>): Promise<QueueSt
   const [items, counts] = await Promise.all([liveItems(ctx.sql, QUEUE_STATUS_ITEMS), countLiveItems(ctx.sql)]);
   const generating = items.find((item) => item.status === 'generating');
   return {
-    queueLength: counts.pending + items.filter((item) => item.status === 'generating').length,
+    queueLength: counts.total,
     isGenerating: generating !== undefined,
     currentTrend: generating?.trendTitle ?? null,
     items: items.map((item) => ({ id: item.id, trendTitle: item.trendTitle, status: item.status as 'pending' | 'generating' })),

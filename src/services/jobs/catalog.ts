@@ -2,6 +2,7 @@
 // (and takes over) every kind of run, whichever routes or commands it happened to load. A new job's
 // module is added here.
 import '../food-recategorization/index.js';
+import '../generator/jobs.js';
 import '../trends/analyzer.js';
 import '../audio/interview.js';
 import '../audio/latest-news.js';
