@@ -68,7 +68,14 @@ function poolSwitcher(create: () => Sql) {
     sql,
     async recycle(): Promise<{ latencyMs: number }> {
       const fresh = create();
-      const latencyMs = await timedPing(fresh);
+      let latencyMs: number;
+      try {
+        latencyMs = await timedPing(fresh);
+      } catch (error) {
+        // The database did not answer: keep the pool we have (it reconnects on its own), drop the new one.
+        void fresh.end({ timeout: 0 }).catch(() => {});
+        throw error;
+      }
       const old = pool;
       pool = fresh;
       await old.end({ timeout: 5 });

@@ -9,9 +9,11 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { AppContext } from '../context.js';
 import { packagePath } from '../paths.js';
 import '../services/jobs/catalog.js';
+import { databaseMonitor } from '../services/health/database-monitor.js';
 import { shutdownJobs } from '../services/jobs/index.js';
+import { createPublicSnapshot } from '../services/snapshot/index.js';
 import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
-import { errorHandler } from './errors.js';
+import { databaseUnavailable, errorHandler } from './errors.js';
 import { registerFavicons } from './favicons.js';
 import { registerPages } from './pages.js';
 import { apiRoutes } from './routes/index.js';
@@ -56,6 +58,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const exact = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
   app.decorate('ctx', ctx);
+  const database = databaseMonitor(ctx);
+  const snapshot = createPublicSnapshot(ctx);
+  app.decorate('snapshot', snapshot);
+  app.addHook('onClose', async () => snapshot.close());
   // Runs this process holds must not outlive the database: they are handed to another daemon (or
   // resumed by this one after a restart), never lost.
   app.addHook('onClose', async () => shutdownJobs(ctx));
@@ -77,9 +83,21 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       // Every /api route is admin-only unless its config says public; unknown paths stay 404 for all.
       // onRequest: an anonymous caller gets 401 before its body is even parsed or validated.
       api.addHook('onRequest', async (request, reply) => {
-        request.principal = await resolvePrincipal(ctx, localSecret, request);
+        const config = request.routeOptions.config;
+        // Snapshot reads are the same for everyone: no session lookup, nothing to wait for.
+        if (config.snapshot) return;
+        // Database down: answer now rather than let the request find out slowly (issue 18).
+        if (!database.available && !config.withoutDatabase) throw databaseUnavailable();
+        try {
+          request.principal = await resolvePrincipal(ctx, localSecret, request);
+        } catch (error) {
+          if (!database.report(error)) throw error;
+          // A public call that works without the database serves an anonymous caller meanwhile.
+          if (!config.public || !config.withoutDatabase) throw databaseUnavailable();
+          request.principal = null;
+        }
         assertSameOrigin(request);
-        if (!request.routeOptions.config.public) requireAdmin(request, reply);
+        if (!config.public) requireAdmin(request, reply);
       });
       for (const routes of apiRoutes) await api.register(routes);
     },

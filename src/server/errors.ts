@@ -1,7 +1,15 @@
 // The one mapping from errors to HTTP: every error body is JSON with `message` (auth errors carry
 // it in `error` too); no stack trace ever leaves the process and no client input yields a 5xx.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { isAppError } from '../errors.js';
+import { AppError, isAppError } from '../errors.js';
+import { databaseMonitor, RETRY_AFTER_SECONDS } from '../services/health/database-monitor.js';
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now; try again in a few seconds.';
+
+/** 503 with Retry-After: the database is away (the monitor probes it and lifts this when it answers). */
+export function databaseUnavailable(): AppError {
+  return new AppError('unavailable', DATABASE_UNAVAILABLE_MESSAGE, { retryAfterSeconds: RETRY_AFTER_SECONDS });
+}
 
 interface ErrorBody {
   message: string;
@@ -33,6 +41,7 @@ export function sendError(reply: FastifyReply, status: number, body: ErrorBody):
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (!isAppError(error) && databaseMonitor(request.server.ctx).report(error)) error = databaseUnavailable() as unknown as FastifyError;
   if (isAppError(error)) {
     const retryAfter = error.details?.retryAfterSeconds;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));

@@ -6,7 +6,7 @@ import { TOPICS, isTopic } from '../services/classify/topics.js';
 import { isArticlePagePath } from '../services/generator/paths.js';
 import { articlePageAt } from '../services/pages/article-page.js';
 import { renderFeed } from '../services/pages/feeds.js';
-import { renderTopicPage } from '../services/pages/topic-page.js';
+import { sendSnapshot } from './snapshot-reply.js';
 
 export function requestOrigin(app: FastifyInstance, request: FastifyRequest): string {
   if (app.ctx.config.publicUrl) return app.ctx.config.publicUrl;
@@ -16,8 +16,9 @@ export function requestOrigin(app: FastifyInstance, request: FastifyRequest): st
 
 export async function registerPages(app: FastifyInstance): Promise<void> {
   for (const topic of TOPICS) {
-    app.get(`/${topic}.html`, async (request, reply) =>
-      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await renderTopicPage(app.ctx, topic, requestOrigin(app, request))),
+    // From the public snapshot: rendered once per change (and origin), served through an outage.
+    app.get(`/${topic}.html`, { compress: false }, async (request, reply) =>
+      sendSnapshot(request, reply, await app.snapshot.topicPage(topic, requestOrigin(app, request))),
     );
     app.get(`/${topic}/:page`, async (request, reply) => {
       const path = request.url.split('?')[0]!;

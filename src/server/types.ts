@@ -2,10 +2,13 @@
 // the per-route `public` flag (every /api route is admin-only unless it says otherwise).
 import type { AppContext } from '../context.js';
 import type { Principal } from '../services/auth/index.js';
+import type { PublicSnapshot } from '../services/snapshot/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** The public reads, built on change events (services/snapshot). */
+    snapshot: PublicSnapshot;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -13,6 +16,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Anonymous callers allowed (spec 000 §7 and decisions.md "Access"). */
     public?: boolean;
+    /** Answered from the public snapshot: no caller lookup, served through a database outage. */
+    snapshot?: boolean;
+    /** Answers by itself while the database is down (instead of the outage 503). */
+    withoutDatabase?: boolean;
   }
 }
 

@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { PUBLIC_EVENT_TYPES, type LiveMessage } from '../services/events.js';
+import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../services/health/database-monitor.js';
 import { resolvePrincipal } from './access.js';
 
 // Above this much unsent data a client is too slow: it skips messages until it drains.
@@ -95,6 +96,8 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
     if (socket.readyState === socket.OPEN) {
       clients.add(client);
       socket.send(JSON.stringify({ type: 'welcome', isAdmin: client.isAdmin }));
+      // A client arriving during an outage learns of it now, not only at the next change.
+      if (!databaseMonitor(app.ctx).available) socket.send(JSON.stringify({ type: 'database_status', available: false, message: DATABASE_DOWN_MESSAGE }));
     }
   });
 

@@ -16,7 +16,7 @@ const CHANNEL = 'newsctl_live';
 /** Under NOTIFY's 8,000 bytes, with room for the envelope. */
 const MAX_PAYLOAD_BYTES = 7_500;
 /** Each daemon derives these from the database for its own clients: never sent on. */
-const LOCAL_ONLY: ReadonlySet<EventType> = new Set<EventType>(['status_update', 'live_resync']);
+const LOCAL_ONLY: ReadonlySet<EventType> = new Set<EventType>(['status_update', 'live_resync', 'database_status']);
 const PING_MS = 10_000;
 const PRUNE_MS = 60_000;
 const STORED_KEPT_MS = 5 * 60_000;

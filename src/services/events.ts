@@ -44,13 +44,18 @@ export interface EventMap {
    * missed, so clients refetch what they show.
    */
   live_resync: Record<string, never>;
+  /**
+   * Public: this daemon lost or regained its database. While it is down the public pages are served
+   * from the last snapshot and other calls answer 503; never sent on to other daemons (each has its own connection).
+   */
+  database_status: { available: boolean; message: string };
 }
 
 export type EventType = keyof EventMap;
 export type LiveMessage = { [K in EventType]: { type: K } & EventMap[K] }[EventType];
 
 /** Messages an anonymous /ws client may receive; everything else goes to admin sessions only. */
-export const PUBLIC_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>(['latest_news_audio', 'home_data_updated']);
+export const PUBLIC_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>(['latest_news_audio', 'home_data_updated', 'database_status']);
 
 export interface EventBus {
   /** Delivers to this process's listeners and, when bridged, to the other daemons'. */

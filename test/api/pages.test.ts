@@ -16,6 +16,8 @@ describe('/{topic}.html pages', () => {
         ('grid.test', 'https://grid.test/a', 'https://grid.test/a', 'Utilities add storage <script>alert(1)</script>', 'energy'),
         ('bad.test', 'javascript:alert(1)', 'javascript:alert(1)', 'Hostile link', 'energy'),
         ('food.test', 'https://food.test/b', 'https://food.test/b', 'Sourdough returns', 'food')`;
+    // Seeded behind the services' back: say so, as they do (the page comes from the public snapshot).
+    server.ctx.events.emit('home_data_updated', {});
     const response = await fetch(`${server.baseUrl}/energy.html`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/text\/html/);

@@ -25,6 +25,15 @@ async function addArticle(fields: { domainId: number | null; host: string; title
             now() - make_interval(mins => ${fields.minutesAgo ?? 0}))`;
 }
 
+/** The tests seed rows behind the services' back; the services announce their changes, so do the tests. */
+const changed = () => server.ctx.events.emit('home_data_updated', {});
+
+/** Calendar days in the product's time zone between then and now (what daysSinceCrawl counts). */
+function calendarDaysAgo(minutes: number): number {
+  const day = (at: number) => Date.parse(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(at));
+  return Math.round((day(Date.now()) - day(Date.now() - minutes * 60_000)) / 86_400_000);
+}
+
 beforeAll(async () => {
   server = await startTestServer({ env: { NEWSCTL_SITE_NAME: 'Daily Wire Test', NEWSCTL_TIMEZONE: 'America/Chicago' } });
 });
@@ -63,6 +72,7 @@ describe('GET /api/home-page-data', () => {
     for (const [id, host] of [[low, 'low.test'], [none, 'none.test'], [high, 'high.test'], [avoided, 'avoided.test'], [listed, 'listed.test']] as const) {
       for (let i = 0; i < 12; i++) await addArticle({ domainId: id, host, title: `${host} story ${i}`, minutesAgo: i * 3, topic: 'health' });
     }
+    changed();
     const { body } = await get('/api/home-page-data');
     expect(body.articlesByDomain.map((d: { domain: { url: string } }) => d.domain.url)).toEqual(['high.test', 'none.test', 'low.test']);
     const first = body.articlesByDomain[0];
@@ -77,6 +87,7 @@ describe('GET /api/home-page-data', () => {
   it('reports the last spider and trends runs', async () => {
     await patchJobState(server.sql, 'spider', { lastStartedAt: '2026-11-20T12:01:00.000Z' });
     await patchJobState(server.sql, 'trends-analyzer', { lastRunAt: '2026-11-20T12:31:00.000Z' });
+    changed();
     expect((await get('/api/home-page-data')).body.lastRunTimes).toEqual({
       spiderLastRun: '2026-11-20T12:01:00.000Z',
       trendsAnalyzerLastRun: '2026-11-20T12:31:00.000Z',
@@ -86,6 +97,7 @@ describe('GET /api/home-page-data', () => {
   it('returns the newest trends of the latest analysis per topic', async () => {
     await server.sql`insert into trends (title, topic, relevance_score, batch_number) values
       ('Old batch trend', 'energy', 9, 1), ('Grid storage surge', 'energy', 7, 2), ('Solar tariffs', 'energy', 8, 2)`;
+    changed();
     const { body } = await get('/api/home-page-data');
     expect(body.topTrends.energy.map((t: { title: string }) => t.title)).toEqual(['Solar tariffs', 'Grid storage surge']);
     expect(body.topTrends.energy[0]).toMatchObject({ category: 'energy', htmlFilePath: null });
@@ -111,10 +123,7 @@ describe('GET /api/search', () => {
   it('finds older articles when recent ones are too few', async () => {
     const { body } = await get('/api/search?q=shipwreck');
     expect(body.results.map((r: { title: string }) => r.title)).toEqual(['Shipwreck found off the cape']);
-    // Calendar days in the product's time zone: 90 × 24 h is 89 days across a DST change at some hours.
-    const localDay = (at: number) => Date.parse(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(at));
-    const now = Date.now();
-    expect(body.results[0].daysSinceCrawl).toBe((localDay(now) - localDay(now - 90 * 86_400_000)) / 86_400_000);
+    expect(body.results[0].daysSinceCrawl).toBe(calendarDaysAgo(60 * 24 * 90));
   });
 
   it('ranks title matches above body matches, with stemming', async () => {
@@ -128,7 +137,7 @@ describe('GET /api/search', () => {
     const phrase = (await get(`/api/search?q=${encodeURIComponent('"climate change"')}`)).body;
     expect(phrase.results.map((r: { title: string }) => r.title)).toEqual(['Climate change talks stall']);
     expect(phrase.results[0].domainUrl).toBe('gone.test');
-    expect(phrase.results[0].daysSinceCrawl).toBe(3);
+    expect(phrase.results[0].daysSinceCrawl).toBe(calendarDaysAgo(60 * 24 * 3));
     const prefix = (await get('/api/search?q=bake')).body;
     expect(prefix.results.map((r: { title: string }) => r.title)).toEqual(['Local bakery wins award']);
   });
@@ -159,6 +168,7 @@ describe('latest-news audio', () => {
     const bytes = Buffer.alloc(10_000, 7);
     writeFileSync(join(dir, 'latest-news-2026-11-23.mp3'), bytes);
     await insertAudioAsset(server.sql, { kind: 'latest-news', fileName: 'latest-news-2026-11-23.mp3', sizeBytes: bytes.length });
+    server.ctx.events.emit('latest_news_audio', { audioUrl: '/audio/latest-news-2026-11-23.mp3', generatedAt: new Date().toISOString() });
     const info = (await get('/api/latest-news-audio')).body;
     expect(info.exists).toBe(true);
     expect(info.audioUrl).toMatch(/^\/audio\/latest-news-2026-11-23\.mp3\?v=\d+$/);

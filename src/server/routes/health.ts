@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { databaseMonitor } from '../../services/health/database-monitor.js';
 import { createPoolRefresher } from '../../services/health/index.js';
+import { databaseUnavailable } from '../errors.js';
 
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   const refresher = createPoolRefresher(app.ctx);
+  const database = databaseMonitor(app.ctx);
+  // Both answer during an outage: the refresh is how the public error card asks for a reconnect.
+  const available = { config: { public: true, withoutDatabase: true } } as const;
 
-  app.post('/health/refresh-connection-pool', { config: { public: true } }, async () => refresher.refresh());
+  app.post('/health/refresh-connection-pool', available, async () => refresher.refresh());
 
-  app.get('/health', { config: { public: true } }, async () => ({
-    ok: true,
-    database: app.ctx.db.kind,
-    databaseLatencyMs: await app.ctx.db.ping(),
-    uptimeSeconds: Math.round(process.uptime()),
-  }));
+  app.get('/health', available, async () => {
+    if (!database.available && !(await database.probe())) throw databaseUnavailable();
+    return {
+      ok: true,
+      database: app.ctx.db.kind,
+      databaseLatencyMs: await app.ctx.db.ping(),
+      uptimeSeconds: Math.round(process.uptime()),
+    };
+  });
 }

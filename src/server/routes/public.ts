@@ -1,25 +1,24 @@
 // The public site's calls (spec 000 §7) plus site-info, which carries the settings the spec leaves
 // as placeholders (site name, assistant address, time zone).
+// The reads come from the public snapshot (services/snapshot): built on change events, sent as
+// pre-compressed bytes with an ETag, and still served while the database is down.
 import type { FastifyInstance } from 'fastify';
-import { latestNewsAudio } from '../../services/audio/latest-news.js';
-import { homePageData, recentArticlesByTopic, topTrends } from '../../services/home/index.js';
 import { searchArticlesByText, SEARCH_QUERY_MAX } from '../../services/search/index.js';
+import { SNAPSHOT_KEYS } from '../../services/snapshot/index.js';
+import { sendSnapshot } from '../snapshot-reply.js';
 
 const pub = { config: { public: true } } as const;
+// compress: false — the snapshot carries its own gzip and brotli bytes.
+const fromSnapshot = { config: { public: true, snapshot: true }, compress: false } as const;
 
 export default async function publicRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/current-time', pub, async () => ({ utcTime: new Date().toISOString() }));
+  app.get('/current-time', { config: { public: true, withoutDatabase: true } }, async () => ({ utcTime: new Date().toISOString() }));
 
-  app.get('/site-info', pub, async () => ({
-    siteName: app.ctx.config.siteName,
-    assistantUrl: app.ctx.config.assistantUrl,
-    timeZone: app.ctx.config.timeZone,
-  }));
-
-  app.get('/home-page-data', pub, async () => homePageData(app.ctx));
-  app.get('/articles/recent-by-topic', pub, async () => recentArticlesByTopic(app.ctx));
-  app.get('/trends/top-by-category', pub, async () => topTrends(app.ctx));
-  app.get('/articles-by-domain', pub, async () => (await homePageData(app.ctx)).articlesByDomain);
+  // home-page-data, articles/recent-by-topic, trends/top-by-category, articles-by-domain,
+  // latest-news-audio, site-info.
+  for (const key of SNAPSHOT_KEYS) {
+    app.get(`/${key}`, fromSnapshot, async (request, reply) => sendSnapshot(request, reply, await app.snapshot.read(key)));
+  }
 
   app.get<{ Querystring: { q: string } }>(
     '/search',
@@ -35,6 +34,4 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => searchArticlesByText(app.ctx, request.query.q),
   );
-
-  app.get('/latest-news-audio', pub, async () => latestNewsAudio(app.ctx));
 }

@@ -1,8 +1,13 @@
 // Connection-pool refresh for the public error card (spec 000 §2.2). It is public, so real
 // recycles are rate-limited (decisions.md): calls within 10 s of the last get its result.
+// While the database is down a recycle cannot finish; the answer ("not ok") still comes within a
+// second, and a recycle that works tells the database monitor at once.
 import type { AppContext } from '../../context.js';
+import { databaseMonitor, withTimeout } from './database-monitor.js';
 
 export const POOL_REFRESH_MIN_INTERVAL_MS = 10_000;
+/** During an outage, a recycle that has not connected by then answers "not ok" (the new pool is dropped when it fails). */
+export const POOL_REFRESH_TIMEOUT_MS = 900;
 
 export interface PoolRefreshResult {
   ok: boolean;
@@ -13,14 +18,19 @@ export interface PoolRefresher {
   refresh(): Promise<PoolRefreshResult>;
 }
 
-export function createPoolRefresher(ctx: Pick<AppContext, 'db'>, now: () => number = Date.now): PoolRefresher {
+export function createPoolRefresher(ctx: Pick<AppContext, 'db' | 'sql' | 'events' | 'jobs'>, now: () => number = Date.now): PoolRefresher {
+  const monitor = databaseMonitor(ctx);
   let last: { at: number; result: Promise<PoolRefreshResult> } | null = null;
   return {
     refresh() {
       if (last && now() - last.at < POOL_REFRESH_MIN_INTERVAL_MS) return last.result;
-      const result = ctx.db
-        .recycle()
-        .then(({ latencyMs }) => ({ ok: true, latencyMs }))
+      const recycle = ctx.db.recycle();
+      // Bounded only while the database is known down: a healthy recycle waits for in-flight queries.
+      const result = (monitor.available ? recycle : withTimeout(recycle, POOL_REFRESH_TIMEOUT_MS, 'connection pool refresh'))
+        .then(({ latencyMs }) => {
+          if (!monitor.available) void monitor.probe();
+          return { ok: true, latencyMs };
+        })
         // A failed recycle is an answer for the card ("not ok"), not a server error.
         .catch(() => ({ ok: false, latencyMs: -1 }));
       last = { at: now(), result };

@@ -18,12 +18,34 @@ export const TOPIC_PAGE_GENERATED = 20;
 /** Sources shown under each generated article (the article page lists them all). */
 const SOURCES_SHOWN = 6;
 
-export async function renderTopicPage(ctx: Pick<AppContext, 'sql' | 'config'>, topic: Topic, origin: string): Promise<string> {
+/** What a topic page shows, read in one go (the public snapshot keeps it between changes). */
+export interface TopicPageData {
+  topic: Topic;
+  trends: Awaited<ReturnType<typeof topTrendsByTopic>>;
+  articles: Awaited<ReturnType<typeof newestArticlesByTopic>>;
+  generated: Awaited<ReturnType<typeof latestGeneratedArticles>>;
+}
+
+export async function loadTopicPages(ctx: Pick<AppContext, 'sql'>, topics: readonly Topic[]): Promise<Map<Topic, TopicPageData>> {
   const [trends, articles, generated] = await Promise.all([
-    topTrendsByTopic(ctx.sql, [topic], TOPIC_PAGE_TRENDS),
-    newestArticlesByTopic(ctx.sql, [topic], TOPIC_PAGE_ARTICLES),
-    latestGeneratedArticles(ctx.sql, { limit: TOPIC_PAGE_GENERATED, category: topic }),
+    topTrendsByTopic(ctx.sql, topics, TOPIC_PAGE_TRENDS),
+    newestArticlesByTopic(ctx.sql, topics, TOPIC_PAGE_ARTICLES),
+    Promise.all(topics.map((topic) => latestGeneratedArticles(ctx.sql, { limit: TOPIC_PAGE_GENERATED, category: topic }))),
   ]);
+  return new Map(
+    topics.map((topic, index) => [
+      topic,
+      { topic, trends: trends.filter((row) => row.topic === topic), articles: articles.filter((row) => row.topic === topic), generated: generated[index]! },
+    ]),
+  );
+}
+
+export async function renderTopicPage(ctx: Pick<AppContext, 'sql' | 'config'>, topic: Topic, origin: string): Promise<string> {
+  return topicPageHtml(ctx, (await loadTopicPages(ctx, [topic])).get(topic)!, origin);
+}
+
+export function topicPageHtml(ctx: Pick<AppContext, 'config'>, data: TopicPageData, origin: string): string {
+  const { topic, trends, articles, generated } = data;
   const label = topicLabel(topic);
   const site = ctx.config.siteName;
   const zone = ctx.config.timeZone;

@@ -1,0 +1,16 @@
+// Sends one answer of the public snapshot: the pre-compressed bytes the client accepts, an ETag,
+// 304 for a matching If-None-Match, and caching a CDN or reverse proxy may use (decisions.md
+// "Links and caching"). Browsers revalidate every time (max-age=0), which the ETag makes cheap.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody } from '../services/snapshot/index.js';
+
+export const SNAPSHOT_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
+
+export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  void reply.header('cache-control', SNAPSHOT_CACHE_CONTROL).header('vary', 'accept-encoding').header('etag', etagOf(body, encoding));
+  if (matchesIfNoneMatch(request.headers['if-none-match'], body)) return reply.code(304).send();
+  const bytes = encoding === 'identity' ? body.identity : body[encoding];
+  if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+  return reply.type(body.type).header('content-length', bytes.length).send(bytes);
+}

@@ -1,0 +1,120 @@
+// Whether the database answers, as one flag for the whole process. Any caller that meets a
+// connection error reports it here; from then on the daemon answers non-public calls with a 503 at
+// once (instead of letting each request find out on its own, slowly), public reads come from the
+// snapshot, and a probe asks the database every half second until it answers, when everything
+// switches back on its own. The live channel carries each change (`database_status`).
+import type { AppContext } from '../../context.js';
+import { contextJob } from '../../context.js';
+import { isDatabaseOutage } from '../jobs/database.js';
+
+/** How often a down database is asked whether it is back. */
+export const PROBE_EVERY_MS = 500;
+/** A probe that takes longer than this counts as "still down" (a cut network hangs rather than refuses). */
+export const PROBE_TIMEOUT_MS = 1_000;
+/** What a 503 tells the client to wait, in seconds. */
+export const RETRY_AFTER_SECONDS = 5;
+export const DATABASE_DOWN_MESSAGE = 'The database is unavailable right now; the site is serving its last saved pages. Try again in a few seconds.';
+export const DATABASE_BACK_MESSAGE = 'The database is available again.';
+
+export interface DatabaseMonitor {
+  readonly available: boolean;
+  /** Since when it is down (ms epoch), or null. */
+  readonly downSince: number | null;
+  /** Looks at an error from a query: a connection failure marks the database down. Returns whether it was one. */
+  report(error: unknown): boolean;
+  /** Asks the database now (bounded by PROBE_TIMEOUT_MS); updates the flag. */
+  probe(): Promise<boolean>;
+  onChange(listener: (available: boolean) => void): () => void;
+  close(): void;
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what} took longer than ${ms} ms`), { code: 'CONNECT_TIMEOUT' })), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'>): DatabaseMonitor {
+  let available = true;
+  let downSince: number | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let probing: Promise<boolean> | null = null;
+  let closed = false;
+  const listeners = new Set<(available: boolean) => void>();
+
+  const set = (next: boolean) => {
+    if (next === available) return;
+    available = next;
+    downSince = next ? null : Date.now();
+    // Local delivery only: each daemon tells its own clients about its own connection.
+    ctx.events.deliver('database_status', { available: next, message: next ? DATABASE_BACK_MESSAGE : DATABASE_DOWN_MESSAGE });
+    for (const listener of listeners) {
+      try {
+        listener(next);
+      } catch (error) {
+        console.error('database status listener failed:', error);
+      }
+    }
+    if (!next) scheduleProbe();
+  };
+
+  function scheduleProbe(): void {
+    if (timer || closed || available) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void monitor.probe().then((up) => {
+        if (!up) scheduleProbe();
+      });
+    }, PROBE_EVERY_MS);
+    timer.unref();
+  }
+
+  const monitor: DatabaseMonitor = {
+    get available() {
+      return available;
+    },
+    get downSince() {
+      return downSince;
+    },
+    report(error) {
+      if (!isDatabaseOutage(error)) return false;
+      set(false);
+      return true;
+    },
+    probe() {
+      probing ??= withTimeout(ctx.sql`select 1`, PROBE_TIMEOUT_MS, 'database probe')
+        .then(
+          () => {
+            set(true);
+            return true;
+          },
+          (error: unknown) => {
+            if (isDatabaseOutage(error)) set(false);
+            return available;
+          },
+        )
+        .finally(() => {
+          probing = null;
+        });
+      return probing;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      listeners.clear();
+    },
+  };
+  return monitor;
+}
+
+/** The process's one monitor for this context's database. */
+export function databaseMonitor(ctx: Pick<AppContext, 'sql' | 'events' | 'jobs'>): DatabaseMonitor {
+  return contextJob(ctx, 'database-monitor', () => createDatabaseMonitor(ctx));
+}

@@ -1,0 +1,221 @@
+// The public snapshot (issue 18): the answers of the public read calls and the topic pages, built
+// from the database when the data behind them changes — never per request — and kept serialised
+// and compressed in memory. A reader costs a buffer write; a thousand readers cost one rebuild.
+//
+// Freshness: every change event bumps `wanted`; a rebuild records the generation it started for
+// in `built`. A read that finds `built < wanted` waits for the next rebuild (bounded), so the read
+// after an event always sees the change, however many readers arrive meanwhile. Events coalesce:
+// background rebuilds wait DEBOUNCE_MS for more to arrive; a waiting reader starts one at once.
+//
+// Outage: when the database is down a read serves the last snapshot as it is; the rebuild that
+// failed is retried when the database monitor sees the database back.
+import type { AppContext } from '../../context.js';
+import { Unavailable } from '../../errors.js';
+import { latestNewsAudio } from '../audio/latest-news.js';
+import { TOPICS, type Topic } from '../classify/topics.js';
+import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../health/database-monitor.js';
+import { homePageData } from '../home/index.js';
+import { loadTopicPages, topicPageHtml, type TopicPageData } from '../pages/topic-page.js';
+import { ANALYZER_JOB } from '../trends/analyzer-job.js';
+import { SPIDER_JOB } from '../spider/status.js';
+import { encodeBody, HTML_TYPE, JSON_TYPE, type EncodedBody } from './encoded.js';
+
+export { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody, type Encoding } from './encoded.js';
+
+export const SNAPSHOT_KEYS = [
+  'home-page-data',
+  'articles/recent-by-topic',
+  'trends/top-by-category',
+  'articles-by-domain',
+  'latest-news-audio',
+  'site-info',
+] as const;
+export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
+
+/** Background rebuilds wait this long for further events, so a burst costs one rebuild. */
+export const DEBOUNCE_MS = 100;
+/** A reader waits at most this long for a pending rebuild, then gets the previous snapshot. */
+export const FRESH_WAIT_MS = 3_000;
+/** Topic pages carry absolute links, so they are rendered per origin; at most this many origins are kept. */
+const MAX_ORIGINS = 16;
+
+interface Content {
+  entries: Map<SnapshotKey, EncodedBody>;
+  topics: Map<Topic, TopicPageData>;
+  /** Rendered topic pages by `${origin} ${topic}`. */
+  pages: Map<string, Promise<EncodedBody>>;
+  /** The previous snapshot's pages: a page whose text did not change keeps its buffers and ETag. */
+  previousPages: Map<string, Promise<EncodedBody>> | null;
+  builtAt: Date;
+}
+
+export interface SnapshotStats {
+  /** Change events seen. */
+  wanted: number;
+  /** The generation the current snapshot reflects. */
+  built: number;
+  rebuilds: number;
+  builtAt: string | null;
+}
+
+export interface PublicSnapshot {
+  /** A public answer, fresh as of the last change event (or the last one built while the database is down). */
+  read(key: SnapshotKey): Promise<EncodedBody>;
+  /** `/{topic}.html` with links on `origin`. */
+  topicPage(topic: Topic, origin: string): Promise<EncodedBody>;
+  /** The data changed: the next read sees the change. */
+  invalidate(): void;
+  /** Resolves when the first snapshot is built (or its build failed). */
+  ready(): Promise<void>;
+  stats(): SnapshotStats;
+  close(): void;
+}
+
+type Ctx = Pick<AppContext, 'sql' | 'config' | 'events' | 'jobs'>;
+
+async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
+  const [home, audio, topics] = await Promise.all([homePageData(ctx), latestNewsAudio(ctx), loadTopicPages(ctx, TOPICS)]);
+  const values: Record<SnapshotKey, unknown> = {
+    'home-page-data': home,
+    // decisions.md "Data shapes": the same lists as the home data, built by the same functions.
+    'articles/recent-by-topic': home.recentArticlesByCategory,
+    'trends/top-by-category': home.topTrends,
+    'articles-by-domain': home.articlesByDomain,
+    'latest-news-audio': audio,
+    'site-info': { siteName: ctx.config.siteName, assistantUrl: ctx.config.assistantUrl, timeZone: ctx.config.timeZone },
+  };
+  const encoded = await Promise.all(
+    SNAPSHOT_KEYS.map((key) => encodeBody(JSON.stringify(values[key]), JSON_TYPE, previous?.entries.get(key))),
+  );
+  return {
+    entries: new Map(SNAPSHOT_KEYS.map((key, index) => [key, encoded[index]!])),
+    topics,
+    pages: new Map(),
+    previousPages: previous?.pages ?? null,
+    builtAt: new Date(),
+  };
+}
+
+export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
+  const monitor = databaseMonitor(ctx);
+  let wanted = 1;
+  let built = 0;
+  let rebuilds = 0;
+  let current: Content | null = null;
+  let building: Promise<void> | null = null;
+  let failure: unknown = null;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  function rebuild(): Promise<void> {
+    if (building) return building;
+    const target = wanted;
+    building = (async () => {
+      try {
+        const next = await build(ctx, current);
+        if (current) current.previousPages = null;
+        current = next;
+        built = Math.max(built, target);
+        rebuilds++;
+        failure = null;
+      } catch (error) {
+        failure = error;
+        // An outage is the monitor's to announce (and it calls us back when the database returns).
+        if (!monitor.report(error)) console.error('public snapshot: rebuild failed:', (error as Error).message);
+      } finally {
+        building = null;
+      }
+      if (built < wanted && failure === null) schedule();
+    })();
+    return building;
+  }
+
+  function schedule(): void {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void rebuild();
+    }, DEBOUNCE_MS);
+    timer.unref();
+  }
+
+  async function fresh(): Promise<Content> {
+    const target = wanted;
+    const deadline = Date.now() + FRESH_WAIT_MS;
+    while (built < target || !current) {
+      // Down: the last snapshot is the answer; without one there is none to give.
+      if (!monitor.available) {
+        if (current) return current;
+        throw Unavailable(DATABASE_DOWN_MESSAGE);
+      }
+      const attempt = rebuild();
+      if (current) {
+        const left = deadline - Date.now();
+        if (left <= 0) return current;
+        let timeout: NodeJS.Timeout | undefined;
+        const finished = await Promise.race([
+          attempt.then(() => true),
+          new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), left))),
+        ]);
+        clearTimeout(timeout);
+        if (!finished) return current;
+      } else {
+        await attempt;
+      }
+      if (failure !== null) {
+        if (current) return current;
+        if (monitor.available) throw failure;
+      }
+    }
+    return current;
+  }
+
+  const onChange = () => {
+    wanted++;
+    schedule();
+  };
+  const unsubscribe = [
+    ctx.events.on('home_data_updated', onChange),
+    ctx.events.on('domains_updated', onChange),
+    ctx.events.on('avoid_domains_updated', onChange),
+    ctx.events.on('latest_news_audio', onChange),
+    // A run's start and end move the home page's last-run times.
+    ctx.events.on('job_updated', ({ job }) => {
+      if (job === SPIDER_JOB || job === ANALYZER_JOB) onChange();
+    }),
+    // Back from an outage: whatever changed meanwhile (another daemon's writes) is read again.
+    monitor.onChange((available) => {
+      if (available) onChange();
+    }),
+  ];
+
+  const first = rebuild();
+
+  return {
+    async read(key) {
+      return (await fresh()).entries.get(key)!;
+    },
+    async topicPage(topic, origin) {
+      const content = await fresh();
+      const pageKey = `${origin} ${topic}`;
+      let page = content.pages.get(pageKey);
+      if (!page) {
+        const previous = content.previousPages?.get(pageKey);
+        page = (previous ? previous.catch(() => null) : Promise.resolve(null)).then((before) =>
+          encodeBody(topicPageHtml(ctx, content.topics.get(topic)!, origin), HTML_TYPE, before),
+        );
+        // Host headers are the client's to choose: only the first few origins are kept.
+        if (content.pages.size < MAX_ORIGINS * TOPICS.length) content.pages.set(pageKey, page);
+      }
+      return page;
+    },
+    invalidate: onChange,
+    ready: () => first,
+    stats: () => ({ wanted, built, rebuilds, builtAt: current?.builtAt.toISOString() ?? null }),
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      for (const stop of unsubscribe) stop();
+    },
+  };
+}

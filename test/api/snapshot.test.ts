@@ -1,0 +1,156 @@
+// The public snapshot (issue 18) on one daemon: the public reads and topic pages come from memory,
+// pre-compressed, with an ETag and 304s and the CDN caching of decisions.md; the snapshot is rebuilt
+// on change events — never per request — and the read after an event sees the change (a crawled
+// article, an analysis's trends, a new bulletin).
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitForSpider } from '../../src/services/spider/index.js';
+import { SNAPSHOT_CACHE_CONTROL } from '../../src/server/snapshot-reply.js';
+import { chooseEncoding, matchesIfNoneMatch } from '../../src/services/snapshot/encoded.js';
+import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { storeCorpus, harbourFire, bridgeVote, rateDecision, unrelated } from '../services/trends/corpus.js';
+
+let server: TestServer;
+let web: NewsWeb;
+let cookie: string;
+
+/** Raw HTTP (fetch would decode the body and hide the encoding). */
+function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${server.baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const home = async () => (await fetch(`${server.baseUrl}/api/home-page-data`)).json();
+
+async function call(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+beforeAll(async () => {
+  web = await startNewsWeb({ sites: 1, hostile: false, articlesPerSite: 3 });
+  server = await startTestServer({ env: { NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(',') } });
+  cookie = await server.loginCookie();
+});
+afterAll(async () => {
+  await server?.close();
+  await web?.close();
+});
+
+describe('public snapshot answers', () => {
+  it('send the same JSON as identity, gzip and brotli, each with its ETag and the CDN caching', async () => {
+    const plain = await raw('/api/home-page-data');
+    const gz = await raw('/api/home-page-data', { 'accept-encoding': 'gzip' });
+    const br = await raw('/api/home-page-data', { 'accept-encoding': 'gzip, deflate, br' });
+    expect([plain.status, gz.status, br.status]).toEqual([200, 200, 200]);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(JSON.parse(plain.body.toString())).toHaveProperty('articlesByDomain');
+    for (const response of [plain, gz, br]) {
+      expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=30');
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
+    }
+    expect(SNAPSHOT_CACHE_CONTROL).toBe(plain.headers['cache-control']);
+    // One content, three representations: three strong tags.
+    expect(new Set([plain.headers.etag, gz.headers.etag, br.headers.etag]).size).toBe(3);
+  });
+
+  it('answers a matching If-None-Match with an empty 304, and a stale one with the body', async () => {
+    for (const path of ['/api/home-page-data', '/api/articles/recent-by-topic', '/api/trends/top-by-category', '/api/articles-by-domain', '/api/latest-news-audio', '/api/site-info', '/usa.html']) {
+      const first = await raw(path, { 'accept-encoding': 'gzip' });
+      expect(first.status, path).toBe(200);
+      const again = await raw(path, { 'accept-encoding': 'gzip', 'if-none-match': String(first.headers.etag) });
+      expect(again.status, path).toBe(304);
+      expect(again.body.length, path).toBe(0);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect((await raw(path, { 'if-none-match': '"something-else"' })).status, path).toBe(200);
+    }
+    expect((await raw('/usa.html')).headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('negotiates encodings as RFC 9110 says', () => {
+    expect(chooseEncoding(undefined)).toBe('identity');
+    expect(chooseEncoding('gzip;q=0, br;q=0')).toBe('identity');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    const body = { type: 'x', identity: Buffer.alloc(0), gzip: Buffer.alloc(0), br: Buffer.alloc(0), hash: 'abc' };
+    expect(matchesIfNoneMatch('W/"abc-gzip"', body)).toBe(true);
+    expect(matchesIfNoneMatch('"x", "abc"', body)).toBe(true);
+    expect(matchesIfNoneMatch('"abcd"', body)).toBe(false);
+  });
+});
+
+describe('rebuilt on change events, never per request', () => {
+  it('does not query per read: a row written behind the services’ back shows only after the event', async () => {
+    const before = server.app.snapshot.stats();
+    const first = await raw('/api/home-page-data');
+    await server.sql`insert into articles (domain_name, source_url, canonical_url, title, topic)
+                     values ('quiet.test', 'https://quiet.test/a', 'https://quiet.test/a', 'Unannounced story', 'science')`;
+    for (let i = 0; i < 20; i++) expect((await raw('/api/home-page-data')).headers.etag).toBe(first.headers.etag);
+    expect(server.app.snapshot.stats().rebuilds).toBe(before.rebuilds);
+
+    server.ctx.events.emit('home_data_updated', {});
+    // The very next read waits for the rebuild the event started.
+    const after = await home();
+    expect(after.recentArticlesByCategory.science.map((a: { title: string }) => a.title)).toContain('Unannounced story');
+    expect((await raw('/science.html')).body.toString()).toContain('Unannounced story');
+    expect(server.app.snapshot.stats().rebuilds).toBe(before.rebuilds + 1);
+  });
+
+  it('coalesces a burst of events into few rebuilds', async () => {
+    const before = server.app.snapshot.stats().rebuilds;
+    for (let i = 0; i < 50; i++) server.ctx.events.emit('home_data_updated', {});
+    await home();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(server.app.snapshot.stats().rebuilds - before).toBeLessThanOrEqual(2);
+  });
+
+  it('shows a crawled article at the next read after the crawl', { timeout: 120_000 }, async () => {
+    const site = web.sites[0]!;
+    expect((await call('POST', '/api/domains', { url: site.origin, status: 'active' })).status).toBe(201);
+    const started = await call('POST', '/api/spider/start');
+    expect(started.status).toBe(200);
+    await waitForSpider(server.ctx);
+    const data = await home();
+    const entry = data.articlesByDomain.find((d: { domain: { url: string } }) => d.domain.url === site.origin);
+    expect(entry?.articles.length).toBe(site.expectedArticleUrls.length);
+    expect(data.lastRunTimes.spiderLastRun).toBe(started.body.spiderLastStartTime);
+  });
+
+  it('shows an analysis’s trends at the next read after the analysis', { timeout: 120_000 }, async () => {
+    await storeCorpus(server.sql, [...harbourFire, ...bridgeVote, ...unrelated, ...rateDecision]);
+    expect((await call('POST', '/api/trends-analyzer/run')).status).toBe(200);
+    for (let i = 0; i < 600; i++) {
+      const status = (await call('GET', '/api/status')).body;
+      if (status.trendsAnalyzerStatus === 'idle') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const data = await home();
+    const titles = Object.values(data.topTrends as Record<string, { title: string }[]>).flat().map((t) => t.title);
+    expect(titles.length).toBeGreaterThan(0);
+    expect(data.lastRunTimes.trendsAnalyzerLastRun).toMatch(/Z$/);
+    // The same titles as the admin's trend list, and on the topic pages.
+    const listed = (await call('GET', '/api/trends')).body.map((t: { title: string }) => t.title);
+    for (const title of titles) expect(listed).toContain(title);
+  });
+});
