@@ -41,6 +41,10 @@ const baseOptions = {
   transform: { ...postgres.camel, undefined: null },
   onnotice: () => {},
   connect_timeout: 10,
+  // Seconds before a connection that failed tries again. postgres.js's default grows to 20 s, which
+  // held a daemon back ~10 s after its database returned; ours is at most 1 s. Hammering is not a
+  // risk: while the database is down only the health monitor's probe and waiting jobs ask.
+  backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
 } as const;
 
 function stableHandle(current: () => Sql): Sql {

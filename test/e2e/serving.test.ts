@@ -1,0 +1,230 @@
+// Serving readers across daemons and through a database outage (issue 18), PostgreSQL only (CI's
+// PostgreSQL pass): two daemons on one database, daemon A reaching it through a local TCP proxy the
+// test cuts and restores (the machine's PostgreSQL is never restarted).
+// - A crawl and an analysis run by the cluster reach the next home read on both daemons.
+// - During the cut, A serves its public reads from the snapshot (200) and answers admin calls with
+//   503 + Retry-After within 1 s; its live channel says so; after the restore it serves normally
+//   within 5 s, with what B wrote meanwhile; nothing written before the cut is lost.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { loadConfig } from '../../src/config.js';
+import { startDaemon, type Daemon } from '../../src/runtime.js';
+import { waitForSpider } from '../../src/services/spider/index.js';
+import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
+import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
+import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
+import { bridgeVote, harbourFire, rateDecision, storeCorpus, unrelated } from '../services/trends/corpus.js';
+
+const ADMIN = { username: 'operator', password: 'a long enough password' };
+
+interface Node {
+  daemon: Daemon;
+  cookie: string;
+  dataDir: string;
+}
+
+async function login(daemon: Daemon): Promise<string> {
+  const response = await fetch(`${daemon.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+async function timed(url: string, init: RequestInit = {}) {
+  const start = performance.now();
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, ms: performance.now() - start };
+}
+
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<{ value: T; ms: number }> {
+  const start = Date.now();
+  for (;;) {
+    const value = await read().catch((error: unknown) => error as T);
+    if (done(value)) return { value, ms: Date.now() - start };
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}; last: ${String(JSON.stringify(value)).slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const homeOf = async (node: Node) => (await fetch(`${node.daemon.url}/api/home-page-data`)).json();
+const titlesOf = (home: { articlesByDomain: { articles: { title: string }[] }[] }) => home.articlesByDomain.flatMap((d) => d.articles.map((a) => a.title));
+
+describe.skipIf(!usingPostgres)('serving across daemons and through a database outage', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let web: NewsWeb;
+  let a: Node;
+  let b: Node;
+
+  async function start(databaseUrl: string): Promise<Node> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'newsctl-serving-'));
+    const config = loadConfig({
+      NEWSCTL_DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      NEWSCTL_LOG_LEVEL: 'silent',
+      NEWSCTL_ADMIN_USERNAME: ADMIN.username,
+      NEWSCTL_ADMIN_PASSWORD: ADMIN.password,
+      NEWSCTL_SCHEDULER: 'false',
+      NEWSCTL_JOB_LEASE_SECONDS: '4',
+      NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
+    });
+    const daemon = await startDaemon(config, { operatorSocket: false, logger: false, database: { maxConnections: 4 } });
+    return { daemon, cookie: await login(daemon), dataDir };
+  }
+
+  beforeAll(async () => {
+    web = await startNewsWeb({ sites: 1, hostile: false, articlesPerSite: 3 });
+    database = await createTestDatabase();
+    const url = new URL(database.url!);
+    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    a = await start(proxy.through(database.url!));
+    b = await start(database.url!);
+  }, 120_000);
+
+  afterAll(async () => {
+    await proxy?.restore().catch(() => {});
+    for (const node of [a, b]) {
+      await node?.daemon.close().catch(() => {});
+      if (node) rmSync(node.dataDir, { recursive: true, force: true });
+    }
+    await proxy?.close();
+    await database?.drop();
+    await web?.close();
+  }, 60_000);
+
+  it('a crawl reaches the next home read on both daemons', { timeout: 120_000 }, async () => {
+    const site = web.sites[0]!;
+    const add = await fetch(`${a.daemon.url}/api/domains`, {
+      method: 'POST',
+      headers: { cookie: a.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: site.origin, status: 'active' }),
+    });
+    expect(add.status).toBe(201);
+    expect((await fetch(`${a.daemon.url}/api/spider/start`, { method: 'POST', headers: { cookie: a.cookie } })).status).toBe(200);
+    await waitForSpider(a.daemon.runtime.ctx);
+    const expected = site.expectedArticleUrls.length;
+    // The daemon where the run was watched: at once. The other: once its event has crossed over.
+    const onA = titlesOf(await homeOf(a));
+    expect(onA).toHaveLength(expected);
+    const { ms } = await until('the crawl on daemon B', async () => titlesOf(await homeOf(b)), (titles) => Array.isArray(titles) && titles.length === expected, 5_000);
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it('an analysis on one daemon reaches the other’s read right after its event', { timeout: 120_000 }, async () => {
+    await storeCorpus(b.daemon.runtime.ctx.sql, [...harbourFire, ...bridgeVote, ...unrelated, ...rateDecision]);
+    // Quiet first, so the event awaited below is the analysis's.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const arrived = new Promise<void>((resolve) => {
+      const off = b.daemon.runtime.ctx.events.on('home_data_updated', () => {
+        off();
+        resolve();
+      });
+    });
+    expect((await fetch(`${a.daemon.url}/api/trends-analyzer/run`, { method: 'POST', headers: { cookie: a.cookie } })).status).toBe(200);
+    await arrived;
+    const home = await homeOf(b);
+    const titles = Object.values(home.topTrends as Record<string, { title: string }[]>).flat();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(home.lastRunTimes.trendsAnalyzerLastRun).toMatch(/Z$/);
+  });
+
+  it('serves the snapshot and clean 503s while the database is cut, and recovers within 5 s of its return', { timeout: 120_000 }, async () => {
+    // Written before the cut: a domain through the admin API and an article the crawl stored.
+    const kept = await fetch(`${a.daemon.url}/api/domains`, {
+      method: 'POST',
+      headers: { cookie: a.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'kept-before-cut.example', status: 'active' }),
+    });
+    expect(kept.status).toBe(201);
+    const before = await timed(`${a.daemon.url}/api/home-page-data`);
+    expect(before.status).toBe(200);
+    const topicBefore = await timed(`${a.daemon.url}/usa.html`);
+    expect(topicBefore.status).toBe(200);
+
+    const live: Record<string, unknown>[] = [];
+    const socket = new WebSocket(`${a.daemon.url.replace('http', 'ws')}/ws`);
+    await new Promise<void>((resolve, reject) => {
+      socket.on('message', (raw) => {
+        const message = JSON.parse(raw.toString()) as Record<string, unknown>;
+        live.push(message);
+        if (message.type === 'welcome') resolve();
+      });
+      socket.on('error', reject);
+    });
+
+    await proxy.cut();
+    const cutAt = Date.now();
+
+    // Public reads: the last snapshot, byte for byte.
+    for (const path of ['/api/home-page-data', '/api/articles/recent-by-topic', '/api/trends/top-by-category', '/api/articles-by-domain', '/api/latest-news-audio', '/api/site-info']) {
+      const read = await timed(`${a.daemon.url}${path}`);
+      expect(read.status, path).toBe(200);
+      expect(read.ms, path).toBeLessThan(1_000);
+    }
+    const during = await timed(`${a.daemon.url}/api/home-page-data`);
+    expect(during.text).toBe(before.text);
+    expect((await timed(`${a.daemon.url}/usa.html`)).text).toBe(topicBefore.text);
+
+    // Everything else: 503 with Retry-After and a message, within a second, the first call too.
+    for (let round = 0; round < 3; round++) {
+      for (const [method, path] of [['GET', '/api/domains'], ['GET', '/api/status'], ['GET', '/api/trends'], ['GET', '/api/search?q=fire'], ['POST', '/api/spider/start']] as const) {
+        const call = await timed(`${a.daemon.url}${path}`, { method, headers: { cookie: a.cookie } });
+        expect(call.status, `${method} ${path}`).toBe(503);
+        expect(call.ms, `${method} ${path}`).toBeLessThan(1_000);
+        expect(Number(call.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(JSON.parse(call.text).message).toMatch(/database is unavailable/i);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // The public error card's reconnect: still answers, quickly, "not ok".
+    const refresh = await timed(`${a.daemon.url}/api/health/refresh-connection-pool`, { method: 'POST' });
+    expect(refresh.status).toBe(200);
+    expect(refresh.ms).toBeLessThan(1_500);
+    expect(JSON.parse(refresh.text).ok).toBe(false);
+    expect((await timed(`${a.daemon.url}/api/current-time`)).status).toBe(200);
+    // The live channel said so.
+    expect(live.some((m) => m.type === 'database_status' && m.available === false)).toBe(true);
+
+    // Meanwhile daemon B (direct) keeps writing: an announced article.
+    await b.daemon.runtime.ctx.sql`insert into articles (domain_name, source_url, canonical_url, title, topic)
+      values ('during.test', 'https://during.test/a', 'https://during.test/a', 'Written during the cut', 'usa')`;
+    b.daemon.runtime.ctx.events.emit('home_data_updated', {});
+    expect(Date.now() - cutAt).toBeGreaterThan(1_000);
+
+    await proxy.restore();
+    const { ms: adminBackMs } = await until(
+      'admin calls on daemon A',
+      async () => (await timed(`${a.daemon.url}/api/domains`, { headers: { cookie: a.cookie } })).status,
+      (status) => status === 200,
+      10_000,
+    );
+    expect(adminBackMs).toBeLessThan(5_000);
+    const { ms: homeBackMs } = await until(
+      'the article B wrote during the cut, on daemon A',
+      async () => (await homeOf(a)).recentArticlesByCategory.usa.map((x: { title: string }) => x.title),
+      (titles) => Array.isArray(titles) && titles.includes('Written during the cut'),
+      10_000,
+    );
+    expect(homeBackMs).toBeLessThan(5_000);
+    console.info(`database back: admin calls answer after ${adminBackMs} ms, the home page has B's article after ${adminBackMs + homeBackMs} ms`);
+    expect(live.some((m) => m.type === 'database_status' && m.available === true)).toBe(true);
+    socket.close();
+
+    // Nothing written before the cut was lost.
+    const domains = await (await fetch(`${a.daemon.url}/api/domains`, { headers: { cookie: a.cookie } })).json();
+    expect(JSON.stringify(domains)).toContain('kept-before-cut.example');
+    const titles = titlesOf(await homeOf(a));
+    for (const title of titlesOf(JSON.parse(before.text))) expect(titles).toContain(title);
+    expect((await timed(`${a.daemon.url}/api/search?q=fire`, { headers: { cookie: a.cookie } })).status).toBe(200);
+    expect((await timed(`${a.daemon.url}/api/health`)).status).toBe(200);
+  });
+});
