@@ -222,4 +222,27 @@ describe('article generator API', () => {
     const trends = (await call('GET', '/api/trends')).body as { htmlFilePath: string | null }[];
     expect(trends.every((t) => t.htmlFilePath === null)).toBe(true);
   });
+
+  it('wrote every step to the system log under GENERATOR', async () => {
+    const logs = (await call('GET', '/api/logs?component=GENERATOR&limit=1000')).body as { component: string; level: string; message: string }[];
+    expect(logs.every((log) => log.component === 'GENERATOR')).toBe(true);
+    const steps: [string, RegExp][] = [
+      ['info', /^Queued article generation for "Storm floods/],
+      ['info', /^Generating article for "Storm floods/],
+      ['info', /^Generated "Storm floods.*words from \d+ sources/],
+      ['info', /^Regenerating the articles of 2 current trends$/],
+      ['info', /^Regeneration complete: 2 of 2 articles rewritten$/],
+      ['info', /^Article generator started: 2 trends queued$/],
+      ['error', /^Article generation failed for "Headlines without text": .*Insufficient matching articles/],
+      ['info', /^Queued 1 trend of the latest analysis for article generation$/],
+      ['info', /^Article generator stopped/],
+      ['info', /^Exported generated article \d+ as Article-usa-Storm_floods_Port_Linden_harbor_1200_evacuated\.docx$/],
+      ['info', /^Feature image regenerated for ".*" \(offline\)$/],
+      ['info', /^Deleted the generated article "/],
+      ['info', /^Cleared \d+ generated articles?$/],
+    ];
+    for (const [level, message] of steps) {
+      expect(logs, String(message)).toEqual(expect.arrayContaining([expect.objectContaining({ level, message: expect.stringMatching(message) })]));
+    }
+  });
 });

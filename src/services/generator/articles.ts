@@ -91,6 +91,8 @@ export async function regenerateArticleImage(ctx: WriteCtx, id: number): Promise
   return { message, article: await getGeneratedArticle(ctx, id) };
 }
 
-export async function exportGeneratedArticle(ctx: Pick<AppContext, 'sql'>, id: number, format: ExportFormat): Promise<ArticleExport> {
-  return exportArticle(await getGeneratedArticle(ctx, id), format);
+export async function exportGeneratedArticle(ctx: Pick<AppContext, 'sql' | 'events'>, id: number, format: ExportFormat): Promise<ArticleExport> {
+  const file = await exportArticle(await getGeneratedArticle(ctx, id), format);
+  await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Exported generated article ${id} as ${file.fileName}`);
+  return file;
 }
