@@ -128,7 +128,7 @@ async function shootConsole(browser: Browser, shoot: (name: string, page: Page, 
         generated = true;
       }
       for (const [tab, heading] of CONSOLE_TABS) {
-        if (width === 390 && tab !== 'trends' && tab !== 'domains') continue;
+        if (width === 390 && tab !== 'trends' && tab !== 'domains' && tab !== 'music') continue;
         await page.goto(`/admin?tab=${tab}`);
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
         await page.getByText('System Online').waitFor();

@@ -212,6 +212,17 @@ describe('Music tab', () => {
     await track.getByRole('button', { name: `Delete "${title}"` }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this track?' });
     await dialog.getByText(`"${title}" and its audio file will be deleted. This cannot be undone.`).waitFor();
+    // The dialog starts on Cancel and keeps the focus inside it (a stray Enter deletes nothing).
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focused).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Delete');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Cancel');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await completed.getByTestId('completed-track').count()).toBe(1);
+    await track.getByRole('button', { name: `Delete "${title}"` }).click();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await completed.getByTestId('completed-track').count()).toBe(1);
     await track.getByRole('button', { name: `Delete "${title}"` }).click();

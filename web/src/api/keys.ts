@@ -2,38 +2,16 @@
 // with its area ('trends', 'domains'…), so one invalidation of `keys.trends.all()` refreshes the
 // whole area; the parts from the first '/…' on are the address the default query function GETs
 // (api/client.ts pathOfQueryKey). Live messages invalidate these exact keys (api/live-updates.ts).
-// One export per area, so the public pages' bundle carries only the areas they use.
+// The public pages' areas live in public-keys.ts (re-exported here), so their bundle does not
+// carry the console's keys.
 import type { Topic } from './types.js';
+
+export { audio, auth, home, search, settings, site } from './public-keys.js';
 
 /** Spec 001 §9: trends, generated articles and logs are fetched with these limits. */
 export const TRENDS_LIMIT = 50;
 export const GENERATED_ARTICLES_LIMIT = 50;
 export const LOGS_LIMIT = 100;
-
-export const site = {
-  all: () => ['site'] as const,
-  info: () => ['site', '/api/site-info'] as const,
-  currentTime: () => ['site', '/api/current-time'] as const,
-};
-
-export const auth = {
-  check: () => ['auth', '/api/auth/check'] as const,
-};
-
-export const home = {
-  all: () => ['home'] as const,
-  page: () => ['home', '/api/home-page-data'] as const,
-  recentArticles: () => ['home', '/api/articles/recent-by-topic'] as const,
-};
-
-export const search = {
-  results: (q: string) => ['search', '/api/search', { q }] as const,
-};
-
-export const audio = {
-  all: () => ['audio'] as const,
-  latest: () => ['audio', '/api/latest-news-audio'] as const,
-};
 
 export const status = {
   all: () => ['status'] as const,
@@ -76,13 +54,6 @@ export const generator = {
 export const logs = {
   all: () => ['logs'] as const,
   list: () => ['logs', '/api/logs', { limit: LOGS_LIMIT }] as const,
-};
-
-export const settings = {
-  all: () => ['settings'] as const,
-  definitions: () => ['settings', 'definitions', '/api/settings'] as const,
-  /** One setting of the schema table, GET /api/{key}. */
-  one: (key: string) => ['settings', key, `/api/${key}`] as const,
 };
 
 export const podcast = {

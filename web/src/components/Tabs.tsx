@@ -1,14 +1,15 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode, Ref } from 'react';
 
 // Radix tabs (a tablist with arrow-key focus, each panel labelled by its tab), styled once for
 // the console's main tabs and the topic and category tabs inside them.
 
 export const Tabs = RadixTabs.Root;
 
-export function TabList({ label, children, className = '' }: { label: string; children: ReactNode; className?: string }) {
+export function TabList({ label, children, className = '', ref }: { label: string; children: ReactNode; className?: string; ref?: Ref<HTMLDivElement> }) {
   return (
     <RadixTabs.List
+      ref={ref}
       aria-label={label}
       className={`flex gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 dark:bg-gray-800 ${className}`}
     >

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import * as keys from '../api/keys';
+import * as keys from '../api/public-keys';
 import { AUTH_CHECK_REFETCH_MS } from '../api/timings';
 import type { AuthCheck } from '../api/types';
 

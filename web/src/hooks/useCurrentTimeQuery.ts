@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import * as keys from '../api/keys';
+import * as keys from '../api/public-keys';
 import { CURRENT_TIME_REFETCH_MS } from '../api/timings';
 import type { CurrentTime } from '../api/types';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import * as keys from '../api/keys';
+import * as keys from '../api/public-keys';
 import { HOME_INVALIDATE_MS, HOME_REFETCH_MS, HOME_STALE_MS } from '../api/timings';
 import type { HomePageData } from '../api/types';
 

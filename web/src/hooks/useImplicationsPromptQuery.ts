@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import * as keys from '../api/keys';
+import * as keys from '../api/public-keys';
 import type { ImplicationsPrompt } from '../api/types';
 
 /** Loaded on demand: only once some trend offers an 'analyze implications' link. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import * as keys from '../api/keys';
+import * as keys from '../api/public-keys';
 import { AUDIO_REFETCH_MS } from '../api/timings';
 import type { LatestNewsAudio } from '../api/types';
 

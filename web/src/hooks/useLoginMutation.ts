@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { post } from '../api/client';
-import * as keys from '../api/keys';
+import * as keys from '../api/public-keys';
 
 export interface Credentials {
   username: string;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import * as keys from '../api/keys';
+import * as keys from '../api/public-keys';
 import { RECENT_ARTICLES_REFETCH_MS, RECENT_ARTICLES_RETRIES, retryDelay } from '../api/timings';
 import type { ArticlesByTopic } from '../api/types';
 

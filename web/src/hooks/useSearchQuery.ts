@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import * as keys from '../api/keys';
+import * as keys from '../api/public-keys';
 import type { SearchResponse } from '../api/types';
 
 /** Runs on page load for a non-empty term. */

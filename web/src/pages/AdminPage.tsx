@@ -93,6 +93,11 @@ function ConsoleFrame() {
   const reopenLiveChannel = useAdminLiveChannel();
   const [tab, selectTab] = useConsoleTab();
   const current = CONSOLE_TABS.find((candidate) => candidate.id === tab);
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tab row scrolls sideways: keep the open tab (say Music, from the address) in view.
+  useEffect(() => {
+    tabList.current?.querySelector('[role="tab"][data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   useDocumentTitle(current && current.id !== DEFAULT_TAB ? `${current.label} · Admin` : 'Admin');
   const signOut = () =>
     logout.mutate(undefined, {
@@ -125,7 +130,7 @@ function ConsoleFrame() {
         <main id="main" className="page space-y-5 py-6">
           <ConsoleActionsBar />
           <Tabs value={tab} onValueChange={selectTab}>
-            <TabList label="Console sections">
+            <TabList label="Console sections" ref={tabList}>
               {CONSOLE_TABS.map(({ id, label }) => (
                 <Tab key={id} value={id}>
                   {label}
