@@ -66,9 +66,16 @@ describe('Podcast tab', () => {
 
     // The enhanced script is the one spoken: cut it to two lines to keep the render short.
     await enhanced.fill('Alex: Welcome to the podcast.\nJordan: Thanks, Alex. Here is the news.');
+    // The segment progress comes from the live messages (held back a moment to catch it).
+    await delay(page, '/api/generate-conversational-audio', 2_000);
     await script.getByRole('button', { name: 'Generate Audio' }).click();
     await script.getByRole('button', { name: 'Generating Audio...' }).waitFor();
+    await script.getByText('Preparing the voices...').waitFor();
+    suite.server().ctx.events.emit('conversational-audio-progress', { current: 1, total: 4 });
+    await script.getByText('Segment 1 of 4').waitFor();
+    expect(await script.getByRole('progressbar', { name: 'Podcast audio progress' }).getAttribute('aria-valuenow')).toBe('25');
     await script.getByText('Audio generated: 2 segments.').waitFor({ timeout: 60_000 });
+    await page.unroute((url) => url.pathname === '/api/generate-conversational-audio');
     const player = script.getByTestId('podcast-audio');
     const audio = player.locator('audio');
     expect(await audio.getAttribute('src')).toMatch(/^\/audio\/[^/]+\.mp3\?v=\d+$/);
@@ -159,7 +166,12 @@ describe('Interviews tab', () => {
     await script.getByText('Refined', { exact: true }).waitFor();
 
     await script.getByTestId('interview-text').fill('Sam: Welcome back.\nDr. Morgan: Glad to be here.');
+    await delay(page, '/api/generate-interview-audio', 2_000);
     await script.getByRole('button', { name: 'Generate Audio' }).click();
+    await script.getByText('Preparing the voices...').waitFor();
+    suite.server().ctx.events.emit('interview-audio-progress', { current: 2, total: 5 });
+    await script.getByText('Segment 2 of 5').waitFor();
+    expect(await script.getByRole('progressbar', { name: 'Interview audio progress' }).getAttribute('aria-valuenow')).toBe('40');
     await script.getByText('Audio generated: 2 segments.').waitFor({ timeout: 60_000 });
     const player = script.getByTestId('interview-audio');
     const audio = player.locator('audio');
