@@ -55,17 +55,18 @@ export async function startGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
 export async function stopGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
   const [itemRuns, items] = await Promise.all([liveJobRuns(ctx.sql, [GENERATOR_JOB, GENERATE_ARTICLE_JOB]), liveItems(ctx.sql, 1)]);
   if (itemRuns.length === 0 && items.length === 0) return { ...notRunning(GENERATOR_JOB), queued: 0 };
-  await stopJob(ctx, GENERATOR_JOB);
   // Items first: a run fetched meanwhile finds its item cancelled and records nothing.
   const cancelled = await cancelLiveItems(ctx.sql, 'Stopped by the administrator');
-  for (const run of await liveJobRuns(ctx.sql, [GENERATE_ARTICLE_JOB])) await stopRun(ctx, run);
   const message = `Article generator stopped${cancelled.length ? `: ${cancelled.length} queued item${cancelled.length === 1 ? '' : 's'} cancelled` : ''}`;
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
+  // Said before the runs end: the console clears its action line once the status reads idle.
   announce(ctx, message);
   for (const runId of new Set(cancelled.flatMap((item) => (item.runId ? [item.runId] : [])))) {
     await announceRunComplete(ctx, await runProgress(ctx.sql, runId));
   }
   await publishQueue(ctx);
+  await stopJob(ctx, GENERATOR_JOB);
+  for (const run of await liveJobRuns(ctx.sql, [GENERATE_ARTICLE_JOB])) await stopRun(ctx, run);
   return { message, queued: 0 };
 }
 
