@@ -244,3 +244,29 @@ describe('Music tab', () => {
     expect((await fetch(new URL(src, suite.server().baseUrl))).status).toBe(404);
   }, 180_000);
 });
+
+describe('Latest-news audio above the tabs', () => {
+  it('shows the staged progress with the live status, 100 % on success, resets after 2 s, and links the bulletin', async () => {
+    await seed();
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Music');
+    const actions = page.getByTestId('console-actions');
+    const progress = actions.getByTestId('audio-progress-text');
+    await actions.getByRole('button', { name: 'Generate Latest News Audio' }).click();
+    await actions.getByRole('button', { name: 'Generating Audio...' }).waitFor();
+    await progress.getByText(/^0%/).waitFor();
+    // The spec's steps (0, 15, 35, …) are staged on a timer, whatever the real progress.
+    await progress.getByText(/^15%/).waitFor({ timeout: 5_000 });
+    // audioGenerationStatus messages from the daemon show beside the figure.
+    await progress.getByText(/^\d+% · (Gathering today's top stories|Recording \d+ stories|Mixing and normalising the audio)\.\.\.$/).waitFor({ timeout: 30_000 });
+    await progress.getByText(/^100%/).waitFor({ timeout: 120_000 });
+    expect(await actions.getByRole('progressbar', { name: 'Latest news audio progress' }).getAttribute('aria-valuenow')).toBe('100');
+    await progress.waitFor({ state: 'detached', timeout: 4_000 });
+    expect(await actions.getByRole('link', { name: 'Open the new bulletin' }).getAttribute('href')).toMatch(/^\/audio\/[^/]+\.mp3\?v=\d+$/);
+
+    await answer(page, '/api/generate-latest-news-audio', { status: 500, body: '{}' });
+    await actions.getByRole('button', { name: 'Generate Latest News Audio' }).click();
+    await expectToast(page, 'Error', 'Failed to generate audio narration');
+    expect(await actions.getByTestId('audio-progress-text').count()).toBe(0);
+  }, 180_000);
+});

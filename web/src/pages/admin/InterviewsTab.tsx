@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { AudioClip } from '../../components/AudioClip';
 import { Badge } from '../../components/Badge';
@@ -50,8 +50,8 @@ function InterviewScript() {
   const [writing, startWriting] = useTokenProgress();
   const [edited, setEdited] = useState<string | undefined>(undefined);
   const [outcome, setOutcome] = useState<string | null>(null);
+  // Leaving the tab does not stop a refinement: its result still reaches the cached script.
   const refinement = useRef<AbortController | null>(null);
-  useEffect(() => () => refinement.current?.abort(), []);
 
   const stored = last.data;
   const script = edited ?? stored?.scriptText ?? '';
