@@ -1,0 +1,108 @@
+// Two daemons on one PostgreSQL share the generator queue (issue 14 on the job runner): Run started
+// on one daemon is reported by the other, both daemons generate items, each item is generated and
+// recorded once, and Stop given to the other daemon ends Run. PostgreSQL only: the embedded database
+// is one process per data folder (these tests run in CI's PostgreSQL pass).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/fake-openai/server.js';
+import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
+import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
+import { loginCookie, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+
+const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
+const TRENDS = ['Storm floods Port Linden', 'Ferries halted in Port Linden', 'Old Mill bridge closed', 'Shelters open at Linden schools', 'Power cut to 18,000 homes', 'Insurers open Port Linden office'];
+const ARTICLE = `**Port Linden after the storm**
+
+${'A storm flooded the harbor district of Port Linden and about 1,200 residents left their homes overnight. '.repeat(3)}`;
+
+/** The pid in a holder name (host:pid:tag). */
+const pidOf = (holder: string | null) => Number(holder?.split(':').at(-2));
+
+describe.skipIf(!usingPostgres)('two daemons sharing the generator queue', () => {
+  let fake: FakeOpenAi;
+  let database: TestDatabase;
+  let sql: postgres.Sql;
+  const dataDirs: string[] = [];
+  let daemons: DaemonProcess[] = [];
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    // Each model call takes a while, so the second daemon finds items left to take.
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 1_500, then: { kind: 'text', content: ARTICLE } }));
+    database = await createTestDatabase();
+    sql = postgres(database.url!, { max: 2, onnotice: () => {}, transform: postgres.camel });
+    for (const [index, title] of TRENDS.entries()) {
+      await storeStoryTrend(sql as never, { title, topic: 'usa', relevance: 10 - index, sources: harborStorm(2 + (index % 3)) });
+    }
+    const env = {
+      ...admin,
+      NEWSCTL_LLM_BASE_URL: fake.baseUrl,
+      NEWSCTL_LLM_API_KEY: 'sk-fake',
+      NEWSCTL_LLM_MAX_RETRIES: '0',
+      NEWSCTL_SCHEDULER: 'false',
+      NEWSCTL_JOB_LEASE_SECONDS: '4',
+    };
+    for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(join(tmpdir(), `newsctl-generator-cluster-${i}-`)));
+    daemons = await Promise.all(dataDirs.map((dir) => spawnDaemon(['--data-dir', dir, '--database-url', database.url!], env)));
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const daemon of daemons) daemon.child.kill('SIGTERM');
+    await Promise.all(daemons.map((daemon) => daemon.exited));
+    await sql?.end();
+    await database?.drop();
+    await fake?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('generates each item once, on both daemons, and takes Run and Stop from either', { timeout: 180_000 }, async () => {
+    const [a, b] = daemons as [DaemonProcess, DaemonProcess];
+    const credentials = { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD };
+    const cookieA = await loginCookie(a.baseUrl, credentials);
+    const cookieB = await loginCookie(b.baseUrl, credentials);
+    const get = async (daemon: DaemonProcess, cookie: string, path: string) => (await fetch(`${daemon.baseUrl}${path}`, { headers: { cookie } })).json();
+
+    const run = await fetch(`${a.baseUrl}/api/generator/run`, { method: 'POST', headers: { cookie: cookieA } });
+    expect(await run.json()).toEqual({ message: `Article generator started: ${TRENDS.length} trends queued`, queued: TRENDS.length });
+    // Cluster-wide: Run is live for the other daemon too.
+    expect((await fetch(`${b.baseUrl}/api/generator/run`, { method: 'POST', headers: { cookie: cookieB } })).status).toBe(409);
+    expect((await get(b, cookieB, '/api/status')).generatorStatus).not.toBe('idle');
+
+    // Who holds the item runs while they are generated.
+    const holders = new Set<number>();
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      for (const row of await sql<{ holder: string }[]>`select holder from job_runs where job = 'generate-article' and status = 'running'`) {
+        holders.add(pidOf(row.holder));
+      }
+      const [counted] = await sql<{ done: number }[]>`select count(*)::int as done from generation_queue where status = 'done'`;
+      const done = counted!.done;
+      if (done === TRENDS.length) break;
+      if (Date.now() > deadline) throw new Error(`only ${done} of ${TRENDS.length} items done`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect([...holders].sort()).toEqual([a.child.pid, b.child.pid].sort());
+
+    // Each trend asked of the model once, each item recorded once, as one article.
+    const prompts = fake.chatRequests().map((request) => request.messages.at(-1)!.content);
+    for (const title of TRENDS) expect(prompts.filter((prompt) => prompt.includes(`Trend: ${title}\n`)), title).toHaveLength(1);
+    const items = await sql<{ status: string; attempts: number; articleId: number }[]>`select status, attempts, article_id from generation_queue`;
+    expect(items).toHaveLength(TRENDS.length);
+    expect(items.every((item) => item.status === 'done' && item.attempts === 1)).toBe(true);
+    const articles = await sql<{ queueItemId: number }[]>`select queue_item_id from generated_articles`;
+    expect(articles).toHaveLength(TRENDS.length);
+    expect(new Set(articles.map((article) => article.queueItemId)).size).toBe(TRENDS.length);
+    expect((await get(a, cookieA, '/api/generated-articles')).length).toBe(TRENDS.length);
+
+    // Stop given to the other daemon ends the Run started on the first.
+    expect((await get(a, cookieA, '/api/status')).generatorStatus).toBe('running');
+    const stop = await fetch(`${b.baseUrl}/api/generator/stop`, { method: 'POST', headers: { cookie: cookieB } });
+    expect((await stop.json()).message).toBe('Article generator stopped');
+    expect((await get(a, cookieA, '/api/status')).generatorStatus).toBe('idle');
+    const jobs = (await get(a, cookieA, '/api/jobs')) as { name: string; status: string; run: { status: string } | null }[];
+    expect(jobs.find((job) => job.name === 'generator')).toMatchObject({ status: 'idle', run: { status: 'stopped' } });
+  });
+});
