@@ -1,7 +1,7 @@
 // `newsctl admin create` and `newsctl token create|list|revoke`.
 import type { Command } from 'commander';
 import { formatTable, printJson, promptHidden, readStdin } from './io.js';
-import { withBackend, withDataOptions, type DataOptions } from './options.js';
+import { parseInteger, withClient, withDataOptions, type DataOptions } from './options.js';
 
 export function registerAdminCommands(program: Command): void {
   const admin = program.command('admin').description('administrator accounts');
@@ -20,9 +20,7 @@ export function registerAdminCommands(program: Command): void {
           if (first !== second) throw new Error('The two passwords differ');
           return first;
         })();
-    const result = await withBackend(options, (backend) =>
-      backend.request<{ created: boolean; username: string }>('POST', '/api/admin/users', { username: options.username, password }),
-    );
+    const result = await withClient(options, (client) => client.auth.setAdmin(options.username, password));
     if (options.json) printJson(result);
     else console.log(result.created ? `Administrator ${result.username} created.` : `Password of ${result.username} reset; their sessions ended.`);
   });
@@ -30,23 +28,20 @@ export function registerAdminCommands(program: Command): void {
   const token = program.command('token').description('API tokens for driving a daemon remotely (NEWSCTL_TOKEN)');
   withDataOptions(token.command('create').description('create a token; it is printed once').requiredOption('--name <name>', 'what the token is for')).action(
     async (options: DataOptions & { name: string }) => {
-      const created = await withBackend(options, (backend) =>
-        backend.request<{ id: number; name: string; token: string }>('POST', '/api/tokens', { name: options.name }),
-      );
+      const created = await withClient(options, (client) => client.auth.createToken(options.name));
       if (options.json) printJson(created);
       else console.log(`Token "${created.name}" (id ${created.id}), shown only now:\n${created.token}`);
     },
   );
   withDataOptions(token.command('list').description('list tokens')).action(async (options: DataOptions) => {
-    const { tokens } = await withBackend(options, (backend) =>
-      backend.request<{ tokens: Record<string, unknown>[] }>('GET', '/api/tokens'),
-    );
+    const { tokens } = await withClient(options, (client) => client.auth.tokens());
     if (options.json) printJson(tokens);
-    else console.log(tokens.length ? formatTable(tokens, ['id', 'name', 'createdAt', 'lastUsedAt']) : 'No API tokens.');
+    else console.log(tokens.length ? formatTable(tokens as unknown as Record<string, unknown>[], ['id', 'name', 'createdAt', 'lastUsedAt']) : 'No API tokens.');
   });
   withDataOptions(token.command('revoke').description('revoke a token').argument('<id>', 'token id')).action(
     async (id: string, options: DataOptions) => {
-      await withBackend(options, (backend) => backend.request('DELETE', `/api/tokens/${encodeURIComponent(id)}`));
+      const tokenId = parseInteger(id, 'token id');
+      await withClient(options, (client) => client.auth.revokeToken(tokenId));
       if (!options.json) console.log(`Token ${id} revoked.`);
     },
   );

@@ -3,15 +3,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Invalid, NotFound } from '../errors.js';
 import type { AvoidDomainView as AvoidDomain, DomainView as Domain } from '../services/domains/index.js';
-import type { Backend } from './backend.js';
+import type { Client } from '../client/index.js';
 import { formatTable, printJson } from './io.js';
-import { withBackend, withDataOptions, type DataOptions } from './options.js';
+import { withClient, withDataOptions, type DataOptions } from './options.js';
 
 const STATUSES = ['active', 'success', 'error', 'avoided'];
 
 /** A domain named by id, url or host. */
-async function findDomain(backend: Backend, ref: string): Promise<Domain> {
-  const domains = await backend.request<Domain[]>('GET', '/api/domains');
+async function findDomain(client: Client, ref: string): Promise<Domain> {
+  const domains = await client.domains.list();
   const wanted = ref.trim().toLowerCase();
   const found = /^\d+$/.test(wanted)
     ? domains.find((d) => d.id === Number(wanted))
@@ -29,7 +29,7 @@ export function registerDomainsCommand(program: Command): void {
   const domains = program.command('domains').description('source domains: list, add, remove, priority, status, import, export');
 
   withDataOptions(domains.command('list').description('every domain, highest priority first')).action(async (options: DataOptions) => {
-    const list = await withBackend(options, (backend) => backend.request<Domain[]>('GET', '/api/domains'));
+    const list = await withClient(options, (client) => client.domains.list());
     if (options.json) return printJson(list);
     if (list.length === 0) return console.log('No domains configured. Add some domains to start scraping.');
     const rows = list.map((d) => ({
@@ -54,20 +54,20 @@ export function registerDomainsCommand(program: Command): void {
   ).action(async (url: string, options: DataOptions & { priority?: string; startingUrl?: string }) => {
     const body = {
       url,
-      status: 'active',
+      status: 'active' as const,
       ...(options.priority !== undefined ? { priority: parsePriority(options.priority) } : {}),
       ...(options.startingUrl ? { startingUrl: options.startingUrl } : {}),
     };
-    const domain = await withBackend(options, (backend) => backend.request<Domain>('POST', '/api/domains', body));
+    const domain = await withClient(options, (client) => client.domains.add(body));
     if (options.json) printJson(domain);
     else console.log(`Domain added successfully: ${domain.url} (id ${domain.id})`);
   });
 
   withDataOptions(domains.command('remove').description('remove a domain (its articles stay)').argument('<domain>', 'id, url or host')).action(
     async (ref: string, options: DataOptions) => {
-      const result = await withBackend(options, async (backend) => {
-        const domain = await findDomain(backend, ref);
-        return backend.request<{ message: string }>('DELETE', `/api/domains/${domain.id}`);
+      const result = await withClient(options, async (client) => {
+        const domain = await findDomain(client, ref);
+        return client.domains.remove(domain.id);
       });
       if (options.json) printJson(result);
       else console.log('Domain removed successfully');
@@ -78,9 +78,9 @@ export function registerDomainsCommand(program: Command): void {
     domains.command('set-priority').description('set a domain\'s priority').argument('<domain>', 'id, url or host').argument('<priority>', 'an integer'),
   ).action(async (ref: string, priority: string, options: DataOptions) => {
     const value = parsePriority(priority);
-    const domain = await withBackend(options, async (backend) => {
-      const found = await findDomain(backend, ref);
-      return backend.request<Domain>('PATCH', `/api/domains/${found.id}`, { priority: value });
+    const domain = await withClient(options, async (client) => {
+      const found = await findDomain(client, ref);
+      return client.domains.update(found.id, { priority: value });
     });
     if (options.json) printJson(domain);
     else console.log(`${domain.url}: priority ${domain.priority}`);
@@ -90,9 +90,9 @@ export function registerDomainsCommand(program: Command): void {
     domains.command('set-status').description(`set a domain's status (${STATUSES.join(', ')})`).argument('<domain>', 'id, url or host').argument('<status>'),
   ).action(async (ref: string, status: string, options: DataOptions) => {
     if (!STATUSES.includes(status)) throw Invalid(`Status must be one of ${STATUSES.join(', ')}`);
-    const domain = await withBackend(options, async (backend) => {
-      const found = await findDomain(backend, ref);
-      return backend.request<Domain>('PATCH', `/api/domains/${found.id}`, { status });
+    const domain = await withClient(options, async (client) => {
+      const found = await findDomain(client, ref);
+      return client.domains.update(found.id, { status: status as 'active' });
     });
     if (options.json) printJson(domain);
     else console.log(`Domain status updated successfully: ${domain.url} is ${domain.status}`);
@@ -103,8 +103,8 @@ export function registerDomainsCommand(program: Command): void {
   ).action(async (file: string, options: DataOptions) => {
     const lines = readFileSync(file, 'utf8').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
     if (lines.length === 0) throw Invalid('No domains found in the file');
-    const result = await withBackend(options, (backend) =>
-      backend.request<{ added: number; skipped: number; skippedLines?: { line: string; reason: string }[] }>('POST', '/api/domains/import', { domains: lines }),
+    const result = await withClient(options, (client) =>
+      client.domains.import(lines),
     );
     if (options.json) return printJson(result);
     console.log(`Imported: ${result.added} added, ${result.skipped} skipped`);
@@ -113,7 +113,7 @@ export function registerDomainsCommand(program: Command): void {
 
   withDataOptions(domains.command('export').description('print (or write) the list in the import format').option('--output <file>', 'write to this file')).action(
     async (options: DataOptions & { output?: string }) => {
-      const exported = await withBackend(options, (backend) => backend.request<{ lines: string[]; text: string }>('GET', '/api/domains/export'));
+      const exported = await withClient(options, (client) => client.domains.export());
       if (options.output) {
         writeFileSync(options.output, exported.text);
         if (!options.json) console.log(`Wrote ${exported.lines.length} lines to ${options.output}`);
@@ -123,33 +123,33 @@ export function registerDomainsCommand(program: Command): void {
   );
 
   withDataOptions(domains.command('stats').description('articles spidered per domain')).action(async (options: DataOptions) => {
-    const stats = await withBackend(options, (backend) => backend.request<Record<string, number>>('GET', '/api/domain-stats'));
+    const stats = await withClient(options, (client) => client.domains.stats());
     if (options.json) return printJson(stats);
     console.log(formatTable(Object.entries(stats).map(([domain, articles]) => ({ domain, articles })), ['domain', 'articles']));
   });
 
   const avoid = program.command('avoid').description('the domain avoid list: hosts (and their sub-domains) never crawled');
   withDataOptions(avoid.command('list').description('the avoid list')).action(async (options: DataOptions) => {
-    const list = await withBackend(options, (backend) => backend.request<AvoidDomain[]>('GET', '/api/avoid-domains'));
+    const list = await withClient(options, (client) => client.avoid.list());
     if (options.json) return printJson(list);
     console.log(list.length ? formatTable(list as unknown as Record<string, unknown>[], ['id', 'url', 'reason']) : 'The avoid list is empty');
   });
   withDataOptions(avoid.command('add').description('never crawl this host').argument('<domain>').option('--reason <text>', 'why')).action(
     async (url: string, options: DataOptions & { reason?: string }) => {
       const body = { url, ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}) };
-      const entry = await withBackend(options, (backend) => backend.request<AvoidDomain>('POST', '/api/avoid-domains', body));
+      const entry = await withClient(options, (client) => client.avoid.add(body));
       if (options.json) printJson(entry);
       else console.log(`Avoid domain added successfully: ${entry.url}`);
     },
   );
   withDataOptions(avoid.command('remove').description('take a host off the avoid list').argument('<domain>', 'id or host')).action(
     async (ref: string, options: DataOptions) => {
-      const result = await withBackend(options, async (backend) => {
-        const list = await backend.request<AvoidDomain[]>('GET', '/api/avoid-domains');
+      const result = await withClient(options, async (client) => {
+        const list = await client.avoid.list();
         const wanted = ref.trim().toLowerCase();
         const entry = /^\d+$/.test(wanted) ? list.find((a) => a.id === Number(wanted)) : list.find((a) => a.url === wanted);
         if (!entry) throw NotFound(`${ref} is not on the avoid list`);
-        return backend.request<{ message: string }>('DELETE', `/api/avoid-domains/${entry.id}`);
+        return client.avoid.remove(entry.id);
       });
       if (options.json) printJson(result);
       else console.log('Avoid domain removed successfully');

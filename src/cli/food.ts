@@ -1,29 +1,16 @@
 // `newsctl food-recategorization start|stop|status`: the one-off walk that moves food articles to
 // the food topic.
 import type { Command } from 'commander';
-import type { FoodRecategorizationStatus as FoodStatus } from '../services/food-recategorization/index.js';
-import type { Backend } from './backend.js';
+import type { FoodRecategorizationStatus as FoodStatus } from '../api/status.js';
+import { startAndFollow } from './follow.js';
 import { printJson } from './io.js';
-import { withBackend, withDataOptions, type DataOptions } from './options.js';
+import { withClient, withDataOptions, type DataOptions } from './options.js';
 
 const POLL_MS = 1_000;
 
 function describe(status: FoodStatus): string {
   const state = status.isRunning ? 'running' : status.finishedAt ? 'finished' : status.processed > 0 ? 'stopped' : 'idle';
   return `${state}: ${status.processed} of ${status.total} articles processed (${status.progress}%), ${status.recategorized} moved to food, ${status.errors} errors`;
-}
-
-async function follow(backend: Backend): Promise<FoodStatus> {
-  let shown = -1;
-  for (;;) {
-    const status = await backend.request<FoodStatus>('GET', '/api/food-recategorization/status');
-    if (!status.isRunning) return status;
-    if (status.processed !== shown) {
-      shown = status.processed;
-      process.stderr.write(`${describe(status)}\n`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
 }
 
 export function registerFoodCommand(program: Command): void {
@@ -35,23 +22,34 @@ export function registerFoodCommand(program: Command): void {
       .description('start or resume the walk, and wait for it to finish')
       .option('--detach', 'return once started (a running daemon carries on; in-process runs always wait)'),
   ).action(async (options: DataOptions & { detach?: boolean }) => {
-    await withBackend(options, async (backend) => {
-      const started = await backend.request<FoodStatus>('POST', '/api/food-recategorization/start');
-      // In-process, the walk lives in this process: returning would stop it.
-      const status = options.detach && backend.mode !== 'in-process' ? started : await follow(backend);
+    await withClient(options, async (client) => {
+      let shown = -1;
+      const result = await startAndFollow(client, {
+        start: () => client.food.start(),
+        status: () => client.food.status(),
+        done: (status) => !status.isRunning,
+        onStatus: (status) => {
+          if (!status.isRunning || status.processed === shown) return;
+          shown = status.processed;
+          process.stderr.write(`${describe(status)}\n`);
+        },
+        detach: options.detach,
+        intervalMs: POLL_MS,
+      });
+      const status = result.detached ? result.started : result.status;
       if (options.json) printJson(status);
       else console.log(describe(status));
     });
   });
 
   withDataOptions(food.command('stop').description('stop the walk; the next start resumes it')).action(async (options: DataOptions) => {
-    const status = await withBackend(options, (backend) => backend.request<FoodStatus>('POST', '/api/food-recategorization/stop'));
+    const status = await withClient(options, (client) => client.food.stop());
     if (options.json) printJson(status);
     else console.log(describe(status));
   });
 
   withDataOptions(food.command('status').description('progress of the current or last walk')).action(async (options: DataOptions) => {
-    const status = await withBackend(options, (backend) => backend.request<FoodStatus>('GET', '/api/food-recategorization/status'));
+    const status = await withClient(options, (client) => client.food.status());
     if (options.json) printJson(status);
     else console.log(describe(status));
   });

@@ -3,6 +3,11 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { isAppError } from '../errors.js';
 import { registerAdminCommands } from './admin.js';
+import { registerArticlesCommands } from './articles.js';
+import { registerAudioCommands } from './audio.js';
+import { configureColors } from './colors.js';
+import { registerCompletionCommand } from './completion.js';
+import { registerCrawlCommand } from './crawl.js';
 import { registerClassifyCommand } from './classify.js';
 import { registerDbCommand } from './db.js';
 import { registerDomainsCommand } from './domains.js';
@@ -13,8 +18,17 @@ import { registerLogsCommand } from './logs.js';
 import { registerServeCommand } from './serve.js';
 import { registerSettingsCommand } from './settings.js';
 import { registerSpiderCommand } from './spider.js';
+import { registerStatusCommands } from './status.js';
 import { registerTrendsCommand } from './trends.js';
 import { addTrendsAdminCommands } from './trends-admin.js';
+
+// The same table as README "Exit codes"; AppError codes map to these in src/errors.ts.
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0  done                       4  not found
+  1  unexpected failure         5  conflict (e.g. already running)
+  2  invalid input or usage     6  too many requests
+  3  not authenticated          7  upstream or daemon unavailable`;
 
 export function buildProgram(): Command {
   const program = new Command()
@@ -35,10 +49,17 @@ export function buildProgram(): Command {
   registerSpiderCommand(program);
   registerDomainsCommand(program);
   registerExtractCommand(program);
+  registerCrawlCommand(program);
+  registerStatusCommands(program);
+  registerArticlesCommands(program);
+  registerAudioCommands(program);
+  registerCompletionCommand(program);
+  program.addHelpText('after', EXIT_CODES_HELP);
   return program;
 }
 
-export async function runCli(argv: string[]): Promise<void> {
+export async function runCli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  configureColors(env);
   const program = buildProgram();
   try {
     await program.parseAsync(argv);
@@ -48,7 +69,9 @@ export async function runCli(argv: string[]): Promise<void> {
       return;
     }
     if (isAppError(error)) {
-      console.error(`error: ${error.message}`);
+      // With --json a script gets the server's message and code as JSON on stderr too.
+      if (argv.includes('--json')) console.error(JSON.stringify({ error: { message: error.message, code: error.code, ...(error.details ?? {}) } }));
+      else console.error(`error: ${error.message}`);
       process.exitCode = error.exitCode;
       return;
     }

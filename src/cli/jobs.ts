@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { JobState } from '../api/jobs.js';
 import { formatTable, printJson } from './io.js';
-import { withBackend, withDataOptions, type DataOptions } from './options.js';
+import { withClient, withDataOptions, type DataOptions } from './options.js';
 
 function rows(states: JobState[]): Record<string, unknown>[] {
   return states.map((state) => ({
@@ -18,14 +18,14 @@ function rows(states: JobState[]): Record<string, unknown>[] {
 export function registerJobsCommand(program: Command): void {
   const jobs = program.command('jobs').description('background jobs (spider, analyzer, …): status across every daemon, stop');
   const list = (options: DataOptions) =>
-    withBackend(options, async (backend) => {
-      const states = await backend.request<JobState[]>('GET', '/api/jobs');
+    withClient(options, async (client) => {
+      const states = await client.jobs.list();
       if (options.json) printJson(states);
       else console.log(formatTable(rows(states), ['job', 'status', 'live', 'since', 'holder']));
     });
   withDataOptions(jobs.command('list', { isDefault: true }).description('every job and its live or last run')).action(list);
   withDataOptions(jobs.command('stop <name>').description('stop the job wherever it runs')).action(async (name: string, options: DataOptions) => {
-    const answer = await withBackend(options, (backend) => backend.request<{ message: string }>('POST', `/api/jobs/${encodeURIComponent(name)}/stop`));
+    const answer = await withClient(options, (client) => client.jobs.stop(name));
     if (options.json) printJson(answer);
     else console.log(answer.message);
   });

@@ -3,20 +3,18 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
 import { formatTable, printJson } from './io.js';
-import { withBackend, withDataOptions, type DataOptions } from './options.js';
+import { withClient, withDataOptions, type DataOptions } from './options.js';
 
 export function registerSettingsCommand(program: Command): void {
   const settings = program.command('settings').description('prompts, model names and other settings');
   withDataOptions(settings.command('list').description('list setting keys')).action(async (options: DataOptions) => {
-    const { settings: keys } = await withBackend(options, (backend) =>
-      backend.request<{ settings: Record<string, unknown>[] }>('GET', '/api/settings'),
-    );
+    const { settings: keys } = await withClient(options, (client) => client.settings.list());
     if (options.json) printJson(keys);
-    else console.log(formatTable(keys, ['key', 'label']));
+    else console.log(formatTable(keys as unknown as Record<string, unknown>[], ['key', 'label']));
   });
   withDataOptions(settings.command('get').description('print a setting as JSON').argument('<key>', 'setting key, e.g. system-prompt')).action(
     async (key: string, options: DataOptions) => {
-      printJson(await withBackend(options, (backend) => backend.request('GET', `/api/${encodeURIComponent(key)}`)));
+      printJson(await withClient(options, (client) => client.settings.get(key)));
     },
   );
   withDataOptions(
@@ -35,6 +33,6 @@ export function registerSettingsCommand(program: Command): void {
     } catch (error) {
       throw Invalid(`Not valid JSON: ${(error as Error).message}`);
     }
-    printJson(await withBackend(options, (backend) => backend.request('POST', `/api/${encodeURIComponent(key)}`, value)));
+    printJson(await withClient(options, (client) => client.settings.set(key, value)));
   });
 }

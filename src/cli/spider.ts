@@ -2,16 +2,14 @@
 // the console's spider controls. Without a daemon the run happens in this process, so `start`
 // then stays in the foreground until the run ends (closing the process would end it).
 import type { Command } from 'commander';
-import type { SpiderStatusFields as SpiderStatus } from '../services/spider/controller.js';
-import type { RefetchStatus } from '../services/spider/refetch.js';
-import type { Backend } from './backend.js';
+import type { RefetchStatus, SpiderStatusFields as SpiderStatus } from '../api/status.js';
+import { startAndFollow } from './follow.js';
 import { printJson } from './io.js';
-import { withBackend, withDataOptions, type DataOptions } from './options.js';
+import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 const POLL_MS = 2000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function describeSpider(status: SpiderStatus, activityLines = 10): string {
+export function describeSpider(status: SpiderStatus, activityLines = 10): string {
   const head =
     status.spiderStatus === 'idle'
       ? 'Spider: idle'
@@ -42,83 +40,90 @@ function describeRefetch(status: RefetchStatus): string {
   return lines.join('\n');
 }
 
-/** Prints new activity lines until the run is over (in-process runs, or --wait). */
-async function followSpider(backend: Backend, json: boolean): Promise<SpiderStatus> {
+/** Prints the activity lines not printed yet, oldest first (the log is newest first). */
+export function activityPrinter(print: (line: string) => void): (status: SpiderStatus) => void {
   let printed = new Set<string>();
-  for (;;) {
-    const status = await backend.request<SpiderStatus>('GET', '/api/spider/status');
-    if (!json) {
-      const fresh = status.spiderActivityLog.filter((line) => !printed.has(line)).reverse();
-      for (const line of fresh) console.log(line);
-      printed = new Set(status.spiderActivityLog);
-    }
-    if (status.spiderStatus === 'idle') return status;
-    await sleep(POLL_MS);
-  }
-}
-
-async function followRefetch(backend: Backend): Promise<RefetchStatus> {
-  for (;;) {
-    const status = await backend.request<RefetchStatus>('GET', '/api/spider/refetch/status');
-    if (!status.isRunning) return status;
-    await sleep(POLL_MS);
-  }
+  return (status) => {
+    for (const line of status.spiderActivityLog.filter((entry) => !printed.has(entry)).reverse()) print(line);
+    printed = new Set(status.spiderActivityLog);
+  };
 }
 
 export function registerSpiderCommand(program: Command): void {
   const spider = program.command('spider').description('the crawler: start, pause, resume, stop, status; the article re-fetcher');
 
   withDataOptions(
-    spider.command('start').description('start a crawl of every domain (or resume a paused one)').option('--wait', 'stay until the run ends'),
+    withExamples(
+      spider.command('start').description('start a crawl of every domain (or resume a paused one)').option('--wait', 'stay until the run ends'),
+      'newsctl spider start --wait',
+    ),
   ).action(async (options: DataOptions & { wait?: boolean }) => {
-    await withBackend(options, async (backend) => {
-      const started = await backend.request<SpiderStatus>('POST', '/api/spider/start');
-      if (!options.json) console.log(`Spider started: ${started.spiderTotalSites} domains to crawl`);
-      if (options.wait || backend.mode === 'in-process') {
-        const finished = await followSpider(backend, Boolean(options.json));
-        if (options.json) printJson(finished);
-        else console.log(describeSpider(finished, 0));
-      } else if (options.json) printJson(started);
+    await withClient(options, async (client) => {
+      const printActivity = activityPrinter((line) => console.log(line));
+      const result = await startAndFollow(client, {
+        start: async () => {
+          const started = await client.spider.start();
+          if (!options.json) console.log(`Spider started: ${started.spiderTotalSites} domains to crawl`);
+          return started;
+        },
+        status: () => client.spider.status(),
+        done: (status) => status.spiderStatus === 'idle',
+        onStatus: options.json ? undefined : printActivity,
+        detach: !options.wait,
+        intervalMs: POLL_MS,
+      });
+      if (result.detached) {
+        if (options.json) printJson(result.started);
+      } else if (options.json) printJson(result.status);
+      else console.log(describeSpider(result.status, 0));
     });
   });
 
   for (const action of ['pause', 'resume', 'stop'] as const) {
     withDataOptions(spider.command(action).description(`${action} the running crawl`)).action(async (options: DataOptions) => {
-      const status = await withBackend(options, (backend) => backend.request<SpiderStatus>('POST', `/api/spider/${action}`));
+      const status = await withClient(options, (client) => client.spider[action]());
       if (options.json) printJson(status);
       else console.log(`Spider ${action === 'stop' ? 'stopped' : `${action}d`}\n${describeSpider(status, 0)}`);
     });
   }
 
   withDataOptions(
-    spider.command('status').description('the crawl status and recent activity').option('--lines <n>', 'activity lines to show', '10'),
-  ).action(async (options: DataOptions & { lines: string }) => {
-    const status = await withBackend(options, (backend) => backend.request<SpiderStatus>('GET', '/api/spider/status'));
+    spider.command('status').description('the crawl status and recent activity').addOption(integerOption('--lines <n>', 'activity lines to show', { min: 0, max: 100 }, 10)),
+  ).action(async (options: DataOptions & { lines: number }) => {
+    const status = await withClient(options, (client) => client.spider.status());
     if (options.json) printJson(status);
-    else console.log(describeSpider(status, Number(options.lines) || 0));
+    else console.log(describeSpider(status, options.lines));
   });
 
   const refetch = spider.command('refetch').description('re-crawl stored articles with 500 words or fewer, one every 2 seconds');
   withDataOptions(refetch.command('start').description('start the re-fetcher').option('--wait', 'stay until it ends')).action(
     async (options: DataOptions & { wait?: boolean }) => {
-      await withBackend(options, async (backend) => {
-        const started = await backend.request<RefetchStatus>('POST', '/api/spider/refetch/start');
-        if (!options.json) console.log(`Re-fetcher started: ${started.progress.total} articles to re-fetch`);
-        if (options.wait || backend.mode === 'in-process') {
-          const finished = await followRefetch(backend);
-          if (options.json) printJson(finished);
-          else console.log(describeRefetch(finished));
-        } else if (options.json) printJson(started);
+      await withClient(options, async (client) => {
+        const result = await startAndFollow(client, {
+          start: async () => {
+            const started = await client.spider.refetch.start();
+            if (!options.json) console.log(`Re-fetcher started: ${started.progress.total} articles to re-fetch`);
+            return started;
+          },
+          status: () => client.spider.refetch.status(),
+          done: (status) => !status.isRunning,
+          detach: !options.wait,
+          intervalMs: POLL_MS,
+        });
+        if (result.detached) {
+          if (options.json) printJson(result.started);
+        } else if (options.json) printJson(result.status);
+        else console.log(describeRefetch(result.status));
       });
     },
   );
   withDataOptions(refetch.command('stop').description('stop the re-fetcher')).action(async (options: DataOptions) => {
-    const status = await withBackend(options, (backend) => backend.request<RefetchStatus>('POST', '/api/spider/refetch/stop'));
+    const status = await withClient(options, (client) => client.spider.refetch.stop());
     if (options.json) printJson(status);
     else console.log(describeRefetch(status));
   });
   withDataOptions(refetch.command('status').description('the re-fetcher progress')).action(async (options: DataOptions) => {
-    const status = await withBackend(options, (backend) => backend.request<RefetchStatus>('GET', '/api/spider/refetch/status'));
+    const status = await withClient(options, (client) => client.spider.refetch.status());
     if (options.json) printJson(status);
     else console.log(describeRefetch(status));
   });

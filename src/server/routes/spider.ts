@@ -1,5 +1,6 @@
 // The spider and the article re-fetcher (spec 001 §7 "Spider and re-fetcher").
 import type { FastifyInstance } from 'fastify';
+import { acceptEmptyJson } from './empty-json.js';
 import {
   SPIDER_ACTIONS,
   controlSpider,
@@ -14,6 +15,7 @@ import {
 const REFETCH_ACTIONS = ['start', 'stop'] as const;
 
 export default async function spiderRoutes(app: FastifyInstance): Promise<void> {
+  acceptEmptyJson(app);
   // A daemon (or an in-process CLI backend) closing ends its crawl first.
   app.addHook('onClose', async () => shutdownSpider(app.ctx));
 
@@ -27,9 +29,15 @@ export default async function spiderRoutes(app: FastifyInstance): Promise<void> 
     async (request) => (request.params.action === 'start' ? startRefetch(app.ctx) : stopRefetch(app.ctx)),
   );
 
-  app.post<{ Params: { action: SpiderAction } }>(
+  // start takes an optional {domain} (our addition, for `newsctl crawl --once --domain D`).
+  app.post<{ Params: { action: SpiderAction }; Body: { domain?: string } | null }>(
     '/spider/:action',
-    { schema: { params: { type: 'object', properties: { action: { type: 'string', enum: [...SPIDER_ACTIONS] } }, required: ['action'] } } },
-    async (request) => controlSpider(app.ctx, request.params.action),
+    {
+      schema: {
+        params: { type: 'object', properties: { action: { type: 'string', enum: [...SPIDER_ACTIONS] } }, required: ['action'] },
+        body: { type: ['object', 'null'], properties: { domain: { type: 'string', minLength: 1, maxLength: 2000 } }, additionalProperties: false },
+      },
+    },
+    async (request) => controlSpider(app.ctx, request.params.action, { domain: request.body?.domain }),
   );
 }

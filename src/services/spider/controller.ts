@@ -10,7 +10,7 @@ import { crawlRunFigures, insertCrawlClaims } from '../../db/crawl-claims.js';
 import { crawlableDomains } from '../../db/domains.js';
 import { patchJobState } from '../../db/job-state.js';
 import { recentJobActivity } from '../../db/job-runs.js';
-import { Conflict } from '../../errors.js';
+import { Conflict, NotFound } from '../../errors.js';
 import {
   adoptOrphanedRun,
   askToStop,
@@ -186,9 +186,21 @@ async function domainsToCrawl(ctx: AppContext): Promise<CrawlDomain[]> {
   return domains;
 }
 
+/** The one domain named by id, as listed, by origin or by host (`newsctl crawl --once --domain D`). */
+function pickDomain(domains: CrawlDomain[], ref: string): CrawlDomain[] {
+  const wanted = ref.trim().toLowerCase().replace(/\/+$/, '');
+  const host = wanted.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+  const found = domains.find(
+    (d) => String(d.id) === wanted || d.url.toLowerCase() === wanted || d.origin.toLowerCase() === wanted || d.hostKey.toLowerCase() === host,
+  );
+  if (!found) throw NotFound(`No crawlable domain ${ref} (it must be listed, active and not avoided)`);
+  return [found];
+}
+
 /** How a run is queued: its domains as claims, its summary reset, all with the run in one transaction. */
-async function runOptions(ctx: AppContext): Promise<{ params: SpiderRunParams; options: Omit<StartJobOptions, 'slot'> }> {
-  const domains = await domainsToCrawl(ctx);
+async function runOptions(ctx: AppContext, only?: string): Promise<{ params: SpiderRunParams; options: Omit<StartJobOptions, 'slot'> }> {
+  const listed = await domainsToCrawl(ctx);
+  const domains = only ? pickDomain(listed, only) : listed;
   const params: SpiderRunParams = { startedAt: new Date().toISOString(), totalSites: domains.length };
   return {
     params,
@@ -215,14 +227,19 @@ async function runOptions(ctx: AppContext): Promise<{ params: SpiderRunParams; o
   };
 }
 
+export interface SpiderStartOptions {
+  /** Crawl only this domain (id, url as listed, origin or host). */
+  domain?: string;
+}
+
 /** Starts a run (or resumes a paused one). A start while a run is live anywhere is refused (409). */
-export async function startSpider(ctx: SpiderCtx): Promise<SpiderStatusFields> {
+export async function startSpider(ctx: SpiderCtx, startOptions: SpiderStartOptions = {}): Promise<SpiderStatusFields> {
   const live = await liveRun(ctx, SPIDER_JOB);
   if (live?.status === 'paused') return resumeSpider(ctx);
   // A run its daemon left (it died, and no other daemon is up): this one resumes it.
   if (live && (await adoptOrphanedRun(ctx, live))) return spiderStatusFields(ctx);
   if (live) throw Conflict('The spider is already running');
-  const { params, options } = await runOptions(ctx);
+  const { params, options } = await runOptions(ctx, startOptions.domain);
   await startJob(ctx, SPIDER_JOB, { ...params }, options);
   return {
     spiderStatus: 'running',
@@ -275,10 +292,10 @@ export async function stopSpider(ctx: SpiderCtx): Promise<StopAnswer<SpiderStatu
   return ended ? status : { ...notRunning(SPIDER_JOB), ...status };
 }
 
-export async function controlSpider(ctx: SpiderCtx, action: SpiderAction): Promise<SpiderStatusFields> {
+export async function controlSpider(ctx: SpiderCtx, action: SpiderAction, options: SpiderStartOptions = {}): Promise<SpiderStatusFields> {
   switch (action) {
     case 'start':
-      return startSpider(ctx);
+      return startSpider(ctx, options);
     case 'resume':
       return resumeSpider(ctx);
     case 'pause':

@@ -1,0 +1,22 @@
+// Wire types of source domains and the avoid list (spec 001 §7 "Domains and avoid list").
+export type {
+  AvoidDomainView,
+  DomainChanges,
+  DomainView,
+  ImportResult,
+  NewDomainInput,
+  RelatedScrapeResult,
+  RelatedSite,
+} from '../services/domains/index.js';
+
+/** DELETE /api/domains/:id and /api/avoid-domains/:id. */
+export interface RemovedDomain {
+  message: string;
+  id: number;
+}
+
+/** GET /api/domains/export. */
+export interface DomainExport {
+  lines: string[];
+  text: string;
+}

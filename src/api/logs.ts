@@ -1,0 +1,10 @@
+// Wire types of the system log (GET /api/logs and the log_entry live message).
+export type { LogEntry } from '../services/logs/index.js';
+
+export type LogLevel = 'error' | 'warning' | 'info' | 'debug';
+
+export interface LogQuery {
+  limit?: number;
+  component?: string;
+  level?: LogLevel;
+}

@@ -1,0 +1,24 @@
+// Wire types of the public site's calls (spec 000 §7): home data, search, site info.
+export type { HomePageData, PublicArticle } from '../services/home/index.js';
+export type { SearchResult } from '../services/search/index.js';
+import type { SearchResult } from '../services/search/index.js';
+
+/** GET /api/search?q=. */
+export interface SearchResponse {
+  count: number;
+  results: SearchResult[];
+}
+
+/** GET /api/site-info. */
+export interface SiteInfo {
+  siteName: string;
+  assistantUrl: string;
+  timeZone: string;
+}
+
+/** GET /api/health (the part clients read). */
+export interface HealthAnswer {
+  ok: boolean;
+  database?: string;
+  [field: string]: unknown;
+}

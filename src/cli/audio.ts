@@ -1,0 +1,181 @@
+// `newsctl audio …` and `newsctl music …`: the Podcast, Interviews and Music tabs. The calls that
+// make audio answer once it exists (the daemon queues the job and waits; without a daemon the job
+// runs here); -o saves the MP3.
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import type { MusicTrack } from '../api/audio.js';
+import type { Client } from '../client/index.js';
+import { Invalid, Upstream } from '../errors.js';
+import { startAndFollow } from './follow.js';
+import { formatTable, printJson, readStdin } from './io.js';
+import { parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
+
+interface OutputOptions extends DataOptions {
+  output?: string;
+}
+
+/** The path part of an audio address (absolute when NEWSCTL_PUBLIC_URL is set). */
+function servedPath(address: string): string {
+  const url = new URL(address, 'http://newsctl.invalid');
+  return `${url.pathname}${url.search}`;
+}
+
+async function saveAudio(client: Client, audioUrl: string, output: string | undefined): Promise<{ file: string; bytes: number } | null> {
+  if (!output) return null;
+  const file = await client.download(servedPath(audioUrl));
+  writeFileSync(output, file.body);
+  return { file: output, bytes: file.body.length };
+}
+
+/** A script from --file (- for stdin), else undefined (the server uses the last one). */
+async function scriptFrom(file: string | undefined): Promise<string | undefined> {
+  if (!file) return undefined;
+  const text = file === '-' ? await readStdin() : readFileSync(file, 'utf8');
+  if (!text.trim()) throw Invalid(`${file === '-' ? 'Standard input' : file} is empty`);
+  return text;
+}
+
+function report(options: OutputOptions, answer: object, saved: { file: string; bytes: number } | null, line: string): void {
+  if (options.json) printJson({ ...answer, ...(saved ? { savedTo: saved.file, bytes: saved.bytes } : {}) });
+  else console.log(saved ? `${line}\nSaved ${saved.bytes} bytes to ${saved.file}` : line);
+}
+
+const withOutput = (command: Command) => command.option('-o, --output <file>', 'save the MP3 to this file');
+const withScriptFile = (command: Command, what: string) => command.option('--file <file>', `the ${what} to use (- for stdin; default: the last one generated)`);
+
+export function registerAudioCommands(program: Command): void {
+  const audio = program.command('audio').description('spoken audio: the latest-news bulletin, the podcast, the interview');
+
+  withDataOptions(withExamples(withOutput(audio.command('latest-news').description('record the latest-news bulletin from the current trends')), 'newsctl audio latest-news -o bulletin.mp3')).action(
+    async (options: OutputOptions) => {
+      await withClient(options, async (client) => {
+        const made = await client.audio.generateLatestNews();
+        const saved = await saveAudio(client, made.audioUrl, options.output);
+        report(options, made, saved, `Latest-news bulletin: ${made.stories} stories, ${made.durationSeconds.toFixed(0)} s (${made.writer}) at ${made.audioUrl}`);
+      });
+    },
+  );
+
+  const podcast = audio.command('podcast').description('the two-host news podcast: script, enhance, render');
+  withDataOptions(withExamples(podcast.command('script').description('write a new podcast script from the current trends'), 'newsctl audio podcast script > script.txt')).action(
+    async (options: DataOptions) => {
+      const made = await withClient(options, (client) => client.audio.podcast.script());
+      if (options.json) printJson(made);
+      else console.log(made.script);
+    },
+  );
+  withDataOptions(withExamples(withScriptFile(podcast.command('enhance').description('enrich a script with the source articles\' details'), 'script'), 'newsctl audio podcast enhance --file script.txt')).action(
+    async (options: DataOptions & { file?: string }) => {
+      const script = await scriptFrom(options.file);
+      const made = await withClient(options, (client) => client.audio.podcast.enhance(script));
+      if (options.json) printJson(made);
+      else console.log(made.enhancedScript);
+    },
+  );
+  withDataOptions(withExamples(withOutput(withScriptFile(podcast.command('render').description('record the podcast from a script'), 'script')), 'newsctl audio podcast render -o podcast.mp3')).action(
+    async (options: OutputOptions & { file?: string }) => {
+      const script = await scriptFrom(options.file);
+      await withClient(options, async (client) => {
+        const made = await client.audio.podcast.render(script);
+        const saved = await saveAudio(client, made.audioUrl, options.output);
+        report(options, made, saved, `Podcast: ${made.segmentCount} segments, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
+      });
+    },
+  );
+
+  const interview = audio.command('interview').description('the interview: topic, script, refine, render');
+  withDataOptions(withExamples(interview.command('topic').description('show, or set, the interview topic').argument('[topic...]', 'the new topic'), 'newsctl audio interview topic heat pumps in cold climates')).action(
+    async (words: string[], options: DataOptions) => {
+      const topic = words.join(' ').trim();
+      const answer = await withClient(options, (client) =>
+        topic ? client.settings.set<{ topic: string }>('interview-topic', { topic }) : client.settings.get<{ topic: string }>('interview-topic'),
+      );
+      if (options.json) printJson(answer);
+      else console.log(answer.topic || '(no topic set)');
+    },
+  );
+  withDataOptions(withExamples(interview.command('script').description('write an interview script on the topic'), 'newsctl audio interview script')).action(async (options: DataOptions) => {
+    const made = await withClient(options, (client) => client.audio.interview.script());
+    if (options.json) printJson(made);
+    else console.log(made.script);
+  });
+  withDataOptions(withExamples(withScriptFile(interview.command('refine').description('refine an interview script'), 'interview script'), 'newsctl audio interview refine --file interview.txt')).action(
+    async (options: DataOptions & { file?: string }) => {
+      const script = await scriptFrom(options.file);
+      const made = await withClient(options, (client) => client.audio.interview.refine(script));
+      if (options.json) printJson(made);
+      else console.log(made.script);
+    },
+  );
+  withDataOptions(withExamples(withOutput(withScriptFile(interview.command('render').description('record the interview from a script'), 'interview script')), 'newsctl audio interview render -o interview.mp3')).action(
+    async (options: OutputOptions & { file?: string }) => {
+      const script = await scriptFrom(options.file);
+      await withClient(options, async (client) => {
+        const made = await client.audio.interview.render(script);
+        const saved = await saveAudio(client, made.audioUrl, options.output);
+        report(options, made, saved, `Interview: ${made.segmentCount} segments, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
+      });
+    },
+  );
+
+  const music = program.command('music').description('songs: lyrics, generate, tracks, rm');
+  withDataOptions(withExamples(music.command('lyrics').description('write song lyrics from the current trends'), 'newsctl music lyrics > song.txt')).action(async (options: DataOptions) => {
+    const made = await withClient(options, (client) => client.music.lyrics());
+    if (options.json) printJson(made);
+    else console.log(made.lyrics);
+  });
+  withDataOptions(
+    withExamples(
+      withOutput(
+        music
+          .command('generate')
+          .description('make a song (queued; waits for it without a daemon, with --wait, or with -o)')
+          .option('--lyrics-file <file>', 'lyrics to sing (- for stdin; default: the last lyrics)')
+          .option('--config-file <file>', 'the music provider configuration (JSON)')
+          .option('--wait', 'stay until the track is made'),
+      ),
+      'newsctl music generate --lyrics-file song.txt -o song.mp3',
+    ),
+  ).action(async (options: OutputOptions & { lyricsFile?: string; configFile?: string; wait?: boolean }) => {
+    const lyrics = await scriptFrom(options.lyricsFile);
+    const musicConfig = options.configFile ? readFileSync(options.configFile, 'utf8') : undefined;
+    await withClient(options, async (client) => {
+      let trackId = 0;
+      const result = await startAndFollow(client, {
+        start: async () => {
+          const queued = await client.music.generate({ ...(lyrics ? { lyrics } : {}), ...(musicConfig ? { musicConfig } : {}) });
+          trackId = queued.trackId;
+          return queued;
+        },
+        status: async (): Promise<MusicTrack | undefined> => (await client.music.tracks()).find((t) => t.id === trackId),
+        done: (track) => !track || track.status === 'complete' || track.status === 'failed',
+        detach: !options.wait && !options.output,
+        intervalMs: 1000,
+      });
+      if (result.detached) return report(options, result.started, null, `${result.started.message} (track ${result.started.trackId})`);
+      const track = result.status;
+      if (!track) throw Upstream(`Track ${result.started.trackId} disappeared while it was being made`);
+      if (track.status === 'failed') throw Upstream(`Track ${track.id} failed: ${track.error ?? 'unknown error'}`);
+      const saved = track.audioUrl ? await saveAudio(client, track.audioUrl, options.output) : null;
+      report(options, track, saved, `Track ${track.id} "${track.title ?? ''}" complete (${track.durationSeconds ?? '?'} s, ${track.provider}) at ${track.audioUrl}`);
+    });
+  });
+  withDataOptions(withExamples(music.command('tracks').description('made and pending tracks, newest first'), 'newsctl music tracks --json')).action(async (options: DataOptions) => {
+    const tracks = await withClient(options, (client) => client.music.tracks());
+    if (options.json) return printJson(tracks);
+    console.log(
+      tracks.length
+        ? formatTable(
+            tracks.map((t) => ({ id: t.id, status: t.status, title: t.title ?? '', seconds: t.durationSeconds ?? '', provider: t.provider, generatedAt: t.generatedAt, audio: t.audioUrl ?? '' })),
+            ['id', 'status', 'title', 'seconds', 'provider', 'generatedAt', 'audio'],
+          )
+        : 'No tracks yet',
+    );
+  });
+  withDataOptions(withExamples(music.command('rm').description('delete a track and its file').argument('<id>', 'track id'), 'newsctl music rm 3')).action(async (idText: string, options: DataOptions) => {
+    const id = parseInteger(idText, 'track id');
+    const result = await withClient(options, (client) => client.music.remove(id));
+    if (options.json) printJson(result);
+    else console.log(result.message);
+  });
+}

@@ -1,0 +1,27 @@
+// Colours for terminal output: chalk, off when the stream is not a terminal or NO_COLOR is set
+// (https://no-color.org). Configured once by runCli from the environment bin/ hands it.
+import { Chalk, type ChalkInstance } from 'chalk';
+
+let chalk: ChalkInstance = new Chalk({ level: 0 });
+
+export function configureColors(env: NodeJS.ProcessEnv, isTTY = Boolean(process.stdout.isTTY)): void {
+  const off = !isTTY || (env.NO_COLOR !== undefined && env.NO_COLOR !== '');
+  chalk = new Chalk({ level: off ? 0 : 1 });
+}
+
+export function colors(): ChalkInstance {
+  return chalk;
+}
+
+/** One colour per log component, so a component reads the same everywhere (CLI and dashboard). */
+export const COMPONENT_COLORS = ['cyan', 'magenta', 'yellow', 'green', 'blue', 'redBright', 'cyanBright', 'magentaBright'] as const;
+
+export function componentColor(component: string): (typeof COMPONENT_COLORS)[number] {
+  let hash = 0;
+  for (const char of component) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return COMPONENT_COLORS[hash % COMPONENT_COLORS.length]!;
+}
+
+export function levelColor(level: string): 'red' | 'yellow' | 'gray' | 'white' {
+  return level === 'error' ? 'red' : level === 'warning' ? 'yellow' : level === 'debug' ? 'gray' : 'white';
+}

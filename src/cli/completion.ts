@@ -1,0 +1,77 @@
+// `newsctl completion bash|zsh`: a completion script generated from the command tree itself, so it
+// never lags behind the commands. Static (no call back into newsctl): completing stays instant.
+import type { Command } from 'commander';
+import { Invalid } from '../errors.js';
+import { withExamples } from './options.js';
+
+/** "" → top-level words, "spider" → its subcommands and options, "spider refetch" → …. */
+export function completionTable(program: Command): Map<string, string[]> {
+  const table = new Map<string, string[]>();
+  const walk = (command: Command, path: string) => {
+    const words = [...command.commands.map((c) => c.name()), ...command.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))), '--help'];
+    table.set(path, [...new Set(words)]);
+    for (const sub of command.commands) walk(sub, path ? `${path} ${sub.name()}` : sub.name());
+  };
+  walk(program, '');
+  return table;
+}
+
+function bashScript(table: Map<string, string[]>): string {
+  const cases = [...table].map(([path, words]) => `    "${path}") words="${words.join(' ')}" ;;`).join('\n');
+  return `# newsctl bash completion: eval "$(newsctl completion bash)" (or save it in /etc/bash_completion.d/newsctl)
+_newsctl() {
+  local cur path word words i
+  cur="\${COMP_WORDS[COMP_CWORD]}"
+  path=""
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    word="\${COMP_WORDS[i]}"
+    [[ "$word" == -* ]] && continue
+    case "\${path:+$path }$word" in
+${[...table.keys()].filter(Boolean).map((p) => `      "${p}") path="${p}" ;;`).join('\n')}
+    esac
+  done
+  case "$path" in
+${cases}
+    *) words="" ;;
+  esac
+  COMPREPLY=( $(compgen -W "$words" -- "$cur") )
+}
+complete -o default -F _newsctl newsctl
+`;
+}
+
+function zshScript(table: Map<string, string[]>): string {
+  const cases = [...table].map(([path, words]) => `    "${path}") cands=(${words.join(' ')}) ;;`).join('\n');
+  return `#compdef newsctl
+# newsctl zsh completion: eval "$(newsctl completion zsh)" (or save it as _newsctl in your $fpath)
+_newsctl() {
+  local cmdpath="" word
+  local -a cands
+  for word in \${words[2,CURRENT-1]}; do
+    [[ "$word" == -* ]] && continue
+    case "\${cmdpath:+$cmdpath }$word" in
+${[...table.keys()].filter(Boolean).map((p) => `      "${p}") cmdpath="${p}" ;;`).join('\n')}
+    esac
+  done
+  case "$cmdpath" in
+${cases}
+    *) cands=() ;;
+  esac
+  compadd -- $cands
+}
+compdef _newsctl newsctl
+`;
+}
+
+export function registerCompletionCommand(program: Command): void {
+  withExamples(
+    program.command('completion').description('print a shell completion script').argument('<shell>', 'bash or zsh'),
+    'eval "$(newsctl completion bash)"',
+    'newsctl completion zsh > ~/.zfunc/_newsctl',
+  ).action((shell: string) => {
+    const table = completionTable(program);
+    if (shell === 'bash') process.stdout.write(bashScript(table));
+    else if (shell === 'zsh') process.stdout.write(zshScript(table));
+    else throw Invalid(`Unknown shell "${shell}": bash or zsh`);
+  });
+}

@@ -1,0 +1,48 @@
+// `newsctl crawl --once [--domain D]`: one crawl in the foreground, for cron: it starts the run (on
+// the daemon when one serves the data folder, else here) and stays until it ends, with a progress
+// bar on a terminal and plain lines otherwise. Exit 0 when the run ended, 5 when one was running.
+import type { Command } from 'commander';
+import { Invalid } from '../errors.js';
+import { startAndFollow } from './follow.js';
+import { printJson } from './io.js';
+import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
+import { createProgress } from './progress.js';
+import { activityPrinter, describeSpider } from './spider.js';
+
+export function registerCrawlCommand(program: Command): void {
+  withDataOptions(
+    withExamples(
+      program
+        .command('crawl')
+        .description('crawl every domain (or one) once, in the foreground, and return when the run ends')
+        .option('--once', 'one run, then exit (required: the daemon schedules the regular crawls)')
+        .option('--domain <domain>', 'only this domain (id, url as listed, or host)')
+        .option('--quiet', 'no activity lines, only the result'),
+      'newsctl crawl --once',
+      'newsctl crawl --once --domain example.com --json',
+      '0 * * * * newsctl crawl --once --quiet   # crontab: every hour',
+    ),
+  ).action(async (options: DataOptions & { once?: boolean; domain?: string; quiet?: boolean }) => {
+    if (!options.once) throw Invalid('crawl needs --once (the daemon runs the scheduled crawls; see `newsctl serve`)');
+    await withClient(options, async (client) => {
+      const progress = createProgress(process.stderr, 'crawl');
+      const printActivity = activityPrinter((line) => progress.line(line));
+      const result = await startAndFollow(client, {
+        start: () => client.spider.start({ domain: options.domain }),
+        status: () => client.spider.status(),
+        done: (status) => status.spiderStatus === 'idle',
+        onStatus: (status) => {
+          if (!options.quiet && !options.json) printActivity(status);
+          if (status.spiderStatus !== 'idle') {
+            progress.update({ done: status.spiderSitesProcessed, total: status.spiderTotalSites, detail: `${status.spiderCurrentRunArticleCount} new articles` });
+          }
+        },
+        intervalMs: 1000,
+      });
+      progress.end();
+      if (result.detached) return;
+      if (options.json) printJson(result.status);
+      else console.log(describeSpider(result.status, 0));
+    });
+  });
+}

@@ -1,0 +1,74 @@
+// Progress for long work: a redrawn bar with counts and ETA on a terminal, plain lines otherwise
+// (cron mails and log files want lines, not carriage returns).
+
+export interface ProgressReport {
+  done: number;
+  total: number;
+  /** Extra counts shown after the bar ("12 new articles"). */
+  detail?: string;
+}
+
+export function formatEta(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '--';
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${String(seconds % 60).padStart(2, '0')}s`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+export function progressBar(done: number, total: number, width: number): string {
+  const ratio = total > 0 ? Math.min(1, done / total) : 0;
+  const filled = Math.round(ratio * width);
+  return `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+}
+
+export interface Progress {
+  update(report: ProgressReport): void;
+  /** A line above the bar (activity), or a plain line. */
+  line(text: string): void;
+  end(): void;
+}
+
+export function createProgress(stream: NodeJS.WriteStream, label: string, now: () => number = Date.now): Progress {
+  const startedAt = now();
+  const tty = Boolean(stream.isTTY);
+  let shown = '';
+  let barVisible = false;
+  const eta = (report: ProgressReport) => {
+    if (report.done <= 0 || report.total <= 0) return '--';
+    const elapsed = now() - startedAt;
+    return formatEta((elapsed / report.done) * (report.total - report.done));
+  };
+  const text = (report: ProgressReport, width: number) => {
+    const percent = report.total > 0 ? Math.floor((100 * report.done) / report.total) : 0;
+    const tail = `${report.done}/${report.total} ${String(percent).padStart(3)}% ETA ${eta(report)}${report.detail ? `  ${report.detail}` : ''}`;
+    const barWidth = Math.max(10, Math.min(30, width - label.length - tail.length - 3));
+    return `${label} ${progressBar(report.done, report.total, barWidth)} ${tail}`.slice(0, Math.max(20, width - 1));
+  };
+  let last: ProgressReport | null = null;
+  const draw = () => {
+    if (!last) return;
+    stream.write(`\r\x1b[2K${text(last, stream.columns || 80)}`);
+    barVisible = true;
+  };
+  return {
+    update(report) {
+      last = report;
+      if (tty) return draw();
+      // Plain: a line when the counts change, never the same line twice.
+      const line = `${label}: ${report.done}/${report.total} done${report.detail ? `, ${report.detail}` : ''}`;
+      if (line !== shown) stream.write(`${line}\n`);
+      shown = line;
+    },
+    line(message) {
+      if (tty && barVisible) stream.write('\r\x1b[2K');
+      stream.write(`${message}\n`);
+      if (tty) draw();
+    },
+    end() {
+      if (tty && barVisible) stream.write('\n');
+      barVisible = false;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// `newsctl status` and `newsctl search QUERY`: the status object every console tab reads, and the
+// public site's search.
+import type { Command } from 'commander';
+import type { StatusResponse } from '../api/status.js';
+import { colors } from './colors.js';
+import { formatTable, printJson } from './io.js';
+import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
+
+export function describeStatus(status: StatusResponse, connection: string): string {
+  const c = colors();
+  const state = (value: string) => (value === 'idle' ? c.gray(value) : c.green(value));
+  return [
+    `Connected: ${connection}`,
+    `Spider     ${state(status.spiderStatus)}  ${status.spiderSitesProcessed}/${status.spiderTotalSites} sites (${status.spiderProgress}%), ${status.spiderCurrentRunArticleCount} new articles, run time ${status.spiderElapsedTime}, last start ${status.spiderLastStartTime ?? 'never'}`,
+    `Analyzer   ${state(status.trendsAnalyzerStatus)}  ${status.totalTrendsIdentified} trends, last run ${status.trendsAnalyzerLastRun ?? 'never'}${status.trendsAnalyzerCurrentAction ? `, now: ${status.trendsAnalyzerCurrentAction}` : ''}`,
+    `Generator  ${state(status.generatorStatus)}  ${status.totalArticlesGenerated} articles, last run ${status.generatorLastRun ?? 'never'}`,
+  ].join('\n');
+}
+
+export function registerStatusCommands(program: Command): void {
+  withDataOptions(withExamples(program.command('status').description('spider, trends analyzer and generator at a glance'), 'newsctl status --json')).action(
+    async (options: DataOptions) => {
+      await withClient(options, async (client) => {
+        const status = await client.status();
+        if (options.json) printJson(status);
+        else console.log(describeStatus(status, client.describe));
+      });
+    },
+  );
+
+  withDataOptions(
+    withExamples(program.command('search').description('search crawled articles (the public site\'s search)').argument('<query...>', 'words; "quoted phrases" and -excluded words work'), 'newsctl search heat pump subsidies', 'newsctl search \'"power grid" -texas\' --json'),
+  ).action(async (words: string[], options: DataOptions) => {
+    const found = await withClient(options, (client) => client.search(words.join(' ')));
+    if (options.json) return printJson(found);
+    if (found.count === 0) return console.log('No articles found');
+    const rows = found.results.map((r) => ({ id: r.id, age: `${r.daysSinceCrawl}d`, site: r.domainUrl ?? '', title: r.title, url: r.sourceUrl }));
+    console.log(`${found.count} articles\n${formatTable(rows, ['id', 'age', 'site', 'title', 'url'])}`);
+  });
+}

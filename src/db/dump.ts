@@ -1,0 +1,114 @@
+// Catalog reads and bulk row moves for `newsctl db dump` / `db restore` (decisions.md "Database
+// dumps"): the product's tables are those of the public schema (pg-boss keeps its own schema).
+// Rows travel as row_to_json text and come back through json_populate_recordset, so every type
+// (timestamps, jsonb, bytea, arrays, uuids) round-trips through PostgreSQL's own text forms.
+import type { Queryable, Sql } from './client.js';
+
+export interface DumpColumn {
+  name: string;
+  /** Generated columns are skipped: the target computes them. */
+  generated: boolean;
+  identity: boolean;
+  nullable: boolean;
+}
+
+export interface DumpTable {
+  name: string;
+  columns: DumpColumn[];
+  primaryKey: string[];
+  /** Referencing column → referenced table (foreign keys to other tables). */
+  references: { column: string; table: string }[];
+}
+
+const SKIPPED_TABLES = new Set(['schema_migrations']);
+
+export async function productTables(sql: Queryable): Promise<DumpTable[]> {
+  const columns = await sql<{ tableName: string; columnName: string; generated: boolean; identity: boolean; nullable: boolean }[]>`
+    select c.relname as table_name, a.attname as column_name, a.attgenerated <> '' as generated,
+           a.attidentity <> '' as identity, not a.attnotnull as nullable
+      from pg_attribute a
+      join pg_class c on c.oid = a.attrelid
+      join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+     order by c.relname, a.attnum`;
+  const keys = await sql<{ tableName: string; columnName: string }[]>`
+    select c.relname as table_name, a.attname as column_name
+      from pg_index i
+      join pg_class c on c.oid = i.indrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
+     where n.nspname = 'public' and i.indisprimary
+     order by c.relname, array_position(i.indkey::int2[], a.attnum)`;
+  const foreign = await sql<{ tableName: string; columnName: string; referenced: string }[]>`
+    select c.relname as table_name, a.attname as column_name, r.relname as referenced
+      from pg_constraint k
+      join pg_class c on c.oid = k.conrelid
+      join pg_class r on r.oid = k.confrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_attribute a on a.attrelid = c.oid and a.attnum = k.conkey[1]
+     where n.nspname = 'public' and k.contype = 'f' and c.oid <> r.oid`;
+  const tables = new Map<string, DumpTable>();
+  for (const row of columns) {
+    if (SKIPPED_TABLES.has(row.tableName)) continue;
+    let table = tables.get(row.tableName);
+    if (!table) tables.set(row.tableName, (table = { name: row.tableName, columns: [], primaryKey: [], references: [] }));
+    table.columns.push({ name: row.columnName, generated: row.generated, identity: row.identity, nullable: row.nullable });
+  }
+  for (const row of keys) tables.get(row.tableName)?.primaryKey.push(row.columnName);
+  for (const row of foreign) tables.get(row.tableName)?.references.push({ column: row.columnName, table: row.referenced });
+  return [...tables.values()];
+}
+
+/** Timestamps written in UTC whatever the server's time zone, so two dumps of equal data are equal text. */
+export async function useUtc(tx: Queryable): Promise<void> {
+  await tx.unsafe(`set local timezone = 'UTC'`);
+}
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** One page of a table's rows as JSON text, in primary-key order. */
+export async function tableRowsJson(sql: Queryable, table: DumpTable, columns: string[], offset: number, limit: number): Promise<string[]> {
+  const order = (table.primaryKey.length ? table.primaryKey : columns).map(quote).join(', ');
+  const rows = await sql.unsafe<{ line: string }[]>(
+    `select row_to_json(t)::text as line from (select ${columns.map(quote).join(', ')} from ${quote(table.name)} order by ${order} limit $1 offset $2) t`,
+    [limit, offset],
+  );
+  return rows.map((row) => row.line);
+}
+
+export async function countRows(sql: Queryable, table: string): Promise<number> {
+  const [row] = await sql.unsafe<{ count: string }[]>(`select count(*)::text as count from ${quote(table)}`);
+  return Number(row!.count);
+}
+
+/** Inserts rows (JSON objects as text) keeping their identity values. */
+export async function insertRowsJson(sql: Queryable, table: string, columns: string[], rows: string[]): Promise<void> {
+  if (rows.length === 0) return;
+  const list = columns.map(quote).join(', ');
+  await sql.unsafe(
+    `insert into ${quote(table)} (${list}) overriding system value select ${list} from json_populate_recordset(null::${quote(table)}, $1::text::json)`,
+    [`[${rows.join(',')}]`],
+  );
+}
+
+/** Sets columns left null at insert (a foreign-key cycle) from the same rows, matched on the primary key. */
+export async function updateRowsJson(sql: Queryable, table: string, primaryKey: string[], columns: string[], rows: string[]): Promise<void> {
+  if (rows.length === 0 || columns.length === 0) return;
+  const set = columns.map((c) => `${quote(c)} = x.${quote(c)}`).join(', ');
+  const match = primaryKey.map((c) => `t.${quote(c)} = x.${quote(c)}`).join(' and ');
+  await sql.unsafe(`update ${quote(table)} t set ${set} from json_populate_recordset(null::${quote(table)}, $1::text::json) x where ${match}`, [`[${rows.join(',')}]`]);
+}
+
+/** Identity sequences continue after the restored ids. */
+export async function resetIdentity(sql: Queryable, table: string, column: string): Promise<void> {
+  await sql.unsafe(
+    `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(column)}) from ${quote(table)}), 0) + 1, false)`,
+    [quote(table), column],
+  );
+}
+
+export async function truncateTables(sql: Queryable, tables: string[]): Promise<void> {
+  if (tables.length) await sql.unsafe(`truncate ${tables.map(quote).join(', ')} restart identity cascade`);
+}
+
+export type { Sql };

@@ -1,0 +1,144 @@
+// The operator's commands as real processes: standalone (no daemon: queued work runs in the
+// command's own process and it returns when done), through the daemon's operator socket, and against
+// a remote URL with an API token. Exit codes and --json output are what scripts rely on.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
+import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
+import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
+import { CLI, childEnv, runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+
+const STORM = 'Storm floods Port Linden harbor, 1,200 evacuated';
+const storage = useDaemonStorage('newsctl-cli-commands-');
+let web: NewsWeb;
+let env: Record<string, string>;
+let articleId = 0;
+
+const args = () => ['--data-dir', storage.dataDir, ...storage.dbArgs];
+const cli = (argv: string[], extra: Record<string, string> = {}) => runCli(argv, { env: { ...env, ...extra } });
+const json = <T = Record<string, unknown>>(text: string): T => JSON.parse(text) as T;
+
+beforeAll(async () => {
+  web = await startNewsWeb({ sites: 1, hostile: false });
+  env = { NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(',') };
+  // A trend with enough sources for the generator, stored as the analyzer would.
+  const db = storage.database?.db ?? (await openDatabase({ databaseUrl: null, dataDir: storage.dataDir }));
+  if (!storage.database) await migrate(db.sql);
+  await storeStoryTrend(db.sql, { title: STORM, description: 'A storm flooded the harbor.', topic: 'usa', relevance: 9, sources: harborStorm(6) });
+  if (!storage.database) await db.close();
+}, 180_000);
+afterAll(async () => web?.close());
+
+describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
+  it('generates an article in-process and returns when it is written', async () => {
+    const run = await cli(['articles', 'generate', '--trend', STORM, '--json', ...args()]);
+    expect(run.code).toBe(0);
+    // Progress goes to stderr; stdout is the article alone (parsed below).
+    const article = json<{ id: number; trendTitle: string; category: string; wordCount: number }>(run.stdout);
+    expect(article).toMatchObject({ trendTitle: STORM, category: 'usa' });
+    expect(article.wordCount).toBeGreaterThan(100);
+    articleId = article.id;
+  });
+
+  it('crawls once in the foreground with plain progress lines, and refuses an unknown domain', async () => {
+    expect((await cli(['domains', 'add', web.sites[0]!.origin, ...args()])).code).toBe(0);
+    const unknown = await cli(['crawl', '--once', '--domain', 'nowhere.example', ...args()]);
+    expect(unknown.code).toBe(4);
+    expect(unknown.stderr).toContain('No crawlable domain nowhere.example');
+    const run = await cli(['crawl', '--once', '--domain', web.sites[0]!.origin, '--json', ...args()]);
+    expect(run.code).toBe(0);
+    expect(json(run.stdout)).toMatchObject({ spiderStatus: 'idle', spiderSitesProcessed: 1, spiderTotalSites: 1, spiderCurrentRunArticleCount: 12 });
+    // Not a terminal: lines, never carriage returns.
+    expect(run.stderr).toMatch(/^crawl: \d+\/1 done, \d+ new articles$/m);
+    expect(run.stderr).not.toContain('\r');
+  });
+});
+
+describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
+  let daemon: DaemonProcess;
+  beforeAll(async () => {
+    daemon = await spawnDaemon([...args()], env);
+  }, 180_000);
+  afterAll(async () => {
+    daemon?.child.kill('SIGTERM');
+    await daemon?.exited;
+  });
+
+  it('reports status, searches, lists and exports over the operator socket', async () => {
+    const status = json(( await cli(['status', '--json', ...args()])).stdout);
+    expect(status).toMatchObject({ spiderStatus: 'idle', totalArticlesGenerated: 1, generatorStatus: 'idle' });
+    const plain = await cli(['status', ...args()]);
+    expect(plain.stdout).toMatch(/^Connected: socket .*newsctl\.sock$/m);
+    expect(plain.stdout).toMatch(/^Generator +idle +1 articles/m);
+
+    const found = json<{ count: number; results: { title: string }[] }>((await cli(['search', 'Port', 'Linden', '--json', ...args()])).stdout);
+    expect(found.count).toBeGreaterThan(0);
+    expect(found.results[0]!.title).toMatch(/Port Linden|storm/i);
+
+    const list = json<{ id: number }[]>((await cli(['articles', 'list', '--json', ...args()])).stdout);
+    expect(list.map((a) => a.id)).toEqual([articleId]);
+    const file = join(storage.dataDir, 'storm.docx');
+    const exported = await cli(['articles', 'export', String(articleId), '--format', 'docx', '-o', file, ...args()]);
+    expect(exported.code).toBe(0);
+    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+    const queue = json((await cli(['articles', 'queue', '--json', ...args()])).stdout);
+    expect(queue).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [] });
+  });
+
+  it('maps errors to exit codes and keeps the server message, in JSON with --json', async () => {
+    const missing = await cli(['articles', 'export', '999999', '--json', ...args()]);
+    expect(missing.code).toBe(4);
+    expect(json<{ error: { code: string; message: string } }>(missing.stderr).error).toMatchObject({ code: 'not_found' });
+    const badInteger = await cli(['articles', 'list', '--limit', 'ten', ...args()]);
+    expect(badInteger.code).toBe(2);
+    expect(badInteger.stderr).toContain('--limit must be a whole number from 1 to 500, got "ten"');
+    const noConfirm = await cli(['articles', 'clear', ...args()]);
+    expect(noConfirm.code).toBe(2);
+    const help = await cli(['crawl', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Examples:\n {2}\$ newsctl crawl --once/);
+  });
+
+  it('follows the log live, filtered by component', async () => {
+    const child = spawn(process.execPath, [CLI, 'logs', '--follow', '--component', 'DOMAIN_MANAGER', '--limit', '1', '--json', ...args()], {
+      env: childEnv(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    try {
+      // The command has printed its one recent entry: it is subscribed (it subscribes right after).
+      for (let i = 0; i < 600 && !out.includes('\n'); i++) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect((await cli(['domains', 'add', 'follow-test.example', ...args()])).code).toBe(0);
+      // Another component's entry (AUTH) must not show.
+      await cli(['token', 'create', '--name', 'ignored-by-filter', ...args()]);
+      for (let i = 0; i < 300 && !out.includes('follow-test.example'); i++) await new Promise((r) => setTimeout(r, 100));
+      const lines = out.trim().split('\n').map((line) => json<{ component: string; message: string }>(line));
+      expect(lines.length).toBeGreaterThanOrEqual(2);
+      expect(lines.at(-1)!.message).toContain('follow-test.example');
+      expect(lines.every((line) => line.component === 'DOMAIN_MANAGER')).toBe(true);
+    } finally {
+      child.kill('SIGINT');
+    }
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+  });
+
+  it('drives the daemon remotely with an API token', async () => {
+    const token = json<{ token: string }>((await cli(['token', 'create', '--name', 'cron', '--json', ...args()])).stdout).token;
+    const remote = { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: token };
+    const status = await cli(['status', '--json'], remote);
+    expect(status.code).toBe(0);
+    expect(json(status.stdout)).toMatchObject({ totalArticlesGenerated: 1 });
+    const text = await cli(['articles', 'export', String(articleId)], remote);
+    expect(text.stdout).toContain('Port Linden');
+    const social = json<{ content: string }>((await cli(['social', '--article', String(articleId), '--json'], remote)).stdout);
+    expect(social.content.length).toBeGreaterThan(20);
+    const refused = await cli(['status'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: 'nct_wrong' });
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('Authentication required');
+  });
+});

@@ -1,0 +1,144 @@
+// `db dump` / `db restore`: a populated embedded database goes into PostgreSQL and back with every
+// row equal, identities kept and continuing, the generator's foreign-key cycle intact. Runs in the
+// PostgreSQL pass (decisions.md "CI"); the embedded side is an in-memory database of the same test.
+import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appTransport, createClient } from '../../src/client/index.js';
+import { loadConfig } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
+import { buildApp } from '../../src/server/app.js';
+import { createEventBus } from '../../src/services/events.js';
+import { dumpDatabase, loadOrder, restoreDatabase } from '../../src/services/dump/index.js';
+import { productTables } from '../../src/db/dump.js';
+import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
+import { runCli } from '../helpers/daemon.js';
+import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
+
+const STORM = 'Storm floods Port Linden harbor, 1,200 evacuated';
+let folder: string;
+let embedded: Database;
+let target: TestDatabase;
+
+async function dumpTo(db: Database, file: string): Promise<void> {
+  const out = createWriteStream(file);
+  await dumpDatabase(db.sql, db.kind, out);
+  await new Promise<void>((resolve) => out.end(resolve));
+}
+
+/** Every table section of a dump: name → its row lines parsed (the header's time and origin left out). */
+function rowsOf(file: string): Map<string, unknown[]> {
+  const lines = readFileSync(file, 'utf8').trim().split('\n');
+  const header = JSON.parse(lines[0]!) as { tables: { name: string; rows: number }[] };
+  const tables = new Map<string, unknown[]>();
+  let at = 1;
+  for (const table of header.tables) {
+    const marker = JSON.parse(lines[at++]!) as { table: string; rows: number };
+    expect(marker).toEqual({ table: table.name, rows: table.rows });
+    tables.set(table.name, lines.slice(at, at + table.rows).map((line) => JSON.parse(line)));
+    at += table.rows;
+  }
+  expect(JSON.parse(lines[at]!)).toEqual({ end: true });
+  return tables;
+}
+
+describe.skipIf(!usingPostgres)('db dump / db restore', { timeout: 300_000 }, () => {
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'newsctl-dump-'));
+    embedded = await openDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
+    await migrate(embedded.sql);
+    // Populate through the product itself: a trend, its generated article (queue item ↔ article
+    // reference each other), domains, the avoid list, a setting, a token, logs and job runs.
+    const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent', NEWSCTL_DATA_DIR: folder });
+    const ctx: AppContext = { config, db: embedded, sql: embedded.sql, events: createEventBus(), jobs: new Map() };
+    const { app, localSecret } = await buildApp(ctx, { logger: false });
+    const client = createClient(appTransport(app, ctx, localSecret));
+    await storeStoryTrend(embedded.sql, { title: STORM, description: 'A storm flooded the harbor.', topic: 'usa', relevance: 9, sources: harborStorm(6) });
+    await client.generator.generateFromTrend(STORM);
+    for (let i = 0; i < 1200 && (await client.generator.queueStatus()).queueLength > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await client.articles.list()).toHaveLength(1);
+    await client.domains.add({ url: 'example.com', priority: 7 });
+    await client.domains.add({ url: 'http://127.0.0.2:8080', startingUrl: 'http://127.0.0.2:8080/news/' });
+    await client.avoid.add({ url: 'tracker.example', reason: 'ads "and" tracking' });
+    await client.settings.set('interview-topic', { topic: 'Heat pumps — in winter, “quoted”' });
+    await client.auth.createToken('dump test');
+    await app.close();
+    target = await createTestDatabase();
+  }, 300_000);
+  afterAll(async () => {
+    await embedded?.close();
+    await target?.drop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('orders tables by their references and cuts the generator cycle at a nullable column', async () => {
+    const order = loadOrder(await productTables(embedded.sql));
+    const names = order.map((entry) => entry.table.name);
+    expect(names.indexOf('domains')).toBeLessThan(names.indexOf('articles'));
+    expect(names.indexOf('trends')).toBeLessThan(names.indexOf('trend_articles'));
+    expect(names).not.toContain('schema_migrations');
+    expect(order.flatMap((entry) => entry.deferred.map((column) => `${entry.table.name}.${column}`))).toHaveLength(1);
+  });
+
+  it('round-trips embedded → PostgreSQL (with the CLI) → embedded with every row equal', async () => {
+    const first = join(folder, 'embedded.ndjson');
+    await dumpTo(embedded, first);
+    const source = rowsOf(first);
+    expect(source.get('generated_articles')).toHaveLength(1);
+    expect(source.get('generation_queue')!.length).toBeGreaterThan(0);
+    expect(source.get('articles')).toHaveLength(6);
+    expect((source.get('articles')![0] as Record<string, unknown>).search_vector).toBeUndefined();
+
+    const restored = await runCli(['db', 'restore', first, '--json', '--database-url', target.url!]);
+    expect(restored.stderr).toBe('');
+    expect(restored.code).toBe(0);
+    expect(JSON.parse(restored.stdout)).toMatchObject({ rows: [...source.values()].reduce((n, rows) => n + rows.length, 0) });
+    // A second restore over the data is refused without --yes (conflict, exit 5).
+    const again = await runCli(['db', 'restore', first, '--database-url', target.url!]);
+    expect(again.code).toBe(5);
+    expect(again.stderr).toContain('add --yes to replace them');
+
+    const second = join(folder, 'postgres.ndjson');
+    const dumped = await runCli(['db', 'dump', second, '--database-url', target.url!]);
+    expect(dumped.code).toBe(0);
+    expect(rowsOf(second)).toEqual(source);
+    // Identities continue after the restored ids.
+    const [domain] = await target.db.sql<{ id: number }[]>`insert into domains (url, host) values ('new.example', 'new.example') returning id`;
+    expect(domain!.id).toBe(3);
+    await target.db.sql`delete from domains where id = 3`;
+
+    const back = await openDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
+    try {
+      await migrate(back.sql);
+      await restoreDatabase(back.sql, second);
+      const third = join(folder, 'back.ndjson');
+      await dumpTo(back, third);
+      expect(rowsOf(third)).toEqual(source);
+      // Generated columns were recomputed: full-text search finds the restored articles.
+      const matches = async (db: Database) =>
+        (await db.sql<{ id: number }[]>`select id from articles where search_vector @@ plainto_tsquery('english', 'Port Linden') order by id`).map((r) => r.id);
+      const expected = await matches(embedded);
+      expect(expected.length).toBeGreaterThan(0);
+      expect(await matches(back)).toEqual(expected);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('refuses a truncated dump and leaves the database as it was', async () => {
+    const whole = readFileSync(join(folder, 'embedded.ndjson'), 'utf8');
+    const cut = join(folder, 'cut.ndjson');
+    writeFileSync(cut, whole.slice(0, whole.lastIndexOf('{"end"')));
+    const fresh = await createTestDatabase();
+    try {
+      await expect(restoreDatabase(fresh.db.sql, cut)).rejects.toThrow(/truncated/);
+      const [row] = await fresh.db.sql<{ count: number }[]>`select count(*)::int as count from articles`;
+      expect(row!.count).toBe(0);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
