@@ -1,6 +1,7 @@
 // The article generator's calls over real HTTP, offline (no model configured): queue, writing,
 // images, exports, regeneration and its live messages, logs and status.
 import { strFromU8, unzipSync } from 'fflate';
+import { DOMParser } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedArticle, QueueStatus } from '../../src/api/generator.js';
 import type { JobState } from '../../src/api/jobs.js';
@@ -193,14 +194,26 @@ describe('article generator API', () => {
     expect(docx.headers.get('content-disposition')).toContain('filename="Article-usa-Storm_floods_Port_Linden_harbor_1200_evacuated.docx"');
     const files = unzipSync(new Uint8Array(docx.raw));
     const xml = strFromU8(files['word/document.xml']!);
-    const paragraphs = xml.split('<w:p>').slice(1).concat(xml.split('<w:p ').slice(1));
-    const title = paragraphs.find((p) => p.includes('Storm floods Port Linden harbor, 1,200 evacuated'))!;
-    expect(title).toMatch(/<w:b\/>/);
-    expect(title).toMatch(/<w:sz w:val="40"\/>/);
-    expect(xml).toMatch(/<w:pStyle w:val="Heading2"\/>.*?<w:t[^>]*>Sources<\/w:t>/s);
-    for (const url of article!.sourceUrls) expect(xml).toContain(url.replace(/&/g, '&amp;'));
-    expect(xml).toContain('w:w="11906"');
-    expect(xml).toContain('w:left="1440"');
+    // Parsed back as XML: the title first, bold and 20-point; the headings; the sources after "Sources".
+    const document = new DOMParser().parseFromString(xml, 'text/xml');
+    const paragraphs = [...document.getElementsByTagName('w:p')].map((p) => ({
+      text: [...p.getElementsByTagName('w:t')].map((t) => t.textContent).join(''),
+      style: p.getElementsByTagName('w:pStyle')[0]?.getAttribute('w:val') ?? null,
+      bold: p.getElementsByTagName('w:b').length > 0,
+      size: p.getElementsByTagName('w:sz')[0]?.getAttribute('w:val') ?? null,
+    }));
+    expect(paragraphs[0]).toEqual({ text: 'Storm floods Port Linden harbor, 1,200 evacuated', style: null, bold: true, size: '40' });
+    const headings = paragraphs.filter((p) => p.style === 'Heading2').map((p) => p.text);
+    expect(headings.at(-1)).toBe('Sources');
+    // Every heading of the article's text (its wholly bold lines) is a heading of the Word file.
+    const boldLines = article!.content.split('\n').filter((line) => /^\*\*[^*]+\*\*$/.test(line.trim())).map((line) => line.trim().slice(2, -2));
+    expect(headings).toEqual(boldLines);
+    const afterSources = paragraphs.slice(paragraphs.findIndex((p) => p.style === 'Heading2' && p.text === 'Sources') + 1).map((p) => p.text).join('\n');
+    for (const url of article!.sourceUrls) expect(afterSources).toContain(url);
+    expect(paragraphs.length).toBeGreaterThan(headings.length + 3);
+    const page = document.getElementsByTagName('w:pgSz')[0]!;
+    expect(page.getAttribute('w:w')).toBe('11906');
+    expect(document.getElementsByTagName('w:pgMar')[0]!.getAttribute('w:left')).toBe('1440');
     expect((await call('GET', `/api/generated-articles/${article!.id}/export?format=pdf`)).status).toBe(400);
     expect((await call('GET', '/api/generated-articles/999999/export?format=txt')).status).toBe(404);
   });
