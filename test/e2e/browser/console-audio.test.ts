@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, openConsoleTab } from './console.js';
+import { expectToast, openConsoleTab, selectTab } from './console.js';
 import { resetConsole, seedConsole, seedStories } from './console-seed.js';
 import { answer, browserSuite, delay } from './harness.js';
 
@@ -172,8 +172,13 @@ describe('Interviews tab', () => {
     suite.server().ctx.events.emit('interview-audio-progress', { current: 2, total: 5 });
     await script.getByText('Segment 2 of 5').waitFor();
     expect(await script.getByRole('progressbar', { name: 'Interview audio progress' }).getAttribute('aria-valuenow')).toBe('40');
-    await script.getByText('Audio generated: 2 segments.').waitFor({ timeout: 60_000 });
+    // Leaving the tab and coming back: the render is still shown under way, and its audio arrives.
+    await selectTab(page, 'Music');
+    await selectTab(page, 'Interviews');
+    await script.getByRole('button', { name: 'Generating Audio...' }).waitFor();
+    expect(await script.getByRole('button', { name: 'Generate Script' }).isDisabled()).toBe(true);
     const player = script.getByTestId('interview-audio');
+    await player.waitFor({ timeout: 60_000 });
     const audio = player.locator('audio');
     await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.duration), { timeout: 10_000 }).toBeGreaterThan(1);
     await player.getByRole('button', { name: 'Play Interview audio' }).click();

@@ -4,7 +4,7 @@
 // is stored. The script itself is written by the model, with its token count shown live.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../../fixtures/fake-openai/server.js';
-import { expectToast, openConsoleTab } from './console.js';
+import { expectToast, openConsoleTab, selectTab } from './console.js';
 import { resetConsole } from './console-seed.js';
 import { browserSuite } from './harness.js';
 
@@ -50,5 +50,18 @@ describe('Interviews tab with a model', () => {
       .toBe(1);
     expect((await sql`select id from scripts where kind = 'interview-refined'`).length).toBe(0);
     expect(await script.getByTestId('interview-text').inputValue()).toBe(SCRIPT);
-  }, 60_000);
+
+    // Started, then the tab left and opened again: Stop still reaches the daemon.
+    await script.getByRole('button', { name: 'Refine Script' }).click();
+    await expect.poll(() => fake.chatRequests().length, { timeout: 10_000 }).toBe(before + 2);
+    await selectTab(page, 'Music');
+    await selectTab(page, 'Interviews');
+    await script.getByRole('button', { name: 'Stop Refinement' }).click();
+    await expectToast(page, 'Refinement Stopped');
+    await script.getByRole('button', { name: 'Refine Script' }).waitFor({ timeout: 5_000 });
+    await expect
+      .poll(async () => (await sql<{ message: string }[]>`select message from logs where message like 'Interview refinement stopped%'`).length, { timeout: 5_000 })
+      .toBe(2);
+    expect((await sql`select id from scripts where kind = 'interview-refined'`).length).toBe(0);
+  }, 90_000);
 });

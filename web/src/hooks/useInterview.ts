@@ -8,9 +8,15 @@ export function useLastInterviewScriptQuery() {
   return useQuery<LastInterviewScript>({ queryKey: keys.interview.lastScript() });
 }
 
-function useInterviewWrite<Input, Result>(write: (input: Input) => Promise<Result>, apply: (current: LastInterviewScript, result: Result) => LastInterviewScript) {
+type InterviewStep = 'script' | 'refine' | 'audio';
+/** Key of the interview's writes, so a tab opened again while one runs still shows it under way. */
+export const INTERVIEW_WRITES = ['interview'] as const;
+export const interviewWrite = (step: InterviewStep) => [...INTERVIEW_WRITES, step] as const;
+
+function useInterviewWrite<Input, Result>(step: InterviewStep, write: (input: Input) => Promise<Result>, apply: (current: LastInterviewScript, result: Result) => LastInterviewScript) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: interviewWrite(step),
     mutationFn: write,
     onSuccess: (result) => {
       queryClient.setQueryData<LastInterviewScript>(keys.interview.lastScript(), (current) => current && apply(current, result));
@@ -21,6 +27,7 @@ function useInterviewWrite<Input, Result>(write: (input: Input) => Promise<Resul
 
 export const useGenerateInterviewScriptMutation = () =>
   useInterviewWrite(
+    'script',
     () => post<InterviewScriptResponse>('/api/generate-interview-script'),
     // A new script clears any refined one, and its audio (spec 001 §4).
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), refined: false, audioUrl: null }),
@@ -29,6 +36,7 @@ export const useGenerateInterviewScriptMutation = () =>
 /** Refines a script; aborting `signal` stops it (the server stops when the request goes away). */
 export const useRefineInterviewScriptMutation = () =>
   useInterviewWrite(
+    'refine',
     ({ interview, signal }: { interview: string; signal: AbortSignal }) => post<InterviewScriptResponse>('/api/refine-interview-script', { interview }, { signal }),
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), refined: true, audioUrl: null }),
   );
@@ -38,6 +46,7 @@ export const stopInterviewRefinement = () => post<{ message: string }>('/api/ref
 
 export const useGenerateInterviewAudioMutation = () =>
   useInterviewWrite(
+    'audio',
     (script: string) => post<GenerateAudioResponse>('/api/generate-interview-audio', { script }),
     (current, result) => ({ ...current, audioUrl: result.audioUrl }),
   );

@@ -8,13 +8,23 @@ export function useLastPodcastScriptQuery() {
   return useQuery<LastConversationalScript>({ queryKey: keys.podcast.lastScript() });
 }
 
+type PodcastStep = 'script' | 'enhance' | 'audio';
+/** Key of the podcast's writes, so a tab opened again while one runs still shows it under way. */
+export const PODCAST_WRITES = ['podcast'] as const;
+export const podcastWrite = (step: PodcastStep) => [...PODCAST_WRITES, step] as const;
+
 /**
  * Podcast writes: each answer goes into the cached script at once (the screen shows it without a
  * round trip), then the script is read again so it matches what the server stored.
  */
-function usePodcastWrite<Input, Result>(write: (input: Input) => Promise<Result>, apply: (current: LastConversationalScript, result: Result, input: Input) => LastConversationalScript) {
+function usePodcastWrite<Input, Result>(
+  step: PodcastStep,
+  write: (input: Input) => Promise<Result>,
+  apply: (current: LastConversationalScript, result: Result, input: Input) => LastConversationalScript,
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: podcastWrite(step),
     mutationFn: write,
     onSuccess: (result, input) => {
       queryClient.setQueryData<LastConversationalScript>(keys.podcast.lastScript(), (current) => current && apply(current, result, input));
@@ -25,6 +35,7 @@ function usePodcastWrite<Input, Result>(write: (input: Input) => Promise<Result>
 
 export const useGeneratePodcastScriptMutation = () =>
   usePodcastWrite(
+    'script',
     () => post<GenerateScriptResponse>('/api/generate-conversational-script'),
     // A new script clears the enhanced one and the audio (spec 001 §4).
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), enhanced: false, originalScriptText: null, audioUrl: null }),
@@ -32,12 +43,14 @@ export const useGeneratePodcastScriptMutation = () =>
 
 export const useEnhancePodcastScriptMutation = () =>
   usePodcastWrite(
+    'enhance',
     (script: string) => post<EnhanceScriptResponse>('/api/enhance-conversational-script', { script }),
     (_current, result, script) => ({ scriptText: result.enhancedScript, generatedAt: new Date().toISOString(), enhanced: true, originalScriptText: script, audioUrl: null }),
   );
 
 export const useGeneratePodcastAudioMutation = () =>
   usePodcastWrite(
+    'audio',
     (script: string) => post<GenerateAudioResponse>('/api/generate-conversational-audio', { script }),
     (current, result) => ({ ...current, audioUrl: result.audioUrl }),
   );

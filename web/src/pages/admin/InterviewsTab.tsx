@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { AudioClip } from '../../components/AudioClip';
 import { Badge } from '../../components/Badge';
@@ -6,6 +7,8 @@ import { Panel } from '../../components/Panel';
 import { SettingsEditor } from '../../components/SettingsEditor';
 import { Spinner } from '../../components/Spinner';
 import {
+  INTERVIEW_WRITES,
+  interviewWrite,
   stopInterviewRefinement,
   useGenerateInterviewAudioMutation,
   useGenerateInterviewScriptMutation,
@@ -55,7 +58,13 @@ function InterviewScript() {
 
   const stored = last.data;
   const script = edited ?? stored?.scriptText ?? '';
-  const busy = generate.isPending || refine.isPending || audio.isPending;
+  // From the mutation cache: a call started before the tab was left still shows when it is opened again.
+  const busy = useIsMutating({ mutationKey: INTERVIEW_WRITES }) > 0;
+  const pending = {
+    script: useIsMutating({ mutationKey: interviewWrite('script') }) > 0,
+    refine: useIsMutating({ mutationKey: interviewWrite('refine') }) > 0,
+    audio: useIsMutating({ mutationKey: interviewWrite('audio') }) > 0,
+  };
 
   const generateScript = () => {
     setOutcome(null);
@@ -97,9 +106,17 @@ function InterviewScript() {
     );
   };
   const stopRefinement = () => {
-    refinement.current?.abort();
-    // The server stops when the request goes away; telling it as well covers a proxy that keeps it open.
-    void stopInterviewRefinement().catch(() => undefined);
+    if (refinement.current) {
+      refinement.current.abort();
+      // The server stops when the request goes away; telling it as well covers a proxy that keeps it open.
+      void stopInterviewRefinement().catch(() => undefined);
+      return;
+    }
+    // Started before the tab was left: only the server can stop it now.
+    stopInterviewRefinement().then(
+      (answer) => notifySuccess(answer.message),
+      (error) => notifyFailure(error, 'Failed to stop the refinement'),
+    );
   };
   const generateAudio = () => {
     if (!script.trim()) return notifyInvalid(NO_SCRIPT);
@@ -126,10 +143,10 @@ function InterviewScript() {
       actions={
         <>
           <button type="button" className="button-primary" onClick={generateScript} disabled={busy}>
-            {generate.isPending && <Spinner className="mr-2 size-4" />}
-            {generate.isPending ? 'Generating Script...' : 'Generate Script'}
+            {pending.script && <Spinner className="mr-2 size-4" />}
+            {pending.script ? 'Generating Script...' : 'Generate Script'}
           </button>
-          {refine.isPending ? (
+          {pending.refine ? (
             <button type="button" className="button-danger" onClick={stopRefinement}>
               <Spinner className="mr-2 size-4" />
               Stop Refinement
@@ -140,8 +157,8 @@ function InterviewScript() {
             </button>
           )}
           <button type="button" className="button-secondary" onClick={generateAudio} disabled={busy}>
-            {audio.isPending && <Spinner className="mr-2 size-4" />}
-            {audio.isPending ? 'Generating Audio...' : 'Generate Audio'}
+            {pending.audio && <Spinner className="mr-2 size-4" />}
+            {pending.audio ? 'Generating Audio...' : 'Generate Audio'}
           </button>
         </>
       }
@@ -171,9 +188,9 @@ function InterviewScript() {
               {tokenText(writing)}
             </p>
           )}
-          {audio.isPending && <AudioRenderProgress label="Interview audio progress" progress={progress} />}
+          {pending.audio && <AudioRenderProgress label="Interview audio progress" progress={progress} />}
           {outcome && <Outcome>{outcome}</Outcome>}
-          {stored?.audioUrl && !audio.isPending && <AudioClip src={stored.audioUrl} title="Interview audio" testId="interview-audio" />}
+          {stored?.audioUrl && !pending.audio && <AudioClip src={stored.audioUrl} title="Interview audio" testId="interview-audio" />}
         </div>
       )}
     </Panel>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import { AudioClip } from '../../components/AudioClip';
 import { Badge } from '../../components/Badge';
 import { Panel } from '../../components/Panel';
 import { SettingsEditor } from '../../components/SettingsEditor';
 import { Spinner } from '../../components/Spinner';
 import {
+  podcastWrite,
+  PODCAST_WRITES,
   useEnhancePodcastScriptMutation,
   useGeneratePodcastAudioMutation,
   useGeneratePodcastScriptMutation,
@@ -31,7 +34,14 @@ function PodcastScript() {
   const original = edited.original ?? (stored ? (stored.enhanced ? (stored.originalScriptText ?? '') : stored.scriptText) : '');
   const enhanced = edited.enhanced ?? (stored?.enhanced ? stored.scriptText : null);
   const spoken = (enhanced ?? original).trim();
-  const busy = generate.isPending || enhance.isPending || audio.isPending;
+  // Read from the mutation cache, not this screen's own calls: a call started before the tab was
+  // left is still under way when it is opened again.
+  const busy = useIsMutating({ mutationKey: PODCAST_WRITES }) > 0;
+  const pending = {
+    script: useIsMutating({ mutationKey: podcastWrite('script') }) > 0,
+    enhance: useIsMutating({ mutationKey: podcastWrite('enhance') }) > 0,
+    audio: useIsMutating({ mutationKey: podcastWrite('audio') }) > 0,
+  };
 
   const generateScript = () => {
     setOutcome(null);
@@ -79,16 +89,16 @@ function PodcastScript() {
       actions={
         <>
           <button type="button" className="button-primary" onClick={generateScript} disabled={busy}>
-            {generate.isPending && <Spinner className="mr-2 size-4" />}
-            {generate.isPending ? 'Generating Script...' : 'Generate Script'}
+            {pending.script && <Spinner className="mr-2 size-4" />}
+            {pending.script ? 'Generating Script...' : 'Generate Script'}
           </button>
           <button type="button" className="button-secondary" onClick={enhanceScript} disabled={busy}>
-            {enhance.isPending && <Spinner className="mr-2 size-4" />}
-            {enhance.isPending ? 'Enhancing Script...' : 'Enhance Script'}
+            {pending.enhance && <Spinner className="mr-2 size-4" />}
+            {pending.enhance ? 'Enhancing Script...' : 'Enhance Script'}
           </button>
           <button type="button" className="button-secondary" onClick={generateAudio} disabled={busy}>
-            {audio.isPending && <Spinner className="mr-2 size-4" />}
-            {audio.isPending ? 'Generating Audio...' : 'Generate Audio'}
+            {pending.audio && <Spinner className="mr-2 size-4" />}
+            {pending.audio ? 'Generating Audio...' : 'Generate Audio'}
           </button>
         </>
       }
@@ -120,9 +130,9 @@ function PodcastScript() {
               />
             )}
           </div>
-          {audio.isPending && <AudioRenderProgress label="Podcast audio progress" progress={progress} />}
+          {pending.audio && <AudioRenderProgress label="Podcast audio progress" progress={progress} />}
           {outcome && <Outcome>{outcome}</Outcome>}
-          {stored?.audioUrl && !audio.isPending && <AudioClip src={stored.audioUrl} title="Podcast audio" testId="podcast-audio" />}
+          {stored?.audioUrl && !pending.audio && <AudioClip src={stored.audioUrl} title="Podcast audio" testId="podcast-audio" />}
         </div>
       )}
     </Panel>
