@@ -127,7 +127,8 @@ describe('Spider tab', () => {
     expect(await status.getByTestId('spider-progress-text').textContent()).toBe('Idle');
     expect(Number(await status.getByTestId('articles-found').textContent())).toBeGreaterThanOrEqual(1);
     await page.getByTestId('system-log').getByText(/^Spider stopped/).first().waitFor();
-  });
+    // A real crawl with pauses: minutes on a busy 2-core machine, not the suite's 30 s default.
+  }, 120_000);
 
   it('runs the re-fetcher over short articles with its progress, Stop and completion line', async () => {
     const sql = suite.server().sql;

@@ -232,7 +232,7 @@ function TrendsAnalysisCard() {
       <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Stat label="Trends Identified" value={status?.totalTrendsIdentified ?? 0} testId="trends-identified" />
         <Stat label="API Calls" value={status?.mistralQueriesCount ?? 0} />
-        <Stat label="Last run" value={status?.trendsAnalyzerLastRun ? formatArticleAge(status.trendsAnalyzerLastRun, Date.now()) : 'Never'} />
+        <Stat label="Last run" value={status?.trendsAnalyzerLastRun ? formatArticleAge(status.trendsAnalyzerLastRun, Date.now()) : 'Never'} testId="trends-last-run" />
       </dl>
       {active && status?.trendsAnalyzerCurrentAction && (
         <p role="status" className="mt-3 text-sm">
