@@ -1,5 +1,10 @@
 // Wire types of administrator accounts and API tokens.
 
+/** GET /api/auth/check. */
+export interface AuthCheck {
+  isAdmin: boolean;
+}
+
 /** POST /api/admin/users. */
 export interface AdminAccountResult {
   created: boolean;

@@ -7,6 +7,7 @@ export type {
   NewDomainInput,
   RelatedScrapeResult,
   RelatedSite,
+  RelatedSites,
 } from '../services/domains/index.js';
 
 /** DELETE /api/domains/:id and /api/avoid-domains/:id. */

@@ -16,6 +16,19 @@ export interface SiteInfo {
   timeZone: string;
 }
 
+/** GET /api/current-time. */
+export interface CurrentTime {
+  utcTime: string;
+}
+
+/** GET /api/implications-prompt and every other prompt setting read as {promptText}. */
+export interface PromptText {
+  promptText: string;
+}
+
+/** POST /api/health/refresh-connection-pool. */
+export type { PoolRefreshResult as RefreshConnectionPoolResult } from '../services/health/index.js';
+
 /** GET /api/health (the part clients read). */
 export interface HealthAnswer {
   ok: boolean;

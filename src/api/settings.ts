@@ -1,2 +1,2 @@
 // Wire types of the settings calls (GET /api/settings, GET/POST /api/{setting-key}).
-export type { SettingsDescriptions } from '../services/settings/describe.js';
+export type { SettingDescription, SettingFieldDescription, SettingsDescriptions } from '../services/settings/describe.js';

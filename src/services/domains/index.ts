@@ -26,7 +26,7 @@ import { createAvoidMatcher } from '../spider/net/url.js';
 import { formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry } from './entries.js';
 
 export { DEFAULT_PRIORITY, formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry, type DomainEntry } from './entries.js';
-export { relatedSites, scrapeRelatedDomains, type RelatedScrapeResult, type RelatedSite } from './related.js';
+export { relatedSites, scrapeRelatedDomains, type RelatedScrapeResult, type RelatedSite, type RelatedSites } from './related.js';
 
 type Ctx = Pick<AppContext, 'sql' | 'events'>;
 

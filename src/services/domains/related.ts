@@ -62,8 +62,13 @@ export interface RelatedSite {
   host: string;
 }
 
+/** GET /api/domains/related-sites. */
+export interface RelatedSites {
+  sites: RelatedSite[];
+}
+
 /** The configured related sites (NEWSCTL_RELATED_SITES), in order; empty when none is set. */
-export function relatedSites(ctx: Pick<AppContext, 'config'>): { sites: RelatedSite[] } {
+export function relatedSites(ctx: Pick<AppContext, 'config'>): RelatedSites {
   return { sites: ctx.config.relatedSites.map((url) => ({ url, host: new URL(url).hostname })) };
 }
 
