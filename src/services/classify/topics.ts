@@ -5,6 +5,18 @@ export const TOPICS = ['health', 'food', 'finance', 'usa', 'international', 'tec
 
 export type Topic = (typeof TOPICS)[number];
 
+/** Each topic's name as pages and the console write it (the home page's tabs abbreviate International). */
+export const TOPIC_NAMES: Record<Topic, string> = {
+  health: 'Health',
+  food: 'Food',
+  finance: 'Finance',
+  usa: 'USA',
+  international: 'International',
+  tech: 'Tech',
+  energy: 'Energy',
+  science: 'Science',
+};
+
 export function isTopic(value: unknown): value is Topic {
   return typeof value === 'string' && (TOPICS as readonly string[]).includes(value);
 }

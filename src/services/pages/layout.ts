@@ -1,19 +1,10 @@
 // The frame of the daemon's server-rendered pages: one stylesheet, Open Graph and feed links, no
 // script. Every value is escaped by the html template; links are only http(s) or same-site paths.
 import type { Topic } from '../classify/topics.js';
-import { TOPICS } from '../classify/topics.js';
+import { TOPIC_NAMES, TOPICS } from '../classify/topics.js';
 import { html, Html, safeHref } from './html.js';
 
-export const TOPIC_LABELS: Record<Topic, string> = {
-  health: 'Health',
-  food: 'Food',
-  finance: 'Finance',
-  usa: 'USA',
-  international: 'International',
-  tech: 'Tech',
-  energy: 'Energy',
-  science: 'Science',
-};
+export const TOPIC_LABELS = TOPIC_NAMES;
 
 export function topicLabel(topic: Topic): string {
   return TOPIC_LABELS[topic];

@@ -11,7 +11,7 @@ import type {
 } from '../../../src/api/index.js';
 import type { Topic } from '../../../src/services/classify/topics.js';
 
-export { TOPICS, type Topic } from '../../../src/services/classify/topics.js';
+export { TOPIC_NAMES, TOPICS, type Topic } from '../../../src/services/classify/topics.js';
 
 export type {
   AudioProgressMessage,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { responseMessage } from '../../api/client';
-import { TOPICS, type Topic, type Trend } from '../../api/types';
+import { TOPIC_NAMES, TOPICS, type Topic, type Trend } from '../../api/types';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
@@ -28,16 +28,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { RegenerateArticlesButton, RegenerationProgress } from './ConsoleActions';
 
 /** The trends tab's topic names (spec 001 §2), food added (decisions.md "Topics"). */
-export const TREND_TOPIC_LABELS: Record<Topic, string> = {
-  health: 'Health',
-  finance: 'Finance',
-  usa: 'USA',
-  international: 'International',
-  tech: 'Tech',
-  energy: 'Energy',
-  science: 'Science',
-  food: 'Food',
-};
+export const TREND_TOPIC_LABELS = TOPIC_NAMES;
 const TREND_TABS: readonly Topic[] = ['health', 'finance', 'usa', 'international', 'tech', 'energy', 'science', 'food'];
 
 /** Spec 001 §9: the food re-categorization bar is measured against this many articles. */
