@@ -8,6 +8,7 @@ import { registerAudioCommands } from './audio.js';
 import { configureColors } from './colors.js';
 import { registerCompletionCommand } from './completion.js';
 import { registerCrawlCommand } from './crawl.js';
+import { registerDashCommand } from './dash.js';
 import { registerClassifyCommand } from './classify.js';
 import { registerDbCommand } from './db.js';
 import { registerDomainsCommand } from './domains.js';
@@ -53,6 +54,7 @@ export function buildProgram(): Command {
   registerStatusCommands(program);
   registerArticlesCommands(program);
   registerAudioCommands(program);
+  registerDashCommand(program);
   registerCompletionCommand(program);
   program.addHelpText('after', EXIT_CODES_HELP);
   return program;

@@ -1,0 +1,16 @@
+// `newsctl dash`: the terminal dashboard (src/tui). Loaded lazily: Ink and React cost nothing to the
+// other commands.
+import type { Command } from 'commander';
+import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
+
+export function registerDashCommand(program: Command): void {
+  withDataOptions(
+    withExamples(program.command('dash').description('live terminal dashboard: spider, trends, generator, audio, logs (press ? for keys)'), 'NODE_ENV=production newsctl dash'),
+  ).action(async (options: DataOptions) => {
+    // Ink's own advice for long-running apps: React's development build keeps growing memory. Set
+    // before React loads (it picks its build from NODE_ENV at import).
+    process.env.NODE_ENV = 'production';
+    const { runDashboard } = await import('../tui/run.js');
+    await withClient(options, (client) => runDashboard(client));
+  });
+}

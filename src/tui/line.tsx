@@ -1,0 +1,46 @@
+// Every line the dashboard draws. Ink 6.8 caches the size of each distinct string it ever measures
+// (build/measure-text.js, an unbounded Map), so a live screen whose counters change would grow by
+// every value it has shown (bench/dash.bench.ts measured ~125 bytes per changed line per frame).
+// Layout therefore measures a blank of the line's width — a handful of distinct strings — and the
+// real text, fitted and coloured here, replaces it at output through <Transform>.
+import { Text, Transform } from 'ink';
+import type { ChalkInstance } from 'chalk';
+import { colors } from '../cli/colors.js';
+
+/** A piece of a line and how to colour it. */
+export type Segment = string | [text: string, style: (c: ChalkInstance) => (text: string) => string];
+
+/** The segments cut to `width` visible characters (an ellipsis marks a cut), coloured, padded. */
+export function paint(segments: Segment[], width: number): string {
+  const c = colors();
+  let left = width;
+  let out = '';
+  const pieces = segments.map((s) => (typeof s === 'string' ? ([s, null] as const) : ([s[0], s[1]] as const)));
+  const total = pieces.reduce((n, [text]) => n + text.replace(/[\r\n\t]/g, ' ').length, 0);
+  const cut = total > width;
+  for (const [raw, style] of pieces) {
+    if (left <= 0) break;
+    let text = raw.replace(/[\r\n\t]/g, ' ');
+    if (text.length > left) text = text.slice(0, left);
+    left -= text.length;
+    if (cut && left === 0 && text.length > 0) text = `${text.slice(0, -1)}…`;
+    out += style ? style(c)(text) : text;
+  }
+  return out + ' '.repeat(Math.max(0, left));
+}
+
+const blanks = new Map<number, string>();
+const blank = (width: number) => {
+  let text = blanks.get(width);
+  if (text === undefined) blanks.set(width, (text = ' '.repeat(width)));
+  return text;
+};
+
+export function Line({ segments, width }: { segments: Segment[]; width: number }) {
+  const text = paint(segments, width);
+  return (
+    <Transform transform={() => text}>
+      <Text>{blank(width)}</Text>
+    </Transform>
+  );
+}

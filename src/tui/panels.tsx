@@ -1,0 +1,169 @@
+// The dashboard's panels. Each gets its size and draws at most that many lines, every one through
+// <Line> (see line.tsx for why).
+import { Box } from 'ink';
+import type { ChalkInstance } from 'chalk';
+import type { LogEntry } from '../api/logs.js';
+import { componentColor, levelColor } from '../cli/colors.js';
+import { progressBar } from '../cli/progress.js';
+import { Line } from './line.js';
+import { Table } from './table.js';
+import { TOPICS, trendsOfTopic, type AudioJobView, type DashState } from './state.js';
+
+export interface PanelSize {
+  width: number;
+  height: number;
+}
+
+type Style = (c: ChalkInstance) => (text: string) => string;
+
+const stateStyle = (value: string | undefined): Style =>
+  value === 'running' || value === 'generating' || value === 'analyzing' ? (c) => c.green.bold : value === 'paused' ? (c) => c.yellow.bold : (c) => c.gray.bold;
+const dim: Style = (c) => c.dim;
+const bold: Style = (c) => c.bold;
+
+export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize }) {
+  const s = state.status;
+  const w = size.width;
+  if (!s) return <Line width={w} segments={[['Reading the spider status…', dim]]} />;
+  const bar = progressBar(s.spiderSitesProcessed, s.spiderTotalSites, Math.max(10, Math.min(40, w - 40)));
+  const logLines = Math.max(0, size.height - 4);
+  return (
+    <Box flexDirection="column">
+      <Line width={w} segments={['Spider ', [s.spiderStatus, stateStyle(s.spiderStatus)], ` ${bar} ${s.spiderSitesProcessed}/${s.spiderTotalSites} sites (${s.spiderProgress}%)`]} />
+      <Line width={w} segments={['Articles ', [String(s.spiderCurrentRunArticleCount), bold], `  active ${s.spiderActiveThreads}  pending ${s.spiderPendingRequests}  run time ${s.spiderElapsedTime}`]} />
+      <Line width={w} segments={[[s.spiderCurrentDomain ? `Now: ${s.spiderCurrentDomain}` : `Last start: ${s.spiderLastStartTime ?? 'never'}`, dim]]} />
+      <Line width={w} segments={[['Activity', bold]]} />
+      {state.activity.slice(0, logLines).map((line, index) => (
+        <Line key={index} width={w} segments={[line.includes('NEW:') ? [line, (c) => c.green.bold] : line]} />
+      ))}
+    </Box>
+  );
+}
+
+export function TrendsPanel({ state, size, topic }: { state: DashState; size: PanelSize; topic: number }) {
+  const s = state.status;
+  const w = size.width;
+  const current = TOPICS[topic % TOPICS.length]!;
+  const rows = trendsOfTopic(state.trends, current);
+  return (
+    <Box flexDirection="column">
+      <Line
+        width={w}
+        segments={['Analyzer ', [s?.trendsAnalyzerStatus ?? '…', stateStyle(s?.trendsAnalyzerStatus)], `  ${s?.totalTrendsIdentified ?? 0} trends, last run ${s?.trendsAnalyzerLastRun ?? 'never'}`]}
+      />
+      <Line width={w} segments={[[state.analyzerAction ?? '', dim]]} />
+      <Line width={w} segments={TOPICS.map((t, i) => (i === topic % TOPICS.length ? [` ${t} ${trendsOfTopic(state.trends, t).length} `, (c) => c.inverse] : ` ${t} ${trendsOfTopic(state.trends, t).length} `))} />
+      <Table
+        rows={rows}
+        width={w}
+        maxRows={Math.max(1, size.height - 3)}
+        empty={`No ${current} trends yet (← → switch topic)`}
+        columns={[
+          { header: 'score', width: 5, align: 'right', cell: (t) => t.relevanceScore.toFixed(1) },
+          { header: 'arts', width: 4, align: 'right', cell: (t) => String(t.articleCount) },
+          { header: 'title', cell: (t) => t.title },
+        ]}
+      />
+    </Box>
+  );
+}
+
+export function GeneratorPanel({ state, size }: { state: DashState; size: PanelSize }) {
+  const s = state.status;
+  const w = size.width;
+  const queue = state.queue;
+  return (
+    <Box flexDirection="column">
+      <Line
+        width={w}
+        segments={['Generator ', [s?.generatorStatus ?? '…', stateStyle(s?.generatorStatus)], `  ${s?.totalArticlesGenerated ?? 0} articles, last ${s?.generatorLastRun ?? 'never'}`]}
+      />
+      <Line width={w} segments={[[state.generatorAction ?? '', dim]]} />
+      <Line width={w} segments={['Queue ', [String(queue?.queueLength ?? 0), bold], queue?.currentTrend ? `  generating "${queue.currentTrend}"` : '']} />
+      <Table
+        rows={queue?.items ?? []}
+        width={w}
+        maxRows={Math.max(1, size.height - 3)}
+        empty="The queue is empty"
+        columns={[
+          { header: 'status', width: 10, cell: (i) => i.status, color: (i) => (i.status === 'generating' ? (c) => c.green : undefined) },
+          { header: 'trend', cell: (i) => i.trendTitle },
+        ]}
+      />
+    </Box>
+  );
+}
+
+export function AudioPanel({ state, size }: { state: DashState; size: PanelSize }) {
+  const w = size.width;
+  const tableRows = Math.min(state.audio.length + 1, Math.max(2, Math.floor(size.height / 2)));
+  return (
+    <Box flexDirection="column">
+      <Table<AudioJobView>
+        rows={state.audio}
+        width={w}
+        maxRows={Math.max(2, tableRows)}
+        empty="No audio jobs yet"
+        columns={[
+          { header: 'job', width: 18, cell: (a) => a.job },
+          { header: 'status', width: 10, cell: (a) => a.status, color: (a) => (a.status === 'failed' ? (c) => c.red : a.status === 'running' ? (c) => c.green : undefined) },
+          { header: 'progress', width: 8, cell: (a) => a.progress ?? '' },
+          { header: 'at', cell: (a) => a.at },
+        ]}
+      />
+      <Line width={w} segments={[['Messages', bold]]} />
+      {state.audioLines.slice(0, Math.max(0, size.height - tableRows - 2)).map((line, index) => (
+        <Line key={index} width={w} segments={[line]} />
+      ))}
+    </Box>
+  );
+}
+
+export function LogLine({ entry, width }: { entry: LogEntry; width: number }) {
+  return (
+    <Line
+      width={width}
+      segments={[
+        [entry.timestamp.slice(11, 19), dim],
+        ' ',
+        [entry.component.padEnd(15).slice(0, 15), (c) => c[componentColor(entry.component)]],
+        ' ',
+        [entry.message, (c) => c[levelColor(entry.level)]],
+      ]}
+    />
+  );
+}
+
+export function LogsPanel({ state, size }: { state: DashState; size: PanelSize }) {
+  if (state.logs.length === 0) return <Line width={size.width} segments={[['No system logs yet', dim]]} />;
+  return (
+    <Box flexDirection="column">
+      {state.logs.slice(0, size.height).map((entry) => (
+        <LogLine key={entry.id} entry={entry} width={size.width} />
+      ))}
+    </Box>
+  );
+}
+
+export const KEYS: [string, string][] = [
+  ['s', 'start the spider (resumes a paused crawl)'],
+  ['p', 'pause / resume the spider'],
+  ['x', 'stop the spider'],
+  ['a', 'run the trends analyzer'],
+  ['g', 'run the article generator'],
+  ['1-5, Tab', 'switch panel: spider, trends, generator, audio, logs'],
+  ['← →', 'previous / next topic (trends panel)'],
+  ['?', 'show / hide this help'],
+  ['q, Ctrl+C', 'quit'],
+];
+
+export function HelpPanel({ width }: { width: number }) {
+  return (
+    <Box flexDirection="column">
+      <Line width={width} segments={[['Keys', bold]]} />
+      {KEYS.map(([key, what]) => (
+        <Line key={key} width={width} segments={[[key.padEnd(10), (c) => c.cyan], ` ${what}`]} />
+      ))}
+    </Box>
+  );
+}
