@@ -47,6 +47,8 @@ describe('Podcast tab', () => {
     await script.getByText('No script generated yet.').waitFor();
 
     await script.getByRole('button', { name: 'Generate Audio' }).click();
+    // Screen readers hear the toast: Radix reads it out through an assertive live region.
+    await page.locator('[role="status"][aria-live="assertive"]').filter({ hasText: NO_SCRIPT }).waitFor({ state: 'attached' });
     await expectToast(page, 'Error', NO_SCRIPT);
     await script.getByRole('button', { name: 'Enhance Script' }).click();
     await expectToast(page, 'Error', NO_SCRIPT);
