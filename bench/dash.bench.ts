@@ -81,6 +81,7 @@ function fakeClient() {
       h.state?.('open');
       return { close() {} };
     },
+    siteInfo: async () => ({ siteName: 'newsctl', assistantUrl: '', timeZone: 'America/Chicago' }),
     status: async () => status(0),
     generator: { queueStatus: async () => ({ queueLength: 0, isGenerating: false, currentTrend: null, items: [] }), run: async () => ({}) },
     trends: { list: async () => [] },

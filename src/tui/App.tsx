@@ -87,7 +87,7 @@ export function App({ store }: { store: DashStore }) {
         segments={[
           state.flash
             ? [state.flash.text, state.flash.error ? (c) => c.red : (c) => c.reset]
-            : ['s start · p pause · x stop · a analyze · g generate · 1-5 panels · ? help · q quit', (c) => c.dim],
+            : ['s start · p pause · x stop · a analyze · g generate · 1-5 · ? help · q quit', (c) => c.dim],
         ]}
       />
     </Box>

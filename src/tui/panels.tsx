@@ -119,12 +119,22 @@ export function AudioPanel({ state, size }: { state: DashState; size: PanelSize 
   );
 }
 
-export function LogLine({ entry, width }: { entry: LogEntry; width: number }) {
+const clocks = new Map<string, Intl.DateTimeFormat>();
+/** HH:MM:SS in the product's time zone (decisions.md "Time"), as the activity lines read. */
+export function clockTime(iso: string, timeZone: string | null): string {
+  const zone = timeZone ?? 'UTC';
+  let format = clocks.get(zone);
+  if (!format) clocks.set(zone, (format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })));
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '--:--:--' : format.format(date);
+}
+
+export function LogLine({ entry, width, timeZone }: { entry: LogEntry; width: number; timeZone: string | null }) {
   return (
     <Line
       width={width}
       segments={[
-        [entry.timestamp.slice(11, 19), dim],
+        [clockTime(entry.timestamp, timeZone), dim],
         ' ',
         [entry.component.padEnd(15).slice(0, 15), (c) => c[componentColor(entry.component)]],
         ' ',
@@ -139,7 +149,7 @@ export function LogsPanel({ state, size }: { state: DashState; size: PanelSize }
   return (
     <Box flexDirection="column">
       {state.logs.slice(0, size.height).map((entry) => (
-        <LogLine key={entry.id} entry={entry} width={size.width} />
+        <LogLine key={entry.id} entry={entry} width={size.width} timeZone={state.timeZone} />
       ))}
     </Box>
   );

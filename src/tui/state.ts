@@ -40,6 +40,8 @@ export interface DashState {
   audioLines: string[];
   /** Newest first. */
   logs: LogEntry[];
+  /** The product's time zone (site-info), for the times shown. */
+  timeZone: string | null;
   /** Messages applied since start (the header shows it; the bench counts it). */
   messages: number;
   /** Last action's answer or error, shown in the footer. */
@@ -59,6 +61,7 @@ export function initialState(target: string): DashState {
     audio: [],
     audioLines: [],
     logs: [],
+    timeZone: null,
     messages: 0,
     flash: null,
   };
@@ -147,6 +150,7 @@ export interface Snapshot {
   trends: Trend[];
   logs: LogEntry[];
   jobs: JobState[];
+  timeZone: string;
 }
 
 /** The state after a full read (start, reconnect, resync). */
@@ -157,6 +161,7 @@ export function applySnapshot(state: DashState, snapshot: Partial<Snapshot>): Da
     next.activity = snapshot.status.spiderActivityLog.slice(0, MAX_ACTIVITY);
     next.analyzerAction = snapshot.status.trendsAnalyzerCurrentAction;
   }
+  if (snapshot.timeZone) next.timeZone = snapshot.timeZone;
   if (snapshot.queue) next.queue = snapshot.queue;
   if (snapshot.trends) next.trends = snapshot.trends;
   if (snapshot.logs) next.logs = snapshot.logs.slice(0, MAX_LOGS);

@@ -6,7 +6,7 @@ import { isAppError } from '../errors.js';
 import { applyMessage, applySnapshot, initialState, type DashState, type Snapshot } from './state.js';
 
 /** What the store needs of the client (tests and the bench pass a fake). */
-export type DashClient = Pick<Client, 'describe' | 'subscribe' | 'status' | 'generator' | 'trends' | 'logs' | 'jobs' | 'spider' | 'analyzer'>;
+export type DashClient = Pick<Client, 'describe' | 'subscribe' | 'siteInfo' | 'status' | 'generator' | 'trends' | 'logs' | 'jobs' | 'spider' | 'analyzer'>;
 
 export interface DashStoreOptions {
   throttleMs?: number;
@@ -74,9 +74,14 @@ export class DashStore {
       const snapshot: Partial<Snapshot> =
         what === 'trends'
           ? { trends: await trends }
-          : await Promise.all([this.client.status(), this.client.generator.queueStatus(), trends, this.client.logs.list({ limit: 100 }), this.client.jobs.list()]).then(
-              ([status, queue, list, logs, jobs]) => ({ status, queue, trends: list, logs, jobs }),
-            );
+          : await Promise.all([
+              this.client.status(),
+              this.client.generator.queueStatus(),
+              trends,
+              this.client.logs.list({ limit: 100 }),
+              this.client.jobs.list(),
+              this.client.siteInfo(),
+            ]).then(([status, queue, list, logs, jobs, site]) => ({ status, queue, trends: list, logs, jobs, timeZone: site.timeZone }));
       if (!this.closed) this.set(applySnapshot(this.state, snapshot));
     } catch (error) {
       if (!this.closed) this.flash(`Could not read the newsroom: ${(error as Error).message}`, true);

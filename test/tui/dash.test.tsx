@@ -47,6 +47,7 @@ function fakeClient() {
       h.state?.('open');
       return { close: () => h.state?.('closed') };
     },
+    siteInfo: async () => ({ siteName: 'newsctl', assistantUrl: '', timeZone: 'America/Chicago' }),
     status: async () => status(),
     generator: { queueStatus: async () => ({ queueLength: 1, isGenerating: true, currentTrend: 'Grid upgrade', items: [{ id: 1, trendTitle: 'Grid upgrade', status: 'generating' as const }] }), run: answer('generator.run') },
     trends: {
@@ -153,7 +154,8 @@ describe('newsctl dash (Ink)', () => {
     view.stdin.write('3');
     await until(() => view.lastFrame()!.includes('generating "Grid upgrade"'));
     view.stdin.write('5');
-    await until(() => view.lastFrame()!.includes('Spider started'));
+    // 10:00 UTC in the product's time zone (CST in November).
+    await until(() => view.lastFrame()!.includes('04:00:00 SPIDER'));
     view.stdin.write('?');
     await until(() => view.lastFrame()!.includes('pause / resume the spider'));
     fits(view.lastFrame()!);
