@@ -25,14 +25,17 @@ export const REFINEMENT_STOPPED = 'Refinement Stopped';
 type Writing = { step: 'script' | 'refine'; tokens: number; done: boolean };
 
 /** Live token counts of the script being written or refined (spec 001 §7 token messages). */
-function useTokenProgress(): [Writing | null, (step: Writing['step'] | null) => void] {
+function useTokenProgress(running: Writing['step'] | null): [Writing | null, (step: Writing['step'] | null) => void] {
   const [writing, setWriting] = useState<Writing | null>(null);
+  // A step started before the tab was opened again is followed from its next message.
+  const under = useRef(running);
+  under.current = running;
   useLiveMessages(['interview_token_progress', 'interview_token_complete', 'interview_refine_token_progress', 'interview_refine_token_complete'], (message) => {
     const tokens = Number(message.tokens);
     if (!Number.isFinite(tokens)) return;
     const step = message.type.startsWith('interview_refine') ? 'refine' : 'script';
     const done = message.type.endsWith('_complete');
-    setWriting((current) => (current && current.step === step && !current.done ? { step, tokens, done } : current));
+    setWriting((current) => ((current && current.step === step && !current.done) || (!current && under.current === step) ? { step, tokens, done } : current));
   });
   return [writing, (step) => setWriting(step ? { step, tokens: 0, done: false } : null)];
 }
@@ -50,7 +53,6 @@ function InterviewScript() {
   const refine = useRefineInterviewScriptMutation();
   const audio = useGenerateInterviewAudioMutation();
   const [progress, resetProgress] = useSegmentProgress('interview-audio-progress');
-  const [writing, startWriting] = useTokenProgress();
   const [edited, setEdited] = useState<string | undefined>(undefined);
   const [outcome, setOutcome] = useState<string | null>(null);
   // Leaving the tab does not stop a refinement: its result still reaches the cached script.
@@ -65,6 +67,7 @@ function InterviewScript() {
     refine: useIsMutating({ mutationKey: interviewWrite('refine') }) > 0,
     audio: useIsMutating({ mutationKey: interviewWrite('audio') }) > 0,
   };
+  const [writing, startWriting] = useTokenProgress(pending.script ? 'script' : pending.refine ? 'refine' : null);
 
   const generateScript = () => {
     setOutcome(null);
