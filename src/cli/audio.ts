@@ -3,7 +3,7 @@
 // runs here); -o saves the MP3.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import type { MusicTrack } from '../api/audio.js';
+import type { GenerateAudioResponse, MusicTrack } from '../api/audio.js';
 import type { Client } from '../client/index.js';
 import { Invalid, Upstream } from '../errors.js';
 import { startAndFollow } from './follow.js';
@@ -43,6 +43,28 @@ function report(options: OutputOptions, answer: object, saved: { file: string; b
 const withOutput = (command: Command) => command.option('-o, --output <file>', 'save the MP3 to this file');
 const withScriptFile = (command: Command, what: string) => command.option('--file <file>', `the ${what} to use (- for stdin; default: the last one generated)`);
 
+/** A command that writes text (a script, lyrics), from --file when `what` names one; prints it. */
+function scriptCommand(command: Command, example: string, what: string | null, call: (client: Client, script: string | undefined) => Promise<{ made: object; text: string }>): void {
+  withDataOptions(withExamples(what ? withScriptFile(command, what) : command, example)).action(async (options: DataOptions & { file?: string }) => {
+    const script = await scriptFrom(options.file);
+    const { made, text } = await withClient(options, (client) => call(client, script));
+    if (options.json) printJson(made);
+    else console.log(text);
+  });
+}
+
+/** `… render`: records audio from a script (--file, else the last one) and saves it with -o. */
+function renderCommand(command: Command, label: string, what: string, example: string, render: (client: Client, script: string | undefined) => Promise<GenerateAudioResponse>): void {
+  withDataOptions(withExamples(withOutput(withScriptFile(command, what)), example)).action(async (options: OutputOptions & { file?: string }) => {
+    const script = await scriptFrom(options.file);
+    await withClient(options, async (client) => {
+      const made = await render(client, script);
+      const saved = await saveAudio(client, made.audioUrl, options.output);
+      report(options, made, saved, `${label}: ${made.segmentCount} segments, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
+    });
+  });
+}
+
 export function registerAudioCommands(program: Command): void {
   const audio = program.command('audio').description('spoken audio: the latest-news bulletin, the podcast, the interview');
 
@@ -57,30 +79,14 @@ export function registerAudioCommands(program: Command): void {
   );
 
   const podcast = audio.command('podcast').description('the two-host news podcast: script, enhance, render');
-  withDataOptions(withExamples(podcast.command('script').description('write a new podcast script from the current trends'), 'newsctl audio podcast script > script.txt')).action(
-    async (options: DataOptions) => {
-      const made = await withClient(options, (client) => client.audio.podcast.script());
-      if (options.json) printJson(made);
-      else console.log(made.script);
-    },
+  scriptCommand(podcast.command('script').description('write a new podcast script from the current trends'), 'newsctl audio podcast script > script.txt', null, (client) =>
+    client.audio.podcast.script().then((made) => ({ made, text: made.script })),
   );
-  withDataOptions(withExamples(withScriptFile(podcast.command('enhance').description('enrich a script with the source articles\' details'), 'script'), 'newsctl audio podcast enhance --file script.txt')).action(
-    async (options: DataOptions & { file?: string }) => {
-      const script = await scriptFrom(options.file);
-      const made = await withClient(options, (client) => client.audio.podcast.enhance(script));
-      if (options.json) printJson(made);
-      else console.log(made.enhancedScript);
-    },
+  scriptCommand(podcast.command('enhance').description("enrich a script with the source articles' details"), 'newsctl audio podcast enhance --file script.txt', 'script', (client, script) =>
+    client.audio.podcast.enhance(script).then((made) => ({ made, text: made.enhancedScript })),
   );
-  withDataOptions(withExamples(withOutput(withScriptFile(podcast.command('render').description('record the podcast from a script'), 'script')), 'newsctl audio podcast render -o podcast.mp3')).action(
-    async (options: OutputOptions & { file?: string }) => {
-      const script = await scriptFrom(options.file);
-      await withClient(options, async (client) => {
-        const made = await client.audio.podcast.render(script);
-        const saved = await saveAudio(client, made.audioUrl, options.output);
-        report(options, made, saved, `Podcast: ${made.segmentCount} segments, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
-      });
-    },
+  renderCommand(podcast.command('render').description('record the podcast from a script'), 'Podcast', 'script', 'newsctl audio podcast render -o podcast.mp3', (client, script) =>
+    client.audio.podcast.render(script),
   );
 
   const interview = audio.command('interview').description('the interview: topic, script, refine, render');
@@ -94,36 +100,20 @@ export function registerAudioCommands(program: Command): void {
       else console.log(answer.topic || '(no topic set)');
     },
   );
-  withDataOptions(withExamples(interview.command('script').description('write an interview script on the topic'), 'newsctl audio interview script')).action(async (options: DataOptions) => {
-    const made = await withClient(options, (client) => client.audio.interview.script());
-    if (options.json) printJson(made);
-    else console.log(made.script);
-  });
-  withDataOptions(withExamples(withScriptFile(interview.command('refine').description('refine an interview script'), 'interview script'), 'newsctl audio interview refine --file interview.txt')).action(
-    async (options: DataOptions & { file?: string }) => {
-      const script = await scriptFrom(options.file);
-      const made = await withClient(options, (client) => client.audio.interview.refine(script));
-      if (options.json) printJson(made);
-      else console.log(made.script);
-    },
+  scriptCommand(interview.command('script').description('write an interview script on the topic'), 'newsctl audio interview script', null, (client) =>
+    client.audio.interview.script().then((made) => ({ made, text: made.script })),
   );
-  withDataOptions(withExamples(withOutput(withScriptFile(interview.command('render').description('record the interview from a script'), 'interview script')), 'newsctl audio interview render -o interview.mp3')).action(
-    async (options: OutputOptions & { file?: string }) => {
-      const script = await scriptFrom(options.file);
-      await withClient(options, async (client) => {
-        const made = await client.audio.interview.render(script);
-        const saved = await saveAudio(client, made.audioUrl, options.output);
-        report(options, made, saved, `Interview: ${made.segmentCount} segments, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
-      });
-    },
+  scriptCommand(interview.command('refine').description('refine an interview script'), 'newsctl audio interview refine --file interview.txt', 'interview script', (client, script) =>
+    client.audio.interview.refine(script).then((made) => ({ made, text: made.script })),
+  );
+  renderCommand(interview.command('render').description('record the interview from a script'), 'Interview', 'interview script', 'newsctl audio interview render -o interview.mp3', (client, script) =>
+    client.audio.interview.render(script),
   );
 
   const music = program.command('music').description('songs: lyrics, generate, tracks, rm');
-  withDataOptions(withExamples(music.command('lyrics').description('write song lyrics from the current trends'), 'newsctl music lyrics > song.txt')).action(async (options: DataOptions) => {
-    const made = await withClient(options, (client) => client.music.lyrics());
-    if (options.json) printJson(made);
-    else console.log(made.lyrics);
-  });
+  scriptCommand(music.command('lyrics').description('write song lyrics from the current trends'), 'newsctl music lyrics > song.txt', null, (client) =>
+    client.music.lyrics().then((made) => ({ made, text: made.lyrics })),
+  );
   withDataOptions(
     withExamples(
       withOutput(
