@@ -55,7 +55,7 @@ export async function renderSong(
   try {
     const narration = narrationText.trim() ? await session.synthesize(narrationText.trim(), voice, job.signal) : null;
     if (input.config.provider) {
-      job.progress({ stage: 'music-api' });
+      job.progress({ trackId: input.trackId, stage: 'music-api' });
       const bytes = await generateWithMusicApi(input.config.provider, { lyrics: input.lyrics, style: input.config.style }, job.signal);
       const song = await decodeAudio(paths, bytes, 44_100, job.signal);
       const parts = narration ? [await resample(paths, narration, 44_100, job.signal), silence(44_100, 0.6), song] : [song];
@@ -68,7 +68,8 @@ export async function renderSong(
     for (const [index, line] of lines.entries()) {
       const pcm = await session.synthesize(line.text, voice, job.signal);
       spoken.push({ pcm, line: { text: line.text, section: line.section, seconds: pcm.samples.length / pcm.sampleRate } });
-      job.progress({ current: index + 1, total: lines.length });
+      // trackId: the console shows the progress against its track (job_progress names only the run).
+      job.progress({ trackId: input.trackId, current: index + 1, total: lines.length });
     }
     if (spoken.length === 0) throw new Error('the lyrics have no line to sing');
     const rate = spoken[0]!.pcm.sampleRate;

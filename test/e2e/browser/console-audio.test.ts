@@ -249,6 +249,15 @@ describe('Music tab', () => {
     await expectToast(page, 'Track deleted successfully');
     await completed.getByText('No completed tracks yet.').waitFor();
     expect((await fetch(new URL(src, suite.server().baseUrl))).status).toBe(404);
+
+    // A track being made shows its render's live progress (job_progress messages name the track).
+    const [row] = await suite.server().sql<{ id: number }[]>`insert into music_tracks (status, title, lyrics) values ('generating', 'Song in the making', 'La la') returning id`;
+    const id = row!.id;
+    const making = inProgress.getByTestId('pending-track').filter({ hasText: 'Song in the making' });
+    await making.waitFor({ timeout: 10_000 });
+    suite.server().ctx.events.emit('job_progress', { job: 'music-track', runId: 'r1', progress: { trackId: id, current: 2, total: 8 } });
+    await making.getByTestId('track-progress').getByText('Line 2 of 8').waitFor();
+    expect(await making.getByRole('progressbar', { name: 'Progress of "Song in the making"' }).getAttribute('aria-valuenow')).toBe('25');
   }, 180_000);
 });
 

@@ -90,6 +90,8 @@ export const LIVE_UPDATES: Readonly<Record<string, LiveUpdate>> = {
   interview_token_complete: {},
   interview_refine_token_progress: {},
   interview_refine_token_complete: {},
+  // A job's progress: the Music tab shows its tracks' (job_updated refreshes when a run ends).
+  job_progress: {},
 };
 
 export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): void {

@@ -5,8 +5,10 @@ import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Field } from '../../components/Field';
 import { Panel } from '../../components/Panel';
+import { ProgressBar } from '../../components/ProgressBar';
 import { SettingsEditor } from '../../components/SettingsEditor';
 import { Spinner } from '../../components/Spinner';
+import { useLiveMessages } from '../../hooks/useLiveEvents';
 import { useDeleteTrackMutation, useGenerateLyricsMutation, useGenerateMusicMutation, useLastLyricsQuery, useMusicTracksQuery } from '../../hooks/useMusic';
 import { useSettingQuery } from '../../hooks/useSettings';
 import { safeHref } from '../../lib/articles';
@@ -90,7 +92,28 @@ function Song() {
   );
 }
 
-function TrackRow({ track, onDelete }: { track: MusicTrack; onDelete: (track: MusicTrack) => void }) {
+/** What a track's render has done so far: its sung lines, or the music API call. */
+type TrackProgress = { current: number; total: number } | { stage: string };
+
+/** The music-track job's live progress (job_progress messages), by track. */
+function useTrackProgress(): ReadonlyMap<number, TrackProgress> {
+  const [progress, setProgress] = useState<ReadonlyMap<number, TrackProgress>>(new Map());
+  useLiveMessages(['job_progress'], (message) => {
+    if (message.job !== 'music-track' || !message.progress || typeof message.progress !== 'object') return;
+    const { trackId, current, total, stage } = message.progress as Record<string, unknown>;
+    if (typeof trackId !== 'number') return;
+    const next: TrackProgress | null =
+      typeof current === 'number' && typeof total === 'number' && total > 0 ? { current, total } : typeof stage === 'string' ? { stage } : null;
+    if (next) setProgress((map) => new Map(map).set(trackId, next));
+  });
+  return progress;
+}
+
+function progressText(progress: TrackProgress): string {
+  return 'stage' in progress ? 'Waiting for the music service' : `Line ${progress.current} of ${progress.total}`;
+}
+
+function TrackRow({ track, progress, onDelete }: { track: MusicTrack; progress?: TrackProgress; onDelete: (track: MusicTrack) => void }) {
   const title = trackTitle(track);
   const remove = (
     <button type="button" className="button-secondary button-small" onClick={() => onDelete(track)} aria-label={`Delete "${title}"`}>
@@ -117,6 +140,12 @@ function TrackRow({ track, onDelete }: { track: MusicTrack; onDelete: (track: Mu
         {details && ` · ${details}`}
       </p>
       {track.status === 'failed' && track.error && <p className="text-sm text-red-700 dark:text-red-400">{track.error}</p>}
+      {!isComplete(track) && track.status !== 'failed' && progress && (
+        <div className="max-w-xs space-y-1" data-testid="track-progress">
+          {'current' in progress && <ProgressBar label={`Progress of "${title}"`} value={(progress.current / progress.total) * 100} />}
+          <p className="text-xs text-gray-600 tabular-nums dark:text-gray-400">{progressText(progress)}</p>
+        </div>
+      )}
       {isComplete(track) && track.audioUrl ? (
         <AudioClip
           src={track.audioUrl}
@@ -139,7 +168,21 @@ function TrackRow({ track, onDelete }: { track: MusicTrack; onDelete: (track: Mu
   );
 }
 
-function TrackList({ heading, tracks, empty, onDelete, testId }: { heading: string; tracks: MusicTrack[]; empty: string; onDelete: (track: MusicTrack) => void; testId: string }) {
+function TrackList({
+  heading,
+  tracks,
+  empty,
+  progress,
+  onDelete,
+  testId,
+}: {
+  heading: string;
+  tracks: MusicTrack[];
+  empty: string;
+  progress: ReadonlyMap<number, TrackProgress>;
+  onDelete: (track: MusicTrack) => void;
+  testId: string;
+}) {
   return (
     <section aria-label={heading} className="min-w-0" data-testid={testId}>
       <h3 className="mb-2 font-semibold">
@@ -150,7 +193,7 @@ function TrackList({ heading, tracks, empty, onDelete, testId }: { heading: stri
       ) : (
         <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
           {tracks.map((track) => (
-            <TrackRow key={track.id} track={track} onDelete={onDelete} />
+            <TrackRow key={track.id} track={track} progress={progress.get(track.id)} onDelete={onDelete} />
           ))}
         </ul>
       )}
@@ -162,6 +205,7 @@ function Tracks() {
   const tracks = useMusicTracksQuery();
   const remove = useDeleteTrackMutation();
   const [deleting, setDeleting] = useState<MusicTrack | null>(null);
+  const progress = useTrackProgress();
   const all = tracks.data ?? [];
   const confirmDelete = () => {
     if (!deleting) return;
@@ -182,8 +226,8 @@ function Tracks() {
         </p>
       ) : (
         <div className="grid gap-5 lg:grid-cols-2">
-          <TrackList heading="In Progress" tracks={all.filter((track) => !isComplete(track))} empty="No tracks in progress." onDelete={setDeleting} testId="tracks-in-progress" />
-          <TrackList heading="Completed" tracks={all.filter(isComplete)} empty="No completed tracks yet." onDelete={setDeleting} testId="tracks-completed" />
+          <TrackList heading="In Progress" tracks={all.filter((track) => !isComplete(track))} empty="No tracks in progress." progress={progress} onDelete={setDeleting} testId="tracks-in-progress" />
+          <TrackList heading="Completed" tracks={all.filter(isComplete)} empty="No completed tracks yet." progress={progress} onDelete={setDeleting} testId="tracks-completed" />
         </div>
       )}
       <ConfirmDialog
