@@ -117,15 +117,34 @@ async function seed(db: Database, words: string[]): Promise<void> {
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
-async function time(run: () => Promise<unknown>): Promise<number[]> {
+async function time(run: () => Promise<unknown>, runs = RUNS): Promise<number[]> {
   await run(); // warm the caches
   const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await run();
     samples.push(performance.now() - start);
   }
   return samples;
+}
+
+/**
+ * The search as it was before issue 18 (README's earlier figures), kept here to show its timings
+ * and its top results beside today's: the newest 500 matches ranked, with the server's defaults.
+ */
+async function searchBefore(sql: Database['sql'], text: string): Promise<{ id: number; title: string }[]> {
+  const query = parseSearchQuery(text);
+  return (await sql.begin(async (tx) => {
+    await tx`set local plan_cache_mode = force_custom_plan`;
+    const tsq = searchTsquery(tx, query)!;
+    return tx<{ id: number; title: string }[]>`
+      with candidates as materialized (
+        select id from articles where search_vector @@ ${tsq} order by scraped_at desc limit 500
+      )
+      select a.id, a.title from candidates c join articles a on a.id = c.id
+      order by ts_rank_cd(a.search_vector, ${tsq}, 1) desc, a.scraped_at desc, a.id desc
+      limit 50`;
+  })) as { id: number; title: string }[];
 }
 
 async function main(): Promise<void> {
@@ -162,13 +181,22 @@ async function main(): Promise<void> {
     ];
 
     console.log(
-      `\n${'query'.padEnd(40)} ${'newsctl p50'.padStart(11)} ${'p95'.padStart(9)} ${'hits'.padStart(5)} │ ${'ranked-all p50'.padStart(14)} ${'ratio'.padStart(7)} │ ${'ILIKE p50'.padStart(10)}`,
+      `\n${'query'.padEnd(40)} ${'newsctl p50'.padStart(11)} ${'p95'.padStart(9)} ${'hits'.padStart(5)} │ ${'before p50'.padStart(10)} ${'p95'.padStart(9)} │ ${'ranked-all p50'.padStart(14)} ${'ratio'.padStart(7)} │ ${'ILIKE p50'.padStart(10)}`,
     );
+    const sideBySide: { label: string; now: string[]; before: string[] }[] = [];
     for (const query of queries) {
       let hits = 0;
+      let top: string[] = [];
       const ours = await time(async () => {
-        hits = (await searchArticlesByText(ctx, query.text)).count;
+        const found = await searchArticlesByText(ctx, query.text);
+        hits = found.count;
+        top = found.results.slice(0, 5).map((r) => `${r.id} ${r.title}`);
       });
+      let topBefore: string[] = [];
+      const before = await time(async () => {
+        topBefore = (await searchBefore(db.sql, query.text)).slice(0, 5).map((r) => `${r.id} ${r.title}`);
+      });
+      sideBySide.push({ label: query.label, now: top, before: topBefore });
       // Baseline: the textbook query, ranking every match of the whole table.
       const tsq = searchTsquery(db.sql, parseSearchQuery(query.text))!;
       const ranked = await time(
@@ -179,17 +207,26 @@ async function main(): Promise<void> {
       );
       // Reference: substring match, newest first, no ranking and no stemming.
       const pattern = `%${query.like}%`;
+      // (3 runs: each reads the whole table.)
       const naive = await time(
         () => db.sql`
           select id, title, source_url from articles
           where title ilike ${pattern} or content ilike ${pattern}
           order by scraped_at desc limit 50`,
+        3,
       );
       const p50 = percentile(ours, 0.5);
       const r50 = percentile(ranked, 0.5);
       console.log(
-        `${query.label.slice(0, 40).padEnd(40)} ${`${p50.toFixed(1)} ms`.padStart(11)} ${`${percentile(ours, 0.95).toFixed(1)} ms`.padStart(9)} ${String(hits).padStart(5)} │ ${`${r50.toFixed(1)} ms`.padStart(14)} ${`${(r50 / p50).toFixed(1)}×`.padStart(7)} │ ${`${percentile(naive, 0.5).toFixed(1)} ms`.padStart(10)}`,
+        `${query.label.slice(0, 40).padEnd(40)} ${`${p50.toFixed(1)} ms`.padStart(11)} ${`${percentile(ours, 0.95).toFixed(1)} ms`.padStart(9)} ${String(hits).padStart(5)} │ ${`${percentile(before, 0.5).toFixed(1)} ms`.padStart(10)} ${`${percentile(before, 0.95).toFixed(1)} ms`.padStart(9)} │ ${`${r50.toFixed(1)} ms`.padStart(14)} ${`${(r50 / p50).toFixed(1)}×`.padStart(7)} │ ${`${percentile(naive, 0.5).toFixed(1)} ms`.padStart(10)}`,
       );
+    }
+    console.log('\ntop 5 results, now │ before:');
+    for (const { label, now, before } of sideBySide) {
+      console.log(`  ${label}${now.join('\n') === before.join('\n') ? ' (identical)' : ''}`);
+      for (let i = 0; i < Math.max(now.length, before.length); i++) {
+        console.log(`    ${(now[i] ?? '').slice(0, 60).padEnd(60)} │ ${(before[i] ?? '').slice(0, 60)}`);
+      }
     }
   } finally {
     await drop();

@@ -30,8 +30,9 @@ export async function encodeBody(text: string, type: string, previous?: EncodedB
   if (previous && previous.type === type && previous.identity.equals(identity)) return previous;
   const [gz, br] = await Promise.all([
     gzipAsync(identity, { level: 9 }),
-    // Quality 9 of 11: nearly the best size at a fraction of 11's time on a few hundred KB.
-    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    // Quality 5: on the 630 KB home data of 200 domains it is as small as 9 (13.6 vs 13.9 KB) in
+    // 4 ms instead of 66 ms; 11 saves 2 KB more for 4.8 s.
+    brotliAsync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
   ]);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 22);
   return { type, identity, gzip: gz, br, hash };

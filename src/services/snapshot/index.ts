@@ -68,7 +68,8 @@ export interface PublicSnapshot {
   /** Resolves when the first snapshot is built (or its build failed). */
   ready(): Promise<void>;
   stats(): SnapshotStats;
-  close(): void;
+  /** Stops listening; resolves when a rebuild under way has ended (before the database closes). */
+  close(): Promise<void>;
 }
 
 type Ctx = Pick<AppContext, 'sql' | 'config' | 'events' | 'jobs'>;
@@ -120,8 +121,9 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
         failure = null;
       } catch (error) {
         failure = error;
-        // An outage is the monitor's to announce (and it calls us back when the database returns).
-        if (!monitor.report(error)) console.error('public snapshot: rebuild failed:', (error as Error).message);
+        // An outage is the monitor's to announce (and it calls us back when the database returns);
+        // after close the database may be closing too.
+        if (!monitor.report(error) && !closed) console.error('public snapshot: rebuild failed:', (error as Error).message);
       } finally {
         building = null;
       }
@@ -212,10 +214,11 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
     invalidate: onChange,
     ready: () => first,
     stats: () => ({ wanted, built, rebuilds, builtAt: current?.builtAt.toISOString() ?? null }),
-    close() {
+    async close() {
       closed = true;
       if (timer) clearTimeout(timer);
       for (const stop of unsubscribe) stop();
+      await building;
     },
   };
 }
