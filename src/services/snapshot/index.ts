@@ -136,7 +136,8 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
     if (timer || closed) return;
     timer = setTimeout(() => {
       timer = null;
-      void rebuild();
+      // A reader may already have had the rebuild done: then there is nothing new to build.
+      if (built < wanted) void rebuild();
     }, DEBOUNCE_MS);
     timer.unref();
   }
