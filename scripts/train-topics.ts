@@ -1,5 +1,5 @@
 // Trains the offline topic classifier and writes src/services/classify/topics-model.json.
-//   npm run train:topics [-- --datasets DIR]
+//   npm run train:topics [-- --datasets DIR] [--out FILE]
 // Reads DIR/trends/topics-train.jsonl (DIR: --datasets, else NEWSCTL_DATASETS, else ../shared/data
 // beside the package). Only rows whose licence allows shipping a model train it.
 import { createReadStream } from 'node:fs';
@@ -21,7 +21,7 @@ const CREDITS =
   'News Aggregator dataset by Fabio Gasparetti, both under CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/). ' +
   'Selected, relabelled to newsctl topics and reduced to word statistics.';
 
-const { values } = parseArgs({ options: { datasets: { type: 'string' } } });
+const { values } = parseArgs({ options: { datasets: { type: 'string' }, out: { type: 'string' } } });
 const datasets = resolve(values.datasets ?? process.env.NEWSCTL_DATASETS ?? resolve(packageRoot, '../shared/data'));
 const trainFile = resolve(datasets, 'trends/topics-train.jsonl');
 
@@ -48,9 +48,9 @@ for await (const line of createInterface({ input: createReadStream(trainFile, 'u
 const started = performance.now();
 const model = trainTopicModel(rows, { credits: CREDITS });
 const text = serializeTopicModel(model);
-const out = packagePath('src/services/classify/topics-model.json');
+const out = values.out ? resolve(values.out) : packagePath('src/services/classify/topics-model.json');
 await writeFile(out, text);
 console.log(
   `trained on ${rows.length} rows (${skipped} skipped for their licence) in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-    `${model.terms.length} terms, calibration ${JSON.stringify(model.calibration)}, ${model.regression.features.split("\n").length} regression features, ${(text.length / 1e6).toFixed(2)} MB → ${out}`,
+    `${model.terms.length} terms, calibration ${JSON.stringify(model.calibration)}, decision ${JSON.stringify(model.decision)}, ${model.regression.features.split("\n").length} regression features, ${(text.length / 1e6).toFixed(2)} MB → ${out}`,
 );

@@ -33,9 +33,30 @@ export interface TopicModelFile {
     /** For each topic without rows, the topic whose regression probability it borrows. */
     borrowed: Partial<Record<Topic, Topic>>;
   };
+  /** How a distribution becomes one topic (absent: the most probable topic). */
+  decision?: TopicDecision;
   /** Each term with its naive Bayes weight under each topic (TOPICS order), in thousandths. */
   terms: TermWeights[];
 }
+
+/**
+ * The decision over a distribution, in two levels, chosen by cross-validation on the training
+ * rows (train.ts): each topic's log-probability is shifted by its bias and the highest wins; then,
+ * when a place (usa, international) won but a subject topic has at least `subjectThreshold`
+ * probability, the best subject wins instead: usa and international say where, the others say
+ * what, and a story that is about something is filed under it.
+ */
+export interface TopicDecision {
+  /** Per topic (TOPICS order), added to its log-probability. */
+  bias: number[];
+  /** A subject this probable beats a place; 1 or more turns the second level off. */
+  subjectThreshold: number;
+}
+
+/** Topics that say where, not what. */
+export const PLACE_TOPICS: readonly Topic[] = ['usa', 'international'];
+
+export const PLAIN_DECISION: TopicDecision = Object.freeze({ bias: TOPICS.map(() => 0), subjectThreshold: 1 }) as TopicDecision;
 
 export type TermWeights = [term: string, ...weights: number[]];
 
@@ -63,6 +84,7 @@ export interface TopicModel {
   regression: TopicRegression;
   /** Per topic (TOPICS order), the regression class whose log-probability it uses. */
   regressionClass: Int32Array;
+  decision: TopicDecision;
 }
 
 export interface TopicPrediction {
@@ -99,7 +121,9 @@ export function compileTopicModel(file: TopicModelFile): TopicModel {
   if (classes.length !== regression.classes || !classes.every(isTopic)) throw new Error('topic model regression topics disagree with its classes');
   const regressionClass = Int32Array.from(TOPICS, (topic) => classes.indexOf(file.regression.borrowed[topic] ?? topic));
   if (regressionClass.some((column) => column < 0)) throw new Error('topic model regression leaves a topic without a class');
-  return { weighting: file.weighting, calibration, termIndex, weights, regression, regressionClass };
+  const decision = file.decision ?? PLAIN_DECISION;
+  if (decision.bias.length !== TOPIC_COUNT) throw new Error('topic model decision lacks a bias per topic');
+  return { weighting: file.weighting, calibration, termIndex, weights, regression, regressionClass, decision };
 }
 
 /** The model file's text: JSON with one naive Bayes term per line. */
@@ -165,16 +189,34 @@ export function topicDistribution(model: TopicModel, title: string, body?: strin
   return topicProbabilities(calibratedScores(model.calibration, signals));
 }
 
-/** The topic a distribution decides: the most probable one; no evidence at all is international (the §9 rule's answer). */
-export function decideTopic(_model: TopicModel, probabilities: ArrayLike<number>): TopicPrediction {
-  let best = 0;
+const IS_PLACE = TOPICS.map((topic) => PLACE_TOPICS.includes(topic));
+
+/**
+ * The topic a distribution decides (see TopicDecision), with its probability; no evidence at all
+ * (a uniform distribution) is international, the §9 rule's answer.
+ */
+export function decideTopic(model: Pick<TopicModel, 'decision'>, probabilities: ArrayLike<number>): TopicPrediction {
+  const t = decideIndex(model.decision, probabilities);
+  return { topic: TOPICS[t]!, confidence: probabilities[t]! };
+}
+
+export function decideIndex(decision: TopicDecision, probabilities: ArrayLike<number>): number {
   let least = Infinity;
+  let most = -Infinity;
   for (let t = 0; t < TOPIC_COUNT; t++) {
-    if (probabilities[t]! > probabilities[best]!) best = t;
     least = Math.min(least, probabilities[t]!);
+    most = Math.max(most, probabilities[t]!);
   }
-  if (probabilities[best]! - least < 1e-12) return { topic: 'international', confidence: 1 / TOPIC_COUNT };
-  return { topic: TOPICS[best]!, confidence: probabilities[best]! };
+  if (most - least < 1e-12) return TOPICS.indexOf('international');
+  let best = -1;
+  let bestSubject = -1;
+  const score = (t: number) => Math.log(Math.max(probabilities[t]!, 1e-300)) + decision.bias[t]!;
+  for (let t = 0; t < TOPIC_COUNT; t++) {
+    if (best < 0 || score(t) > score(best)) best = t;
+    if (!IS_PLACE[t] && (bestSubject < 0 || score(t) > score(bestSubject))) bestSubject = t;
+  }
+  if (IS_PLACE[best] && probabilities[bestSubject]! >= decision.subjectThreshold) return bestSubject;
+  return best;
 }
 
 export function predictTopic(model: TopicModel, title: string, body?: string): TopicPrediction {

@@ -26,13 +26,19 @@ import type { FeatureWeighting } from './article-features.js';
 import { minimize } from './lbfgs.js';
 import { TOPIC_KEYWORDS, type TopicKeyword } from './topic-keywords.js';
 import {
+  calibratedScores,
   compileTopicModel,
+  decideIndex,
+  PLACE_TOPICS,
+  PLAIN_DECISION,
+  topicProbabilities,
   topicSignals,
   TOPIC_MODEL_FORMAT,
   UNCALIBRATED,
   WEIGHT_SCALE,
   type TermWeights,
   type TopicCalibration,
+  type TopicDecision,
   type TopicModelFile,
   type TopicSignals,
 } from './topic-model.js';
@@ -79,6 +85,15 @@ export interface TopicTrainingOptions {
   regression: RegressionTrainingOptions;
   /** Folds of the training rows whose held-out signals fit the calibration; below 2, plain naive Bayes. */
   calibrationFolds: number;
+  /**
+   * Whether the rows' bodies train the model. Off by default: only usa and international rows have
+   * one (HuffPost summaries), so a model trained on them learns "has a body, so usa" and files every
+   * crawled article (they all have bodies) under usa. Title-only statistics read a body's words at
+   * their worth as topic words instead; classification still reads the body (weighted below the title).
+   */
+  trainOnBodies: boolean;
+  /** Fit the decision (per-topic biases and the subject-before-place threshold) on the held-out rows. */
+  fitDecision: boolean;
   /** Attribution of the training rows, written into the model file. */
   credits: string;
 }
@@ -99,6 +114,8 @@ export const DEFAULT_TRAINING_OPTIONS: TopicTrainingOptions = {
     maxIterations: 300,
   },
   calibrationFolds: 5,
+  trainOnBodies: false,
+  fitDecision: true,
   credits: '',
 };
 
@@ -217,6 +234,7 @@ function modelFile(
   options: TopicTrainingOptions,
   classes: readonly Topic[],
   calibration: TopicCalibration,
+  decision: TopicDecision = PLAIN_DECISION,
 ): TopicModelFile {
   const base = TOPICS[baseTopic(options, TOPICS.map((topic) => classes.includes(topic)))]!;
   const borrowed: Partial<Record<Topic, Topic>> = {};
@@ -233,6 +251,7 @@ function modelFile(
       bias: [...calibration.bias],
     },
     regression: { ...encodeTopicRegression(trainRegression(rows, classes, options)), topics: [...classes], borrowed },
+    decision: { bias: [...decision.bias], subjectThreshold: decision.subjectThreshold },
     terms: naiveBayesTerms(rows, options),
   };
 }
@@ -319,13 +338,71 @@ function foldsOf(rows: readonly TopicTrainingRow[], folds: number): Int32Array {
   });
 }
 
+/** Macro-F1 over `topics` of the decisions, each row counting its weight. */
+function weightedMacroF1(decided: Int32Array, heldOut: readonly HeldOutArticle[], topics: readonly number[]): number {
+  const correct = new Float64Array(TOPIC_COUNT);
+  const predicted = new Float64Array(TOPIC_COUNT);
+  const gold = new Float64Array(TOPIC_COUNT);
+  heldOut.forEach((article, i) => {
+    gold[article.topic]! += article.weight;
+    predicted[decided[i]!]! += article.weight;
+    if (decided[i] === article.topic) correct[article.topic]! += article.weight;
+  });
+  let sum = 0;
+  for (const t of topics) {
+    const precision = predicted[t]! > 0 ? correct[t]! / predicted[t]! : 0;
+    const recall = gold[t]! > 0 ? correct[t]! / gold[t]! : 0;
+    sum += precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  }
+  return sum / topics.length;
+}
+
+const SUBJECT_THRESHOLDS = [1, 0.5, 0.4, 0.35, 0.3, 0.25, 0.2, 0.15, 0.1];
+const BIAS_STEPS = [-0.6, -0.4, -0.3, -0.2, -0.1, -0.05, 0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.6];
+
+/**
+ * The decision that gives the best macro-F1 on the held-out rows: for each subject threshold, the
+ * per-topic biases by coordinate ascent (two sweeps; a topic without rows keeps 0). Cross-validated
+ * like the calibration: every probability here comes from models that did not see the row.
+ */
+function fitDecision(probabilities: readonly Float64Array[], heldOut: readonly HeldOutArticle[], topics: readonly number[]): TopicDecision {
+  const decided = new Int32Array(heldOut.length);
+  const evaluate = (decision: TopicDecision) => {
+    probabilities.forEach((p, i) => (decided[i] = decideIndex(decision, p)));
+    return weightedMacroF1(decided, heldOut, topics);
+  };
+  let best: { decision: TopicDecision; f1: number } | null = null;
+  for (const subjectThreshold of SUBJECT_THRESHOLDS) {
+    const decision: TopicDecision = { bias: TOPICS.map(() => 0), subjectThreshold };
+    let f1 = evaluate(decision);
+    for (let sweep = 0; sweep < 2; sweep++) {
+      for (const t of topics) {
+        let bestStep = decision.bias[t]!;
+        for (const step of BIAS_STEPS) {
+          decision.bias[t] = step;
+          const score = evaluate(decision);
+          if (score > f1 + 1e-9) {
+            f1 = score;
+            bestStep = step;
+          }
+        }
+        decision.bias[t] = bestStep;
+      }
+    }
+    // A lower threshold must earn its place: ties keep the plainer decision.
+    if (!best || f1 > best.f1 + 1e-9) best = { decision: { bias: [...decision.bias], subjectThreshold }, f1 };
+  }
+  return best!.decision;
+}
+
 /** Trains the topic model on labelled rows; the result is what topics-model.json holds. */
 export function trainTopicModel(
-  rows: readonly TopicTrainingRow[],
+  allRows: readonly TopicTrainingRow[],
   options: Partial<TopicTrainingOptions> = {},
 ): TopicModelFile {
   const settings: TopicTrainingOptions = { ...DEFAULT_TRAINING_OPTIONS, ...options };
-  for (const row of rows) if (!TOPICS.includes(row.topic)) throw new Error(`unknown topic ${String(row.topic)}`);
+  for (const row of allRows) if (!TOPICS.includes(row.topic)) throw new Error(`unknown topic ${String(row.topic)}`);
+  const rows: readonly TopicTrainingRow[] = settings.trainOnBodies ? allRows : allRows.map(({ body: _body, ...row }) => row);
   const classes = TOPICS.filter((topic) => rows.some((row) => row.topic === topic));
   if (classes.length === 0) throw new Error('no training rows');
   const folds = settings.calibrationFolds;
@@ -344,8 +421,15 @@ export function trainTopicModel(
   }
   const trained = TOPICS.map((topic) => classes.includes(topic));
   const base = baseTopic(settings, trained);
-  const theta = fitCalibration(heldOut, classes.map((topic) => TOPICS.indexOf(topic)));
+  const topicIndexes = classes.map((topic) => TOPICS.indexOf(topic));
+  const theta = fitCalibration(heldOut, topicIndexes);
   // A topic without rows is calibrated like its base topic, whose words it borrows.
   const slot = TOPICS.map((_, t) => (trained[t] ? t : base));
-  return modelFile(rows, settings, classes, calibrationOf(theta, slot));
+  const calibration = calibrationOf(theta, slot);
+  let decision = PLAIN_DECISION;
+  if (settings.fitDecision && PLACE_TOPICS.some((topic) => classes.includes(topic))) {
+    const probabilities = heldOut.map((article) => topicProbabilities(calibratedScores(calibration, article.signals)));
+    decision = fitDecision(probabilities, heldOut, topicIndexes);
+  }
+  return modelFile(rows, settings, classes, calibration, decision);
 }

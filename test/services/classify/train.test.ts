@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compileTopicModel,
+  decideIndex,
   predictTopic,
   serializeTopicModel,
   UNCALIBRATED,
@@ -95,5 +96,32 @@ describe('trainTopicModel', () => {
 
   it('refuses rows with an unknown topic', () => {
     expect(() => trainTopicModel([{ title: 'x', topic: 'sports' as Topic }])).toThrow(/unknown topic/);
+  });
+
+  it('learns nothing from bodies unless asked: only some topics have them, and that would teach "has a body"', () => {
+    const rows = syntheticRows().map((row) => (row.topic === 'usa' ? { ...row, body: 'zebrafoo zebrafoo zebrafoo' } : { ...row, body: '' }));
+    const termsOf = (file: ReturnType<typeof trainTopicModel>) => new Set(file.terms.map(([term]) => term));
+    expect(termsOf(trainTopicModel(rows, { calibrationFolds: 0 })).has('zebrafoo')).toBe(false);
+    expect(termsOf(trainTopicModel(rows, { calibrationFolds: 0, trainOnBodies: true })).has('zebrafoo')).toBe(true);
+  });
+
+  it('chooses its decision (biases, subject-before-place threshold) on held-out rows', () => {
+    const file = trainTopicModel(syntheticRows());
+    expect(file.decision!.bias).toHaveLength(TOPICS.length);
+    expect(file.decision!.subjectThreshold).toBeGreaterThan(0);
+    // Energy has no rows: nothing held out says how to move it.
+    expect(file.decision!.bias[TOPICS.indexOf('energy')]).toBe(0);
+    expect(trainTopicModel(syntheticRows(), { fitDecision: false }).decision).toEqual({ bias: TOPICS.map(() => 0), subjectThreshold: 1 });
+  });
+
+  it('decides in two levels: biased most probable topic, then a subject over a place when it reaches the threshold', () => {
+    const p = Float64Array.from(TOPICS, (topic) => ({ usa: 0.6, energy: 0.25, finance: 0.15 })[topic as string] ?? 0);
+    const plain = { bias: TOPICS.map(() => 0), subjectThreshold: 1 };
+    expect(TOPICS[decideIndex(plain, p)]).toBe('usa');
+    expect(TOPICS[decideIndex({ ...plain, subjectThreshold: 0.2 }, p)]).toBe('energy');
+    expect(TOPICS[decideIndex({ ...plain, subjectThreshold: 0.3 }, p)]).toBe('usa');
+    const towardFinance = TOPICS.map((topic) => (topic === 'finance' ? 1.5 : 0));
+    expect(TOPICS[decideIndex({ bias: towardFinance, subjectThreshold: 0.2 }, p)]).toBe('finance');
+    expect(TOPICS[decideIndex(plain, new Float64Array(TOPICS.length).fill(1 / TOPICS.length))]).toBe('international');
   });
 });
