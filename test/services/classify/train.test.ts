@@ -106,12 +106,12 @@ describe('trainTopicModel', () => {
   });
 
   it('chooses its decision (biases, subject-before-place threshold) on held-out rows', () => {
-    const file = trainTopicModel(syntheticRows());
+    const file = trainTopicModel(syntheticRows(), { fitDecision: true });
     expect(file.decision!.bias).toHaveLength(TOPICS.length);
     expect(file.decision!.subjectThreshold).toBeGreaterThan(0);
     // Energy has no rows: nothing held out says how to move it.
     expect(file.decision!.bias[TOPICS.indexOf('energy')]).toBe(0);
-    expect(trainTopicModel(syntheticRows(), { fitDecision: false }).decision).toEqual({ bias: TOPICS.map(() => 0), subjectThreshold: 1 });
+    expect(trainTopicModel(syntheticRows()).decision).toEqual({ bias: TOPICS.map(() => 0), subjectThreshold: 1 });
   });
 
   it('decides in two levels: biased most probable topic, then a subject over a place when it reaches the threshold', () => {

@@ -77,6 +77,13 @@ describe('stories of a crawled local news web', () => {
     }
   });
 
+  it('files each story under its subject, even when it happens in the US (Texas, Congress, federal), and under a place only when it has no subject', async () => {
+    for (const story of WEB_STORIES) {
+      const [trend] = await trendsOf(story);
+      expect(trend!.topic, story.key).toBe(story.topic);
+    }
+  });
+
   it('keeps one trend for a story whose articles the classifier put in different topics, and files its articles under it', async () => {
     const split = WEB_STORIES.filter((story) => new Set(articlesOf(story).map((row) => ownTopic.get(row.id))).size > 1);
     // The fixture is written so that this happens (a quake headline the classifier reads as usa…).
