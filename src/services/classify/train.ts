@@ -19,8 +19,14 @@
 // Calibration (stacking). The training rows are split into folds (stratified by topic and source);
 // each fold is scored by naive Bayes and a regression trained on the other folds, and a small
 // multinomial logistic regression on those held-out signals (likelihoods, §9 totals, regression
-// log-probabilities) learns how much each signal counts per topic. Nothing here is random and every
-// loop runs in a fixed order, so the same rows and options give a byte-identical model.
+// log-probabilities) learns how much each signal counts per topic. Optionally (fitDecision) the same
+// held-out rows choose a two-level decision: per-topic biases, then a subject over a place.
+//
+// Bodies. Only the titles train (trainOnBodies): in the shipped rows only usa and international
+// have a body, so a body would stand for those sections. Classification still reads the body.
+//
+// Nothing here is random and every loop runs in a fixed order, so the same rows and options give a
+// byte-identical model.
 import { articleTerms, type TermWeighting } from './article-terms.js';
 import type { FeatureWeighting } from './article-features.js';
 import { minimize } from './lbfgs.js';
