@@ -87,7 +87,7 @@ async function main(): Promise<void> {
   const [full, empty] = await Promise.all([startStandaloneDaemon(), startStandaloneDaemon()]);
   const browser = await launchChromium();
   try {
-    await seedHome(full.sql, largeHomePage(Date.now(), DOMAINS, ARTICLES_PER_DOMAIN));
+    await seedHome(full, largeHomePage(Date.now(), DOMAINS, ARTICLES_PER_DOMAIN));
     const grid = '[data-testid="domain-grid"] article';
     const home: PageLoad[] = [];
     const notFound: PageLoad[] = [];

@@ -156,8 +156,8 @@ async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true });
   const daemon = await startStandaloneDaemon();
   const now = Date.now();
-  await seedHome(daemon.sql, sampleHomePage(now));
-  await seedHome(daemon.sql, { ...searchHome(now), articlesByDomain: searchHome(now).articlesByDomain.slice(2) });
+  await seedHome(daemon, sampleHomePage(now));
+  await seedHome(daemon, { ...searchHome(now), articlesByDomain: searchHome(now).articlesByDomain.slice(2) });
   await seedLatestAudio(daemon, { fileName: 'latest-news.mp3', seconds: 95, generatedAt: new Date(now - 3600_000).toISOString() });
   const browser = await launchChromium();
   const written: string[] = [];

@@ -41,7 +41,7 @@ export function browserSuite(options: { env?: Record<string, string>; reset?: (s
 
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();
-    if (server) await (options.reset ?? resetContent)(server.sql);
+    if (server) await (options.reset ? options.reset(server.sql) : resetContent(server));
   });
 
   afterAll(async () => {

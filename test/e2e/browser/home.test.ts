@@ -14,7 +14,7 @@ const TAB_LABELS = ['Health', 'Food', 'Finance', 'USA', 'Intl.', 'Tech', 'Energy
 
 /** Sample content, with the server clock pinned to NOW so that ages are exact. */
 async function openSampleHome(page: Page): Promise<void> {
-  await seedHome(suite.server().sql, sampleHomePage(NOW));
+  await seedHome(suite.server(), sampleHomePage(NOW));
   await answer(page, '/api/current-time', { status: 200, body: JSON.stringify({ utcTime: new Date(NOW).toISOString() }) });
   await page.goto('/');
 }
@@ -158,7 +158,7 @@ describe('home page with data', () => {
 describe('expanded topics', () => {
   it('remembers an opened trend list in localStorage across visits', async () => {
     const { page } = await suite.visit();
-    await seedHome(suite.server().sql, sampleHomePage(NOW));
+    await seedHome(suite.server(), sampleHomePage(NOW));
     await page.goto('/');
     const trends = page.getByTestId('trends-list').locator('li');
     await trends.first().waitFor();
@@ -209,7 +209,7 @@ describe('live channel on the home page', () => {
     await connected;
 
     const server = suite.server();
-    await seedHome(server.sql, sampleHomePage(Date.now()));
+    await seedHome(server, sampleHomePage(Date.now()));
     server.ctx.events.emit('home_data_updated', {});
     await page.getByTestId('domain-grid').waitFor();
 
@@ -236,7 +236,7 @@ describe('live channel on the home page', () => {
         sendToPage = (text) => socket.send(text);
       },
     );
-    await seedHome(suite.server().sql, sampleHomePage(Date.now()));
+    await seedHome(suite.server(), sampleHomePage(Date.now()));
     await page.goto('/');
     await page.getByTestId('domain-grid').waitFor();
     await until(() => sendToPage !== undefined, 'the page to open /ws');

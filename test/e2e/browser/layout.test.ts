@@ -10,7 +10,7 @@ const suite = browserSuite();
 
 async function seedEverything(): Promise<void> {
   const server = suite.server();
-  await seedHome(server.sql, sampleHomePage(Date.now()));
+  await seedHome(server, sampleHomePage(Date.now()));
   await seedLatestAudio(server, { fileName: 'latest-news.mp3', seconds: 20, generatedAt: new Date().toISOString() });
 }
 

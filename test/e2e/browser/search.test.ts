@@ -9,7 +9,7 @@ const suite = browserSuite();
 describe('search page', () => {
   it('lists results with their source and crawl age, opening each in a new tab', async () => {
     const { page } = await suite.visit();
-    await seedHome(suite.server().sql, searchHome(Date.now()));
+    await seedHome(suite.server(), searchHome(Date.now()));
     await page.goto('/search?q=harbour');
     await page.getByRole('heading', { name: 'Search results for harbour' }).waitFor();
     await page.getByText('Found 3 result(s)').waitFor();
@@ -34,7 +34,7 @@ describe('search page', () => {
 
   it("says 'Found 1 result(s)' and 'Unknown source' for a result without a domain", async () => {
     const { page } = await suite.visit();
-    await seedHome(suite.server().sql, searchHome(Date.now()));
+    await seedHome(suite.server(), searchHome(Date.now()));
     await page.route(
       (url) => url.pathname === '/api/search',
       async (route) => {
@@ -51,7 +51,7 @@ describe('search page', () => {
 
   it('says when nothing matched', async () => {
     const { page } = await suite.visit();
-    await seedHome(suite.server().sql, searchHome(Date.now()));
+    await seedHome(suite.server(), searchHome(Date.now()));
     await page.goto('/search?q=volcano');
     await page.getByText('Found 0 result(s)').waitFor();
     await page.getByText('No articles found matching your search query.').waitFor();

@@ -6,13 +6,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Config } from '../../../src/config.js';
+import type { AppContext } from '../../../src/context.js';
 import type { Sql } from '../../../src/db/client.js';
 import { audioDir } from '../../../src/services/audio/files.js';
 import { TOPICS, type HomePageData } from './fixtures.js';
 
+/**
+ * Where to seed: a database, or a daemon's (its public snapshot is rebuilt on change events, so a
+ * seed into a running daemon announces itself as the services do).
+ */
+export type SeedTarget = Sql | { sql: Sql; ctx?: Pick<AppContext, 'events'> };
+
+function seedTarget(target: SeedTarget): { sql: Sql; changed: () => void } {
+  if (typeof target === 'function') return { sql: target, changed: () => {} };
+  return { sql: target.sql, changed: () => target.ctx?.events.emit('home_data_updated', {}) };
+}
+
 /** Empties what the tests seed, so one daemon serves every test of a file. */
-export async function resetContent(sql: Sql): Promise<void> {
+export async function resetContent(target: SeedTarget): Promise<void> {
+  const { sql, changed } = seedTarget(target);
   await sql`truncate trend_articles, trends, articles, domains, audio_assets, job_state, login_failures, sessions restart identity cascade`;
+  changed();
 }
 
 const hostOf = (url: string): string => new URL(url.includes('://') ? url : `http://${url}`).host.toLowerCase();
@@ -21,7 +35,8 @@ const hostOf = (url: string): string => new URL(url.includes('://') ? url : `htt
  * Domains with their articles, topic articles (without a domain row, so they stay out of the
  * grid), trends ranked in fixture order, and the spider and analyzer run times.
  */
-export async function seedHome(sql: Sql, home: HomePageData): Promise<void> {
+export async function seedHome(target: SeedTarget, home: HomePageData): Promise<void> {
+  const { sql, changed } = seedTarget(target);
   for (const { domain, articles } of home.articlesByDomain) {
     const [row] = await sql<{ id: number }[]>`
       insert into domains (url, host, priority) values (${domain.url}, ${hostOf(domain.url)}, ${domain.priority})
@@ -58,6 +73,7 @@ export async function seedHome(sql: Sql, home: HomePageData): Promise<void> {
   if (trendsAnalyzerLastRun) {
     await sql`insert into job_state (name, state) values ('trends-analyzer', ${sql.json({ lastRunAt: trendsAnalyzerLastRun })})`;
   }
+  changed();
 }
 
 /** A real MP3 tone of the given length, made once per run with the bundled ffmpeg. */
@@ -76,7 +92,7 @@ export function toneMp3(seconds: number): string {
 
 /** A latest-news bulletin: the file in {dataDir}/audio and its audio_assets row. */
 export async function seedLatestAudio(
-  server: { sql: Sql; config: Config },
+  server: { sql: Sql; config: Config; ctx?: Pick<AppContext, 'events'> },
   audio: { fileName: string; seconds: number; generatedAt: string },
 ): Promise<void> {
   const dir = audioDir(server.config);
@@ -85,6 +101,7 @@ export async function seedLatestAudio(
   await server.sql`
     insert into audio_assets (kind, file_name, mime_type, duration_seconds, generated_at)
     values ('latest-news', ${audio.fileName}, 'audio/mpeg', ${audio.seconds}, ${audio.generatedAt})`;
+  server.ctx?.events.emit('latest_news_audio', { audioUrl: audioAddress(audio.fileName, audio.generatedAt), generatedAt: audio.generatedAt });
 }
 
 /** The address the daemon gives a bulletin (src/services/audio/files.ts). */

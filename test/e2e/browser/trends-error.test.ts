@@ -12,7 +12,7 @@ const WAIT_FOR_RETRIES = { timeout: 20_000 };
 describe('Unable to Load Articles', () => {
   it('shows the error message and retry count, and recovers with Try Again', async () => {
     const { page, requestsTo } = await suite.visit();
-    await seedHome(suite.server().sql, sampleHomePage(Date.now()));
+    await seedHome(suite.server(), sampleHomePage(Date.now()));
     const recover = await answer(page, RECENT, { status: 503, body: JSON.stringify({ error: 'Unavailable', message: 'Database connection timed out' }) });
     await page.goto('/');
     const card = page.getByRole('alert');
@@ -34,7 +34,7 @@ describe('Unable to Load Articles', () => {
 
   it('shows a plain-text error as it is, and Refresh & Reconnect recycles the pool then reloads', async () => {
     const { page, requests } = await suite.visit();
-    await seedHome(suite.server().sql, sampleHomePage(Date.now()));
+    await seedHome(suite.server(), sampleHomePage(Date.now()));
     const recover = await answer(page, RECENT, { status: 502, body: 'upstream exploded', contentType: 'text/plain' });
     await page.goto('/');
     const card = page.getByRole('alert');

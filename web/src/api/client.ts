@@ -43,7 +43,10 @@ function parseJson(text: string): unknown {
 }
 
 export async function request<T>(method: string, path: string, body?: unknown, options: { signal?: AbortSignal } = {}): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include', headers: { Accept: 'application/json' }, signal: options.signal };
+  // cache: 'no-cache' — always ask the server. The public reads carry `stale-while-revalidate` for
+  // CDNs (decisions.md), which a browser would also use to answer from its cache after a change;
+  // revalidating costs a 304 thanks to their ETag.
+  const init: RequestInit = { method, credentials: 'include', cache: 'no-cache', headers: { Accept: 'application/json' }, signal: options.signal };
   if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' };
     init.body = JSON.stringify(body);
