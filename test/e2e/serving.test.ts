@@ -208,6 +208,11 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     expect(refresh.ms).toBeLessThan(1_500);
     expect(JSON.parse(refresh.text).ok).toBe(false);
     expect((await timed(`${a.daemon.url}/api/current-time`)).status).toBe(200);
+    // The public pages' auth check still answers (an admin whose session cannot be read counts as anonymous).
+    const check = await timed(`${a.daemon.url}/api/auth/check`, { headers: { cookie: a.cookie } });
+    expect(check.status).toBe(200);
+    expect(check.ms).toBeLessThan(1_000);
+    expect(JSON.parse(check.text)).toEqual({ isAdmin: false });
     // The live channel said so.
     expect(live.some((m) => m.type === 'database_status' && m.available === false)).toBe(true);
 

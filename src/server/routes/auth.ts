@@ -47,7 +47,9 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  app.get('/auth/check', { config: { public: true } }, async (request) => ({ isAdmin: request.principal !== null }));
+  // Answers during a database outage too (the public pages poll it): a caller whose session cannot
+  // be read then counts as anonymous.
+  app.get('/auth/check', { config: { public: true, withoutDatabase: true } }, async (request) => ({ isAdmin: request.principal !== null }));
 
   app.post<{ Body: { username: string; password: string } }>('/admin/users', { schema: { body: credentials } }, async (request) =>
     setAdminAccount(app.ctx, request.body.username, request.body.password),
