@@ -10,12 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { loadConfig } from '../../src/config.js';
 import { startDaemon, type Daemon } from '../../src/runtime.js';
 import { waitForSpider } from '../../src/services/spider/index.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
+import { loginCookie } from '../helpers/daemon.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
+import { openLiveSocket } from '../helpers/live.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
 import { bridgeVote, harbourFire, rateDecision, storeCorpus, unrelated } from '../services/trends/corpus.js';
 
@@ -25,16 +26,6 @@ interface Node {
   daemon: Daemon;
   cookie: string;
   dataDir: string;
-}
-
-async function login(daemon: Daemon): Promise<string> {
-  const response = await fetch(`${daemon.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(response.status).toBe(200);
-  return response.headers.get('set-cookie')!.split(';')[0]!;
 }
 
 async function timed(url: string, init: RequestInit = {}) {
@@ -79,7 +70,7 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
       NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
     });
     const daemon = await startDaemon(config, { operatorSocket: false, logger: false, database: { maxConnections: 4 } });
-    return { daemon, cookie: await login(daemon), dataDir };
+    return { daemon, cookie: await loginCookie(daemon.url, ADMIN), dataDir };
   }
 
   beforeAll(async () => {
@@ -162,16 +153,7 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     expect(crawl.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 
-    const live: Record<string, unknown>[] = [];
-    const socket = new WebSocket(`${a.daemon.url.replace('http', 'ws')}/ws`);
-    await new Promise<void>((resolve, reject) => {
-      socket.on('message', (raw) => {
-        const message = JSON.parse(raw.toString()) as Record<string, unknown>;
-        live.push(message);
-        if (message.type === 'welcome') resolve();
-      });
-      socket.on('error', reject);
-    });
+    const { socket, messages: live } = await openLiveSocket(a.daemon.url);
 
     await proxy.cut();
     const cutAt = Date.now();
