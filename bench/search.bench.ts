@@ -94,22 +94,35 @@ async function seed(db: Database, words: string[]): Promise<void> {
   const now = Date.now();
   const sixtyDays = 60 * 86_400_000;
   const batch = 10_000;
-  async function* rows() {
+  type Row = { domain_name: string; source_url: string; canonical_url: string; title: string; content: string; scraped_at: string };
+  function* batches(): Generator<Row[]> {
     for (let start = 1; start <= total; start += batch) {
       const end = Math.min(total, start + batch - 1);
-      let chunk = '';
+      const rows: Row[] = [];
       for (let g = start; g <= end; g++) {
         const site = `site${g % 500}.test`;
         const url = `https://${site}/a/${g}`;
-        const at = new Date(now - next() * sixtyDays).toISOString();
-        chunk += `${site}\t${url}\t${url}\t${draw(7)}\t${draw(120)}\t${at}\n`;
+        rows.push({ domain_name: site, source_url: url, canonical_url: url, title: draw(7), content: draw(120), scraped_at: new Date(now - next() * sixtyDays).toISOString() });
       }
-      yield chunk;
+      yield rows;
       process.stdout.write(`\rseeded ${end.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
     }
   }
-  const copy = await sql`copy articles (domain_name, source_url, canonical_url, title, content, scraped_at) from stdin`.writable();
-  await pipeline(Readable.from(rows()), copy);
+  if (db.kind === 'embedded') {
+    // The embedded database's socket does not take COPY FROM STDIN (it closes the connection):
+    // multi-row inserts instead, in slices that stay within the protocol's parameter limit.
+    for (const rows of batches()) {
+      for (let i = 0; i < rows.length; i += 2_000) await sql`insert into articles ${sql(rows.slice(i, i + 2_000))}`;
+    }
+  } else {
+    async function* lines() {
+      for (const rows of batches()) {
+        yield rows.map((r) => `${r.domain_name}\t${r.source_url}\t${r.canonical_url}\t${r.title}\t${r.content}\t${r.scraped_at}\n`).join('');
+      }
+    }
+    const copy = await sql`copy articles (domain_name, source_url, canonical_url, title, content, scraped_at) from stdin`.writable();
+    await pipeline(Readable.from(lines()), copy);
+  }
   process.stdout.write('\nbuilding the full-text index…\n');
   await sql`create index articles_search_vector on articles using gin (search_vector)`;
   await sql`analyze articles`;
