@@ -22,6 +22,7 @@ import { registerSpiderCommand } from './spider.js';
 import { registerStatusCommands } from './status.js';
 import { registerTrendsCommand } from './trends.js';
 import { addTrendsAdminCommands } from './trends-admin.js';
+import { addExamples } from './examples.js';
 
 // The same table as README "Exit codes"; AppError codes map to these in src/errors.ts.
 export const EXIT_CODES_HELP = `
@@ -56,6 +57,7 @@ export function buildProgram(): Command {
   registerAudioCommands(program);
   registerDashCommand(program);
   registerCompletionCommand(program);
+  addExamples(program);
   program.addHelpText('after', EXIT_CODES_HELP);
   return program;
 }

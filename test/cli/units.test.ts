@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completionTable } from '../../src/cli/completion.js';
+import { commandsOf } from '../../src/cli/examples.js';
 import { buildProgram } from '../../src/cli/index.js';
 import { parseInteger } from '../../src/cli/options.js';
 import { createProgress, formatEta } from '../../src/cli/progress.js';
@@ -82,5 +83,20 @@ describe('completion', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('--help', () => {
+  it('shows at least one example for every command that does something', () => {
+    const leaves = commandsOf(buildProgram()).filter((command) => command.commands.length === 0 && command.name() !== 'help');
+    const missing: string[] = [];
+    for (const command of leaves) {
+      let help = '';
+      command.configureOutput({ writeOut: (text) => (help += text), writeErr: (text) => (help += text) });
+      command.outputHelp();
+      if (!/\nExamples?:\n {2}\$ .*newsctl /.test(help)) missing.push(command.name());
+    }
+    expect(leaves.length).toBeGreaterThan(60);
+    expect(missing).toEqual([]);
   });
 });
