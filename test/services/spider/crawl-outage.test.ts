@@ -2,7 +2,6 @@
 // is cut for a few seconds in the middle of a crawl (every connection dropped, new ones refused).
 // The crawl waits for the database and goes on; the run ends completed, every reachable article
 // stored exactly once. PostgreSQL only (the outage is the network's; the embedded database has none).
-import { createServer, connect, type Server, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,51 +15,12 @@ import { shutdownJobs } from '../../../src/services/jobs/index.js';
 import { closeCrawlNetwork, startSpider } from '../../../src/services/spider/index.js';
 import { startNewsWeb, type NewsWeb } from '../../fixtures/news-web/index.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../../helpers/db.js';
-
-/** A TCP proxy to PostgreSQL that can be cut (connections dropped, new ones refused) and restored. */
-async function startProxy(target: { host: string; port: number }): Promise<{ port: number; cut(): void; restore(): void; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  let open = true;
-  const server: Server = createServer((client) => {
-    if (!open) {
-      client.destroy();
-      return;
-    }
-    const upstream = connect(target.port, target.host);
-    sockets.add(client).add(upstream);
-    const drop = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', drop).on('close', drop);
-    upstream.on('error', drop).on('close', drop);
-    client.pipe(upstream).pipe(client);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    cut() {
-      open = false;
-      for (const socket of sockets) socket.destroy();
-      sockets.clear();
-    },
-    restore() {
-      open = true;
-    },
-    close: () =>
-      new Promise((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
+import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.js';
 
 describe.skipIf(!usingPostgres)('a crawl through a database outage', () => {
   let web: NewsWeb;
   let database: TestDatabase;
-  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let proxy: TcpProxy;
   let proxied: Database;
   let ctx: AppContext;
   let dataDir: string;
@@ -69,10 +29,9 @@ describe.skipIf(!usingPostgres)('a crawl through a database outage', () => {
     web = await startNewsWeb({ sites: 3, hostile: false, articlesPerSite: 10 });
     database = await createTestDatabase();
     const url = new URL(database.url!);
-    proxy = await startProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.host = `127.0.0.1:${proxy.port}`;
+    proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     dataDir = mkdtempSync(join(tmpdir(), 'newsctl-outage-'));
-    proxied = await openDatabase({ databaseUrl: url.toString(), dataDir: '', maxConnections: 4 });
+    proxied = await openDatabase({ databaseUrl: proxy.through(database.url!), dataDir: '', maxConnections: 4 });
     const config = loadConfig({
       NEWSCTL_LOG_LEVEL: 'silent',
       NEWSCTL_DATA_DIR: dataDir,
@@ -104,10 +63,10 @@ describe.skipIf(!usingPostgres)('a crawl through a database outage', () => {
       if (Date.now() > deadline) throw new Error('no articles stored');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    proxy.cut();
+    await proxy.cut();
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const duringOutage = await count();
-    proxy.restore();
+    await proxy.restore();
 
     const end = Date.now() + 90_000;
     let run: { status: string; attempts: number } | undefined;
