@@ -10,6 +10,12 @@ export function registerDashCommand(program: Command): void {
     // Ink's own advice for long-running apps: React's development build keeps growing memory. Set
     // before React loads (it picks its build from NODE_ENV at import).
     process.env.NODE_ENV = 'production';
+    // Ink reads CI (or CONTINUOUS_INTEGRATION) at import and then draws only the last frame, at
+    // exit: a dashboard opened on a terminal of a machine that sets CI would stay blank.
+    if (process.stdout.isTTY) {
+      delete process.env.CI;
+      delete process.env.CONTINUOUS_INTEGRATION;
+    }
     const { runDashboard } = await import('../tui/run.js');
     await withClient(options, (client) => runDashboard(client));
   });
