@@ -4,6 +4,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody } from '../services/snapshot/index.js';
 
+/** Route options of a snapshot read: public, no session lookup, and compress: false (the snapshot carries its own gzip and brotli bytes). */
+export const fromSnapshot = { config: { public: true, snapshot: true }, compress: false } as const;
+
 export const SNAPSHOT_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 
 export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {

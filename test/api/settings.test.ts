@@ -51,6 +51,8 @@ describe('settings calls of spec 001 §7', () => {
 
   it('keeps the {trend} placeholder in the default implications prompt, readable without a session', async () => {
     await server.sql`delete from settings where key = 'analyze-implications-prompt'`;
+    // Written behind the service's back: announced as the service would, for the public snapshot.
+    server.ctx.events.emit('settings_updated', { key: 'analyze-implications-prompt' });
     const response = await fetch(`${server.baseUrl}/api/analyze-implications-prompt`);
     expect(response.status).toBe(200);
     expect((await response.json()).promptText).toContain('{trend}');

@@ -76,7 +76,7 @@ describe('public snapshot answers', () => {
   });
 
   it('answers a matching If-None-Match with an empty 304, and a stale one with the body', async () => {
-    for (const path of ['/api/home-page-data', '/api/articles/recent-by-topic', '/api/trends/top-by-category', '/api/articles-by-domain', '/api/latest-news-audio', '/api/site-info', '/usa.html']) {
+    for (const path of ['/api/home-page-data', '/api/articles/recent-by-topic', '/api/trends/top-by-category', '/api/articles-by-domain', '/api/latest-news-audio', '/api/site-info', '/api/analyze-implications-prompt', '/usa.html']) {
       const first = await raw(path, { 'accept-encoding': 'gzip' });
       expect(first.status, path).toBe(200);
       const again = await raw(path, { 'accept-encoding': 'gzip', 'if-none-match': String(first.headers.etag) });
@@ -115,6 +115,22 @@ describe('rebuilt on change events, never per request', () => {
     expect(after.recentArticlesByCategory.science.map((a: { title: string }) => a.title)).toContain('Unannounced story');
     expect((await raw('/science.html')).body.toString()).toContain('Unannounced story');
     expect(server.app.snapshot.stats().rebuilds).toBeGreaterThan(before.rebuilds);
+  });
+
+  it('serves the public implications prompt from the snapshot, and the read after a save shows the new text', async () => {
+    const first = await raw('/api/analyze-implications-prompt');
+    expect(first.headers.etag).toBeDefined();
+    expect(JSON.parse(first.body.toString()).promptText).toContain('{trend}');
+    const saved = await call('POST', '/api/analyze-implications-prompt', { promptText: 'What follows from {trend} for renters?' });
+    expect(saved.status).toBe(200);
+    const after = await raw('/api/analyze-implications-prompt');
+    expect(JSON.parse(after.body.toString())).toEqual({ promptText: 'What follows from {trend} for renters?' });
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    // Another setting's save does not rebuild the public snapshot.
+    const rebuilds = server.app.snapshot.stats().rebuilds;
+    expect((await call('POST', '/api/social-model-name', { modelName: 'some-model' })).status).toBe(200);
+    await raw('/api/analyze-implications-prompt');
+    expect(server.app.snapshot.stats().rebuilds).toBe(rebuilds);
   });
 
   it('coalesces a burst of events into few rebuilds', async () => {

@@ -159,7 +159,7 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     const cutAt = Date.now();
 
     // Public reads: the last snapshot.
-    for (const path of ['/api/home-page-data', '/api/articles/recent-by-topic', '/api/trends/top-by-category', '/api/articles-by-domain', '/api/latest-news-audio', '/api/site-info']) {
+    for (const path of ['/api/home-page-data', '/api/articles/recent-by-topic', '/api/trends/top-by-category', '/api/articles-by-domain', '/api/latest-news-audio', '/api/site-info', '/api/analyze-implications-prompt']) {
       const read = await timed(`${a.daemon.url}${path}`);
       expect(read.status, path).toBe(200);
       expect(read.ms, path).toBeLessThan(1_000);

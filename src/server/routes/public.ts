@@ -4,19 +4,17 @@
 // pre-compressed bytes with an ETag, and still served while the database is down.
 import type { FastifyInstance } from 'fastify';
 import { searchArticlesByText, SEARCH_QUERY_MAX } from '../../services/search/index.js';
-import { SNAPSHOT_KEYS } from '../../services/snapshot/index.js';
-import { sendSnapshot } from '../snapshot-reply.js';
+import { SNAPSHOT_DATA_KEYS } from '../../services/snapshot/index.js';
+import { fromSnapshot, sendSnapshot } from '../snapshot-reply.js';
 
 const pub = { config: { public: true } } as const;
-// compress: false — the snapshot carries its own gzip and brotli bytes.
-const fromSnapshot = { config: { public: true, snapshot: true }, compress: false } as const;
 
 export default async function publicRoutes(app: FastifyInstance): Promise<void> {
   app.get('/current-time', { config: { public: true, withoutDatabase: true } }, async () => ({ utcTime: new Date().toISOString() }));
 
   // home-page-data, articles/recent-by-topic, trends/top-by-category, articles-by-domain,
   // latest-news-audio, site-info.
-  for (const key of SNAPSHOT_KEYS) {
+  for (const key of SNAPSHOT_DATA_KEYS) {
     app.get(`/${key}`, fromSnapshot, async (request, reply) => sendSnapshot(request, reply, await app.snapshot.read(key)));
   }
 

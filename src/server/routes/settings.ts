@@ -1,9 +1,11 @@
 // One route table for every named setting of spec 001 §7: GET and POST /api/{key}, generated from
-// the settings schema table.
+// the settings schema table. The settings the public site reads come from the public snapshot.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { describeSettings } from '../../services/settings/describe.js';
 import { readSetting, SETTINGS, updateSetting } from '../../services/settings/index.js';
+import { SNAPSHOT_SETTING_KEYS } from '../../services/snapshot/index.js';
+import { fromSnapshot, sendSnapshot } from '../snapshot-reply.js';
 
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
   // The definitions themselves, for editors: fields, kinds, limits, labels.
@@ -13,7 +15,12 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     const bodySchema = z.toJSONSchema(definition.partial ? definition.schema.partial() : definition.schema, { target: 'draft-7' });
     delete (bodySchema as { $schema?: string }).$schema;
 
-    app.get(`/${definition.key}`, { config: { public: Boolean(definition.publicRead) } }, async () => readSetting(app.ctx, definition.key));
+    const snapshotKey = SNAPSHOT_SETTING_KEYS.find((key) => key === definition.key);
+    if (snapshotKey) {
+      app.get(`/${definition.key}`, fromSnapshot, async (request, reply) => sendSnapshot(request, reply, await app.snapshot.read(snapshotKey)));
+    } else {
+      app.get(`/${definition.key}`, { config: { public: Boolean(definition.publicRead) } }, async () => readSetting(app.ctx, definition.key));
+    }
     app.post(`/${definition.key}`, { schema: { body: bodySchema } }, async (request) =>
       updateSetting(app.ctx, definition.key, request.body),
     );

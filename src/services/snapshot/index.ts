@@ -15,6 +15,7 @@ import { latestNewsAudio } from '../audio/latest-news.js';
 import { TOPICS, type Topic } from '../classify/topics.js';
 import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../health/database-monitor.js';
 import { homePageData } from '../home/index.js';
+import { readSetting } from '../settings/index.js';
 import { loadTopicPages, topicPageHtml, type TopicPageData } from '../pages/topic-page.js';
 import { ANALYZER_JOB } from '../trends/analyzer-job.js';
 import { SPIDER_JOB } from '../spider/status.js';
@@ -22,7 +23,8 @@ import { encodeBody, HTML_TYPE, JSON_TYPE, type EncodedBody } from './encoded.js
 
 export { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody, type Encoding } from './encoded.js';
 
-export const SNAPSHOT_KEYS = [
+/** The public data calls (spec 000 §7) and site-info. */
+export const SNAPSHOT_DATA_KEYS = [
   'home-page-data',
   'articles/recent-by-topic',
   'trends/top-by-category',
@@ -30,7 +32,11 @@ export const SNAPSHOT_KEYS = [
   'latest-news-audio',
   'site-info',
 ] as const;
+/** The settings the public site reads (spec 000 §7: the implications prompt), served from the snapshot too so its button keeps working through an outage. */
+export const SNAPSHOT_SETTING_KEYS = ['analyze-implications-prompt'] as const;
+export const SNAPSHOT_KEYS = [...SNAPSHOT_DATA_KEYS, ...SNAPSHOT_SETTING_KEYS] as const;
 export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
+const isSnapshotSetting = (key: string): boolean => (SNAPSHOT_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Background rebuilds wait this long for further events, so a burst costs one rebuild. */
 export const DEBOUNCE_MS = 100;
@@ -75,8 +81,13 @@ export interface PublicSnapshot {
 type Ctx = Pick<AppContext, 'sql' | 'config' | 'events' | 'jobs'>;
 
 async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
-  const [home, audio, topics] = await Promise.all([homePageData(ctx), latestNewsAudio(ctx), loadTopicPages(ctx, TOPICS)]);
-  const values: Record<SnapshotKey, unknown> = {
+  const [home, audio, topics, settings] = await Promise.all([
+    homePageData(ctx),
+    latestNewsAudio(ctx),
+    loadTopicPages(ctx, TOPICS),
+    Promise.all(SNAPSHOT_SETTING_KEYS.map((key) => readSetting(ctx, key))),
+  ]);
+  const values = {
     'home-page-data': home,
     // decisions.md "Data shapes": the same lists as the home data, built by the same functions.
     'articles/recent-by-topic': home.recentArticlesByCategory,
@@ -84,7 +95,8 @@ async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
     'articles-by-domain': home.articlesByDomain,
     'latest-news-audio': audio,
     'site-info': { siteName: ctx.config.siteName, assistantUrl: ctx.config.assistantUrl, timeZone: ctx.config.timeZone },
-  };
+    ...Object.fromEntries(SNAPSHOT_SETTING_KEYS.map((key, index) => [key, settings[index]])),
+  } as Record<SnapshotKey, unknown>;
   const encoded = await Promise.all(
     SNAPSHOT_KEYS.map((key) => encodeBody(JSON.stringify(values[key]), JSON_TYPE, previous?.entries.get(key))),
   );
@@ -182,6 +194,9 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
     ctx.events.on('domains_updated', onChange),
     ctx.events.on('avoid_domains_updated', onChange),
     ctx.events.on('latest_news_audio', onChange),
+    ctx.events.on('settings_updated', ({ key }) => {
+      if (isSnapshotSetting(key)) onChange();
+    }),
     // A run's start and end move the home page's last-run times.
     ctx.events.on('job_updated', ({ job }) => {
       if (job === SPIDER_JOB || job === ANALYZER_JOB) onChange();

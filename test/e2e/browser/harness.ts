@@ -56,9 +56,9 @@ export function browserSuite(options: { env?: Record<string, string>; reset?: (s
     },
     async visit(contextOptions = {}) {
       if (!browser || !server) throw new Error('suite not started');
-      // Tests seed straight into the database, which announces nothing: without this the public
-      // snapshot (home data, top trends) could still hold the previous test's content.
-      server.ctx.events.emit('home_data_updated', {});
+      // Tests seed (and reset) straight into the database, which announces nothing: without this the
+      // public snapshot (home data, top trends, the implications prompt) could hold the previous test's content.
+      server.app.snapshot.invalidate();
       const context = await openContext(browser, { baseURL: server.baseUrl, ...contextOptions });
       contexts.push(context);
       const page = await context.newPage();
