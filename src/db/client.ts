@@ -15,10 +15,19 @@ export interface Database {
   readonly kind: 'embedded' | 'postgres';
   /** Stable handle: keeps working across recycle(), which swaps the pool underneath. */
   readonly sql: Sql;
-  /** Closes every pooled connection and opens fresh ones; in-flight queries finish first. */
-  recycle(): Promise<{ latencyMs: number }>;
+  /**
+   * Opens fresh pooled connections and closes the old ones; in-flight queries finish first. With
+   * `drain: false` it does not wait for them (they may be stuck on a dead network).
+   */
+  recycle(options?: { drain?: boolean }): Promise<{ latencyMs: number }>;
   /** Round-trip time of a trivial query. */
   ping(): Promise<number>;
+  /**
+   * External PostgreSQL only: `select 1` on a connection of its own, outside the pool, bounded by
+   * `timeoutMs` — so a pool whose connections all wait on a silent network cannot hide a healthy
+   * server, and busy pooled connections cannot make a healthy server look dead.
+   */
+  probe?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
   /** Embedded only: a gzipped image of the database files (tests load it instead of running initdb). */
   dumpDataDir?(): Promise<Blob>;
@@ -70,7 +79,7 @@ function poolSwitcher(create: () => Sql) {
   const sql = stableHandle(() => pool);
   return {
     sql,
-    async recycle(): Promise<{ latencyMs: number }> {
+    async recycle({ drain = true }: { drain?: boolean } = {}): Promise<{ latencyMs: number }> {
       const fresh = create();
       let latencyMs: number;
       try {
@@ -82,11 +91,49 @@ function poolSwitcher(create: () => Sql) {
       }
       const old = pool;
       pool = fresh;
-      await old.end({ timeout: 5 });
+      // Undrained: its queries end when their network answers or gives up (then they count as an outage and are retried).
+      if (drain) await old.end({ timeout: 5 });
+      else void old.end().catch(() => {});
       return { latencyMs };
     },
     ping: () => timedPing(pool),
     end: () => pool.end({ timeout: 5 }),
+  };
+}
+
+/** The probe connection: one, opened on demand, dropped (and opened anew next time) when it does not answer in time. */
+function standaloneProbe(create: () => Sql) {
+  let client: Sql | null = null;
+  const drop = (which: Sql) => {
+    if (client === which) client = null;
+    void which.end({ timeout: 0 }).catch(() => {});
+  };
+  return {
+    async probe(timeoutMs: number): Promise<void> {
+      const current = (client ??= create());
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          current`select 1`,
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              // The event loop may have been busy past the deadline with the answer already waiting:
+              // let pending I/O in (setImmediate runs after the poll phase) before calling it a timeout.
+              setImmediate(() => reject(Object.assign(new Error(`the database did not answer within ${timeoutMs} ms`), { code: 'CONNECT_TIMEOUT' })));
+            }, timeoutMs);
+          }),
+        ]);
+      } catch (error) {
+        drop(current);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    close: async () => {
+      if (client) await client.end({ timeout: 0 }).catch(() => {});
+      client = null;
+    },
   };
 }
 
@@ -95,7 +142,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const url = options.databaseUrl;
     const switcher = poolSwitcher(() => postgres(url, { ...baseOptions, max: options.maxConnections ?? 10 }));
     await switcher.ping();
-    return { kind: 'postgres', sql: switcher.sql, recycle: switcher.recycle, ping: switcher.ping, close: switcher.end };
+    const prober = standaloneProbe(() => postgres(url, { ...baseOptions, max: 1, connect_timeout: 2, idle_timeout: 60 }));
+    return {
+      kind: 'postgres',
+      sql: switcher.sql,
+      recycle: switcher.recycle,
+      ping: switcher.ping,
+      probe: prober.probe,
+      async close() {
+        await prober.close();
+        await switcher.end();
+      },
+    };
   }
   return openEmbedded(options);
 }

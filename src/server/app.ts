@@ -9,6 +9,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { AppContext } from '../context.js';
 import { packagePath } from '../paths.js';
 import '../services/jobs/catalog.js';
+import { answerStalledRequests } from './stalled-requests.js';
 import { databaseMonitor } from '../services/health/database-monitor.js';
 import { shutdownJobs } from '../services/jobs/index.js';
 import { createPublicSnapshot } from '../services/snapshot/index.js';
@@ -59,6 +60,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
   app.decorate('ctx', ctx);
   const database = databaseMonitor(ctx);
+  const stalled = answerStalledRequests(database);
+  app.addHook('onClose', async () => stalled.close());
   const snapshot = createPublicSnapshot(ctx);
   app.decorate('snapshot', snapshot);
   app.addHook('onClose', async () => snapshot.close());
@@ -88,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         if (config.snapshot) return;
         // Database down: answer now rather than let the request find out slowly (issue 18).
         if (!database.available && !config.withoutDatabase) throw databaseUnavailable();
+        if (!config.withoutDatabase) stalled.track(request, reply);
         try {
           request.principal = await resolvePrincipal(ctx, localSecret, request);
         } catch (error) {

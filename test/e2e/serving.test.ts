@@ -239,4 +239,50 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     const stored = await sql<{ canonicalUrl: string }[]>`select canonical_url from articles where canonical_url = any(${second.expectedArticleUrls}::text[])`;
     expect(stored.map((row) => row.canonicalUrl).sort()).toEqual([...second.expectedArticleUrls].sort());
   });
+
+  // Last in the file: the connections the stall catches stay stuck until the test resets them.
+  it('answers 503 instead of hanging when the network goes silent, and recovers on fresh connections', { timeout: 120_000 }, async () => {
+    const admin = (path: string, init: RequestInit = {}) => timed(`${a.daemon.url}${path}`, { ...init, headers: { cookie: a.cookie, ...(init.headers ?? {}) } });
+    expect((await admin('/api/domains')).status).toBe(200);
+    const { socket, messages: live } = await openLiveSocket(a.daemon.url);
+
+    proxy.stall();
+    // Nothing is refused or closed: the first call finds out by waiting; the monitor asks the
+    // server on a connection of its own and, hearing nothing, answers it (and the next ones) 503.
+    const first = await admin('/api/domains');
+    expect(first.status).toBe(503);
+    expect(Number(first.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(JSON.parse(first.text).message).toMatch(/database is unavailable/i);
+    console.info(`silent network: the first admin call answered 503 after ${Math.round(first.ms)} ms`);
+    expect(first.ms).toBeLessThan(3_000);
+    for (const path of ['/api/status', '/api/trends', '/api/search?q=fire']) {
+      const call = await admin(path);
+      expect(call.status, path).toBe(503);
+      expect(call.ms, path).toBeLessThan(1_000);
+    }
+    for (const path of ['/api/home-page-data', '/api/site-info', '/api/analyze-implications-prompt']) {
+      expect((await timed(`${a.daemon.url}${path}`)).status, path).toBe(200);
+    }
+    expect(live.some((m) => m.type === 'database_status' && m.available === false)).toBe(true);
+
+    // The network comes back, but the connections it caught never answer again: the daemon serves
+    // on fresh ones within 5 s.
+    await proxy.restore();
+    const { ms: backMs } = await until('admin calls on daemon A after the stall', async () => (await admin('/api/domains')).status, (status) => status === 200, 10_000);
+    console.info(`silent network over: admin calls answer after ${backMs} ms`);
+    expect(backMs).toBeLessThan(5_000);
+    const added = await admin('/api/domains', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'after-stall.example', status: 'active' }) });
+    expect(added.status).toBe(201);
+
+    // Much later the stuck connections fail (their queries report an outage): the daemon checks,
+    // finds the server there, and stays up.
+    const downsBefore = live.filter((m) => m.type === 'database_status' && m.available === false).length;
+    proxy.resetStuck();
+    for (let i = 0; i < 10; i++) {
+      expect((await admin('/api/domains')).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    expect(live.filter((m) => m.type === 'database_status' && m.available === false).length).toBe(downsBefore);
+    socket.close();
+  });
 });

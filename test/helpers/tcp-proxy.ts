@@ -8,14 +8,36 @@ export interface TcpProxy {
   through(databaseUrl: string): string;
   /** Drops every open connection and refuses new ones (as a restarting server does). */
   cut(): Promise<void>;
-  /** Accepts connections again, on the same port. */
+  /**
+   * A silent network: nothing is refused or closed, nothing gets through. Open connections stay
+   * stuck for good (restore() does not revive them, as after a lost route); new ones are accepted
+   * and then hear nothing until restore().
+   */
+  stall(): void;
+  /** The network gives up on the connections a stall caught (as TCP does after its retries): they are reset. */
+  resetStuck(): void;
+  /** Accepts connections again, on the same port (after cut), or lets new ones through (after stall). */
   restore(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
+  let stalled = false;
+  /** Connections caught by a stall: kept open (never forwarded, never closed) until close(). */
+  const stuck = new Set<Socket>();
+  const freeze = (socket: Socket) => {
+    socket.unpipe();
+    socket.pause();
+    socket.removeAllListeners('data');
+    stuck.add(socket);
+  };
   const handle = (client: Socket) => {
+    if (stalled) {
+      client.on('error', () => {});
+      freeze(client);
+      return;
+    }
     const upstream = connect(target.port, target.host);
     sockets.add(client);
     sockets.add(upstream);
@@ -58,12 +80,26 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       return url.toString();
     },
     cut: stop,
+    stall() {
+      stalled = true;
+      for (const socket of sockets) freeze(socket);
+      sockets.clear();
+    },
+    resetStuck() {
+      for (const socket of stuck) socket.resetAndDestroy();
+      stuck.clear();
+    },
     async restore() {
+      stalled = false;
       if (open) return;
       server = createServer(handle);
       await listen(server, port);
       open = true;
     },
-    close: stop,
+    async close() {
+      for (const socket of stuck) socket.destroy();
+      stuck.clear();
+      await stop();
+    },
   };
 }

@@ -3,6 +3,14 @@
 // once (instead of letting each request find out on its own, slowly), public reads come from the
 // snapshot, and a probe asks the database every half second until it answers, when everything
 // switches back on its own. The live channel carries each change (`database_status`).
+//
+// A silent network (packets dropped, nothing refused) raises no error: queries just wait. On
+// external PostgreSQL, work that has waited STALL_AFTER_MS makes the monitor ask the server on a
+// connection of its own; no answer within STALL_PROBE_TIMEOUT_MS means down, and the pooled
+// connections are replaced when it is back (theirs may never answer again). Reported errors are
+// confirmed the same way, so a late error from a replaced connection cannot take a healthy daemon
+// down. The embedded database has no network, and its one connection may be busy for long: there
+// errors count at once and waiting is never taken for an outage.
 import type { AppContext } from '../../context.js';
 import { contextJob } from '../../context.js';
 import { isDatabaseOutage } from '../jobs/database.js';
@@ -13,6 +21,10 @@ export const PROBE_EVERY_MS = 500;
 export const PROBE_TIMEOUT_MS = 1_000;
 /** What a 503 tells the client to wait, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
+/** Database work waiting this long makes the monitor check the server (external PostgreSQL only). */
+export const STALL_AFTER_MS = 300;
+/** That check's limit: a server that does not answer `select 1` on a fresh connection by then counts as down. */
+export const STALL_PROBE_TIMEOUT_MS = 1_000;
 export const DATABASE_DOWN_MESSAGE = 'The database is unavailable right now; the site is serving its last saved pages. Try again in a few seconds.';
 export const DATABASE_BACK_MESSAGE = 'The database is available again.';
 
@@ -24,6 +36,8 @@ export interface DatabaseMonitor {
   report(error: unknown): boolean;
   /** Asks the database now (bounded by PROBE_TIMEOUT_MS); updates the flag. */
   probe(): Promise<boolean>;
+  /** Database work started; call the returned function when it ends. Work still waiting after STALL_AFTER_MS gets the server checked. */
+  track(): () => void;
   onChange(listener: (available: boolean) => void): () => void;
   close(): void;
 }
@@ -36,13 +50,17 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'>): DatabaseMonitor {
+export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'> & { db?: Pick<AppContext['db'], 'probe' | 'recycle'> }): DatabaseMonitor {
   let available = true;
   let downSince: number | null = null;
   let timer: NodeJS.Timeout | null = null;
   let probing: Promise<boolean> | null = null;
+  let confirming: Promise<void> | null = null;
+  /** Down because the server stopped answering (not because it refused): the pool's connections may be stuck. */
+  let wedged = false;
   let closed = false;
   const listeners = new Set<(available: boolean) => void>();
+  const standalone = ctx.db?.probe ? (timeoutMs: number) => ctx.db!.probe!(timeoutMs) : null;
 
   const set = (next: boolean) => {
     if (next === available) return;
@@ -71,6 +89,33 @@ export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'>): 
     timer.unref();
   }
 
+  /** External PostgreSQL: is the server there? Goes down only when it does not answer. */
+  function confirm(): void {
+    if (!standalone || !available || confirming || closed) return;
+    confirming = standalone(STALL_PROBE_TIMEOUT_MS)
+      .catch((error: unknown) => {
+        if (closed || !isDatabaseOutage(error)) return;
+        if ((error as { code?: string }).code === 'CONNECT_TIMEOUT') wedged = true;
+        set(false);
+      })
+      .finally(() => {
+        confirming = null;
+      });
+  }
+
+  async function ask(): Promise<void> {
+    if (!standalone) {
+      await withTimeout(ctx.sql`select 1`, PROBE_TIMEOUT_MS, 'database probe');
+      return;
+    }
+    await standalone(PROBE_TIMEOUT_MS);
+    // Back after a silent outage: fresh pooled connections, without waiting for the stuck ones.
+    if (wedged && ctx.db) {
+      await withTimeout(ctx.db.recycle({ drain: false }), PROBE_TIMEOUT_MS, 'connection pool refresh');
+      wedged = false;
+    }
+  }
+
   const monitor: DatabaseMonitor = {
     get available() {
       return available;
@@ -80,11 +125,12 @@ export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'>): 
     },
     report(error) {
       if (!isDatabaseOutage(error)) return false;
-      set(false);
+      if (standalone) confirm();
+      else set(false);
       return true;
     },
     probe() {
-      probing ??= withTimeout(ctx.sql`select 1`, PROBE_TIMEOUT_MS, 'database probe')
+      probing ??= ask()
         .then(
           () => {
             set(true);
@@ -99,6 +145,12 @@ export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'>): 
           probing = null;
         });
       return probing;
+    },
+    track() {
+      if (!standalone || closed) return () => {};
+      const stall = setTimeout(confirm, STALL_AFTER_MS);
+      stall.unref();
+      return () => clearTimeout(stall);
     },
     onChange(listener) {
       listeners.add(listener);
@@ -116,5 +168,6 @@ export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'>): 
 
 /** The process's one monitor for this context's database. */
 export function databaseMonitor(ctx: Pick<AppContext, 'sql' | 'events' | 'jobs'>): DatabaseMonitor {
-  return contextJob(ctx, 'database-monitor', () => createDatabaseMonitor(ctx));
+  // Every caller hands the daemon's context; its database handle (when there) gives the standalone probe.
+  return contextJob(ctx, 'database-monitor', () => createDatabaseMonitor(ctx as Pick<AppContext, 'sql' | 'events'> & Partial<Pick<AppContext, 'db'>>));
 }
