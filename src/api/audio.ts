@@ -23,7 +23,9 @@ export interface LastConversationalScript {
   enhanced: boolean;
   /** The original script, when scriptText is its enhanced version. */
   originalScriptText: string | null;
-  /** The last podcast audio made from it, if any. */
+  /** The last administrator edit of the scripts shown (PUT /api/audio-scripts/{kind}), if any. */
+  editedAt: string | null;
+  /** The last podcast audio made from it since it was last written or edited, if any. */
   audioUrl: string | null;
 }
 
@@ -75,6 +77,7 @@ export interface RefineInterviewRequest {
 export interface LastInterviewScript {
   scriptText: string;
   generatedAt: string | null;
+  editedAt: string | null;
   refined: boolean;
   audioUrl: string | null;
 }
@@ -83,6 +86,24 @@ export interface LastInterviewScript {
 export interface LastLyrics {
   lyricsText: string | null;
   generatedAt: string | null;
+  editedAt: string | null;
+}
+
+/**
+ * PUT /api/audio-scripts/{kind} {scriptText} (our addition): the administrator's edit of the
+ * newest script of a kind, stored in its place (the next step and a reload use it). A podcast or
+ * interview script is stored cleaned by the §5 rules.
+ */
+export const EDITABLE_SCRIPT_KINDS = ['conversational', 'conversational-enhanced', 'interview', 'interview-refined', 'lyrics'] as const;
+export type EditableScriptKind = (typeof EDITABLE_SCRIPT_KINDS)[number];
+export interface SaveScriptRequest {
+  scriptText: string;
+}
+export interface SavedScript {
+  kind: EditableScriptKind;
+  scriptText: string;
+  generatedAt: string;
+  editedAt: string;
 }
 
 /** POST /api/generate-lyrics. */

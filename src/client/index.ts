@@ -14,6 +14,7 @@ import type {
   DomainChanges,
   DomainExport,
   DomainView,
+  EditableScriptKind,
   EnhanceScriptResponse,
   FoodRecategorizationStatus,
   GenerateAudioResponse,
@@ -45,6 +46,8 @@ import type {
   RelatedScrapeResult,
   RelatedSite,
   RemovedDomain,
+  SavedScript,
+  SaveScriptRequest,
   SearchResponse,
   SettingsDescriptions,
   SiteInfo,
@@ -112,6 +115,7 @@ export function createClient(transport: Transport) {
   }
   const get = <T>(path: string) => call<T>('GET', `/api${path}`);
   const post = <T>(path: string, body?: unknown) => call<T>('POST', `/api${path}`, body);
+  const put = <T>(path: string, body?: unknown) => call<T>('PUT', `/api${path}`, body);
   const patch = <T>(path: string, body?: unknown) => call<T>('PATCH', `/api${path}`, body);
   const del = <T>(path: string) => call<T>('DELETE', `/api${path}`);
 
@@ -206,6 +210,8 @@ export function createClient(transport: Transport) {
         stopRefine: () => post<{ message: string }>('/refine-interview-script/stop'),
         render: (script?: string) => post<GenerateAudioResponse>('/generate-interview-audio', script === undefined ? {} : { script }),
       },
+      /** Stores an edit of the newest script or lyrics of a kind; later steps without a text use it. */
+      saveScript: (kind: EditableScriptKind, scriptText: string) => put<SavedScript>(`/audio-scripts/${enc(kind)}`, { scriptText } satisfies SaveScriptRequest),
     },
 
     music: {

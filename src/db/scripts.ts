@@ -37,3 +37,21 @@ export async function pruneScripts(sql: Queryable, kind: ScriptKind, keep: numbe
     delete from scripts where kind = ${kind} and id not in (
       select id from scripts where kind = ${kind} order by generated_at desc, id desc limit ${keep})`;
 }
+
+/**
+ * The administrator's edit: replaces the text of the newest script of a kind and records when in
+ * `meta.editedAt`; generated_at stays the generation time. Undefined when there is none.
+ */
+export async function editLatestScript(sql: Queryable, kind: ScriptKind, scriptText: string, editedAt: Date): Promise<ScriptRow | undefined> {
+  const [row] = await sql<ScriptRow[]>`
+    update scripts set script_text = ${scriptText}, meta = meta || ${sql.json({ editedAt: editedAt.toISOString() })}
+    where id = (select id from scripts where kind = ${kind} order by generated_at desc, id desc limit 1)
+    returning id, kind, script_text, meta, generated_at`;
+  return row;
+}
+
+/** When the administrator last edited a stored script, if ever. */
+export function editedAtOf(row: ScriptRow | undefined): Date | null {
+  const at = row?.meta.editedAt;
+  return typeof at === 'string' ? new Date(at) : null;
+}

@@ -75,7 +75,7 @@ describe('music', { timeout: 240_000 }, () => {
     const none = await call('POST', '/api/generate-music', { musicConfig: '{}' });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('Please generate lyrics first');
-    expect((await call('GET', '/api/last-generated-lyrics')).body).toEqual({ lyricsText: null, generatedAt: null });
+    expect((await call('GET', '/api/last-generated-lyrics')).body).toEqual({ lyricsText: null, generatedAt: null, editedAt: null });
     expect((await call('GET', '/api/generated-music-tracks')).body).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { GenerateAudioResponse, InterviewScriptResponse, LastInterviewScript } from '../../api/audio.js';
 import { articleAsSource } from '../../db/articles.js';
 import { latestAudioAsset } from '../../db/audio.js';
-import { deleteScripts, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
+import { deleteScripts, editedAtOf, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
 import { Invalid } from '../../errors.js';
 import { chatModelFor, modelNameFor } from '../../providers/llm/index.js';
 import { splitSentences, termSet } from '../generator/sentences.js';
@@ -32,7 +32,7 @@ export function countTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
-async function cleanInterview(ctx: Pick<AppContext, 'sql'>, script: string): Promise<string> {
+export async function cleanInterview(ctx: Pick<AppContext, 'sql'>, script: string): Promise<string> {
   const [cast, { replacements }] = await Promise.all([castOf(ctx, 'interview-speakers'), getSetting<{ replacements: Replacement[] }>(ctx, 'script-replacements')]);
   return cleanScript(script, replacements, cast.speakers.map((speaker) => speaker.name));
 }
@@ -193,7 +193,8 @@ export function refineOffline(script: string, host: string): string {
 }
 
 export async function refineInterviewScript(ctx: Ctx, input: { interview?: string }, signal?: AbortSignal): Promise<InterviewScriptResponse> {
-  const original = input.interview?.trim() || (await latestScript(ctx.sql, 'interview'))?.scriptText;
+  // Without a text: the script the console shows (the refined one, refined again, when there is one).
+  const original = input.interview?.trim() || (await lastInterviewScript(ctx)).scriptText;
   if (!original) throw Invalid(NO_SCRIPT);
   const [{ promptText }, cast] = await Promise.all([getSetting<{ promptText: string }>(ctx, 'interview-refinement-prompt'), castOf(ctx, 'interview-speakers')]);
   let written: { text: string; totalTokens: number; writer: 'model' | 'offline' } | null = null;
@@ -222,11 +223,15 @@ export async function refineInterviewScript(ctx: Ctx, input: { interview?: strin
 export async function lastInterviewScript(ctx: Pick<AppContext, 'sql'>): Promise<LastInterviewScript> {
   const [original, refined, audio] = await Promise.all([latestScript(ctx.sql, 'interview'), latestScript(ctx.sql, 'interview-refined'), latestAudioAsset(ctx.sql, 'interview')]);
   const current = refined && (!original || refined.generatedAt >= original.generatedAt) ? refined : original;
+  const editedAt = editedAtOf(current);
+  // Audio older than the last edit was made from other words: not offered as this script's audio.
+  const since = current ? Math.max(current.generatedAt.getTime(), editedAt?.getTime() ?? 0) : Infinity;
   return {
     scriptText: current?.scriptText ?? '',
     generatedAt: current?.generatedAt.toISOString() ?? null,
+    editedAt: editedAt?.toISOString() ?? null,
     refined: Boolean(current && current === refined),
-    audioUrl: audio && current && audio.generatedAt >= current.generatedAt ? audioUrl(audio.fileName, audio.generatedAt) : null,
+    audioUrl: audio && audio.generatedAt.getTime() >= since ? audioUrl(audio.fileName, audio.generatedAt) : null,
   };
 }
 

@@ -4,7 +4,7 @@
 import type { AppContext } from '../../context.js';
 import type { EnhanceScriptResponse, GenerateAudioResponse, GenerateScriptResponse, LastConversationalScript } from '../../api/audio.js';
 import { latestAudioAsset } from '../../db/audio.js';
-import { deleteScripts, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
+import { deleteScripts, editedAtOf, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
 import { Invalid } from '../../errors.js';
 import { chatModelFor, modelNameFor } from '../../providers/llm/index.js';
 import { sameFact } from '../generator/offline-writer.js';
@@ -143,12 +143,17 @@ export async function lastConversationalScript(ctx: Pick<AppContext, 'sql'>): Pr
     latestAudioAsset(ctx.sql, 'podcast'),
   ]);
   const current = enhanced && (!original || enhanced.generatedAt >= original.generatedAt) ? enhanced : original;
+  const shown = current === enhanced ? [enhanced, original] : [original];
+  const edits = shown.map(editedAtOf).filter((at): at is Date => at !== null);
+  // Audio older than the last edit of the spoken script was made from other words: not offered as its audio.
+  const since = current ? Math.max(current.generatedAt.getTime(), editedAtOf(current)?.getTime() ?? 0) : Infinity;
   return {
     scriptText: current?.scriptText ?? '',
     generatedAt: current?.generatedAt.toISOString() ?? null,
+    editedAt: edits.length ? new Date(Math.max(...edits.map((at) => at.getTime()))).toISOString() : null,
     enhanced: Boolean(current && current === enhanced),
     originalScriptText: current === enhanced ? (original?.scriptText ?? null) : null,
-    audioUrl: audio && current && audio.generatedAt >= current.generatedAt ? audioUrl(audio.fileName, audio.generatedAt) : null,
+    audioUrl: audio && audio.generatedAt.getTime() >= since ? audioUrl(audio.fileName, audio.generatedAt) : null,
   };
 }
 
@@ -168,7 +173,8 @@ export async function podcastAudioJob(ctx: Ctx, params: PodcastAudioParams, job:
     voiceOf: cast.voiceOf,
     meta: {
       title: `${ctx.config.siteName} News Podcast — ${localDate(new Date(), ctx.config.timeZone)}`,
-      description: params.script.split('\n').slice(0, 3).join(' ').replace(/(^|\s)[^:\s][^:]{0,40}: /g, '$1').slice(0, 400),
+      // The first lines without their speaker labels (label by label: across lines a "label" could swallow words).
+      description: lines.slice(0, 3).map((line) => line.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join(' ')).join(' ').replace(/\s+/g, ' ').trim().slice(0, 400),
     },
     job,
     onLine: (progress) => ctx.events.emit('conversational-audio-progress', progress),

@@ -3,7 +3,7 @@
 // headlines and the stories' own leads.
 import type { GenerateLyricsResponse, LastLyrics } from '../../api/audio.js';
 import type { AppContext } from '../../context.js';
-import { insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
+import { editedAtOf, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
 import { Invalid } from '../../errors.js';
 import { chatModelFor } from '../../providers/llm/index.js';
 import { fillPrompt } from '../audio/latest-news.js';
@@ -94,5 +94,5 @@ export async function generateLyrics(ctx: AppContext): Promise<GenerateLyricsRes
 
 export async function lastLyrics(ctx: Pick<AppContext, 'sql'>): Promise<LastLyrics> {
   const row = await latestScript(ctx.sql, 'lyrics');
-  return { lyricsText: row?.scriptText ?? null, generatedAt: row?.generatedAt.toISOString() ?? null };
+  return { lyricsText: row?.scriptText ?? null, generatedAt: row?.generatedAt.toISOString() ?? null, editedAt: editedAtOf(row)?.toISOString() ?? null };
 }

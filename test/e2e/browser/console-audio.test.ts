@@ -1,8 +1,8 @@
 // The Podcast, Interviews and Music tabs (spec 001 §2, §4, §5, §8) against a daemon with seeded
 // stories and the offline writer, speech (espeak-ng) and music: scripts, enhancement and
-// refinement (stopped, then finished) with live token progress, audio with its player and mp3
-// download, the speaker tables, lyrics, tracks moving from in progress to completed, open and
-// delete. Scripts are cut to a few lines before their audio is made, and the audio tests get
+// refinement (stopped, then finished) with live token progress, edits saved on the server (a
+// reload shows them, the render speaks them), audio with its player and mp3 download, the speaker
+// tables, lyrics, tracks moving from in progress to completed, open and delete. Scripts are cut to a few lines before their audio is made, and the audio tests get
 // minutes, not the default 30 s: rendering is slow on a busy 2-core machine.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -62,12 +62,14 @@ describe('Podcast tab', () => {
 
     await script.getByRole('button', { name: 'Enhance Script' }).click();
     await script.getByText(/^Script enhanced from \d+ sources?\.$/).waitFor({ timeout: 15_000 });
-    const enhanced = script.getByLabel('Enhanced Script');
+    const enhanced = script.getByTestId('podcast-enhanced');
     expect((await enhanced.inputValue()).length).toBeGreaterThan(original.length);
     await script.getByText('Used for the audio').waitFor();
 
-    // The enhanced script is the one spoken: cut it to two lines to keep the render short.
-    await enhanced.fill('Alex: Welcome to the podcast.\nJordan: Thanks, Alex. Here is the news.');
+    // The enhanced script is the one spoken: cut it to two lines to keep the render short (Generate
+    // Audio saves the edit first).
+    const cut = 'Alex: Welcome to the podcast.\nJordan: Thanks, Alex. Here is the news.';
+    await enhanced.fill(cut);
     // The segment progress comes from the live messages (held back a moment to catch it).
     await delay(page, '/api/generate-conversational-audio', 2_000);
     await script.getByRole('button', { name: 'Generate Audio' }).click();
@@ -92,23 +94,62 @@ describe('Podcast tab', () => {
     await expectToast(page, 'Error', 'Failed to download the audio file.');
     await restore();
 
-    // A reload shows the last script, its enhancement (as the server wrote it: edits in the box
-    // are spoken, not stored) and its audio.
+    // A reload shows the last script, its enhancement as edited (the edit was stored) and its audio.
     const enhancedByServer = await page.evaluate(() => fetch('/api/last-conversational-audio-script').then((r) => r.json()));
+    expect(enhancedByServer.scriptText).toBe(cut);
     await page.reload();
     await panel(page, 'Podcast Script').getByTestId('podcast-audio').waitFor();
-    expect(await panel(page, 'Podcast Script').getByLabel('Enhanced Script').inputValue()).toBe(enhancedByServer.scriptText);
+    expect(await panel(page, 'Podcast Script').getByTestId('podcast-enhanced').inputValue()).toBe(cut);
     expect(await panel(page, 'Podcast Script').getByLabel('Script', { exact: true }).inputValue()).toBe(original);
 
     // A new script clears the enhanced one and the audio (spec 001 §4).
     await script.getByRole('button', { name: 'Generate Script' }).click();
     await script.getByText(/^Script generated about \d+ stories \(offline writer\)\.$/).waitFor({ timeout: 15_000 });
-    expect(await script.getByLabel('Enhanced Script').count()).toBe(0);
+    expect(await script.getByTestId('podcast-enhanced').count()).toBe(0);
     expect(await script.getByTestId('podcast-audio').count()).toBe(0);
 
     await answer(page, '/api/generate-conversational-audio', { status: 500, body: '{}' });
     await script.getByRole('button', { name: 'Generate Audio' }).click();
     await expectToast(page, 'Error', 'Failed to generate audio narration');
+  }, 120_000);
+
+  it('saves an edited script on the server: a reload shows it, and Generate Audio speaks it', async () => {
+    await seed();
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Podcast');
+    const script = panel(page, 'Podcast Script');
+    await script.getByRole('button', { name: 'Generate Script' }).click();
+    await script.getByText(/^Script generated about \d+ stories \(offline writer\)\.$/).waitFor({ timeout: 15_000 });
+    const box = script.getByLabel('Script', { exact: true });
+    const save = script.getByRole('button', { name: 'Save podcast script' });
+    expect(await save.isDisabled()).toBe(true);
+
+    await box.fill('Alex: An **edited** opening about climate change.\nJordan: And a second line of our own.');
+    await script.getByText('You have unsaved changes').waitFor();
+    await save.click();
+    await expectToast(page, 'Podcast script saved successfully');
+    // Stored as it will be spoken: the §5 rules applied to the edit.
+    const edited = 'Alex: An edited opening about climate engineering.\nJordan: And a second line of our own.';
+    await expect.poll(() => box.inputValue()).toBe(edited);
+    expect(await script.getByText('You have unsaved changes').count()).toBe(0);
+    await script.getByText(/^Last generated script · Generated .+ · edited \d{4}-\d\d-\d\d, \d{1,2}:\d\d [AP]M C[SD]T$/).waitFor();
+
+    await page.reload();
+    const reloaded = panel(page, 'Podcast Script');
+    await expect.poll(() => reloaded.getByLabel('Script', { exact: true }).inputValue()).toBe(edited);
+
+    // Discarding an unsaved edit brings the stored one back.
+    await reloaded.getByLabel('Script', { exact: true }).fill('Alex: Not kept.');
+    await reloaded.getByRole('button', { name: 'Discard changes' }).click();
+    expect(await reloaded.getByLabel('Script', { exact: true }).inputValue()).toBe(edited);
+
+    await reloaded.getByRole('button', { name: 'Generate Audio' }).click();
+    await reloaded.getByText('Audio generated: 2 segments.').waitFor({ timeout: 60_000 });
+    // The episode's description is its first lines without the speaker labels: the edited ones.
+    const [asset] = await suite.server().sql<{ meta: { description: string; speakers: string[] } }[]>`
+      select meta from audio_assets where kind = 'podcast' order by generated_at desc limit 1`;
+    expect(asset!.meta).toMatchObject({ description: 'An edited opening about climate engineering. And a second line of our own.', speakers: ['Alex', 'Jordan'] });
+    await reloaded.getByTestId('podcast-audio').waitFor();
   }, 120_000);
 
   it('edits the speaker table with the voice table\'s voices and the replacement table', async () => {
@@ -189,6 +230,11 @@ describe('Interviews tab', () => {
     await player.getByRole('button', { name: 'Pause Interview audio' }).click();
     await player.getByRole('button', { name: 'Play Interview audio' }).waitFor();
     expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+
+    // The edit the audio was made from was stored before the render: a reload shows it.
+    await page.reload();
+    await expect.poll(() => panel(page, 'Interview Script').getByTestId('interview-text').inputValue()).toBe('Sam: Welcome back.\nDr. Morgan: Glad to be here.');
+    await panel(page, 'Interview Script').getByText('Refined', { exact: true }).waitFor();
   }, 120_000);
 });
 
@@ -207,8 +253,17 @@ describe('Music tab', () => {
 
     await song.getByRole('button', { name: 'Generate Lyrics' }).click();
     await expectToast(page, 'Lyrics generated successfully');
-    const lyrics = await song.getByLabel('Lyrics').inputValue();
-    expect(lyrics.split('\n').filter(Boolean).length).toBeGreaterThan(4);
+    const box = song.getByTestId('lyrics-text');
+    expect((await box.inputValue()).split('\n').filter(Boolean).length).toBeGreaterThan(4);
+    // Edited lyrics are saved and sung (two lines keep the render short).
+    const lyrics = '[Verse 1]\nEdited lines for the harbor\nThe tide goes out again';
+    await box.fill(lyrics);
+    await song.getByText('You have unsaved changes').waitFor();
+    await song.getByRole('button', { name: 'Save lyrics' }).click();
+    await expectToast(page, 'Lyrics saved successfully');
+    await song.getByTestId('edited-at').waitFor();
+    await page.reload();
+    expect(await panel(page, 'Song').getByTestId('lyrics-text').inputValue()).toBe(lyrics);
 
     await song.getByRole('button', { name: 'Generate Music' }).click();
     await expectToast(page, 'Music generation started');

@@ -30,15 +30,18 @@ export const useGenerateInterviewScriptMutation = () =>
     'script',
     () => post<InterviewScriptResponse>('/api/generate-interview-script'),
     // A new script clears any refined one, and its audio (spec 001 §4).
-    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), refined: false, audioUrl: null }),
+    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, refined: false, audioUrl: null }),
   );
 
-/** Refines a script; aborting `signal` stops it (the server stops when the request goes away). */
+/**
+ * Refines the stored script (the console saves its edit first); aborting `signal` stops it (the
+ * server stops when the request goes away).
+ */
 export const useRefineInterviewScriptMutation = () =>
   useInterviewWrite(
     'refine',
-    ({ interview, signal }: { interview: string; signal: AbortSignal }) => post<InterviewScriptResponse>('/api/refine-interview-script', { interview }, { signal }),
-    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), refined: true, audioUrl: null }),
+    ({ signal }: { signal: AbortSignal }) => post<InterviewScriptResponse>('/api/refine-interview-script', undefined, { signal }),
+    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, refined: true, audioUrl: null }),
   );
 
 /** Asks the server to stop every refinement under way (the abort alone may not reach it through a proxy). */
@@ -47,6 +50,6 @@ export const stopInterviewRefinement = () => post<{ message: string }>('/api/ref
 export const useGenerateInterviewAudioMutation = () =>
   useInterviewWrite(
     'audio',
-    (script: string) => post<GenerateAudioResponse>('/api/generate-interview-audio', { script }),
+    () => post<GenerateAudioResponse>('/api/generate-interview-audio'),
     (current, result) => ({ ...current, audioUrl: result.audioUrl }),
   );

@@ -17,7 +17,7 @@ export function useGenerateLyricsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => post<GenerateLyricsResponse>('/api/generate-lyrics'),
-    onSuccess: (result) => queryClient.setQueryData<LastLyrics>(keys.music.lastLyrics(), { lyricsText: result.lyrics, generatedAt: new Date().toISOString() }),
+    onSuccess: (result) => queryClient.setQueryData<LastLyrics>(keys.music.lastLyrics(), { lyricsText: result.lyrics, generatedAt: new Date().toISOString(), editedAt: null }),
   });
 }
 
@@ -28,5 +28,5 @@ function useTrackWrite<Input, Result>(write: (input: Input) => Promise<Result>) 
 }
 
 export const useGenerateMusicMutation = () =>
-  useTrackWrite((request: { lyrics: string; musicConfig?: string }) => post<GenerateMusicResponse>('/api/generate-music', request));
+  useTrackWrite((request: { lyrics?: string; musicConfig?: string }) => post<GenerateMusicResponse>('/api/generate-music', request));
 export const useDeleteTrackMutation = () => useTrackWrite((id: number) => del<{ message: string }>(`/api/generated-music-tracks/${id}`));

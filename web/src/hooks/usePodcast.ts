@@ -38,19 +38,27 @@ export const useGeneratePodcastScriptMutation = () =>
     'script',
     () => post<GenerateScriptResponse>('/api/generate-conversational-script'),
     // A new script clears the enhanced one and the audio (spec 001 §4).
-    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), enhanced: false, originalScriptText: null, audioUrl: null }),
+    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, enhanced: false, originalScriptText: null, audioUrl: null }),
   );
 
+// The console saves its edits first, then enhances and renders the stored scripts (no body).
 export const useEnhancePodcastScriptMutation = () =>
   usePodcastWrite(
     'enhance',
-    (script: string) => post<EnhanceScriptResponse>('/api/enhance-conversational-script', { script }),
-    (_current, result, script) => ({ scriptText: result.enhancedScript, generatedAt: new Date().toISOString(), enhanced: true, originalScriptText: script, audioUrl: null }),
+    () => post<EnhanceScriptResponse>('/api/enhance-conversational-script'),
+    (current, result) => ({
+      scriptText: result.enhancedScript,
+      generatedAt: new Date().toISOString(),
+      editedAt: null,
+      enhanced: true,
+      originalScriptText: current.enhanced ? current.originalScriptText : current.scriptText,
+      audioUrl: null,
+    }),
   );
 
 export const useGeneratePodcastAudioMutation = () =>
   usePodcastWrite(
     'audio',
-    (script: string) => post<GenerateAudioResponse>('/api/generate-conversational-audio', { script }),
+    () => post<GenerateAudioResponse>('/api/generate-conversational-audio'),
     (current, result) => ({ ...current, audioUrl: result.audioUrl }),
   );

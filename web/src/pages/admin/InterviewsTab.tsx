@@ -1,7 +1,6 @@
 import { useRef, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
-import { AudioClip } from '../../components/AudioClip';
 import { Badge } from '../../components/Badge';
 import { Panel } from '../../components/Panel';
 import { SettingsEditor } from '../../components/SettingsEditor';
@@ -16,8 +15,9 @@ import {
   useRefineInterviewScriptMutation,
 } from '../../hooks/useInterview';
 import { useLiveMessages } from '../../hooks/useLiveEvents';
+import { useScriptDraft } from '../../hooks/useScriptEdits';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
-import { AudioRenderProgress, GeneratedAt, NO_SCRIPT, Outcome, ScriptBox, useSegmentProgress, useVoiceChoices } from './AudioStudio';
+import { NO_SCRIPT, saveDrafts, ScriptBox, ScriptPanel, StepButton, useAudioRender, useVoiceChoices } from './AudioStudio';
 
 /** Spec 001 §4: the notice when the administrator stops a refinement. */
 export const REFINEMENT_STOPPED = 'Refinement Stopped';
@@ -46,20 +46,22 @@ function tokenText(writing: Writing): string {
   return writing.done ? `Script refined: ${count} tokens` : `Refining the script: ${count} tokens`;
 }
 
-/** Spec 001 §2/§4 Interviews: script (clears any refined one) → refined (can be stopped) → audio. */
+/**
+ * Spec 001 §2/§4 Interviews: script (clears any refined one) → refined (can be stopped) → audio.
+ * Edits are saved on the server (by Save, or by the step that uses them).
+ */
 function InterviewScript() {
   const last = useLastInterviewScriptQuery();
   const generate = useGenerateInterviewScriptMutation();
   const refine = useRefineInterviewScriptMutation();
   const audio = useGenerateInterviewAudioMutation();
-  const [progress, resetProgress] = useSegmentProgress('interview-audio-progress');
-  const [edited, setEdited] = useState<string | undefined>(undefined);
   const [outcome, setOutcome] = useState<string | null>(null);
+  const render = useAudioRender('interview-audio-progress', audio, setOutcome);
   // Leaving the tab does not stop a refinement: its result still reaches the cached script.
   const refinement = useRef<AbortController | null>(null);
 
   const stored = last.data;
-  const script = edited ?? stored?.scriptText ?? '';
+  const script = useScriptDraft(stored?.refined ? 'interview-refined' : 'interview', stored?.scriptText ?? '');
   // From the mutation cache: a call started before the tab was left still shows when it is opened again.
   const busy = useIsMutating({ mutationKey: INTERVIEW_WRITES }) > 0;
   const pending = {
@@ -74,7 +76,7 @@ function InterviewScript() {
     startWriting('script');
     generate.mutate(undefined, {
       onSuccess: (result) => {
-        setEdited(undefined);
+        script.reset();
         setOutcome(`Script generated (${result.writer === 'model' ? 'model' : 'offline writer'}): ${result.totalTokens.toLocaleString('en-US')} tokens.`);
       },
       onError: (error) => {
@@ -83,17 +85,18 @@ function InterviewScript() {
       },
     });
   };
-  const refineScript = () => {
-    if (!script.trim()) return notifyInvalid(NO_SCRIPT);
+  const refineScript = async () => {
+    if (!script.text.trim()) return notifyInvalid(NO_SCRIPT);
     setOutcome(null);
+    if (!(await saveDrafts(script))) return;
     startWriting('refine');
     const controller = new AbortController();
     refinement.current = controller;
     refine.mutate(
-      { interview: script, signal: controller.signal },
+      { signal: controller.signal },
       {
         onSuccess: (result) => {
-          setEdited(undefined);
+          script.reset();
           setOutcome(`Script refined: ${result.totalTokens.toLocaleString('en-US')} tokens.`);
         },
         onError: (error) => {
@@ -121,82 +124,48 @@ function InterviewScript() {
       (error) => notifyFailure(error, 'Failed to stop the refinement'),
     );
   };
-  const generateAudio = () => {
-    if (!script.trim()) return notifyInvalid(NO_SCRIPT);
-    setOutcome(null);
-    resetProgress();
-    audio.mutate(script, {
-      onSuccess: (result) => setOutcome(`Audio generated: ${result.segmentCount} segments.`),
-      onError: (error) => notifyFailure(error, 'Failed to generate audio narration'),
-    });
-  };
 
   return (
-    <Panel
+    <ScriptPanel
       title="Interview Script"
-      description={
-        stored?.generatedAt ? (
-          <>
-            Last generated script · <GeneratedAt iso={stored.generatedAt} />
-          </>
-        ) : (
-          'No script generated yet.'
-        )
-      }
+      last={last}
       actions={
         <>
-          <button type="button" className="button-primary" onClick={generateScript} disabled={busy}>
-            {pending.script && <Spinner className="mr-2 size-4" />}
-            {pending.script ? 'Generating Script...' : 'Generate Script'}
-          </button>
+          <StepButton primary label="Generate Script" pendingLabel="Generating Script..." pending={pending.script} onClick={generateScript} disabled={busy} />
           {pending.refine ? (
             <button type="button" className="button-danger" onClick={stopRefinement}>
               <Spinner className="mr-2 size-4" />
               Stop Refinement
             </button>
           ) : (
-            <button type="button" className="button-secondary" onClick={refineScript} disabled={busy}>
-              Refine Script
-            </button>
+            <StepButton label="Refine Script" pendingLabel="Refine Script" pending={false} onClick={refineScript} disabled={busy} />
           )}
-          <button type="button" className="button-secondary" onClick={generateAudio} disabled={busy}>
-            {pending.audio && <Spinner className="mr-2 size-4" />}
-            {pending.audio ? 'Generating Audio...' : 'Generate Audio'}
-          </button>
+          <StepButton label="Generate Audio" pendingLabel="Generating Audio..." pending={pending.audio} onClick={() => render.run(script, [script])} disabled={busy} />
         </>
       }
+      outcome={outcome}
+      audio={{ title: 'Interview audio', pending: pending.audio, progress: render.progress, audioUrl: stored?.audioUrl ?? null, testId: 'interview-audio' }}
       testId="interview-script"
     >
-      {last.isPending ? (
-        <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
-          Loading...
+      <SettingsEditor settingKey="interview-topic" title="Interview Topic" bare rows={2} hints={{ topic: 'Generate Script writes an interview on the saved topic.' }} />
+      <ScriptBox
+        label={
+          <>
+            Script{stored?.refined && !script.dirty && <Badge tone="blue" className="ml-2">Refined</Badge>}
+          </>
+        }
+        name="Interview script"
+        draft={script}
+        disabled={busy}
+        testId="interview-text"
+      />
+      {writing && (
+        <p role="status" aria-live="polite" className="text-sm font-medium tabular-nums" data-testid="token-progress">
+          {!writing.done && <Spinner className="mr-2 inline size-4 align-[-2px]" />}
+          {tokenText(writing)}
         </p>
-      ) : last.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Failed to load the last script.
-        </p>
-      ) : (
-        <div className="space-y-4">
-          <SettingsEditor settingKey="interview-topic" title="Interview Topic" bare rows={2} hints={{ topic: 'Generate Script writes an interview on the saved topic.' }} />
-          <ScriptBox
-            label={
-              <>
-                Script{stored?.refined && edited === undefined && <Badge tone="blue" className="ml-2">Refined</Badge>}
-              </>
-            }
-            value={script} onChange={setEdited} disabled={busy} testId="interview-text" />
-          {writing && (
-            <p role="status" aria-live="polite" className="text-sm font-medium tabular-nums" data-testid="token-progress">
-              {!writing.done && <Spinner className="mr-2 inline size-4 align-[-2px]" />}
-              {tokenText(writing)}
-            </p>
-          )}
-          {pending.audio && <AudioRenderProgress label="Interview audio progress" progress={progress} />}
-          {outcome && <Outcome>{outcome}</Outcome>}
-          {stored?.audioUrl && !pending.audio && <AudioClip src={stored.audioUrl} title="Interview audio" testId="interview-audio" />}
-        </div>
       )}
-    </Panel>
+    </ScriptPanel>
   );
 }
 

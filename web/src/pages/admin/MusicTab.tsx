@@ -3,18 +3,18 @@ import type { MusicTrack } from '../../api/types';
 import { AudioClip } from '../../components/AudioClip';
 import { Badge } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Field } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { ProgressBar } from '../../components/ProgressBar';
 import { SettingsEditor } from '../../components/SettingsEditor';
 import { Spinner } from '../../components/Spinner';
 import { useLiveMessages } from '../../hooks/useLiveEvents';
+import { useScriptDraft } from '../../hooks/useScriptEdits';
 import { useDeleteTrackMutation, useGenerateLyricsMutation, useGenerateMusicMutation, useLastLyricsQuery, useMusicTracksQuery } from '../../hooks/useMusic';
 import { useSettingQuery } from '../../hooks/useSettings';
 import { safeHref } from '../../lib/articles';
 import { formatPlayerTime } from '../../lib/clock';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
-import { GeneratedAt, useVoiceChoices } from './AudioStudio';
+import { GeneratedAt, saveDrafts, ScriptBox, ScriptPanel, StepButton, useVoiceChoices } from './AudioStudio';
 
 /** Spec 001 §5: music needs lyrics. */
 export const NO_LYRICS = 'Please generate lyrics first';
@@ -31,64 +31,44 @@ function Song() {
   const config = useSettingQuery<{ promptText: string }>('music-generator-prompt');
   const writeLyrics = useGenerateLyricsMutation();
   const makeMusic = useGenerateMusicMutation();
-  const [edited, setEdited] = useState<string | undefined>(undefined);
-  const text = edited ?? lyrics.data?.lyricsText ?? '';
-  const busy = writeLyrics.isPending || makeMusic.isPending;
+  const draft = useScriptDraft('lyrics', lyrics.data?.lyricsText ?? '');
+  const busy = writeLyrics.isPending || makeMusic.isPending || draft.saving;
 
   const generateLyrics = () =>
     writeLyrics.mutate(undefined, {
       onSuccess: (result) => {
-        setEdited(undefined);
+        draft.reset();
         notifySuccess(result.message);
       },
       onError: (error) => notifyFailure(error, 'Failed to generate lyrics'),
     });
-  const generateMusic = () => {
-    if (!text.trim()) return notifyInvalid(NO_LYRICS);
-    makeMusic.mutate(
-      { lyrics: text, ...(config.data ? { musicConfig: config.data.promptText } : {}) },
-      {
-        onSuccess: (result) => notifySuccess(result.message),
-        onError: (error) => notifyFailure(error, 'Failed to generate music'),
-      },
-    );
+  const generateMusic = async () => {
+    if (!draft.text.trim()) return notifyInvalid(NO_LYRICS);
+    if (!(await saveDrafts(draft))) return;
+    // The stored lyrics (as just saved) are sung: the request names only the configuration.
+    makeMusic.mutate(config.data ? { musicConfig: config.data.promptText } : {}, {
+      onSuccess: (result) => notifySuccess(result.message),
+      onError: (error) => notifyFailure(error, 'Failed to generate music'),
+    });
   };
 
   return (
-    <Panel
+    <ScriptPanel
       title="Song"
-      description={lyrics.data?.generatedAt ? <>Last lyrics · <GeneratedAt iso={lyrics.data.generatedAt} /></> : 'Lyrics first, then the music.'}
+      last={lyrics}
+      lastLabel="Last lyrics"
+      empty="Lyrics first, then the music."
+      what="lyrics"
       actions={
         <>
-          <button type="button" className="button-primary" onClick={generateLyrics} disabled={busy}>
-            {writeLyrics.isPending && <Spinner className="mr-2 size-4" />}
-            {writeLyrics.isPending ? 'Generating Lyrics...' : 'Generate Lyrics'}
-          </button>
-          <button type="button" className="button-secondary" onClick={generateMusic} disabled={busy}>
-            {makeMusic.isPending && <Spinner className="mr-2 size-4" />}
-            {makeMusic.isPending ? 'Starting...' : 'Generate Music'}
-          </button>
+          <StepButton primary label="Generate Lyrics" pendingLabel="Generating Lyrics..." pending={writeLyrics.isPending} onClick={generateLyrics} disabled={busy} />
+          <StepButton label="Generate Music" pendingLabel="Starting..." pending={makeMusic.isPending} onClick={generateMusic} disabled={busy} />
         </>
       }
       testId="music-song"
     >
-      {lyrics.isPending ? (
-        <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
-          Loading...
-        </p>
-      ) : (
-        <Field label="Lyrics" hint="Generate Music sets these lyrics with the saved music configuration.">
-          <textarea
-            value={text}
-            onChange={(event) => setEdited(event.target.value)}
-            disabled={busy}
-            rows={12}
-            className="field w-full font-mono text-sm leading-relaxed"
-            data-testid="lyrics-text"
-          />
-        </Field>
-      )}
-    </Panel>
+      <ScriptBox label="Lyrics" name="Lyrics" draft={draft} disabled={busy} hint="Generate Music sets these lyrics with the saved music configuration." testId="lyrics-text" />
+    </ScriptPanel>
   );
 }
 

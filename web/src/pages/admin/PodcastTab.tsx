@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
-import { AudioClip } from '../../components/AudioClip';
 import { Badge } from '../../components/Badge';
 import { Panel } from '../../components/Panel';
 import { SettingsEditor } from '../../components/SettingsEditor';
-import { Spinner } from '../../components/Spinner';
 import {
   podcastWrite,
   PODCAST_WRITES,
@@ -13,27 +11,27 @@ import {
   useGeneratePodcastScriptMutation,
   useLastPodcastScriptQuery,
 } from '../../hooks/usePodcast';
+import { useScriptDraft } from '../../hooks/useScriptEdits';
 import { notifyFailure, notifyInvalid } from '../../lib/notify';
-import { AudioRenderProgress, GeneratedAt, NO_SCRIPT, Outcome, ScriptBox, useSegmentProgress, useVoiceChoices } from './AudioStudio';
+import { NO_SCRIPT, saveDrafts, ScriptBox, ScriptPanel, StepButton, useAudioRender, useVoiceChoices } from './AudioStudio';
 
 /**
  * Spec 001 §2/§4 Podcast: script → (optionally) enhanced script → audio. The enhanced script is
- * spoken when there is one; a new script clears the enhanced one and the audio.
+ * spoken when there is one; a new script clears the enhanced one and the audio. Edits are saved on
+ * the server (by Save, or by the step that uses them).
  */
 function PodcastScript() {
   const last = useLastPodcastScriptQuery();
   const generate = useGeneratePodcastScriptMutation();
   const enhance = useEnhancePodcastScriptMutation();
   const audio = useGeneratePodcastAudioMutation();
-  const [progress, resetProgress] = useSegmentProgress('conversational-audio-progress');
-  // Edits made in the boxes, until the next action replaces the scripts.
-  const [edited, setEdited] = useState<{ original?: string; enhanced?: string }>({});
   const [outcome, setOutcome] = useState<string | null>(null);
+  const render = useAudioRender('conversational-audio-progress', audio, setOutcome);
 
   const stored = last.data;
-  const original = edited.original ?? (stored ? (stored.enhanced ? (stored.originalScriptText ?? '') : stored.scriptText) : '');
-  const enhanced = edited.enhanced ?? (stored?.enhanced ? stored.scriptText : null);
-  const spoken = (enhanced ?? original).trim();
+  const original = useScriptDraft('conversational', stored ? (stored.enhanced ? (stored.originalScriptText ?? '') : stored.scriptText) : '');
+  const enhanced = useScriptDraft('conversational-enhanced', stored?.enhanced ? stored.scriptText : '');
+  const spoken = stored?.enhanced ? enhanced : original;
   // Read from the mutation cache, not this screen's own calls: a call started before the tab was
   // left is still under way when it is opened again.
   const busy = useIsMutating({ mutationKey: PODCAST_WRITES }) > 0;
@@ -47,95 +45,58 @@ function PodcastScript() {
     setOutcome(null);
     generate.mutate(undefined, {
       onSuccess: (result) => {
-        setEdited({});
+        original.reset();
+        enhanced.reset();
         setOutcome(`Script generated about ${result.stories} ${result.stories === 1 ? 'story' : 'stories'} (${result.writer === 'model' ? 'model' : 'offline writer'}).`);
       },
       onError: (error) => notifyFailure(error, 'Failed to generate script'),
     });
   };
-  const enhanceScript = () => {
-    if (!original.trim()) return notifyInvalid(NO_SCRIPT);
+  const enhanceScript = async () => {
+    if (!original.text.trim()) return notifyInvalid(NO_SCRIPT);
     setOutcome(null);
-    enhance.mutate(original, {
+    if (!(await saveDrafts(original))) return;
+    enhance.mutate(undefined, {
       onSuccess: (result) => {
-        setEdited({ original });
+        enhanced.reset();
         setOutcome(`Script enhanced from ${result.sourcesCount} ${result.sourcesCount === 1 ? 'source' : 'sources'}.`);
       },
       onError: (error) => notifyFailure(error, 'Failed to enhance script'),
     });
   };
-  const generateAudio = () => {
-    if (!spoken) return notifyInvalid(NO_SCRIPT);
-    setOutcome(null);
-    resetProgress();
-    audio.mutate(spoken, {
-      onSuccess: (result) => setOutcome(`Audio generated: ${result.segmentCount} segments.`),
-      onError: (error) => notifyFailure(error, 'Failed to generate audio narration'),
-    });
-  };
 
   return (
-    <Panel
+    <ScriptPanel
       title="Podcast Script"
-      description={
-        stored?.generatedAt ? (
-          <>
-            Last generated script · <GeneratedAt iso={stored.generatedAt} />
-          </>
-        ) : (
-          'No script generated yet.'
-        )
-      }
+      last={last}
       actions={
         <>
-          <button type="button" className="button-primary" onClick={generateScript} disabled={busy}>
-            {pending.script && <Spinner className="mr-2 size-4" />}
-            {pending.script ? 'Generating Script...' : 'Generate Script'}
-          </button>
-          <button type="button" className="button-secondary" onClick={enhanceScript} disabled={busy}>
-            {pending.enhance && <Spinner className="mr-2 size-4" />}
-            {pending.enhance ? 'Enhancing Script...' : 'Enhance Script'}
-          </button>
-          <button type="button" className="button-secondary" onClick={generateAudio} disabled={busy}>
-            {pending.audio && <Spinner className="mr-2 size-4" />}
-            {pending.audio ? 'Generating Audio...' : 'Generate Audio'}
-          </button>
+          <StepButton primary label="Generate Script" pendingLabel="Generating Script..." pending={pending.script} onClick={generateScript} disabled={busy} />
+          <StepButton label="Enhance Script" pendingLabel="Enhancing Script..." pending={pending.enhance} onClick={enhanceScript} disabled={busy} />
+          <StepButton label="Generate Audio" pendingLabel="Generating Audio..." pending={pending.audio} onClick={() => render.run(spoken, [original, enhanced])} disabled={busy} />
         </>
       }
+      outcome={outcome}
+      audio={{ title: 'Podcast audio', pending: pending.audio, progress: render.progress, audioUrl: stored?.audioUrl ?? null, testId: 'podcast-audio' }}
       testId="podcast-script"
     >
-      {last.isPending ? (
-        <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
-          Loading...
-        </p>
-      ) : last.isError ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          Failed to load the last script.
-        </p>
-      ) : (
-        <div className="space-y-4">
-          <div className={enhanced !== null ? 'grid gap-4 lg:grid-cols-2' : ''}>
-            <ScriptBox label="Script" value={original} onChange={(text) => setEdited((current) => ({ ...current, original: text }))} disabled={busy} testId="podcast-original" />
-            {enhanced !== null && (
-              <ScriptBox
-                label={
-                  <>
-                    Enhanced Script <Badge tone="blue" className="ml-1">Used for the audio</Badge>
-                  </>
-                }
-                value={enhanced}
-                onChange={(text) => setEdited((current) => ({ ...current, enhanced: text }))}
-                disabled={busy}
-                testId="podcast-enhanced"
-              />
-            )}
-          </div>
-          {pending.audio && <AudioRenderProgress label="Podcast audio progress" progress={progress} />}
-          {outcome && <Outcome>{outcome}</Outcome>}
-          {stored?.audioUrl && !pending.audio && <AudioClip src={stored.audioUrl} title="Podcast audio" testId="podcast-audio" />}
-        </div>
-      )}
-    </Panel>
+      <div className={stored?.enhanced ? 'grid gap-4 lg:grid-cols-2' : ''}>
+        <ScriptBox label="Script" name="Podcast script" draft={original} disabled={busy} testId="podcast-original" />
+        {stored?.enhanced && (
+          <ScriptBox
+            label={
+              <>
+                Enhanced Script <Badge tone="blue" className="ml-1">Used for the audio</Badge>
+              </>
+            }
+            name="Enhanced script"
+            draft={enhanced}
+            disabled={busy}
+            testId="podcast-enhanced"
+          />
+        )}
+      </div>
+    </ScriptPanel>
   );
 }
 
