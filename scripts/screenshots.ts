@@ -1,4 +1,4 @@
-// Screenshots of every public page at phone and desktop width, and of every console tab at 1280 px,
+// Screenshots of every public page at phone and desktop width, of every console tab at 1280 px and of some at 390 px,
 // into docs/screenshots/, from the real daemon with sample content. Run: node --import tsx scripts/screenshots.ts
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -86,6 +86,9 @@ const CONSOLE_TABS = [
   ['music', 'Song'],
 ] as const;
 
+/** The tabs also taken at 390 px (in dark mode): the widest tables and the script panels. */
+const PHONE_TABS: ReadonlySet<string> = new Set(['domains', 'trends', 'podcast', 'interviews', 'music']);
+
 /** The audio tabs' content, made through the API the tabs call (offline writer, speech and music). */
 async function makeAudio(page: Page): Promise<void> {
   // page.request carries the page's session cookie.
@@ -128,7 +131,7 @@ async function shootConsole(browser: Browser, shoot: (name: string, page: Page, 
         generated = true;
       }
       for (const [tab, heading] of CONSOLE_TABS) {
-        if (width === 390 && tab !== 'trends' && tab !== 'domains' && tab !== 'music') continue;
+        if (width === 390 && !PHONE_TABS.has(tab)) continue;
         await page.goto(`/admin?tab=${tab}`);
         await page.getByRole('heading', { name: heading, exact: true }).waitFor();
         await page.getByText('System Online').waitFor();
@@ -137,6 +140,7 @@ async function shootConsole(browser: Browser, shoot: (name: string, page: Page, 
         if (tab === 'articles') await page.getByTestId('generated-article').first().locator('h4 button').click();
         if (tab === 'music') await page.getByTestId('completed-track').first().waitFor({ timeout: 120_000 });
         if (tab === 'interviews') await page.getByTestId('interview-audio').waitFor();
+        if (tab === 'podcast') await page.getByTestId('podcast-audio').waitFor();
         if (tab === 'social') {
           await page.getByRole('button', { name: /^Social post for/ }).first().click();
           await page.getByTestId('social-content').locator('p.whitespace-pre-wrap').waitFor();

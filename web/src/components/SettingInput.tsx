@@ -61,7 +61,12 @@ function ScalarControl({ field, value, onChange, disabled, rows, choices, contro
   );
 }
 
-/** A table setting: one row of controls per entry, rows added and removed within the bounds. */
+/**
+ * A table setting: one row of controls per entry, rows added and removed within the bounds. On a
+ * phone each row stacks its cells, each headed by its column's name (drawn from data-label, so
+ * the text is not read twice: every control is labelled), rather than squeezing them into columns
+ * too narrow for "Dr. Morgan" or "climate engineering".
+ */
 function TableControl({ field, value, onChange, disabled, choices }: SettingInputProps) {
   const rows = value as DraftRow[];
   const columns = field.columns ?? [];
@@ -71,8 +76,8 @@ function TableControl({ field, value, onChange, disabled, choices }: SettingInpu
   return (
     <div className="space-y-2">
       <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
-        <table className="w-full border-collapse text-sm wrap-normal">
-          <thead className="bg-gray-50 text-xs tracking-wide text-gray-600 uppercase dark:bg-gray-800/60 dark:text-gray-400">
+        <table className="w-full border-collapse text-sm wrap-normal max-sm:block">
+          <thead className="bg-gray-50 text-xs tracking-wide text-gray-600 uppercase max-sm:hidden dark:bg-gray-800/60 dark:text-gray-400">
             <tr>
               {columns.map((column) => (
                 <th key={column.name} scope="col" className="px-2 py-2 text-left font-semibold">
@@ -84,11 +89,15 @@ function TableControl({ field, value, onChange, disabled, choices }: SettingInpu
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {rows.map((row, index) => (
-              <tr key={index} className="border-t border-gray-100 dark:border-gray-800">
+              <tr key={index} className="border-t border-gray-100 max-sm:flex max-sm:flex-wrap max-sm:items-end max-sm:gap-2 max-sm:p-2 max-sm:first:border-t-0 dark:border-gray-800">
                 {columns.map((column) => (
-                  <td key={column.name} className="px-2 py-1.5 align-middle">
+                  <td
+                    key={column.name}
+                    data-label={column.label}
+                    className="px-2 py-1.5 align-middle max-sm:block max-sm:min-w-0 max-sm:flex-1 max-sm:basis-44 max-sm:p-0 max-sm:before:mb-1 max-sm:before:block max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-gray-600 max-sm:before:uppercase max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-gray-400"
+                  >
                     <ScalarControl
                       field={column.kind === 'multiline' ? { ...column, kind: 'text' } : column}
                       value={row[column.name] ?? ''}
@@ -100,7 +109,7 @@ function TableControl({ field, value, onChange, disabled, choices }: SettingInpu
                     />
                   </td>
                 ))}
-                <td className="px-2 py-1.5 text-right">
+                <td className="px-2 py-1.5 text-right max-sm:block max-sm:p-0">
                   <button
                     type="button"
                     className="button-secondary button-small"

@@ -25,7 +25,8 @@ export function GeneratedAt({ iso, verb = 'Generated' }: { iso: string | null; v
   if (!iso) return null;
   const zone = site.data?.timeZone ?? 'America/Chicago';
   return (
-    <span data-testid={verb === 'Generated' ? 'generated-at' : 'edited-at'}>
+    // One line on a phone: the date must not break at its hyphens.
+    <span data-testid={verb === 'Generated' ? 'generated-at' : 'edited-at'} className="whitespace-nowrap">
       {verb} {dateInZone(new Date(iso), zone)}, {formatClockTime(iso, zone)}
     </span>
   );
