@@ -1,6 +1,8 @@
 // The one query layer: postgres.js, against either an external PostgreSQL (DATABASE_URL) or an
 // embedded PGlite served over a private Unix socket, so all SQL is written once for both.
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect as netConnect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
@@ -46,6 +48,8 @@ export interface OpenDatabaseOptions {
 }
 
 const baseOptions = {
+  // How operators find our sessions in pg_stat_activity (a URL's ?application_name= still wins).
+  connection: { application_name: 'newsctl' },
   // snake_case columns become camelCase fields (and back for sql(object) helpers).
   transform: { ...postgres.camel, undefined: null },
   onnotice: () => {},
@@ -55,6 +59,64 @@ const baseOptions = {
   // risk: while the database is down only the health monitor's probe and waiting jobs ask.
   backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
 } as const;
+
+/**
+ * Makes every socket of a pool, so that closing the pool can refuse new ones. postgres.js (3.4)
+ * opens connections after end() has resolved: a query still waiting for a free connection when end()
+ * is called is started on a fresh connection as soon as a busy one closes, and reserve() does not
+ * look at end() at all. Nothing ever closes those connections, and they kept the CLI's process
+ * alive (an in-process command failing at once while the public snapshot's first build still had
+ * queries waiting). Once closed, the gate hands out sockets that fail at once with CONNECTION_ENDED,
+ * through postgres.js's own error path, so each waiting query is rejected as any query after end()
+ * is, and the next waiting one is tried, until none is left. An open gate hands over the socket
+ * still connecting, exactly as postgres.js makes its own (writes wait for the connection; errors and
+ * timeouts reach its handlers), so outages and reconnects behave as before.
+ */
+interface SocketGate {
+  connect(options: { host: string[]; port: number[]; path: string | false }): Socket;
+  /** From now on every connection attempt fails with CONNECTION_ENDED. */
+  close(): void;
+  /** Ends any socket still open (after the pool's end(); none is expected). */
+  destroyAll(): void;
+}
+
+/** A socket that fails at once (a Unix socket path that does not exist), its error reading CONNECTION_ENDED. */
+function refusedSocket(): Socket {
+  const socket = netConnect({ path: join(tmpdir(), `newsctl-closed-${process.pid}-${randomUUID()}`) });
+  socket.prependListener('error', (error: Error) =>
+    Object.assign(error, { code: 'CONNECTION_ENDED', errno: 'CONNECTION_ENDED', message: 'write CONNECTION_ENDED: the database is closed' }),
+  );
+  return socket;
+}
+
+function socketGate(): SocketGate {
+  const sockets = new Set<Socket>();
+  let closed = false;
+  let next = 0;
+  return {
+    connect({ host, port, path }) {
+      if (closed) return refusedSocket();
+      // Several hosts in the URL: one after the other, as postgres.js does.
+      const index = next++ % Math.max(1, host.length);
+      const socket = path ? netConnect({ path }) : netConnect({ host: host[index]!, port: port[index] ?? port[0]! });
+      // postgres.js names these in its connection errors.
+      if (!path) Object.assign(socket, { host: host[index], port: port[index] ?? port[0] });
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      return socket;
+    },
+    close() {
+      closed = true;
+    },
+    destroyAll() {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+    },
+  };
+}
+
+/** postgres.js's `socket` option (a socket factory; missing from its type declarations). */
+const gated = (gate: SocketGate): object => ({ socket: gate.connect });
 
 function stableHandle(current: () => Sql): Sql {
   // A function target so the proxy is callable as a tagged template and as sql(rows, ...cols).
@@ -74,13 +136,18 @@ async function timedPing(sql: Sql): Promise<number> {
   return Math.round((performance.now() - start) * 100) / 100;
 }
 
-function poolSwitcher(create: () => Sql) {
-  let pool = create();
+function poolSwitcher(create: (gate: SocketGate) => Sql) {
+  // One gate for every pool of this database: close() shuts it. A recycle leaves it open, since a
+  // query that was waiting on the old pool must still run (and CONNECTION_ENDED would tell the job
+  // runner the database is gone for good).
+  const gate = socketGate();
+  let pool = create(gate);
   const sql = stableHandle(() => pool);
   return {
     sql,
+    gate,
     async recycle({ drain = true }: { drain?: boolean } = {}): Promise<{ latencyMs: number }> {
-      const fresh = create();
+      const fresh = create(gate);
       let latencyMs: number;
       try {
         latencyMs = await timedPing(fresh);
@@ -97,7 +164,11 @@ function poolSwitcher(create: () => Sql) {
       return { latencyMs };
     },
     ping: () => timedPing(pool),
-    end: () => pool.end({ timeout: 5 }),
+    async end(): Promise<void> {
+      gate.close();
+      await pool.end({ timeout: 5 });
+      gate.destroyAll();
+    },
   };
 }
 
@@ -140,9 +211,15 @@ function standaloneProbe(create: () => Sql) {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;
-    const switcher = poolSwitcher(() => postgres(url, { ...baseOptions, max: options.maxConnections ?? 10 }));
-    await switcher.ping();
-    const prober = standaloneProbe(() => postgres(url, { ...baseOptions, max: 1, connect_timeout: 2, idle_timeout: 60 }));
+    const switcher = poolSwitcher((gate) => postgres(url, { ...baseOptions, max: options.maxConnections ?? 10, ...gated(gate) }));
+    try {
+      await switcher.ping();
+    } catch (error) {
+      await switcher.end().catch(() => {});
+      throw error;
+    }
+    // Behind the same gate: a probe the database monitor asks for after close opens nothing.
+    const prober = standaloneProbe(() => postgres(url, { ...baseOptions, max: 1, connect_timeout: 2, idle_timeout: 60, ...gated(switcher.gate) }));
     return {
       kind: 'postgres',
       sql: switcher.sql,
@@ -188,8 +265,8 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     // slots only let a recycled pool overlap its predecessor while that one drains.
     server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 4 });
     await server.start();
-    const switcher = poolSwitcher(() =>
-      postgres({ ...baseOptions, path: socketPath, user: 'postgres', database: 'postgres', max: 1 }),
+    const switcher = poolSwitcher((gate) =>
+      postgres({ ...baseOptions, path: socketPath, user: 'postgres', database: 'postgres', max: 1, ...gated(gate) }),
     );
     await switcher.ping();
     const openedPglite = pglite;

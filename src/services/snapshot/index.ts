@@ -81,12 +81,16 @@ export interface PublicSnapshot {
 type Ctx = Pick<AppContext, 'sql' | 'config' | 'events' | 'jobs'>;
 
 async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
-  const [home, audio, topics, settings] = await Promise.all([
+  const parts = [
     homePageData(ctx),
     latestNewsAudio(ctx),
     loadTopicPages(ctx, TOPICS),
     Promise.all(SNAPSHOT_SETTING_KEYS.map((key) => readSetting(ctx, key))),
-  ]);
+  ] as const;
+  // Every part ends before the build does, failed or not: close() waits for a build under way, and a
+  // part still querying after it would meet a closing pool.
+  await Promise.allSettled(parts);
+  const [home, audio, topics, settings] = await Promise.all(parts);
   const values = {
     'home-page-data': home,
     // decisions.md "Data shapes": the same lists as the home data, built by the same functions.
