@@ -4,11 +4,19 @@ import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
 import { withExamples } from './options.js';
 
+const SHELLS = ['bash', 'zsh'];
+
 /** "" → top-level words, "spider" → its subcommands and options, "spider refetch" → …. */
 export function completionTable(program: Command): Map<string, string[]> {
   const table = new Map<string, string[]>();
   const walk = (command: Command, path: string) => {
-    const words = [...command.commands.map((c) => c.name()), ...command.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))), '--help'];
+    const words = [
+      ...command.commands.map((c) => c.name()),
+      // The one argument with a fixed set of values.
+      ...(path === 'completion' ? SHELLS : []),
+      ...command.options.flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f))),
+      '--help',
+    ];
     table.set(path, [...new Set(words)]);
     for (const sub of command.commands) walk(sub, path ? `${path} ${sub.name()}` : sub.name());
   };
@@ -59,7 +67,12 @@ ${cases}
   esac
   compadd -- $cands
 }
-compdef _newsctl newsctl
+# Autoloaded from $fpath, this file is the body of _newsctl: complete now. Evaluated: register it.
+if [[ "\${funcstack[1]}" == "_newsctl" ]]; then
+  _newsctl "$@"
+else
+  compdef _newsctl newsctl
+fi
 `;
 }
 
@@ -72,6 +85,6 @@ export function registerCompletionCommand(program: Command): void {
     const table = completionTable(program);
     if (shell === 'bash') process.stdout.write(bashScript(table));
     else if (shell === 'zsh') process.stdout.write(zshScript(table));
-    else throw Invalid(`Unknown shell "${shell}": bash or zsh`);
+    else throw Invalid(`Unknown shell "${shell}": ${SHELLS.join(' or ')}`);
   });
 }

@@ -1,10 +1,10 @@
 // The CLI's pure pieces: the integer parser, the progress display (bar on a terminal, lines
 // otherwise) and the completion scripts, which bash really completes from.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionTable } from '../../src/cli/completion.js';
 import { commandsOf } from '../../src/cli/examples.js';
 import { buildProgram } from '../../src/cli/index.js';
@@ -83,6 +83,61 @@ describe('completion', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('zsh completion', () => {
+  const zsh = spawnSync('zsh', ['--version']).status === 0;
+  const table = completionTable(buildProgram());
+  let dir: string;
+  let script: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'newsctl-zsh-'));
+    // As an operator gets it: `newsctl completion zsh`, a real process.
+    const run = spawnSync(process.execPath, [join(process.cwd(), 'bin', 'newsctl.js'), 'completion', 'zsh'], { env: { ...process.env, NEWSCTL_FROM_SOURCE: '1' }, encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
+    script = run.stdout;
+    mkdirSync(join(dir, 'functions'));
+    writeFileSync(join(dir, 'functions', '_newsctl'), script);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Candidates _newsctl offers for the words typed so far (compadd and compdef stubbed to print). */
+  const candidates = (setup: string, words: string[]) =>
+    execFileSync(
+      'zsh',
+      ['-f', '-c', `compadd() { [[ $1 == -- ]] && shift; print -rl -- "$@" }; compdef() { print -r -- "compdef $*" }; ${setup}; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _newsctl`],
+      { encoding: 'utf8' },
+    ).trim().split('\n');
+
+  it('is a zsh completion file with one case per command path (read without zsh)', () => {
+    expect(script.startsWith('#compdef newsctl\n')).toBe(true);
+    for (const path of table.keys()) if (path) expect(script).toContain(`"${path}") cmdpath="${path}" ;;`);
+    expect(script.match(/\bcase\b/g)).toHaveLength(script.match(/\besac\b/g)!.length);
+    expect(table.get('completion')).toEqual(['bash', 'zsh', '--help']);
+  });
+
+  it.skipIf(!zsh)('parses with zsh -n', () => {
+    const check = spawnSync('zsh', ['-n', join(dir, 'functions', '_newsctl')], { encoding: 'utf8' });
+    expect(check.stderr).toBe('');
+    expect(check.status).toBe(0);
+  });
+
+  it.skipIf(!zsh)('registers itself when evaluated and completes each level of the command tree', () => {
+    const setup = `eval "$(<${join(dir, 'functions', '_newsctl')})"`;
+    expect(candidates(setup, ['newsctl', ''])).toEqual(['compdef _newsctl newsctl', ...table.get('')!]);
+    const offered = (words: string[]) => candidates(setup, words).slice(1);
+    expect(offered(['newsctl', 'articles', 'ex'])).toEqual(table.get('articles'));
+    expect(offered(['newsctl', 'audio', 'podcast', 're'])).toEqual(table.get('audio podcast'));
+    // Options before the subcommand do not move the path; a finished path offers its options.
+    expect(offered(['newsctl', 'crawl', '--json', '--on'])).toEqual(table.get('crawl'));
+    expect(offered(['newsctl', 'completion', ''])).toEqual(['bash', 'zsh', '--help']);
+  });
+
+  it.skipIf(!zsh)('completes at once when autoloaded from $fpath', () => {
+    const setup = `fpath=(${join(dir, 'functions')} $fpath); autoload -Uz _newsctl`;
+    expect(candidates(setup, ['newsctl', 'music', ''])).toEqual(table.get('music'));
   });
 });
 
