@@ -3,6 +3,7 @@
 // dashboard and the tests call the product only through it, so no path string or response type is
 // written twice.
 import { existsSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type {
   AdminAccountResult,
   AnalyzerControlResult,
@@ -124,6 +125,15 @@ export function createClient(transport: Transport) {
     const response = await transport.send({ method: 'GET', path });
     if (response.status < 200 || response.status >= 300) throw errorOfResponse(response);
     return { body: response.body, contentType: response.headers['content-type'] ?? 'application/octet-stream', fileName: fileNameOf(response) };
+  }
+
+  /** A file the product streams (a dump): the body as it arrives; an error answer is read and thrown. */
+  async function stream(path: string): Promise<Readable> {
+    const response = await transport.stream(path);
+    if (response.status >= 200 && response.status < 300) return response.body;
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.body) chunks.push(Buffer.from(chunk as Buffer));
+    throw errorOfResponse({ status: response.status, headers: response.headers, body: Buffer.concat(chunks) });
   }
 
   return {
@@ -253,6 +263,11 @@ export function createClient(transport: Transport) {
       status: () => get<FoodRecategorizationStatus>('/food-recategorization/status'),
       start: () => post<FoodRecategorizationStatus>('/food-recategorization/start'),
       stop: () => post<StopAnswer<FoodRecategorizationStatus>>('/food-recategorization/stop'),
+    },
+
+    db: {
+      /** The portable dump of `newsctl db dump` (NDJSON), streamed. */
+      dump: () => stream('/api/db/dump'),
     },
 
     auth: {

@@ -3,7 +3,8 @@
 //   daemon:     the private operator socket of the daemon serving this data folder;
 //   in-process: the database opened here and the same app called through inject().
 // Each carries requests (JSON or binary bodies) and the /ws live channel.
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { LiveMessage } from '../api/live.js';
@@ -28,6 +29,13 @@ export interface RawResponse {
   body: Buffer;
 }
 
+/** An answer whose body is read as it arrives (a dump can be larger than memory). */
+export interface StreamedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: Readable;
+}
+
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 
 export interface LiveHandlers {
@@ -45,6 +53,8 @@ export interface Transport {
   /** Where it talks to, for humans ("http://host:8080", "socket data/newsctl.sock", "in-process"). */
   describe: string;
   send(request: RawRequest): Promise<RawResponse>;
+  /** A GET whose body streams (in-process: the whole body, as inject() has it). */
+  stream(path: string): Promise<StreamedResponse>;
   subscribe(handlers: LiveHandlers): Subscription;
   close(): Promise<void>;
 }
@@ -154,12 +164,36 @@ export function remoteTransport(baseUrl: string, token: string | null): Transpor
       }
       return { status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) };
     },
+    async stream(path) {
+      let response: Response;
+      try {
+        response = await fetch(`${base}${path}`, { headers: auth });
+      } catch (error) {
+        throw unreachable(base, error);
+      }
+      const body = response.body ? Readable.fromWeb(response.body as import('node:stream/web').ReadableStream) : Readable.from([]);
+      return { status: response.status, headers: Object.fromEntries(response.headers), body };
+    },
     subscribe(handlers) {
       const url = `${base.replace(/^http/, 'ws')}/ws`;
       return liveSocket(() => new WebSocket(url, { headers: auth }), handlers);
     },
     async close() {},
   };
+}
+
+function headersOf(res: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = String(value);
+  return headers;
+}
+
+function socketStream(socketPath: string, path: string): Promise<StreamedResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ socketPath, method: 'GET', path }, (res) => resolve({ status: res.statusCode ?? 0, headers: headersOf(res), body: res }));
+    req.on('error', (error) => reject(unreachable(`the daemon at ${socketPath}`, error)));
+    req.end();
+  });
 }
 
 function socketSend(socketPath: string, { method, path, body }: RawRequest): Promise<RawResponse> {
@@ -175,11 +209,7 @@ function socketSend(socketPath: string, { method, path, body }: RawRequest): Pro
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) headers[name] = String(value);
-          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: headersOf(res), body: Buffer.concat(chunks) }));
         res.on('error', reject);
       },
     );
@@ -200,6 +230,7 @@ export async function daemonTransport(socketPath: string): Promise<Transport | n
     mode: 'daemon',
     describe: `socket ${socketPath}`,
     send: (request) => socketSend(socketPath, request),
+    stream: (path) => socketStream(socketPath, path),
     subscribe: (handlers) => liveSocket(() => new WebSocket(`ws+unix://${socketPath}:/ws`), handlers),
     async close() {},
   };
@@ -207,7 +238,7 @@ export async function daemonTransport(socketPath: string): Promise<Transport | n
 
 /** An app built over an open context (the CLI's own runtime, or a test's). */
 export function appTransport(app: FastifyInstance, ctx: AppContext, localSecret: string, onClose: () => Promise<void> = async () => {}): Transport {
-  return {
+  const transport: Transport = {
     mode: 'in-process',
     describe: 'in-process',
     async send({ method, path, body }) {
@@ -220,6 +251,10 @@ export function appTransport(app: FastifyInstance, ctx: AppContext, localSecret:
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) if (value !== undefined) headers[name] = String(value);
       return { status: response.statusCode, headers, body: response.rawPayload };
+    },
+    async stream(path) {
+      const response = await transport.send({ method: 'GET', path });
+      return { ...response, body: Readable.from([response.body]) };
     },
     // The operator sees every message, as an admin /ws client does; the bus is this process's own.
     subscribe(handlers) {
@@ -234,6 +269,7 @@ export function appTransport(app: FastifyInstance, ctx: AppContext, localSecret:
     },
     close: onClose,
   };
+  return transport;
 }
 
 export async function inProcessTransport(config: Config): Promise<Transport> {

@@ -127,6 +127,39 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
   });
 
+  it('dumps the data through the daemon that holds the embedded database, and says how to restore', async () => {
+    const file = join(storage.dataDir, 'dump.ndjson');
+    const run = await cli(['db', 'dump', file, ...args()]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const header = json<{ format: string; database: string; tables: { name: string; rows: number }[] }>(lines[0]!);
+    expect(header).toMatchObject({ format: 'newsctl-dump', database: storage.database ? 'postgres' : 'embedded' });
+    expect(lines.at(-1)).toBe('{"end":true}');
+    const rows = header.tables.reduce((sum, table) => sum + table.rows, 0);
+    expect(header.tables.find((table) => table.name === 'generated_articles')!.rows).toBe(1);
+    expect(lines.some((line) => line.includes('"title":"Storm floods Port Linden harbor'))).toBe(true);
+    // Embedded: the daemon holds the database, so the dump went through it; PostgreSQL is read here.
+    expect(run.stdout.trim()).toBe(`Dumped ${rows} rows from ${header.tables.length} tables to ${file}${storage.database ? '' : ` through the daemon (socket ${join(storage.dataDir, 'newsctl.sock')})`}`);
+
+    // To standard output, the summary on stderr; remotely with a token, the same dump.
+    const token = json<{ token: string }>((await cli(['token', 'create', '--name', 'dump', '--json', ...args()])).stdout).token;
+    const remote = await cli(['db', 'dump', '--json'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: token });
+    expect(remote.code).toBe(0);
+    expect(json(remote.stderr)).toMatchObject({ tables: header.tables.length, through: daemon.baseUrl });
+    const remoteLines = remote.stdout.trim().split('\n');
+    expect(remoteLines.at(-1)).toBe('{"end":true}');
+    expect(json<{ tables: unknown[] }>(remoteLines[0]!).tables.length).toBe(header.tables.length);
+    const anonymous = await cli(['db', 'dump'], { NEWSCTL_URL: daemon.baseUrl });
+    expect(anonymous.code).toBe(3);
+
+    if (!storage.database) {
+      const restore = await cli(['db', 'restore', file, '--yes', ...args()]);
+      expect(restore.code).toBe(5);
+      expect(restore.stderr).toMatch(/held by newsctl process \d+ .*stop it \(kill \d+, or stop its service\), run this command again, then start it/);
+    }
+  });
+
   it('drives the daemon remotely with an API token', async () => {
     const token = json<{ token: string }>((await cli(['token', 'create', '--name', 'cron', '--json', ...args()])).stdout).token;
     const remote = { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: token };

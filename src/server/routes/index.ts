@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import audioRoutes from './audio.js';
 import authRoutes from './auth.js';
+import dbRoutes from './db.js';
 import domainRoutes from './domains.js';
 import foodRecategorizationRoutes from './food-recategorization.js';
 import generatorRoutes from './generator.js';
@@ -21,6 +22,7 @@ export const apiRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
   publicRoutes,
   healthRoutes,
+  dbRoutes,
   settingsRoutes,
   socialRoutes,
   logRoutes,

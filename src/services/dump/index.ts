@@ -85,11 +85,23 @@ export function loadOrder(tables: DumpTable[]): { table: DumpTable; deferred: st
 
 function write(out: Writable, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (out.write(text)) resolve();
-    else {
-      out.once('drain', resolve);
-      out.once('error', reject);
-    }
+    // A reader that went away (a daemon's client hung up) ends the dump and its transaction, which
+    // on the embedded database holds the only connection.
+    if (out.destroyed || out.writableEnded) return reject(new Error('The dump output was closed'));
+    if (out.write(text)) return resolve();
+    const settle = (error?: Error) => {
+      out.off('drain', onDrain);
+      out.off('error', onError);
+      out.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => settle();
+    const onError = (error: Error) => settle(error);
+    const onClose = () => settle(new Error('The dump output was closed'));
+    out.on('drain', onDrain);
+    out.on('error', onError);
+    out.on('close', onClose);
   });
 }
 
