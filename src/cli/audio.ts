@@ -60,7 +60,7 @@ function renderCommand(command: Command, label: string, what: string, example: s
     await withClient(options, async (client) => {
       const made = await render(client, script);
       const saved = await saveAudio(client, made.audioUrl, options.output);
-      report(options, made, saved, `${label}: ${made.segmentCount} segments, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
+      report(options, made, saved, `${label}: ${made.segmentCount} segment${made.segmentCount === 1 ? '' : 's'}, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
     });
   });
 }

@@ -1,5 +1,6 @@
 // The audio and music commands against a daemon, offline: each waits for its job and saves the MP3
-// with -o. Embedded pass only, like the other audio suites (decisions.md "CI").
+// with -o. Renders speak the shortest script the command takes (one line): offline speech is slow.
+// Embedded pass only, like the other audio suites (decisions.md "CI").
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,70 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('audio and music commands', {
     expect(isMp3(bytes)).toBe(true);
   });
 
+  it('writes, enhances and records the podcast, saving the MP3', async () => {
+    const written = await runCli(['audio', 'podcast', 'script', '--json', ...args()]);
+    expect(written.code).toBe(0);
+    const script = json<{ script: string; writer: string; stories: number }>(written.stdout);
+    expect(script).toMatchObject({ writer: 'offline' });
+    expect(script.stories).toBeGreaterThan(0);
+    expect(script.script).toMatch(/^Alex: .*Port Linden/m);
+    expect(script.script).toMatch(/^Jordan: /m);
+
+    // From standard input; plain output is the enhanced script itself.
+    const enhanced = await runCli(['audio', 'podcast', 'enhance', '--file', '-', ...args()], { stdin: script.script });
+    expect(enhanced.code).toBe(0);
+    expect(enhanced.stdout).toMatch(/^(Alex|Jordan): /m);
+    expect(enhanced.stdout.trim()).not.toBe(script.script.trim());
+    const empty = await runCli(['audio', 'podcast', 'enhance', '--file', '-', ...args()], { stdin: ' \n' });
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('Standard input is empty');
+
+    const scriptFile = join(storage.dataDir, 'podcast.txt');
+    writeFileSync(scriptFile, 'Alex: Port Linden is drying out.\n');
+    const file = join(storage.dataDir, 'podcast.mp3');
+    const run = await runCli(['audio', 'podcast', 'render', '--file', scriptFile, '-o', file, '--json', ...args()]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const made = json<{ audioUrl: string; segmentCount: number; durationSeconds: number; savedTo: string; bytes: number }>(run.stdout);
+    expect(made).toMatchObject({ segmentCount: 1, savedTo: file });
+    expect(made.durationSeconds).toBeGreaterThan(0.5);
+    expect(isMp3(readFileSync(file))).toBe(true);
+    expect(readFileSync(file).length).toBe(made.bytes);
+    // The daemon serves what was saved.
+    const served = await fetch(`${daemon.baseUrl}${made.audioUrl}`);
+    expect(served.status).toBe(200);
+    expect(Buffer.from(await served.arrayBuffer()).equals(readFileSync(file))).toBe(true);
+  });
+
+  it('sets the topic, writes, refines and records the interview', async () => {
+    expect((await runCli(['audio', 'interview', 'topic', 'Port', 'Linden', 'storm', ...args()])).stdout.trim()).toBe('Port Linden storm');
+    const written = await runCli(['audio', 'interview', 'script', '--json', ...args()]);
+    expect(written.code).toBe(0);
+    const script = json<{ script: string; writer: string }>(written.stdout);
+    expect(script.writer).toBe('offline');
+    expect(script.script).toMatch(/^Sam: /m);
+    expect(script.script).toMatch(/^Dr\. Morgan: /m);
+
+    // Without --file: the last script written.
+    const refined = await runCli(['audio', 'interview', 'refine', ...args()]);
+    expect(refined.code).toBe(0);
+    expect(refined.stdout).toMatch(/^Sam: /m);
+
+    const scriptFile = join(storage.dataDir, 'interview.txt');
+    writeFileSync(scriptFile, 'Dr. Morgan: The harbor will recover.\n');
+    const file = join(storage.dataDir, 'interview.mp3');
+    const run = await runCli(['audio', 'interview', 'render', '--file', scriptFile, '-o', file, ...args()]);
+    expect(run.code).toBe(0);
+    const [line, saved] = run.stdout.trim().split('\n');
+    expect(line).toMatch(/^Interview: 1 segment, \d+ s at \/audio\/interview-\S+\.mp3(\?v=\d+)?$/);
+    expect(saved).toBe(`Saved ${readFileSync(file).length} bytes to ${file}`);
+    expect(isMp3(readFileSync(file))).toBe(true);
+
+    const missing = await runCli(['audio', 'interview', 'render', '--file', join(storage.dataDir, 'no-such-file.txt'), ...args()]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('ENOENT');
+  });
+
   it('sets the interview topic, writes lyrics, makes a song, saves, lists and removes it', async () => {
     expect((await runCli(['audio', 'interview', 'topic', 'Heat', 'pumps', 'in', 'winter', ...args()])).stdout.trim()).toBe('Heat pumps in winter');
     expect(json((await runCli(['audio', 'interview', 'topic', '--json', ...args()])).stdout)).toEqual({ topic: 'Heat pumps in winter' });
@@ -61,5 +126,23 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('audio and music commands', {
     expect((await runCli(['music', 'rm', String(track.id), ...args()])).code).toBe(0);
     const gone = await runCli(['music', 'rm', String(track.id), ...args()]);
     expect(gone.code).toBe(4);
+  });
+
+  it('recorded the scripts and the audio in the database (read once the daemon stopped)', async () => {
+    daemon.child.kill('SIGTERM');
+    await daemon.exited;
+    const db = await openDatabase({ databaseUrl: null, dataDir: storage.dataDir });
+    try {
+      const scripts = await db.sql<{ kind: string }[]>`select distinct kind from scripts order by kind`;
+      expect(scripts.map((row) => row.kind)).toEqual(['conversational', 'conversational-enhanced', 'interview', 'interview-refined', 'latest-news', 'lyrics']);
+      const audio = await db.sql<{ kind: string; count: number }[]>`select kind, count(*)::int as count from audio_assets group by kind order by kind`;
+      expect(audio).toEqual([
+        { kind: 'interview', count: 1 },
+        { kind: 'latest-news', count: 1 },
+        { kind: 'podcast', count: 1 },
+      ]);
+    } finally {
+      await db.close();
+    }
   });
 });
