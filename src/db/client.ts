@@ -65,8 +65,7 @@ const baseOptions = {
  * opens connections after end() has resolved: a query still waiting for a free connection when end()
  * is called is started on a fresh connection as soon as a busy one closes, and reserve() does not
  * look at end() at all. Nothing ever closes those connections, and they kept the CLI's process
- * alive (an in-process command failing at once while the public snapshot's first build still had
- * queries waiting). Once closed, the gate hands out sockets that fail at once with CONNECTION_ENDED,
+ * alive (an in-process command on PostgreSQL that failed at once did not exit). Once closed, the gate hands out sockets that fail at once with CONNECTION_ENDED,
  * through postgres.js's own error path, so each waiting query is rejected as any query after end()
  * is, and the next waiting one is tried, until none is left. An open gate hands over the socket
  * still connecting, exactly as postgres.js makes its own (writes wait for the connection; errors and
