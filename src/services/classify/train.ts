@@ -22,8 +22,9 @@
 // log-probabilities) learns how much each signal counts per topic. Optionally (fitDecision) the same
 // held-out rows choose a two-level decision: per-topic biases, then a subject over a place.
 //
-// Bodies. Only the titles train (trainOnBodies): in the shipped rows only usa and international
-// have a body, so a body would stand for those sections. Classification still reads the body.
+// Bodies. A row's body never trains as its body (trainOnBodies): in the shipped rows only usa and
+// international have a body, so a body would stand for those sections. It trains as a row of its
+// own instead (bodyRowWords), which reads like a headline. Classification reads the body.
 //
 // Nothing here is random and every loop runs in a fixed order, so the same rows and options give a
 // byte-identical model.
@@ -99,6 +100,12 @@ export interface TopicTrainingOptions {
    */
   trainOnBodies: boolean;
   /**
+   * Each row's body also trains as a row of its own, a headline-like text of the row's topic (its
+   * first `bodyRowWords` words). The words of the HuffPost summaries then count for what they say,
+   * while no feature marks "has a body": the body row looks like any other title. 0 turns it off.
+   */
+  bodyRowWords: number;
+  /**
    * Fit the decision (per-topic biases and the subject-before-place threshold) on the held-out
    * rows. Off by default: on the shipped rows it chose international −0.6, usa −0.2, health +0.1 and
    * a threshold of 0.4, which follows the training file's mix of sections rather than the text
@@ -123,10 +130,13 @@ export const DEFAULT_TRAINING_OPTIONS: TopicTrainingOptions = {
     weighting: { bodyWeight: 0.5, bodyWords: 60, pieceMin: 3, pieceMax: 5, pieceWeight: 1 },
     minArticles: 2,
     penalty: 5e-5,
-    maxIterations: 300,
+    // 60 iterations and 3 folds gave the same topics-dev figure as 300 and 5 (0.757 / 0.755) in a
+    // fifth of the time: a full training takes about 2 minutes instead of 10 to 45.
+    maxIterations: 60,
   },
-  calibrationFolds: 5,
+  calibrationFolds: 3,
   trainOnBodies: false,
+  bodyRowWords: 60,
   fitDecision: false,
   credits: '',
 };
@@ -414,7 +424,13 @@ export function trainTopicModel(
 ): TopicModelFile {
   const settings: TopicTrainingOptions = { ...DEFAULT_TRAINING_OPTIONS, ...options };
   for (const row of allRows) if (!TOPICS.includes(row.topic)) throw new Error(`unknown topic ${String(row.topic)}`);
-  const rows: readonly TopicTrainingRow[] = settings.trainOnBodies ? allRows : allRows.map(({ body: _body, ...row }) => row);
+  const rows: TopicTrainingRow[] = settings.trainOnBodies ? [...allRows] : allRows.map(({ body: _body, ...row }) => row);
+  if (settings.bodyRowWords > 0) {
+    for (const row of allRows) {
+      const words = (row.body ?? '').split(/\s+/).filter(Boolean);
+      if (words.length > 0) rows.push({ title: words.slice(0, settings.bodyRowWords).join(' '), topic: row.topic, source: `${row.source ?? ''}-body` });
+    }
+  }
   const classes = TOPICS.filter((topic) => rows.some((row) => row.topic === topic));
   if (classes.length === 0) throw new Error('no training rows');
   const folds = settings.calibrationFolds;

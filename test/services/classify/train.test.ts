@@ -81,7 +81,7 @@ describe('trainTopicModel', () => {
 
   it('caps the rows of one (topic, source) pair: three copies of a source weigh as one', () => {
     const rows = syntheticRows();
-    const options = { calibrationFolds: 0, minArticles: 1, rowsPerSource: 12 };
+    const options = { calibrationFolds: 0, minArticles: 1, rowsPerSource: 12, bodyRowWords: 0 };
     const once = trainTopicModel(rows, options);
     const thrice = trainTopicModel([...rows, ...rows, ...rows], options);
     expect(thrice.terms.map(([term]) => term)).toEqual(once.terms.map(([term]) => term));
@@ -98,11 +98,25 @@ describe('trainTopicModel', () => {
     expect(() => trainTopicModel([{ title: 'x', topic: 'sports' as Topic }])).toThrow(/unknown topic/);
   });
 
-  it('learns nothing from bodies unless asked: only some topics have them, and that would teach "has a body"', () => {
+  it('learns nothing from bodies as bodies unless asked: only some topics have them, and that would teach "has a body"', () => {
     const rows = syntheticRows().map((row) => (row.topic === 'usa' ? { ...row, body: 'zebrafoo zebrafoo zebrafoo' } : { ...row, body: '' }));
     const termsOf = (file: ReturnType<typeof trainTopicModel>) => new Set(file.terms.map(([term]) => term));
-    expect(termsOf(trainTopicModel(rows, { calibrationFolds: 0 })).has('zebrafoo')).toBe(false);
-    expect(termsOf(trainTopicModel(rows, { calibrationFolds: 0, trainOnBodies: true })).has('zebrafoo')).toBe(true);
+    expect(termsOf(trainTopicModel(rows, { calibrationFolds: 0, bodyRowWords: 0 })).has('zebrafoo')).toBe(false);
+    expect(termsOf(trainTopicModel(rows, { calibrationFolds: 0, bodyRowWords: 0, trainOnBodies: true })).has('zebrafoo')).toBe(true);
+  });
+
+  it('trains each body as a row of its own, the same as a headline of its topic with those words', () => {
+    const rows = syntheticRows().map((row) => (row.topic === 'usa' ? { ...row, body: 'zebrafoo county sheriff says' } : { ...row, body: '' }));
+    const asTitles: TopicTrainingRow[] = [
+      ...rows.map(({ body: _body, ...row }) => row),
+      ...rows.filter((row) => row.body).map((row) => ({ title: row.body, topic: row.topic, source: `${row.source}-body` })),
+    ];
+    const withBodyRows = trainTopicModel(rows, { bodyRowWords: 60 });
+    expect(withBodyRows).toEqual(trainTopicModel(asTitles, { bodyRowWords: 60 }));
+    expect(predictTopic(compileTopicModel(withBodyRows), 'zebrafoo').topic).toBe('usa');
+    // Only the first words of a long body make its row.
+    const long = rows.map((row) => (row.body ? { ...row, body: `${row.body} ${'dessert '.repeat(80)}` } : row));
+    expect(trainTopicModel(long, { bodyRowWords: 4 })).toEqual(trainTopicModel(rows, { bodyRowWords: 4 }));
   });
 
   it('chooses its decision (biases, subject-before-place threshold) on held-out rows', () => {
