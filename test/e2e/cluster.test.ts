@@ -128,7 +128,10 @@ describe.skipIf(!usingPostgres)('three daemons on one PostgreSQL', () => {
     expect(done).toMatchObject({ spiderSitesProcessed: SITES, spiderTotalSites: SITES, spiderProgress: 100 });
     expect((done.spiderActivityLog as string[]).some((line) => line.endsWith('Resuming the run: the daemon holding it stopped'))).toBe(true);
     const [ended] = await sql<{ status: string; holder: string | null; attempts: number }[]>`select status, holder, attempts from job_runs where id = ${run!.id}`;
-    expect(ended).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(ended!.status).toBe('completed');
+    // Taken over after the kill (attempt 2); with 4 s leases a survivor slowed by a loaded machine
+    // may miss a renewal and hand the run on once more, which costs time, never an article.
+    expect(ended!.attempts).toBeGreaterThanOrEqual(2);
 
     // Every article exactly once.
     const stored = await sql<{ canonicalUrl: string }[]>`select canonical_url from articles order by canonical_url`;
