@@ -64,27 +64,37 @@ const baseOptions = {
  * Makes every socket of a pool, so that closing the pool can refuse new ones. postgres.js (3.4)
  * opens connections after end() has resolved: a query still waiting for a free connection when end()
  * is called is started on a fresh connection as soon as a busy one closes, and reserve() does not
- * look at end() at all. Nothing ever closes those connections, and they kept the CLI's process
- * alive (an in-process command on PostgreSQL that failed at once did not exit). Once closed, the gate hands out sockets that fail at once with CONNECTION_ENDED,
- * through postgres.js's own error path, so each waiting query is rejected as any query after end()
- * is, and the next waiting one is tried, until none is left. An open gate hands over the socket
- * still connecting, exactly as postgres.js makes its own (writes wait for the connection; errors and
- * timeouts reach its handlers), so outages and reconnects behave as before.
+ * look at end() at all. Nothing ever closes those connections: they kept the CLI's process alive
+ * (an in-process command on PostgreSQL that failed at once did not exit), and a recycled pool's
+ * would stay open in the daemon for good. Once closed, the gate hands out sockets that fail at once
+ * with CONNECTION_ENDED, through postgres.js's own error path, so each waiting query is rejected as
+ * any query after end() is, and the next waiting one is tried, until none is left. An open gate
+ * hands over the socket still connecting, exactly as postgres.js makes its own (writes wait for the
+ * connection; errors and timeouts reach its handlers), so outages and reconnects behave as before.
  */
 interface SocketGate {
-  connect(options: { host: string[]; port: number[]; path: string | false }): Socket;
+  /** The socket factory of one pool (its LISTEN connection included); retire() stops that pool alone. */
+  pool(): PoolSockets;
   /** From now on every connection attempt fails with CONNECTION_ENDED. */
   close(): void;
   /** Ends any socket still open (after the pool's end(); none is expected). */
   destroyAll(): void;
 }
 
-/** A socket that fails at once (a Unix socket path that does not exist), its error reading CONNECTION_ENDED. */
-function refusedSocket(): Socket {
+interface PoolSockets {
+  connect(options: { host: string[]; port: number[]; path: string | false }): Socket;
+  /**
+   * A pool replaced by a recycle opens nothing more: a query that was waiting on it fails as an
+   * outage (CONNECTION_CLOSED), which the job runner and the monitor retry on the new pool, instead
+   * of getting a connection of the old pool that nothing would ever close.
+   */
+  retire(): void;
+}
+
+/** A socket that fails at once (a Unix socket path that does not exist), its error carrying `code`. */
+function refusedSocket(code: 'CONNECTION_ENDED' | 'CONNECTION_CLOSED', reason: string): Socket {
   const socket = netConnect({ path: join(tmpdir(), `newsctl-closed-${process.pid}-${randomUUID()}`) });
-  socket.prependListener('error', (error: Error) =>
-    Object.assign(error, { code: 'CONNECTION_ENDED', errno: 'CONNECTION_ENDED', message: 'write CONNECTION_ENDED: the database is closed' }),
-  );
+  socket.prependListener('error', (error: Error) => Object.assign(error, { code, errno: code, message: `write ${code}: ${reason}` }));
   return socket;
 }
 
@@ -93,16 +103,25 @@ function socketGate(): SocketGate {
   let closed = false;
   let next = 0;
   return {
-    connect({ host, port, path }) {
-      if (closed) return refusedSocket();
-      // Several hosts in the URL: one after the other, as postgres.js does.
-      const index = next++ % Math.max(1, host.length);
-      const socket = path ? netConnect({ path }) : netConnect({ host: host[index]!, port: port[index] ?? port[0]! });
-      // postgres.js names these in its connection errors.
-      if (!path) Object.assign(socket, { host: host[index], port: port[index] ?? port[0] });
-      sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
-      return socket;
+    pool() {
+      let retired = false;
+      return {
+        connect({ host, port, path }) {
+          if (closed) return refusedSocket('CONNECTION_ENDED', 'the database is closed');
+          if (retired) return refusedSocket('CONNECTION_CLOSED', 'the connection pool was replaced');
+          // Several hosts in the URL: one after the other, as postgres.js does.
+          const index = next++ % Math.max(1, host.length);
+          const socket = path ? netConnect({ path }) : netConnect({ host: host[index]!, port: port[index] ?? port[0]! });
+          // postgres.js names these in its connection errors.
+          if (!path) Object.assign(socket, { host: host[index], port: port[index] ?? port[0] });
+          sockets.add(socket);
+          socket.once('close', () => sockets.delete(socket));
+          return socket;
+        },
+        retire() {
+          retired = true;
+        },
+      };
     },
     close() {
       closed = true;
@@ -115,7 +134,7 @@ function socketGate(): SocketGate {
 }
 
 /** postgres.js's `socket` option (a socket factory; missing from its type declarations). */
-const gated = (gate: SocketGate): object => ({ socket: gate.connect });
+const gated = (sockets: PoolSockets): object => ({ socket: sockets.connect });
 
 function stableHandle(current: () => Sql): Sql {
   // A function target so the proxy is callable as a tagged template and as sql(rows, ...cols).
@@ -135,37 +154,41 @@ async function timedPing(sql: Sql): Promise<number> {
   return Math.round((performance.now() - start) * 100) / 100;
 }
 
-function poolSwitcher(create: (gate: SocketGate) => Sql) {
-  // One gate for every pool of this database: close() shuts it. A recycle leaves it open, since a
-  // query that was waiting on the old pool must still run (and CONNECTION_ENDED would tell the job
-  // runner the database is gone for good).
+function poolSwitcher(create: (sockets: PoolSockets) => Sql) {
+  // One gate for every pool of this database: close() shuts it; a recycle retires the old pool's part.
   const gate = socketGate();
-  let pool = create(gate);
-  const sql = stableHandle(() => pool);
+  const open = () => {
+    const sockets = gate.pool();
+    return { sql: create(sockets), sockets };
+  };
+  let current = open();
+  const sql = stableHandle(() => current.sql);
   return {
     sql,
     gate,
     async recycle({ drain = true }: { drain?: boolean } = {}): Promise<{ latencyMs: number }> {
-      const fresh = create(gate);
+      const fresh = open();
       let latencyMs: number;
       try {
-        latencyMs = await timedPing(fresh);
+        latencyMs = await timedPing(fresh.sql);
       } catch (error) {
         // The database did not answer: keep the pool we have (it reconnects on its own), drop the new one.
-        void fresh.end({ timeout: 0 }).catch(() => {});
+        fresh.sockets.retire();
+        void fresh.sql.end({ timeout: 0 }).catch(() => {});
         throw error;
       }
-      const old = pool;
-      pool = fresh;
+      const old = current;
+      current = fresh;
+      old.sockets.retire();
       // Undrained: its queries end when their network answers or gives up (then they count as an outage and are retried).
-      if (drain) await old.end({ timeout: 5 });
-      else void old.end().catch(() => {});
+      if (drain) await old.sql.end({ timeout: 5 });
+      else void old.sql.end().catch(() => {});
       return { latencyMs };
     },
-    ping: () => timedPing(pool),
+    ping: () => timedPing(current.sql),
     async end(): Promise<void> {
       gate.close();
-      await pool.end({ timeout: 5 });
+      await current.sql.end({ timeout: 5 });
       gate.destroyAll();
     },
   };
@@ -210,7 +233,7 @@ function standaloneProbe(create: () => Sql) {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;
-    const switcher = poolSwitcher((gate) => postgres(url, { ...baseOptions, max: options.maxConnections ?? 10, ...gated(gate) }));
+    const switcher = poolSwitcher((sockets) => postgres(url, { ...baseOptions, max: options.maxConnections ?? 10, ...gated(sockets) }));
     try {
       await switcher.ping();
     } catch (error) {
@@ -218,7 +241,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       throw error;
     }
     // Behind the same gate: a probe the database monitor asks for after close opens nothing.
-    const prober = standaloneProbe(() => postgres(url, { ...baseOptions, max: 1, connect_timeout: 2, idle_timeout: 60, ...gated(switcher.gate) }));
+    const prober = standaloneProbe(() => postgres(url, { ...baseOptions, max: 1, connect_timeout: 2, idle_timeout: 60, ...gated(switcher.gate.pool()) }));
     return {
       kind: 'postgres',
       sql: switcher.sql,
@@ -264,8 +287,8 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     // slots only let a recycled pool overlap its predecessor while that one drains.
     server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 4 });
     await server.start();
-    const switcher = poolSwitcher((gate) =>
-      postgres({ ...baseOptions, path: socketPath, user: 'postgres', database: 'postgres', max: 1, ...gated(gate) }),
+    const switcher = poolSwitcher((sockets) =>
+      postgres({ ...baseOptions, path: socketPath, user: 'postgres', database: 'postgres', max: 1, ...gated(sockets) }),
     );
     await switcher.ping();
     const openedPglite = pglite;

@@ -10,8 +10,8 @@ import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers
 
 let target: TestDatabase;
 
-/** Sessions of `applicationName` on the test database, once those ending have gone (polled, bounded). */
-async function sessions(applicationName: string): Promise<number> {
+/** Sessions of `applicationName` on the test database, once down to `expected` (polled, bounded). */
+async function sessions(applicationName: string, expected = 0): Promise<number> {
   const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
   try {
     const name = new URL(target.url!).pathname.slice(1);
@@ -20,7 +20,7 @@ async function sessions(applicationName: string): Promise<number> {
       const [row] = await admin<{ count: number }[]>`
         select count(*)::int as count from pg_stat_activity where datname = ${name} and application_name = ${applicationName}`;
       count = row!.count;
-      if (count === 0) break;
+      if (count === expected) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return count;
@@ -48,6 +48,28 @@ describe.skipIf(!usingPostgres)('closing the database', { timeout: 60_000 }, () 
     // The waiting ones fail as any query after close does, instead of opening connections.
     expect(settled.slice(2)).toEqual(['CONNECTION_ENDED', 'CONNECTION_ENDED', 'CONNECTION_ENDED', 'CONNECTION_ENDED']);
     expect(await sessions('close-test-queued')).toBe(0);
+  });
+
+  it('opens no connection on a recycled pool for the queries that were waiting on it', async () => {
+    const url = new URL(target.url!);
+    url.searchParams.set('application_name', 'close-test-recycle');
+    const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '', maxConnections: 2 });
+    try {
+      // One transaction per connection: the other four wait for a free one when the pool is replaced.
+      const outcomes = Array.from({ length: 6 }, () => db.sql.begin((tx) => tx`select pg_sleep(0.3)`).then(() => 'done', (error: { code?: string }) => error.code));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await db.recycle();
+      const settled = await Promise.all(outcomes);
+      expect(settled.filter((outcome) => outcome === 'done')).toHaveLength(2);
+      // An outage to their callers (the job runner and the monitor retry those on the new pool).
+      expect(settled.filter((outcome) => outcome === 'CONNECTION_CLOSED')).toHaveLength(4);
+      // The new pool's one connection (its ping) is all there is.
+      expect(await sessions('close-test-recycle', 1)).toBe(1);
+      expect(await db.sql`select 1 as one`).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
+    expect(await sessions('close-test-recycle')).toBe(0);
   });
 
   it('refuses reserve() after close instead of opening a connection', async () => {
