@@ -4,10 +4,14 @@
 // article, an analysis's trends, a new bulletin).
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { waitForSpider } from '../../src/services/spider/index.js';
 import { SNAPSHOT_CACHE_CONTROL } from '../../src/server/snapshot-reply.js';
 import { chooseEncoding, matchesIfNoneMatch } from '../../src/services/snapshot/encoded.js';
+import { createPublicSnapshot } from '../../src/services/snapshot/index.js';
+import { createEventBus } from '../../src/services/events.js';
+import { databaseMonitor } from '../../src/services/health/database-monitor.js';
+import type { AppContext } from '../../src/context.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { storeCorpus, harbourFire, bridgeVote, rateDecision, unrelated } from '../services/trends/corpus.js';
@@ -131,6 +135,90 @@ describe('rebuilt on change events, never per request', () => {
     expect((await call('POST', '/api/social-model-name', { modelName: 'some-model' })).status).toBe(200);
     await raw('/api/analyze-implications-prompt');
     expect(server.app.snapshot.stats().rebuilds).toBe(rebuilds);
+  });
+
+  /**
+   * A snapshot of its own over the test database, whose queries can be made to fail (as a pool
+   * connection that has not recovered yet) or hang (as one caught by a silent network), and whose
+   * standalone probe (the monitor's look at the server) can be made to fail.
+   */
+  function faultySnapshot() {
+    const faults = { failing: false, hanging: false, serverDown: false, probes: 0 };
+    const lazy = (settle: (resolve: (value: never) => unknown, reject: (reason: unknown) => unknown) => unknown) => ({ then: settle });
+    const sql = new Proxy(server.sql, {
+      apply(target, self, args: unknown[]) {
+        const query = Array.isArray(args[0]) && 'raw' in (args[0] as object);
+        // Lazy, as a postgres.js query is: it fails (or hangs) when awaited.
+        if (query && faults.hanging) return lazy(() => undefined);
+        if (query && faults.failing) return lazy((_, reject) => reject(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })));
+        return Reflect.apply(target, self, args);
+      },
+    });
+    const db = {
+      probe: async () => {
+        faults.probes++;
+        if (faults.serverDown) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+      },
+      recycle: async () => ({ latencyMs: 0 }),
+    } as unknown as AppContext['db'];
+    const ctx = { sql, db, config: server.ctx.config, events: createEventBus(), jobs: new Map() } as unknown as AppContext;
+    const snapshot = createPublicSnapshot(ctx);
+    const foodTitles = async (): Promise<string[]> =>
+      JSON.parse((await snapshot.read('home-page-data')).identity.toString()).recentArticlesByCategory.food.map((a: { title: string }) => a.title);
+    const eventually = async (title: string) => {
+      const deadline = Date.now() + 5_000;
+      while (!(await foodTitles()).includes(title) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await foodTitles()).toContain(title);
+    };
+    return { faults, ctx, snapshot, eventually };
+  }
+
+  const addFoodArticle = (title: string) =>
+    server.sql`insert into articles (domain_name, source_url, canonical_url, title, topic)
+               values ('faults.test', ${`https://faults.test/${encodeURIComponent(title)}`}, ${`https://faults.test/${encodeURIComponent(title)}`}, ${title}, 'food')`;
+
+  it('tries a rebuild again when it met a connection error while the server answers', async () => {
+    // The monitor asks the server on a connection of its own, finds it there and stays up: nothing
+    // else would start the next rebuild.
+    const { faults, ctx, snapshot, eventually } = faultySnapshot();
+    try {
+      await snapshot.ready();
+      await addFoodArticle('Written before a failed rebuild');
+      faults.failing = true;
+      ctx.events.emit('home_data_updated', {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      faults.failing = false;
+      expect(faults.probes).toBeGreaterThan(0);
+      // Rebuilt in the background (no reader asks meanwhile), so a poll finds it fresh.
+      await vi.waitFor(() => expect(snapshot.stats().built).toBe(snapshot.stats().wanted), { timeout: 3_000 });
+      await eventually('Written before a failed rebuild');
+    } finally {
+      await snapshot.close();
+      await server.sql`delete from articles where domain_name = 'faults.test'`;
+    }
+  });
+
+  it('gives up a rebuild stuck on a connection of before the outage, once the database is back', async () => {
+    const { faults, ctx, snapshot, eventually } = faultySnapshot();
+    try {
+      await snapshot.ready();
+      await addFoodArticle('Written while a rebuild hung');
+      faults.hanging = true;
+      ctx.events.emit('home_data_updated', {});
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The monitor finds the server gone, then back (its probe every 500 ms).
+      faults.serverDown = true;
+      databaseMonitor(ctx).report(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }));
+      await vi.waitFor(() => expect(databaseMonitor(ctx).available).toBe(false));
+      faults.hanging = false;
+      faults.serverDown = false;
+      await vi.waitFor(() => expect(databaseMonitor(ctx).available).toBe(true), { timeout: 5_000 });
+      await eventually('Written while a rebuild hung');
+    } finally {
+      databaseMonitor(ctx).close();
+      await snapshot.close();
+      await server.sql`delete from articles where domain_name = 'faults.test'`;
+    }
   });
 
   it('coalesces a burst of events into few rebuilds', async () => {

@@ -40,6 +40,8 @@ const isSnapshotSetting = (key: string): boolean => (SNAPSHOT_SETTING_KEYS as re
 
 /** Background rebuilds wait this long for further events, so a burst costs one rebuild. */
 export const DEBOUNCE_MS = 100;
+/** A rebuild that failed while the database is up is tried again after this long. */
+const RETRY_AFTER_FAILURE_MS = 1_000;
 /** A reader waits at most this long for a pending rebuild, then gets the previous snapshot. */
 export const FRESH_WAIT_MS = 3_000;
 /** Topic pages carry absolute links, so they are rendered per origin; at most this many origins are kept. */
@@ -124,37 +126,54 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
 
+  /** Bumped to abandon a rebuild: one that started before an outage may wait on a connection that never answers. */
+  let generation = 0;
+
   function rebuild(): Promise<void> {
     if (building) return building;
     const target = wanted;
-    building = (async () => {
+    const mine = ++generation;
+    let outage = false;
+    const attempt = (async () => {
       try {
         const next = await build(ctx, current);
+        if (mine !== generation) return;
         if (current) current.previousPages = null;
         current = next;
         built = Math.max(built, target);
         rebuilds++;
         failure = null;
       } catch (error) {
+        if (mine !== generation) return;
         failure = error;
         // An outage is the monitor's to announce (and it calls us back when the database returns);
         // after close the database may be closing too.
-        if (!monitor.report(error) && !closed) console.error('public snapshot: rebuild failed:', (error as Error).message);
+        outage = monitor.report(error);
+        if (!outage && !closed) console.error('public snapshot: rebuild failed:', (error as Error).message);
       } finally {
-        building = null;
+        if (mine === generation) building = null;
       }
-      if (built < wanted && failure === null) schedule();
+      if (mine !== generation) return;
+      if (built < wanted) {
+        // A connection error with the database up (a query met a connection that had not recovered
+        // yet; the monitor checks the server before going down): try again shortly. Down: the
+        // monitor's return rebuilds.
+        if (failure === null) schedule();
+        else if (outage) schedule(RETRY_AFTER_FAILURE_MS);
+      }
     })();
-    return building;
+    building = attempt;
+    return attempt;
   }
 
-  function schedule(): void {
+  function schedule(delayMs = DEBOUNCE_MS): void {
     if (timer || closed) return;
     timer = setTimeout(() => {
       timer = null;
-      // A reader may already have had the rebuild done: then there is nothing new to build.
-      if (built < wanted) void rebuild();
-    }, DEBOUNCE_MS);
+      // A reader may already have had the rebuild done: then there is nothing new to build. Down:
+      // the monitor's return rebuilds.
+      if (built < wanted && monitor.available) void rebuild();
+    }, delayMs);
     timer.unref();
   }
 
@@ -205,9 +224,13 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
     ctx.events.on('job_updated', ({ job }) => {
       if (job === SPIDER_JOB || job === ANALYZER_JOB) onChange();
     }),
-    // Back from an outage: whatever changed meanwhile (another daemon's writes) is read again.
+    // Back from an outage: whatever changed meanwhile (another daemon's writes) is read again, by a
+    // new rebuild (one still under way may be stuck on a connection of before).
     monitor.onChange((available) => {
-      if (available) onChange();
+      if (!available) return;
+      generation++;
+      building = null;
+      onChange();
     }),
   ];
 
