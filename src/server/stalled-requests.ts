@@ -3,8 +3,7 @@
 // it ever come, is dropped (the reply is hijacked, so Fastify does not send it twice).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DatabaseMonitor } from '../services/health/database-monitor.js';
-import { RETRY_AFTER_SECONDS } from '../services/health/database-monitor.js';
-import { DATABASE_UNAVAILABLE_MESSAGE } from './errors.js';
+import { databaseUnavailable } from './errors.js';
 
 export interface StalledRequests {
   /** Follows a request until its response ends (or its connection closes). */
@@ -23,12 +22,15 @@ export function answerStalledRequests(monitor: DatabaseMonitor): StalledRequests
     for (const [request, { reply }] of [...waiting]) {
       forget(request);
       if (reply.sent || reply.raw.headersSent || reply.raw.destroyed) continue;
-      const body = JSON.stringify({ retryAfterSeconds: RETRY_AFTER_SECONDS, message: DATABASE_UNAVAILABLE_MESSAGE });
+      // The error handler's answer to the same outage, written by hand: the reply is taken over.
+      const error = databaseUnavailable();
+      const retryAfter = error.details?.retryAfterSeconds;
+      const body = JSON.stringify({ ...error.details, message: error.message });
       reply.hijack();
       reply.raw.writeHead(503, {
         'content-type': 'application/json; charset=utf-8',
         'content-length': Buffer.byteLength(body),
-        'retry-after': String(RETRY_AFTER_SECONDS),
+        'retry-after': String(retryAfter),
       });
       reply.raw.end(body);
     }
