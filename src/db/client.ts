@@ -19,7 +19,8 @@ export interface Database {
   readonly sql: Sql;
   /**
    * Opens fresh pooled connections and closes the old ones; in-flight queries finish first. With
-   * `drain: false` it does not wait for them (they may be stuck on a dead network).
+   * `drain: false` (after a silent network) the old connections are given up at once: a query still
+   * waiting on one fails as an outage (ETIMEDOUT), which the job runner retries on the new pool.
    */
   recycle(options?: { drain?: boolean }): Promise<{ latencyMs: number }>;
   /** Round-trip time of a trivial query. */
@@ -89,6 +90,12 @@ interface PoolSockets {
    * of getting a connection of the old pool that nothing would ever close.
    */
   retire(): void;
+  /**
+   * Ends the pool's open sockets with an ETIMEDOUT error, as TCP does when it gives up on a
+   * connection: each query waiting on one is rejected as an outage (and retried) now instead of
+   * after TCP's own timeout, minutes later.
+   */
+  abandon(): void;
 }
 
 /** A socket that fails at once (a Unix socket path that does not exist), its error carrying `code`. */
@@ -105,6 +112,7 @@ function socketGate(): SocketGate {
   return {
     pool() {
       let retired = false;
+      const own = new Set<Socket>();
       return {
         connect({ host, port, path }) {
           if (closed) return refusedSocket('CONNECTION_ENDED', 'the database is closed');
@@ -115,11 +123,21 @@ function socketGate(): SocketGate {
           // postgres.js names these in its connection errors.
           if (!path) Object.assign(socket, { host: host[index], port: port[index] ?? port[0] });
           sockets.add(socket);
-          socket.once('close', () => sockets.delete(socket));
+          own.add(socket);
+          socket.once('close', () => {
+            sockets.delete(socket);
+            own.delete(socket);
+          });
           return socket;
         },
         retire() {
           retired = true;
+        },
+        abandon() {
+          for (const socket of own) {
+            socket.destroy(Object.assign(new Error('the connection stopped answering (silent network); given up'), { code: 'ETIMEDOUT', errno: 'ETIMEDOUT' }));
+          }
+          own.clear();
         },
       };
     },
@@ -180,9 +198,11 @@ function poolSwitcher(create: (sockets: PoolSockets) => Sql) {
       const old = current;
       current = fresh;
       old.sockets.retire();
-      // Undrained: its queries end when their network answers or gives up (then they count as an outage and are retried).
       if (drain) await old.sql.end({ timeout: 5 });
-      else void old.sql.end().catch(() => {});
+      else {
+        void old.sql.end().catch(() => {});
+        old.sockets.abandon();
+      }
       return { latencyMs };
     },
     ping: () => timedPing(current.sql),

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startDaemon, type Daemon } from '../../src/runtime.js';
+import { throughOutage } from '../../src/services/jobs/database.js';
 import { waitForSpider } from '../../src/services/spider/index.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { loginCookie } from '../helpers/daemon.js';
@@ -241,12 +242,20 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
   });
 
   // Last in the file: the connections the stall catches stay stuck until the test resets them.
-  it('answers 503 instead of hanging when the network goes silent, and recovers on fresh connections', { timeout: 120_000 }, async () => {
+  it('answers 503 instead of hanging when the network goes silent, and recovers on fresh connections, a caught job included', { timeout: 120_000 }, async () => {
     const admin = (path: string, init: RequestInit = {}) => timed(`${a.daemon.url}${path}`, { ...init, headers: { cookie: a.cookie, ...(init.headers ?? {}) } });
     expect((await admin('/api/domains')).status).toBe(200);
     const { socket, messages: live } = await openLiveSocket(a.daemon.url);
 
     proxy.stall();
+    // A job's query caught by the stall (the way every job reaches the database).
+    const ctx = a.daemon.runtime.ctx;
+    let attempts = 0;
+    const job = throughOutage(ctx, AbortSignal.timeout(60_000), async () => {
+      attempts++;
+      return ctx.sql<{ n: number }[]>`select count(*)::int as n from domains`;
+    });
+    const jobSettled = job.then(() => 'done' as const, (error: unknown) => error);
     // Nothing is refused or closed: the first call finds out by waiting; the monitor asks the
     // server on a connection of its own and, hearing nothing, answers it (and the next ones) 503.
     const first = await admin('/api/domains');
@@ -273,6 +282,12 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     expect(backMs).toBeLessThan(5_000);
     const added = await admin('/api/domains', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'after-stall.example', status: 'active' }) });
     expect(added.status).toBe(201);
+    // The job's caught query was given up with the stuck connections (an outage, so tried again on
+    // a fresh one): it goes on now, not when TCP gives up on it minutes later.
+    const jobOutcome = await Promise.race([jobSettled, new Promise((resolve) => setTimeout(resolve, 5_000, 'still waiting'))]);
+    expect(jobOutcome).toBe('done');
+    expect(attempts).toBeGreaterThanOrEqual(2);
+    expect((await job)[0]!.n).toBeGreaterThan(0);
 
     // Much later the stuck connections fail (their queries report an outage): the daemon checks,
     // finds the server there, and stays up.
