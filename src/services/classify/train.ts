@@ -160,7 +160,7 @@ function keywordTermShares(keywords: readonly TopicKeyword[]): Map<string, numbe
   return shares;
 }
 
-function rowWeights(rows: readonly TopicTrainingRow[], rowsPerSource: number): number[] {
+export function rowWeights(rows: readonly TopicTrainingRow[], rowsPerSource: number): number[] {
   const sizes = new Map<string, number>();
   const key = (row: TopicTrainingRow) => `${row.topic}\u0000${row.source ?? ''}`;
   for (const row of rows) sizes.set(key(row), (sizes.get(key(row)) ?? 0) + 1);
@@ -238,7 +238,7 @@ function naiveBayesTerms(rows: readonly TopicTrainingRow[], options: TopicTraini
 
 
 /** Each row's weight: every topic with rows weighs the same in total, a (topic, source) pair at most `rowsPerSource` rows. */
-function balancedWeights(rows: readonly TopicTrainingRow[], rowsPerSource: number): Float64Array {
+export function balancedWeights(rows: readonly TopicTrainingRow[], rowsPerSource: number): Float64Array {
   const capped = rowWeights(rows, rowsPerSource);
   const topicWeight = new Float64Array(TOPIC_COUNT);
   rows.forEach((row, i) => (topicWeight[TOPICS.indexOf(row.topic)]! += capped[i]!));
@@ -253,7 +253,7 @@ function trainRegression(rows: readonly TopicTrainingRow[], classes: readonly To
   return fitTopicRegression(regressionRows, classes.length, options.regression);
 }
 
-function modelFile(
+export function modelFile(
   rows: readonly TopicTrainingRow[],
   options: TopicTrainingOptions,
   classes: readonly Topic[],
@@ -352,7 +352,7 @@ function calibrationOf(theta: Float64Array, slot: readonly number[]): TopicCalib
 }
 
 /** Fold of each row: round robin within each (topic, source) pair, so every fold has each kind of row. */
-function foldsOf(rows: readonly TopicTrainingRow[], folds: number): Int32Array {
+export function foldsOf(rows: readonly TopicTrainingRow[], folds: number): Int32Array {
   const seen = new Map<string, number>();
   return Int32Array.from(rows, (row) => {
     const key = `${row.topic}\u0000${row.source ?? ''}`;
@@ -419,13 +419,8 @@ function fitDecision(probabilities: readonly Float64Array[], heldOut: readonly H
   return best!.decision;
 }
 
-/** Trains the topic model on labelled rows; the result is what topics-model.json holds. */
-export function trainTopicModel(
-  allRows: readonly TopicTrainingRow[],
-  options: Partial<TopicTrainingOptions> = {},
-): TopicModelFile {
-  const settings: TopicTrainingOptions = { ...DEFAULT_TRAINING_OPTIONS, ...options };
-  for (const row of allRows) if (!TOPICS.includes(row.topic)) throw new Error(`unknown topic ${String(row.topic)}`);
+/** The rows the models learn from: bodies dropped unless they train, each body also a row of its own (bodyRowWords). */
+export function trainingRows(allRows: readonly TopicTrainingRow[], settings: TopicTrainingOptions): TopicTrainingRow[] {
   const rows: TopicTrainingRow[] = settings.trainOnBodies ? [...allRows] : allRows.map(({ body: _body, ...row }) => row);
   if (settings.bodyRowWords > 0) {
     for (const row of allRows) {
@@ -433,6 +428,17 @@ export function trainTopicModel(
       if (words.length > 0) rows.push({ title: words.slice(0, settings.bodyRowWords).join(' '), topic: row.topic, source: `${row.source ?? ''}-body` });
     }
   }
+  return rows;
+}
+
+/** Trains the topic model on labelled rows; the result is what topics-model.json holds. */
+export function trainTopicModel(
+  allRows: readonly TopicTrainingRow[],
+  options: Partial<TopicTrainingOptions> = {},
+): TopicModelFile {
+  const settings: TopicTrainingOptions = { ...DEFAULT_TRAINING_OPTIONS, ...options };
+  for (const row of allRows) if (!TOPICS.includes(row.topic)) throw new Error(`unknown topic ${String(row.topic)}`);
+  const rows = trainingRows(allRows, settings);
   const classes = TOPICS.filter((topic) => rows.some((row) => row.topic === topic));
   if (classes.length === 0) throw new Error('no training rows');
   const folds = settings.calibrationFolds;

@@ -1,0 +1,203 @@
+// Extra signals for the CV harness (scripts/cv-topics.ts): each returns, for the rows of the other
+// folds, a scorer giving per topic (TOPICS order) one number.
+import { articleFeatureCounts } from '../src/services/classify/article-features.js';
+import { articleTerms } from '../src/services/classify/article-terms.js';
+import { minimize } from '../src/services/classify/lbfgs.js';
+import { fitTopicRegression, regressionScores } from '../src/services/classify/topic-regression.js';
+import { TOPICS, type Topic } from '../src/services/classify/topics.js';
+import { balancedWeights, rowWeights, type TopicTrainingOptions, type TopicTrainingRow } from '../src/services/classify/train.js';
+
+const T = TOPICS.length;
+type Scorer = (title: string, body?: string) => number[];
+
+export function extraSignal(spec: string, rows: readonly TopicTrainingRow[], settings: TopicTrainingOptions, classes: readonly Topic[]): Scorer {
+  const [kind, ...args] = spec.split(':');
+  const num = (i: number, fallback: number) => (args[i] !== undefined ? Number(args[i]) : fallback);
+  if (kind === 'cnb' || kind === 'mnb') return naiveBayes(kind === 'cnb', num(0, 1), rows, settings, classes, undefined, num(1, 1));
+  if (kind === 'cnbc') return naiveBayes(true, num(0, 1), rows, settings, classes, undefined, 1, true);
+  if (kind === 'lr') {
+    // A second regression: words only (pieces 0) or other piece weights.
+    const pieceWeight = num(0, 0);
+    const weighting = { ...settings.regression.weighting, pieceWeight, ...(pieceWeight === 0 ? { pieceMin: 9, pieceMax: 0 } : {}) };
+    const w = balancedWeights(rows, settings.rowsPerSource);
+    const trainedClasses = classes.map((topic) => TOPICS.indexOf(topic));
+    const regression = fitTopicRegression(
+      rows.map((row, i) => ({ title: row.title, body: row.body, label: classes.indexOf(row.topic), weight: w[i]! })),
+      classes.length,
+      { ...settings.regression, weighting, penalty: num(1, settings.regression.penalty), maxIterations: num(2, settings.regression.maxIterations) },
+    );
+    const base = TOPICS.indexOf('finance');
+    return (title, body) => {
+      const sc = regressionScores(regression, title, body);
+      const out = new Array<number>(T).fill(0);
+      trainedClasses.forEach((t, k) => (out[t] = sc[k]!));
+      for (let t = 0; t < T; t++) if (!trainedClasses.includes(t)) out[t] = out[base]!;
+      return out;
+    };
+  }
+  if (kind === 'cnbu' || kind === 'cnbp') {
+    // Unigrams only / pairs only.
+    const pairs = kind === 'cnbp';
+    const terms = (title: string, body?: string) => {
+      const out = new Map<string, number>();
+      for (const [k, n] of articleTerms(title, body, settings.weighting)) if (k.includes(' ') === pairs) out.set(k, n);
+      return out;
+    };
+    return naiveBayes(true, num(0, 1), rows, settings, classes, terms, num(1, 1));
+  }
+  if (kind === 'cnbf') {
+    // Over the regression's features: unstemmed words and pairs, optionally letter pieces at a weight.
+    const pieceWeight = num(1, 0);
+    const terms = (title: string, body?: string) => {
+      const c = articleFeatureCounts(title, body, { ...settings.regression.weighting, bodyWeight: settings.weighting.bodyWeight });
+      const out = new Map(c.words);
+      if (pieceWeight > 0) for (const [k, n] of c.pieces) out.set(k, n * pieceWeight);
+      return out;
+    };
+    return naiveBayes(true, num(0, 1), rows, settings, classes, terms);
+  }
+  if (kind === 'nblr') return nbLogistic(rows, settings, classes, { alpha: num(0, 1), penalty: num(1, 1e-4), iterations: num(2, 100), pieces: num(3, 0) });
+  throw new Error(`unknown extra ${spec}`);
+}
+
+function naiveBayes(
+  complement: boolean,
+  alpha: number,
+  rows: readonly TopicTrainingRow[],
+  settings: TopicTrainingOptions,
+  classes: readonly Topic[],
+  termsOf: (title: string, body?: string) => Map<string, number> = (title, body) => articleTerms(title, body, settings.weighting),
+  minRows = 1,
+  centre = false,
+): Scorer {
+  const df = new Map<string, number>();
+  const capped = rowWeights(rows, settings.rowsPerSource);
+  const counts = new Map<string, Float64Array>();
+  const totals = new Float64Array(T);
+  rows.forEach((row, r) => {
+    const t = TOPICS.indexOf(row.topic);
+    for (const [term, n] of termsOf(row.title, undefined)) {
+      let c = counts.get(term);
+      if (!c) counts.set(term, (c = new Float64Array(T)));
+      c[t]! += n * capped[r]!;
+      df.set(term, (df.get(term) ?? 0) + 1);
+      totals[t]! += n * capped[r]!;
+    }
+  });
+  for (const term of [...counts.keys()]) if (df.get(term)! < minRows) counts.delete(term);
+  totals.fill(0);
+  for (const c of counts.values()) for (let t = 0; t < T; t++) totals[t]! += c[t]!;
+  const V = counts.size;
+  const trained = TOPICS.map((topic) => classes.includes(topic));
+  const all = totals.reduce((a, b) => a + b, 0);
+  const weights = new Map<string, Float64Array>();
+  for (const [term, c] of counts) {
+    const w = new Float64Array(T);
+    const sum = c.reduce((a, b) => a + b, 0);
+    for (let t = 0; t < T; t++) {
+      if (!trained[t]) continue;
+      w[t] = complement ? -Math.log((sum - c[t]! + alpha) / (all - totals[t]! + alpha * V)) : Math.log((c[t]! + alpha) / (totals[t]! + alpha * V));
+    }
+    if (centre) {
+      let mean = 0;
+      for (let t = 0; t < T; t++) if (trained[t]) mean += w[t]!;
+      mean /= classes.length;
+      for (let t = 0; t < T; t++) if (trained[t]) w[t]! -= mean;
+    }
+    weights.set(term, w);
+  }
+  const unseen = Float64Array.from(TOPICS, (_, t) =>
+    !trained[t] ? 0 : complement ? -Math.log(alpha / (all - totals[t]! + alpha * V)) : Math.log(alpha / (totals[t]! + alpha * V)),
+  );
+  const zero = new Float64Array(T);
+  return (title, body) => {
+    const score = new Array<number>(T).fill(0);
+    for (const [term, n] of termsOf(title, body)) {
+      const w = weights.get(term) ?? (minRows > 1 || centre ? zero : unseen);
+      for (let t = 0; t < T; t++) score[t]! += n * w[t]!;
+    }
+    const base = TOPICS.indexOf('finance');
+    for (let t = 0; t < T; t++) if (!trained[t]) score[t] = score[base]!;
+    return score;
+  };
+}
+
+/** NBSVM-style (Wang & Manning 2012): per topic a binary logistic regression on binarised features scaled by its naive-Bayes log-count ratio. */
+function nbLogistic(
+  rows: readonly TopicTrainingRow[],
+  settings: TopicTrainingOptions,
+  classes: readonly Topic[],
+  options: { alpha: number; penalty: number; iterations: number; pieces: number },
+): Scorer {
+  const weighting = settings.regression.weighting;
+  const featuresOf = (title: string, body?: string) => {
+    const c = articleFeatureCounts(title, body, weighting);
+    const keys = [...c.words.keys()];
+    if (options.pieces) keys.push(...c.pieces.keys());
+    return keys;
+  };
+  const rowFeatures = rows.map((row) => featuresOf(row.title, row.body));
+  const df = new Map<string, number>();
+  for (const keys of rowFeatures) for (const k of keys) df.set(k, (df.get(k) ?? 0) + 1);
+  const vocab = new Map<string, number>();
+  for (const [k, n] of df) if (n >= 2) vocab.set(k, vocab.size);
+  const V = vocab.size;
+  const cols = rowFeatures.map((keys) => Int32Array.from(keys.map((k) => vocab.get(k) ?? -1).filter((c) => c >= 0)));
+  const weights = balancedWeights(rows, settings.rowsPerSource);
+  const labels = rows.map((row) => TOPICS.indexOf(row.topic));
+  const models: { r: Float64Array; w: Float64Array; b: number }[] = [];
+  const classIndexes = classes.map((topic) => TOPICS.indexOf(topic));
+  for (const k of classIndexes) {
+    const p = new Float64Array(V).fill(options.alpha);
+    const q = new Float64Array(V).fill(options.alpha);
+    let pos = 0;
+    let neg = 0;
+    cols.forEach((c, i) => {
+      const target = labels[i] === k ? p : q;
+      for (const j of c) target[j]! += weights[i]!;
+      if (labels[i] === k) pos += weights[i]!;
+      else neg += weights[i]!;
+    });
+    let pSum = 0;
+    let qSum = 0;
+    for (let j = 0; j < V; j++) (pSum += p[j]!), (qSum += q[j]!);
+    const r = Float64Array.from({ length: V }, (_, j) => Math.log(p[j]! / pSum / (q[j]! / qSum)));
+    // Each side weighs half, so the thin topics are not drowned.
+    const side = (i: number) => (labels[i] === k ? 0.5 / pos : 0.5 / neg) * weights[i]!;
+    const rowWeight = Float64Array.from(cols, (_, i) => side(i));
+    const objective = (theta: Float64Array, gradient: Float64Array) => {
+      gradient.fill(0);
+      let loss = 0;
+      for (let i = 0; i < cols.length; i++) {
+        const c = cols[i]!;
+        let z = theta[V]!;
+        for (const j of c) z += theta[j]! * r[j]!;
+        const y = labels[i] === k ? 1 : 0;
+        const pr = 1 / (1 + Math.exp(-z));
+        loss += rowWeight[i]! * (z > 0 ? Math.log1p(Math.exp(-z)) + (1 - y) * z : Math.log1p(Math.exp(z)) - y * z);
+        const g = rowWeight[i]! * (pr - y);
+        for (const j of c) gradient[j]! += g * r[j]!;
+        gradient[V]! += g;
+      }
+      for (let j = 0; j < V; j++) (loss += 0.5 * options.penalty * theta[j]! ** 2), (gradient[j]! += options.penalty * theta[j]!);
+      return loss;
+    };
+    const theta = minimize(objective, new Float64Array(V + 1), { maxIterations: options.iterations });
+    models.push({ r, w: theta.subarray(0, V) as Float64Array, b: theta[V]! });
+  }
+  const base = TOPICS.indexOf('finance');
+  return (title, body) => {
+    const c = featuresOf(title, body)
+      .map((k) => vocab.get(k))
+      .filter((j): j is number => j !== undefined);
+    const score = new Array<number>(T).fill(0);
+    classIndexes.forEach((k, m) => {
+      const { r, w, b } = models[m]!;
+      let z = b;
+      for (const j of c) z += w[j]! * r[j]!;
+      score[k] = z;
+    });
+    for (let t = 0; t < T; t++) if (!classIndexes.includes(t)) score[t] = score[base]!;
+    return score;
+  };
+}
