@@ -4,9 +4,14 @@
 // of a busy newsroom (10 messages a second: status, spider activity, logs, queue and audio
 // progress) is sent fast: each simulated second's batch, then one real redraw (no throttle here, so
 // the hour draws ~3,600 frames where the live dashboard would draw up to 5 a second).
+// Memory is read after two full GCs a second apart. Sent this fast, the frames' garbage makes V8
+// grow its heap to ~120 MB between collections; it returns the pages a GC frees on a background
+// thread, and gives back the room it grew only at a later GC. An rss read right after one gc()
+// therefore counted that transient room (+19 to +78 MB from run to run), not memory kept.
 process.env.NODE_ENV = 'production';
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
+import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { LiveMessage } from '../src/api/live.js';
@@ -109,6 +114,35 @@ class Keyboard extends EventEmitter {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A /proc file, or '' off Linux. */
+function proc(name: string): string {
+  try {
+    return readFileSync(`/proc/${name}`, 'utf8');
+  } catch {
+    return '';
+  }
+}
+/** Linux splits rss into anonymous memory and mapped files (the node binary's pages, faulted in as code runs). */
+function rssKinds(): string {
+  const status = proc('self/status');
+  if (!status) return '';
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+  return ` (anon ${mb(kb('RssAnon'))}, files ${mb(kb('RssFile'))})`;
+}
+const breakdown = (m: NodeJS.MemoryUsage, kinds: string) =>
+  `rss ${mb(m.rss)}${kinds}, heap ${mb(m.heapUsed)} used of ${mb(m.heapTotal)}, external ${mb(m.external)}, arrayBuffers ${mb(m.arrayBuffers)}`;
+const growth = (a: NodeJS.MemoryUsage, b: NodeJS.MemoryUsage) =>
+  (['rss', 'heapUsed', 'heapTotal', 'external', 'arrayBuffers'] as const).map((k) => `${k} ${b[k] >= a[k] ? '+' : ''}${mb(b[k] - a[k])}`).join(', ');
+
+/** Memory kept: after a GC, a second for V8 to return the freed pages, and a second GC to give back the room it grew. */
+async function settled(): Promise<{ afterOneGc: number; kept: NodeJS.MemoryUsage; kinds: string }> {
+  gc();
+  const afterOneGc = process.memoryUsage().rss;
+  await settle(1000);
+  gc();
+  await settle(1000);
+  return { afterOneGc, kept: process.memoryUsage(), kinds: rssKinds() };
+}
 
 async function main() {
   const [{ render }, { createElement }, { App }, { DashStore }] = await Promise.all([
@@ -125,24 +159,29 @@ async function main() {
   // Warm up: a minute of messages, so start-up allocations (JIT, first frames) are not counted as growth.
   for (let second = 0; second < 60; second++) for (const m of messagesOf(second)) send(m);
   await settle(300);
-  gc();
-  const start = process.memoryUsage();
+  const start = await settled();
   const began = performance.now();
+  let peak = { rss: 0, heapTotal: 0 };
   for (let second = 60; second < SECONDS + 60; second++) {
     for (const m of messagesOf(second)) send(m);
     await settle(2);
+    if (second % 60 === 0) {
+      const m = process.memoryUsage();
+      peak = { rss: Math.max(peak.rss, m.rss), heapTotal: Math.max(peak.heapTotal, m.heapTotal) };
+    }
   }
   await settle(500);
-  gc();
-  const end = process.memoryUsage();
   const seconds = (performance.now() - began) / 1000;
+  const end = await settled();
   instance.unmount();
   store.close();
   const state = store.getState();
-  console.log(`dashboard memory, ${SECONDS * PER_SECOND} live messages (an hour at ${PER_SECOND}/s) in ${seconds.toFixed(1)} s, ${terminal.frames} writes to an 80x24 terminal`);
-  console.log(`  at start:  heap ${mb(start.heapUsed)}, rss ${mb(start.rss)}`);
-  console.log(`  after:     heap ${mb(end.heapUsed)}, rss ${mb(end.rss)}`);
-  console.log(`  growth:    heap ${mb(end.heapUsed - start.heapUsed)}, rss ${mb(end.rss - start.rss)}`);
+  const load = proc('loadavg').split(' ').slice(0, 3).join(' ') || 'unknown';
+  console.log(`dashboard memory, ${SECONDS * PER_SECOND} live messages (${SECONDS / 3600} h at ${PER_SECOND}/s) in ${seconds.toFixed(1)} s, ${terminal.frames} writes to an 80x24 terminal (load ${load})`);
+  console.log(`  at start:  ${breakdown(start.kept, start.kinds)}`);
+  console.log(`  after:     ${breakdown(end.kept, end.kinds)}`);
+  console.log(`  growth:    ${growth(start.kept, end.kept)}`);
+  console.log(`  running:   peak rss ${mb(peak.rss)}, heap ${mb(peak.heapTotal)} (sampled each simulated minute); rss right after the first GC ${mb(end.afterOneGc)}`);
   console.log(`  kept:      ${state.logs.length} logs, ${state.activity.length} activity lines, ${state.messages} messages applied`);
   process.exit(0);
 }
