@@ -5,6 +5,10 @@ import { articleTerms } from '../src/services/classify/article-terms.js';
 import { minimize } from '../src/services/classify/lbfgs.js';
 import { fitTopicRegression, regressionScores } from '../src/services/classify/topic-regression.js';
 import { TOPICS, type Topic } from '../src/services/classify/topics.js';
+import { denseScores, fitDenseRegression } from '../src/services/classify/embedding-regression.js';
+import { articleEmbedding, wordVectors, type WordVectors } from '../src/services/classify/word-vectors.js';
+import { readFileSync } from 'node:fs';
+import { FUNCTION_WORDS, topicWords } from '../src/services/classify/words.js';
 import { balancedWeights, rowWeights, type TopicTrainingOptions, type TopicTrainingRow } from '../src/services/classify/train.js';
 
 const T = TOPICS.length;
@@ -57,6 +61,31 @@ export function extraSignal(spec: string, rows: readonly TopicTrainingRow[], set
     return naiveBayes(true, num(0, 1), rows, settings, classes, terms);
   }
   if (kind === 'nblr') return nbLogistic(rows, settings, classes, { alpha: num(0, 1), penalty: num(1, 1e-4), iterations: num(2, 100), pieces: num(3, 0) });
+  if (kind === 'emb' || kind === 'embp' || kind === 'embs') {
+    // GloVe mean-vector regression: emb:penalty:iterations:topWords; embp adds max and min pooling; embs SIF weights
+    const vectors = glove(num(2, 400000));
+    const embed =
+      kind === 'emb'
+        ? (title: string, body?: string) => articleEmbedding(vectors, title, body, { bodyWeight: 0.5, bodyWords: 60 })
+        : kind === 'embp'
+          ? (title: string) => pooled(vectors, title)
+          : (title: string) => sif(vectors, title, num(3, 1e-3));
+    const w = balancedWeights(rows, settings.rowsPerSource);
+    const trainedClasses = classes.map((topic) => TOPICS.indexOf(topic));
+    const regression = fitDenseRegression(
+      rows.map((row, i) => ({ x: embed(row.title, row.body), label: classes.indexOf(row.topic), weight: w[i]! })),
+      classes.length,
+      { penalty: num(0, 1e-4), maxIterations: num(1, 300) },
+    );
+    const base = TOPICS.indexOf('finance');
+    return (title, body) => {
+      const sc = denseScores(regression, embed(title, body));
+      const out = new Array<number>(T).fill(0);
+      trainedClasses.forEach((t, k) => (out[t] = sc[k]!));
+      for (let t = 0; t < T; t++) if (!trainedClasses.includes(t)) out[t] = out[base]!;
+      return out;
+    };
+  }
   throw new Error(`unknown extra ${spec}`);
 }
 
@@ -200,4 +229,57 @@ function nbLogistic(
     for (let t = 0; t < T; t++) if (!classIndexes.includes(t)) score[t] = score[base]!;
     return score;
   };
+}
+
+const gloveCache = new Map<number, WordVectors>();
+/** The GloVe words in frequency order, the first `top` of them (extracted to GLOVE_DIR: words.txt, vectors.f32). */
+function glove(top: number): WordVectors {
+  let vectors = gloveCache.get(top);
+  if (!vectors) {
+    const dir = process.env.GLOVE_DIR ?? '/tmp/glove';
+    const words = readFileSync(`${dir}/words.txt`, 'utf8').split('\n').slice(0, top);
+    const buffer = readFileSync(`${dir}/vectors.f32`);
+    const raw = new Float32Array(buffer.buffer, buffer.byteOffset, words.length * 100);
+    gloveCache.set(top, (vectors = wordVectors(words, raw, 100, new Float32Array(words.length).fill(1))));
+  }
+  return vectors;
+}
+
+function contentRows(vectors: WordVectors, title: string): number[] {
+  const out: number[] = [];
+  for (const word of topicWords(title)) {
+    if (FUNCTION_WORDS.has(word)) continue;
+    const r = vectors.index.get(word);
+    if (r !== undefined) out.push(r);
+  }
+  return out;
+}
+function pooled(vectors: WordVectors, title: string): Float64Array {
+  const D = vectors.dimensions;
+  const out = new Float64Array(3 * D);
+  const rs = contentRows(vectors, title);
+  if (!rs.length) return out;
+  out.fill(-Infinity, D, 2 * D);
+  out.fill(Infinity, 2 * D, 3 * D);
+  for (const r of rs) for (let d = 0; d < D; d++) {
+    const v = vectors.vectors[r * D + d]!;
+    out[d]! += v / rs.length;
+    if (v > out[D + d]!) out[D + d] = v;
+    if (v < out[2 * D + d]!) out[2 * D + d] = v;
+  }
+  return out;
+}
+function sif(vectors: WordVectors, title: string, a: number): Float64Array {
+  const D = vectors.dimensions;
+  const out = new Float64Array(D);
+  const rs = contentRows(vectors, title);
+  let total = 0;
+  for (const r of rs) {
+    const p = 1 / ((r + 10) * 13); // Zipf estimate of the word's frequency from its rank
+    const w = a / (a + p);
+    for (let d = 0; d < D; d++) out[d]! += w * vectors.vectors[r * D + d]!;
+    total += w;
+  }
+  if (total > 0) for (let d = 0; d < D; d++) out[d]! /= total;
+  return out;
 }

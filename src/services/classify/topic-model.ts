@@ -9,12 +9,16 @@
 // - a logistic regression over words, word pairs and letter pieces (topic-regression.ts), fitted
 //   on the topics that have rows; a topic without rows borrows its base topic's probability, and
 //   the calibration gives it its base topic's coefficients, so its own naive Bayes likelihood and
-//   keyword total are what set it apart.
+//   keyword total are what set it apart;
+// - when the model has word vectors (embedding), a fourth: a logistic regression over the article's
+//   mean GloVe vector (word-vectors.ts, embedding-regression.ts), over the same topics; the file
+//   keeps each word's scores under it, not its vector.
 // The file stores the naive Bayes weights per term (log-probability under each topic minus the mean
 // over topics, in thousandths, one term per line so a retrained model diffs readably), the
 // regression in compact form and the calibration.
 import { articleTerms, type TermWeighting } from './article-terms.js';
 import { keywordTotals } from './category-rule.js';
+import { decodeWordTopicScores, knowsAWord, wordTopicScores, type EmbeddingWeighting, type WordTopicScores, type WordTopicScoresFile } from './word-vectors.js';
 import { decodeTopicRegression, regressionScores, type TopicRegression, type TopicRegressionFile } from './topic-regression.js';
 import { isTopic, TOPICS, type Topic } from './topics.js';
 
@@ -35,6 +39,8 @@ export interface TopicModelFile {
   };
   /** How a distribution becomes one topic (absent: the most probable topic). */
   decision?: TopicDecision;
+  /** The word-vector signal (absent: three signals). Its classes are the regression's. */
+  embedding?: TopicEmbeddingFile;
   /** Each term with its naive Bayes weight under each topic (TOPICS order), in thousandths. */
   terms: TermWeights[];
 }
@@ -58,6 +64,10 @@ export const PLACE_TOPICS: readonly Topic[] = ['usa', 'international'];
 
 export const PLAIN_DECISION: TopicDecision = Object.freeze({ bias: TOPICS.map(() => 0), subjectThreshold: 1 }) as TopicDecision;
 
+export interface TopicEmbeddingFile extends WordTopicScoresFile {
+  weighting: EmbeddingWeighting;
+}
+
 export type TermWeights = [term: string, ...weights: number[]];
 
 /** Per topic, TOPICS order; its softmax gives the confidence. */
@@ -65,6 +75,8 @@ export interface TopicCalibration {
   likelihoodScale: number[];
   keywordScale: number[];
   regressionScale: number[];
+  /** Absent: the model has no word-vector signal. */
+  embeddingScale?: number[];
   bias: number[];
 }
 
@@ -85,6 +97,7 @@ export interface TopicModel {
   /** Per topic (TOPICS order), the regression class whose log-probability it uses. */
   regressionClass: Int32Array;
   decision: TopicDecision;
+  embedding?: { weighting: EmbeddingWeighting; scores: WordTopicScores };
 }
 
 export interface TopicPrediction {
@@ -93,11 +106,13 @@ export interface TopicPrediction {
   confidence: number;
 }
 
-/** The three signals of an article, each per topic in TOPICS order. */
+/** The signals of an article, each per topic in TOPICS order. */
 export interface TopicSignals {
   likelihoods: Float64Array;
   keywords: Float64Array;
   regression: Float64Array;
+  /** Zeros when the model has no word vectors. */
+  embedding: Float64Array;
 }
 
 const TOPIC_COUNT = TOPICS.length;
@@ -123,7 +138,14 @@ export function compileTopicModel(file: TopicModelFile): TopicModel {
   if (regressionClass.some((column) => column < 0)) throw new Error('topic model regression leaves a topic without a class');
   const decision = file.decision ?? PLAIN_DECISION;
   if (decision.bias.length !== TOPIC_COUNT) throw new Error('topic model decision lacks a bias per topic');
-  return { weighting: file.weighting, calibration, termIndex, weights, regression, regressionClass, decision };
+  let embedding: TopicModel['embedding'];
+  if (file.embedding) {
+    if (calibration.embeddingScale?.length !== TOPIC_COUNT) throw new Error('topic model calibration lacks an embedding scale per topic');
+    const scores = decodeWordTopicScores(file.embedding);
+    if (scores.classes !== regression.classes) throw new Error('topic model embedding has other classes than the regression');
+    embedding = { weighting: file.embedding.weighting, scores };
+  }
+  return { weighting: file.weighting, calibration, termIndex, weights, regression, regressionClass, decision, embedding };
 }
 
 /** The model file's text: JSON with one naive Bayes term per line. */
@@ -148,10 +170,13 @@ export function likelihoodScores(model: TopicModel, title: string, body?: string
 export function topicSignals(model: TopicModel, title: string, body?: string): TopicSignals {
   const totals = keywordTotals(title, body ?? '');
   const classScores = regressionScores(model.regression, title, body);
+  const { embedding } = model;
+  const embeddingScores = embedding && wordTopicScores(embedding.scores, title, body, embedding.weighting);
   return {
     likelihoods: likelihoodScores(model, title, body),
     keywords: Float64Array.from(TOPICS, (topic) => totals[topic]),
     regression: Float64Array.from(model.regressionClass, (column) => classScores[column]!),
+    embedding: embeddingScores ? Float64Array.from(model.regressionClass, (column) => embeddingScores[column]!) : new Float64Array(TOPIC_COUNT),
   };
 }
 
@@ -162,6 +187,7 @@ export function calibratedScores(calibration: TopicCalibration, signals: TopicSi
       calibration.likelihoodScale[t]! * signals.likelihoods[t]! +
       calibration.keywordScale[t]! * signals.keywords[t]! +
       calibration.regressionScale[t]! * signals.regression[t]! +
+      (calibration.embeddingScale ? calibration.embeddingScale[t]! * signals.embedding[t]! : 0) +
       calibration.bias[t]!,
   );
 }
@@ -179,11 +205,16 @@ export function topicProbabilities(scores: Float64Array): Float64Array {
 
 /**
  * The article's probability of each topic (TOPICS order). An article without a word the model
- * knows and without a keyword gets the uniform distribution: it says nothing.
+ * knows (its terms or its word vectors) and without a keyword gets the uniform distribution: it
+ * says nothing.
  */
 export function topicDistribution(model: TopicModel, title: string, body?: string): Float64Array {
   const signals = topicSignals(model, title, body);
-  if (signals.likelihoods.every((score) => score === 0) && signals.keywords.every((total) => total === 0)) {
+  if (
+    signals.likelihoods.every((score) => score === 0) &&
+    signals.keywords.every((total) => total === 0) &&
+    !(model.embedding && knowsAWord(model.embedding.scores, title, body, model.embedding.weighting))
+  ) {
     return new Float64Array(TOPIC_COUNT).fill(1 / TOPIC_COUNT);
   }
   return topicProbabilities(calibratedScores(model.calibration, signals));

@@ -22,6 +22,12 @@
 // log-probabilities) learns how much each signal counts per topic. Optionally (fitDecision) the same
 // held-out rows choose a two-level decision: per-topic biases, then a subject over a place.
 //
+// Word vectors (optional: trainTopicModel's `vectors`, GloVe read by scripts/glove.ts). A logistic
+// regression over each row's mean word vector (word-vectors.ts) is a fourth signal of the
+// calibration. The model file keeps, for the words the training rows use and the `commonWords`
+// most frequent other GloVe words, each word's scores under that regression (it is linear in the
+// words), which is all classification needs of the vectors.
+//
 // Bodies. A row's body never trains as its body (trainOnBodies): in the shipped rows only usa and
 // international have a body, so a body would stand for those sections. It trains as a row of its
 // own instead (bodyRowWords), which reads like a headline. Classification reads the body.
@@ -46,12 +52,15 @@ import {
   type TermWeights,
   type TopicCalibration,
   type TopicDecision,
+  type TopicEmbeddingFile,
   type TopicModelFile,
   type TopicSignals,
 } from './topic-model.js';
+import { fitDenseRegression } from './embedding-regression.js';
+import { articleEmbedding, encodeWordTopicScores, wordsUsed, type EmbeddingWeighting, type WordVectors } from './word-vectors.js';
 import { encodeTopicRegression, fitTopicRegression, type TopicRegression } from './topic-regression.js';
 import { TOPICS, type Topic } from './topics.js';
-import { modelWords, topicTerms } from './words.js';
+import { FUNCTION_WORDS, modelWords, topicTerms, topicWords } from './words.js';
 
 export interface TopicTrainingRow {
   title: string;
@@ -113,8 +122,20 @@ export interface TopicTrainingOptions {
    * already files subject news set in the US under its subject (README "Benchmarks").
    */
   fitDecision: boolean;
+  /** The word-vector signal, when training is given vectors. */
+  embedding: EmbeddingTrainingOptions;
   /** Attribution of the training rows, written into the model file. */
   credits: string;
+}
+
+export interface EmbeddingTrainingOptions {
+  weighting: EmbeddingWeighting;
+  /** Besides the training rows' words, the file keeps this many of the most frequent words with a vector (that an article's words can match). */
+  commonWords: number;
+  /** Smooth-inverse-frequency constant of the word weights (word-vectors.ts rankWeight), applied when the vectors are read. */
+  smoothing: number;
+  penalty: number;
+  maxIterations: number;
 }
 
 export const DEFAULT_TRAINING_OPTIONS: TopicTrainingOptions = {
@@ -140,6 +161,13 @@ export const DEFAULT_TRAINING_OPTIONS: TopicTrainingOptions = {
   trainOnBodies: false,
   bodyRowWords: 60,
   fitDecision: false,
+  embedding: {
+    weighting: { bodyWeight: 0.5, bodyWords: 60 },
+    commonWords: 100_000,
+    smoothing: 3e-5,
+    penalty: 1e-4,
+    maxIterations: 300,
+  },
   credits: '',
 };
 
@@ -253,12 +281,50 @@ function trainRegression(rows: readonly TopicTrainingRow[], classes: readonly To
   return fitTopicRegression(regressionRows, classes.length, options.regression);
 }
 
+/** A regression over the rows' mean word vectors, kept as each word's scores under it (the training rows' words and `commonWords` others). */
+function trainEmbedding(rows: readonly TopicTrainingRow[], classes: readonly Topic[], options: TopicTrainingOptions, allVectors: WordVectors): TopicEmbeddingFile {
+  const { weighting, commonWords, penalty, maxIterations } = options.embedding;
+  // The word weights as the file keeps them (one byte), so training sees what classification will.
+  const vectors: WordVectors = { ...allVectors, weights: Float32Array.from(allVectors.weights, (w) => Math.max(1, Math.round(w * 255)) / 255) };
+  const rowWeights = balancedWeights(rows, options.rowsPerSource);
+  const dense = fitDenseRegression(
+    rows.map((row, i) => ({ x: articleEmbedding(vectors, row.title, row.body, weighting), label: classes.indexOf(row.topic), weight: rowWeights[i]! })),
+    classes.length,
+    { penalty, maxIterations },
+  );
+  const keep = wordsUsed(vectors, rows.flatMap((row) => (row.body ? [row.title, row.body] : [row.title])));
+  const words = [...vectors.index.keys()];
+  let common = 0;
+  for (let row = 0; row < words.length && common < commonWords; row++) {
+    const word = words[row]!;
+    if (FUNCTION_WORDS.has(word) || topicWords(word).join(' ') !== word) continue; // no article word can match it
+    keep.add(row);
+    common++;
+  }
+  const kept = [...keep].sort((a, b) => a - b);
+  const { dimensions } = vectors;
+  const C = classes.length;
+  // A word's score per class: the regression's weights times the word's standardised vector.
+  const scores = new Float64Array(kept.length * C);
+  kept.forEach((row, i) => {
+    for (let d = 0; d < dimensions; d++) {
+      const v = vectors.vectors[row * dimensions + d]! * dense.scale[d]!;
+      for (let k = 0; k < C; k++) scores[i * C + k]! += v * dense.weights[d * C + k]!;
+    }
+  });
+  const bias = Float64Array.from(dense.bias);
+  for (let d = 0; d < dimensions; d++) for (let k = 0; k < C; k++) bias[k]! -= dense.mean[d]! * dense.scale[d]! * dense.weights[d * C + k]!;
+  const table = { classes: C, index: new Map(kept.map((row, i) => [words[row]!, i])), weights: Float32Array.from(kept, (row) => vectors.weights[row]!), scores, bias };
+  return { weighting: { ...weighting }, ...encodeWordTopicScores(table) };
+}
+
 export function modelFile(
   rows: readonly TopicTrainingRow[],
   options: TopicTrainingOptions,
   classes: readonly Topic[],
   calibration: TopicCalibration,
   decision: TopicDecision = PLAIN_DECISION,
+  vectors?: WordVectors,
 ): TopicModelFile {
   const base = TOPICS[baseTopic(options, TOPICS.map((topic) => classes.includes(topic)))]!;
   const borrowed: Partial<Record<Topic, Topic>> = {};
@@ -272,10 +338,12 @@ export function modelFile(
       likelihoodScale: [...calibration.likelihoodScale],
       keywordScale: [...calibration.keywordScale],
       regressionScale: [...calibration.regressionScale],
+      ...(calibration.embeddingScale ? { embeddingScale: [...calibration.embeddingScale] } : {}),
       bias: [...calibration.bias],
     },
     regression: { ...encodeTopicRegression(trainRegression(rows, classes, options)), topics: [...classes], borrowed },
     decision: { bias: [...decision.bias], subjectThreshold: decision.subjectThreshold },
+    ...(vectors ? { embedding: trainEmbedding(rows, classes, options, vectors) } : {}),
     terms: naiveBayesTerms(rows, options),
   };
 }
@@ -288,22 +356,22 @@ interface HeldOutArticle {
 
 // The calibration's parameters: per signal a shared scale, then per topic and signal an
 // adjustment of it, and a bias per topic. The ridge keeps the adjustments small where the held-out
-// rows say little, and makes the fit strictly convex.
-const SIGNAL_COUNT = 3;
+// rows say little, and makes the fit strictly convex. The fourth signal (word vectors) only when
+// the model has it.
 const RIDGE = 1e-4;
 
 function signalOf(signals: TopicSignals, s: number, t: number): number {
-  return s === 0 ? signals.likelihoods[t]! : s === 1 ? signals.keywords[t]! : signals.regression[t]!;
+  return s === 0 ? signals.likelihoods[t]! : s === 1 ? signals.keywords[t]! : s === 2 ? signals.regression[t]! : signals.embedding[t]!;
 }
 
 /**
  * Multinomial logistic regression of the held-out topics on their signals (stacking). It compares
  * only the topics with rows: held-out articles can only be about them.
  */
-function fitCalibration(heldOut: readonly HeldOutArticle[], topics: readonly number[]): Float64Array {
-  const perTopic = SIGNAL_COUNT;
-  const size = SIGNAL_COUNT + TOPIC_COUNT * perTopic + TOPIC_COUNT;
-  const biasAt = SIGNAL_COUNT + TOPIC_COUNT * perTopic;
+function fitCalibration(heldOut: readonly HeldOutArticle[], topics: readonly number[], signalCount: number): Float64Array {
+  const perTopic = signalCount;
+  const size = signalCount + TOPIC_COUNT * perTopic + TOPIC_COUNT;
+  const biasAt = signalCount + TOPIC_COUNT * perTopic;
   const scores = new Float64Array(TOPIC_COUNT);
   const objective = (theta: Float64Array, gradient: Float64Array): number => {
     gradient.fill(0);
@@ -312,7 +380,7 @@ function fitCalibration(heldOut: readonly HeldOutArticle[], topics: readonly num
       let top = -Infinity;
       for (const t of topics) {
         let score = theta[biasAt + t]!;
-        for (let s = 0; s < SIGNAL_COUNT; s++) score += (theta[s]! + theta[SIGNAL_COUNT + t * perTopic + s]!) * signalOf(article.signals, s, t);
+        for (let s = 0; s < signalCount; s++) score += (theta[s]! + theta[signalCount + t * perTopic + s]!) * signalOf(article.signals, s, t);
         top = Math.max(top, (scores[t] = score));
       }
       let sum = 0;
@@ -322,10 +390,10 @@ function fitCalibration(heldOut: readonly HeldOutArticle[], topics: readonly num
       for (const t of topics) {
         const share = article.weight * (Math.exp(scores[t]! - shift) - (t === article.topic ? 1 : 0));
         gradient[biasAt + t]! += share;
-        for (let s = 0; s < SIGNAL_COUNT; s++) {
+        for (let s = 0; s < signalCount; s++) {
           const value = share * signalOf(article.signals, s, t);
           gradient[s]! += value;
-          gradient[SIGNAL_COUNT + t * perTopic + s]! += value;
+          gradient[signalCount + t * perTopic + s]! += value;
         }
       }
     }
@@ -336,18 +404,19 @@ function fitCalibration(heldOut: readonly HeldOutArticle[], topics: readonly num
     return loss;
   };
   const start = new Float64Array(size);
-  start.fill(1 / SIGNAL_COUNT, 0, SIGNAL_COUNT);
+  start.fill(1 / signalCount, 0, signalCount);
   return minimize(objective, start, { maxIterations: 1000, tolerance: 1e-12 });
 }
 
-function calibrationOf(theta: Float64Array, slot: readonly number[]): TopicCalibration {
+function calibrationOf(theta: Float64Array, slot: readonly number[], signalCount: number): TopicCalibration {
   const round = (value: number) => Number(value.toFixed(4)) || 0;
-  const scale = (s: number) => TOPICS.map((_, t) => round(theta[s]! + theta[SIGNAL_COUNT + slot[t]! * SIGNAL_COUNT + s]!));
+  const scale = (s: number) => TOPICS.map((_, t) => round(theta[s]! + theta[signalCount + slot[t]! * signalCount + s]!));
   return {
     likelihoodScale: scale(0),
     keywordScale: scale(1),
     regressionScale: scale(2),
-    bias: TOPICS.map((_, t) => round(theta[SIGNAL_COUNT + TOPIC_COUNT * SIGNAL_COUNT + slot[t]!]!)),
+    ...(signalCount > 3 ? { embeddingScale: scale(3) } : {}),
+    bias: TOPICS.map((_, t) => round(theta[signalCount + TOPIC_COUNT * signalCount + slot[t]!]!)),
   };
 }
 
@@ -431,10 +500,11 @@ export function trainingRows(allRows: readonly TopicTrainingRow[], settings: Top
   return rows;
 }
 
-/** Trains the topic model on labelled rows; the result is what topics-model.json holds. */
+/** Trains the topic model on labelled rows; the result is what topics-model.json holds. With `vectors`, four signals. */
 export function trainTopicModel(
   allRows: readonly TopicTrainingRow[],
   options: Partial<TopicTrainingOptions> = {},
+  vectors?: WordVectors,
 ): TopicModelFile {
   const settings: TopicTrainingOptions = { ...DEFAULT_TRAINING_OPTIONS, ...options };
   for (const row of allRows) if (!TOPICS.includes(row.topic)) throw new Error(`unknown topic ${String(row.topic)}`);
@@ -443,13 +513,14 @@ export function trainTopicModel(
   if (classes.length === 0) throw new Error('no training rows');
   const folds = settings.calibrationFolds;
   if (folds < 2 || rows.length < folds * 2) return modelFile(rows, settings, classes, UNCALIBRATED);
+  const signalCount = vectors ? 4 : 3;
 
   // Every row is scored once by models trained on the other folds.
   const fold = foldsOf(rows, folds);
   const weights = balancedWeights(rows, settings.rowsPerSource);
   const heldOut: HeldOutArticle[] = [];
   for (let f = 0; f < folds; f++) {
-    const model = compileTopicModel(modelFile(rows.filter((_, i) => fold[i] !== f), settings, classes, UNCALIBRATED));
+    const model = compileTopicModel(modelFile(rows.filter((_, i) => fold[i] !== f), settings, classes, uncalibrated(signalCount), PLAIN_DECISION, vectors));
     rows.forEach((row, i) => {
       if (fold[i] !== f) return;
       heldOut.push({ signals: topicSignals(model, row.title, row.body), topic: TOPICS.indexOf(row.topic), weight: weights[i]! });
@@ -458,14 +529,19 @@ export function trainTopicModel(
   const trained = TOPICS.map((topic) => classes.includes(topic));
   const base = baseTopic(settings, trained);
   const topicIndexes = classes.map((topic) => TOPICS.indexOf(topic));
-  const theta = fitCalibration(heldOut, topicIndexes);
+  const theta = fitCalibration(heldOut, topicIndexes, signalCount);
   // A topic without rows is calibrated like its base topic, whose words it borrows.
   const slot = TOPICS.map((_, t) => (trained[t] ? t : base));
-  const calibration = calibrationOf(theta, slot);
+  const calibration = calibrationOf(theta, slot, signalCount);
   let decision = PLAIN_DECISION;
   if (settings.fitDecision && PLACE_TOPICS.some((topic) => classes.includes(topic))) {
     const probabilities = heldOut.map((article) => topicProbabilities(calibratedScores(calibration, article.signals)));
     decision = fitDecision(probabilities, heldOut, topicIndexes);
   }
-  return modelFile(rows, settings, classes, calibration, decision);
+  return modelFile(rows, settings, classes, calibration, decision, vectors);
+}
+
+/** UNCALIBRATED, with an embedding scale when the model has four signals. */
+export function uncalibrated(signalCount: number): TopicCalibration {
+  return signalCount > 3 ? { ...UNCALIBRATED, embeddingScale: TOPICS.map(() => 0) } : UNCALIBRATED;
 }

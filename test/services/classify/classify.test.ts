@@ -45,8 +45,8 @@ const CLEAR: Record<Topic, { title: string; body?: string }[]> = {
 };
 
 describe('classifyTopic (offline model)', () => {
-  it('ships a model file under 5 MB', () => {
-    expect(statSync(packagePath('src/services/classify/topics-model.json')).size).toBeLessThan(5 * 1024 * 1024);
+  it('ships a model file under 8 MB (twice the size before word vectors)', () => {
+    expect(statSync(packagePath('src/services/classify/topics-model.json')).size).toBeLessThan(8 * 1000 * 1000);
   });
 
   it.each(TOPICS.map((topic) => [topic]))('predicts %s on clear articles', (topic) => {
