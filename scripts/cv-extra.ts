@@ -3,7 +3,9 @@
 import { articleFeatureCounts } from '../src/services/classify/article-features.js';
 import { articleTerms } from '../src/services/classify/article-terms.js';
 import { minimize } from '../src/services/classify/lbfgs.js';
-import { fitTopicRegression, regressionScores } from '../src/services/classify/topic-regression.js';
+import { fitTopicRegression, inverseDocumentFrequency, regressionScores } from '../src/services/classify/topic-regression.js';
+import { featureRow } from '../src/services/classify/article-features.js';
+import { rankWeight } from '../src/services/classify/word-vectors.js';
 import { TOPICS, type Topic } from '../src/services/classify/topics.js';
 import { denseScores, fitDenseRegression } from '../src/services/classify/embedding-regression.js';
 import { articleEmbedding, wordVectors, type WordVectors } from '../src/services/classify/word-vectors.js';
@@ -85,6 +87,10 @@ export function extraSignal(spec: string, rows: readonly TopicTrainingRow[], set
       for (let t = 0; t < T; t++) if (!trainedClasses.includes(t)) out[t] = out[base]!;
       return out;
     };
+  }
+  if (kind === 'lre') {
+    // The regression's features plus the SIF mean GloVe vector as a dense block (unit length × weight): lre:weight:penalty:iterations
+    return denseBlockRegression(rows, settings, classes, num(0, 1), num(1, settings.regression.penalty), num(2, settings.regression.maxIterations));
   }
   throw new Error(`unknown extra ${spec}`);
 }
@@ -282,4 +288,77 @@ function sif(vectors: WordVectors, title: string, a: number): Float64Array {
   }
   if (total > 0) for (let d = 0; d < D; d++) out[d]! /= total;
   return out;
+}
+
+function denseBlockRegression(rows: readonly TopicTrainingRow[], settings: TopicTrainingOptions, classes: readonly Topic[], blockWeight: number, penalty: number, iterations: number): Scorer {
+  const base = glove(400000);
+  const vectors: WordVectors = { ...base, weights: Float32Array.from(base.weights, (_, r) => rankWeight(r, 3e-5)) };
+  const weighting = settings.regression.weighting;
+  const counts = rows.map((row) => articleFeatureCounts(row.title, row.body, weighting));
+  const articles = new Map<string, number>();
+  for (const { words, pieces } of counts) {
+    for (const f of words.keys()) articles.set(f, (articles.get(f) ?? 0) + 1);
+    for (const f of pieces.keys()) articles.set(f, (articles.get(f) ?? 0) + 1);
+  }
+  const features = [...articles.keys()].filter((f) => articles.get(f)! >= settings.regression.minArticles).sort();
+  const vocabulary = new Map(features.map((f, c) => [f, c]));
+  const idf = Float64Array.from(features, (f) => inverseDocumentFrequency(rows.length, articles.get(f)!));
+  const V = features.length;
+  const D = vectors.dimensions;
+  const rowOf = (c: ReturnType<typeof articleFeatureCounts>, title: string, body?: string) => {
+    const r = featureRow(c, vocabulary, idf, weighting.pieceWeight);
+    const e = articleEmbedding(vectors, title, body, { bodyWeight: 0.5, bodyWords: 60 });
+    let n = 0;
+    for (const v of e) n += v * v;
+    const f = n > 0 ? blockWeight / Math.sqrt(n) : 0;
+    const columns = Int32Array.from([...r.columns, ...Array.from({ length: D }, (_, d) => V + d)]);
+    const values = Float64Array.from([...r.values, ...Array.from(e, (v) => v * f)]);
+    return { columns, values };
+  };
+  const matrix = rows.map((row, i) => rowOf(counts[i]!, row.title, row.body));
+  const C = classes.length;
+  const w = balancedWeights(rows, settings.rowsPerSource);
+  let total = 0;
+  for (const x of w) total += x;
+  const labels = rows.map((row) => classes.indexOf(row.topic));
+  const size = (V + D) * C;
+  const scores = new Float64Array(C);
+  const objective = (theta: Float64Array, gradient: Float64Array) => {
+    gradient.fill(0);
+    let loss = 0;
+    for (let i = 0; i < matrix.length; i++) {
+      const weight = w[i]! / total;
+      const row = matrix[i]!;
+      for (let k = 0; k < C; k++) scores[k] = theta[size + k]!;
+      for (let p = 0; p < row.columns.length; p++) for (let k = 0; k < C; k++) scores[k]! += row.values[p]! * theta[row.columns[p]! * C + k]!;
+      let top = -Infinity;
+      for (const x of scores) top = Math.max(top, x);
+      let sum = 0;
+      for (const x of scores) sum += Math.exp(x - top);
+      const shift = top + Math.log(sum);
+      loss += weight * (shift - scores[labels[i]!]!);
+      for (let k = 0; k < C; k++) scores[k] = weight * (Math.exp(scores[k]! - shift) - (k === labels[i] ? 1 : 0));
+      for (let p = 0; p < row.columns.length; p++) for (let k = 0; k < C; k++) gradient[row.columns[p]! * C + k]! += row.values[p]! * scores[k]!;
+      for (let k = 0; k < C; k++) gradient[size + k]! += scores[k]!;
+    }
+    for (let j = 0; j < size; j++) (loss += 0.5 * penalty * theta[j]! ** 2), (gradient[j]! += penalty * theta[j]!);
+    return loss;
+  };
+  const theta = minimize(objective, new Float64Array(size + C), { maxIterations: iterations });
+  const trainedClasses = classes.map((topic) => TOPICS.indexOf(topic));
+  const baseTopic = TOPICS.indexOf('finance');
+  return (title, body) => {
+    const row = rowOf(articleFeatureCounts(title, body, weighting), title, body);
+    const sc = new Float64Array(C);
+    for (let k = 0; k < C; k++) sc[k] = theta[size + k]!;
+    for (let p = 0; p < row.columns.length; p++) for (let k = 0; k < C; k++) sc[k]! += row.values[p]! * theta[row.columns[p]! * C + k]!;
+    let top = -Infinity;
+    for (const x of sc) top = Math.max(top, x);
+    let sum = 0;
+    for (const x of sc) sum += Math.exp(x - top);
+    const out = new Array<number>(T).fill(0);
+    trainedClasses.forEach((t, k) => (out[t] = sc[k]! - top - Math.log(sum)));
+    for (let t = 0; t < T; t++) if (!trainedClasses.includes(t)) out[t] = out[baseTopic]!;
+    return out;
+  };
 }
