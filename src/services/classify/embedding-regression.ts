@@ -2,6 +2,7 @@
 // dimension standardised on the training rows, L2-regularised, fitted by L-BFGS on weighted rows.
 // Training only: the model file keeps its scores per word (train.ts).
 import { minimize } from './lbfgs.js';
+import { logSoftmax } from './topic-regression.js';
 
 export interface DenseRegression {
   classes: number;
@@ -76,12 +77,6 @@ export function denseScores(regression: DenseRegression, x: ArrayLike<number>): 
     const v = (x[d]! - mean[d]!) * scale[d]!;
     for (let k = 0; k < classes; k++) out[k]! += v * weights[d * classes + k]!;
   }
-  let top = -Infinity;
-  for (const s of out) top = Math.max(top, s);
-  let sum = 0;
-  for (const s of out) sum += Math.exp(s - top);
-  const shift = top + Math.log(sum);
-  for (let k = 0; k < classes; k++) out[k]! -= shift;
-  return out;
+  return logSoftmax(out);
 }
 

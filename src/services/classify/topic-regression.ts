@@ -8,6 +8,7 @@
 // significant digits, far below what moves a prediction.
 import { articleFeatureCounts, featureRow, type FeatureRow, type FeatureWeighting } from './article-features.js';
 import { minimize } from './lbfgs.js';
+import { packInt16, unpackInt16 } from './packed-numbers.js';
 
 export interface TopicRegression {
   weighting: FeatureWeighting;
@@ -54,7 +55,8 @@ function rowScores(weights: Float64Array, bias: ArrayLike<number>, classes: numb
   return out;
 }
 
-function logSoftmax(scores: Float64Array): Float64Array {
+/** Turns class scores into log-probabilities, in place. */
+export function logSoftmax(scores: Float64Array): Float64Array {
   let top = -Infinity;
   for (const score of scores) top = Math.max(top, score);
   let sum = 0;
@@ -144,25 +146,19 @@ export interface TopicRegressionFile {
 }
 
 const IDF_UNIT = 1 / 4096;
-const INT16_LIMIT = 32000;
 
 export function encodeTopicRegression(regression: TopicRegression): TopicRegressionFile {
   const features = [...regression.vocabulary.keys()];
-  let largest = 0;
-  for (const weight of regression.weights) largest = Math.max(largest, Math.abs(weight));
-  // Headroom below the 16-bit limit; JSON writes the unit's double exactly.
-  const weightUnit = Math.max(largest, 1e-9) / INT16_LIMIT;
   const idf = Buffer.alloc(regression.idf.length * 2);
   regression.idf.forEach((value, i) => idf.writeUInt16LE(Math.min(65535, Math.round(value / IDF_UNIT)), i * 2));
-  const weights = Buffer.alloc(regression.weights.length * 2);
-  regression.weights.forEach((value, i) => weights.writeInt16LE(Math.round(value / weightUnit), i * 2));
+  const weights = packInt16(regression.weights);
   return {
     weighting: { ...regression.weighting },
     classes: regression.classes,
     features: features.join('\n'),
     idf: idf.toString('base64'),
-    weights: weights.toString('base64'),
-    weightUnit,
+    weights: weights.data,
+    weightUnit: weights.unit,
     bias: Array.from(regression.bias, (value) => Number(value.toFixed(6)) || 0),
   };
 }
@@ -170,8 +166,8 @@ export function encodeTopicRegression(regression: TopicRegression): TopicRegress
 export function decodeTopicRegression(file: TopicRegressionFile): TopicRegression {
   const features = file.features ? file.features.split('\n') : [];
   const idfBytes = Buffer.from(file.idf, 'base64');
-  const weightBytes = Buffer.from(file.weights, 'base64');
-  if (idfBytes.length !== features.length * 2 || weightBytes.length !== features.length * file.classes * 2 || file.bias.length !== file.classes) {
+  const weights = unpackInt16(file.weights, file.weightUnit, features.length * file.classes);
+  if (idfBytes.length !== features.length * 2 || !weights || file.bias.length !== file.classes) {
     throw new Error('topic regression: vocabulary, idf, weights and bias sizes disagree');
   }
   return {
@@ -179,7 +175,7 @@ export function decodeTopicRegression(file: TopicRegressionFile): TopicRegressio
     classes: file.classes,
     vocabulary: new Map(features.map((feature, column) => [feature, column])),
     idf: Float64Array.from(features, (_, i) => idfBytes.readUInt16LE(i * 2) * IDF_UNIT),
-    weights: Float64Array.from({ length: features.length * file.classes }, (_, i) => weightBytes.readInt16LE(i * 2) * file.weightUnit),
+    weights,
     bias: Float64Array.from(file.bias),
   };
 }

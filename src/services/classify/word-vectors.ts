@@ -7,6 +7,8 @@
 // from the word's GloVe frequency rank by Zipf's law: frequent words say little about a topic.
 // Training reads the vectors (WordVectors); the model file keeps only each word's weight and its
 // scores under the regression over the mean vector (WordTopicScores), a few bytes per word.
+import { packInt16, unpackInt16 } from './packed-numbers.js';
+import { logSoftmax } from './topic-regression.js';
 import { FUNCTION_WORDS, topicWords } from './words.js';
 
 export interface WordVectors {
@@ -44,44 +46,63 @@ export function wordVectors(words: readonly string[], raw: ArrayLike<number>, di
   return { dimensions, index: new Map(words.map((word, i) => [word, i])), vectors, weights: Float32Array.from(weights) };
 }
 
-function meanOf(vectors: WordVectors, words: readonly string[]): Float64Array | undefined {
-  const { dimensions, index } = vectors;
-  const sum = new Float64Array(dimensions);
+/** Per word a row of `width` numbers and a weight: the vectors, or the words' scores under the regression. */
+interface WordRows {
+  index: Map<string, number>;
+  weights: Float32Array;
+  values: ArrayLike<number>;
+  width: number;
+}
+
+/** The article's words with their weight in its mean: the title's, and the first `bodyWords` of its body at `bodyWeight`. */
+function articleParts(title: string, body: string | undefined, weighting: EmbeddingWeighting): [words: string[], weight: number][] {
+  const parts: [string[], number][] = [[topicWords(title), 1]];
+  if (body && weighting.bodyWeight > 0) {
+    // About 12 characters a word: the words past bodyWords are never split out.
+    const words = topicWords(body.length > weighting.bodyWords * 12 ? body.slice(0, weighting.bodyWords * 12) : body);
+    parts.push([words.slice(0, weighting.bodyWords), weighting.bodyWeight]);
+  }
+  return parts;
+}
+
+/** The weighted mean of the rows of the content words that have one; undefined when none has. */
+function meanOf(rows: WordRows, words: readonly string[]): Float64Array | undefined {
+  const { width, index } = rows;
+  const sum = new Float64Array(width);
   let total = 0;
   for (const word of words) {
     if (FUNCTION_WORDS.has(word)) continue;
     const row = index.get(word);
     if (row === undefined) continue;
-    const weight = vectors.weights[row]!;
-    const at = row * dimensions;
-    for (let d = 0; d < dimensions; d++) sum[d]! += weight * vectors.vectors[at + d]!;
+    const weight = rows.weights[row]!;
+    const at = row * width;
+    for (let d = 0; d < width; d++) sum[d]! += weight * rows.values[at + d]!;
     total += weight;
   }
   if (total === 0) return undefined;
-  for (let d = 0; d < dimensions; d++) sum[d]! /= total;
+  for (let d = 0; d < width; d++) sum[d]! /= total;
   return sum;
 }
 
-/**
- * The weighted mean of the unit vectors of the title's content words, averaged with the body's
- * mean at `bodyWeight` (a long body does not outweigh its title); zeros when no word has a vector.
- */
-export function articleEmbedding(vectors: WordVectors, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array {
-  const out = new Float64Array(vectors.dimensions);
-  const parts: [Float64Array | undefined, number][] = [[meanOf(vectors, topicWords(title)), 1]];
-  if (body && weighting.bodyWeight > 0) {
-    const words = topicWords(body.length > weighting.bodyWords * 12 ? body.slice(0, weighting.bodyWords * 12) : body);
-    if (words.length > weighting.bodyWords) words.length = weighting.bodyWords;
-    parts.push([meanOf(vectors, words), weighting.bodyWeight]);
-  }
+/** The title's mean averaged with the body's at its weight (a long body does not outweigh its title); undefined when no word has a row. */
+function articleMean(rows: WordRows, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array | undefined {
+  const out = new Float64Array(rows.width);
   let total = 0;
-  for (const [mean, weight] of parts) {
+  for (const [words, weight] of articleParts(title, body, weighting)) {
+    const mean = meanOf(rows, words);
     if (!mean) continue;
     for (let d = 0; d < out.length; d++) out[d]! += weight * mean[d]!;
     total += weight;
   }
-  if (total > 0) for (let d = 0; d < out.length; d++) out[d]! /= total;
+  if (total === 0) return undefined;
+  for (let d = 0; d < out.length; d++) out[d]! /= total;
   return out;
+}
+
+/** The weighted mean of the unit vectors of the article's content words (articleMean); zeros when no word has a vector. */
+export function articleEmbedding(vectors: WordVectors, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array {
+  const rows = { index: vectors.index, weights: vectors.weights, values: vectors.vectors, width: vectors.dimensions };
+  return articleMean(rows, title, body, weighting) ?? new Float64Array(vectors.dimensions);
 }
 
 /** The words of the texts that have a vector, in the vectors' order. */
@@ -115,49 +136,17 @@ export interface WordTopicScores {
   bias: Float64Array;
 }
 
-function meanScores(table: WordTopicScores, words: readonly string[]): Float64Array | undefined {
-  const { classes, index } = table;
-  const sum = new Float64Array(classes);
-  let total = 0;
-  for (const word of words) {
-    if (FUNCTION_WORDS.has(word)) continue;
-    const row = index.get(word);
-    if (row === undefined) continue;
-    const weight = table.weights[row]!;
-    for (let k = 0; k < classes; k++) sum[k]! += weight * table.scores[row * classes + k]!;
-    total += weight;
-  }
-  if (total === 0) return undefined;
-  for (let k = 0; k < classes; k++) sum[k]! /= total;
-  return sum;
-}
-
 /** Log-probability of each class for the article: articleEmbedding() and the regression, through the words' scores. */
 export function wordTopicScores(table: WordTopicScores, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array {
   const out = Float64Array.from(table.bias);
-  const parts: [Float64Array | undefined, number][] = [[meanScores(table, topicWords(title)), 1]];
-  if (body && weighting.bodyWeight > 0) {
-    const words = topicWords(body.length > weighting.bodyWords * 12 ? body.slice(0, weighting.bodyWords * 12) : body);
-    if (words.length > weighting.bodyWords) words.length = weighting.bodyWords;
-    parts.push([meanScores(table, words), weighting.bodyWeight]);
-  }
-  let total = 0;
-  for (const [, weight] of parts.filter(([mean]) => mean)) total += weight;
-  for (const [mean, weight] of parts) if (mean) for (let k = 0; k < out.length; k++) out[k]! += (weight / total) * mean[k]!;
-  let top = -Infinity;
-  for (const score of out) top = Math.max(top, score);
-  let sum = 0;
-  for (const score of out) sum += Math.exp(score - top);
-  const shift = top + Math.log(sum);
-  for (let k = 0; k < out.length; k++) out[k]! -= shift;
-  return out;
+  const mean = articleMean({ index: table.index, weights: table.weights, values: table.scores, width: table.classes }, title, body, weighting);
+  if (mean) for (let k = 0; k < out.length; k++) out[k]! += mean[k]!;
+  return logSoftmax(out);
 }
 
 /** Whether any content word of the article has a vector. */
 export function knowsAWord(table: WordTopicScores, title: string, body: string | undefined, weighting: EmbeddingWeighting): boolean {
-  const words = topicWords(title);
-  if (body && weighting.bodyWeight > 0) words.push(...topicWords(body.slice(0, weighting.bodyWords * 12)).slice(0, weighting.bodyWords));
-  return words.some((word) => !FUNCTION_WORDS.has(word) && table.index.has(word));
+  return articleParts(title, body, weighting).some(([words]) => words.some((word) => !FUNCTION_WORDS.has(word) && table.index.has(word)));
 }
 
 /** The word scores as the model file stores them. */
@@ -174,19 +163,13 @@ export interface WordTopicScoresFile {
 }
 
 export function encodeWordTopicScores(table: WordTopicScores): WordTopicScoresFile {
-  const words = [...table.index.keys()];
-  let largest = 0;
-  for (const score of table.scores) largest = Math.max(largest, Math.abs(score));
-  const scoreUnit = Math.max(largest, 1e-9) / 32000;
-  const scores = Buffer.alloc(table.scores.length * 2);
-  table.scores.forEach((value, i) => scores.writeInt16LE(Math.round(value / scoreUnit), i * 2));
-  const weights = Buffer.from(Array.from(table.weights, (w) => Math.max(1, Math.round(w * 255))));
+  const scores = packInt16(table.scores);
   return {
     classes: table.classes,
-    words: words.join('\n'),
-    weights: weights.toString('base64'),
-    scores: scores.toString('base64'),
-    scoreUnit,
+    words: [...table.index.keys()].join('\n'),
+    weights: Buffer.from(Array.from(table.weights, (w) => Math.max(1, Math.round(w * 255)))).toString('base64'),
+    scores: scores.data,
+    scoreUnit: scores.unit,
     bias: Array.from(table.bias, (value) => Number(value.toFixed(6)) || 0),
   };
 }
@@ -194,15 +177,15 @@ export function encodeWordTopicScores(table: WordTopicScores): WordTopicScoresFi
 export function decodeWordTopicScores(file: WordTopicScoresFile): WordTopicScores {
   const words = file.words ? file.words.split('\n') : [];
   const weights = Buffer.from(file.weights, 'base64');
-  const scores = Buffer.from(file.scores, 'base64');
-  if (weights.length !== words.length || scores.length !== words.length * file.classes * 2 || file.bias.length !== file.classes) {
+  const scores = unpackInt16(file.scores, file.scoreUnit, words.length * file.classes);
+  if (weights.length !== words.length || !scores || file.bias.length !== file.classes) {
     throw new Error('word topic scores: words, weights, scores and bias sizes disagree');
   }
   return {
     classes: file.classes,
     index: new Map(words.map((word, i) => [word, i])),
     weights: Float32Array.from(weights, (w) => w / 255),
-    scores: Float64Array.from({ length: words.length * file.classes }, (_, i) => scores.readInt16LE(i * 2) * file.scoreUnit),
+    scores,
     bias: Float64Array.from(file.bias),
   };
 }
