@@ -83,6 +83,16 @@ export async function nextBatchNumber(sql: Queryable): Promise<number> {
   return row!.next;
 }
 
+/**
+ * Changes with every analysis that stores trends: a continued trend takes the run's batch, a new one
+ * a new id (after Clear Trends the batch numbers start again, the ids do not).
+ */
+export async function trendsStamp(sql: Queryable): Promise<string> {
+  const [row] = await sql<{ stamp: string }[]>`
+    select coalesce(max(batch_number), 0)::text || ':' || coalesce(max(id), 0)::text as stamp from trends`;
+  return row!.stamp;
+}
+
 export interface TrendWrite {
   title: string;
   description: string;

@@ -176,6 +176,13 @@ describe('article generator API', () => {
     server.ctx.events.emit('home_data_updated', {});
     for (let i = 0; i < 200 && !(await articles()).some((a) => a.trendId === fourth.trendId); i++) await new Promise((r) => setTimeout(r, 50));
     expect((await articles()).some((a) => a.trendId === fourth.trendId)).toBe(true);
+    // Deleting an article is no new analysis: Run does not write it again.
+    const fourthArticle = (await articles()).find((a) => a.trendId === fourth.trendId)!;
+    expect((await call('DELETE', `/api/generated-articles/${fourthArticle.id}`)).body).toEqual({ deleted: 1 });
+    server.ctx.events.emit('home_data_updated', {});
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await server.sql`select status from generation_queue where trend_id = ${fourth.trendId}`).toEqual([{ status: 'done' }]);
+    expect((await articles()).some((a) => a.trendId === fourth.trendId)).toBe(false);
     const attempts = await server.sql<{ status: string; error: string }[]>`select status, error from generation_queue where trend_id = ${hopeless.trendId}`;
     expect(attempts).toEqual([{ status: 'failed', error: expect.stringContaining('Insufficient matching articles for "Headlines without text"') }]);
     expect((await call('POST', '/api/generator/stop')).body.message).toMatch(/^Article generator stopped/);

@@ -7,6 +7,7 @@
 import type { AppContext } from '../../context.js';
 import { countLiveItems, deleteFinishedItemsBefore, endItemOfRun, enqueueTrend, itemsWithoutLiveRun, setItemJobRun, type QueueItemRow } from '../../db/generation-queue.js';
 import { jobRunById, liveJobRun } from '../../db/job-runs.js';
+import { trendsStamp } from '../../db/trends.js';
 import { defineJob, enqueue, onRunnerAttached, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { announce, publishQueue } from './events.js';
@@ -109,15 +110,21 @@ async function keepQueueing(ctx: AppContext, job: JobHandle): Promise<{ queued: 
   const stopListening = ctx.events.on('home_data_updated', () => wake?.());
   try {
     // Run queued the current trends itself; a run taken over from a stopped daemon looks at once.
-    let look = job.resumed;
+    // After that only a new analysis queues: the message also follows a crawl or Clear Articles,
+    // and Clear Articles in run mode would otherwise write every article again at once.
+    // undefined: note the current analysis without queueing; null: queue whatever is current.
+    let seen: string | null | undefined = job.resumed ? null : undefined;
     while (!job.signal.aborted) {
-      if (look) {
-        try {
+      try {
+        const stamp = await trendsStamp(ctx.sql);
+        if (seen === undefined) seen = stamp;
+        else if (stamp !== seen) {
           queued += await queueTrendsWithoutArticle(ctx);
-        } catch (error) {
-          if (job.signal.aborted) break;
-          await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generator: queueing the latest trends failed: ${(error as Error).message}`).catch(() => {});
+          seen = stamp;
         }
+      } catch (error) {
+        if (job.signal.aborted) break;
+        await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generator: queueing the latest trends failed: ${(error as Error).message}`).catch(() => {});
       }
       await new Promise<void>((resolve) => {
         const done = () => {
@@ -130,7 +137,6 @@ async function keepQueueing(ctx: AppContext, job: JobHandle): Promise<{ queued: 
         job.signal.addEventListener('abort', done, { once: true });
         wake = done;
       });
-      look = true;
     }
   } finally {
     stopListening();
