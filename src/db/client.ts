@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
+import { guardTypesFetch } from './types-fetch-guard.js';
 
 export type Sql = postgres.Sql<Record<string, unknown>>;
 export type TransactionSql = postgres.TransactionSql<Record<string, unknown>>;
@@ -251,6 +252,7 @@ function standaloneProbe(create: () => Sql) {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  guardTypesFetch();
   if (options.databaseUrl) {
     const url = options.databaseUrl;
     const switcher = poolSwitcher((sockets) => postgres(url, { ...baseOptions, max: options.maxConnections ?? 10, ...gated(sockets) }));
@@ -261,7 +263,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       throw error;
     }
     // Behind the same gate: a probe the database monitor asks for after close opens nothing.
-    const prober = standaloneProbe(() => postgres(url, { ...baseOptions, max: 1, connect_timeout: 2, idle_timeout: 60, ...gated(switcher.gate.pool()) }));
+    // It only asks `select 1`: no types query, whose failure on a dropped probe postgres.js leaves unhandled.
+    const prober = standaloneProbe(() =>
+      postgres(url, { ...baseOptions, max: 1, connect_timeout: 2, idle_timeout: 60, fetch_types: false, ...gated(switcher.gate.pool()) }),
+    );
     return {
       kind: 'postgres',
       sql: switcher.sql,
