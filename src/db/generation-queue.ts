@@ -117,11 +117,18 @@ export async function endItemOfRun(sql: Queryable, jobRunId: string, status: 'ca
   return row ?? null;
 }
 
-/** Stop: every queued or running item is cancelled. */
-export async function cancelLiveItems(sql: Queryable, reason: string): Promise<QueueItemRow[]> {
+/** The queued and running items' ids. */
+export async function liveItemIds(sql: Queryable): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`select id from generation_queue where status in ('pending', 'generating') order by id`;
+  return rows.map((row) => row.id);
+}
+
+/** Stop: cancels those of `ids` still queued or running. */
+export async function cancelLiveItems(sql: Queryable, ids: readonly number[], reason: string): Promise<QueueItemRow[]> {
+  if (ids.length === 0) return [];
   return sql<QueueItemRow[]>`
     update generation_queue set status = 'cancelled', finished_at = now(), error = ${reason}
-    where status in ('pending', 'generating')
+    where id = any(${[...ids]}::int[]) and status in ('pending', 'generating')
     returning ${columns(sql)}`;
 }
 

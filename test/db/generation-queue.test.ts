@@ -3,7 +3,7 @@
 // recorded at most once; its output is one generated article (queue_item_id is unique).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertGeneratedArticle } from '../../src/db/generated-articles.js';
-import { claimItem, enqueueTrend, finishItem, lockOwnItem, queueItemById, releaseItem } from '../../src/db/generation-queue.js';
+import { cancelLiveItems, claimItem, enqueueTrend, finishItem, liveItemIds, lockOwnItem, queueItemById, releaseItem } from '../../src/db/generation-queue.js';
 import { createServiceContext, type ServiceContext } from '../fixtures/fake-openai/context.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 
@@ -54,5 +54,20 @@ describe('generation queue claims', () => {
     await claimItem(sql, item!.id, 'attempt-a');
     await releaseItem(sql, item!.id, 'attempt-a');
     expect(await queueItemById(sql, item!.id)).toMatchObject({ status: 'pending', holder: null, attempts: 0 });
+  });
+
+  it('cancels only the items Stop saw: one queued after it stays queued', async () => {
+    const sql = service.ctx.sql;
+    const seen = await liveItemIds(sql);
+    expect(seen.length).toBeGreaterThan(0);
+    const later = await storeStoryTrend(sql, { title: 'Bridge reopens', topic: 'usa', sources: harborStorm(2) });
+    const fresh = await enqueueTrend(sql, { trendId: later.trendId, trendTitle: 'Bridge reopens', priority: 1, runId: 'regeneration', jobRunId: null });
+    const cancelled = await cancelLiveItems(sql, seen, 'Stopped by the administrator');
+    expect(cancelled.map((item) => item.id).sort()).toEqual([...seen].sort());
+    expect(cancelled.every((item) => item.status === 'cancelled' && item.error === 'Stopped by the administrator')).toBe(true);
+    expect(await queueItemById(sql, fresh!.id)).toMatchObject({ status: 'pending' });
+    expect(await liveItemIds(sql)).toEqual([fresh!.id]);
+    // Already ended: nothing to cancel twice.
+    expect(await cancelLiveItems(sql, seen, 'again')).toEqual([]);
   });
 });

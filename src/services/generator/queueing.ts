@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GeneratorActionResult } from '../../api/generator.js';
 import type { AppContext } from '../../context.js';
-import { cancelLiveItems, enqueueTrend, liveItemOfTrend, liveItems, runProgress, setItemRun, type QueueItemRow } from '../../db/generation-queue.js';
+import { cancelLiveItems, enqueueTrend, liveItemIds, liveItemOfTrend, liveItems, runProgress, setItemRun, type QueueItemRow } from '../../db/generation-queue.js';
 import { liveJobRuns } from '../../db/job-runs.js';
 import { currentTrends, trendByTitle } from '../../db/trends.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
@@ -51,12 +51,16 @@ export async function startGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
   return { message, queued };
 }
 
-/** Stop: ends run mode and cancels every queued item (the one being generated included, on any daemon). */
+/**
+ * Stop: ends run mode and cancels every item queued when it was asked (the one being generated
+ * included, on any daemon). What is asked for while it runs (a regeneration, one trend's article)
+ * is not what Stop meant, and goes on.
+ */
 export async function stopGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
-  const [itemRuns, items] = await Promise.all([liveJobRuns(ctx.sql, [GENERATOR_JOB, GENERATE_ARTICLE_JOB]), liveItems(ctx.sql, 1)]);
+  const [itemRuns, items] = await Promise.all([liveJobRuns(ctx.sql, [GENERATOR_JOB, GENERATE_ARTICLE_JOB]), liveItemIds(ctx.sql)]);
   if (itemRuns.length === 0 && items.length === 0) return { ...notRunning(GENERATOR_JOB), queued: 0 };
   // Items first: a run fetched meanwhile finds its item cancelled and records nothing.
-  const cancelled = await cancelLiveItems(ctx.sql, 'Stopped by the administrator');
+  const cancelled = await cancelLiveItems(ctx.sql, items, 'Stopped by the administrator');
   const message = `Article generator stopped${cancelled.length ? `: ${cancelled.length} queued item${cancelled.length === 1 ? '' : 's'} cancelled` : ''}`;
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
   // Said before the runs end: the console clears its action line once the status reads idle.
@@ -66,7 +70,8 @@ export async function stopGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
   }
   await publishQueue(ctx);
   await stopJob(ctx, GENERATOR_JOB);
-  for (const run of await liveJobRuns(ctx.sql, [GENERATE_ARTICLE_JOB])) await stopRun(ctx, run);
+  const carriers = new Set(cancelled.flatMap((item) => (item.jobRunId ? [item.jobRunId] : [])));
+  for (const run of await liveJobRuns(ctx.sql, [GENERATE_ARTICLE_JOB])) if (carriers.has(run.id)) await stopRun(ctx, run);
   return { message, queued: 0 };
 }
 
