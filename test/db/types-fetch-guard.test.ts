@@ -100,6 +100,17 @@ describe('a connection lost during the driver’s types query', () => {
     expect(JSON.parse(run.stdout.trim())).toMatchObject({ second: 2, first: 'failed CONNECTION_DESTROYED' });
   });
 
+  it('still ends the process on any other unhandled rejection', async () => {
+    const guard = join(packageRoot, 'src/db/types-fetch-guard.ts');
+    const code = `const { guardTypesFetch } = await import(${JSON.stringify(guard)}); guardTypesFetch(); Promise.reject(new Error('an unrelated failure'));`;
+    const run = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: packageRoot });
+    let stderr = '';
+    run.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const status = await new Promise<number | null>((resolve) => run.on('close', resolve));
+    expect(status).not.toBe(0);
+    expect(stderr).toContain('an unrelated failure');
+  });
+
   it('recognises only the driver’s own types query', () => {
     const failure = Object.assign(new Error('write CONNECTION_DESTROYED'), { query: '\n      select b.oid, b.typarray\n      from pg_catalog.pg_type a\n' });
     expect(isTypesFetchFailure(failure)).toBe(true);
