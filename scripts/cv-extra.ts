@@ -3,7 +3,7 @@
 import { articleFeatureCounts } from '../src/services/classify/article-features.js';
 import { articleTerms } from '../src/services/classify/article-terms.js';
 import { minimize } from '../src/services/classify/lbfgs.js';
-import { fitTopicRegression, inverseDocumentFrequency, regressionScores } from '../src/services/classify/topic-regression.js';
+import { fitTopicRegression, inverseDocumentFrequency, logSoftmax, regressionScores } from '../src/services/classify/topic-regression.js';
 import { featureRow } from '../src/services/classify/article-features.js';
 import { rankWeight } from '../src/services/classify/word-vectors.js';
 import { TOPICS, type Topic } from '../src/services/classify/topics.js';
@@ -352,12 +352,9 @@ function denseBlockRegression(rows: readonly TopicTrainingRow[], settings: Topic
     const sc = new Float64Array(C);
     for (let k = 0; k < C; k++) sc[k] = theta[size + k]!;
     for (let p = 0; p < row.columns.length; p++) for (let k = 0; k < C; k++) sc[k]! += row.values[p]! * theta[row.columns[p]! * C + k]!;
-    let top = -Infinity;
-    for (const x of sc) top = Math.max(top, x);
-    let sum = 0;
-    for (const x of sc) sum += Math.exp(x - top);
+    logSoftmax(sc);
     const out = new Array<number>(T).fill(0);
-    trainedClasses.forEach((t, k) => (out[t] = sc[k]! - top - Math.log(sum)));
+    trainedClasses.forEach((t, k) => (out[t] = sc[k]!));
     for (let t = 0; t < T; t++) if (!trainedClasses.includes(t)) out[t] = out[baseTopic]!;
     return out;
   };
