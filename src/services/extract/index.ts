@@ -72,17 +72,33 @@ export function extractArticle(html: string, options: ExtractOptions = {}): Extr
   let text = joinBlocks(blocks);
   // Readability found nothing but the publisher gave the body in JSON-LD: better than nothing.
   if (!text && metadata?.articleBody) text = articleBodyText(metadata.articleBody);
+  text = withoutControls(text) ?? '';
   return {
-    title: metadata?.title ?? clean(readabilityTitle),
+    title: withoutControls(metadata?.title ?? clean(readabilityTitle)),
     text,
     publishedAt: metadata?.publishedAt ?? null,
-    author: metadata?.author ?? (byline ? cleanAuthor(byline) : null),
+    author: withoutControls(metadata?.author ?? (byline ? cleanAuthor(byline) : null)),
     canonicalUrl: metadata?.canonicalUrl ?? null,
     imageUrl: metadata?.imageUrl ?? null,
     language: metadata?.language ?? null,
     wordCount: countWords(text),
-    excerpt: excerptOf(metadata?.description ?? null, blocks),
+    excerpt: withoutControls(excerptOf(metadata?.description ?? null, blocks)),
   };
+}
+
+// Control characters (`&#1;`, `&#27;` and raw bytes survive HTML parsing) are never text a reader
+// sees, yet they travel with the article: ESC sequences into an operator's terminal (`newsctl
+// trends list`), and characters XML forbids into feeds and Word exports. Line breaks and tabs stay.
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g;
+const SPACING_CONTROLS = /[\u000b\u000c\r]/g;
+
+function withoutControls(value: string): string;
+function withoutControls(value: string | null): string | null;
+function withoutControls(value: string | null): string | null {
+  if (!value) return value;
+  const cleaned = value.replace(CONTROLS, '').replace(SPACING_CONTROLS, ' ');
+  if (cleaned === value) return value;
+  return cleaned.replace(/ {2,}/g, ' ').replace(/ *\n */g, '\n').trim() || null;
 }
 
 function clean(text: string | null | undefined): string | null {

@@ -220,6 +220,25 @@ describe('extractArticle on hostile input', () => {
     expect(article.text.split('\n\n')).toEqual(paragraphs(6));
   });
 
+  it('drops control characters (terminal escapes, characters XML forbids) from the title, text, author and excerpt', () => {
+    // Character references and raw bytes both survive HTML parsing; ESC [ 2 J would clear an
+    // operator's terminal in `newsctl trends list`, and U+0001 makes a feed or .docx unreadable.
+    const hostile = '\u001b[2J\u001b]52;c;ZXZpbA==\u0007Ferry&#1; timetable&#27;[31m changes\u000bfor the\u0085 winter';
+    const body = [`First&#1; paragraph \u001b[1mabout the \r ferry\u009b1m timetable, which changes for the winter season this week.`, ...paragraphs(4)];
+    const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${hostile}</title>
+<meta name="author" content="Jane&#8; Harbour"><meta name="description" content="Ferries&#127; run \u001b[8mless"></head>
+<body><main><article><h1>${hostile}</h1>${body.map((text) => `<p>${text}</p>`).join('\n')}</article></main></body></html>`;
+    const article = extractArticle(html, { url: URL });
+    for (const value of [article.title, article.text, article.author, article.excerpt]) {
+      expect(value).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    }
+    expect(article.title).toBe('[2J]52;c;ZXZpbA==Ferry timetable[31m changes for the winter');
+    expect(article.author).toBe('Jane Harbour');
+    expect(article.excerpt).toBe('Ferries run [8mless');
+    expect(article.text.split('\n\n')[0]).toBe('First paragraph [1mabout the ferry1m timetable, which changes for the winter season this week.');
+    expect(article.text.split('\n\n').slice(1)).toEqual(paragraphs(4));
+  });
+
   it('handles pathologically deep nesting', () => {
     const deep = `<html><body>${'<div>'.repeat(200_000)}<p>${'word '.repeat(200)}</p>${'</div>'.repeat(200_000)}</body></html>`;
     const article = extractArticle(deep);
