@@ -7,7 +7,7 @@ import type { GeneratedArticle, QueueStatus } from '../api/generator.js';
 import type { Client } from '../client/index.js';
 import { Invalid, Upstream } from '../errors.js';
 import { startAndFollow } from './follow.js';
-import { formatTable, printJson } from './io.js';
+import { formatTable, printJson, terminalText } from './io.js';
 import { integerOption, parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 const POLL_MS = 1_000;
@@ -67,7 +67,7 @@ export function registerArticlesCommands(program: Command): void {
       if (!options.json) process.stderr.write(`${queued.message}\n`);
       const article = await waitForTrendArticle(client, options.trend);
       if (options.json) printJson(article);
-      else console.log(`Generated article ${article.id}: ${article.title} (${article.wordCount} words, ${article.writer})${article.htmlFilePath ? `\n  ${article.htmlFilePath}` : ''}`);
+      else console.log(`Generated article ${article.id}: ${terminalText(article.title)} (${article.wordCount} words, ${article.writer})${article.htmlFilePath ? `\n  ${article.htmlFilePath}` : ''}`);
     });
   });
 

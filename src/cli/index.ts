@@ -23,6 +23,7 @@ import { registerStatusCommands } from './status.js';
 import { registerTrendsCommand } from './trends.js';
 import { addTrendsAdminCommands } from './trends-admin.js';
 import { addExamples } from './examples.js';
+import { terminalText } from './io.js';
 
 // The same table as README "Exit codes"; AppError codes map to these in src/errors.ts.
 export const EXIT_CODES_HELP = `
@@ -75,7 +76,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = {}): Promi
     if (isAppError(error)) {
       // With --json a script gets the server's message and code as JSON on stderr too.
       if (argv.includes('--json')) console.error(JSON.stringify({ error: { message: error.message, code: error.code, ...(error.details ?? {}) } }));
-      else console.error(`error: ${error.message}`);
+      else console.error(`error: ${terminalText(error.message)}`);
       process.exitCode = error.exitCode;
       return;
     }

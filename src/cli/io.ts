@@ -34,9 +34,19 @@ export async function promptHidden(question: string): Promise<string> {
   }
 }
 
+// Titles, log messages and activity lines carry crawled and model-written text. Printed raw, an
+// ESC sequence in one would drive the operator's terminal (clear it, hide lines, set the clipboard),
+// and a carriage return would overwrite what came before; each control character shows as "?".
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** Text safe to print on a terminal: control characters (other than tab and newline) become "?". */
+export function terminalText(text: string): string {
+  return text.replace(TERMINAL_CONTROLS, '?');
+}
+
 /** A plain aligned text table (the CLI's --json gives machine output). */
 export function formatTable(rows: Record<string, unknown>[], columns: string[]): string {
-  const cell = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+  const cell = (value: unknown) => (value === null || value === undefined ? '' : terminalText(String(value)).replace(/[\t\n]/g, ' '));
   const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
   const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd();
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(columns.map((c) => cell(row[c]))))].join('\n');

@@ -3,14 +3,14 @@
 import type { Command } from 'commander';
 import type { LogEntry } from '../api/logs.js';
 import { colors, componentColor, levelColor } from './colors.js';
-import { formatTable, printJson } from './io.js';
+import { formatTable, printJson, terminalText } from './io.js';
 import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 const LEVELS = ['error', 'warning', 'info', 'debug'] as const;
 
 export function formatLogLine(entry: Pick<LogEntry, 'timestamp' | 'component' | 'level' | 'message'>): string {
   const c = colors();
-  return `${c.gray(entry.timestamp)} ${c[componentColor(entry.component)](entry.component.padEnd(10))} ${c[levelColor(entry.level)](entry.level.padEnd(7))} ${entry.message}`;
+  return `${c.gray(entry.timestamp)} ${c[componentColor(entry.component)](entry.component.padEnd(10))} ${c[levelColor(entry.level)](entry.level.padEnd(7))} ${terminalText(entry.message)}`;
 }
 
 interface LogsOptions extends DataOptions {

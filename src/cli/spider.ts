@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { RefetchStatus, SpiderStatusFields as SpiderStatus } from '../api/status.js';
 import { startAndFollow } from './follow.js';
-import { printJson } from './io.js';
+import { printJson, terminalText } from './io.js';
 import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 const POLL_MS = 2000;
@@ -24,7 +24,7 @@ export function describeSpider(status: SpiderStatus, activityLines = 10): string
     `  Last start       ${status.spiderLastStartTime ?? 'never'}`,
   ];
   if (activityLines > 0 && status.spiderActivityLog.length > 0) {
-    lines.push('  Recent activity:', ...status.spiderActivityLog.slice(0, activityLines).map((line) => `    ${line}`));
+    lines.push('  Recent activity:', ...status.spiderActivityLog.slice(0, activityLines).map((line) => `    ${terminalText(line)}`));
   }
   return lines.join('\n');
 }
@@ -44,7 +44,7 @@ function describeRefetch(status: RefetchStatus): string {
 export function activityPrinter(print: (line: string) => void): (status: SpiderStatus) => void {
   let printed = new Set<string>();
   return (status) => {
-    for (const line of status.spiderActivityLog.filter((entry) => !printed.has(entry)).reverse()) print(line);
+    for (const line of status.spiderActivityLog.filter((entry) => !printed.has(entry)).reverse()) print(terminalText(line));
     printed = new Set(status.spiderActivityLog);
   };
 }

@@ -6,6 +6,7 @@
 import { Text, Transform } from 'ink';
 import type { ChalkInstance } from 'chalk';
 import { colors } from '../cli/colors.js';
+import { terminalText } from '../cli/io.js';
 
 /** A piece of a line and how to colour it. */
 export type Segment = string | [text: string, style: (c: ChalkInstance) => (text: string) => string];
@@ -15,12 +16,15 @@ export function paint(segments: Segment[], width: number): string {
   const c = colors();
   let left = width;
   let out = '';
-  const pieces = segments.map((s) => (typeof s === 'string' ? ([s, null] as const) : ([s[0], s[1]] as const)));
-  const total = pieces.reduce((n, [text]) => n + text.replace(/[\r\n\t]/g, ' ').length, 0);
+  // Titles and activity lines are crawled text: no control character reaches the terminal.
+  const pieces = segments.map((s) => (typeof s === 'string' ? ([s, null] as const) : ([s[0], s[1]] as const))).map(
+    ([text, style]) => [terminalText(text.replace(/[\r\n\t]/g, ' ')), style] as const,
+  );
+  const total = pieces.reduce((n, [text]) => n + text.length, 0);
   const cut = total > width;
   for (const [raw, style] of pieces) {
     if (left <= 0) break;
-    let text = raw.replace(/[\r\n\t]/g, ' ');
+    let text = raw;
     if (text.length > left) text = text.slice(0, left);
     left -= text.length;
     if (cut && left === 0 && text.length > 0) text = `${text.slice(0, -1)}…`;

@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completionTable } from '../../src/cli/completion.js';
 import { commandsOf } from '../../src/cli/examples.js';
 import { buildProgram } from '../../src/cli/index.js';
+import { formatTable } from '../../src/cli/io.js';
+import { formatLogLine } from '../../src/cli/logs.js';
 import { parseInteger } from '../../src/cli/options.js';
+import { activityPrinter, describeSpider } from '../../src/cli/spider.js';
 import { createProgress, formatEta } from '../../src/cli/progress.js';
 
 function stream(isTTY: boolean) {
@@ -29,6 +32,31 @@ describe('parseInteger', () => {
     } catch (error) {
       expect(error).toMatchObject({ code: 'invalid', exitCode: 2 });
     }
+  });
+});
+
+describe('terminal output of hostile text', () => {
+  // A crawled or model-written title with ESC sequences (clear screen, OSC 52 clipboard write) and
+  // a carriage return must not reach the operator's terminal as control characters.
+  const title = 'Flood\u001b[2J\u001b]52;c;ZXZpbA==\u0007 council\rvote\u009b1m';
+  const shown = 'Flood?[2J?]52;c;ZXZpbA==? council?vote?1m';
+
+  it('prints table cells, log lines and spider activity without control characters', () => {
+    const table = formatTable([{ id: 1, title }], ['id', 'title']);
+    expect(table).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    expect(table.split('\n')[2]).toBe(`1   ${shown}`);
+    // A line break inside a cell would break the table's rows.
+    expect(formatTable([{ id: 1, title: 'two\nlines' }], ['id', 'title']).split('\n')).toHaveLength(3);
+
+    const line = formatLogLine({ timestamp: '2026-01-01T00:00:00.000Z', component: 'GENERATOR', level: 'info', message: `Generated "${title}"` });
+    expect(line).toContain(`Generated "${shown}"`);
+    expect(line).not.toContain('\u001b[2J');
+
+    const status = { spiderActivityLog: [`NEW: Site :: ${title}`] } as unknown as Parameters<typeof describeSpider>[0];
+    const printed: string[] = [];
+    activityPrinter((text) => printed.push(text))(status);
+    expect(printed).toEqual([`NEW: Site :: ${shown}`]);
+    expect(describeSpider({ ...status, spiderStatus: 'idle' } as typeof status, 5)).toContain(`    NEW: Site :: ${shown}`);
   });
 });
 

@@ -7,6 +7,7 @@ import type { LiveMessage } from '../../src/api/live.js';
 import type { StatusResponse } from '../../src/api/status.js';
 import type { LiveHandlers } from '../../src/client/index.js';
 import { App } from '../../src/tui/App.js';
+import { paint } from '../../src/tui/line.js';
 import { applyMessage, initialState, MAX_LOGS } from '../../src/tui/state.js';
 import { DashStore, type DashClient } from '../../src/tui/store.js';
 
@@ -105,6 +106,17 @@ async function mount() {
   await until(() => (view.lastFrame() ?? '').includes('4/10'));
   return { ...fake, store, view };
 }
+
+describe('paint', () => {
+  it('shows control characters of crawled text as "?", never as terminal escapes', () => {
+    // ESC [ 2 J clears the screen; OSC 52 writes the clipboard; BEL ends it.
+    const line = paint(['NEW: Flood\u001b[2J\u001b]52;c;ZXZpbA==\u0007 vote\u009b1m', [' ok', (c) => c.green]], 80);
+    // eslint-disable-next-line no-control-regex
+    expect(line.replace(/\x1b\[[0-9;]*m/g, '')).toBe('NEW: Flood?[2J?]52;c;ZXZpbA==? vote?1m ok'.padEnd(80));
+    expect(line).not.toContain('\u001b[2J');
+    expect(line).not.toContain('\u001b]52');
+  });
+});
 
 describe('newsctl dash (Ink)', () => {
   it('draws the spider panel with counters, the NEW: activity and the connection, within 80×24', async () => {
