@@ -70,7 +70,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = {}): Promi
     await program.parseAsync(argv);
   } catch (error) {
     if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
+      // Commander has printed the problem (an unknown command or option, a missing argument, or
+      // the help of a command given no subcommand); its own exit code is 1 for all of them, but
+      // they are usage errors, exit 2 (README "Output"). --help and --version stay 0.
+      process.exitCode = error.exitCode === 0 ? 0 : 2;
       return;
     }
     if (isAppError(error)) {

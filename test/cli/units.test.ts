@@ -12,6 +12,7 @@ import { formatTable } from '../../src/cli/io.js';
 import { formatLogLine } from '../../src/cli/logs.js';
 import { parseInteger } from '../../src/cli/options.js';
 import { activityPrinter, describeSpider } from '../../src/cli/spider.js';
+import { runCli } from '../helpers/daemon.js';
 import { createProgress, formatEta } from '../../src/cli/progress.js';
 
 function stream(isTTY: boolean) {
@@ -32,6 +33,27 @@ describe('parseInteger', () => {
     } catch (error) {
       expect(error).toMatchObject({ code: 'invalid', exitCode: 2 });
     }
+  });
+});
+
+describe('usage errors', () => {
+  it('exit 2 for an unknown command or option, a missing argument or a missing subcommand; 0 for --help', { timeout: 60_000 }, async () => {
+    const runs = await Promise.all(
+      [['bogus'], ['trends', 'list', '--bogus'], ['trends', 'list', '--limit'], ['domains', 'add'], ['trends'], ['--help'], ['trends', 'list', '--help']].map(
+        async (args) => [args.join(' '), await runCli(args)] as const,
+      ),
+    );
+    const codes = Object.fromEntries(runs.map(([args, run]) => [args, run.code]));
+    expect(codes).toEqual({
+      bogus: 2,
+      'trends list --bogus': 2,
+      'trends list --limit': 2,
+      'domains add': 2,
+      trends: 2,
+      '--help': 0,
+      'trends list --help': 0,
+    });
+    expect(runs[1]![1].stderr).toContain("error: unknown option '--bogus'");
   });
 });
 
