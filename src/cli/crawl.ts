@@ -33,7 +33,8 @@ export function registerCrawlCommand(program: Command): void {
         done: (status) => status.spiderStatus === 'idle',
         onStatus: (status) => {
           if (!options.quiet && !options.json) printActivity(status);
-          if (status.spiderStatus !== 'idle') {
+          // --quiet is for cron: its mail or log gets the result alone, not a line per change.
+          if (!options.quiet && status.spiderStatus !== 'idle') {
             progress.update({ done: status.spiderSitesProcessed, total: status.spiderTotalSites, detail: `${status.spiderCurrentRunArticleCount} new articles` });
           }
         },

@@ -54,6 +54,12 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     // Not a terminal: lines, never carriage returns.
     expect(run.stderr).toMatch(/^crawl: \d+\/1 done, \d+ new articles$/m);
     expect(run.stderr).not.toContain('\r');
+
+    // --quiet (cron): the result on stdout, and not one progress or activity line.
+    const quiet = await cli(['crawl', '--once', '--quiet', '--domain', web.sites[0]!.origin, ...args()]);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toMatch(/^Spider: idle\n/);
+    expect(quiet.stderr).toBe('');
   });
 });
 
