@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws';
 import { PUBLIC_EVENT_TYPES, type LiveMessage } from '../services/events.js';
 import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../services/health/database-monitor.js';
 import { resolvePrincipal } from './access.js';
+import { sendError } from './errors.js';
 
 // Above this much unsent data a client is too slow: it skips messages until it drains.
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -66,39 +67,51 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
     clients.clear();
   });
 
-  app.get('/ws', { websocket: true, config: { public: true } }, async (socket, request) => {
-    // Register before any await so that no message arriving meanwhile is lost.
-    const client: Client = { socket, isAdmin: false, alive: true, dropped: 0 };
-    socket.on('pong', () => {
-      client.alive = true;
-    });
-    socket.on('close', () => clients.delete(client));
-    socket.on('error', (error) => app.log.debug({ err: error }, 'ws client error'));
-    socket.on('message', (raw, isBinary) => {
-      client.alive = true;
-      let parsed: unknown;
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    config: { public: true },
+    // A plain HTTP request (a browser tab, curl) gets a clear error in the product's format rather
+    // than an empty 404.
+    handler: async (_request, reply) => {
+      void reply.header('upgrade', 'websocket');
+      sendError(reply, 426, { message: '/ws is the live channel: connect with a WebSocket client (Upgrade: websocket)' });
+      return reply;
+    },
+    wsHandler: async (socket, request) => {
+      // Register before any await so that no message arriving meanwhile is lost.
+      const client: Client = { socket, isAdmin: false, alive: true, dropped: 0 };
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('close', () => clients.delete(client));
+      socket.on('error', (error) => app.log.debug({ err: error }, 'ws client error'));
+      socket.on('message', (raw, isBinary) => {
+        client.alive = true;
+        let parsed: unknown;
+        try {
+          parsed = isBinary ? undefined : JSON.parse(raw.toString());
+        } catch {
+          parsed = undefined;
+        }
+        if (!parsed || typeof parsed !== 'object') {
+          app.log.info({ ip: request.ip }, 'ignored a malformed /ws message');
+          return;
+        }
+        if ((parsed as { type?: unknown }).type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+      });
       try {
-        parsed = isBinary ? undefined : JSON.parse(raw.toString());
-      } catch {
-        parsed = undefined;
+        client.isAdmin = (await resolvePrincipal(app.ctx, options.localSecret, request)) !== null;
+      } catch (error) {
+        app.log.warn({ err: error }, 'ws authentication failed; treating the client as anonymous');
       }
-      if (!parsed || typeof parsed !== 'object') {
-        app.log.info({ ip: request.ip }, 'ignored a malformed /ws message');
-        return;
+      if (socket.readyState === socket.OPEN) {
+        clients.add(client);
+        socket.send(JSON.stringify({ type: 'welcome', isAdmin: client.isAdmin }));
+        // A client arriving during an outage learns of it now, not only at the next change.
+        if (!databaseMonitor(app.ctx).available) socket.send(JSON.stringify({ type: 'database_status', available: false, message: DATABASE_DOWN_MESSAGE }));
       }
-      if ((parsed as { type?: unknown }).type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
-    });
-    try {
-      client.isAdmin = (await resolvePrincipal(app.ctx, options.localSecret, request)) !== null;
-    } catch (error) {
-      app.log.warn({ err: error }, 'ws authentication failed; treating the client as anonymous');
-    }
-    if (socket.readyState === socket.OPEN) {
-      clients.add(client);
-      socket.send(JSON.stringify({ type: 'welcome', isAdmin: client.isAdmin }));
-      // A client arriving during an outage learns of it now, not only at the next change.
-      if (!databaseMonitor(app.ctx).available) socket.send(JSON.stringify({ type: 'database_status', available: false, message: DATABASE_DOWN_MESSAGE }));
-    }
+    },
   });
 
   return () => ({ clients: clients.size, admins: [...clients].filter((c) => c.isAdmin).length });

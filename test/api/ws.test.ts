@@ -39,6 +39,19 @@ describe('/ws live channel', () => {
     visitor.socket.close();
   });
 
+  it('answers a plain HTTP request with 426 and a message, not an empty 404', async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const response = await fetch(`${server.baseUrl}/ws`, { method });
+      expect(response.status).toBe(426);
+      expect(response.headers.get('upgrade')).toBe('websocket');
+      if (method === 'GET') expect(await response.json()).toEqual({ message: expect.stringContaining('WebSocket') });
+    }
+    // The live channel itself still works.
+    const visitor = await connect();
+    expect(visitor.messages[0]).toEqual({ type: 'welcome', isAdmin: false });
+    visitor.socket.close();
+  });
+
   it('ignores garbage from a client and keeps serving it', async () => {
     const client = await connect();
     client.socket.send('this is not json');
