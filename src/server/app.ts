@@ -14,7 +14,7 @@ import { databaseMonitor } from '../services/health/database-monitor.js';
 import { shutdownJobs } from '../services/jobs/index.js';
 import { createPublicSnapshot } from '../services/snapshot/index.js';
 import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
-import { databaseUnavailable, errorHandler } from './errors.js';
+import { databaseUnavailable, errorHandler, sendError } from './errors.js';
 import { registerFavicons } from './favicons.js';
 import { registerPages } from './pages.js';
 import { apiRoutes } from './routes/index.js';
@@ -52,6 +52,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     return503OnClosing: true,
     // Per-request lines drown what operators need to see; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // Addresses the router refuses before any route runs (a bad %-escape, an over-long path
+    // parameter) get the same error body as everything else, not fastify's own shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = typeof error.statusCode === 'number' && error.statusCode < 500 ? error.statusCode : 400;
+      sendError(reply, status, { message: `Invalid address: ${error.message}` });
+    },
   });
   // Query strings and path parameters are text, so they are coerced ("50" → 50); JSON bodies are
   // not: a string where a number belongs is a client error, not something to guess about.

@@ -127,6 +127,20 @@ describe('access control', () => {
     expect(await response.json()).toEqual({ message: 'Not found: GET /api/no-such-thing' });
   });
 
+  it('answers addresses the router refuses in the same error format', async () => {
+    // A broken %-escape, in /api and outside it.
+    for (const path of ['/api/domains/%ZZ', '/%ZZ']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({ message: `Invalid address: '${path}' is not a valid url component` });
+    }
+    // A path parameter longer than the router accepts.
+    const long = `/api/jobs/${'a'.repeat(150)}/stop`;
+    const response = await fetch(`${server.baseUrl}${long}`, { method: 'POST' });
+    expect(response.status).toBe(414);
+    expect(await response.json()).toEqual({ message: `Invalid address: '${long}' is exceeding the max param length` });
+  });
+
   it('refuses cookie-authenticated writes from another site', async () => {
     const cookie = await server.loginCookie();
     const body = JSON.stringify({ promptText: 'x' });
