@@ -84,6 +84,26 @@ describe('domains', () => {
     expect(await call('PATCH', '/api/domains/999999', { priority: 1 })).toEqual({ status: 404, body: { message: 'Domain 999999 not found' } });
   });
 
+  it('names the field when a priority or an id is past what the database holds', async () => {
+    const { body: list } = await call('GET', '/api/domains');
+    const id = list[0].id;
+    expect(await call('PATCH', `/api/domains/${id}`, { priority: 99_999_999_999 })).toEqual({
+      status: 400,
+      body: { message: 'Invalid body: priority must be <= 2147483647' },
+    });
+    expect(await call('POST', '/api/domains', { url: 'big.example', priority: 1e30 })).toEqual({
+      status: 400,
+      body: { message: 'Invalid body: priority must be <= 2147483647' },
+    });
+    for (const [method, path] of [['PATCH', '/api/domains/99999999999'], ['DELETE', '/api/domains/99999999999'], ['DELETE', '/api/avoid-domains/99999999999']] as const) {
+      expect(await call(method, path, method === 'PATCH' ? { priority: 1 } : undefined), path).toEqual({
+        status: 400,
+        body: { message: 'Invalid params: id must be <= 2147483647' },
+      });
+    }
+    expect((await call('GET', '/api/domains')).body).toHaveLength(list.length);
+  });
+
   it('deletes a domain', async () => {
     const { body } = await call('POST', '/api/domains', { url: 'short-lived.example' });
     expect(await call('DELETE', `/api/domains/${body.id}`)).toEqual({ status: 200, body: { message: 'Domain short-lived.example removed', id: body.id } });

@@ -18,8 +18,10 @@ import {
   type NewDomainInput,
 } from '../../services/domains/index.js';
 
-const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1 } }, required: ['id'] } as const;
-const priority = { type: ['integer', 'null'] } as const;
+// The columns are PostgreSQL integers: a value past them is refused here with the field's name,
+// not by the database as "Invalid value in request".
+const idParams = { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } }, required: ['id'] } as const;
+const priority = { type: ['integer', 'null'], minimum: -2_147_483_648, maximum: 2_147_483_647 } as const;
 const status = { type: 'string', enum: [...DOMAIN_STATUSES] } as const;
 
 export default async function domainRoutes(app: FastifyInstance): Promise<void> {
