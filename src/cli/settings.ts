@@ -1,8 +1,8 @@
 // `newsctl settings list|get|set`: the same generic settings calls as the console.
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { Invalid } from '../errors.js';
-import { formatTable, printJson } from './io.js';
+import type { Client } from '../client/index.js';
+import { Invalid, NotFound } from '../errors.js';
+import { formatTable, printJson, readInputFile } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';
 
 export function registerSettingsCommand(program: Command): void {
@@ -14,7 +14,7 @@ export function registerSettingsCommand(program: Command): void {
   });
   withDataOptions(settings.command('get').description('print a setting as JSON').argument('<key>', 'setting key, e.g. system-prompt')).action(
     async (key: string, options: DataOptions) => {
-      printJson(await withClient(options, (client) => client.settings.get(key)));
+      printJson(await withClient(options, async (client) => client.settings.get(await knownSetting(client, key))));
     },
   );
   withDataOptions(
@@ -25,7 +25,7 @@ export function registerSettingsCommand(program: Command): void {
       .argument('[json]', 'the JSON value')
       .option('--file <path>', 'read the JSON value from a file'),
   ).action(async (key: string, json: string | undefined, options: DataOptions & { file?: string }) => {
-    const text = options.file ? readFileSync(options.file, 'utf8') : json;
+    const text = options.file ? readInputFile(options.file) : json;
     if (!text) throw Invalid('Give the value as JSON or with --file');
     let value: unknown;
     try {
@@ -33,6 +33,14 @@ export function registerSettingsCommand(program: Command): void {
     } catch (error) {
       throw Invalid(`Not valid JSON: ${(error as Error).message}`);
     }
-    printJson(await withClient(options, (client) => client.settings.set(key, value)));
+    printJson(await withClient(options, async (client) => client.settings.set(await knownSetting(client, key), value)));
   });
+}
+
+// A setting's key is the tail of its /api path, so an unchecked key would read or write whatever
+// route it names (`settings set domains …` would add a domain); only the server's settings pass.
+async function knownSetting(client: Client, key: string): Promise<string> {
+  const { settings } = await client.settings.list();
+  if (settings.some((setting) => setting.key === key)) return key;
+  throw NotFound(`Unknown setting "${key}": \`newsctl settings list\` shows the keys`);
 }

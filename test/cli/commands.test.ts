@@ -103,6 +103,15 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(badInteger.stderr).toContain('--limit must be a whole number from 1 to 500, got "ten"');
     const noConfirm = await cli(['articles', 'clear', ...args()]);
     expect(noConfirm.code).toBe(2);
+    // A setting's key is the tail of its path: one that names another route is refused, not sent.
+    const notASetting = await cli(['settings', 'set', 'domains', '{"url": "example.org"}', ...args()]);
+    expect(notASetting.code).toBe(4);
+    expect(notASetting.stderr).toContain('Unknown setting "domains"');
+    const domains = json<unknown[]>((await cli(['domains', 'list', '--json', ...args()])).stdout);
+    expect(JSON.stringify(domains)).not.toContain('example.org');
+    const setting = await cli(['settings', 'get', 'schedule-settings', ...args()]);
+    expect(setting.code).toBe(0);
+    expect(json(setting.stdout)).toHaveProperty('trendsMinuteA');
     const help = await cli(['crawl', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Examples:\n {2}\$ newsctl crawl --once/);
