@@ -19,6 +19,8 @@ interface Client {
   isAdmin: boolean;
   alive: boolean;
   dropped: number;
+  /** A malformed message from it has been logged already. */
+  warned?: boolean;
 }
 
 export interface WsHubStats {
@@ -95,7 +97,9 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
           parsed = undefined;
         }
         if (!parsed || typeof parsed !== 'object') {
-          app.log.info({ ip: request.ip }, 'ignored a malformed /ws message');
+          // Once per connection: a client sending junk in a loop must not flood the log.
+          if (!client.warned) app.log.info({ ip: request.ip }, 'ignored a malformed /ws message (further ones from this client are ignored silently)');
+          client.warned = true;
           return;
         }
         if ((parsed as { type?: unknown }).type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));

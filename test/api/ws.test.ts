@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openLiveSocket } from '../helpers/live.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -52,12 +52,16 @@ describe('/ws live channel', () => {
     visitor.socket.close();
   });
 
-  it('ignores garbage from a client and keeps serving it', async () => {
+  it('ignores garbage from a client and keeps serving it, logging it once', async () => {
+    const info = vi.spyOn(server.app.log, 'info');
     const client = await connect();
     client.socket.send('this is not json');
     client.socket.send(Buffer.from([0, 1, 2, 3]));
+    for (let i = 0; i < 50; i++) client.socket.send('junk in a loop');
     client.socket.send(JSON.stringify({ type: 'ping' }));
     await until(() => client.messages.some((m) => m.type === 'pong'));
+    expect(info.mock.calls.filter(([, message]) => String(message).includes('malformed /ws message'))).toHaveLength(1);
+    info.mockRestore();
     server.ctx.events.emit('home_data_updated', {});
     await until(() => client.messages.some((m) => m.type === 'home_data_updated'));
     client.socket.close();
