@@ -101,6 +101,17 @@ describe('domains', () => {
         body: { message: 'Invalid params: id must be <= 2147483647' },
       });
     }
+    // An import line carries whatever number it was given: skipped with the reason, not the database's.
+    const imported = await call('POST', '/api/domains/import', { domains: ['huge-priority.example,99999999999', 'port-zero.example:0,3'] });
+    expect(imported.body).toMatchObject({ added: 0, skipped: 2 });
+    expect(imported.body.skippedLines).toEqual([
+      { line: 'huge-priority.example', reason: 'priority must be a whole number from -2147483647 to 2147483647, got 99999999999' },
+      { line: 'port-zero.example:0', reason: 'Invalid domain "port-zero.example:0": port 0 cannot be connected to' },
+    ]);
+    expect(await call('POST', '/api/domains', { url: 'example.com:0' })).toEqual({
+      status: 400,
+      body: { message: 'Invalid domain "example.com:0": port 0 cannot be connected to' },
+    });
     expect((await call('GET', '/api/domains')).body).toHaveLength(list.length);
   });
 

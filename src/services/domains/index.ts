@@ -97,8 +97,15 @@ export interface NewDomainInput {
   throttle?: number;
 }
 
+// The priority column is a PostgreSQL integer.
+const MAX_PRIORITY = 2_147_483_647;
+
 async function insertNewDomain(ctx: Ctx, input: NewDomainInput, isAvoided: (host: string) => boolean): Promise<DomainRow> {
   const entry = readDomainEntry(input.url, input.startingUrl);
+  // The API's schema checks this too; an import line reaches here with whatever number it carried.
+  if (input.priority != null && !(Number.isSafeInteger(input.priority) && Math.abs(input.priority) <= MAX_PRIORITY)) {
+    throw Invalid(`priority must be a whole number from -${MAX_PRIORITY} to ${MAX_PRIORITY}, got ${input.priority}`);
+  }
   const status = input.status ?? 'active';
   if (status !== 'avoided' && isAvoided(entry.host.replace(/:\d+$/, ''))) {
     throw Conflict(`${entry.url} is on the avoid list; remove it from the avoid list first`);

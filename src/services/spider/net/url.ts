@@ -128,6 +128,7 @@ export function parseDomainInput(input: string, startingUrl?: string | null): Do
   }
   const host = hostOf(url);
   if (host === '' || classifyHost(host).kind === 'invalid') throw new InvalidDomainError(input, 'not a valid host');
+  if (url.port === '0') throw new InvalidDomainError(input, 'port 0 cannot be connected to');
   url.hash = '';
   url.username = '';
   url.password = '';
