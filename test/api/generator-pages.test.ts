@@ -167,6 +167,9 @@ describe('social posts', () => {
     expect(body.content.length).toBeLessThanOrEqual(280);
     expect((await api('POST', '/api/generate-social-content', { articleId: 999999 })).status).toBe(404);
     expect((await api('POST', '/api/generate-social-content', {})).status).toBe(400);
+    const unknownTopic = await api('POST', '/api/generate-social-content', { articleId: hostileArticleId, category: 'sports' });
+    expect(unknownTopic.status).toBe(400);
+    expect(unknownTopic.body.message).toContain('category must be equal to one of the allowed values');
     const logs = (await api('GET', '/api/logs?component=GENERATOR&limit=20')).body as { message: string }[];
     expect(logs.some((l) => l.message.startsWith('Social post written offline'))).toBe(true);
   });

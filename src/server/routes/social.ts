@@ -1,6 +1,7 @@
 // Social posts (spec 001 §7 "Social"); the prompts and model are settings rows.
 import type { FastifyInstance } from 'fastify';
 import type { SocialContentRequest } from '../../api/generator.js';
+import { TOPICS } from '../../services/classify/topics.js';
 import { generateSocialContent } from '../../services/social/index.js';
 import { requestOrigin } from '../pages.js';
 
@@ -14,7 +15,8 @@ export default async function socialRoutes(app: FastifyInstance): Promise<void> 
           properties: {
             trendText: { type: 'string', minLength: 1, maxLength: 2000 },
             articleId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
-            category: { type: 'string', maxLength: 50 },
+            // A topic key, as the console sends; anything else is a client error, not a silent default.
+            category: { type: 'string', enum: [...TOPICS] },
           },
           anyOf: [{ required: ['trendText'] }, { required: ['articleId'] }],
         },
