@@ -93,7 +93,13 @@ function blockParagraphs(block: string): Paragraph[] {
   return paragraphs;
 }
 
-export async function articleDocx(article: GeneratedArticle): Promise<Buffer> {
+// Characters XML 1.0 forbids (C0 controls other than tab and line breaks, U+FFFE/U+FFFF, lone
+// surrogates): model-written text can carry them, and one would leave Word unable to open the file.
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const xmlText = (text: string) => text.replace(NOT_XML, '');
+
+export async function articleDocx(raw: GeneratedArticle): Promise<Buffer> {
+  const article = { ...raw, title: xmlText(raw.title), content: xmlText(raw.content), sourceUrls: raw.sourceUrls.map(xmlText) };
   const children: Paragraph[] = [
     new Paragraph({ alignment: AlignmentType.LEFT, spacing: { after: 240 }, children: [new TextRun({ text: plainTitle(article.title), bold: true, size: 40 })] }),
   ];

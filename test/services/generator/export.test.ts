@@ -58,4 +58,13 @@ describe('article exports (spec 001 §9)', () => {
     expect(ps[4]).toContain('<w:pStyle w:val="Heading2"/>');
     expect(ps.slice(5).map(textOf)).toEqual(['https://a.test/1', 'https://b.test/story']);
   });
+
+  it('leave out the characters XML forbids, so Word can open the file', async () => {
+    const docx = await articleDocx({ ...article, title: 'Bad\u0001 title\uffff', content: 'A model wrote \u001b[2Jthis\ufffe and \ud800that.' });
+    const xml = strFromU8(unzipSync(new Uint8Array(docx))['word/document.xml']!);
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\ud800-\udfff]/);
+    const ps = paragraphs(xml);
+    expect(textOf(ps[0]!)).toBe('Bad title');
+    expect(textOf(ps[1]!)).toBe('A model wrote [2Jthis and that.');
+  });
 });
