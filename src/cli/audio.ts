@@ -1,13 +1,13 @@
 // `newsctl audio …` and `newsctl music …`: the Podcast, Interviews and Music tabs. The calls that
 // make audio answer once it exists (the daemon queues the job and waits; without a daemon the job
 // runs here); -o saves the MP3.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GenerateAudioResponse, MusicTrack } from '../api/audio.js';
 import type { Client } from '../client/index.js';
 import { Invalid, Upstream } from '../errors.js';
 import { startAndFollow } from './follow.js';
-import { formatTable, printJson, readStdin } from './io.js';
+import { formatTable, printJson, readInputFile, readStdin } from './io.js';
 import { parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 interface OutputOptions extends DataOptions {
@@ -30,7 +30,7 @@ async function saveAudio(client: Client, audioUrl: string, output: string | unde
 /** A script from --file (- for stdin), else undefined (the server uses the last one). */
 async function scriptFrom(file: string | undefined): Promise<string | undefined> {
   if (!file) return undefined;
-  const text = file === '-' ? await readStdin() : readFileSync(file, 'utf8');
+  const text = file === '-' ? await readStdin() : readInputFile(file);
   if (!text.trim()) throw Invalid(`${file === '-' ? 'Standard input' : file} is empty`);
   return text;
 }
@@ -128,7 +128,7 @@ export function registerAudioCommands(program: Command): void {
     ),
   ).action(async (options: OutputOptions & { lyricsFile?: string; configFile?: string; wait?: boolean }) => {
     const lyrics = await scriptFrom(options.lyricsFile);
-    const musicConfig = options.configFile ? readFileSync(options.configFile, 'utf8') : undefined;
+    const musicConfig = options.configFile ? readInputFile(options.configFile) : undefined;
     await withClient(options, async (client) => {
       let trackId = 0;
       const result = await startAndFollow(client, {

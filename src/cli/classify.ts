@@ -83,7 +83,7 @@ async function classifyFromJsonl(options: ClassifyOptions): Promise<void> {
     try {
       input = (await open(options.fromJsonl)).createReadStream({ encoding: 'utf8' });
     } catch (error) {
-      throw Invalid(`cannot read ${options.fromJsonl}: ${(error as Error).message}`);
+      throw Invalid(`Cannot read ${options.fromJsonl}: ${(error as Error).message}`);
     }
   }
   const { classified, rejected } = await classifyJsonLines(input, process.stdout, process.stderr, {

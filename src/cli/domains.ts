@@ -1,10 +1,10 @@
 // `newsctl domains …` and `newsctl avoid …`: the Domains tab and the Domain Avoid List.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Invalid, NotFound } from '../errors.js';
 import type { AvoidDomainView as AvoidDomain, DomainView as Domain } from '../services/domains/index.js';
 import type { Client } from '../client/index.js';
-import { formatTable, printJson } from './io.js';
+import { formatTable, printJson, readInputFile } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';
 
 const STATUSES = ['active', 'success', 'error', 'avoided'];
@@ -101,7 +101,7 @@ export function registerDomainsCommand(program: Command): void {
   withDataOptions(
     domains.command('import').description('import a .txt file: domain,priority lines, then #AVOID, then avoided domains').argument('<file>'),
   ).action(async (file: string, options: DataOptions) => {
-    const lines = readFileSync(file, 'utf8').split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    const lines = readInputFile(file).split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
     if (lines.length === 0) throw Invalid('No domains found in the file');
     const result = await withClient(options, (client) =>
       client.domains.import(lines),

@@ -1,23 +1,18 @@
 // `newsctl extract <file-or-url> [--json]`: one page through the spider's extraction, in-process and
 // without a database. A URL is fetched with the guarded client (public addresses only, unless
 // NEWSCTL_ALLOW_PRIVATE_NETWORKS opens a range); a file is read from disk.
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { Invalid, Upstream } from '../errors.js';
 import type { ExtractedArticle } from '../services/extract/index.js';
-import { printJson } from './io.js';
+import { printJson, readInputFile } from './io.js';
 
 /** What `newsctl extract` prints (the issue's field list). */
 export type ExtractedPage = Pick<ExtractedArticle, 'title' | 'text' | 'publishedAt' | 'author' | 'canonicalUrl' | 'imageUrl' | 'wordCount'>;
 
 async function readPage(source: string, baseUrl: string | undefined): Promise<{ html: string; url: string | undefined }> {
   if (!/^https?:\/\//i.test(source)) {
-    try {
-      return { html: readFileSync(source, 'utf8'), url: baseUrl };
-    } catch (error) {
-      throw Invalid(`Cannot read ${source}: ${(error as Error).message}`);
-    }
+    return { html: readInputFile(source), url: baseUrl };
   }
   const config = loadConfig(process.env);
   const { createGuardedClient } = await import('../services/spider/net/index.js');

@@ -1,9 +1,20 @@
 // Small terminal helpers shared by commands: printing, prompting, reading stdin.
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
+import { Invalid } from '../errors.js';
 
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A file the operator named (0: standard input): one it cannot read is their input error (exit 2), not a crash. */
+export function readInputFile(file: string | 0): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw Invalid(`Cannot read ${file === 0 ? 'standard input' : file}: ${(error as Error).message}`);
+  }
 }
 
 export async function readStdin(): Promise<string> {

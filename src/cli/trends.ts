@@ -1,9 +1,9 @@
 // `newsctl trends …`. `analyze --from-jsonl` runs the offline trends engine in-process on a file of
 // articles; it needs no database, so this module imports nothing heavier than the engine and the
 // offline classifier (whose model loads on first use).
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
+import { readInputFile } from './io.js';
 import { storyTopic, topicProbabilities, type Topic } from '../services/classify/index.js';
 import { analyzeStories, type OfflineTrend, type StoryInput } from '../services/trends/engine/index.js';
 
@@ -130,12 +130,7 @@ export function analysisLines(articles: StoryInput[], options: AnalysisOutputOpt
 
 function analyzeFromJsonl(options: AnalyzeOptions): void {
   if (!options.fromJsonl) throw Invalid('trends analyze needs --from-jsonl FILE (use - for standard input)');
-  let text: string;
-  try {
-    text = readFileSync(options.fromJsonl === '-' ? 0 : options.fromJsonl, 'utf8');
-  } catch (error) {
-    throw Invalid(`cannot read ${options.fromJsonl}: ${(error as Error).message}`);
-  }
+  const text = readInputFile(options.fromJsonl === '-' ? 0 : options.fromJsonl);
   const now = options.now ? new Date(options.now) : undefined;
   if (now && Number.isNaN(now.getTime())) throw Invalid(`--now must be a date, got "${options.now}"`);
 

@@ -102,8 +102,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('audio and music commands', {
     expect(isMp3(readFileSync(file))).toBe(true);
 
     const missing = await runCli(['audio', 'interview', 'render', '--file', join(storage.dataDir, 'no-such-file.txt'), ...args()]);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toContain('ENOENT');
+    // A file the operator named and that is not there is their input error (exit 2), said plainly.
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`error: Cannot read ${join(storage.dataDir, 'no-such-file.txt')}: ENOENT`);
   });
 
   it('sets the interview topic, writes lyrics, makes a song, saves, lists and removes it', async () => {

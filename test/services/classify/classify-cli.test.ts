@@ -104,7 +104,7 @@ describe('newsctl classify --from-jsonl (child process)', () => {
 
   it('exits non-zero for a file it cannot read', () => {
     const child = newsctl('classify', '--from-jsonl', join(dir, 'missing.jsonl'), '--json');
-    expect(child.stderr).toContain('cannot read');
+    expect(child.stderr).toContain('Cannot read');
     expect(child.status).not.toBe(0);
   });
 });
