@@ -200,6 +200,17 @@ describe('Domains tab', () => {
     ]);
     await management.getByText('2s', { exact: true }).first().waitFor();
     expect(await management.getByTestId('domain-counts').textContent()).toBe('Total: 6 | Active: 2 | Success: 2 | Errors: 1');
+    // The column headings sit on one line, each over its column ("Throttle" wrapped to THROT/TLE).
+    const headings = await management.getByText('Throttle', { exact: true }).evaluate((throttle) => {
+      const boxes = Array.from(throttle.parentElement!.children).map((span) => span.getBoundingClientRect());
+      const lineHeight = parseFloat(getComputedStyle(throttle).lineHeight);
+      return { heights: boxes.map((box) => box.height).filter((height) => height > 0), lineHeight, overflow: throttle.scrollWidth > throttle.clientWidth };
+    });
+    for (const height of headings.heights) expect(height).toBeLessThanOrEqual(headings.lineHeight);
+    expect(headings.overflow).toBe(false);
+    const throttleHeading = await management.getByText('Throttle', { exact: true }).boundingBox();
+    const throttleCell = await management.getByLabel('Throttle 2 seconds').first().boundingBox();
+    expect(Math.abs(throttleHeading!.x + throttleHeading!.width / 2 - (throttleCell!.x + throttleCell!.width / 2))).toBeLessThanOrEqual(1);
     // The list is the spec's 24rem scroll area at most.
     expect(await management.getByRole('list', { name: 'Domains' }).evaluate((list) => getComputedStyle(list).maxHeight)).toBe('384px');
 
