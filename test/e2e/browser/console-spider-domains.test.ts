@@ -81,6 +81,27 @@ describe('Spider tab', () => {
     for (const time of await log.locator('time').allTextContents()) expect(time).toMatch(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
   });
 
+  it('fits the schedule on a 390 px screen and gives each log message room to read', async () => {
+    await seedConsole(suite.server().sql);
+    const { page } = await suite.visit({ width: 390 });
+    await openConsoleTab(page, 'Spider');
+
+    // The schedule's Runs column was cut at the card's edge ("1" of 12), the table scrolling sideways.
+    const table = panel(page, 'Spider Schedule').getByRole('table', { name: 'Spider schedule' });
+    await table.waitFor();
+    const overflow = await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
+    expect(overflow).toBe(0);
+
+    // A message beside the DOMAIN_MANAGER badge had ~70 px, its words broken mid-way; now it
+    // takes a line of its own when the space beside the badge is short.
+    const log = page.getByTestId('system-log');
+    await log.getByText('Domain added: coastalcourier.example').waitFor();
+    const widths = await log.getByTestId('log-entry').evaluateAll((entries) =>
+      entries.map((entry) => entry.lastElementChild!.getBoundingClientRect().width / entry.getBoundingClientRect().width),
+    );
+    for (const share of widths) expect(share).toBeGreaterThan(0.6);
+  });
+
   it('shows the empty states before any run', async () => {
     const { page } = await suite.visit();
     await openConsoleTab(page, 'Spider');

@@ -26,7 +26,8 @@ function LogLine({ entry, timeZone }: { entry: LogEntry; timeZone: string }) {
       </time>
       <Badge tone={COMPONENT_TONES[entry.component] ?? 'grey'}>{entry.component}</Badge>
       {entry.level === 'error' || entry.level === 'warning' ? <span className="sr-only">{entry.level}:</span> : null}
-      <span className={`min-w-0 flex-1 text-sm ${LEVEL_TEXT[entry.level] ?? ''}`}>{entry.message}</span>
+      {/* At least 12rem beside the badge, else a line of its own (a phone beside DOMAIN_MANAGER). */}
+      <span className={`min-w-0 flex-1 basis-48 text-sm ${LEVEL_TEXT[entry.level] ?? ''}`}>{entry.message}</span>
     </li>
   );
 }
