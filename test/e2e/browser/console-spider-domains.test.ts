@@ -102,6 +102,23 @@ describe('Spider tab', () => {
     for (const share of widths) expect(share).toBeGreaterThan(0.6);
   });
 
+  it('keeps a long system log inside its scroll box, the page ending with the console', async () => {
+    const sql = suite.server().sql;
+    await seedConsole(sql);
+    // 90 older entries, warnings and errors among them, far below the box's visible part.
+    for (let n = 0; n < 90; n++) {
+      await sql`insert into logs (timestamp, component, level, message)
+                values (${new Date(Date.now() - (200 + n) * 60_000).toISOString()}, 'SPIDER', ${n % 3 === 0 ? 'error' : n % 3 === 1 ? 'warning' : 'info'}, ${`Old entry ${n}`})`;
+    }
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Spider');
+    await page.getByTestId('system-log').getByText('Old entry 89', { exact: true }).waitFor({ state: 'attached' });
+    // The hidden "error:"/"warning:" words of the entries below the fold escaped the box and
+    // stretched the page by some 1,500 px of blank space.
+    const below = await page.evaluate(() => document.documentElement.scrollHeight - (document.querySelector('main')!.getBoundingClientRect().bottom + window.scrollY));
+    expect(below).toBeLessThanOrEqual(1);
+  });
+
   it('shows the empty states before any run', async () => {
     const { page } = await suite.visit();
     await openConsoleTab(page, 'Spider');

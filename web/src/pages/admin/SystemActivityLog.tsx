@@ -49,7 +49,9 @@ export function SystemActivityLog() {
       ) : logs.data.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No system logs available</p>
       ) : (
-        <ul className="h-80 overflow-y-auto rounded-lg border border-gray-200 px-3 dark:border-gray-800" tabIndex={0} aria-label="System log entries">
+        // relative: the entries' visually hidden (absolute) level words stay clipped by the box
+        // instead of stretching the page below the console.
+        <ul className="relative h-80 overflow-y-auto rounded-lg border border-gray-200 px-3 dark:border-gray-800" tabIndex={0} aria-label="System log entries">
           {logs.data.map((entry) => (
             <LogLine key={entry.id} entry={entry} timeZone={timeZone} />
           ))}
