@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { startNewsWeb } from '../../fixtures/news-web/index.js';
-import { expectToast, openConsoleTab, selectTab } from './console.js';
+import { expectToast, openConsoleTab, selectTab, toast } from './console.js';
 import { CONSOLE_DOMAINS, resetConsole, seedConsole, SPIDER_ACTIVITY } from './console-seed.js';
 import { answer, browserSuite } from './harness.js';
 
@@ -339,7 +339,7 @@ describe('Domains tab', () => {
 
   it('adds to and removes from the avoid list, the reason optional and Enter submitting', async () => {
     await seedConsole(suite.server().sql);
-    const { page } = await suite.visit();
+    const { page, requestsTo } = await suite.visit();
     await openConsoleTab(page, 'Domains');
     const avoid = panel(page, 'Domain Avoid List');
     const entries = avoid.getByTestId('avoid-entries');
@@ -350,6 +350,13 @@ describe('Domains tab', () => {
 
     await avoid.getByLabel('Reason (optional)').fill('  Paywalled everywhere  ');
     await avoid.getByLabel('Domain to avoid').fill('  paywall.example ');
+    // Spec 001 §5: Enter without Shift submits; Shift+Enter does not (the form's own implicit
+    // submission used to send it anyway).
+    const posts = () => requestsTo('POST', '/api/avoid-domains').length;
+    await avoid.getByLabel('Domain to avoid').press('Shift+Enter');
+    await page.waitForTimeout(300);
+    expect(posts()).toBe(0);
+    expect(await toast(page).count()).toBe(0);
     await avoid.getByLabel('Domain to avoid').press('Enter');
     await expectToast(page, 'Avoid domain added successfully');
     await entries.getByText('Paywalled everywhere', { exact: true }).waitFor();
