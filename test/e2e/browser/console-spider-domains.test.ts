@@ -46,6 +46,18 @@ describe('Spider tab', () => {
       expect(await field.inputValue()).toBe('1');
     }
     expect(await schedule.getByRole('button', { name: /Save/ }).count()).toBe(0);
+    // Shown disabled (spec 001 §2): they looked exactly like editable fields.
+    const looks = await schedule.getByLabel('Spider minute A').evaluate((input) => {
+      const enabled = input.cloneNode() as HTMLInputElement;
+      enabled.disabled = false;
+      input.after(enabled);
+      const look = (element: Element) => ({ background: getComputedStyle(element).backgroundColor, cursor: getComputedStyle(element).cursor });
+      const result = { disabled: look(input), enabled: look(enabled) };
+      enabled.remove();
+      return result;
+    });
+    expect(looks.disabled.background).not.toBe(looks.enabled.background);
+    expect(looks.disabled.cursor).toBe('not-allowed');
 
     const status = panel(page, 'Spider Status');
     await status.getByText('Rate-limited web scraping (1 req/sec)').waitFor();
