@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { exportFileName } from '../../../src/services/generator/export.js';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_PATH } from './browser.js';
 import { expectToast, openConsoleTab, selectTab } from './console.js';
 import { resetConsole, seedStories } from './console-seed.js';
 import { answer, browserSuite } from './harness.js';
@@ -159,6 +160,43 @@ describe('Articles tab', () => {
     });
     await card.getByRole('button', { name: `Copy "${title}"` }).click();
     await expectToast(page, 'Error', 'Failed to copy to clipboard');
+  });
+
+  it('copies on a plain-http address too, where the browser offers no clipboard API', async () => {
+    await seedStories(suite.server().sql);
+    // A self-hosted console is often reached as http://host.lan:port: not a secure context, so
+    // navigator.clipboard does not exist there (only on https and localhost). Copy used to fail.
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP newsctl.test 127.0.0.1'],
+    });
+    try {
+      const context = await browser.newContext({ baseURL: `http://newsctl.test:${new URL(suite.server().baseUrl).port}`, viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      await page.addInitScript(`
+        document.addEventListener('copy', (event) => {
+          const box = event.target;
+          window.__copied = box && 'value' in box ? box.value.slice(box.selectionStart, box.selectionEnd) : String(document.getSelection());
+        });
+      `);
+      await openConsoleTab(page, 'Articles');
+      expect(await page.evaluate(() => [window.isSecureContext, typeof navigator.clipboard])).toEqual([false, 'undefined']);
+      await generateAll(page);
+      const card = page.getByTestId('generated-article').first();
+      const title = (await card.locator('h4 button').textContent())!;
+      await card.getByRole('button', { name: `Copy "${title}"` }).click();
+      await card.getByText('Copied!', { exact: true }).waitFor();
+      // The copy left nothing behind and gave the focus back to the button.
+      expect(await page.locator('body > textarea').count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Copy "${title}"`);
+      await expectToast(page, 'Copied!', 'Article copied to clipboard');
+      const copied = await page.evaluate(() => (window as unknown as { __copied?: string }).__copied ?? '');
+      expect(copied.startsWith(`${title}\n\n`)).toBe(true);
+      expect(copied).toContain('This article was compiled from 3 sources');
+    } finally {
+      await browser.close();
+    }
   });
 
   it('asks before clearing every article, with the count, Cancel and YES', async () => {

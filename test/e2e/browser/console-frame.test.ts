@@ -102,6 +102,33 @@ describe('console frame', () => {
     await page.waitForURL((url) => url.pathname === '/login');
   });
 
+  it('keeps the administrator in the console when a re-check cannot reach the daemon (a restart), not on /login', async () => {
+    const { page } = await suite.visit();
+    await page.clock.install();
+    await logInThroughLoginPage(page);
+    await pauseClock(page);
+    // The daemon is restarting: the re-check gets no answer at all, then a 503 from a proxy.
+    const check = (url: URL) => url.pathname === '/api/auth/check';
+    await page.route(check, (route) => route.abort('connectionrefused'));
+    await page.clock.runFor(61_000);
+    await page.unroute(check);
+    await page.route(check, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) }));
+    await page.clock.runFor(60_000);
+    await page.clock.resume();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await page.getByRole('heading', { name: 'Spider Status' }).waitFor();
+
+    // Back up: the session is still valid, and the console carries on; once the server says the
+    // visitor is no administrator, the console gives way to /login.
+    await page.unroute(check);
+    await suite.server().sql`delete from sessions`;
+    await pauseClock(page);
+    await page.clock.runFor(60_000);
+    await page.clock.resume();
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+
   it('polls the Spider tab as spec 001 §9 says: re-fetcher 2 s, status and logs 30 s', async () => {
     const { page } = await suite.visit();
     await page.clock.install();

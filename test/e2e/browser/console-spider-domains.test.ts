@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { startNewsWeb } from '../../fixtures/news-web/index.js';
-import { expectToast, openConsoleTab, selectTab } from './console.js';
+import { expectToast, openConsoleTab, selectTab, toast } from './console.js';
 import { CONSOLE_DOMAINS, resetConsole, seedConsole, SPIDER_ACTIVITY } from './console-seed.js';
 import { answer, browserSuite } from './harness.js';
 
@@ -46,6 +46,18 @@ describe('Spider tab', () => {
       expect(await field.inputValue()).toBe('1');
     }
     expect(await schedule.getByRole('button', { name: /Save/ }).count()).toBe(0);
+    // Shown disabled (spec 001 §2): they looked exactly like editable fields.
+    const looks = await schedule.getByLabel('Spider minute A').evaluate((input) => {
+      const enabled = input.cloneNode() as HTMLInputElement;
+      enabled.disabled = false;
+      input.after(enabled);
+      const look = (element: Element) => ({ background: getComputedStyle(element).backgroundColor, cursor: getComputedStyle(element).cursor });
+      const result = { disabled: look(input), enabled: look(enabled) };
+      enabled.remove();
+      return result;
+    });
+    expect(looks.disabled.background).not.toBe(looks.enabled.background);
+    expect(looks.disabled.cursor).toBe('not-allowed');
 
     const status = panel(page, 'Spider Status');
     await status.getByText('Rate-limited web scraping (1 req/sec)').waitFor();
@@ -79,6 +91,44 @@ describe('Spider tab', () => {
     expect(components).toEqual(expect.arrayContaining(['SPIDER', 'GENERATOR', 'AI_MODEL', 'DOMAIN_MANAGER', 'TRENDS']));
     // Times in 24-hour form.
     for (const time of await log.locator('time').allTextContents()) expect(time).toMatch(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
+  });
+
+  it('fits the schedule on a 390 px screen and gives each log message room to read', async () => {
+    await seedConsole(suite.server().sql);
+    const { page } = await suite.visit({ width: 390 });
+    await openConsoleTab(page, 'Spider');
+
+    // The schedule's Runs column was cut at the card's edge ("1" of 12), the table scrolling sideways.
+    const table = panel(page, 'Spider Schedule').getByRole('table', { name: 'Spider schedule' });
+    await table.waitFor();
+    const overflow = await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
+    expect(overflow).toBe(0);
+
+    // A message beside the DOMAIN_MANAGER badge had ~70 px, its words broken mid-way; now it
+    // takes a line of its own when the space beside the badge is short.
+    const log = page.getByTestId('system-log');
+    await log.getByText('Domain added: coastalcourier.example').waitFor();
+    const widths = await log.getByTestId('log-entry').evaluateAll((entries) =>
+      entries.map((entry) => entry.lastElementChild!.getBoundingClientRect().width / entry.getBoundingClientRect().width),
+    );
+    for (const share of widths) expect(share).toBeGreaterThan(0.6);
+  });
+
+  it('keeps a long system log inside its scroll box, the page ending with the console', async () => {
+    const sql = suite.server().sql;
+    await seedConsole(sql);
+    // 90 older entries, warnings and errors among them, far below the box's visible part.
+    for (let n = 0; n < 90; n++) {
+      await sql`insert into logs (timestamp, component, level, message)
+                values (${new Date(Date.now() - (200 + n) * 60_000).toISOString()}, 'SPIDER', ${n % 3 === 0 ? 'error' : n % 3 === 1 ? 'warning' : 'info'}, ${`Old entry ${n}`})`;
+    }
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Spider');
+    await page.getByTestId('system-log').getByText('Old entry 89', { exact: true }).waitFor({ state: 'attached' });
+    // The hidden "error:"/"warning:" words of the entries below the fold escaped the box and
+    // stretched the page by some 1,500 px of blank space.
+    const below = await page.evaluate(() => document.documentElement.scrollHeight - (document.querySelector('main')!.getBoundingClientRect().bottom + window.scrollY));
+    expect(below).toBeLessThanOrEqual(1);
   });
 
   it('shows the empty states before any run', async () => {
@@ -200,6 +250,17 @@ describe('Domains tab', () => {
     ]);
     await management.getByText('2s', { exact: true }).first().waitFor();
     expect(await management.getByTestId('domain-counts').textContent()).toBe('Total: 6 | Active: 2 | Success: 2 | Errors: 1');
+    // The column headings sit on one line, each over its column ("Throttle" wrapped to THROT/TLE).
+    const headings = await management.getByText('Throttle', { exact: true }).evaluate((throttle) => {
+      const boxes = Array.from(throttle.parentElement!.children).map((span) => span.getBoundingClientRect());
+      const lineHeight = parseFloat(getComputedStyle(throttle).lineHeight);
+      return { heights: boxes.map((box) => box.height).filter((height) => height > 0), lineHeight, overflow: throttle.scrollWidth > throttle.clientWidth };
+    });
+    for (const height of headings.heights) expect(height).toBeLessThanOrEqual(headings.lineHeight);
+    expect(headings.overflow).toBe(false);
+    const throttleHeading = await management.getByText('Throttle', { exact: true }).boundingBox();
+    const throttleCell = await management.getByLabel('Throttle 2 seconds').first().boundingBox();
+    expect(Math.abs(throttleHeading!.x + throttleHeading!.width / 2 - (throttleCell!.x + throttleCell!.width / 2))).toBeLessThanOrEqual(1);
     // The list is the spec's 24rem scroll area at most.
     expect(await management.getByRole('list', { name: 'Domains' }).evaluate((list) => getComputedStyle(list).maxHeight)).toBe('384px');
 
@@ -290,7 +351,7 @@ describe('Domains tab', () => {
 
   it('adds to and removes from the avoid list, the reason optional and Enter submitting', async () => {
     await seedConsole(suite.server().sql);
-    const { page } = await suite.visit();
+    const { page, requestsTo } = await suite.visit();
     await openConsoleTab(page, 'Domains');
     const avoid = panel(page, 'Domain Avoid List');
     const entries = avoid.getByTestId('avoid-entries');
@@ -301,6 +362,13 @@ describe('Domains tab', () => {
 
     await avoid.getByLabel('Reason (optional)').fill('  Paywalled everywhere  ');
     await avoid.getByLabel('Domain to avoid').fill('  paywall.example ');
+    // Spec 001 §5: Enter without Shift submits; Shift+Enter does not (the form's own implicit
+    // submission used to send it anyway).
+    const posts = () => requestsTo('POST', '/api/avoid-domains').length;
+    await avoid.getByLabel('Domain to avoid').press('Shift+Enter');
+    await page.waitForTimeout(300);
+    expect(posts()).toBe(0);
+    expect(await toast(page).count()).toBe(0);
     await avoid.getByLabel('Domain to avoid').press('Enter');
     await expectToast(page, 'Avoid domain added successfully');
     await entries.getByText('Paywalled everywhere', { exact: true }).waitFor();

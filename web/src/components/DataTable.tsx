@@ -20,7 +20,7 @@ interface DataTableProps<Row> {
   rowClassName?: (row: Row) => string;
 }
 
-/** The one table of the console; it scrolls sideways inside itself on a narrow screen. */
+/** The one table of the console; narrower cells on a phone, and it scrolls sideways inside itself if still too wide. */
 export function DataTable<Row>({ caption, columns, rows, rowKey, footer, empty, rowClassName }: DataTableProps<Row>) {
   const align = (column: Column<Row>) => (column.numeric ? 'text-right tabular-nums' : 'text-left');
   return (
@@ -30,7 +30,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, footer, empty, 
         <thead className="bg-gray-50 text-xs tracking-wide text-gray-600 uppercase dark:bg-gray-800/60 dark:text-gray-400">
           <tr>
             {columns.map((column, index) => (
-              <th key={index} scope="col" className={`px-3 py-2 font-semibold ${align(column)} ${column.className ?? ''}`}>
+              <th key={index} scope="col" className={`px-2 py-2 font-semibold sm:px-3 ${align(column)} ${column.className ?? ''}`}>
                 {column.header}
               </th>
             ))}
@@ -47,7 +47,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, footer, empty, 
             rows.map((row) => (
               <tr key={rowKey(row)} className={`border-t border-gray-100 dark:border-gray-800 ${rowClassName?.(row) ?? ''}`}>
                 {columns.map((column, index) => (
-                  <td key={index} className={`px-3 py-2 align-middle ${align(column)} ${column.className ?? ''}`}>
+                  <td key={index} className={`px-2 py-2 align-middle sm:px-3 ${align(column)} ${column.className ?? ''}`}>
                     {column.cell(row)}
                   </td>
                 ))}
@@ -59,7 +59,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, footer, empty, 
           <tfoot>
             <tr className="border-t-2 border-gray-200 font-semibold dark:border-gray-700">
               {footer.map((cell, index) => (
-                <td key={index} className={`px-3 py-2 ${columns[index] ? align(columns[index]) : ''}`}>
+                <td key={index} className={`px-2 py-2 sm:px-3 ${columns[index] ? align(columns[index]) : ''}`}>
                   {cell}
                 </td>
               ))}

@@ -1,7 +1,7 @@
 // Loaded on demand (React.lazy in App): visitors of the public pages never download the console.
 import { useEffect, useRef, type ComponentType } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
-import { responseMessage } from '../api/client';
+import { ApiError, responseMessage } from '../api/client';
 import { TabList, TabPanel, Tab, Tabs } from '../components/Tabs';
 import { useAuthCheckQuery } from '../hooks/useAuthCheckQuery';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -158,6 +158,11 @@ export default function AdminPage() {
       </p>
     );
   }
-  if (auth.isError || !auth.data.isAdmin) return <Redirect to="/login" replace />;
+  // A re-check that got no answer (the daemon restarting, a proxy's 5xx) says nothing about the
+  // session: the console stays, showing "Connection Lost", on the last answer. Only the server
+  // saying "not an administrator" (or refusing the check) sends the visitor to /login.
+  const unanswered = auth.isError && auth.error instanceof ApiError && (auth.error.status === 0 || auth.error.status >= 500);
+  const isAdmin = auth.isError && !unanswered ? false : auth.data?.isAdmin === true;
+  if (!isAdmin) return <Redirect to="/login" replace />;
   return <ConsoleFrame />;
 }

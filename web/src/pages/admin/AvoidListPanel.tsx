@@ -30,8 +30,12 @@ export function AvoidListPanel() {
     });
   };
 
+  // Spec 001 §5: Enter without Shift submits. Shift+Enter does nothing (not even the form's
+  // implicit submission).
   const onDomainKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey) submit(event);
+    if (event.key !== 'Enter') return;
+    if (event.shiftKey) event.preventDefault();
+    else submit(event);
   };
 
   return (

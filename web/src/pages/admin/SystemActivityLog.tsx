@@ -26,7 +26,8 @@ function LogLine({ entry, timeZone }: { entry: LogEntry; timeZone: string }) {
       </time>
       <Badge tone={COMPONENT_TONES[entry.component] ?? 'grey'}>{entry.component}</Badge>
       {entry.level === 'error' || entry.level === 'warning' ? <span className="sr-only">{entry.level}:</span> : null}
-      <span className={`min-w-0 flex-1 text-sm ${LEVEL_TEXT[entry.level] ?? ''}`}>{entry.message}</span>
+      {/* At least 12rem beside the badge, else a line of its own (a phone beside DOMAIN_MANAGER). */}
+      <span className={`min-w-0 flex-1 basis-48 text-sm ${LEVEL_TEXT[entry.level] ?? ''}`}>{entry.message}</span>
     </li>
   );
 }
@@ -48,7 +49,9 @@ export function SystemActivityLog() {
       ) : logs.data.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No system logs available</p>
       ) : (
-        <ul className="h-80 overflow-y-auto rounded-lg border border-gray-200 px-3 dark:border-gray-800" tabIndex={0} aria-label="System log entries">
+        // relative: the entries' visually hidden (absolute) level words stay clipped by the box
+        // instead of stretching the page below the console.
+        <ul className="relative h-80 overflow-y-auto rounded-lg border border-gray-200 px-3 dark:border-gray-800" tabIndex={0} aria-label="System log entries">
           {logs.data.map((entry) => (
             <LogLine key={entry.id} entry={entry} timeZone={timeZone} />
           ))}
