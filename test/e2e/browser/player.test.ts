@@ -86,6 +86,21 @@ describe('podcast player', () => {
     expect(await playerState(page)).toBe('paused');
   });
 
+  it('toggles playback with Space while a link has the focus (Space does not follow links)', async () => {
+    const { page } = await suite.visit();
+    await openPlayer(page);
+    // A link keeps the focus after it opened a new tab (an article, 'analyze implications').
+    await page.getByRole('link', { name: /^Download latest-news-/ }).focus();
+    const downloads: unknown[] = [];
+    page.on('download', (download) => downloads.push(download));
+    await page.keyboard.press('Space');
+    await page.locator('[data-player-state="playing"]').waitFor();
+    await page.keyboard.press('Space');
+    expect(await playerState(page)).toBe('paused');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(downloads).toEqual([]);
+  });
+
   it('seeks where the progress bar is clicked and previews the time under the pointer', async () => {
     const { page } = await suite.visit();
     await openPlayer(page);

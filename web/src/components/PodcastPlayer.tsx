@@ -17,9 +17,12 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** Space already activates these natively; toggling as well would undo the click. */
+/**
+ * Space already activates these natively; toggling as well would undo the click. Links are not
+ * among them: Space only scrolls past a link, and one keeps the focus after opening a new tab.
+ */
 function activatesOnSpace(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest('button, a[href], [role="button"], [role="tab"], summary') !== null;
+  return target instanceof HTMLElement && target.closest('button, [role="button"], [role="tab"], summary') !== null;
 }
 
 // Shared with the placeholder, so the card's height is the same before and after it loads.
