@@ -137,6 +137,13 @@ describe('math question of the login page', () => {
     }
     expect([...seen].sort()).toEqual(['+', '-', '×']);
   });
+  it('puts the larger number first in a subtraction, so no answer needs a minus sign', () => {
+    // 3, then 17, then '-': asked as 17 − 3.
+    const draws = [0.1, 0.8, 0.5];
+    const q = makeMathQuestion(() => draws.shift()!);
+    expect(q).toEqual({ a: 17, b: 3, operator: '-', answer: 14 });
+    for (let i = 0; i < 500; i++) expect(makeMathQuestion().answer).toBeGreaterThanOrEqual(0);
+  });
   it('accepts only the exact integer result', () => {
     const q = { a: 3, b: 9, operator: '-' as const, answer: -6 };
     expect(isCorrectAnswer(q, ' -6 ')).toBe(true);
