@@ -51,6 +51,12 @@ describe('login page', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     expect(await page.getByLabel('Username').evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(true);
     expect(requestsTo('POST', '/api/auth/login')).toHaveLength(0);
+
+    // Spaces alone are no username: stopped in the browser, not sent as '' for the server to refuse.
+    await fillLogin(page, { username: '   ', password: TEST_ADMIN.password });
+    await page.getByRole('button', { name: 'Login' }).click();
+    expect(await page.getByLabel('Username').evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(false);
+    expect(requestsTo('POST', '/api/auth/login')).toHaveLength(0);
   });
 
   it("shows the server's error for a wrong password and draws a new question", async () => {

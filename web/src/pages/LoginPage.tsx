@@ -77,6 +77,9 @@ export function LoginPage() {
               name="username"
               autoComplete="username"
               required
+              // The name is sent trimmed: spaces alone are no name (the server would refuse it).
+              pattern=".*\S.*"
+              title="Enter your username"
               value={username}
               onChange={(event) => setUsername(event.target.value)}
               className="field w-full"
