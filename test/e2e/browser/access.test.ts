@@ -197,6 +197,34 @@ describe('admin console frame', () => {
   });
 });
 
+describe('a page whose code is gone (the daemon was upgraded while the tab was open)', () => {
+  const searchChunk = (url: URL) => /\/assets\/SearchPage-[\w-]+\.js$/.test(url.pathname);
+  const gone = { status: 404, contentType: 'text/html', body: '<!doctype html><title>gone</title>' };
+
+  it('loads the address afresh instead of showing a blank page', async () => {
+    const { page, requestsTo } = await suite.visit();
+    await page.goto('/');
+    await page.getByText('No articles available').waitFor();
+    let missing = 1;
+    await page.route(searchChunk, (route) => (missing-- > 0 ? route.fulfill(gone) : route.continue()));
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('harbour');
+    await page.getByRole('searchbox', { name: 'Search articles' }).press('Enter');
+    await page.getByText('Found 0 result(s)').waitFor();
+    expect(requestsTo('GET', '/search')).toHaveLength(1);
+  });
+
+  it('says so, with a way to reload, when a fresh load does not help', async () => {
+    const { page } = await suite.visit();
+    await page.goto('/');
+    await page.getByText('No articles available').waitFor();
+    await page.route(searchChunk, (route) => route.fulfill(gone));
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('harbour');
+    await page.getByRole('searchbox', { name: 'Search articles' }).press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Reload' }).getAttribute('href')).toMatch(/\/search\?q=harbour$/);
+  });
+});
+
 describe('not-found page', () => {
   it('answers every unknown path with 404 Page Not Found and the router hint', async () => {
     const { page } = await suite.visit();
