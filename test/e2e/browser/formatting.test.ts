@@ -115,6 +115,13 @@ describe('assistant links (spec 000 §7)', () => {
     expect(link.searchParams.get('query')).toBe('Is it safe?');
     expect(link.searchParams.get('url')).toBe('https://news.example/health.html');
   });
+  it("finds the 'received' page under an assistant that lives in a folder, with or without a final slash", () => {
+    for (const base of ['https://tools.example/assistant', 'https://tools.example/assistant/', 'https://tools.example/assistant?lang=en']) {
+      const link = new URL(implicationsLink(base, 'About {trend}', 'Rates rise'));
+      expect(link.origin + link.pathname, base).toBe('https://tools.example/assistant/received');
+      expect(link.searchParams.get('query')).toBe('About Rates rise');
+    }
+  });
   it('substitutes every {trend} in the implications prompt and sends no url', () => {
     const link = new URL(implicationsLink('https://chatgpt.com/', 'Why {trend}? Because {trend}.', 'Rates rise'));
     expect(link.searchParams.get('query')).toBe('Why Rates rise? Because Rates rise.');
