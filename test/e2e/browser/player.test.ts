@@ -101,6 +101,22 @@ describe('podcast player', () => {
     expect(downloads).toEqual([]);
   });
 
+  it('gives the progress bar the width of the player on phones', async () => {
+    for (const [index, width] of [320, 390].entries()) {
+      const { page } = await suite.visit({ width, hasTouch: true });
+      if (index === 0) await openPlayer(page);
+      else {
+        await page.goto('/');
+        await page.getByTestId('player-duration').filter({ hasText: '0:30' }).waitFor();
+      }
+      const bar = (await page.getByTestId('player-progress').boundingBox())!;
+      const card = (await page.locator('[data-player-state]').boundingBox())!;
+      // The card's padding is 16 px a side: the bar spans what is left.
+      expect(bar.width, `${width} px`).toBeGreaterThanOrEqual(card.width - 34);
+      await page.close();
+    }
+  });
+
   it('seeks where the progress bar is clicked and previews the time under the pointer', async () => {
     const { page } = await suite.visit();
     await openPlayer(page);

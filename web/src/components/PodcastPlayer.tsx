@@ -36,7 +36,7 @@ export function PodcastPlaceholder() {
         <p className="text-lg">&nbsp;</p>
         <p className="text-sm">&nbsp;</p>
       </div>
-      <div className="mt-3 h-11" />
+      <div className="mt-3 h-[4.75rem] sm:h-11" />
     </div>
   );
 }
@@ -247,7 +247,8 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
           reset();
         }}
       />
-      <div className="mt-3 flex items-center gap-3">
+      {/* Phones give the progress bar a row of its own: beside the buttons and times it was 26 px wide at 320 px. */}
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 sm:flex-nowrap">
         <Tip label={isPlaying ? 'Pause (Space)' : 'Play (Space)'}>
           <button
             type="button"
@@ -289,7 +290,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
           onPointerLeave={(event) => {
             if (!dragging.current && event.pointerType === 'mouse') setHover(null);
           }}
-          className="relative h-6 min-w-0 flex-1 cursor-pointer touch-none rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className="relative order-last h-6 min-w-0 basis-full cursor-pointer touch-none rounded sm:order-none sm:flex-1 sm:basis-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         >
           <div className="absolute inset-x-0 top-1/2 h-2 -translate-y-1/2 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-700">
             <div className="h-full bg-blue-600 dark:bg-blue-500" style={{ width: `${progress}%` }} />
@@ -310,7 +311,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
             </span>
           )}
         </div>
-        <span className="w-12 shrink-0 font-mono text-sm tabular-nums" data-testid="player-duration">
+        <span className="w-12 shrink-0 font-mono text-sm tabular-nums max-sm:ml-auto max-sm:text-right" data-testid="player-duration">
           {formatPlayerTime(duration)}
         </span>
         <Tip label="Download MP3">
