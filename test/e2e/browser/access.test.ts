@@ -51,6 +51,12 @@ describe('login page', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     expect(await page.getByLabel('Username').evaluate((input) => (input as HTMLInputElement).validity.valueMissing)).toBe(true);
     expect(requestsTo('POST', '/api/auth/login')).toHaveLength(0);
+
+    // Spaces alone are no username: stopped in the browser, not sent as '' for the server to refuse.
+    await fillLogin(page, { username: '   ', password: TEST_ADMIN.password });
+    await page.getByRole('button', { name: 'Login' }).click();
+    expect(await page.getByLabel('Username').evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(false);
+    expect(requestsTo('POST', '/api/auth/login')).toHaveLength(0);
   });
 
   it("shows the server's error for a wrong password and draws a new question", async () => {
@@ -188,6 +194,34 @@ describe('admin console frame', () => {
     await page.goto('/admin');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(adminChunk()).toHaveLength(1);
+  });
+});
+
+describe('a page whose code is gone (the daemon was upgraded while the tab was open)', () => {
+  const searchChunk = (url: URL) => /\/assets\/SearchPage-[\w-]+\.js$/.test(url.pathname);
+  const gone = { status: 404, contentType: 'text/html', body: '<!doctype html><title>gone</title>' };
+
+  it('loads the address afresh instead of showing a blank page', async () => {
+    const { page, requestsTo } = await suite.visit();
+    await page.goto('/');
+    await page.getByText('No articles available').waitFor();
+    let missing = 1;
+    await page.route(searchChunk, (route) => (missing-- > 0 ? route.fulfill(gone) : route.continue()));
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('harbour');
+    await page.getByRole('searchbox', { name: 'Search articles' }).press('Enter');
+    await page.getByText('Found 0 result(s)').waitFor();
+    expect(requestsTo('GET', '/search')).toHaveLength(1);
+  });
+
+  it('says so, with a way to reload, when a fresh load does not help', async () => {
+    const { page } = await suite.visit();
+    await page.goto('/');
+    await page.getByText('No articles available').waitFor();
+    await page.route(searchChunk, (route) => route.fulfill(gone));
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('harbour');
+    await page.getByRole('searchbox', { name: 'Search articles' }).press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Reload' }).getAttribute('href')).toMatch(/\/search\?q=harbour$/);
   });
 });
 

@@ -102,7 +102,8 @@ describe('links to crawled addresses', () => {
   it('keeps http(s) and same-site paths and drops every other scheme', () => {
     expect(safeHref('https://news.example/a?b=1')).toBe('https://news.example/a?b=1');
     expect(safeHref('/health.html')).toBe('/health.html');
-    for (const hostile of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '//evil.example/x', 'not a url', '', null]) {
+    // The browser reads '/\\host' and '/<tab>/host' as '//host': another site, not a path of this one.
+    for (const hostile of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '//evil.example/x', '/\\evil.example/x', '/\t/evil.example/x', 'not a url', '', null]) {
       expect(safeHref(hostile), String(hostile)).toBeUndefined();
     }
   });
@@ -114,6 +115,13 @@ describe('assistant links (spec 000 §7)', () => {
     expect(link.origin + link.pathname).toBe('https://chatgpt.com/received');
     expect(link.searchParams.get('query')).toBe('Is it safe?');
     expect(link.searchParams.get('url')).toBe('https://news.example/health.html');
+  });
+  it("finds the 'received' page under an assistant that lives in a folder, with or without a final slash", () => {
+    for (const base of ['https://tools.example/assistant', 'https://tools.example/assistant/', 'https://tools.example/assistant?lang=en']) {
+      const link = new URL(implicationsLink(base, 'About {trend}', 'Rates rise'));
+      expect(link.origin + link.pathname, base).toBe('https://tools.example/assistant/received');
+      expect(link.searchParams.get('query')).toBe('About Rates rise');
+    }
   });
   it('substitutes every {trend} in the implications prompt and sends no url', () => {
     const link = new URL(implicationsLink('https://chatgpt.com/', 'Why {trend}? Because {trend}.', 'Rates rise'));
@@ -136,6 +144,13 @@ describe('math question of the login page', () => {
       expect(q.answer).toBe(expected);
     }
     expect([...seen].sort()).toEqual(['+', '-', '×']);
+  });
+  it('puts the larger number first in a subtraction, so no answer needs a minus sign', () => {
+    // 3, then 17, then '-': asked as 17 − 3.
+    const draws = [0.1, 0.8, 0.5];
+    const q = makeMathQuestion(() => draws.shift()!);
+    expect(q).toEqual({ a: 17, b: 3, operator: '-', answer: 14 });
+    for (let i = 0; i < 500; i++) expect(makeMathQuestion().answer).toBeGreaterThanOrEqual(0);
   });
   it('accepts only the exact integer result', () => {
     const q = { a: 3, b: 9, operator: '-' as const, answer: -6 };

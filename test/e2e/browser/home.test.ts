@@ -155,6 +155,28 @@ describe('home page with data', () => {
   });
 });
 
+describe('site settings', () => {
+  it('loads them again when the first request fails, so the times, player and assistant links work', async () => {
+    const { page, requestsTo } = await suite.visit();
+    await seedHome(suite.server(), sampleHomePage(NOW));
+    await seedLatestAudio(suite.server(), { fileName: 'latest-news.mp3', seconds: 3, generatedAt: new Date(NOW).toISOString() });
+    let failures = 1;
+    await page.route(
+      (url) => url.pathname === '/api/site-info',
+      async (route) => {
+        if (failures-- > 0) await route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service Unavailable"}' });
+        else await route.continue();
+      },
+    );
+    await page.goto('/');
+    await page.getByText('Last crawl at 3:05 PM CST | Last trends analysis at 12:30 PM CDT').waitFor();
+    await page.getByTestId('current-time').waitFor();
+    await page.getByRole('heading', { name: 'newsctl News Podcast' }).waitFor();
+    await page.getByTestId('trends-list').getByRole('link', { name: 'analyze implications' }).first().waitFor();
+    expect(requestsTo('GET', '/api/site-info')).toHaveLength(2);
+  });
+});
+
 describe('expanded topics', () => {
   it('remembers an opened trend list in localStorage across visits', async () => {
     const { page } = await suite.visit();

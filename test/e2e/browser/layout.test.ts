@@ -15,21 +15,44 @@ async function seedEverything(): Promise<void> {
 }
 
 describe('layout', () => {
-  it('fits every page into 360 px without horizontal scrolling', async () => {
+  it('fits every page into 360 px, and 320 px, without horizontal scrolling', async () => {
     await seedEverything();
-    const { page } = await suite.visit({ width: 360 });
     const pages: [string, string][] = [
-      ['/', '[data-testid="player-duration"]'],
+      ['/', '[data-testid="topic-articles"]'],
       ['/search?q=harbour', 'text=Found'],
       ['/login', 'text=Security question'],
       ['/nowhere', 'text=404 Page Not Found'],
     ];
-    for (const [path, ready] of pages) {
-      await page.goto(path);
-      await page.locator(ready).first().waitFor();
-      await page.getByText(/Loading/).first().waitFor({ state: 'hidden' });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, path).toBe(0);
+    for (const width of [360, 320]) {
+      const { page } = await suite.visit({ width });
+      for (const [path, ready] of pages) {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor();
+        if (path === '/') await page.getByTestId('player-duration').filter({ hasText: '0:20' }).waitFor();
+        await page.getByText(/Loading/).first().waitFor({ state: 'hidden' });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} at ${width} px`).toBe(0);
+      }
+    }
+  });
+
+  it('keeps every topic tab label on one line, inside its tab, down to 320 px', async () => {
+    await seedEverything();
+    for (const width of [320, 360, 390]) {
+      const { page } = await suite.visit({ width });
+      await page.goto('/');
+      await page.getByTestId('topic-articles').waitFor();
+      const broken = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[role="tab"]')]
+          .filter((tab) => {
+            const range = document.createRange();
+            range.selectNodeContents(tab);
+            const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+            return lines.size > 1 || tab.scrollWidth > tab.clientWidth;
+          })
+          .map((tab) => tab.textContent),
+      );
+      expect(broken, `${width} px`).toEqual([]);
     }
   });
 

@@ -86,6 +86,37 @@ describe('podcast player', () => {
     expect(await playerState(page)).toBe('paused');
   });
 
+  it('toggles playback with Space while a link has the focus (Space does not follow links)', async () => {
+    const { page } = await suite.visit();
+    await openPlayer(page);
+    // A link keeps the focus after it opened a new tab (an article, 'analyze implications').
+    await page.getByRole('link', { name: /^Download latest-news-/ }).focus();
+    const downloads: unknown[] = [];
+    page.on('download', (download) => downloads.push(download));
+    await page.keyboard.press('Space');
+    await page.locator('[data-player-state="playing"]').waitFor();
+    await page.keyboard.press('Space');
+    expect(await playerState(page)).toBe('paused');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(downloads).toEqual([]);
+  });
+
+  it('gives the progress bar the width of the player on phones', async () => {
+    for (const [index, width] of [320, 390].entries()) {
+      const { page } = await suite.visit({ width, hasTouch: true });
+      if (index === 0) await openPlayer(page);
+      else {
+        await page.goto('/');
+        await page.getByTestId('player-duration').filter({ hasText: '0:30' }).waitFor();
+      }
+      const bar = (await page.getByTestId('player-progress').boundingBox())!;
+      const card = (await page.locator('[data-player-state]').boundingBox())!;
+      // The card's padding is 16 px a side: the bar spans what is left.
+      expect(bar.width, `${width} px`).toBeGreaterThanOrEqual(card.width - 34);
+      await page.close();
+    }
+  });
+
   it('seeks where the progress bar is clicked and previews the time under the pointer', async () => {
     const { page } = await suite.visit();
     await openPlayer(page);

@@ -1,6 +1,6 @@
 // The search page (spec 000 §2.4) against the daemon's full-text search.
 import { describe, expect, it } from 'vitest';
-import { searchHome } from './fixtures.js';
+import { LONG_TITLE, searchHome } from './fixtures.js';
 import { answer, browserSuite, delay } from './harness.js';
 import { seedHome } from './seed.js';
 
@@ -47,6 +47,18 @@ describe('search page', () => {
     await page.goto('/search?q=festival');
     await page.getByText('Found 1 result(s)', { exact: true }).waitFor();
     await page.getByText('Unknown source').waitFor();
+  });
+
+  it('cuts long titles to 120 characters, like every article title (spec 000 §5)', async () => {
+    const { page } = await suite.visit();
+    const home = searchHome(Date.now());
+    home.articlesByDomain[0]!.articles[0]!.title = LONG_TITLE;
+    await seedHome(suite.server(), home);
+    await page.goto('/search?q=hospitals');
+    await page.getByText('Found 1 result(s)', { exact: true }).waitFor();
+    const title = page.getByTestId('search-results').getByRole('link').locator('span').first();
+    expect(await title.textContent()).toBe(`${LONG_TITLE.slice(0, 120)}…`);
+    expect(await title.getAttribute('title')).toBe(LONG_TITLE);
   });
 
   it('says when nothing matched', async () => {

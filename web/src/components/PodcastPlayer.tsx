@@ -17,9 +17,12 @@ function isTyping(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** Space already activates these natively; toggling as well would undo the click. */
+/**
+ * Space already activates these natively; toggling as well would undo the click. Links are not
+ * among them: Space only scrolls past a link, and one keeps the focus after opening a new tab.
+ */
 function activatesOnSpace(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.closest('button, a[href], [role="button"], [role="tab"], summary') !== null;
+  return target instanceof HTMLElement && target.closest('button, [role="button"], [role="tab"], summary') !== null;
 }
 
 // Shared with the placeholder, so the card's height is the same before and after it loads.
@@ -33,7 +36,7 @@ export function PodcastPlaceholder() {
         <p className="text-lg">&nbsp;</p>
         <p className="text-sm">&nbsp;</p>
       </div>
-      <div className="mt-3 h-11" />
+      <div className="mt-3 h-[4.75rem] sm:h-11" />
     </div>
   );
 }
@@ -244,7 +247,8 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
           reset();
         }}
       />
-      <div className="mt-3 flex items-center gap-3">
+      {/* Phones give the progress bar a row of its own: beside the buttons and times it was 26 px wide at 320 px. */}
+      <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 sm:flex-nowrap">
         <Tip label={isPlaying ? 'Pause (Space)' : 'Play (Space)'}>
           <button
             type="button"
@@ -286,7 +290,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
           onPointerLeave={(event) => {
             if (!dragging.current && event.pointerType === 'mouse') setHover(null);
           }}
-          className="relative h-6 min-w-0 flex-1 cursor-pointer touch-none rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+          className="relative order-last h-6 min-w-0 basis-full cursor-pointer touch-none rounded sm:order-none sm:flex-1 sm:basis-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
         >
           <div className="absolute inset-x-0 top-1/2 h-2 -translate-y-1/2 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-700">
             <div className="h-full bg-blue-600 dark:bg-blue-500" style={{ width: `${progress}%` }} />
@@ -307,7 +311,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
             </span>
           )}
         </div>
-        <span className="w-12 shrink-0 font-mono text-sm tabular-nums" data-testid="player-duration">
+        <span className="w-12 shrink-0 font-mono text-sm tabular-nums max-sm:ml-auto max-sm:text-right" data-testid="player-duration">
           {formatPlayerTime(duration)}
         </span>
         <Tip label="Download MP3">

@@ -121,7 +121,7 @@ function ArticlesList({ topic }: { topic: Topic }) {
 export function TopicPanel({ topic }: { topic: Topic }) {
   const site = useSiteInfoQuery();
   return (
-    <div className="grid min-h-[22rem] gap-5 md:grid-cols-2">
+    <div className="grid min-h-[22rem] grid-cols-1 gap-5 md:grid-cols-2">
       <div className="space-y-4">
         <TrendsList topic={topic} />
         <AskTheAi key={topic} topic={topic} topicLabel={TOPIC_LABELS[topic]} assistantUrl={site.data?.assistantUrl} />

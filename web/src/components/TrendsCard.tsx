@@ -66,6 +66,8 @@ export function TrendsCard() {
           >
             {TOPICS.map((key) => {
               const selected = key === topic;
+              // The body lets crawled text break anywhere; a tab label must not ("Financ|e" at
+              // 360 px), so phones get a smaller label and padding that fit a quarter of 320 px.
               return (
                 <button
                   key={key}
@@ -79,7 +81,7 @@ export function TrendsCard() {
                   aria-controls="topic-panel"
                   tabIndex={selected ? 0 : -1}
                   onClick={() => setTopic(key)}
-                  className={`rounded-md px-2 py-1.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 ${
+                  className={`rounded-md px-1 py-1.5 text-[0.8125rem] font-medium [overflow-wrap:normal] transition-colors sm:px-2 sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-blue-600 ${
                     selected
                       ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-950 dark:text-white'
                       : 'text-gray-700 hover:bg-white/60 dark:text-gray-300 dark:hover:bg-gray-700'

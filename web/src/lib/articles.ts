@@ -31,8 +31,11 @@ export function sortByPriority<T extends { domain: { priority: number | null } }
  */
 export function safeHref(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
   try {
+    if (url.startsWith('/')) {
+      // Resolved as the browser will: '//host', '/\\host' and '/<tab>/host' all leave the site.
+      return new URL(url, 'http://site.invalid').origin === 'http://site.invalid' ? url : undefined;
+    }
     const parsed = new URL(url);
     return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
   } catch {

@@ -1,7 +1,11 @@
 // Hand-offs to the external AI assistant's 'received' page (spec 000 §7).
 
 function receivedPage(assistantUrl: string): URL {
-  return new URL('received', assistantUrl);
+  const base = new URL(assistantUrl);
+  // An assistant in a folder (NEWSCTL_ASSISTANT_URL=https://host/assistant) has its page inside it;
+  // resolved as it is, 'received' would replace the folder's name.
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  return new URL('received', base);
 }
 
 /** A visitor's question about a topic, with the topic's page on this site as context. */

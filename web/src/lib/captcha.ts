@@ -14,9 +14,12 @@ const OPERATORS: readonly MathOperator[] = ['+', '-', '×'];
 
 export function makeMathQuestion(random: () => number = Math.random): MathQuestion {
   const pick = (max: number): number => Math.floor(random() * max);
-  const a = pick(20) + 1;
-  const b = pick(20) + 1;
+  const first = pick(20) + 1;
+  const second = pick(20) + 1;
   const operator = OPERATORS[pick(OPERATORS.length)] ?? '+';
+  // The larger number first in a subtraction: phone keypads for numbers (inputMode="numeric",
+  // iOS's above all) have no minus sign, so a negative answer could not be typed there.
+  const [a, b] = operator === '-' && first < second ? [second, first] : [first, second];
   const answer = operator === '+' ? a + b : operator === '-' ? a - b : a * b;
   return { a, b, operator, answer };
 }

@@ -68,7 +68,7 @@ export function LoginPage() {
   const questionText = `What is ${question.a} ${question.operator === '-' ? '−' : question.operator} ${question.b}?`;
 
   return (
-    <main id="main" className="page grid min-h-[80vh] place-items-center">
+    <main id="main" className="page grid min-h-[80vh] grid-cols-1 place-items-center">
       <div className="card w-full max-w-sm p-6">
         <h1 className="text-2xl font-bold">Administrator login</h1>
         <form onSubmit={submit} className="mt-5 space-y-4" aria-describedby={problem ? problemId : undefined}>
@@ -77,6 +77,9 @@ export function LoginPage() {
               name="username"
               autoComplete="username"
               required
+              // The name is sent trimmed: spaces alone are no name (the server would refuse it).
+              pattern=".*\S.*"
+              title="Enter your username"
               value={username}
               onChange={(event) => setUsername(event.target.value)}
               className="field w-full"

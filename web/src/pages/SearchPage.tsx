@@ -3,7 +3,7 @@ import { SearchBox } from '../components/SearchBox';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSearchQuery } from '../hooks/useSearchQuery';
 import { formatCrawlAge } from '../lib/ages';
-import { safeHref } from '../lib/articles';
+import { cutTitle, safeHref } from '../lib/articles';
 
 function SearchResults({ term }: { term: string }) {
   const search = useSearchQuery(term);
@@ -42,7 +42,9 @@ function SearchResults({ term }: { term: string }) {
                 rel="noopener noreferrer"
                 className="card block p-4 hover:border-blue-500 focus-visible:outline-2 focus-visible:outline-blue-600"
               >
-                <span className="font-medium text-blue-800 dark:text-blue-300">{result.title}</span>
+                <span className="font-medium text-blue-800 dark:text-blue-300" title={result.title}>
+                  {cutTitle(result.title)}
+                </span>
                 <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-600 dark:text-gray-400">
                   <span>{result.domainUrl || 'Unknown source'}</span>
                   <span>{formatCrawlAge(result.daysSinceCrawl)}</span>
