@@ -143,7 +143,8 @@ export function searchHome(now: number): HomePageData {
     articlesByDomain: [
       { domain: { id: 1, url: 'headline.example', priority: null }, articles: [story(1, 'headline.example', 'Harbour bridge repairs finish early', 0)] },
       { domain: { id: 2, url: 'citydesk.example', priority: null }, articles: [story(2, 'citydesk.example', 'Harbour festival returns this summer', 1)] },
-      { domain: { id: 3, url: 'archive.example', priority: null }, articles: [story(3, 'archive.example', 'Old harbour maps go on display', 6)] },
+      // A domain stored with a scheme and port (an intranet site): search shows its host name.
+      { domain: { id: 3, url: 'http://archive.example:8080', priority: null }, articles: [story(3, 'archive.example', 'Old harbour maps go on display', 6)] },
     ],
   };
 }

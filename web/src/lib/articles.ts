@@ -8,14 +8,18 @@ export function cutTitle(title: string): string {
   return title.length > TITLE_LIMIT ? `${title.slice(0, TITLE_LIMIT)}…` : title;
 }
 
-/** Host name of a domain's url (which may carry a scheme and port), first letter capitalised. */
-export function domainDisplayName(url: string): string {
-  let host = url;
+/** Host name of a domain's url, which may carry a scheme and port (`http://127.0.0.2:8080`). */
+export function domainHost(url: string): string {
   try {
-    host = new URL(url.includes('://') ? url : `http://${url}`).hostname;
+    return new URL(url.includes('://') ? url : `http://${url}`).hostname;
   } catch {
-    // Not a URL: show it as stored.
+    return url; // Not a URL: show it as stored.
   }
+}
+
+/** The home grid's name of a domain: its host name, first letter capitalised. */
+export function domainDisplayName(url: string): string {
+  const host = domainHost(url);
   return host.charAt(0).toUpperCase() + host.slice(1);
 }
 

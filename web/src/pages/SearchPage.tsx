@@ -3,7 +3,7 @@ import { SearchBox } from '../components/SearchBox';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSearchQuery } from '../hooks/useSearchQuery';
 import { formatCrawlAge } from '../lib/ages';
-import { cutTitle, safeHref } from '../lib/articles';
+import { cutTitle, domainHost, safeHref } from '../lib/articles';
 
 function SearchResults({ term }: { term: string }) {
   const search = useSearchQuery(term);
@@ -46,7 +46,7 @@ function SearchResults({ term }: { term: string }) {
                   {cutTitle(result.title)}
                 </span>
                 <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-600 dark:text-gray-400">
-                  <span>{result.domainUrl || 'Unknown source'}</span>
+                  <span>{result.domainUrl ? domainHost(result.domainUrl) : 'Unknown source'}</span>
                   <span>{formatCrawlAge(result.daysSinceCrawl)}</span>
                 </span>
               </a>
