@@ -32,6 +32,20 @@ describe('Unable to Load Articles', () => {
     expect(requestsTo('GET', RECENT)).toHaveLength(5);
   });
 
+  it('says the trends could not be loaded (not "No trends yet") while the home data fails, and shows them once it answers', async () => {
+    const { page } = await suite.visit();
+    await seedHome(suite.server(), sampleHomePage(Date.now()));
+    const recover = await answer(page, '/api/home-page-data', { status: 503, body: JSON.stringify({ message: 'The database is unavailable' }) });
+    await page.goto('/');
+    await page.getByText('The trends could not be loaded just now; the page tries again every minute.').waitFor(WAIT_FOR_RETRIES);
+    expect(await page.getByText(/^No trends for/).count()).toBe(0);
+    // The articles come from their own call and are still listed.
+    await page.getByTestId('topic-articles').waitFor();
+    await recover();
+    await page.reload();
+    await page.getByTestId('trends-list').waitFor();
+  });
+
   it('shows a plain-text error as it is, and Refresh & Reconnect recycles the pool then reloads', async () => {
     const { page, requests } = await suite.visit();
     await seedHome(suite.server(), sampleHomePage(Date.now()));

@@ -64,6 +64,11 @@ function TrendsList({ topic }: { topic: Topic }) {
       <h3 className="mb-2 font-semibold">Trends:</h3>
       {home.isPending ? (
         <Placeholder rows={3} rowClassName="h-12 sm:h-6" />
+      ) : home.isError && !home.data ? (
+        // Not "No trends yet": nothing is known. The 60-second poll keeps asking.
+        <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
+          The trends could not be loaded just now; the page tries again every minute.
+        </p>
       ) : trends.length === 0 ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">No trends for {TOPIC_LABELS[topic]} yet.</p>
       ) : (
