@@ -314,6 +314,28 @@ describe('Music tab', () => {
     await making.getByTestId('track-progress').getByText('Line 2 of 8').waitFor();
     expect(await making.getByRole('progressbar', { name: 'Progress of "Song in the making"' }).getAttribute('aria-valuenow')).toBe('25');
   }, 180_000);
+
+  it('still shows lyrics under way when the tab is left and opened again, and then the lyrics', async () => {
+    await seed();
+    const { page, requestsTo } = await suite.visit();
+    await openConsoleTab(page, 'Music');
+    const song = panel(page, 'Song');
+    await song.getByText('Lyrics first, then the music.').waitFor();
+    // Lyrics from a model take a while: held back here.
+    await delay(page, '/api/generate-lyrics', 3_000);
+    await song.getByRole('button', { name: 'Generate Lyrics' }).click();
+    await song.getByRole('button', { name: 'Generating Lyrics...' }).waitFor();
+    await selectTab(page, 'Podcast');
+    await selectTab(page, 'Music');
+    const again = panel(page, 'Song');
+    await again.getByRole('button', { name: 'Generating Lyrics...' }).waitFor();
+    expect(await again.getByRole('button', { name: 'Generating Lyrics...' }).isDisabled()).toBe(true);
+    expect(await again.getByRole('button', { name: 'Generate Music' }).isDisabled()).toBe(true);
+    await expect.poll(() => again.getByTestId('lyrics-text').inputValue(), { timeout: 10_000 }).toMatch(/^\[Verse 1\]\n/);
+    await again.getByRole('button', { name: 'Generate Lyrics' }).waitFor();
+    expect(await again.getByRole('button', { name: 'Generate Music' }).isEnabled()).toBe(true);
+    expect(requestsTo('POST', '/api/generate-lyrics')).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('Latest-news audio above the tabs', () => {

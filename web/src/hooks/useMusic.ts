@@ -13,20 +13,28 @@ export function useLastLyricsQuery() {
   return useQuery<LastLyrics>({ queryKey: keys.music.lastLyrics() });
 }
 
+/**
+ * Keys of the song's steps, so the Music tab opened again while one is under way (lyrics from a
+ * model take a while) shows it so and keeps its buttons disabled; the lyrics' own Save is
+ * [...music.all(), 'save', 'lyrics'] (useScriptDraft).
+ */
+export const musicWrite = (step: 'lyrics' | 'music' | 'save') => [...keys.music.all(), step] as const;
+
 export function useGenerateLyricsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: musicWrite('lyrics'),
     mutationFn: () => post<GenerateLyricsResponse>('/api/generate-lyrics'),
     onSuccess: (result) => queryClient.setQueryData<LastLyrics>(keys.music.lastLyrics(), { lyricsText: result.lyrics, generatedAt: new Date().toISOString(), editedAt: null }),
   });
 }
 
 /** Music writes refresh the track list at once rather than at the next 5 s poll. */
-function useTrackWrite<Input, Result>(write: (input: Input) => Promise<Result>) {
+function useTrackWrite<Input, Result>(write: (input: Input) => Promise<Result>, mutationKey?: readonly unknown[]) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: write, onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.music.tracks() }) });
+  return useMutation({ mutationKey, mutationFn: write, onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.music.tracks() }) });
 }
 
 export const useGenerateMusicMutation = () =>
-  useTrackWrite((request: { lyrics?: string; musicConfig?: string }) => post<GenerateMusicResponse>('/api/generate-music', request));
+  useTrackWrite((request: { lyrics?: string; musicConfig?: string }) => post<GenerateMusicResponse>('/api/generate-music', request), musicWrite('music'));
 export const useDeleteTrackMutation = () => useTrackWrite((id: number) => del<{ message: string }>(`/api/generated-music-tracks/${id}`));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import type { MusicTrack } from '../../api/types';
 import { AudioClip } from '../../components/AudioClip';
 import { Badge } from '../../components/Badge';
@@ -9,7 +10,7 @@ import { SettingsEditor } from '../../components/SettingsEditor';
 import { Spinner } from '../../components/Spinner';
 import { useLiveMessages } from '../../hooks/useLiveEvents';
 import { useScriptDraft } from '../../hooks/useScriptEdits';
-import { useDeleteTrackMutation, useGenerateLyricsMutation, useGenerateMusicMutation, useLastLyricsQuery, useMusicTracksQuery } from '../../hooks/useMusic';
+import { musicWrite, useDeleteTrackMutation, useGenerateLyricsMutation, useGenerateMusicMutation, useLastLyricsQuery, useMusicTracksQuery } from '../../hooks/useMusic';
 import { useSettingQuery } from '../../hooks/useSettings';
 import { safeHref } from '../../lib/articles';
 import { formatPlayerTime } from '../../lib/clock';
@@ -32,7 +33,14 @@ function Song() {
   const writeLyrics = useGenerateLyricsMutation();
   const makeMusic = useGenerateMusicMutation();
   const draft = useScriptDraft('lyrics', lyrics.data?.lyricsText ?? '');
-  const busy = writeLyrics.isPending || makeMusic.isPending || draft.saving;
+  // From the mutation cache, not this screen's own calls: lyrics started before the tab was left
+  // are still being written when it is opened again.
+  const pending = {
+    lyrics: useIsMutating({ mutationKey: musicWrite('lyrics') }) > 0,
+    music: useIsMutating({ mutationKey: musicWrite('music') }) > 0,
+    save: useIsMutating({ mutationKey: musicWrite('save') }) > 0,
+  };
+  const busy = pending.lyrics || pending.music || pending.save;
 
   const generateLyrics = () =>
     writeLyrics.mutate(undefined, {
@@ -61,8 +69,8 @@ function Song() {
       what="lyrics"
       actions={
         <>
-          <StepButton primary label="Generate Lyrics" pendingLabel="Generating Lyrics..." pending={writeLyrics.isPending} onClick={generateLyrics} disabled={busy} />
-          <StepButton label="Generate Music" pendingLabel="Starting..." pending={makeMusic.isPending} onClick={generateMusic} disabled={busy} />
+          <StepButton primary label="Generate Lyrics" pendingLabel="Generating Lyrics..." pending={pending.lyrics} onClick={generateLyrics} disabled={busy} />
+          <StepButton label="Generate Music" pendingLabel="Starting..." pending={pending.music} onClick={generateMusic} disabled={busy} />
         </>
       }
       testId="music-song"
