@@ -338,6 +338,37 @@ describe('Music tab', () => {
   }, 60_000);
 });
 
+describe('a step that ends after its tab was left', () => {
+  it('still tells its failure (podcast audio, interview refinement, lyrics)', async () => {
+    await seed();
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Podcast');
+    const podcast = panel(page, 'Podcast Script');
+    await podcast.getByRole('button', { name: 'Generate Script' }).click();
+    await podcast.getByText(/^Script generated about \d+ stories \(offline writer\)\.$/).waitFor({ timeout: 15_000 });
+    await answer(page, '/api/generate-conversational-audio', { status: 502, body: '{"message":"The speech service did not answer"}', delayMs: 1_500 });
+    await podcast.getByRole('button', { name: 'Generate Audio' }).click();
+    await podcast.getByRole('button', { name: 'Generating Audio...' }).waitFor();
+    await selectTab(page, 'Music');
+    await expectToast(page, 'Error', 'The speech service did not answer');
+
+    await selectTab(page, 'Interviews');
+    const interview = panel(page, 'Interview Script');
+    await interview.getByTestId('interview-text').fill('Sam: Welcome.\nDr. Morgan: Thank you.');
+    await answer(page, '/api/refine-interview-script', { status: 500, body: '{}', delayMs: 1_500 });
+    await interview.getByRole('button', { name: 'Refine Script' }).click();
+    await interview.getByRole('button', { name: 'Stop Refinement' }).waitFor();
+    await selectTab(page, 'Podcast');
+    await expectToast(page, 'Error', 'Failed to refine interview script');
+
+    await selectTab(page, 'Music');
+    await answer(page, '/api/generate-lyrics', { status: 500, body: '{}', delayMs: 1_500 });
+    await panel(page, 'Song').getByRole('button', { name: 'Generate Lyrics' }).click();
+    await selectTab(page, 'Interviews');
+    await expectToast(page, 'Error', 'Failed to generate lyrics');
+  }, 60_000);
+});
+
 describe('Latest-news audio above the tabs', () => {
   it('shows the staged progress with the live status, 100 % on success, resets after 2 s, and links the bulletin', async () => {
     await seed();

@@ -43,21 +43,13 @@ function Song() {
   const busy = pending.lyrics || pending.music || pending.save;
 
   const generateLyrics = () =>
-    writeLyrics.mutate(undefined, {
-      onSuccess: (result) => {
-        draft.reset();
-        notifySuccess(result.message);
-      },
-      onError: (error) => notifyFailure(error, 'Failed to generate lyrics'),
-    });
+    // The outcome's toast comes from the mutation itself (useMusic), also once this tab was left.
+    writeLyrics.mutate(undefined, { onSuccess: () => draft.reset() });
   const generateMusic = async () => {
     if (!draft.text.trim()) return notifyInvalid(NO_LYRICS);
     if (!(await saveDrafts(draft))) return;
     // The stored lyrics (as just saved) are sung: the request names only the configuration.
-    makeMusic.mutate(config.data ? { musicConfig: config.data.promptText } : {}, {
-      onSuccess: (result) => notifySuccess(result.message),
-      onError: (error) => notifyFailure(error, 'Failed to generate music'),
-    });
+    makeMusic.mutate(config.data ? { musicConfig: config.data.promptText } : {});
   };
 
   return (
