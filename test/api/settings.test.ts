@@ -97,6 +97,21 @@ describe('settings calls of spec 001 §7', () => {
     expect(stored).toEqual({ apiKey: 'sk-secret-1234567890', imagePrompt: 'Paint {ARTICLE_TITLE}' });
   });
 
+  it('refuses a music configuration that Generate Music would refuse, and keeps the stored one', async () => {
+    const before = (await call('GET', '/api/music-generator-prompt')).body;
+    const broken = await call('POST', '/api/music-generator-prompt', { promptText: '{"style": "Warm pop", "tempo": ' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toMatch(/^The music configuration is not valid JSON: /);
+    const outOfRange = await call('POST', '/api/music-generator-prompt', { promptText: '{"key": "H"}' });
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.body.message).toMatch(/^Invalid music configuration: key /);
+    expect((await call('GET', '/api/music-generator-prompt')).body).toEqual(before);
+    // Plain text is the style, and valid JSON is kept as written.
+    expect((await call('POST', '/api/music-generator-prompt', { promptText: 'Dreamy synthwave' })).status).toBe(200);
+    const json = '{"style": "Warm pop", "tempo": 96, "key": "G"}';
+    expect(await call('POST', '/api/music-generator-prompt', { promptText: json })).toEqual({ status: 200, body: { promptText: json } });
+  });
+
   it('stores the object settings with their exact field names', async () => {
     const cases: [string, Record<string, unknown>][] = [
       ['audio-ads', { prePlug: 'Brought to you by X.', endingPlug: 'Thanks for listening.' }],

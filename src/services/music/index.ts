@@ -15,39 +15,20 @@ import {
 } from '../../db/music-tracks.js';
 import { latestScript } from '../../db/scripts.js';
 import { Invalid, NotFound } from '../../errors.js';
-import { musicConfigSchema, type MusicConfig } from '../../providers/music/index.js';
 import { audioFilePath, audioUrl, localDate } from '../audio/files.js';
 import { defineJob, enqueue, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
+import { parseMusicConfig } from './config.js';
 import { renderSong } from './render.js';
 
 export { generateLyrics, lastLyrics, offlineLyrics, parseLyrics } from './lyrics.js';
+export { parseMusicConfig } from './config.js';
 
 export const NO_LYRICS = 'Please generate lyrics first';
 const TRACK_LIMIT = 100;
 /** A track still pending or generating after this long was interrupted (its daemon stopped). */
 const STALE_MS = 60 * 60_000;
-
-/** The music configuration: JSON (text or object), or plain text taken as the style. */
-export function parseMusicConfig(input: unknown): MusicConfig {
-  let value: unknown = input;
-  if (typeof input === 'string') {
-    const text = input.trim();
-    if (!text.startsWith('{')) return musicConfigSchema.parse({ style: text.slice(0, 2000) });
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      throw Invalid(`The music configuration is not valid JSON: ${(error as Error).message}`);
-    }
-  }
-  const parsed = musicConfigSchema.safeParse(value ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw Invalid(`Invalid music configuration: ${issue?.path.join('.') || 'value'} ${issue?.message ?? 'is invalid'}`);
-  }
-  return parsed.data;
-}
 
 export function toMusicTrack(row: MusicTrackRow): MusicTrack {
   return {

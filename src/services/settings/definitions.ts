@@ -12,6 +12,7 @@ import {
   voiceRowSchema,
 } from '../audio/voice-table.js';
 import { Invalid } from '../../errors.js';
+import { parseMusicConfig } from '../music/config.js';
 
 const PROMPT_MAX = 50_000;
 const promptShape = z.object({ promptText: z.string().max(PROMPT_MAX) }).strict();
@@ -215,7 +216,8 @@ export const SETTINGS: readonly SettingDefinition[] = [
     schema: z.object({ promptText: z.string().max(PROMPT_MAX), modelName: z.string().trim().max(200) }).strict(),
     defaults: { promptText: prompts.lyrics, modelName: '' },
   }),
-  prompt('music-generator-prompt', 'music generator prompt', prompts.musicGenerator),
+  // Refused when it would fail at Generate Music: broken JSON, or fields out of range.
+  prompt('music-generator-prompt', 'music generator prompt', prompts.musicGenerator, { refine: (value) => void parseMusicConfig(value.promptText) }),
 ];
 
 const byKey = new Map(SETTINGS.map((definition) => [definition.key, definition]));

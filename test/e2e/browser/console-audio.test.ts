@@ -314,6 +314,59 @@ describe('Music tab', () => {
     await making.getByTestId('track-progress').getByText('Line 2 of 8').waitFor();
     expect(await making.getByRole('progressbar', { name: 'Progress of "Song in the making"' }).getAttribute('aria-valuenow')).toBe('25');
   }, 180_000);
+
+  it('still shows lyrics under way when the tab is left and opened again, and then the lyrics', async () => {
+    await seed();
+    const { page, requestsTo } = await suite.visit();
+    await openConsoleTab(page, 'Music');
+    const song = panel(page, 'Song');
+    await song.getByText('Lyrics first, then the music.').waitFor();
+    // Lyrics from a model take a while: held back here.
+    await delay(page, '/api/generate-lyrics', 3_000);
+    await song.getByRole('button', { name: 'Generate Lyrics' }).click();
+    await song.getByRole('button', { name: 'Generating Lyrics...' }).waitFor();
+    await selectTab(page, 'Podcast');
+    await selectTab(page, 'Music');
+    const again = panel(page, 'Song');
+    await again.getByRole('button', { name: 'Generating Lyrics...' }).waitFor();
+    expect(await again.getByRole('button', { name: 'Generating Lyrics...' }).isDisabled()).toBe(true);
+    expect(await again.getByRole('button', { name: 'Generate Music' }).isDisabled()).toBe(true);
+    await expect.poll(() => again.getByTestId('lyrics-text').inputValue(), { timeout: 10_000 }).toMatch(/^\[Verse 1\]\n/);
+    await again.getByRole('button', { name: 'Generate Lyrics' }).waitFor();
+    expect(await again.getByRole('button', { name: 'Generate Music' }).isEnabled()).toBe(true);
+    expect(requestsTo('POST', '/api/generate-lyrics')).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('a step that ends after its tab was left', () => {
+  it('still tells its failure (podcast audio, interview refinement, lyrics)', async () => {
+    await seed();
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Podcast');
+    const podcast = panel(page, 'Podcast Script');
+    await podcast.getByRole('button', { name: 'Generate Script' }).click();
+    await podcast.getByText(/^Script generated about \d+ stories \(offline writer\)\.$/).waitFor({ timeout: 15_000 });
+    await answer(page, '/api/generate-conversational-audio', { status: 502, body: '{"message":"The speech service did not answer"}', delayMs: 1_500 });
+    await podcast.getByRole('button', { name: 'Generate Audio' }).click();
+    await podcast.getByRole('button', { name: 'Generating Audio...' }).waitFor();
+    await selectTab(page, 'Music');
+    await expectToast(page, 'Error', 'The speech service did not answer');
+
+    await selectTab(page, 'Interviews');
+    const interview = panel(page, 'Interview Script');
+    await interview.getByTestId('interview-text').fill('Sam: Welcome.\nDr. Morgan: Thank you.');
+    await answer(page, '/api/refine-interview-script', { status: 500, body: '{}', delayMs: 1_500 });
+    await interview.getByRole('button', { name: 'Refine Script' }).click();
+    await interview.getByRole('button', { name: 'Stop Refinement' }).waitFor();
+    await selectTab(page, 'Podcast');
+    await expectToast(page, 'Error', 'Failed to refine interview script');
+
+    await selectTab(page, 'Music');
+    await answer(page, '/api/generate-lyrics', { status: 500, body: '{}', delayMs: 1_500 });
+    await panel(page, 'Song').getByRole('button', { name: 'Generate Lyrics' }).click();
+    await selectTab(page, 'Interviews');
+    await expectToast(page, 'Error', 'Failed to generate lyrics');
+  }, 60_000);
 });
 
 describe('Latest-news audio above the tabs', () => {

@@ -81,6 +81,18 @@ describe('article regeneration progress (spec 001 §4)', () => {
     expect(state).toMatchObject({ running: false, done: 3, total: 3 });
     expect(IDLE_REGENERATION.running).toBe(false);
   });
+  it('is not ended by "complete" in an article title or inside a longer word of a failure', () => {
+    let state = regenerationStarted();
+    state = withRegenerationMessage(state, '[0/3] Regenerating the articles of 3 current trends');
+    state = withRegenerationMessage(state, 'Generating article for "Bridge repairs complete ahead of schedule"');
+    state = withRegenerationMessage(state, '[1/3] Rewrote "Bridge repairs complete ahead of schedule"');
+    state = withRegenerationMessage(state, 'Generated “Complete guide to the new tax rules”: 480 words');
+    state = withRegenerationMessage(state, '[2/3] Failed "Flu season": the model reply was incomplete');
+    expect(state).toMatchObject({ running: true, done: 2, total: 3 });
+    state = withRegenerationMessage(state, 'Regeneration complete: 2 of 3 articles rewritten, 1 failed');
+    expect(state.running).toBe(false);
+    expect(withRegenerationMessage(regenerationStarted(), 'Regeneration complete: no current trends with enough sources').running).toBe(false);
+  });
 });
 
 describe('small rules', () => {

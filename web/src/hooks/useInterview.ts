@@ -1,7 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../api/client';
+import { ApiError, post } from '../api/client';
 import * as keys from '../api/keys';
 import type { GenerateAudioResponse, InterviewScriptResponse, LastInterviewScript } from '../api/types';
+import { notifyFailure, notifySuccess } from '../lib/notify';
+import { AUDIO_FAILED } from './usePodcast';
+
+/** Spec 001 §4: the notice when the administrator stops a refinement. */
+export const REFINEMENT_STOPPED = 'Refinement Stopped';
+
+/** Whether a failed refinement was stopped (its request aborted, or the server told to stop). */
+export const wasStopped = (error: unknown) => (error instanceof ApiError && error.aborted) || (error instanceof Error && error.message === REFINEMENT_STOPPED);
 
 /** The last interview script (the refined one when it exists) and its audio. */
 export function useLastInterviewScriptQuery() {
@@ -13,7 +21,13 @@ type InterviewStep = 'script' | 'refine' | 'audio';
 export const INTERVIEW_WRITES = ['interview'] as const;
 export const interviewWrite = (step: InterviewStep) => [...INTERVIEW_WRITES, step] as const;
 
-function useInterviewWrite<Input, Result>(step: InterviewStep, write: (input: Input) => Promise<Result>, apply: (current: LastInterviewScript, result: Result) => LastInterviewScript) {
+/** A failure is told here, not by the screen: the tab may have been left (and unmounted) while the step ran. */
+function useInterviewWrite<Input, Result>(
+  step: InterviewStep,
+  write: (input: Input) => Promise<Result>,
+  apply: (current: LastInterviewScript, result: Result) => LastInterviewScript,
+  failure: string,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: interviewWrite(step),
@@ -21,6 +35,10 @@ function useInterviewWrite<Input, Result>(step: InterviewStep, write: (input: In
     onSuccess: (result) => {
       queryClient.setQueryData<LastInterviewScript>(keys.interview.lastScript(), (current) => current && apply(current, result));
       void queryClient.invalidateQueries({ queryKey: keys.interview.all() });
+    },
+    onError: (error) => {
+      if (step === 'refine' && wasStopped(error)) notifySuccess(REFINEMENT_STOPPED);
+      else notifyFailure(error, failure);
     },
   });
 }
@@ -31,6 +49,7 @@ export const useGenerateInterviewScriptMutation = () =>
     () => post<InterviewScriptResponse>('/api/generate-interview-script'),
     // A new script clears any refined one, and its audio (spec 001 §4).
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, refined: false, audioUrl: null }),
+    'Failed to generate interview script',
   );
 
 /**
@@ -42,6 +61,7 @@ export const useRefineInterviewScriptMutation = () =>
     'refine',
     ({ signal }: { signal: AbortSignal }) => post<InterviewScriptResponse>('/api/refine-interview-script', undefined, { signal }),
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, refined: true, audioUrl: null }),
+    'Failed to refine interview script',
   );
 
 /** Asks the server to stop every refinement under way (the abort alone may not reach it through a proxy). */
@@ -52,4 +72,5 @@ export const useGenerateInterviewAudioMutation = () =>
     'audio',
     () => post<GenerateAudioResponse>('/api/generate-interview-audio'),
     (current, result) => ({ ...current, audioUrl: result.audioUrl }),
+    AUDIO_FAILED,
   );

@@ -2,11 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { post } from '../api/client';
 import * as keys from '../api/keys';
 import type { EnhanceScriptResponse, GenerateAudioResponse, GenerateScriptResponse, LastConversationalScript } from '../api/types';
+import { notifyFailure } from '../lib/notify';
 
 /** The last podcast script (the enhanced one when it exists) and its audio. */
 export function useLastPodcastScriptQuery() {
   return useQuery<LastConversationalScript>({ queryKey: keys.podcast.lastScript() });
 }
+
+/** Spec 001 §8: the fallback of a failed audio narration (podcast or interview). */
+export const AUDIO_FAILED = 'Failed to generate audio narration';
 
 type PodcastStep = 'script' | 'enhance' | 'audio';
 /** Key of the podcast's writes, so a tab opened again while one runs still shows it under way. */
@@ -15,12 +19,14 @@ export const podcastWrite = (step: PodcastStep) => [...PODCAST_WRITES, step] as 
 
 /**
  * Podcast writes: each answer goes into the cached script at once (the screen shows it without a
- * round trip), then the script is read again so it matches what the server stored.
+ * round trip), then the script is read again so it matches what the server stored. A failure is
+ * told here, not by the screen: the tab may have been left (and unmounted) while the step ran.
  */
 function usePodcastWrite<Input, Result>(
   step: PodcastStep,
   write: (input: Input) => Promise<Result>,
   apply: (current: LastConversationalScript, result: Result, input: Input) => LastConversationalScript,
+  failure: string,
 ) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -30,6 +36,7 @@ function usePodcastWrite<Input, Result>(
       queryClient.setQueryData<LastConversationalScript>(keys.podcast.lastScript(), (current) => current && apply(current, result, input));
       void queryClient.invalidateQueries({ queryKey: keys.podcast.all() });
     },
+    onError: (error) => notifyFailure(error, failure),
   });
 }
 
@@ -39,6 +46,7 @@ export const useGeneratePodcastScriptMutation = () =>
     () => post<GenerateScriptResponse>('/api/generate-conversational-script'),
     // A new script clears the enhanced one and the audio (spec 001 §4).
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, enhanced: false, originalScriptText: null, audioUrl: null }),
+    'Failed to generate script',
   );
 
 // The console saves its edits first, then enhances and renders the stored scripts (no body).
@@ -54,6 +62,7 @@ export const useEnhancePodcastScriptMutation = () =>
       originalScriptText: current.enhanced ? current.originalScriptText : current.scriptText,
       audioUrl: null,
     }),
+    'Failed to enhance script',
   );
 
 export const useGeneratePodcastAudioMutation = () =>
@@ -61,4 +70,5 @@ export const useGeneratePodcastAudioMutation = () =>
     'audio',
     () => post<GenerateAudioResponse>('/api/generate-conversational-audio'),
     (current, result) => ({ ...current, audioUrl: result.audioUrl }),
+    AUDIO_FAILED,
   );

@@ -18,10 +18,20 @@ export function regenerationStarted(): RegenerationState {
   return { running: true, messages: [], done: 0, total: 0 };
 }
 
+/**
+ * Whether a message closes the run: it says "complete" itself. A word inside a quoted article
+ * title ('[2/5] Rewrote "Bridge repairs complete ahead of schedule"') or part of a longer word
+ * ("incomplete", in a failure's reason) is the story's or the error's, not the run's.
+ */
+export function endsRegeneration(message: string): boolean {
+  const own = message.replace(/"[^"]*"|“[^”]*”/g, '');
+  return /\bcomplete\b/i.test(own);
+}
+
 export function withRegenerationMessage(state: RegenerationState, message: string): RegenerationState {
   const counted = /\[(\d+)\s*\/\s*(\d+)\]/.exec(message);
   return {
-    running: state.running && !/complete/i.test(message),
+    running: state.running && !endsRegeneration(message),
     messages: [message, ...state.messages].slice(0, REGENERATION_MESSAGES_KEPT),
     done: counted ? Number(counted[1]) : state.done,
     total: counted ? Number(counted[2]) : state.total,

@@ -219,10 +219,8 @@ export function useAudioRender(
     report(null);
     if (!(await saveDrafts(...drafts))) return;
     resetProgress();
-    render.mutate(undefined, {
-      onSuccess: (result) => report(`Audio generated: ${result.segmentCount} segments.`),
-      onError: (error) => notifyFailure(error, 'Failed to generate audio narration'),
-    });
+    // A failure ("Failed to generate audio narration") is told by the mutation itself, also once the tab was left.
+    render.mutate(undefined, { onSuccess: (result) => report(`Audio generated: ${result.segmentCount} segments.`) });
   };
   return { progress, run };
 }

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { useIsMutating } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { Badge } from '../../components/Badge';
 import { Panel } from '../../components/Panel';
 import { SettingsEditor } from '../../components/SettingsEditor';
@@ -8,6 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import {
   INTERVIEW_WRITES,
   interviewWrite,
+  REFINEMENT_STOPPED,
   stopInterviewRefinement,
   useGenerateInterviewAudioMutation,
   useGenerateInterviewScriptMutation,
@@ -18,9 +18,6 @@ import { useLiveMessages } from '../../hooks/useLiveEvents';
 import { useScriptDraft } from '../../hooks/useScriptEdits';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 import { NO_SCRIPT, saveDrafts, ScriptBox, ScriptPanel, StepButton, useAudioRender, useVoiceChoices } from './AudioStudio';
-
-/** Spec 001 §4: the notice when the administrator stops a refinement. */
-export const REFINEMENT_STOPPED = 'Refinement Stopped';
 
 type Writing = { step: 'script' | 'refine'; tokens: number; done: boolean };
 
@@ -79,10 +76,8 @@ function InterviewScript() {
         script.reset();
         setOutcome(`Script generated (${result.writer === 'model' ? 'model' : 'offline writer'}): ${result.totalTokens.toLocaleString('en-US')} tokens.`);
       },
-      onError: (error) => {
-        startWriting(null);
-        notifyFailure(error, 'Failed to generate interview script');
-      },
+      // The failure is told by the mutation itself (useInterview), also once this tab was left.
+      onError: () => startWriting(null),
     });
   };
   const refineScript = async () => {
@@ -99,12 +94,8 @@ function InterviewScript() {
           script.reset();
           setOutcome(`Script refined: ${result.totalTokens.toLocaleString('en-US')} tokens.`);
         },
-        onError: (error) => {
-          startWriting(null);
-          const stopped = controller.signal.aborted || (error instanceof ApiError && error.aborted) || (error instanceof Error && error.message === REFINEMENT_STOPPED);
-          if (stopped) notifySuccess(REFINEMENT_STOPPED);
-          else notifyFailure(error, 'Failed to refine interview script');
-        },
+        // "Refinement Stopped", or the failure, is told by the mutation itself (useInterview).
+        onError: () => startWriting(null),
         onSettled: () => {
           if (refinement.current === controller) refinement.current = null;
         },
@@ -118,9 +109,12 @@ function InterviewScript() {
       void stopInterviewRefinement().catch(() => undefined);
       return;
     }
-    // Started before the tab was left: only the server can stop it now.
+    // Started before the tab was left: only the server can stop it now. The stopped call itself
+    // then says "Refinement Stopped" (useInterview); only "No refinement is running" is told here.
     stopInterviewRefinement().then(
-      (answer) => notifySuccess(answer.message),
+      (answer) => {
+        if (answer.message !== REFINEMENT_STOPPED) notifySuccess(answer.message);
+      },
       (error) => notifyFailure(error, 'Failed to stop the refinement'),
     );
   };

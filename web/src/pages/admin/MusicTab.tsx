@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import type { MusicTrack } from '../../api/types';
 import { AudioClip } from '../../components/AudioClip';
 import { Badge } from '../../components/Badge';
@@ -9,7 +10,7 @@ import { SettingsEditor } from '../../components/SettingsEditor';
 import { Spinner } from '../../components/Spinner';
 import { useLiveMessages } from '../../hooks/useLiveEvents';
 import { useScriptDraft } from '../../hooks/useScriptEdits';
-import { useDeleteTrackMutation, useGenerateLyricsMutation, useGenerateMusicMutation, useLastLyricsQuery, useMusicTracksQuery } from '../../hooks/useMusic';
+import { musicWrite, useDeleteTrackMutation, useGenerateLyricsMutation, useGenerateMusicMutation, useLastLyricsQuery, useMusicTracksQuery } from '../../hooks/useMusic';
 import { useSettingQuery } from '../../hooks/useSettings';
 import { safeHref } from '../../lib/articles';
 import { formatPlayerTime } from '../../lib/clock';
@@ -32,24 +33,23 @@ function Song() {
   const writeLyrics = useGenerateLyricsMutation();
   const makeMusic = useGenerateMusicMutation();
   const draft = useScriptDraft('lyrics', lyrics.data?.lyricsText ?? '');
-  const busy = writeLyrics.isPending || makeMusic.isPending || draft.saving;
+  // From the mutation cache, not this screen's own calls: lyrics started before the tab was left
+  // are still being written when it is opened again.
+  const pending = {
+    lyrics: useIsMutating({ mutationKey: musicWrite('lyrics') }) > 0,
+    music: useIsMutating({ mutationKey: musicWrite('music') }) > 0,
+    save: useIsMutating({ mutationKey: musicWrite('save') }) > 0,
+  };
+  const busy = pending.lyrics || pending.music || pending.save;
 
   const generateLyrics = () =>
-    writeLyrics.mutate(undefined, {
-      onSuccess: (result) => {
-        draft.reset();
-        notifySuccess(result.message);
-      },
-      onError: (error) => notifyFailure(error, 'Failed to generate lyrics'),
-    });
+    // The outcome's toast comes from the mutation itself (useMusic), also once this tab was left.
+    writeLyrics.mutate(undefined, { onSuccess: () => draft.reset() });
   const generateMusic = async () => {
     if (!draft.text.trim()) return notifyInvalid(NO_LYRICS);
     if (!(await saveDrafts(draft))) return;
     // The stored lyrics (as just saved) are sung: the request names only the configuration.
-    makeMusic.mutate(config.data ? { musicConfig: config.data.promptText } : {}, {
-      onSuccess: (result) => notifySuccess(result.message),
-      onError: (error) => notifyFailure(error, 'Failed to generate music'),
-    });
+    makeMusic.mutate(config.data ? { musicConfig: config.data.promptText } : {});
   };
 
   return (
@@ -61,8 +61,8 @@ function Song() {
       what="lyrics"
       actions={
         <>
-          <StepButton primary label="Generate Lyrics" pendingLabel="Generating Lyrics..." pending={writeLyrics.isPending} onClick={generateLyrics} disabled={busy} />
-          <StepButton label="Generate Music" pendingLabel="Starting..." pending={makeMusic.isPending} onClick={generateMusic} disabled={busy} />
+          <StepButton primary label="Generate Lyrics" pendingLabel="Generating Lyrics..." pending={pending.lyrics} onClick={generateLyrics} disabled={busy} />
+          <StepButton label="Generate Music" pendingLabel="Starting..." pending={pending.music} onClick={generateMusic} disabled={busy} />
         </>
       }
       testId="music-song"

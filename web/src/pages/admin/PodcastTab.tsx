@@ -12,7 +12,7 @@ import {
   useLastPodcastScriptQuery,
 } from '../../hooks/usePodcast';
 import { useScriptDraft } from '../../hooks/useScriptEdits';
-import { notifyFailure, notifyInvalid } from '../../lib/notify';
+import { notifyInvalid } from '../../lib/notify';
 import { NO_SCRIPT, saveDrafts, ScriptBox, ScriptPanel, StepButton, useAudioRender, useVoiceChoices } from './AudioStudio';
 
 /**
@@ -49,7 +49,7 @@ function PodcastScript() {
         enhanced.reset();
         setOutcome(`Script generated about ${result.stories} ${result.stories === 1 ? 'story' : 'stories'} (${result.writer === 'model' ? 'model' : 'offline writer'}).`);
       },
-      onError: (error) => notifyFailure(error, 'Failed to generate script'),
+      // A failure is told by the mutation itself (usePodcast), also once this tab was left.
     });
   };
   const enhanceScript = async () => {
@@ -61,7 +61,6 @@ function PodcastScript() {
         enhanced.reset();
         setOutcome(`Script enhanced from ${result.sourcesCount} ${result.sourcesCount === 1 ? 'source' : 'sources'}.`);
       },
-      onError: (error) => notifyFailure(error, 'Failed to enhance script'),
     });
   };
 

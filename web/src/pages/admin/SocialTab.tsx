@@ -5,8 +5,7 @@ import { SettingsEditor } from '../../components/SettingsEditor';
 import { Spinner } from '../../components/Spinner';
 import { TabList, TabPanel, Tab, Tabs } from '../../components/Tabs';
 import { useCopy } from '../../hooks/useCopy';
-import { useGenerateSocialMutation, useSocialHomeQuery } from '../../hooks/useSocial';
-import { notifyFailure } from '../../lib/notify';
+import { useGenerateSocialMutation, useLastSocialPost, usePendingSocialWrites, useSocialHomeQuery, type SocialPost } from '../../hooks/useSocial';
 import { TREND_TOPIC_LABELS } from './TrendsTab';
 
 /** Spec 001 §9: five items per category. */
@@ -14,7 +13,21 @@ const ITEMS_PER_CATEGORY = 5;
 
 type Source = { kind: 'trend'; title: string; category: Topic } | { kind: 'article'; id: number; title: string; category: Topic };
 
-function SourceList({ heading, items, pending, onSocial }: { heading: string; items: Source[]; pending: Source | null; onSocial: (source: Source) => void }) {
+/** Whether a pending request is the post about this item. */
+const isAbout = (request: { trendText?: string; articleId?: number }, item: Source) =>
+  item.kind === 'trend' ? request.trendText === item.title : request.articleId === item.id;
+
+function SourceList({
+  heading,
+  items,
+  pending,
+  onSocial,
+}: {
+  heading: string;
+  items: Source[];
+  pending: readonly { trendText?: string; articleId?: number }[];
+  onSocial: (source: Source) => void;
+}) {
   return (
     <section aria-label={heading} className="min-w-0">
       <h4 className="mb-2 font-semibold">{heading}</h4>
@@ -23,14 +36,14 @@ function SourceList({ heading, items, pending, onSocial }: { heading: string; it
       ) : (
         <ul className="divide-y divide-gray-100 rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
           {items.map((item, index) => {
-            const busy = pending !== null && pending.kind === item.kind && pending.title === item.title;
+            const busy = pending.some((request) => isAbout(request, item));
             return (
               <li key={`${item.kind}-${index}`} className="flex items-center gap-3 px-3 py-2 text-sm">
                 <span className="min-w-0 flex-1">{item.title}</span>
                 <button
                   type="button"
                   className="button-secondary button-small"
-                  disabled={pending !== null}
+                  disabled={pending.length > 0}
                   onClick={() => onSocial(item)}
                   aria-label={`Social post for "${item.title}"`}
                 >
@@ -46,7 +59,7 @@ function SourceList({ heading, items, pending, onSocial }: { heading: string; it
   );
 }
 
-function GeneratedContent({ content }: { content: { text: string; about: string } | null }) {
+function GeneratedContent({ content }: { content: SocialPost | null }) {
   const { copied, copy } = useCopy();
   return (
     <Panel
@@ -70,17 +83,14 @@ export function SocialTab() {
   const home = useSocialHomeQuery();
   const generate = useGenerateSocialMutation();
   const [topic, setTopic] = useState<Topic>('health');
-  const [pending, setPending] = useState<Source | null>(null);
-  const [content, setContent] = useState<{ text: string; about: string } | null>(null);
+  // From the mutation cache and a store outside the tab: a post started before the tab was left is
+  // still shown under way, and its text shown, when the tab is opened again.
+  const pending = usePendingSocialWrites();
+  const content = useLastSocialPost();
 
   const social = (source: Source) => {
-    setPending(source);
     const request = source.kind === 'trend' ? { trendText: source.title, category: source.category } : { articleId: source.id, category: source.category };
-    generate.mutate(request, {
-      onSuccess: (result) => setContent({ text: result.content, about: source.title }),
-      onError: (error) => notifyFailure(error, 'Failed to generate social content'),
-      onSettled: () => setPending(null),
-    });
+    generate.mutate({ ...request, about: source.title });
   };
 
   return (
