@@ -134,7 +134,11 @@ describe('article generator API', () => {
   it('regenerates every current trend’s article with [n/total] progress ending in "complete"', async () => {
     const second = await storeStoryTrend(server.sql, { title: 'Port Linden ferries halted after storm', topic: 'usa', relevance: 5, sources: harborStorm(4).reverse() });
     messages.length = 0;
-    const response = await call('POST', '/api/trends/regenerate-articles');
+    // Two clicks at the same moment: one run, and a 409 for the other.
+    const both = await Promise.all([call('POST', '/api/trends/regenerate-articles'), call('POST', '/api/trends/regenerate-articles')]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const response = both.find((r) => r.status === 200)!;
+    expect(both.find((r) => r.status === 409)!.body).toEqual({ message: 'Article regeneration is already running' });
     expect(response.body).toEqual({ message: 'Regenerating the articles of 2 current trends', queued: 2 });
     await untilQueueEmpty();
     const actions = messages.flatMap((m) => (m.type === 'generator_action' ? [m.action] : []));

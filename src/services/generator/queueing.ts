@@ -92,28 +92,35 @@ export async function generateFromTrend(ctx: Ctx, trendTitle: string): Promise<G
 
 /** Rewrites the article of every current trend in place (same page address); progress as "[n/total] …". */
 export async function regenerateArticles(ctx: Ctx): Promise<GeneratorActionResult> {
-  if ((await liveItems(ctx.sql, 500)).some((item) => item.runId)) throw Conflict('Article regeneration is already running');
-  const trends = (await currentTrends(ctx.sql)).filter((trend) => trend.articleCount >= MIN_SOURCE_ARTICLES);
+  // Check and queue under one lock, so two clicks at the same moment (or on two daemons) make one
+  // run and a 409, not two runs taking each other's items.
+  const planned = await ctx.sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtextextended('newsctl:regenerate-articles', 0))`;
+    if ((await liveItems(tx, 500)).some((item) => item.runId)) throw Conflict('Article regeneration is already running');
+    const trends = (await currentTrends(tx)).filter((trend) => trend.articleCount >= MIN_SOURCE_ARTICLES);
+    const runId = randomBytes(8).toString('hex');
+    const fresh: QueueItemRow[] = [];
+    for (const trend of trends) {
+      const item = await enqueueTrend(tx, { trendId: trend.id, trendTitle: trend.title, priority: REGENERATION_PRIORITY + trend.relevanceScore, runId, jobRunId: null });
+      if (item) fresh.push(item);
+      else {
+        // Already queued (Run, or a click): that item becomes part of this run.
+        const live = await liveItemOfTrend(tx, trend.id);
+        if (live) await setItemRun(tx, live.id, runId);
+      }
+    }
+    return { trends, fresh };
+  });
+  const { trends, fresh } = planned;
   if (trends.length === 0) {
     const message = 'Regeneration complete: no current trends with enough sources';
     announce(ctx, message);
     return { message, queued: 0 };
   }
-  const runId = randomBytes(8).toString('hex');
   const message = `Regenerating the articles of ${trends.length} current trend${trends.length === 1 ? '' : 's'}`;
-  // Before the items: the first of them may be generated (and report [1/n]) before this returns.
-  announce(ctx, `[0/${trends.length}] ${message}`);
+  // Before the items run: the first of them may be generated (and report [1/n]) before this returns.
   // Every item is in the queue before the first one's run starts, so "[n/total]" counts them all.
-  const fresh: QueueItemRow[] = [];
-  for (const trend of trends) {
-    const item = await enqueueTrend(ctx.sql, { trendId: trend.id, trendTitle: trend.title, priority: REGENERATION_PRIORITY + trend.relevanceScore, runId, jobRunId: null });
-    if (item) fresh.push(item);
-    else {
-      // Already queued (Run, or a click): that item becomes part of this run.
-      const live = await liveItemOfTrend(ctx.sql, trend.id);
-      if (live) await setItemRun(ctx.sql, live.id, runId);
-    }
-  }
+  announce(ctx, `[0/${trends.length}] ${message}`);
   for (const item of fresh) await carryItem(ctx, item);
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
   await publishQueue(ctx);
