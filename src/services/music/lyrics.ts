@@ -16,7 +16,8 @@ export interface LyricLine {
   text: string;
 }
 
-const DANGLING_END = /^(the|a|an|of|and|or|but|that|which|who|to|in|on|at|by|for|with|from|as|its|their|his|her|is|are|was|were|will|has|have)$/i;
+const DANGLING_END =
+  /^(the|a|an|of|and|or|but|nor|so|that|which|who|whose|to|in|on|at|by|for|with|from|as|into|onto|over|under|about|after|before|since|until|than|because|while|if|amid|among|between|through|during|against|without|its|their|his|her|our|my|your|is|are|was|were|be|been|will|would|can|could|has|have|had|not)$/i;
 
 /**
  * A singable phrase from a sentence: its first clause (a comma inside a number like 1,200 is no

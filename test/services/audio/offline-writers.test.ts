@@ -86,6 +86,9 @@ describe('lyrics and music', () => {
     expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night after a storm.', 10)).toBe('About 1,200 residents of Port Linden were evacuated on Monday');
     expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night.')).toBe('About 1,200 residents of Port Linden were evacuated');
     expect(phrase('Emergency waiting times at the twelve hospitals of the region fell.')).toBe('Emergency waiting times at the twelve hospitals');
+    // A line never ends on a word that needs the next one ("… 214 measles cases since").
+    expect(phrase('The county has confirmed 214 measles cases since the outbreak began.')).toBe('The county has confirmed 214 measles cases');
+    expect(phrase('Shares of the three largest banks fell sharply after the report came out.', 9)).toBe('Shares of the three largest banks fell sharply');
     const lyrics = offlineLyrics(stories);
     const lines = parseLyrics(lyrics);
     expect(lines.filter((line) => line.section === 'chorus')).toHaveLength(8);
