@@ -129,6 +129,29 @@ describe('console frame', () => {
     await page.waitForURL((url) => url.pathname === '/login');
   });
 
+  it('keeps what a tab loaded when a later poll fails, and says the database is down while it is', async () => {
+    const { page } = await suite.visit();
+    await page.clock.install();
+    await logInThroughLoginPage(page);
+    await page.getByRole('button', { name: 'Start', exact: true }).waitFor();
+    // The database goes away: the live channel says so, and the next status poll gets a 503.
+    const status = (url: URL) => url.pathname === '/api/status';
+    await page.route(status, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is unavailable' }) }));
+    const server = suite.server();
+    server.ctx.events.emit('database_status', { available: false, message: 'The database is unavailable right now.' });
+    await page.getByRole('alert').filter({ hasText: 'The database is unavailable right now.' }).waitFor();
+    await pauseClock(page);
+    await page.clock.runFor(31_000);
+    await page.clock.resume();
+    await page.waitForTimeout(500);
+    // The last status is still shown, with its controls, not "Failed to load the spider status."
+    expect(await page.getByText('Failed to load the spider status.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Start', exact: true }).count()).toBe(1);
+    await page.unroute(status);
+    server.ctx.events.emit('database_status', { available: true, message: 'The database is available again.' });
+    await page.getByRole('alert').filter({ hasText: 'The database is unavailable right now.' }).waitFor({ state: 'detached' });
+  });
+
   it('polls the Spider tab as spec 001 §9 says: re-fetcher 2 s, status and logs 30 s', async () => {
     const { page } = await suite.visit();
     await page.clock.install();

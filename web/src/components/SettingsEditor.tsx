@@ -171,7 +171,7 @@ export function SettingsEditor({
         Loading...
       </p>
     );
-  } else if (parts.some((part) => !part.definition || part.query.isError)) {
+  } else if (parts.some((part) => !part.definition || (part.query.isError && !part.query.data))) {
     content = (
       <p role="alert" className="text-sm text-red-700 dark:text-red-400">
         Failed to load the {label}.{' '}

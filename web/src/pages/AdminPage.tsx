@@ -1,11 +1,11 @@
 // Loaded on demand (React.lazy in App): visitors of the public pages never download the console.
-import { useEffect, useRef, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { ApiError, responseMessage } from '../api/client';
 import { TabList, TabPanel, Tab, Tabs } from '../components/Tabs';
 import { useAuthCheckQuery } from '../hooks/useAuthCheckQuery';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { useLiveStatus } from '../hooks/useLiveEvents';
+import { useLiveMessages, useLiveStatus } from '../hooks/useLiveEvents';
 import { useLogoutMutation } from '../hooks/useLogoutMutation';
 import { toast } from '../hooks/useToast';
 import { AdsTab } from './admin/AdsTab';
@@ -49,6 +49,24 @@ function ConnectionIndicator() {
     <p role="status" className="flex items-center gap-2 text-sm font-medium">
       <span aria-hidden="true" className={`size-2.5 rounded-full ${connected ? 'bg-green-500' : 'bg-red-500'}`} />
       {connected ? 'System Online' : 'Connection Lost'}
+    </p>
+  );
+}
+
+/**
+ * While the database is down the tabs keep showing what they last loaded, and their calls fail:
+ * say why, from the live channel (a welcome is followed by the down state when it still holds).
+ */
+function DatabaseNotice() {
+  const [down, setDown] = useState<string | null>(null);
+  useLiveMessages(['welcome', 'database_status'], (message) => {
+    if (message.type === 'welcome') setDown(null);
+    else setDown(message.available === false ? String(message.message ?? 'The database is unavailable.') : null);
+  });
+  if (!down) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+      {down}
     </p>
   );
 }
@@ -128,6 +146,7 @@ function ConsoleFrame() {
           </div>
         </header>
         <main id="main" className="page space-y-5 py-6">
+          <DatabaseNotice />
           <ConsoleActionsBar />
           <Tabs value={tab} onValueChange={selectTab}>
             <TabList label="Console sections" ref={tabList}>

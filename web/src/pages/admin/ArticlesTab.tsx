@@ -294,7 +294,7 @@ function GeneratedArticles({ articles }: { articles: ReturnType<typeof useGenera
         <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
           Loading...
         </p>
-      ) : articles.isError ? (
+      ) : articles.isError && !articles.data ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           Failed to load the generated articles.
         </p>

@@ -99,7 +99,7 @@ export function ScriptPanel({
         <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
           Loading...
         </p>
-      ) : last.isError ? (
+      ) : last.isError && !last.data ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           Failed to load the last {what}.
         </p>

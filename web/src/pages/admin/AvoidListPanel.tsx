@@ -58,7 +58,7 @@ export function AvoidListPanel() {
           <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
             Loading...
           </p>
-        ) : avoid.isError ? (
+        ) : avoid.isError && !avoid.data ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             Failed to load the avoid list.
           </p>

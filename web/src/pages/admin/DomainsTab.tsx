@@ -212,7 +212,7 @@ function DomainManagement() {
           <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
             Loading...
           </p>
-        ) : domains.isError ? (
+        ) : domains.isError && !domains.data ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             Failed to load the domains.
           </p>

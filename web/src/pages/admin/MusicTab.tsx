@@ -200,7 +200,7 @@ function Tracks() {
         <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
           Loading...
         </p>
-      ) : tracks.isError ? (
+      ) : tracks.isError && !tracks.data ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           Failed to load the tracks.
         </p>

@@ -100,7 +100,7 @@ export function SocialTab() {
           <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
             Loading...
           </p>
-        ) : home.isError ? (
+        ) : home.isError && !home.data ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             Failed to load the recent trends and stories.
           </p>

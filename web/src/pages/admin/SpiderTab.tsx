@@ -188,7 +188,7 @@ function SpiderStatusPanel() {
         <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
           Loading...
         </p>
-      ) : query.isError || !status ? (
+      ) : !status ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           Failed to load the spider status.
         </p>

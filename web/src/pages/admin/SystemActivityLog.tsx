@@ -42,7 +42,7 @@ export function SystemActivityLog() {
         <p role="status" className="text-sm text-gray-600 dark:text-gray-400">
           Loading...
         </p>
-      ) : logs.isError ? (
+      ) : logs.isError && !logs.data ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           Failed to load the system logs.
         </p>

@@ -130,7 +130,7 @@ function TrendList({ topic }: { topic: Topic | 'all' }) {
       </div>
     );
   }
-  if (trends.isError) {
+  if (trends.isError && !trends.data) {
     return (
       <p role="alert" className="py-6 text-center text-sm text-red-700 dark:text-red-400">
         Failed to load trends
