@@ -78,6 +78,13 @@ describe('domains', () => {
     await call('PATCH', `/api/domains/${domain.id}`, { status: 'active' });
     expect((await call('GET', '/api/avoid-domains')).body.map((a: { url: string }) => a.url)).not.toContain('news.example');
 
+    // And the other way: removing the avoid-list entry of a domain marked avoided makes it active again.
+    await call('PATCH', `/api/domains/${domain.id}`, { status: 'avoided' });
+    const entry = (await call('GET', '/api/avoid-domains')).body.find((a: { url: string }) => a.url === 'news.example');
+    const removed = await call('DELETE', `/api/avoid-domains/${entry.id}`);
+    expect(removed.body.message).toBe('news.example removed from the avoid list; news.example active again');
+    expect((await call('GET', '/api/domains')).body.find((d: { id: number }) => d.id === domain.id).status).toBe('active');
+
     expect((await call('PATCH', `/api/domains/${domain.id}`, { status: 'sleeping' })).status).toBe(400);
     expect((await call('PATCH', `/api/domains/${domain.id}`, {})).status).toBe(400);
     expect((await call('PATCH', `/api/domains/${domain.id}`, { priority: '5' })).status).toBe(400);

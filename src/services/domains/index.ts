@@ -241,9 +241,16 @@ export async function addAvoidDomain(ctx: Ctx, input: { url: string; reason?: st
 export async function removeAvoidDomain(ctx: Ctx, id: number): Promise<{ message: string; id: number }> {
   const row = await deleteAvoidDomain(ctx.sql, id);
   if (!row) throw NotFound(`Avoid-list entry ${id} not found`);
-  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Avoid list: removed ${row.url}`);
+  // The other direction of "avoided puts the host on the avoid list": a domain marked avoided that
+  // no remaining entry covers is crawled again, not left "avoided" and skipped with no entry to say why.
+  const isAvoided = await loadAvoidMatcher(ctx);
+  const freed = (await selectDomains(ctx.sql)).filter((domain) => domain.status === 'avoided' && !isAvoided(hostNameOf(domain)));
+  for (const domain of freed) await patchDomainRow(ctx.sql, domain.id, { status: 'active' });
+  const also = freed.length > 0 ? `; ${freed.map((domain) => domain.url).join(', ')} active again` : '';
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Avoid list: removed ${row.url}${also}`);
   ctx.events.emit('avoid_domains_updated', {});
-  return { message: `${row.url} removed from the avoid list`, id };
+  if (freed.length > 0) ctx.events.emit('domains_updated', {});
+  return { message: `${row.url} removed from the avoid list${also}`, id };
 }
 
 /** Articles spidered per domain name (spec 001 §3 "Domain stats"). */
