@@ -78,6 +78,9 @@ describe('Podcast tab', () => {
     suite.server().ctx.events.emit('conversational-audio-progress', { current: 1, total: 4 });
     await script.getByText('Segment 1 of 4').waitFor();
     expect(await script.getByRole('progressbar', { name: 'Podcast audio progress' }).getAttribute('aria-valuenow')).toBe('25');
+    // The last line spoken, the mixing still takes a while: it says so rather than sit on "4 of 4".
+    suite.server().ctx.events.emit('conversational-audio-progress', { current: 4, total: 4 });
+    await script.getByText('All 4 segments spoken; mixing and levelling the audio...').waitFor();
     await script.getByText('Audio generated: 2 segments.').waitFor({ timeout: 60_000 });
     await page.unroute((url) => url.pathname === '/api/generate-conversational-audio');
     const player = script.getByTestId('podcast-audio');

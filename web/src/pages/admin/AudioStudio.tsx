@@ -230,7 +230,12 @@ function AudioRenderProgress({ label, progress }: { label: string; progress: Seg
     <div className="max-w-md space-y-1" data-testid="audio-render-progress">
       <ProgressBar label={label} value={progress ? (progress.current / progress.total) * 100 : 0} />
       <p className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
-        {progress ? `Segment ${progress.current} of ${progress.total}` : 'Preparing the voices...'}
+        {!progress
+          ? 'Preparing the voices...'
+          : progress.current < progress.total
+            ? `Segment ${progress.current} of ${progress.total}`
+            : // Every line is spoken; joining them and the two loudness passes still take a while.
+              `All ${progress.total} segments spoken; mixing and levelling the audio...`}
       </p>
     </div>
   );
