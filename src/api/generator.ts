@@ -55,6 +55,8 @@ export interface QueueStatus {
   isGenerating: boolean;
   currentTrend: string | null;
   items: QueueStatusItem[];
+  /** A regenerate-articles run still has items in the queue (our addition: the console ends its progress on it if the live "complete" line was missed). */
+  regenerating: boolean;
 }
 
 /** POST /api/generator/run, /stop, /generate-from-trend, /api/trends/regenerate-articles. */

@@ -153,11 +153,12 @@ function generatingNow(sql: Queryable) {
 }
 
 /** pending (not being generated now); generating (under a live lease); claimed (by any attempt, live or not); total live. */
-export async function countLiveItems(sql: Queryable): Promise<{ pending: number; generating: number; claimed: number; total: number }> {
-  const [row] = await sql<{ pending: number; generating: number; claimed: number; total: number }[]>`
+export async function countLiveItems(sql: Queryable): Promise<{ pending: number; generating: number; claimed: number; regeneration: number; total: number }> {
+  const [row] = await sql<{ pending: number; generating: number; claimed: number; regeneration: number; total: number }[]>`
     select count(*) filter (where not ${generatingNow(sql)})::int as pending,
            count(*) filter (where ${generatingNow(sql)})::int as generating,
            count(*) filter (where q.status = 'generating')::int as claimed,
+           count(*) filter (where q.run_id is not null)::int as regeneration,
            count(*)::int as total
     from generation_queue q left join job_runs r on r.id = q.job_run_id
     where q.status in ('pending', 'generating')`;

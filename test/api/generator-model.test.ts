@@ -128,7 +128,7 @@ describe('article generation with a model', () => {
     const before = (await api('GET', '/api/status')).body.totalArticlesGenerated;
     await generate('Ferries halted in Port Linden');
     const queue = (await api('GET', '/api/generator/queue-status')).body;
-    expect(queue).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [] });
+    expect(queue).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
     const [row] = await server.sql<{ status: string; error: string }[]>`
       select status, error from generation_queue where trend_title = 'Ferries halted in Port Linden' order by id desc limit 1`;
     expect(row!.status).toBe('failed');
@@ -167,7 +167,7 @@ describe('stopping the generator on the job runner', () => {
     const stopped = await api('POST', '/api/generator/stop');
     expect(stopped).toEqual({ status: 200, body: { message: 'Article generator stopped: 1 queued item cancelled', queued: 0 } });
     expect((await api('GET', '/api/status')).body.generatorStatus).toBe('idle');
-    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [] });
+    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
     const [row] = await server.sql<{ status: string; error: string }[]>`
       select status, error from generation_queue where trend_title = 'Storm floods Port Linden' order by id desc limit 1`;
     expect(row).toEqual({ status: 'cancelled', error: 'Stopped by the administrator' });
@@ -182,7 +182,7 @@ describe('stopping the generator on the job runner', () => {
     for (let i = 0; i < 200 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await api('POST', '/api/jobs/generate-article/stop')).body).toEqual({ message: 'Article generation stopped', status: 'stopped' });
     for (let i = 0; i < 100 && (await api('GET', '/api/generator/queue-status')).body.queueLength > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [] });
+    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
     const [row] = await server.sql<{ status: string }[]>`
       select status from generation_queue where trend_title = 'Ferries halted in Port Linden' order by id desc limit 1`;
     expect(row!.status).toBe('cancelled');

@@ -72,7 +72,7 @@ describe('article generator API', () => {
 
   it('starts idle and empty', async () => {
     expect(await articles()).toEqual([]);
-    expect((await call('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [] });
+    expect((await call('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
     const status = (await call('GET', '/api/status')).body;
     expect(status).toMatchObject({ generatorStatus: 'idle', totalArticlesGenerated: 0, generatorLastRun: null });
     expect((await call('POST', '/api/generator/stop')).body).toEqual({ message: 'The article generator is not running', queued: 0 });
@@ -147,6 +147,9 @@ describe('article generator API', () => {
     expect(progress).toEqual(expect.arrayContaining([expect.stringMatching(/^\[1\/2\] Rewrote "/), expect.stringMatching(/^\[2\/2\] Rewrote "/)]));
     expect(actions.at(-1)).toMatch(/complete/);
     expect(actions.filter((a) => a.includes('complete'))).toEqual(['Regeneration complete: 2 of 2 articles rewritten']);
+    // The queue said a regeneration was under way while its items were in it, and says it no longer is.
+    expect(messages.some((m) => m.type === 'queue_update' && m.regenerating === true)).toBe(true);
+    expect(((await call('GET', '/api/generator/queue-status')).body as QueueStatus).regenerating).toBe(false);
     const list = await articles();
     expect(list.map((a) => a.trendId).sort()).toEqual([stormTrend, second.trendId].sort());
   });

@@ -91,7 +91,7 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(exported.code).toBe(0);
     expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
     const queue = json((await cli(['articles', 'queue', '--json', ...args()])).stdout);
-    expect(queue).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [] });
+    expect(queue).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
   });
 
   it('maps errors to exit codes and keeps the server message, in JSON with --json', async () => {

@@ -50,7 +50,7 @@ function fakeClient() {
     },
     siteInfo: async () => ({ siteName: 'newsctl', assistantUrl: '', timeZone: 'America/Chicago' }),
     status: async () => status(),
-    generator: { queueStatus: async () => ({ queueLength: 1, isGenerating: true, currentTrend: 'Grid upgrade', items: [{ id: 1, trendTitle: 'Grid upgrade', status: 'generating' as const }] }), run: answer('generator.run') },
+    generator: { queueStatus: async () => ({ queueLength: 1, isGenerating: true, currentTrend: 'Grid upgrade', items: [{ id: 1, trendTitle: 'Grid upgrade', status: 'generating' as const }], regenerating: false }), run: answer('generator.run') },
     trends: {
       list: async () => [
         { id: 1, title: 'Heat pumps boom', description: '', relevanceScore: 8.5, articlesAnalyzed: 30, batchNumber: 1, topic: 'energy', category: 'energy', identifiedAt: '', htmlFilePath: null, articleCount: 6 },

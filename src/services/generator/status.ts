@@ -55,5 +55,6 @@ export async function queueStatus(ctx: Pick<AppContext, 'sql'>): Promise<QueueSt
     isGenerating: generating !== undefined,
     currentTrend: generating?.trendTitle ?? null,
     items: items.map((item) => ({ id: item.id, trendTitle: item.trendTitle, status: item.status as 'pending' | 'generating' })),
+    regenerating: counts.regeneration > 0,
   };
 }

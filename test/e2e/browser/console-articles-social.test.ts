@@ -295,6 +295,25 @@ describe('generation from the Trends tab and above the tabs', () => {
     await progress.getByRole('progressbar', { name: 'Article regeneration progress' }).waitFor();
     expect(await actions.getByRole('button', { name: 'Regenerate Articles for Trends' }).isEnabled()).toBe(true);
   });
+
+  it('ends the regeneration when the queue holds none of its items, even if the "complete" line never arrived', async () => {
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Articles');
+    // Accepted, but its live lines are lost (the live channel was down while it ran).
+    await answer(page, '/api/trends/regenerate-articles', { status: 200, body: JSON.stringify({ message: 'Regenerating the articles of 2 current trends', queued: 2 }) });
+    const queued = { queueLength: 2, isGenerating: true, currentTrend: 'Harbor storm', items: [], regenerating: true };
+    const unqueue = await answer(page, '/api/generator/queue-status', { status: 200, body: JSON.stringify(queued) });
+    const actions = page.getByTestId('console-actions');
+    await actions.getByRole('button', { name: 'Regenerate Articles for Trends' }).click();
+    await actions.getByTestId('regeneration-progress').getByText('Regenerating articles').waitFor();
+    await page.waitForTimeout(300);
+    expect(await actions.getByRole('button', { name: 'Regenerating Articles...' }).isDisabled()).toBe(true);
+    await unqueue();
+    suite.server().ctx.events.emit('queue_update', { queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
+    // No line of it arrived, so there is no progress to show: the button is simply usable again.
+    await actions.getByRole('button', { name: 'Regenerate Articles for Trends' }).waitFor();
+    expect(await actions.getByRole('button', { name: 'Regenerate Articles for Trends' }).isEnabled()).toBe(true);
+  });
 });
 
 describe('Social tab', () => {

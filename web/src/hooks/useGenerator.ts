@@ -10,8 +10,8 @@ export function useGeneratedArticlesQuery() {
 }
 
 /** The generation queue, every 30 s; each queue_update message replaces it at once. */
-export function useQueueStatusQuery() {
-  return useQuery<QueueStatus>({ queryKey: keys.generator.queue(), refetchInterval: CONSOLE_POLL_MS });
+export function useQueueStatusQuery(enabled = true) {
+  return useQuery<QueueStatus>({ queryKey: keys.generator.queue(), refetchInterval: CONSOLE_POLL_MS, enabled });
 }
 
 /** Generator writes refresh the generator area and the status once they settle (not awaited). */

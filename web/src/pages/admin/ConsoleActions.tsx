@@ -2,7 +2,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import { AUDIO_PROGRESS_RESET_MS } from '../../api/timings';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Spinner } from '../../components/Spinner';
-import { useRegenerateArticlesMutation } from '../../hooks/useGenerator';
+import { useQueueStatusQuery, useRegenerateArticlesMutation } from '../../hooks/useGenerator';
 import { useLatestNewsAudioMutation } from '../../hooks/useLatestNewsAudioMutation';
 import { AUDIO_GENERATED_EVENT, useLiveMessages, type AudioGeneratedDetail } from '../../hooks/useLiveEvents';
 import { notifyFailure } from '../../lib/notify';
@@ -44,9 +44,21 @@ export function ConsoleActionsProvider({ children }: { children: ReactNode }) {
   });
 
   const regenerateMutation = useRegenerateArticlesMutation();
+  // The run also ends when the queue (its 30-s poll or a queue_update) no longer holds its items:
+  // a "complete" line sent while the live channel was down must not leave the button disabled.
+  const acceptedAt = useRef(0);
+  const queue = useQueueStatusQuery(regeneration.running);
+  useEffect(() => {
+    if (!regeneration.running || acceptedAt.current === 0 || !queue.data) return;
+    if (queue.dataUpdatedAt > acceptedAt.current && queue.data.regenerating === false) setRegeneration((state) => ({ ...state, running: false }));
+  }, [regeneration.running, queue.data, queue.dataUpdatedAt]);
   const regenerate = () => {
+    acceptedAt.current = 0;
     setRegeneration(regenerationStarted());
     regenerateMutation.mutate(undefined, {
+      onSuccess: () => {
+        acceptedAt.current = Date.now();
+      },
       onError: (error) => {
         setRegeneration((state) => ({ ...state, running: false }));
         notifyFailure(error, 'Failed to regenerate trends and articles');
