@@ -75,8 +75,14 @@ const FURNITURE =
 const URL_LIKE = /(https?:\/\/|www\.|@\w{2,}|\b\S+\.(com|org|net|io)\b)/i;
 /** Words that lean on an earlier sentence the reader of a compiled article may not have seen. */
 const DANGLING_START = /^(he|she|they|it|this|that|these|those|his|her|their|its|there|such|both|the latter|the former|another|other)\b/i;
-/** A wire-style dateline before the lead ("PORT LINDEN, Texas (AP) — "): dropped, it is not part of the sentence. */
-const DATELINE = /^[A-Z][A-Z .,'’-]{2,40}(?:,\s*[A-Z][A-Za-z.]+(?:\s[A-Z][A-Za-z.]+)?)?\s*(?:\([^)]{1,30}\))?\s*[—–-]{1,2}\s+(?=[A-Z"“])/;
+/**
+ * A wire-style dateline before the lead ("PORT LINDEN, Texas (AP) — ", Reuters' "KATHMANDU, April 25
+ * (Reuters) - ", "BEIRUT/THE HAGUE, March 7 (Reuters) - "): dropped, it is not part of the sentence.
+ */
+const DATELINE_DATE = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}`;
+const DATELINE = new RegExp(
+  String.raw`^[A-Z][A-Z .,'’/-]{2,40}(?:,\s*(?:${DATELINE_DATE}|[A-Z][A-Za-z.]+(?:\s[A-Z][A-Za-z.]+)?)){0,2}\s*(?:\([^)]{1,30}\))?\s*[—–-]{1,2}\s+(?=[A-Z"“])`,
+);
 /** Connectives that are safe to drop ("But the council…" → "The council…"): the light trim. */
 const CONNECTIVE_START = /^(but|and|however|meanwhile|still|also|yet|so|in addition|additionally|moreover|furthermore|instead|now)\s*,?\s+/i;
 

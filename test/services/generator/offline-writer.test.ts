@@ -113,6 +113,16 @@ describe('sentence splitting', () => {
     expect(shapeSentence('PORT LINDEN, Texas (AP) — A powerful storm flooded the harbor district on Monday night.')?.text).toBe(
       'A powerful storm flooded the harbor district on Monday night.',
     );
+    // Reuters' datelines carry the day and may name two cities.
+    expect(
+      shapeSentence(`KATHMANDU, April 25 (Reuters) - Nepal's civil aviation authority disputed on Tuesday whether a flydubai plane had been hit by a bird strike.`)?.text,
+    ).toBe(`Nepal's civil aviation authority disputed on Tuesday whether a flydubai plane had been hit by a bird strike.`);
+    expect(shapeSentence('BEIRUT/THE HAGUE, March 7 (Reuters) - An Israeli tank crew killed a Reuters reporter in Lebanon in October.')?.text).toBe(
+      'An Israeli tank crew killed a Reuters reporter in Lebanon in October.',
+    );
+    expect(shapeSentence('WASHINGTON, Sept. 3 (Reuters) — The Senate passed the spending bill late on Tuesday night.')?.text).toBe(
+      'The Senate passed the spending bill late on Tuesday night.',
+    );
     expect(shapeSentence('However, the county said the bridge would stay closed for at least a week.')?.text).toBe(
       'The county said the bridge would stay closed for at least a week.',
     );
