@@ -130,6 +130,29 @@ describe('sentence splitting', () => {
     expect(shapeSentence('Read the full report at https://example.test/report for all of the details.')).toBeNull();
   });
 
+  it('takes a quotation that names no speaker, or a sentence opening on "with this", as leaning on the one before', async () => {
+    const { shapeSentence } = await import('../../../src/services/generator/sentences.js');
+    // Real text (a jobs report): the second paragraph of a quotation, its speaker named in the first.
+    expect(shapeSentence('“However, this basically brings employment back to where it was in January, with an unemployment rate 0.1 percentage points higher.”')?.dangling).toBe(true);
+    expect(shapeSentence('"The great part of this new plan is that you choose who is part of your family plan."')?.dangling).toBe(true);
+    expect(shapeSentence('With this backdrop he expects the Bank of Canada to stay on the sidelines next week.')?.dangling).toBe(true);
+    expect(shapeSentence('"We have never seen water this high in the harbor," Mayor Elena Ruiz said on Tuesday.')?.dangling).toBe(false);
+    expect(shapeSentence('With this week\'s rain the reservoir is at its highest level in ten years.')?.dangling).toBe(false);
+    // In an article it follows the sentence naming its speaker, or stays out.
+    const lead = 'The jobless rate fell to 6.6 per cent in May as 88,000 positions were added, the first significant gain since November, Statistics Canada said.';
+    const orphan = '“This is a blockbuster report that wipes away recession fears and points to a rebound in the second quarter.”';
+    const article = writeOfflineArticle({
+      title: 'Jobless rate falls to 6.6 per cent',
+      description: 'Canada added 88,000 jobs in May.',
+      targetWords: 200,
+      sources: [
+        { url: 'https://a.test/1', title: 'Jobs', domain: 'a.test', text: `${lead}\n\nEconomists had expected the rate to stay at 6.9 per cent after two weak quarters of output.\n\nThe Bank of Canada meets next week to set its policy rate for the summer.\n\n${orphan}` },
+        { url: 'https://b.test/1', title: 'Jobs', domain: 'b.test', text: 'Canada added 88,000 jobs in May and the jobless rate fell to 6.6 per cent, the agency said on Friday.\n\nThe gains were spread across manufacturing, retail and health care.' },
+      ],
+    });
+    expect(article.content).not.toContain('blockbuster');
+  });
+
   it('does not break at abbreviations, initials, decimals or inside a quotation', () => {
     const text =
       'Dr. Jane A. Smith of the U.S. Geological Survey said the quake measured 5.4 at 3 a.m. Tuesday. "We felt it. Everyone did," she said. Crews arrived at 7 p.m. The end.';
