@@ -82,6 +82,26 @@ describe('the offline writer', () => {
     expect(body).not.toMatch(/newsletter|All rights reserved|Follow us|Read more|Advertisement/);
   });
 
+  it('sets a quotation\'s short attribution inside a full stop that follows the closing quote', () => {
+    // Real text (a theatre protest): British style puts the full stop after the closing quote.
+    const voice = 'A voice is then heard saying: “We’ll have to stop the show ladies and gentlemen, sorry”.';
+    const article = writeOfflineArticle({
+      title: 'Two arrested after protest at West End play',
+      description: 'Protesters stopped the show at a West End performance of The Tempest.',
+      targetWords: 200,
+      sources: [
+        {
+          url: 'https://a.test/1',
+          title: 'Protest',
+          domain: 'a.test',
+          text: `Two people have been arrested after protesters disrupted a West End performance of The Tempest on Monday night.\n\n${voice}\n\nThe actors returned to the stage after a pause of about twenty minutes.`,
+        },
+      ],
+    });
+    expect(article.content).toContain('sorry” (a.test).');
+    expect(article.content).not.toContain('sorry”. (a.test)');
+  });
+
   it('comes near the target length when the sources have enough to say, and stays short when they do not', () => {
     const short = writeOfflineArticle({ ...HARBOR_STORM_TREND, sources, targetWords: 200 });
     expect(short.wordCount).toBeGreaterThan(150);
