@@ -50,6 +50,33 @@ describe('offline podcast', () => {
     expect(script).not.toMatch(/\b(And|Well,) [A-Z][a-z]+ [a-z]/);
   });
 
+  it('never has a host answer their own question or speak twice in a row, and lists the topics in good English', () => {
+    const story = (topic: Topic, lead: string, facts: string[], who: string | null, why: string | null, sites: string[]): Story => ({
+      title: lead,
+      topic,
+      lead,
+      facts,
+      who,
+      why,
+      sites,
+      description: '',
+    });
+    const day: Story[] = [
+      story('usa', 'Severe storms are set to threaten the central states on Friday.', ['A tornado watch covers eastern Oklahoma.'], null, null, ['a.test', 'b.test']),
+      // Only who: the same host would say who and then who reported it.
+      story('international', 'A missile attack on Kyiv killed two people on Sunday.', ['Ukrainian authorities said schools were damaged.'], 'Ukrainian authorities said schools were damaged.', null, ['c.test']),
+      story('finance', 'Canada added 88,000 jobs in May.', ['The jobless rate fell to 6.6 per cent.'], null, 'The gains could keep the central bank on hold.', ['d.test']),
+      story('international', 'The death toll from the Valencia fire rose to 10.', [], null, null, ['e.test']),
+    ];
+    const lines = offlineConversation(day, ['Alex', 'Jordan'], 'Morning Ledger').split('\n');
+    const speaker = (line: string) => line.split(':')[0];
+    for (let i = 1; i < lines.length; i++) expect(speaker(lines[i]!), lines[i]).not.toBe(speaker(lines[i - 1]!));
+    // A question ends its line: the other host answers it.
+    for (const line of lines) expect(line.replace(/\[pause[^\]]*\]/g, ''), line).not.toMatch(/\?\s+\S/);
+    expect(lines[1]).toContain('from U.S. news and international news to business and finance');
+    expect(lines.at(-2)).toMatch(/^Jordan: That's all for today/);
+  });
+
   it('gives no reason why a story matters that only says its lead again', () => {
     // The trend's description is made of the sources' own sentences: the storm's restates the lead.
     const harbor = stories[0]!;
