@@ -99,10 +99,34 @@ describe('offline podcast', () => {
     expect(added.length).toBeGreaterThanOrEqual(4);
     expect(enhanced.sourcesCount).toBeGreaterThan(0);
     for (const line of added) {
-      const fact = line.replace(/^\w+: (To add some detail|There is more): /, '');
+      const fact = line.replace(/^.*?(To add some detail|There is more): /, '');
       expect(script).not.toContain(fact);
       expect(stories.some((story) => [story.lead, ...story.facts].includes(fact))).toBe(true);
     }
+    const speakers = enhanced.script.split('\n').map((line) => line.split(':')[0]);
+    for (let i = 1; i < speakers.length; i++) expect(speakers[i]).not.toBe(speakers[i - 1]);
+  });
+
+  it('adds a single fact without one host speaking twice in a row', () => {
+    const valencia: Story = {
+      title: 'Death toll in Valencia fire rises to 10',
+      topic: 'international',
+      lead: 'The death toll from the Valencia fire rose to 10 on Saturday.',
+      facts: ['Forensic police found the tenth victim inside the building.', 'The blaze engulfed the fourteen-storey block in less than an hour on Thursday.'],
+      who: 'Forensic police found the tenth victim inside the building.',
+      why: null,
+      sites: ['e.test'],
+      description: '',
+    };
+    const script = [
+      'Alex: Our last story is in international news. The death toll from the Valencia fire rose to 10 on Saturday.',
+      'Jordan: And we know who is involved. Forensic police found the tenth victim inside the building.',
+      'Alex: That comes from e.test.',
+    ].join('\n');
+    const enhanced = enhanceOffline(script, [valencia], ['Alex', 'Jordan']).script.split('\n');
+    expect(enhanced.join('\n')).toContain('The blaze engulfed the fourteen-storey block');
+    const speakers = enhanced.map((line) => line.split(':')[0]);
+    expect(speakers).toEqual(['Alex', 'Jordan', 'Alex']);
   });
 });
 
