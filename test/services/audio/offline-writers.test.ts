@@ -159,6 +159,15 @@ describe('lyrics and music', () => {
     // A line never ends on a word that needs the next one ("… 214 measles cases since").
     expect(phrase('The county has confirmed 214 measles cases since the outbreak began.')).toBe('The county has confirmed 214 measles cases');
     expect(phrase('Shares of the three largest banks fell sharply after the report came out.', 9)).toBe('Shares of the three largest banks fell sharply');
+    // Real leads and headlines: a line no longer stops inside a name or before the noun it needs.
+    expect(phrase('Two arrested after Just Stop Oil protest at West End play')).toBe('Two arrested after Just Stop Oil protest');
+    expect(phrase('Friday marks day two of a four-day-long barrage of severe storms set to threaten the central states.', 10)).toBe(
+      'Friday marks day two of a four-day-long barrage',
+    );
+    expect(phrase('The death toll from a fire that left two residential buildings charred ruins rose to 10.', 10)).toBe('The death toll from a fire');
+    expect(phrase('One of the perennial complaints emanating from the Strava community is that users sometimes cheat.', 10)).toBe(
+      'One of the perennial complaints emanating from the Strava community',
+    );
     const lyrics = offlineLyrics(stories);
     const lines = parseLyrics(lyrics);
     expect(lines.filter((line) => line.section === 'chorus')).toHaveLength(8);
