@@ -16,6 +16,11 @@ function sites(story: Story): string {
   return `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
 }
 
+/** "a", "a and b", "a, b and c". */
+function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 function lowerFirst(sentence: string): string {
   // "The council…" → "the council…", but not "Maria Okafor…" or "NASA…" (a second capital or a name).
   return /^(The|A|An|This|That|These|Those|It|In|On|At|After|Before|About|Some|Many|More)\b/.test(sentence) ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence;
@@ -24,13 +29,19 @@ function lowerFirst(sentence: string): string {
 export function offlineConversation(stories: readonly Story[], hosts: readonly [string, string], siteName: string): string {
   const [first, second] = hosts;
   const lines: string[] = [];
-  const say = (speaker: string, text: string) => lines.push(`${speaker}: ${text}`);
+  // A host never speaks two lines in a row: a second line of the same host continues the first.
+  let last: string | null = null;
+  const say = (speaker: string, text: string) => {
+    if (speaker === last) lines[lines.length - 1] += ` ${text}`;
+    else lines.push(`${speaker}: ${text}`);
+    last = speaker;
+  };
   const topics = [...new Set(stories.map((story) => TOPIC_PHRASES[story.topic]))];
   say(first, `Welcome to the ${siteName} News Podcast. I'm ${first}.`);
   say(
     second,
     `And I'm ${second}. We have ${stories.length === 1 ? 'one story' : `${stories.length} stories`} today, ${
-      topics.length > 1 ? `from ${topics.slice(0, -1).join(', ')} to ${topics.at(-1)}` : `all in ${topics[0]}`
+      topics.length > 1 ? `from ${joinAnd(topics.slice(0, -1))} to ${topics.at(-1)}` : `all in ${topics[0]}`
     }.[pause short]`,
   );
   stories.forEach((story, index) => {
@@ -46,7 +57,8 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     say(lead, `${opener} ${story.lead}`);
     const extra = story.facts.filter((fact) => fact !== story.who && fact !== story.why);
     if (story.who) say(other, `${pick(['Right, and here is who is behind it.', 'And we know who is involved.', 'There are people speaking to this.'], index)} ${story.who}`);
-    else if (extra[0]) say(other, `${pick(['What else do we know?', 'Tell me more.'], index)}[pause short] ${extra.shift()!}`);
+    // The other host adds a fact of their own (asking "What else do we know?" and answering it themselves read as one host talking to itself).
+    else if (extra[0]) say(other, `${pick(['Here is what else we know.', 'We know a little more.'], index)}[pause short] ${extra.shift()!}`);
     if (story.why) {
       say(lead, pick(['So why does this matter?', 'Why should our listeners care?', 'What does it mean for people?'], index));
       say(other, `${pick(['Good question.', 'Here is why.', 'This is the key point.'], index)} ${story.why}`);
@@ -57,7 +69,9 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     const next = stories[index + 1];
     if (next) say(lead, pick([`${other}, what's next?`, `${other}, take us to the next one.`, `Over to you, ${other}.`], index));
   });
-  say(first, `That's all for today. Thanks for listening to the ${siteName} News Podcast.`);
-  say(second, `See you next time.`);
+  // The host who did not speak last closes the show, the other says goodbye.
+  const closer = last === first ? second : first;
+  say(closer, `That's all for today. Thanks for listening to the ${siteName} News Podcast.`);
+  say(closer === first ? second : first, `See you next time.`);
   return lines.join('\n');
 }

@@ -104,9 +104,21 @@ export function enhanceOffline(script: string, stories: readonly Story[], hosts:
     if (at < 0) continue;
     const unsaid = [story.lead, ...story.facts].filter((fact) => !lineTerms.some((terms) => sameFact(termSet(fact), terms)));
     if (unsaid.length === 0) continue;
-    const speaker = /^([^:]+):/.exec(lines[at]!)?.[1] ?? hosts[0]!;
+    const speakerOf = (line: string | undefined) => (line === undefined ? undefined : /^([^:]+):/.exec(line)?.[1]);
+    const speaker = speakerOf(lines[at]) ?? hosts[0]!;
     const other = hosts.find((host) => host !== speaker) ?? speaker;
-    const added = unsaid.slice(0, 2).map((fact, i) => `${i === 0 ? other : speaker}: ${i === 0 ? 'To add some detail:' : 'There is more:'} ${fact}`);
+    const facts = unsaid.slice(0, 2);
+    // The added lines alternate from the other host and must hand back to whoever speaks next:
+    // when they would not (one fact between two hosts' lines), the first fact continues the line
+    // it follows, in that host's voice, rather than one host speaking twice in a row.
+    const next = speakerOf(insertions.has(at) ? insertions.get(at)!.at(-1) : lines[at + 1]) ?? speakerOf(lines[at + 1]);
+    const lastSpeaker = facts.length % 2 === 1 ? other : speaker;
+    if (next !== undefined && lastSpeaker === next && other !== speaker) {
+      const first = facts.shift()!;
+      if (insertions.has(at)) insertions.get(at)!.push(`${speaker}: There is more: ${first}`);
+      else lines[at] = `${lines[at]} To add some detail: ${first}`;
+    }
+    const added = facts.map((fact, i) => `${i === 0 ? other : speaker}: ${i === 0 ? 'To add some detail:' : 'There is more:'} ${fact}`);
     insertions.set(at, [...(insertions.get(at) ?? []), ...added]);
     sourcesCount += story.sites.length;
   }

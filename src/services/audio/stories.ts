@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.js';
 import { articleAsSource } from '../../db/articles.js';
 import { currentTrends, trendSourceArticles, type TrendSourceArticle } from '../../db/trends.js';
 import type { Topic } from '../classify/topics.js';
-import { displayHost, InsufficientSourceText, writeOfflineArticle } from '../generator/offline-writer.js';
-import { shapeSentence, splitSentences } from '../generator/sentences.js';
+import { displayHost, InsufficientSourceText, sameFact, writeOfflineArticle } from '../generator/offline-writer.js';
+import { shapeSentence, splitSentences, termOverlap, termSet } from '../generator/sentences.js';
 import { recentArticlesByTopic } from '../home/index.js';
 
 export interface Story {
@@ -42,6 +42,9 @@ export const TOPIC_PHRASES: Record<Topic, string> = {
 const WHO = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained|spokes(man|woman|person)|minister|president|director|officials?|CEO|chief|researchers?|scientists?|mayor|governor)\b/i;
 const WHY = /\b(because|could|would|will|means|meaning|expected|impact|affect(s|ed)?|risk|risks|cost|costs|first time|record|so that|in order to|threat|concern|consequence|lead to|result in|help|millions?|billions?|percent|%)\b/i;
 
+/** A description sentence most of whose terms the story's sentences already use says nothing new. */
+const SAID_BEFORE = 0.75;
+
 function plain(sentence: string): string {
   // The written article's inline attribution "(host)" reads badly aloud; sites are named in speech instead.
   return sentence.replace(/\s\((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?\)(?=[.!?]?$)/i, '').replace(/, ([a-z0-9-]+\.)+[a-z]{2,} reported\.$/i, '.').trim();
@@ -70,7 +73,18 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   const [lead, ...facts] = sentences as [string, ...string[]];
   const who = facts.find((fact) => WHO.test(fact)) ?? null;
   const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
-  const descriptionSentence = splitSentences(description).map((s) => s.trim()).find((s) => s.length > 20 && s !== lead) ?? null;
+  // The trend's description is made of the same sources' sentences: it says why only when it is not
+  // the lead or a fact again in other words, nor the lead and a fact run together.
+  const said = sentences.map((sentence) => termSet(sentence));
+  const allSaid = termSet(sentences.join(' '));
+  const saysNothingNew = (sentence: string) => {
+    const terms = termSet(sentence);
+    return termOverlap(terms, allSaid) > SAID_BEFORE || said.some((other) => sameFact(terms, other));
+  };
+  const descriptionSentence =
+    splitSentences(description)
+      .map((s) => s.trim())
+      .find((s) => s.length > 20 && !saysNothingNew(s)) ?? null;
   return {
     title,
     topic,

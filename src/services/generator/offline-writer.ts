@@ -157,8 +157,10 @@ function attribute(candidate: Candidate, host: string, attributeClaims: boolean)
   const text = candidate.text;
   if (candidate.quote) {
     // `…," the mayor said.` → `…," the mayor said, host reported.`; a sentence ending inside its
-    // quotation keeps it whole and takes the short form.
-    return /[^"”'’)]\.$/.test(text) ? `${text.slice(0, -1)}, ${host} reported.` : `${text} (${host})`;
+    // quotation keeps it whole and takes the short form, before a full stop set after the closing
+    // quote (`…sorry”.` → `…sorry” (host).`), not after the sentence.
+    if (/[^"”'’)]\.$/.test(text)) return `${text.slice(0, -1)}, ${host} reported.`;
+    return /["”'’]\.$/.test(text) ? `${text.slice(0, -1)} (${host}).` : `${text} (${host})`;
   }
   // A claim only one source makes is attributed; one ending in an abbreviation ("at 7 a.m.") is
   // left as it is rather than made ambiguous.

@@ -74,9 +74,20 @@ const FURNITURE =
   /\b(subscribe|sign up|newsletter|click here|read more|read next|all rights reserved|copyright|follow us|advertisement|cookie policy|accept cookies|privacy policy|terms of (use|service)|share this|share on|related:|watch:|listen:|photo:|image:|getty images|file photo|download (the|our) app|this story (has been|was) updated|editor'?s note|reporting by|editing by|contributed to this report|contributed reporting|can be reached at|is an? (staff |senior |freelance )?(reporter|correspondent|writer|editor|columnist) (for|at|with|covering)|(follow|contact) (him|her|them) (on|at))\b|©/i;
 const URL_LIKE = /(https?:\/\/|www\.|@\w{2,}|\b\S+\.(com|org|net|io)\b)/i;
 /** Words that lean on an earlier sentence the reader of a compiled article may not have seen. */
-const DANGLING_START = /^(he|she|they|it|this|that|these|those|his|her|their|its|there|such|both|the latter|the former|another|other)\b/i;
-/** A wire-style dateline before the lead ("PORT LINDEN, Texas (AP) — "): dropped, it is not part of the sentence. */
-const DATELINE = /^[A-Z][A-Z .,'’-]{2,40}(?:,\s*[A-Z][A-Za-z.]+(?:\s[A-Z][A-Za-z.]+)?)?\s*(?:\([^)]{1,30}\))?\s*[—–-]{1,2}\s+(?=[A-Z"“])/;
+const DANGLING_START =
+  /^(he|she|they|it|this|that|these|those|his|her|their|its|there|such|both|the latter|the former|another|other|as a result|for (this|that|these|those) reasons?|(with|despite|because of|given|as a result of|on top of|besides|beyond|unlike|like) (this|that|these|those)\b(?!\s+(week|year|month|morning|afternoon|evening|weekend|season|spring|summer|autumn|fall|winter)\b))\b/i;
+/** The quoted words with nothing outside them: a quotation whose speaker an earlier sentence named. */
+function unattributedQuotation(text: string): boolean {
+  return /^["“]/.test(text) && !/[\p{L}\p{N}]/u.test(text.replace(/["“][^"“”]*["”]/g, ''));
+}
+/**
+ * A wire-style dateline before the lead ("PORT LINDEN, Texas (AP) — ", Reuters' "KATHMANDU, April 25
+ * (Reuters) - ", "BEIRUT/THE HAGUE, March 7 (Reuters) - "): dropped, it is not part of the sentence.
+ */
+const DATELINE_DATE = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}`;
+const DATELINE = new RegExp(
+  String.raw`^[A-Z][A-Z .,'’/-]{2,40}(?:,\s*(?:${DATELINE_DATE}|[A-Z][A-Za-z.]+(?:\s[A-Z][A-Za-z.]+)?)){0,2}\s*(?:\([^)]{1,30}\))?\s*[—–-]{1,2}\s+(?=[A-Z"“])`,
+);
 /** Connectives that are safe to drop ("But the council…" → "The council…"): the light trim. */
 const CONNECTIVE_START = /^(but|and|however|meanwhile|still|also|yet|so|in addition|additionally|moreover|furthermore|instead|now)\s*,?\s+/i;
 
@@ -86,7 +97,7 @@ export interface SentenceShape {
   words: number;
   /** Carries a quotation. */
   quote: boolean;
-  /** Starts by referring to something said before it. */
+  /** Starts by referring to something said before it, or quotes someone the sentence does not name. */
   dangling: boolean;
 }
 
@@ -108,7 +119,7 @@ export function shapeSentence(raw: string): SentenceShape | null {
   const words = wordCount(text);
   if (words < 8 || words > 60) return null;
   if (quoteCount(text) % 2 === 1) return null;
-  return { text, words, quote: quotesSpeech(text), dangling: DANGLING_START.test(text) };
+  return { text, words, quote: quotesSpeech(text), dangling: DANGLING_START.test(text) || unattributedQuotation(text) };
 }
 
 /** Content terms (stemmed, stop words out) as a set. */

@@ -19,13 +19,38 @@ export interface LyricLine {
 const DANGLING_END =
   /^(the|a|an|of|and|or|but|nor|so|that|which|who|whose|to|in|on|at|by|for|with|from|as|into|onto|over|under|about|after|before|since|until|than|because|while|if|amid|among|between|through|during|against|without|its|their|his|her|our|my|your|is|are|was|were|be|been|will|would|can|could|has|have|had|not)$/i;
 
+/** Words that open a new phrase: a line may end just before one. */
+const PHRASE_START =
+  /^(of|that|which|who|whose|whether|if|when|where|with|in|on|at|by|for|from|to|into|onto|over|under|about|after|before|since|until|than|because|while|during|amid|among|between|through|against|without|across|near|including|and|or|but|as)$/i;
+
+/** A verb after the cut: the subject before it is whole ("…the Strava community | is that…"). */
+const VERB_START = /^(is|are|was|were|has|have|had|will|would|can|could|may|might|must|should|did|does|do|said|says|say)$/i;
+
 /**
  * A singable phrase from a sentence: its first clause (a comma inside a number like 1,200 is no
  * break), at most `max` words, never ending on a word that needs the next one ("of the", "that").
  */
 export function phrase(sentence: string, max = 9): string {
   const clause = sentence.split(/,\s|;\s|:\s|\s[—–-]\s|\s\(/)[0]!.trim();
-  const words = clause.split(/\s+/).filter(Boolean).slice(0, max);
+  const all = clause.split(/\s+/).filter(Boolean);
+  let words = all.slice(0, max);
+  // Cut inside a unit — a name ("West | End") or a word and the one it leads to ("severe | storms",
+  // "two residential | buildings") — the line ends where a phrase does: before "of", "that", "at"….
+  const next = all[max];
+  if (next !== undefined) {
+    const bare = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
+    const last = bare(words.at(-1)!);
+    const name = /^\p{Lu}/u.test(last) && /^\p{Lu}/u.test(bare(next));
+    const joined = /^\p{Ll}/u.test(last) && /^\p{Ll}/u.test(bare(next)) && !PHRASE_START.test(bare(next)) && !VERB_START.test(bare(next));
+    if (name || joined) {
+      for (let end = words.length - 1; end >= 4; end--) {
+        if (PHRASE_START.test(bare(words[end]!))) {
+          words = words.slice(0, end);
+          break;
+        }
+      }
+    }
+  }
   while (words.length > 3 && DANGLING_END.test(words.at(-1)!.replace(/[^\p{L}]/gu, ''))) words.pop();
   return words.join(' ').replace(/[.!?"'“”]+$/g, '').replace(/^["'“”]+/, '');
 }

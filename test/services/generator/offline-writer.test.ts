@@ -82,6 +82,26 @@ describe('the offline writer', () => {
     expect(body).not.toMatch(/newsletter|All rights reserved|Follow us|Read more|Advertisement/);
   });
 
+  it('sets a quotation\'s short attribution inside a full stop that follows the closing quote', () => {
+    // Real text (a theatre protest): British style puts the full stop after the closing quote.
+    const voice = 'A voice is then heard saying: “We’ll have to stop the show ladies and gentlemen, sorry”.';
+    const article = writeOfflineArticle({
+      title: 'Two arrested after protest at West End play',
+      description: 'Protesters stopped the show at a West End performance of The Tempest.',
+      targetWords: 200,
+      sources: [
+        {
+          url: 'https://a.test/1',
+          title: 'Protest',
+          domain: 'a.test',
+          text: `Two people have been arrested after protesters disrupted a West End performance of The Tempest on Monday night.\n\n${voice}\n\nThe actors returned to the stage after a pause of about twenty minutes.`,
+        },
+      ],
+    });
+    expect(article.content).toContain('sorry” (a.test).');
+    expect(article.content).not.toContain('sorry”. (a.test)');
+  });
+
   it('comes near the target length when the sources have enough to say, and stays short when they do not', () => {
     const short = writeOfflineArticle({ ...HARBOR_STORM_TREND, sources, targetWords: 200 });
     expect(short.wordCount).toBeGreaterThan(150);
@@ -113,11 +133,44 @@ describe('sentence splitting', () => {
     expect(shapeSentence('PORT LINDEN, Texas (AP) — A powerful storm flooded the harbor district on Monday night.')?.text).toBe(
       'A powerful storm flooded the harbor district on Monday night.',
     );
+    // Reuters' datelines carry the day and may name two cities.
+    expect(
+      shapeSentence(`KATHMANDU, April 25 (Reuters) - Nepal's civil aviation authority disputed on Tuesday whether a flydubai plane had been hit by a bird strike.`)?.text,
+    ).toBe(`Nepal's civil aviation authority disputed on Tuesday whether a flydubai plane had been hit by a bird strike.`);
+    expect(shapeSentence('BEIRUT/THE HAGUE, March 7 (Reuters) - An Israeli tank crew killed a Reuters reporter in Lebanon in October.')?.text).toBe(
+      'An Israeli tank crew killed a Reuters reporter in Lebanon in October.',
+    );
+    expect(shapeSentence('WASHINGTON, Sept. 3 (Reuters) — The Senate passed the spending bill late on Tuesday night.')?.text).toBe(
+      'The Senate passed the spending bill late on Tuesday night.',
+    );
     expect(shapeSentence('However, the county said the bridge would stay closed for at least a week.')?.text).toBe(
       'The county said the bridge would stay closed for at least a week.',
     );
     expect(shapeSentence('Sign up for our newsletter to get the latest local news every morning.')).toBeNull();
     expect(shapeSentence('Read the full report at https://example.test/report for all of the details.')).toBeNull();
+  });
+
+  it('takes a quotation that names no speaker, or a sentence opening on "with this", as leaning on the one before', async () => {
+    const { shapeSentence } = await import('../../../src/services/generator/sentences.js');
+    // Real text (a jobs report): the second paragraph of a quotation, its speaker named in the first.
+    expect(shapeSentence('“However, this basically brings employment back to where it was in January, with an unemployment rate 0.1 percentage points higher.”')?.dangling).toBe(true);
+    expect(shapeSentence('"The great part of this new plan is that you choose who is part of your family plan."')?.dangling).toBe(true);
+    expect(shapeSentence('With this backdrop he expects the Bank of Canada to stay on the sidelines next week.')?.dangling).toBe(true);
+    expect(shapeSentence('"We have never seen water this high in the harbor," Mayor Elena Ruiz said on Tuesday.')?.dangling).toBe(false);
+    expect(shapeSentence('With this week\'s rain the reservoir is at its highest level in ten years.')?.dangling).toBe(false);
+    // In an article it follows the sentence naming its speaker, or stays out.
+    const lead = 'The jobless rate fell to 6.6 per cent in May as 88,000 positions were added, the first significant gain since November, Statistics Canada said.';
+    const orphan = '“This is a blockbuster report that wipes away recession fears and points to a rebound in the second quarter.”';
+    const article = writeOfflineArticle({
+      title: 'Jobless rate falls to 6.6 per cent',
+      description: 'Canada added 88,000 jobs in May.',
+      targetWords: 200,
+      sources: [
+        { url: 'https://a.test/1', title: 'Jobs', domain: 'a.test', text: `${lead}\n\nEconomists had expected the rate to stay at 6.9 per cent after two weak quarters of output.\n\nThe Bank of Canada meets next week to set its policy rate for the summer.\n\n${orphan}` },
+        { url: 'https://b.test/1', title: 'Jobs', domain: 'b.test', text: 'Canada added 88,000 jobs in May and the jobless rate fell to 6.6 per cent, the agency said on Friday.\n\nThe gains were spread across manufacturing, retail and health care.' },
+      ],
+    });
+    expect(article.content).not.toContain('blockbuster');
   });
 
   it('does not break at abbreviations, initials, decimals or inside a quotation', () => {
