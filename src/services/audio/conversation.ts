@@ -56,7 +56,7 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
           : pick([`Next up, ${topic}.`, `Let's turn to ${topic}.`, `Now, ${topic}.`], index);
     say(lead, `${opener} ${story.lead}`);
     const extra = story.facts.filter((fact) => fact !== story.who && fact !== story.why);
-    if (story.who) say(other, `${pick(['Right, and here is who is behind it.', 'And we know who is involved.', 'There are people speaking to this.'], index)} ${story.who}`);
+    if (story.who) say(other, `${pick(['Right, and here is who is involved.', 'And we know who is part of this.', 'There are people speaking to this.'], index)} ${story.who}`);
     // The other host adds a fact of their own (asking "What else do we know?" and answering it themselves read as one host talking to itself).
     else if (extra[0]) say(other, `${pick(['Here is what else we know.', 'We know a little more.'], index)}[pause short] ${extra.shift()!}`);
     if (story.why) {
