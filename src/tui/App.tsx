@@ -1,7 +1,7 @@
 // `newsctl dash`: header (connection, the three jobs at a glance), one panel at a time, footer (the
 // last action's answer, or the keys). Everything fits the terminal's size and follows its resizes.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Box, useApp, useInput, useStdout } from 'ink';
+import { Box, useApp, useInput, useStdout, type Key } from 'ink';
 import { Line } from './line.js';
 import { AudioPanel, GeneratorPanel, HelpPanel, LogsPanel, SpiderPanel, TrendsPanel } from './panels.js';
 import { TOPICS } from './state.js';
@@ -33,7 +33,7 @@ export function App({ store }: { store: DashStore }) {
   const [topic, setTopic] = useState(0);
   const [help, setHelp] = useState(false);
 
-  useInput((input, key) => {
+  const onKey = (input: string, key: Key): void => {
     if (input === 'q') return exit();
     if (input === '?') return setHelp((shown) => !shown);
     if (key.tab) return setPanel((p) => (p + (key.shift ? PANELS.length - 1 : 1)) % PANELS.length);
@@ -48,6 +48,18 @@ export function App({ store }: { store: DashStore }) {
     else if (input === 'x') void store.stopSpider();
     else if (input === 'a') void store.runAnalyzer();
     else if (input === 'g') void store.runGenerator();
+  };
+  useInput((input, key) => {
+    // Ink hands over one read of the terminal: keys typed quickly, or sent together over a slow
+    // link, arrive as one string ("2a"). Each is a key press.
+    if (input.length > 1 && !key.ctrl && !key.meta) {
+      for (const char of input) {
+        if (char === 'q') return exit();
+        onKey(char, { ...key, tab: char === '\t' });
+      }
+      return;
+    }
+    onKey(input, key);
   });
 
   const width = Math.max(40, columns);

@@ -181,6 +181,15 @@ describe('newsctl dash (Ink)', () => {
     await until(() => view.lastFrame()!.includes('spider.start ok'));
   });
 
+  it('acts on every key of a chunk: keys typed quickly (or over a slow link) arrive together', async () => {
+    const { view, calls } = await mount();
+    // One read of the terminal: Ink hands "2a" to the input handler as one string.
+    view.stdin.write('2a');
+    await until(() => view.lastFrame()!.includes('Analyzer idle') && calls.includes('analyzer.run'));
+    view.stdin.write('5?');
+    await until(() => view.lastFrame()!.includes('pause / resume the spider'));
+  });
+
   it('resumes instead of pausing when the spider is paused, and shows errors in red', async () => {
     const { send, calls, store, view } = await mount();
     send({ type: 'status_update', ...status({ spiderStatus: 'paused' }) });
