@@ -5,7 +5,7 @@ import type { ChalkInstance } from 'chalk';
 import type { LogEntry } from '../api/logs.js';
 import { componentColor, levelColor } from '../cli/colors.js';
 import { progressBar } from '../cli/progress.js';
-import { Line } from './line.js';
+import { Line, type Segment } from './line.js';
 import { Table } from './table.js';
 import { TOPICS, trendsOfTopic, type AudioJobView, type DashState } from './state.js';
 
@@ -40,6 +40,19 @@ export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize
   );
 }
 
+/**
+ * Tabs that may not all fit (eight topics with their counts exceed 80 columns): when they do not,
+ * the bar starts late enough for the selected tab to be whole on screen, "…" marking the ones left
+ * out before it (paint marks those cut after it).
+ */
+export function tabBar(labels: string[], selected: number, width: number): Segment[] {
+  const widthFrom = (start: number) => labels.slice(start, selected + 1).reduce((n, label) => n + label.length, start > 0 ? 1 : 0);
+  let start = 0;
+  while (start < selected && widthFrom(start) > width) start++;
+  const tabs = labels.slice(start).map((label, i): Segment => (start + i === selected ? [label, (c) => c.inverse] : label));
+  return start > 0 ? ['…', ...tabs] : tabs;
+}
+
 export function TrendsPanel({ state, size, topic }: { state: DashState; size: PanelSize; topic: number }) {
   const s = state.status;
   const w = size.width;
@@ -52,7 +65,7 @@ export function TrendsPanel({ state, size, topic }: { state: DashState; size: Pa
         segments={['Analyzer ', [s?.trendsAnalyzerStatus ?? '…', stateStyle(s?.trendsAnalyzerStatus)], `  ${s?.totalTrendsIdentified ?? 0} trends, last run ${s?.trendsAnalyzerLastRun ?? 'never'}`]}
       />
       <Line width={w} segments={[[state.analyzerAction ?? '', dim]]} />
-      <Line width={w} segments={TOPICS.map((t, i) => (i === topic % TOPICS.length ? [` ${t} ${trendsOfTopic(state.trends, t).length} `, (c) => c.inverse] : ` ${t} ${trendsOfTopic(state.trends, t).length} `))} />
+      <Line width={w} segments={tabBar(TOPICS.map((t) => ` ${t} ${trendsOfTopic(state.trends, t).length} `), topic % TOPICS.length, w)} />
       <Table
         rows={rows}
         width={w}

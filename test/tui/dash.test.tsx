@@ -173,6 +173,18 @@ describe('newsctl dash (Ink)', () => {
     fits(view.lastFrame()!);
   });
 
+  it('keeps the selected topic visible in the topic bar at 80 columns', async () => {
+    const { view } = await mount();
+    view.stdin.write('2');
+    await until(() => view.lastFrame()!.includes('Analyzer idle'));
+    view.stdin.write('\u001B[D'); // ← from health: science, the last topic
+    await until(() => view.lastFrame()!.includes('No science trends yet'));
+    const bar = view.lastFrame()!.split('\n').find((line) => line.includes('health') || line.includes('energy'))!;
+    // eslint-disable-next-line no-control-regex
+    expect(bar.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/ science 0( |$)/);
+    fits(view.lastFrame()!);
+  });
+
   it('calls the client for the control keys and shows the answer', async () => {
     const { view, calls } = await mount();
     for (const key of ['p', 'a', 'g', 'x', 's']) view.stdin.write(key);
