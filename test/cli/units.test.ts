@@ -130,6 +130,10 @@ describe('completion', () => {
       expect(complete(['newsctl', 'articles', 'ex'])).toBe('export');
       expect(complete(['newsctl', 'audio', 'podcast', 're'])).toBe('render');
       expect(complete(['newsctl', 'crawl', '--on'])).toBe('--once');
+      // A file name next: no words, so bash's default (-o default) completes file names.
+      expect(complete(['newsctl', 'db', 'restore', ''])).toBe('');
+      expect(complete(['newsctl', 'audio', 'latest-news', '-o', ''])).toBe('');
+      expect(complete(['newsctl', 'db', 'restore', '--y'])).toBe('--yes');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -157,7 +161,11 @@ describe('zsh completion', () => {
   const candidates = (setup: string, words: string[]) =>
     execFileSync(
       'zsh',
-      ['-f', '-c', `compadd() { [[ $1 == -- ]] && shift; print -rl -- "$@" }; compdef() { print -r -- "compdef $*" }; ${setup}; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _newsctl`],
+      [
+        '-f',
+        '-c',
+        `compadd() { [[ $1 == -- ]] && shift; print -rl -- "$@" }; _files() { print -r -- FILES }; compdef() { print -r -- "compdef $*" }; ${setup}; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; PREFIX=$words[CURRENT]; _newsctl`,
+      ],
       { encoding: 'utf8' },
     ).trim().split('\n');
 
@@ -183,6 +191,11 @@ describe('zsh completion', () => {
     // Options before the subcommand do not move the path; a finished path offers its options.
     expect(offered(['newsctl', 'crawl', '--json', '--on'])).toEqual(table.get('crawl'));
     expect(offered(['newsctl', 'completion', ''])).toEqual(['bash', 'zsh', '--help']);
+    // File names where a file goes: zsh has no default to fall back on.
+    expect(offered(['newsctl', 'extract', 'REA'])).toEqual(['FILES']);
+    expect(offered(['newsctl', 'db', 'restore', ''])).toEqual(['FILES']);
+    expect(offered(['newsctl', 'audio', 'latest-news', '-o', ''])).toEqual(['FILES']);
+    expect(offered(['newsctl', 'db', 'restore', '--'])).toEqual(table.get('db restore'));
   });
 
   it.skipIf(!zsh)('completes at once when autoloaded from $fpath', () => {
