@@ -5,7 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpiderStatusFields } from '../../src/api/status.js';
 import { completionTable } from '../../src/cli/completion.js';
+import { crawlFollower } from '../../src/cli/crawl.js';
 import { commandsOf } from '../../src/cli/examples.js';
 import { buildProgram } from '../../src/cli/index.js';
 import { formatTable } from '../../src/cli/io.js';
@@ -106,6 +108,19 @@ describe('progress', () => {
     expect(writes).toEqual(['crawl: 1/3 done\n', 'crawl: 2/3 done, 4 new articles\n']);
     expect(writes.join('')).not.toContain('\r');
     expect(formatEta(3_725_000)).toBe('1h 02m');
+  });
+
+  it('leaves the crawl bar at the final count, not at the last read before the run ended', () => {
+    const { writes, stream: tty } = stream(true);
+    const progress = createProgress(tty, 'crawl');
+    const onStatus = crawlFollower(progress, {}, () => {});
+    const read = (spiderStatus: 'running' | 'idle', spiderSitesProcessed: number, spiderCurrentRunArticleCount: number) =>
+      ({ spiderStatus, spiderSitesProcessed, spiderTotalSites: 6, spiderCurrentRunArticleCount }) as SpiderStatusFields;
+    onStatus(read('running', 5, 239));
+    onStatus(read('idle', 6, 240));
+    progress.end();
+    const bars = writes.filter((write) => write.startsWith('\r'));
+    expect(bars.at(-1)).toMatch(/crawl \[#+\] 6\/6 100% ETA 0s {2}240 new articles$/);
   });
 });
 
