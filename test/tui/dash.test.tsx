@@ -202,6 +202,23 @@ describe('newsctl dash (Ink)', () => {
     await until(() => view.lastFrame()!.includes('pause / resume the spider'));
   });
 
+  it("shows an action's answer for a while, then the keys again", async () => {
+    const fake = fakeClient();
+    const store = new DashStore(fake.client, { throttleMs: 20, refreshDelayMs: 20, flashMs: 300 });
+    const view = render(createElement(App, { store }));
+    resize(view.stdout, 80, 24);
+    await store.start();
+    cleanup = () => {
+      view.unmount();
+      store.close();
+    };
+    view.stdin.write('s');
+    await until(() => view.lastFrame()!.includes('spider.start ok'));
+    expect(view.lastFrame()).not.toContain('? help');
+    await until(() => view.lastFrame()!.includes('s start · p pause'));
+    expect(view.lastFrame()).not.toContain('spider.start ok');
+  });
+
   it('resumes instead of pausing when the spider is paused, and shows errors in red', async () => {
     const { send, calls, store, view } = await mount();
     send({ type: 'status_update', ...status({ spiderStatus: 'paused' }) });
