@@ -2,7 +2,7 @@
 // last action's answer, or the keys). Everything fits the terminal's size and follows its resizes.
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Box, useApp, useInput, useStdout, type Key } from 'ink';
-import { Line } from './line.js';
+import { Line, selectedTab } from './line.js';
 import { AudioPanel, GeneratorPanel, HelpPanel, LogsPanel, SpiderPanel, TrendsPanel } from './panels.js';
 import { TOPICS } from './state.js';
 import type { DashStore } from './store.js';
@@ -78,7 +78,7 @@ export function App({ store }: { store: DashStore }) {
         segments={[['newsctl', (c) => c.cyan.bold], ' ', [`● ${state.connection}`, (c) => c[connectionColor[state.connection]]], ' ', [state.target, (c) => c.dim]]}
       />
       <Line width={width} segments={[summary]} />
-      <Line width={width} segments={PANELS.map((name, index) => (!help && index === panel ? [` ${index + 1} ${name} `, (c) => c.inverse] : ` ${index + 1} ${name} `))} />
+      <Line width={width} segments={PANELS.map((name, index) => (!help && index === panel ? selectedTab(` ${index + 1} ${name} `) : ` ${index + 1} ${name} `))} />
       <Box flexDirection="column" height={body.height} overflow="hidden">
         {help ? (
           <HelpPanel width={width} />

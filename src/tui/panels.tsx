@@ -5,7 +5,7 @@ import type { ChalkInstance } from 'chalk';
 import type { LogEntry } from '../api/logs.js';
 import { componentColor, levelColor } from '../cli/colors.js';
 import { progressBar } from '../cli/progress.js';
-import { Line, type Segment } from './line.js';
+import { Line, selectedTab, type Segment } from './line.js';
 import { Table } from './table.js';
 import { TOPICS, trendsOfTopic, type AudioJobView, type DashState } from './state.js';
 
@@ -49,7 +49,7 @@ export function tabBar(labels: string[], selected: number, width: number): Segme
   const widthFrom = (start: number) => labels.slice(start, selected + 1).reduce((n, label) => n + label.length, start > 0 ? 1 : 0);
   let start = 0;
   while (start < selected && widthFrom(start) > width) start++;
-  const tabs = labels.slice(start).map((label, i): Segment => (start + i === selected ? [label, (c) => c.inverse] : label));
+  const tabs = labels.slice(start).map((label, i): Segment => (start + i === selected ? selectedTab(label) : label));
   return start > 0 ? ['…', ...tabs] : tabs;
 }
 

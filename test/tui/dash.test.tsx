@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from '../../src/api/live.js';
 import type { StatusResponse } from '../../src/api/status.js';
 import type { LiveHandlers } from '../../src/client/index.js';
+import { configureColors } from '../../src/cli/colors.js';
 import { App } from '../../src/tui/App.js';
 import { paint } from '../../src/tui/line.js';
 import { applyMessage, initialState, MAX_LOGS } from '../../src/tui/state.js';
@@ -181,8 +182,24 @@ describe('newsctl dash (Ink)', () => {
     await until(() => view.lastFrame()!.includes('No science trends yet'));
     const bar = view.lastFrame()!.split('\n').find((line) => line.includes('health') || line.includes('energy'))!;
     // eslint-disable-next-line no-control-regex
-    expect(bar.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/ science 0( |$)/);
+    expect(bar.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/\[science 0\]$/);
     fits(view.lastFrame()!);
+  });
+
+  it('marks the selected panel without colours (NO_COLOR): brackets, reversed with colours', async () => {
+    try {
+      configureColors({ NO_COLOR: '1' }, true);
+      const { view } = await mount();
+      expect(view.lastFrame()).toContain('[1 Spider] 2 Trends');
+      view.stdin.write('3');
+      await until(() => view.lastFrame()!.includes(' 1 Spider  2 Trends [3 Generator] 4 Audio'));
+      cleanup?.();
+      configureColors({}, true);
+      const coloured = await mount();
+      expect(coloured.view.lastFrame()).toContain('\u001b[7m 1 Spider \u001b[27m');
+    } finally {
+      configureColors({}, false);
+    }
   });
 
   it('calls the client for the control keys and shows the answer', async () => {
