@@ -202,6 +202,16 @@ describe('newsctl dash (Ink)', () => {
     }
   });
 
+  it("shows the last start and runs in the product's time zone, as the activity times", async () => {
+    const { view, send } = await mount();
+    send({ type: 'status_update', ...status({ spiderStatus: 'idle', spiderCurrentDomain: null, trendsAnalyzerLastRun: '2026-11-26T10:05:00.000Z' }) });
+    // 10:00 UTC is 04:00 in America/Chicago (the fake's site-info) in November.
+    await until(() => view.lastFrame()!.includes('Last start: 2026-11-26 04:00:00'));
+    view.stdin.write('2');
+    await until(() => view.lastFrame()!.includes('2 trends, last run 2026-11-26 04:05:00'));
+    expect(view.lastFrame()).not.toMatch(/\d{4}-\d\d-\d\dT/);
+  });
+
   it('calls the client for the control keys and shows the answer', async () => {
     const { view, calls } = await mount();
     for (const key of ['p', 'a', 'g', 'x', 's']) view.stdin.write(key);
