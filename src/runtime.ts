@@ -2,6 +2,7 @@
 // server, the private operator socket and the scheduler.
 import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase, type OpenDatabaseOptions } from './db/client.js';
@@ -63,6 +64,10 @@ export interface StartDaemonOptions extends BuildAppOptions {
   onStarted?: (ctx: AppContext) => Promise<() => Promise<void>> | (() => Promise<void>);
 }
 
+/** The upgraded (/ws) connections of each operator socket server. */
+const liveChannelsByServer = new WeakMap<Server, Set<Duplex>>();
+const liveChannelsOf = (server: Server): Duplex[] => [...(liveChannelsByServer.get(server) ?? [])];
+
 function listenOperatorSocket(app: FastifyInstance, path: string, localSecret: string): Promise<Server> {
   if (existsSync(path)) rmSync(path, { force: true });
   // Requests on this socket come from whoever can reach the data folder, i.e. the operator: they are
@@ -71,8 +76,14 @@ function listenOperatorSocket(app: FastifyInstance, path: string, localSecret: s
     req.headers[LOCAL_OPERATOR_HEADER] = localSecret;
     app.routing(req, res);
   });
+  const liveChannels = new Set<Duplex>();
+  liveChannelsByServer.set(server, liveChannels);
   server.on('upgrade', (req, socket, head) => {
     req.headers[LOCAL_OPERATOR_HEADER] = localSecret;
+    // Live channels (newsctl dash, logs --follow) stay open for hours: startDaemon's close ends
+    // them, else closing this server would wait for them forever.
+    liveChannels.add(socket);
+    socket.once('close', () => liveChannels.delete(socket));
     app.server.emit('upgrade', req, socket, head);
   });
   return new Promise((resolve, reject) => {
@@ -117,7 +128,13 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
         closing ??= (async () => {
           if (pruneTimer) clearInterval(pruneTimer);
           await stopExtra?.().catch(() => {});
-          if (socketServer) await new Promise<void>((resolve) => socketServer!.close(() => resolve()));
+          if (socketServer) {
+            const closed = new Promise<void>((resolve) => socketServer!.close(() => resolve()));
+            // close() stops new connections and lets requests under way finish; the live channels
+            // never finish by themselves (their clients reconnect, and find no daemon).
+            for (const channel of liveChannelsOf(socketServer)) channel.destroy();
+            await closed;
+          }
           if (socketPath) rmSync(socketPath, { force: true });
           // fastify waits for in-flight requests before resolving.
           await openedApp.close();

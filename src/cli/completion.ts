@@ -24,7 +24,25 @@ export function completionTable(program: Command): Map<string, string[]> {
   return table;
 }
 
-function bashScript(table: Map<string, string[]>): string {
+/**
+ * Where a file name is what comes next: after an option that takes a value (`-o FILE`, `--file F`,
+ * `--data-dir D`; any value, as bash's own default does) and as the argument of a command that takes
+ * one (`extract FILE`, `db restore FILE`), by command path.
+ */
+export function fileCompletionTable(program: Command): Map<string, { valueOptions: string[]; arguments: boolean }> {
+  const table = new Map<string, { valueOptions: string[]; arguments: boolean }>();
+  const walk = (command: Command, path: string) => {
+    const valueOptions = command.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));
+    // completion's one argument is a shell name, offered as a word.
+    const takesArguments = command.registeredArguments.length > 0 && path !== 'completion';
+    if (valueOptions.length || takesArguments) table.set(path, { valueOptions, arguments: takesArguments });
+    for (const sub of command.commands) walk(sub, path ? `${path} ${sub.name()}` : sub.name());
+  };
+  walk(program, '');
+  return table;
+}
+
+function bashScript(table: Map<string, string[]>, files: ReturnType<typeof fileCompletionTable>): string {
   const cases = [...table].map(([path, words]) => `    "${path}") words="${words.join(' ')}" ;;`).join('\n');
   return `# newsctl bash completion: eval "$(newsctl completion bash)" (or save it in /etc/bash_completion.d/newsctl)
 _newsctl() {
@@ -42,13 +60,22 @@ ${[...table.keys()].filter(Boolean).map((p) => `      "${p}") path="${p}" ;;`).j
 ${cases}
     *) words="" ;;
   esac
+  # A file name next: no words, and -o default completes file names.
+  local values="" args=""
+  case "$path" in
+${[...files].map(([path, f]) => `    "${path}") values=" ${f.valueOptions.join(' ')} "; args="${f.arguments ? 1 : ''}" ;;`).join('\n')}
+  esac
+  if [[ "$values" == *" \${COMP_WORDS[COMP_CWORD-1]} "* || ( -n "$args" && "$cur" != -* ) ]]; then
+    COMPREPLY=()
+    return
+  fi
   COMPREPLY=( $(compgen -W "$words" -- "$cur") )
 }
 complete -o default -F _newsctl newsctl
 `;
 }
 
-function zshScript(table: Map<string, string[]>): string {
+function zshScript(table: Map<string, string[]>, files: ReturnType<typeof fileCompletionTable>): string {
   const cases = [...table].map(([path, words]) => `    "${path}") cands=(${words.join(' ')}) ;;`).join('\n');
   return `#compdef newsctl
 # newsctl zsh completion: eval "$(newsctl completion zsh)" (or save it as _newsctl in your $fpath)
@@ -65,6 +92,16 @@ ${[...table.keys()].filter(Boolean).map((p) => `      "${p}") cmdpath="${p}" ;;`
 ${cases}
     *) cands=() ;;
   esac
+  # A file name next (zsh has no default to fall back on: say so).
+  local -a values
+  local args=""
+  case "$cmdpath" in
+${[...files].map(([path, f]) => `    "${path}") values=(${f.valueOptions.join(' ')}); args="${f.arguments ? 1 : ''}" ;;`).join('\n')}
+  esac
+  if (( \${values[(Ie)\${words[CURRENT-1]}]} )) || [[ -n "$args" && "$PREFIX" != -* ]]; then
+    _files
+    return
+  fi
   compadd -- $cands
 }
 # Autoloaded from $fpath, this file is the body of _newsctl: complete now. Evaluated: register it.
@@ -83,8 +120,9 @@ export function registerCompletionCommand(program: Command): void {
     'newsctl completion zsh > ~/.zfunc/_newsctl',
   ).action((shell: string) => {
     const table = completionTable(program);
-    if (shell === 'bash') process.stdout.write(bashScript(table));
-    else if (shell === 'zsh') process.stdout.write(zshScript(table));
+    const files = fileCompletionTable(program);
+    if (shell === 'bash') process.stdout.write(bashScript(table, files));
+    else if (shell === 'zsh') process.stdout.write(zshScript(table, files));
     else throw Invalid(`Unknown shell "${shell}": ${SHELLS.join(' or ')}`);
   });
 }

@@ -2,12 +2,28 @@
 // the daemon when one serves the data folder, else here) and stays until it ends, with a progress
 // bar on a terminal and plain lines otherwise. Exit 0 when the run ended, 5 when one was running.
 import type { Command } from 'commander';
+import type { SpiderStatusFields as SpiderStatus } from '../api/status.js';
 import { Invalid } from '../errors.js';
 import { startAndFollow } from './follow.js';
 import { printJson } from './io.js';
 import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
-import { createProgress } from './progress.js';
+import { createProgress, type Progress } from './progress.js';
 import { activityPrinter, describeSpider } from './spider.js';
+
+/**
+ * What each status read during the crawl shows: its new activity lines and the bar. The final
+ * (idle) status is drawn too, so the bar left on screen reads 6/6 100%, not the last read before.
+ */
+export function crawlFollower(progress: Progress, options: { quiet?: boolean; json?: boolean }, printActivity: (status: SpiderStatus) => void) {
+  return (status: SpiderStatus): void => {
+    // --quiet is for cron: its mail or log gets the result alone, not a line per change.
+    if (options.quiet) return;
+    if (!options.json) printActivity(status);
+    // An idle status before the run began (0/0) would draw an empty bar.
+    if (status.spiderStatus === 'idle' && status.spiderTotalSites === 0) return;
+    progress.update({ done: status.spiderSitesProcessed, total: status.spiderTotalSites, detail: `${status.spiderCurrentRunArticleCount} new articles` });
+  };
+}
 
 export function registerCrawlCommand(program: Command): void {
   withDataOptions(
@@ -31,13 +47,7 @@ export function registerCrawlCommand(program: Command): void {
         start: () => client.spider.start({ domain: options.domain }),
         status: () => client.spider.status(),
         done: (status) => status.spiderStatus === 'idle',
-        onStatus: (status) => {
-          if (!options.quiet && !options.json) printActivity(status);
-          // --quiet is for cron: its mail or log gets the result alone, not a line per change.
-          if (!options.quiet && status.spiderStatus !== 'idle') {
-            progress.update({ done: status.spiderSitesProcessed, total: status.spiderTotalSites, detail: `${status.spiderCurrentRunArticleCount} new articles` });
-          }
-        },
+        onStatus: crawlFollower(progress, options, printActivity),
         intervalMs: 1000,
       });
       progress.end();

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { FoodRecategorizationStatus as FoodStatus } from '../api/status.js';
 import { startAndFollow } from './follow.js';
-import { printJson } from './io.js';
+import { notRunningOf, printJson } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';
 
 const POLL_MS = 1_000;
@@ -45,7 +45,7 @@ export function registerFoodCommand(program: Command): void {
   withDataOptions(food.command('stop').description('stop the walk; the next start resumes it')).action(async (options: DataOptions) => {
     const status = await withClient(options, (client) => client.food.stop());
     if (options.json) printJson(status);
-    else console.log(describe(status));
+    else console.log(`${notRunningOf(status) ?? 'Food re-categorization stopped'}\n${describe(status)}`);
   });
 
   withDataOptions(food.command('status').description('progress of the current or last walk')).action(async (options: DataOptions) => {

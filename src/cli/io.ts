@@ -8,6 +8,11 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+/** What a stop call answered when nothing ran ("The spider is not running", beside the status), else null. */
+export function notRunningOf(answer: object): string | null {
+  return 'message' in answer && typeof answer.message === 'string' ? answer.message : null;
+}
+
 /** A file the operator named (0: standard input): one it cannot read is their input error (exit 2), not a crash. */
 export function readInputFile(file: string | 0): string {
   try {

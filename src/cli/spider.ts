@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import type { RefetchStatus, SpiderStatusFields as SpiderStatus } from '../api/status.js';
 import { startAndFollow } from './follow.js';
-import { printJson, terminalText } from './io.js';
+import { notRunningOf, printJson, terminalText } from './io.js';
 import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 const POLL_MS = 2000;
@@ -83,7 +83,8 @@ export function registerSpiderCommand(program: Command): void {
     withDataOptions(spider.command(action).description(`${action} the running crawl`)).action(async (options: DataOptions) => {
       const status = await withClient(options, (client) => client.spider[action]());
       if (options.json) printJson(status);
-      else console.log(`Spider ${action === 'stop' ? 'stopped' : `${action}d`}\n${describeSpider(status, 0)}`);
+      // stop answers 200 when nothing ran, saying so: not "Spider stopped".
+      else console.log(`${notRunningOf(status) ?? `Spider ${action === 'stop' ? 'stopped' : `${action}d`}`}\n${describeSpider(status, 0)}`);
     });
   }
 
@@ -120,7 +121,7 @@ export function registerSpiderCommand(program: Command): void {
   withDataOptions(refetch.command('stop').description('stop the re-fetcher')).action(async (options: DataOptions) => {
     const status = await withClient(options, (client) => client.spider.refetch.stop());
     if (options.json) printJson(status);
-    else console.log(describeRefetch(status));
+    else console.log(`${notRunningOf(status) ?? 'Re-fetcher stopped'}\n${describeRefetch(status)}`);
   });
   withDataOptions(refetch.command('status').description('the re-fetcher progress')).action(async (options: DataOptions) => {
     const status = await withClient(options, (client) => client.spider.refetch.status());

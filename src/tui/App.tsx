@@ -1,8 +1,8 @@
 // `newsctl dash`: header (connection, the three jobs at a glance), one panel at a time, footer (the
 // last action's answer, or the keys). Everything fits the terminal's size and follows its resizes.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Box, useApp, useInput, useStdout } from 'ink';
-import { Line } from './line.js';
+import { Box, useApp, useInput, useStdout, type Key } from 'ink';
+import { Line, selectedTab } from './line.js';
 import { AudioPanel, GeneratorPanel, HelpPanel, LogsPanel, SpiderPanel, TrendsPanel } from './panels.js';
 import { TOPICS } from './state.js';
 import type { DashStore } from './store.js';
@@ -33,7 +33,7 @@ export function App({ store }: { store: DashStore }) {
   const [topic, setTopic] = useState(0);
   const [help, setHelp] = useState(false);
 
-  useInput((input, key) => {
+  const onKey = (input: string, key: Key): void => {
     if (input === 'q') return exit();
     if (input === '?') return setHelp((shown) => !shown);
     if (key.tab) return setPanel((p) => (p + (key.shift ? PANELS.length - 1 : 1)) % PANELS.length);
@@ -48,6 +48,18 @@ export function App({ store }: { store: DashStore }) {
     else if (input === 'x') void store.stopSpider();
     else if (input === 'a') void store.runAnalyzer();
     else if (input === 'g') void store.runGenerator();
+  };
+  useInput((input, key) => {
+    // Ink hands over one read of the terminal: keys typed quickly, or sent together over a slow
+    // link, arrive as one string ("2a"). Each is a key press.
+    if (input.length > 1 && !key.ctrl && !key.meta) {
+      for (const char of input) {
+        if (char === 'q') return exit();
+        onKey(char, { ...key, tab: char === '\t' });
+      }
+      return;
+    }
+    onKey(input, key);
   });
 
   const width = Math.max(40, columns);
@@ -66,7 +78,7 @@ export function App({ store }: { store: DashStore }) {
         segments={[['newsctl', (c) => c.cyan.bold], ' ', [`● ${state.connection}`, (c) => c[connectionColor[state.connection]]], ' ', [state.target, (c) => c.dim]]}
       />
       <Line width={width} segments={[summary]} />
-      <Line width={width} segments={PANELS.map((name, index) => (!help && index === panel ? [` ${index + 1} ${name} `, (c) => c.inverse] : ` ${index + 1} ${name} `))} />
+      <Line width={width} segments={PANELS.map((name, index) => (!help && index === panel ? selectedTab(` ${index + 1} ${name} `) : ` ${index + 1} ${name} `))} />
       <Box flexDirection="column" height={body.height} overflow="hidden">
         {help ? (
           <HelpPanel width={width} />

@@ -33,6 +33,14 @@ export function paint(segments: Segment[], width: number): string {
   return out + ' '.repeat(Math.max(0, left));
 }
 
+/**
+ * The selected tab of a bar (" 2 Trends "): reversed, or without colours (NO_COLOR, not a
+ * terminal) in brackets ("[2 Trends]"), the same width, since a reversed blank would not show.
+ */
+export function selectedTab(label: string): Segment {
+  return colors().level > 0 ? [label, (c) => c.inverse] : `[${label.slice(1, -1)}]`;
+}
+
 const blanks = new Map<number, string>();
 const blank = (width: number) => {
   let text = blanks.get(width);

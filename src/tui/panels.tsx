@@ -5,7 +5,7 @@ import type { ChalkInstance } from 'chalk';
 import type { LogEntry } from '../api/logs.js';
 import { componentColor, levelColor } from '../cli/colors.js';
 import { progressBar } from '../cli/progress.js';
-import { Line } from './line.js';
+import { Line, selectedTab, type Segment } from './line.js';
 import { Table } from './table.js';
 import { TOPICS, trendsOfTopic, type AudioJobView, type DashState } from './state.js';
 
@@ -31,13 +31,26 @@ export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize
     <Box flexDirection="column">
       <Line width={w} segments={['Spider ', [s.spiderStatus, stateStyle(s.spiderStatus)], ` ${bar} ${s.spiderSitesProcessed}/${s.spiderTotalSites} sites (${s.spiderProgress}%)`]} />
       <Line width={w} segments={['Articles ', [String(s.spiderCurrentRunArticleCount), bold], `  active ${s.spiderActiveThreads}  pending ${s.spiderPendingRequests}  run time ${s.spiderElapsedTime}`]} />
-      <Line width={w} segments={[[s.spiderCurrentDomain ? `Now: ${s.spiderCurrentDomain}` : `Last start: ${s.spiderLastStartTime ?? 'never'}`, dim]]} />
+      <Line width={w} segments={[[s.spiderCurrentDomain ? `Now: ${s.spiderCurrentDomain}` : `Last start: ${dateTime(s.spiderLastStartTime, state.timeZone)}`, dim]]} />
       <Line width={w} segments={[['Activity', bold]]} />
       {state.activity.slice(0, logLines).map((line, index) => (
         <Line key={index} width={w} segments={[line.includes('NEW:') ? [line, (c) => c.green.bold] : line]} />
       ))}
     </Box>
   );
+}
+
+/**
+ * Tabs that may not all fit (eight topics with their counts exceed 80 columns): when they do not,
+ * the bar starts late enough for the selected tab to be whole on screen, "…" marking the ones left
+ * out before it (paint marks those cut after it).
+ */
+export function tabBar(labels: string[], selected: number, width: number): Segment[] {
+  const widthFrom = (start: number) => labels.slice(start, selected + 1).reduce((n, label) => n + label.length, start > 0 ? 1 : 0);
+  let start = 0;
+  while (start < selected && widthFrom(start) > width) start++;
+  const tabs = labels.slice(start).map((label, i): Segment => (start + i === selected ? selectedTab(label) : label));
+  return start > 0 ? ['…', ...tabs] : tabs;
 }
 
 export function TrendsPanel({ state, size, topic }: { state: DashState; size: PanelSize; topic: number }) {
@@ -49,10 +62,10 @@ export function TrendsPanel({ state, size, topic }: { state: DashState; size: Pa
     <Box flexDirection="column">
       <Line
         width={w}
-        segments={['Analyzer ', [s?.trendsAnalyzerStatus ?? '…', stateStyle(s?.trendsAnalyzerStatus)], `  ${s?.totalTrendsIdentified ?? 0} trends, last run ${s?.trendsAnalyzerLastRun ?? 'never'}`]}
+        segments={['Analyzer ', [s?.trendsAnalyzerStatus ?? '…', stateStyle(s?.trendsAnalyzerStatus)], `  ${s?.totalTrendsIdentified ?? 0} trends, last run ${dateTime(s?.trendsAnalyzerLastRun ?? null, state.timeZone)}`]}
       />
       <Line width={w} segments={[[state.analyzerAction ?? '', dim]]} />
-      <Line width={w} segments={TOPICS.map((t, i) => (i === topic % TOPICS.length ? [` ${t} ${trendsOfTopic(state.trends, t).length} `, (c) => c.inverse] : ` ${t} ${trendsOfTopic(state.trends, t).length} `))} />
+      <Line width={w} segments={tabBar(TOPICS.map((t) => ` ${t} ${trendsOfTopic(state.trends, t).length} `), topic % TOPICS.length, w)} />
       <Table
         rows={rows}
         width={w}
@@ -76,7 +89,7 @@ export function GeneratorPanel({ state, size }: { state: DashState; size: PanelS
     <Box flexDirection="column">
       <Line
         width={w}
-        segments={['Generator ', [s?.generatorStatus ?? '…', stateStyle(s?.generatorStatus)], `  ${s?.totalArticlesGenerated ?? 0} articles, last ${s?.generatorLastRun ?? 'never'}`]}
+        segments={['Generator ', [s?.generatorStatus ?? '…', stateStyle(s?.generatorStatus)], `  ${s?.totalArticlesGenerated ?? 0} articles, last ${dateTime(s?.generatorLastRun ?? null, state.timeZone)}`]}
       />
       <Line width={w} segments={[[state.generatorAction ?? '', dim]]} />
       <Line width={w} segments={['Queue ', [String(queue?.queueLength ?? 0), bold], queue?.currentTrend ? `  generating "${queue.currentTrend}"` : '']} />
@@ -108,7 +121,7 @@ export function AudioPanel({ state, size }: { state: DashState; size: PanelSize 
           { header: 'job', width: 18, cell: (a) => a.job },
           { header: 'status', width: 10, cell: (a) => a.status, color: (a) => (a.status === 'failed' ? (c) => c.red : a.status === 'running' ? (c) => c.green : undefined) },
           { header: 'progress', width: 8, cell: (a) => a.progress ?? '' },
-          { header: 'at', cell: (a) => a.at },
+          { header: 'at', cell: (a) => dateTime(a.at, state.timeZone) },
         ]}
       />
       <Line width={w} segments={[['Messages', bold]]} />
@@ -127,6 +140,25 @@ export function clockTime(iso: string, timeZone: string | null): string {
   if (!format) clocks.set(zone, (format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })));
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '--:--:--' : format.format(date);
+}
+
+const dates = new Map<string, Intl.DateTimeFormat>();
+/**
+ * "2026-11-26 13:05:26" in the product's time zone, as the activity and log times read (the API
+ * gives ISO times in UTC: "2026-11-26T19:05:26.430Z" beside "[13:05:26]" lines read as two clocks).
+ */
+export function dateTime(iso: string | null, timeZone: string | null): string {
+  if (!iso) return 'never';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const zone = timeZone ?? 'UTC';
+  let format = dates.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    dates.set(zone, format);
+  }
+  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
 export function LogLine({ entry, width, timeZone }: { entry: LogEntry; width: number; timeZone: string | null }) {

@@ -12,6 +12,8 @@ export interface DashStoreOptions {
   throttleMs?: number;
   /** Wait before re-reading the trends after an analysis or a home-data change. */
   refreshDelayMs?: number;
+  /** How long the footer shows an action's answer before the keys come back. */
+  flashMs?: number;
 }
 
 export class DashStore {
@@ -20,10 +22,12 @@ export class DashStore {
   private subscription: Subscription | null = null;
   private notifyTimer: NodeJS.Timeout | null = null;
   private refreshTimer: NodeJS.Timeout | null = null;
+  private flashTimer: NodeJS.Timeout | null = null;
   private lastNotify = 0;
   private closed = false;
   private readonly throttleMs: number;
   private readonly refreshDelayMs: number;
+  private readonly flashMs: number;
 
   constructor(
     private readonly client: DashClient,
@@ -32,6 +36,7 @@ export class DashStore {
     this.state = initialState(client.describe);
     this.throttleMs = options.throttleMs ?? 200;
     this.refreshDelayMs = options.refreshDelayMs ?? 1500;
+    this.flashMs = options.flashMs ?? 8000;
   }
 
   getState = (): DashState => this.state;
@@ -88,7 +93,14 @@ export class DashStore {
     }
   }
 
+  /** Shows text in the footer for a while: an old answer (or an error since mended) must not stay. */
   flash(text: string, error = false): void {
+    if (this.flashTimer) clearTimeout(this.flashTimer);
+    this.flashTimer = setTimeout(() => {
+      this.flashTimer = null;
+      if (!this.closed) this.set({ ...this.state, flash: null });
+    }, this.flashMs);
+    this.flashTimer.unref();
     this.set({ ...this.state, flash: { text, error } });
   }
 
@@ -132,6 +144,7 @@ export class DashStore {
     this.subscription?.close();
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
+    if (this.flashTimer) clearTimeout(this.flashTimer);
     this.listeners.clear();
   }
 }

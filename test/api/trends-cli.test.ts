@@ -84,6 +84,6 @@ describe('food re-categorization commands', () => {
     expect(food.map((row) => row.title)).toContain('Ten easy pasta recipes for busy weeknights');
     expect(output).toContain(`, ${food.length} moved to food`);
     expect(JSON.parse(await run('food-recategorization', 'status', '--json'))).toMatchObject({ isRunning: false, processed: 10, recategorized: food.length });
-    expect(await run('food-recategorization', 'stop')).toMatch(/^finished: /);
+    expect(await run('food-recategorization', 'stop')).toMatch(/^Food re-categorization is not running\nfinished: /);
   });
 });

@@ -5,7 +5,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SpiderStatusFields } from '../../src/api/status.js';
 import { completionTable } from '../../src/cli/completion.js';
+import { crawlFollower } from '../../src/cli/crawl.js';
 import { commandsOf } from '../../src/cli/examples.js';
 import { buildProgram } from '../../src/cli/index.js';
 import { formatTable } from '../../src/cli/io.js';
@@ -107,6 +109,19 @@ describe('progress', () => {
     expect(writes.join('')).not.toContain('\r');
     expect(formatEta(3_725_000)).toBe('1h 02m');
   });
+
+  it('leaves the crawl bar at the final count, not at the last read before the run ended', () => {
+    const { writes, stream: tty } = stream(true);
+    const progress = createProgress(tty, 'crawl');
+    const onStatus = crawlFollower(progress, {}, () => {});
+    const read = (spiderStatus: 'running' | 'idle', spiderSitesProcessed: number, spiderCurrentRunArticleCount: number) =>
+      ({ spiderStatus, spiderSitesProcessed, spiderTotalSites: 6, spiderCurrentRunArticleCount }) as SpiderStatusFields;
+    onStatus(read('running', 5, 239));
+    onStatus(read('idle', 6, 240));
+    progress.end();
+    const bars = writes.filter((write) => write.startsWith('\r'));
+    expect(bars.at(-1)).toMatch(/crawl \[#+\] 6\/6 100% ETA 0s {2}240 new articles$/);
+  });
 });
 
 describe('completion', () => {
@@ -130,6 +145,10 @@ describe('completion', () => {
       expect(complete(['newsctl', 'articles', 'ex'])).toBe('export');
       expect(complete(['newsctl', 'audio', 'podcast', 're'])).toBe('render');
       expect(complete(['newsctl', 'crawl', '--on'])).toBe('--once');
+      // A file name next: no words, so bash's default (-o default) completes file names.
+      expect(complete(['newsctl', 'db', 'restore', ''])).toBe('');
+      expect(complete(['newsctl', 'audio', 'latest-news', '-o', ''])).toBe('');
+      expect(complete(['newsctl', 'db', 'restore', '--y'])).toBe('--yes');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -157,7 +176,11 @@ describe('zsh completion', () => {
   const candidates = (setup: string, words: string[]) =>
     execFileSync(
       'zsh',
-      ['-f', '-c', `compadd() { [[ $1 == -- ]] && shift; print -rl -- "$@" }; compdef() { print -r -- "compdef $*" }; ${setup}; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; _newsctl`],
+      [
+        '-f',
+        '-c',
+        `compadd() { [[ $1 == -- ]] && shift; print -rl -- "$@" }; _files() { print -r -- FILES }; compdef() { print -r -- "compdef $*" }; ${setup}; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; PREFIX=$words[CURRENT]; _newsctl`,
+      ],
       { encoding: 'utf8' },
     ).trim().split('\n');
 
@@ -183,6 +206,11 @@ describe('zsh completion', () => {
     // Options before the subcommand do not move the path; a finished path offers its options.
     expect(offered(['newsctl', 'crawl', '--json', '--on'])).toEqual(table.get('crawl'));
     expect(offered(['newsctl', 'completion', ''])).toEqual(['bash', 'zsh', '--help']);
+    // File names where a file goes: zsh has no default to fall back on.
+    expect(offered(['newsctl', 'extract', 'REA'])).toEqual(['FILES']);
+    expect(offered(['newsctl', 'db', 'restore', ''])).toEqual(['FILES']);
+    expect(offered(['newsctl', 'audio', 'latest-news', '-o', ''])).toEqual(['FILES']);
+    expect(offered(['newsctl', 'db', 'restore', '--'])).toEqual(table.get('db restore'));
   });
 
   it.skipIf(!zsh)('completes at once when autoloaded from $fpath', () => {

@@ -1,6 +1,8 @@
 // The daemon as a real process: serving, persistence across kill -9, graceful shutdown.
 import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { daemonTransport } from '../../src/client/transport.js';
 import { spawnDaemon, useDaemonStorage } from '../helpers/daemon.js';
 
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
@@ -68,6 +70,33 @@ describe('newsctl serve', { timeout: 120_000 }, () => {
     expect(await answered).toBe(200);
     expect(await daemon.exited).toBe(0);
     expect(daemon.output()).toMatch(/SIGTERM: finishing in-flight requests/);
+  });
+
+  it('exits on SIGTERM while a live client (newsctl dash, logs --follow) is connected on the operator socket', async () => {
+    const daemon = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], admin);
+    // What `newsctl dash` holds for hours: the /ws channel over {data dir}/newsctl.sock. The socket
+    // server's close waited for it to end, before the step that closes the live channels.
+    const transport = await daemonTransport(join(storage.dataDir, 'newsctl.sock'));
+    expect(transport).not.toBeNull();
+    const states: string[] = [];
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const live = transport!.subscribe({
+      message: () => {},
+      state: (state) => {
+        states.push(state);
+        if (state === 'open') opened();
+      },
+    });
+    try {
+      await open;
+      daemon.child.kill('SIGTERM');
+      const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('still running after 20 s'), 20_000).unref());
+      expect(await Promise.race([daemon.exited, timeout])).toBe(0);
+    } finally {
+      live.close();
+      if (daemon.child.exitCode === null) daemon.child.kill('SIGKILL');
+    }
   });
 
   describe('on a fresh data folder', () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from '../../src/api/live.js';
 import type { StatusResponse } from '../../src/api/status.js';
 import type { LiveHandlers } from '../../src/client/index.js';
+import { configureColors } from '../../src/cli/colors.js';
 import { App } from '../../src/tui/App.js';
 import { paint } from '../../src/tui/line.js';
 import { applyMessage, initialState, MAX_LOGS } from '../../src/tui/state.js';
@@ -173,12 +174,76 @@ describe('newsctl dash (Ink)', () => {
     fits(view.lastFrame()!);
   });
 
+  it('keeps the selected topic visible in the topic bar at 80 columns', async () => {
+    const { view } = await mount();
+    view.stdin.write('2');
+    await until(() => view.lastFrame()!.includes('Analyzer idle'));
+    view.stdin.write('\u001B[D'); // ← from health: science, the last topic
+    await until(() => view.lastFrame()!.includes('No science trends yet'));
+    const bar = view.lastFrame()!.split('\n').find((line) => line.includes('health') || line.includes('energy'))!;
+    // eslint-disable-next-line no-control-regex
+    expect(bar.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/\[science 0\]$/);
+    fits(view.lastFrame()!);
+  });
+
+  it('marks the selected panel without colours (NO_COLOR): brackets, reversed with colours', async () => {
+    try {
+      configureColors({ NO_COLOR: '1' }, true);
+      const { view } = await mount();
+      expect(view.lastFrame()).toContain('[1 Spider] 2 Trends');
+      view.stdin.write('3');
+      await until(() => view.lastFrame()!.includes(' 1 Spider  2 Trends [3 Generator] 4 Audio'));
+      cleanup?.();
+      configureColors({}, true);
+      const coloured = await mount();
+      expect(coloured.view.lastFrame()).toContain('\u001b[7m 1 Spider \u001b[27m');
+    } finally {
+      configureColors({}, false);
+    }
+  });
+
+  it("shows the last start and runs in the product's time zone, as the activity times", async () => {
+    const { view, send } = await mount();
+    send({ type: 'status_update', ...status({ spiderStatus: 'idle', spiderCurrentDomain: null, trendsAnalyzerLastRun: '2026-11-26T10:05:00.000Z' }) });
+    // 10:00 UTC is 04:00 in America/Chicago (the fake's site-info) in November.
+    await until(() => view.lastFrame()!.includes('Last start: 2026-11-26 04:00:00'));
+    view.stdin.write('2');
+    await until(() => view.lastFrame()!.includes('2 trends, last run 2026-11-26 04:05:00'));
+    expect(view.lastFrame()).not.toMatch(/\d{4}-\d\d-\d\dT/);
+  });
+
   it('calls the client for the control keys and shows the answer', async () => {
     const { view, calls } = await mount();
     for (const key of ['p', 'a', 'g', 'x', 's']) view.stdin.write(key);
     await until(() => calls.length === 5);
     expect(calls).toEqual(['spider.pause', 'analyzer.run', 'generator.run', 'spider.stop', 'spider.start']);
     await until(() => view.lastFrame()!.includes('spider.start ok'));
+  });
+
+  it('acts on every key of a chunk: keys typed quickly (or over a slow link) arrive together', async () => {
+    const { view, calls } = await mount();
+    // One read of the terminal: Ink hands "2a" to the input handler as one string.
+    view.stdin.write('2a');
+    await until(() => view.lastFrame()!.includes('Analyzer idle') && calls.includes('analyzer.run'));
+    view.stdin.write('5?');
+    await until(() => view.lastFrame()!.includes('pause / resume the spider'));
+  });
+
+  it("shows an action's answer for a while, then the keys again", async () => {
+    const fake = fakeClient();
+    const store = new DashStore(fake.client, { throttleMs: 20, refreshDelayMs: 20, flashMs: 300 });
+    const view = render(createElement(App, { store }));
+    resize(view.stdout, 80, 24);
+    await store.start();
+    cleanup = () => {
+      view.unmount();
+      store.close();
+    };
+    view.stdin.write('s');
+    await until(() => view.lastFrame()!.includes('spider.start ok'));
+    expect(view.lastFrame()).not.toContain('? help');
+    await until(() => view.lastFrame()!.includes('s start · p pause'));
+    expect(view.lastFrame()).not.toContain('spider.start ok');
   });
 
   it('resumes instead of pausing when the spider is paused, and shows errors in red', async () => {
