@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { LogEntry } from '../api/logs.js';
 import { colors, componentColor, levelColor } from './colors.js';
-import { formatTable, printJson, terminalText } from './io.js';
+import { printJson, terminalText } from './io.js';
 import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 const LEVELS = ['error', 'warning', 'info', 'debug'] as const;
@@ -44,7 +44,8 @@ export function registerLogsCommand(program: Command): void {
       const logs = await client.logs.list({ limit: options.limit, component: options.component, level: options.level });
       if (!options.follow) {
         if (options.json) printJson(logs);
-        else console.log(logs.length ? formatTable(logs as unknown as Record<string, unknown>[], ['timestamp', 'component', 'level', 'message']) : 'No system logs available');
+        // The same coloured lines as --follow (newest first here): a table would print them bare.
+        else console.log(logs.length ? logs.map(formatLogLine).join('\n') : 'No system logs available');
         return;
       }
       // Following reads like `tail -f`: oldest first, one JSON object per line with --json.
