@@ -1,12 +1,18 @@
 // `newsctl dash`: the terminal dashboard (src/tui). Loaded lazily: Ink and React cost nothing to the
 // other commands.
 import type { Command } from 'commander';
+import { Invalid } from '../errors.js';
 import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 export function registerDashCommand(program: Command): void {
   withDataOptions(
     withExamples(program.command('dash').description('live terminal dashboard: spider, trends, generator, audio, logs (press ? for keys)'), 'NODE_ENV=production newsctl dash'),
   ).action(async (options: DataOptions) => {
+    // Redrawn frames in a file or a pipe are of no use to anyone, and it would run until killed;
+    // `newsctl status --json` and `logs --follow` are the scriptable views.
+    if (!process.stdout.isTTY || !process.stdin.isTTY) {
+      throw Invalid('newsctl dash needs a terminal (for scripts: newsctl status --json, newsctl logs --follow)');
+    }
     // Ink's own advice for long-running apps: React's development build keeps growing memory. Set
     // before React loads (it picks its build from NODE_ENV at import).
     process.env.NODE_ENV = 'production';

@@ -57,6 +57,12 @@ describe('usage errors', () => {
     });
     expect(runs[1]![1].stderr).toContain("error: unknown option '--bogus'");
   });
+
+  it('refuse the dashboard without a terminal (a pipe or a file), instead of running until killed', { timeout: 60_000 }, async () => {
+    const run = await runCli(['dash', '--data-dir', mkdtempSync(join(tmpdir(), 'newsctl-dash-pipe-'))]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('error: newsctl dash needs a terminal');
+  });
 });
 
 describe('terminal output of hostile text', () => {
