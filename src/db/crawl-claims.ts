@@ -149,6 +149,8 @@ export interface CrawlRunFigures {
   articlesStored: number;
   activeRequests: number;
   pendingRequests: number;
+  /** Sites being crawled now (a claim held under a live lease), by any daemon. */
+  sitesCrawling: number;
   /** The domain (as listed) most recently claimed among those being crawled. */
   currentDomain: string | null;
   /** Daemons holding a domain now. */
@@ -163,6 +165,7 @@ export async function crawlRunFigures(sql: Queryable, runId: string): Promise<Cr
       coalesce(sum(articles_stored), 0)::int as articles_stored,
       coalesce(sum(active_requests) filter (where status = 'crawling'), 0)::int as active_requests,
       coalesce(sum(pending_requests) filter (where status = 'crawling'), 0)::int as pending_requests,
+      count(*) filter (where status = 'crawling' and expires_at >= now())::int as sites_crawling,
       (select d.url from crawl_claims c join domains d on d.id = c.domain_id
        where c.run_id = ${runId} and c.status = 'crawling' order by c.claimed_at desc nulls last limit 1) as current_domain,
       count(distinct holder) filter (where status = 'crawling' and expires_at >= now())::int as crawlers

@@ -40,7 +40,9 @@ export async function spiderStatusFields(ctx: AppContext): Promise<SpiderStatusF
       spiderCurrentDomain: figures.currentDomain,
       spiderSitesProcessed: figures.processed,
       spiderTotalSites: figures.total,
-      spiderActiveThreads: figures.activeRequests,
+      // The sites crawled in parallel right now: what "threads" are here (one per host). In-flight
+      // requests, sampled at each lease renewal, read 0 nearly always at one request a second.
+      spiderActiveThreads: figures.sitesCrawling,
       spiderPendingRequests: figures.pendingRequests,
       spiderCurrentRunArticleCount: figures.articlesStored,
       spiderElapsedTime: formatElapsed(Date.now() - Date.parse(startedAt)),
