@@ -8,6 +8,7 @@ import { startAndFollow } from './follow.js';
 import { printJson } from './io.js';
 import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 import { createProgress, type Progress } from './progress.js';
+import { productTimeZone } from './time.js';
 import { activityPrinter, describeSpider } from './spider.js';
 
 /**
@@ -53,7 +54,7 @@ export function registerCrawlCommand(program: Command): void {
       progress.end();
       if (result.detached) return;
       if (options.json) printJson(result.status);
-      else console.log(describeSpider(result.status, 0));
+      else console.log(describeSpider(result.status, 0, await productTimeZone(client)));
     });
   });
 }

@@ -4,13 +4,14 @@ import type { Command } from 'commander';
 import type { LogEntry } from '../api/logs.js';
 import { colors, componentColor, levelColor } from './colors.js';
 import { printJson, terminalText } from './io.js';
+import { dateTime, productTimeZone } from './time.js';
 import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 const LEVELS = ['error', 'warning', 'info', 'debug'] as const;
 
-export function formatLogLine(entry: Pick<LogEntry, 'timestamp' | 'component' | 'level' | 'message'>): string {
+export function formatLogLine(entry: Pick<LogEntry, 'timestamp' | 'component' | 'level' | 'message'>, timeZone: string | null = null): string {
   const c = colors();
-  return `${c.gray(entry.timestamp)} ${c[componentColor(entry.component)](entry.component.padEnd(10))} ${c[levelColor(entry.level)](entry.level.padEnd(7))} ${terminalText(entry.message)}`;
+  return `${c.gray(dateTime(entry.timestamp, timeZone))} ${c[componentColor(entry.component)](entry.component.padEnd(10))} ${c[levelColor(entry.level)](entry.level.padEnd(7))} ${terminalText(entry.message)}`;
 }
 
 interface LogsOptions extends DataOptions {
@@ -45,11 +46,15 @@ export function registerLogsCommand(program: Command): void {
       if (!options.follow) {
         if (options.json) printJson(logs);
         // The same coloured lines as --follow (newest first here): a table would print them bare.
-        else console.log(logs.length ? logs.map(formatLogLine).join('\n') : 'No system logs available');
+        else {
+          const timeZone = await productTimeZone(client);
+          console.log(logs.length ? logs.map((entry) => formatLogLine(entry, timeZone)).join('\n') : 'No system logs available');
+        }
         return;
       }
       // Following reads like `tail -f`: oldest first, one JSON object per line with --json.
-      const print = (entry: LogEntry) => console.log(options.json ? JSON.stringify(entry) : formatLogLine(entry));
+      const timeZone = options.json ? null : await productTimeZone(client);
+      const print = (entry: LogEntry) => console.log(options.json ? JSON.stringify(entry) : formatLogLine(entry, timeZone));
       const seen = new Set<number>();
       for (const entry of [...logs].reverse()) {
         seen.add(entry.id);

@@ -5,11 +5,12 @@ import type { Command } from 'commander';
 import type { RefetchStatus, SpiderStatusFields as SpiderStatus } from '../api/status.js';
 import { startAndFollow } from './follow.js';
 import { notRunningOf, printJson, terminalText } from './io.js';
+import { dateTime, productTimeZone } from './time.js';
 import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 const POLL_MS = 2000;
 
-export function describeSpider(status: SpiderStatus, activityLines = 10): string {
+export function describeSpider(status: SpiderStatus, activityLines = 10, timeZone: string | null = null): string {
   const head =
     status.spiderStatus === 'idle'
       ? 'Spider: idle'
@@ -17,11 +18,11 @@ export function describeSpider(status: SpiderStatus, activityLines = 10): string
   const lines = [
     head,
     `  Sites processed  ${status.spiderSitesProcessed} / ${status.spiderTotalSites} (${status.spiderProgress}%)`,
-    `  Active requests  ${status.spiderActiveThreads}`,
+    `  Sites crawling   ${status.spiderActiveThreads}`,
     `  Pending requests ${status.spiderPendingRequests}`,
     `  Articles found   ${status.spiderCurrentRunArticleCount}`,
     `  Run time         ${status.spiderElapsedTime}`,
-    `  Last start       ${status.spiderLastStartTime ?? 'never'}`,
+    `  Last start       ${dateTime(status.spiderLastStartTime, timeZone)}`,
   ];
   if (activityLines > 0 && status.spiderActivityLog.length > 0) {
     lines.push('  Recent activity:', ...status.spiderActivityLog.slice(0, activityLines).map((line) => `    ${terminalText(line)}`));
@@ -75,25 +76,25 @@ export function registerSpiderCommand(program: Command): void {
       if (result.detached) {
         if (options.json) printJson(result.started);
       } else if (options.json) printJson(result.status);
-      else console.log(describeSpider(result.status, 0));
+      else console.log(describeSpider(result.status, 0, await productTimeZone(client)));
     });
   });
 
   for (const action of ['pause', 'resume', 'stop'] as const) {
     withDataOptions(spider.command(action).description(`${action} the running crawl`)).action(async (options: DataOptions) => {
-      const status = await withClient(options, (client) => client.spider[action]());
+      const [status, timeZone] = await withClient(options, async (client) => [await client.spider[action](), await productTimeZone(client)] as const);
       if (options.json) printJson(status);
       // stop answers 200 when nothing ran, saying so: not "Spider stopped".
-      else console.log(`${notRunningOf(status) ?? `Spider ${action === 'stop' ? 'stopped' : `${action}d`}`}\n${describeSpider(status, 0)}`);
+      else console.log(`${notRunningOf(status) ?? `Spider ${action === 'stop' ? 'stopped' : `${action}d`}`}\n${describeSpider(status, 0, timeZone)}`);
     });
   }
 
   withDataOptions(
     spider.command('status').description('the crawl status and recent activity').addOption(integerOption('--lines <n>', 'activity lines to show', { min: 0, max: 100 }, 10)),
   ).action(async (options: DataOptions & { lines: number }) => {
-    const status = await withClient(options, (client) => client.spider.status());
+    const [status, timeZone] = await withClient(options, async (client) => [await client.spider.status(), await productTimeZone(client)] as const);
     if (options.json) printJson(status);
-    else console.log(describeSpider(status, options.lines));
+    else console.log(describeSpider(status, options.lines, timeZone));
   });
 
   const refetch = spider.command('refetch').description('re-crawl stored articles with 500 words or fewer, one every 2 seconds');

@@ -4,16 +4,17 @@ import type { Command } from 'commander';
 import type { StatusResponse } from '../api/status.js';
 import { colors } from './colors.js';
 import { formatTable, printJson } from './io.js';
+import { dateTime, productTimeZone } from './time.js';
 import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
-export function describeStatus(status: StatusResponse, connection: string): string {
+export function describeStatus(status: StatusResponse, connection: string, timeZone: string | null = null): string {
   const c = colors();
   const state = (value: string) => (value === 'idle' ? c.gray(value) : c.green(value));
   return [
     `Connected: ${connection}`,
-    `Spider     ${state(status.spiderStatus)}  ${status.spiderSitesProcessed}/${status.spiderTotalSites} sites (${status.spiderProgress}%), ${status.spiderCurrentRunArticleCount} new articles, run time ${status.spiderElapsedTime}, last start ${status.spiderLastStartTime ?? 'never'}`,
-    `Analyzer   ${state(status.trendsAnalyzerStatus)}  ${status.totalTrendsIdentified} trends, last run ${status.trendsAnalyzerLastRun ?? 'never'}${status.trendsAnalyzerCurrentAction ? `, now: ${status.trendsAnalyzerCurrentAction}` : ''}`,
-    `Generator  ${state(status.generatorStatus)}  ${status.totalArticlesGenerated} articles, last run ${status.generatorLastRun ?? 'never'}`,
+    `Spider     ${state(status.spiderStatus)}  ${status.spiderSitesProcessed}/${status.spiderTotalSites} sites (${status.spiderProgress}%), ${status.spiderCurrentRunArticleCount} new articles, run time ${status.spiderElapsedTime}, last start ${dateTime(status.spiderLastStartTime, timeZone)}`,
+    `Analyzer   ${state(status.trendsAnalyzerStatus)}  ${status.totalTrendsIdentified} trends, last run ${dateTime(status.trendsAnalyzerLastRun, timeZone)}${status.trendsAnalyzerCurrentAction ? `, now: ${status.trendsAnalyzerCurrentAction}` : ''}`,
+    `Generator  ${state(status.generatorStatus)}  ${status.totalArticlesGenerated} articles, last run ${dateTime(status.generatorLastRun, timeZone)}`,
   ].join('\n');
 }
 
@@ -23,7 +24,7 @@ export function registerStatusCommands(program: Command): void {
       await withClient(options, async (client) => {
         const status = await client.status();
         if (options.json) printJson(status);
-        else console.log(describeStatus(status, client.describe));
+        else console.log(describeStatus(status, client.describe, await productTimeZone(client)));
       });
     },
   );

@@ -5,6 +5,7 @@ import type { ChalkInstance } from 'chalk';
 import type { LogEntry } from '../api/logs.js';
 import { componentColor, levelColor } from '../cli/colors.js';
 import { progressBar } from '../cli/progress.js';
+import { dateTime } from '../cli/time.js';
 import { Line, selectedTab, type Segment } from './line.js';
 import { Table } from './table.js';
 import { TOPICS, trendsOfTopic, type AudioJobView, type DashState } from './state.js';
@@ -140,25 +141,6 @@ export function clockTime(iso: string, timeZone: string | null): string {
   if (!format) clocks.set(zone, (format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })));
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '--:--:--' : format.format(date);
-}
-
-const dates = new Map<string, Intl.DateTimeFormat>();
-/**
- * "2026-11-26 13:05:26" in the product's time zone, as the activity and log times read (the API
- * gives ISO times in UTC: "2026-11-26T19:05:26.430Z" beside "[13:05:26]" lines read as two clocks).
- */
-export function dateTime(iso: string | null, timeZone: string | null): string {
-  if (!iso) return 'never';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const zone = timeZone ?? 'UTC';
-  let format = dates.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
-    dates.set(zone, format);
-  }
-  const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
 export function LogLine({ entry, width, timeZone }: { entry: LogEntry; width: number; timeZone: string | null }) {

@@ -93,7 +93,7 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     // The log as lines (timestamp, component, level, message), coloured on a terminal like --follow.
     const logs = (await cli(['logs', '--limit', '3', ...args()])).stdout.trim().split('\n');
     expect(logs).toHaveLength(3);
-    for (const line of logs) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\S+ [A-Z_]+ +(error|warning|info|debug) +\S/);
+    for (const line of logs) expect(line).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [A-Z_]+ +(error|warning|info|debug) +\S/);
     const queue = json((await cli(['articles', 'queue', '--json', ...args()])).stdout);
     expect(queue).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
   });

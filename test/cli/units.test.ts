@@ -12,6 +12,7 @@ import { commandsOf } from '../../src/cli/examples.js';
 import { buildProgram } from '../../src/cli/index.js';
 import { formatTable } from '../../src/cli/io.js';
 import { formatLogLine } from '../../src/cli/logs.js';
+import { dateTime } from '../../src/cli/time.js';
 import { parseInteger } from '../../src/cli/options.js';
 import { activityPrinter, describeSpider } from '../../src/cli/spider.js';
 import { runCli } from '../helpers/daemon.js';
@@ -87,6 +88,17 @@ describe('terminal output of hostile text', () => {
     activityPrinter((text) => printed.push(text))(status);
     expect(printed).toEqual([`NEW: Site :: ${shown}`]);
     expect(describeSpider({ ...status, spiderStatus: 'idle' } as typeof status, 5)).toContain(`    NEW: Site :: ${shown}`);
+  });
+
+  it('show times in the product time zone, as the console and the dashboard do (--json keeps ISO UTC)', () => {
+    const entry = { timestamp: '2026-01-15T15:01:02.000Z', component: 'SPIDER', level: 'info' as const, message: 'Crawl started' };
+    expect(formatLogLine(entry, 'America/Chicago')).toMatch(/^2026-01-15 09:01:02 SPIDER/);
+    expect(formatLogLine(entry, null)).toMatch(/^2026-01-15 15:01:02 SPIDER/);
+    // Summer time is the zone's own: CDT, UTC−5.
+    expect(dateTime('2026-07-01T12:00:00.000Z', 'America/Chicago')).toBe('2026-07-01 07:00:00');
+    expect(dateTime(null, 'America/Chicago')).toBe('never');
+    const spider = { spiderStatus: 'idle', spiderActivityLog: [], spiderLastStartTime: '2026-01-15T15:01:00.000Z' } as unknown as Parameters<typeof describeSpider>[0];
+    expect(describeSpider(spider, 0, 'America/Chicago')).toMatch(/^ {2}Last start {7}2026-01-15 09:01:00$/m);
   });
 });
 
