@@ -94,9 +94,9 @@ function resize(stdout: object, columns: number, rows: number) {
   (stdout as { emit(event: string): void }).emit('resize');
 }
 
-async function mount() {
+async function mount(options: { flashMs?: number } = {}) {
   const fake = fakeClient();
-  const store = new DashStore(fake.client, { throttleMs: 20, refreshDelayMs: 20 });
+  const store = new DashStore(fake.client, { throttleMs: 20, refreshDelayMs: 20, ...options });
   const view = render(createElement(App, { store }));
   resize(view.stdout, 80, 24);
   await store.start();
@@ -230,15 +230,7 @@ describe('newsctl dash (Ink)', () => {
   });
 
   it("shows an action's answer for a while, then the keys again", async () => {
-    const fake = fakeClient();
-    const store = new DashStore(fake.client, { throttleMs: 20, refreshDelayMs: 20, flashMs: 300 });
-    const view = render(createElement(App, { store }));
-    resize(view.stdout, 80, 24);
-    await store.start();
-    cleanup = () => {
-      view.unmount();
-      store.close();
-    };
+    const { view } = await mount({ flashMs: 300 });
     view.stdin.write('s');
     await until(() => view.lastFrame()!.includes('spider.start ok'));
     expect(view.lastFrame()).not.toContain('? help');
