@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gapsOf, logInThroughLoginPage, pauseClock, recordFetchTimes, runClock, selectTab } from './console.js';
 import { resetConsole, seedConsole } from './console-seed.js';
-import { browserSuite } from './harness.js';
+import { answer, browserSuite } from './harness.js';
 
 const suite = browserSuite({ reset: resetConsole });
 
@@ -135,8 +135,7 @@ describe('console frame', () => {
     await logInThroughLoginPage(page);
     await page.getByRole('button', { name: 'Start', exact: true }).waitFor();
     // The database goes away: the live channel says so, and the next status poll gets a 503.
-    const status = (url: URL) => url.pathname === '/api/status';
-    await page.route(status, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The database is unavailable' }) }));
+    const restore = await answer(page, '/api/status', { status: 503, body: JSON.stringify({ message: 'The database is unavailable' }) });
     const server = suite.server();
     server.ctx.events.emit('database_status', { available: false, message: 'The database is unavailable right now.' });
     await page.getByRole('alert').filter({ hasText: 'The database is unavailable right now.' }).waitFor();
@@ -147,7 +146,7 @@ describe('console frame', () => {
     // The last status is still shown, with its controls, not "Failed to load the spider status."
     expect(await page.getByText('Failed to load the spider status.').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Start', exact: true }).count()).toBe(1);
-    await page.unroute(status);
+    await restore();
     server.ctx.events.emit('database_status', { available: true, message: 'The database is available again.' });
     await page.getByRole('alert').filter({ hasText: 'The database is unavailable right now.' }).waitFor({ state: 'detached' });
   });
