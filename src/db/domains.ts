@@ -107,6 +107,13 @@ export async function crawlableDomains(sql: Queryable): Promise<DomainRow[]> {
     order by coalesce(priority, 4) desc, id`;
 }
 
+/** Domains marked avoided in the list (their hosts should be on the avoid list). */
+export async function avoidedDomains(sql: Queryable): Promise<DomainRow[]> {
+  return sql<DomainRow[]>`
+    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at
+    from domains where status = 'avoided' order by id`;
+}
+
 /**
  * Records how a crawl of the domain went. A status the operator set to avoided (or paused) while the
  * crawl ran is left alone.

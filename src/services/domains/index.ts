@@ -10,6 +10,7 @@ import {
 } from '../../db/avoid-domains.js';
 import {
   articleCountsByDomainName,
+  avoidedDomains,
   countDomainArticles,
   deleteDomain,
   findDomain,
@@ -244,7 +245,7 @@ export async function removeAvoidDomain(ctx: Ctx, id: number): Promise<{ message
   // The other direction of "avoided puts the host on the avoid list": a domain marked avoided that
   // no remaining entry covers is crawled again, not left "avoided" and skipped with no entry to say why.
   const isAvoided = await loadAvoidMatcher(ctx);
-  const freed = (await selectDomains(ctx.sql)).filter((domain) => domain.status === 'avoided' && !isAvoided(hostNameOf(domain)));
+  const freed = (await avoidedDomains(ctx.sql)).filter((domain) => !isAvoided(hostNameOf(domain)));
   for (const domain of freed) await patchDomainRow(ctx.sql, domain.id, { status: 'active' });
   const also = freed.length > 0 ? `; ${freed.map((domain) => domain.url).join(', ')} active again` : '';
   await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Avoid list: removed ${row.url}${also}`);
