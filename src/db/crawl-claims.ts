@@ -147,7 +147,6 @@ export interface CrawlRunFigures {
   /** Domains pending or being crawled. */
   open: number;
   articlesStored: number;
-  activeRequests: number;
   pendingRequests: number;
   /** Sites being crawled now (a claim held under a live lease), by any daemon. */
   sitesCrawling: number;
@@ -163,7 +162,6 @@ export async function crawlRunFigures(sql: Queryable, runId: string): Promise<Cr
       count(*) filter (where status in ('done', 'failed'))::int as processed,
       count(*) filter (where status in ('pending', 'crawling'))::int as open,
       coalesce(sum(articles_stored), 0)::int as articles_stored,
-      coalesce(sum(active_requests) filter (where status = 'crawling'), 0)::int as active_requests,
       coalesce(sum(pending_requests) filter (where status = 'crawling'), 0)::int as pending_requests,
       count(*) filter (where status = 'crawling' and expires_at >= now())::int as sites_crawling,
       (select d.url from crawl_claims c join domains d on d.id = c.domain_id
