@@ -114,8 +114,30 @@ export async function startJob(ctx: AppContext, name: string, params: JobParams 
   const boss = await runner.queue();
   const exclusive = def.exclusive ?? true;
   const id = options.slot ? slotRunId(name, options.slot) : randomUUID();
+  // A queue item's key can be freed between the insert that found it taken and the look at who
+  // holds it (the item ended meanwhile): then the insert is tried again, so the caller's item is
+  // queued, never refused with 409 for a key no live run holds.
+  for (let attempt = 1; ; attempt++) {
+    const started = await insertRun(ctx, def, boss, id, params, options);
+    if (!started) {
+      const existing = (await jobRunById(ctx.sql, id)) ?? (options.singletonKey ? await liveRunByKey(ctx.sql, name, options.singletonKey) : null);
+      if (existing && (options.slot || !exclusive)) return { run: existing, created: false };
+      if (!existing && !exclusive && options.singletonKey && attempt < 3) continue;
+      throw Conflict(`${def.label} is already running`);
+    }
+    runner.emitUpdated(name, started.id, 'queued');
+    await runner.work();
+    runner.wake();
+    return { run: started, created: true };
+  }
+}
+
+/** The run's row, its work set (`prepare`) and its queue job, in one transaction; null when the insert conflicts. */
+async function insertRun(ctx: AppContext, def: AnyDefinition, boss: PgBoss, id: string, params: JobParams, options: StartJobOptions): Promise<JobRunRow | null> {
+  const name = def.name;
+  const exclusive = def.exclusive ?? true;
   const queueJobId = randomUUID();
-  const started = await ctx.sql.begin(async (tx) => {
+  return ctx.sql.begin(async (tx) => {
     const row = await insertJobRun(tx, {
       id,
       job: name,
@@ -139,15 +161,6 @@ export async function startJob(ctx: AppContext, name: string, params: JobParams 
     if (!sent) throw new Error(`The job queue refused a job for ${name}`);
     return row;
   });
-  if (!started) {
-    const existing = (await jobRunById(ctx.sql, id)) ?? (options.singletonKey ? await liveRunByKey(ctx.sql, name, options.singletonKey) : null);
-    if (existing && (options.slot || !exclusive)) return { run: existing, created: false };
-    throw Conflict(`${def.label} is already running`);
-  }
-  runner.emitUpdated(name, started.id, 'queued');
-  await runner.work();
-  runner.wake();
-  return { run: started, created: true };
 }
 
 /** Queue jobs: queues one item (a no-op returning the live item when one has the same singletonKey). */

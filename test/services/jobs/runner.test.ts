@@ -79,6 +79,13 @@ defineJob({
   },
 });
 
+defineJob({
+  name: 'test-keyed',
+  label: 'Keyed work',
+  exclusive: false,
+  run: async (_ctx, params: { n: number }) => ({ n: params.n }),
+});
+
 let service: ServiceContext;
 beforeAll(async () => {
   service = await createServiceContext();
@@ -130,6 +137,31 @@ describe('job runner', () => {
     // Done items free their key.
     expect((await enqueue(service.ctx, 'test-item', { id: 1 }, { singletonKey: 'one' })).created).toBe(true);
     await waitForJobIdle(service.ctx, 'test-item');
+  });
+
+  it('queues an item whose key was freed between the insert that found it taken and the look at its holder', async () => {
+    const ctx = service.ctx;
+    // A live item holding the key (queued, with no queue job, so no runner takes it).
+    const [held] = await ctx.sql<{ id: string }[]>`
+      insert into job_runs (id, job, exclusive, singleton_key, status, queue_job_id)
+      values (gen_random_uuid(), 'test-keyed', false, 'the-key', 'queued', gen_random_uuid()) returning id`;
+    // The item ends just before enqueue looks up who holds the key (as when it completes on another daemon then).
+    let endedInBetween = false;
+    const sql = new Proxy(ctx.sql, {
+      apply(target, self, args: unknown[]) {
+        const text = Array.isArray(args[0]) ? (args[0] as string[]).join('?') : '';
+        if (!endedInBetween && text.includes('singleton_key = ')) {
+          endedInBetween = true;
+          return target`update job_runs set status = 'stopped', finished_at = now() where id = ${held!.id}`.then(() => Reflect.apply(target, self, args));
+        }
+        return Reflect.apply(target, self, args);
+      },
+    });
+    const started = await enqueue({ ...ctx, sql }, 'test-keyed', { n: 1 }, { singletonKey: 'the-key' });
+    expect(endedInBetween).toBe(true);
+    expect(started.created).toBe(true);
+    expect(started.run.id).not.toBe(held!.id);
+    expect(await waitForRun(ctx, started.run.id)).toMatchObject({ status: 'completed', result: { n: 1 } });
   });
 
   it('hands a run over at shutdown; another runner resumes it from its saved progress', async () => {
