@@ -67,13 +67,17 @@ defineJob({
 });
 
 const items: number[] = [];
+/** Item 1 waits for the test to release it, so a second enqueue with its key surely finds it live. */
+let releaseFirstItem: () => void = () => {};
+const firstItemReleased = new Promise<void>((resolve) => (releaseFirstItem = resolve));
 defineJob({
   name: 'test-item',
   label: 'Item work',
   exclusive: false,
   concurrency: 2,
   run: async (_ctx, params: { id: number }) => {
-    await sleep(50);
+    if (params.id === 1) await firstItemReleased;
+    else await sleep(50);
     items.push(params.id);
     return { doubled: params.id * 2 };
   },
@@ -130,6 +134,7 @@ describe('job runner', () => {
     const first = await enqueue(service.ctx, 'test-item', { id: 1 }, { singletonKey: 'one' });
     const again = await enqueue(service.ctx, 'test-item', { id: 1 }, { singletonKey: 'one' });
     expect(again).toMatchObject({ created: false, run: { id: first.run.id } });
+    releaseFirstItem();
     const others = await Promise.all([2, 3, 4].map((id) => enqueue(service.ctx, 'test-item', { id }, { singletonKey: String(id) })));
     const ended = await Promise.all([first, ...others].map(({ run }) => waitForRun(service.ctx, run.id)));
     expect(ended.map((row) => row!.result)).toEqual([{ doubled: 2 }, { doubled: 4 }, { doubled: 6 }, { doubled: 8 }]);
