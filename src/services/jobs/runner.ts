@@ -451,7 +451,9 @@ export class JobRunner {
     for (const helper of this.helpers.values()) if (!liveIds.has(helper.runId)) this.interrupt(helper, 'stop');
     for (const row of live) {
       if (row.status === 'running' || row.status === 'paused') this.join(jobDefinition(row.job)!, row);
-      else this.applyStatus(row.id, row.status);
+      // The status in the database wins: a pause or resume whose live message this daemon missed
+      // (its channel was down) reaches its share here, as renewals bring it to the holder.
+      this.applyStatus(row.id, row.status);
     }
   }
 

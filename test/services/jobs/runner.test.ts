@@ -3,10 +3,14 @@
 // over by a shutting-down runner resumed by another one from its saved progress.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../src/context.js';
+import { createEventBus } from '../../../src/services/events.js';
 import {
   defineJob,
   enqueue,
+  jobRunner,
   jobStates,
+  pauseJob,
+  resumeJob,
   lastRun,
   liveRun,
   notRunning,
@@ -88,6 +92,28 @@ defineJob({
   label: 'Keyed work',
   exclusive: false,
   run: async (_ctx, params: { n: number }) => ({ n: params.n }),
+});
+
+/** A job every runner joins (as the crawl is shared): each runner's share, by runner, and whether it was ever seen paused. */
+const shares = new Map<string, { job: JobHandle; pausedSeen: boolean }>();
+const untilAborted = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+defineJob({
+  name: 'test-shared',
+  label: 'The shared job',
+  pausable: true,
+  // Short: the runners look at the cluster's runs every third of it.
+  leaseSeconds: 3,
+  run: async (_ctx, _params, job) => {
+    await untilAborted(job.signal);
+    return {};
+  },
+  join: async (ctx, _params, job) => {
+    const share = { job, pausedSeen: job.paused };
+    shares.set(jobRunner(ctx).holder, share);
+    const off = job.onControl((state) => (share.pausedSeen ||= state === 'paused'));
+    await untilAborted(job.signal);
+    off();
+  },
 });
 
 let service: ServiceContext;
@@ -184,6 +210,31 @@ describe('job runner', () => {
     expect(ended).toMatchObject({ status: 'completed', result: { n: 40 }, attempts: 2 });
     expect(counted).toEqual(['started at 0', `resumed at ${released[0]!.n}`]);
     await shutdownJobs(b);
+  });
+
+  it('brings a pause and a resume to every runner sharing a run, even one that missed their live messages', { timeout: 60_000 }, async () => {
+    // Two runners on one database, as two daemons; b's live messages never reach a or back (a NOTIFY lost in an outage).
+    const a: AppContext = { ...service.ctx, jobs: new Map() };
+    const b: AppContext = { ...service.ctx, jobs: new Map(), events: createEventBus() };
+    try {
+      await jobRunner(b).work();
+      const { run } = await startJob(a, 'test-shared');
+      await until(() => shares.has(jobRunner(a).holder) && shares.has(jobRunner(b).holder), 20_000);
+      const shareOf = (ctx: AppContext) => shares.get(jobRunner(ctx).holder)!;
+      // Controlled from the daemon holding the run; the other only shares it, and hears nothing.
+      const holder = (await liveRun(a, 'test-shared'))!.holder;
+      const [holding, sharing] = holder === jobRunner(a).holder ? [a, b] : [b, a];
+      expect(await pauseJob(holding, 'test-shared')).toMatchObject({ id: run.id, status: 'paused' });
+      await until(() => shareOf(holding).job.paused && shareOf(sharing).job.paused, 10_000);
+      expect(shareOf(sharing).pausedSeen).toBe(true);
+      expect(await resumeJob(holding, 'test-shared')).toMatchObject({ id: run.id, status: 'running' });
+      await until(() => !shareOf(holding).job.paused && !shareOf(sharing).job.paused, 10_000);
+      expect(await stopJob(holding, 'test-shared')).toMatchObject({ id: run.id, status: 'stopped' });
+      await until(() => shareOf(holding).job.signal.aborted && shareOf(sharing).job.signal.aborted, 10_000);
+    } finally {
+      await shutdownJobs(a);
+      await shutdownJobs(b);
+    }
   });
 
   it('clears runs older than 30 days, keeping each job\'s newest, and activity lines older than 7', async () => {
