@@ -85,6 +85,15 @@ describe.skipIf(!usingPostgres)('two daemons sharing the generator queue', () =>
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect([...holders].sort()).toEqual([a.child.pid, b.child.pid].sort());
+    // An item is recorded done inside its run, a moment before the run itself ends (status
+    // 'generating' until then): wait for the item runs to end too.
+    for (;;) {
+      const [live] = await sql<{ count: number }[]>`
+        select count(*)::int as count from job_runs where job = 'generate-article' and status in ('queued', 'running', 'paused', 'stopping')`;
+      if (live!.count === 0) break;
+      if (Date.now() > deadline) throw new Error(`${live!.count} item runs still live after their items were done`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
 
     // Each trend asked of the model once, each item recorded once, as one article.
     const prompts = fake.chatRequests().map((request) => request.messages.at(-1)!.content);
