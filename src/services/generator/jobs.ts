@@ -7,13 +7,13 @@
 import type { AppContext } from '../../context.js';
 import { countLiveItems, deleteFinishedItemsBefore, endItemOfRun, enqueueTrend, itemsWithoutLiveRun, setItemJobRun, type QueueItemRow } from '../../db/generation-queue.js';
 import { jobRunById, liveJobRun } from '../../db/job-runs.js';
-import { trendsStamp } from '../../db/trends.js';
+import { currentTrends, trendsStamp } from '../../db/trends.js';
 import { defineJob, enqueue, onRunnerAttached, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { announce, publishQueue } from './events.js';
 import { generateQueueItem, reportRunProgress } from './generate-item.js';
-import { queueTrendsWithoutArticle } from './queueing.js';
 import { GENERATE_ARTICLE_JOB, GENERATOR_JOB } from './status.js';
+import { MIN_SOURCE_ARTICLES } from './write-article.js';
 
 /** In run mode, how often to look for a new analysis when no message says one happened (another daemon's). */
 export const RUN_MODE_POLL_MS = 30_000;
@@ -165,4 +165,21 @@ export async function resumeGenerator(ctx: AppContext): Promise<() => void> {
     );
   }
   return () => {};
+}
+
+/**
+ * Queues every current trend (enough sources, no article, not queued, not failed since its newest
+ * source arrived — so Run never retries a hopeless trend in a loop), best first; returns how many.
+ */
+export async function queueTrendsWithoutArticle(ctx: AppContext): Promise<number> {
+  let queued = 0;
+  for (const trend of await currentTrends(ctx.sql)) {
+    if (trend.hasArticle || trend.articleCount < MIN_SOURCE_ARTICLES || trend.failedSinceNewestSource) continue;
+    if (await queueItem(ctx, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore, runId: null })) queued++;
+  }
+  if (queued > 0) {
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued ${queued} trend${queued === 1 ? '' : 's'} of the latest analysis for article generation`);
+    await publishQueue(ctx);
+  }
+  return queued;
 }

@@ -13,7 +13,7 @@ import { notRunning, startJob, stopJob, stopRun } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { announce, publishQueue } from './events.js';
 import { announceRunComplete } from './generate-item.js';
-import { carryItem, queueItem } from './jobs.js';
+import { carryItem, queueItem, queueTrendsWithoutArticle } from './jobs.js';
 import { GENERATE_ARTICLE_JOB, GENERATOR_JOB } from './status.js';
 import { MIN_SOURCE_ARTICLES, insufficientMessage } from './write-article.js';
 
@@ -22,23 +22,6 @@ const REQUEST_PRIORITY = 1_000;
 const REGENERATION_PRIORITY = 100;
 
 type Ctx = AppContext;
-
-/**
- * Queues every current trend (enough sources, no article, not queued, not failed since its newest
- * source arrived — so Run never retries a hopeless trend in a loop), best first; returns how many.
- */
-export async function queueTrendsWithoutArticle(ctx: Ctx): Promise<number> {
-  let queued = 0;
-  for (const trend of await currentTrends(ctx.sql)) {
-    if (trend.hasArticle || trend.articleCount < MIN_SOURCE_ARTICLES || trend.failedSinceNewestSource) continue;
-    if (await queueItem(ctx, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore, runId: null })) queued++;
-  }
-  if (queued > 0) {
-    await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued ${queued} trend${queued === 1 ? '' : 's'} of the latest analysis for article generation`);
-    await publishQueue(ctx);
-  }
-  return queued;
-}
 
 /** Run: Conflict (409) "The article generator is already running" while run mode is on anywhere. */
 export async function startGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
