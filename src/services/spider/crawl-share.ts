@@ -148,6 +148,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
       pending: figures?.pending ?? 0,
       intervalMs: Math.round(figures?.intervalMs ?? 1000),
       lastRequestAt: figures?.lastRequestAt ? new Date(figures.lastRequestAt) : null,
+      progress: figures?.progress ?? 0,
     };
   }
 
@@ -160,7 +161,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
       await finishCrawlClaim(ctx.sql, runId, claim.domainId, holder, {
         status: 'failed',
         error: 'The domain is no longer crawlable',
-        figures: { domainId: claim.domainId, active: 0, pending: 0, intervalMs: claim.intervalMs, lastRequestAt: null },
+        figures: { domainId: claim.domainId, active: 0, pending: 0, intervalMs: claim.intervalMs, lastRequestAt: null, progress: 1 },
       });
       return;
     }
