@@ -5,6 +5,7 @@ import type { ChalkInstance } from 'chalk';
 import type { LogEntry } from '../api/logs.js';
 import { componentColor, levelColor } from '../cli/colors.js';
 import { progressBar } from '../cli/progress.js';
+import { readableAddress } from '../services/domains/host-names.js';
 import { dateTime } from '../cli/time.js';
 import { Line, selectedTab, type Segment } from './line.js';
 import { Table } from './table.js';
@@ -35,7 +36,7 @@ export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize
     <Box flexDirection="column">
       <Line width={w} segments={['Spider ', [s.spiderStatus, stateStyle(s.spiderStatus)], ` ${bar} ${s.spiderSitesProcessed}/${s.spiderTotalSites} sites (${Math.floor(work)}%)`]} />
       <Line width={w} segments={['Articles ', [String(s.spiderCurrentRunArticleCount), bold], `  active ${s.spiderActiveThreads}  pending ${s.spiderPendingRequests}  run time ${s.spiderElapsedTime}`]} />
-      <Line width={w} segments={[[s.spiderCurrentDomain ? `Now: ${s.spiderCurrentDomain}` : `Last start: ${dateTime(s.spiderLastStartTime, state.timeZone)}`, dim]]} />
+      <Line width={w} segments={[[s.spiderCurrentDomain ? `Now: ${readableAddress(s.spiderCurrentDomain)}` : `Last start: ${dateTime(s.spiderLastStartTime, state.timeZone)}`, dim]]} />
       <Line width={w} segments={[['Activity', bold]]} />
       {state.activity.slice(0, logLines).map((line, index) => (
         <Line key={index} width={w} segments={[line.includes('NEW:') ? [line, (c) => c.green.bold] : line]} />

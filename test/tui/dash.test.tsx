@@ -134,6 +134,14 @@ describe('newsctl dash (Ink)', () => {
     fits(frame);
   });
 
+  it('names an internationalised domain being crawled in Unicode, a lookalike in its encoded form', async () => {
+    const { view, send } = await mount();
+    send({ type: 'status_update', ...status({ spiderCurrentDomain: 'https://xn--bcher-kva.example' }) });
+    await until(() => view.lastFrame()!.includes('Now: https://bücher.example'));
+    send({ type: 'status_update', ...status({ spiderCurrentDomain: 'xn--pple-43d.com' }) });
+    await until(() => view.lastFrame()!.includes('Now: xn--pple-43d.com'));
+  });
+
   it('follows the terminal when it is resized', async () => {
     const { view } = await mount();
     resize(view.stdout, 60, 16);

@@ -9,6 +9,7 @@ import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { insertCrawledArticle, storedArticleUrls } from '../../db/crawl.js';
+import { readableAddress } from '../domains/host-names.js';
 import { assignTopics } from '../article-topics/index.js';
 import { parsePublishedAt, readArticlePage } from './extraction.js';
 import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
@@ -35,7 +36,7 @@ import { createPacedRobots, politeFetch, type CrawlNetwork, type RobotsOutcome }
 /** A domain as one run crawls it. */
 export interface CrawlDomain {
   id: number;
-  /** As listed (what activity lines and the console show). */
+  /** As listed (activity lines show it as people read it: readableAddress). */
   url: string;
   /** host[:port]: stored as each article's domain name. */
   hostKey: string;
@@ -293,7 +294,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
   function failDomain(state: DomainState, message: string): void {
     if (state.error) return;
     state.error = message;
-    hooks.activity(`${state.domain.url}: ${message}`);
+    hooks.activity(`${readableAddress(state.domain.url)}: ${message}`);
     queue.dropDomain(state.domain.id);
   }
 
@@ -421,7 +422,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       const next = commonFeedUrls(new URL(task.url).origin)[task.probe! + 1];
       if (next) enqueue(state, { step: 'feed', url: next, probe: task.probe! + 1 });
     } else if (!probing) {
-      hooks.activity(`${state.domain.url}: ${task.url} is not a feed`);
+      hooks.activity(`${readableAddress(state.domain.url)}: ${task.url} is not a feed`);
     }
   }
 
@@ -544,9 +545,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     } else if (task.step === 'article') {
       state.articleFailures++;
       state.lastArticleError = message;
-      hooks.activity(`${state.domain.url}: ${task.url}: ${message}`);
+      hooks.activity(`${readableAddress(state.domain.url)}: ${task.url}: ${message}`);
     } else {
-      hooks.activity(`${state.domain.url}: ${task.step} ${task.url}: ${message}`);
+      hooks.activity(`${readableAddress(state.domain.url)}: ${task.step} ${task.url}: ${message}`);
     }
   }
 
