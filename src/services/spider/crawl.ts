@@ -9,8 +9,8 @@ import { setMaxListeners } from 'node:events';
 import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { insertCrawledArticle, storedArticleUrls } from '../../db/crawl.js';
-import { readableAddress } from '../domains/host-names.js';
 import { assignTopics } from '../article-topics/index.js';
+import { readableAddress } from '../domains/host-names.js';
 import { parsePublishedAt, readArticlePage } from './extraction.js';
 import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
 import {
@@ -621,7 +621,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       const state = states.get(domainId);
       if (!state) return null;
       const active = queue.isBusy(state.hostName) ? 1 : 0;
-      const now = state.finished
+      const share = state.finished
         ? 1
         : siteProgress({
             done: state.handled,
@@ -630,7 +630,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
             stored: state.stored,
             budget: options.articlesPerDomain,
           });
-      state.progress = Math.max(state.progress, now);
+      state.progress = Math.max(state.progress, share);
       return {
         pending: Math.max(0, state.pending - active),
         active,
