@@ -20,9 +20,9 @@ import {
   type ClaimedDomain,
 } from '../../db/crawl-claims.js';
 import { recordCrawlResult, type DomainRow } from '../../db/domains.js';
+import { readableAddress } from '../domains/host-names.js';
 import { isDatabaseOutage, jobRunner, throughOutage, waitForDatabase, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
-import { readableAddress } from '../domains/host-names.js';
 import { noteActivity } from './activity.js';
 import { createCrawl, type CrawlDomain } from './crawl.js';
 import { hostOf, parseDomainInput } from './net/index.js';

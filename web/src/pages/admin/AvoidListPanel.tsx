@@ -70,7 +70,7 @@ export function AvoidListPanel() {
             {avoid.data.map((entry) => (
               <li key={entry.id} className="flex items-center gap-3 px-3 py-2">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium" title={entry.url === readableAddress(entry.url) ? undefined : entry.url}>
+                  <p className="truncate font-medium" title={readableAddress(entry.url) === entry.url ? undefined : entry.url}>
                     {readableAddress(entry.url)}
                   </p>
                   {entry.reason && <p className="text-sm text-gray-600 dark:text-gray-400">{entry.reason}</p>}

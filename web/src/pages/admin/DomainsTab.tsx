@@ -78,12 +78,14 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
   const remove = useRemoveDomainMutation();
   const notes = domainNotes(domain);
   const known = STATUS_OPTIONS.some((option) => option.value === domain.status);
+  // An internationalised name reads in Unicode; the stored form is its tooltip.
+  const name = readableAddress(domain.url);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5" data-testid="domain-row">
       <span aria-hidden="true" className={`size-2.5 shrink-0 rounded-full ${STATUS_COLOURS[domain.status] ?? 'bg-gray-400'}`} />
       <div className="min-w-0 flex-1 basis-48">
-        <span className="font-medium break-all" title={domain.url === readableAddress(domain.url) ? undefined : domain.url}>
-          {readableAddress(domain.url)}
+        <span className="font-medium break-all" title={name === domain.url ? undefined : domain.url}>
+          {name}
         </span>
         {notes.map((note) => (
           <span
@@ -96,7 +98,7 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <select
-          aria-label={`Status of ${readableAddress(domain.url)}`}
+          aria-label={`Status of ${name}`}
           value={domain.status}
           disabled={update.isPending}
           onChange={(event) =>
@@ -125,7 +127,7 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
         </Tip>
         <button
           type="button"
-          aria-label={`Remove ${readableAddress(domain.url)}`}
+          aria-label={`Remove ${name}`}
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(domain.id, {
