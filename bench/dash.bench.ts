@@ -44,6 +44,7 @@ const status = (second: number): StatusResponse => ({
   spiderCurrentDomain: `site-${second % 50}.example`,
   spiderSitesProcessed: Math.floor(second / 36),
   spiderTotalSites: 100,
+  spiderWorkProgress: Math.min(100, (second / SECONDS) * 100),
   spiderActiveThreads: second % 8,
   spiderPendingRequests: 40 - (second % 40),
   spiderCurrentRunArticleCount: second * 2,

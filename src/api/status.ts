@@ -16,6 +16,13 @@ export interface SpiderStatusFields {
   spiderCurrentDomain: string | null;
   spiderSitesProcessed: number;
   spiderTotalSites: number;
+  /**
+   * Our addition: the run's work done, 0–100 to a tenth: the sites processed plus, for each site
+   * being crawled, the share of its pages done (discovery and articles up to the per-run cap), over
+   * the sites of the run. spiderProgress counts finished sites only, and sites crawled in parallel
+   * mostly finish near the end of a run; the CLI's bar and ETA and the dashboard read this.
+   */
+  spiderWorkProgress: number;
   /** Requests in flight, summed over the daemons sharing the crawl. */
   spiderActiveThreads: number;
   spiderPendingRequests: number;

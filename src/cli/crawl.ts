@@ -22,7 +22,13 @@ export function crawlFollower(progress: Progress, options: { quiet?: boolean; js
     if (!options.json) printActivity(status);
     // An idle status before the run began (0/0) would draw an empty bar.
     if (status.spiderStatus === 'idle' && status.spiderTotalSites === 0) return;
-    progress.update({ done: status.spiderSitesProcessed, total: status.spiderTotalSites, detail: `${status.spiderCurrentRunArticleCount} new articles` });
+    progress.update({
+      done: status.spiderSitesProcessed,
+      total: status.spiderTotalSites,
+      // Sites being crawled count by their share done, so the bar and ETA move through the run.
+      fraction: status.spiderWorkProgress / 100,
+      detail: `${status.spiderCurrentRunArticleCount} new articles`,
+    });
   };
 }
 

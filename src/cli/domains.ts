@@ -3,19 +3,21 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Invalid, NotFound } from '../errors.js';
 import type { AvoidDomainView as AvoidDomain, DomainView as Domain } from '../services/domains/index.js';
+import { readableAddress, readableHost, storedHost } from '../services/domains/host-names.js';
 import type { Client } from '../client/index.js';
 import { formatTable, printJson, readInputFile } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';
 
 const STATUSES = ['active', 'success', 'error', 'avoided'];
 
-/** A domain named by id, url or host. */
+/** A domain named by id, url or host (an internationalised one also as the tables show it). */
 async function findDomain(client: Client, ref: string): Promise<Domain> {
   const domains = await client.domains.list();
   const wanted = ref.trim().toLowerCase();
+  const host = storedHost(wanted.replace(/^https?:\/\//, '').replace(/\/.*$/, ''));
   const found = /^\d+$/.test(wanted)
     ? domains.find((d) => d.id === Number(wanted))
-    : domains.find((d) => d.url.toLowerCase() === wanted || d.host === wanted || d.host === wanted.replace(/^https?:\/\//, '').replace(/\/.*$/, ''));
+    : domains.find((d) => d.url.toLowerCase() === wanted || d.host === wanted || d.host === host);
   if (!found) throw NotFound(`No domain ${ref} in the list`);
   return found;
 }
@@ -34,6 +36,7 @@ export function registerDomainsCommand(program: Command): void {
     if (list.length === 0) return console.log('No domains configured. Add some domains to start scraping.');
     const rows = list.map((d) => ({
       ...d,
+      url: readableAddress(d.url),
       priority: d.priority ?? '(4)',
       throttle: `${d.throttle}s`,
       status: d.status === 'error' && d.errorMessage ? `error: ${d.errorMessage.slice(0, 50)}` : d.status,
@@ -60,7 +63,7 @@ export function registerDomainsCommand(program: Command): void {
     };
     const domain = await withClient(options, (client) => client.domains.add(body));
     if (options.json) printJson(domain);
-    else console.log(`Domain added successfully: ${domain.url} (id ${domain.id})`);
+    else console.log(`Domain added successfully: ${readableAddress(domain.url)} (id ${domain.id})`);
   });
 
   withDataOptions(domains.command('remove').description('remove a domain (its articles stay)').argument('<domain>', 'id, url or host')).action(
@@ -83,7 +86,7 @@ export function registerDomainsCommand(program: Command): void {
       return client.domains.update(found.id, { priority: value });
     });
     if (options.json) printJson(domain);
-    else console.log(`${domain.url}: priority ${domain.priority}`);
+    else console.log(`${readableAddress(domain.url)}: priority ${domain.priority}`);
   });
 
   withDataOptions(
@@ -95,7 +98,7 @@ export function registerDomainsCommand(program: Command): void {
       return client.domains.update(found.id, { status: status as 'active' });
     });
     if (options.json) printJson(domain);
-    else console.log(`Domain status updated successfully: ${domain.url} is ${domain.status}`);
+    else console.log(`Domain status updated successfully: ${readableAddress(domain.url)} is ${domain.status}`);
   });
 
   withDataOptions(
@@ -125,21 +128,22 @@ export function registerDomainsCommand(program: Command): void {
   withDataOptions(domains.command('stats').description('articles spidered per domain')).action(async (options: DataOptions) => {
     const stats = await withClient(options, (client) => client.domains.stats());
     if (options.json) return printJson(stats);
-    console.log(formatTable(Object.entries(stats).map(([domain, articles]) => ({ domain, articles })), ['domain', 'articles']));
+    console.log(formatTable(Object.entries(stats).map(([domain, articles]) => ({ domain: readableHost(domain), articles })), ['domain', 'articles']));
   });
 
   const avoid = program.command('avoid').description('the domain avoid list: hosts (and their sub-domains) never crawled');
   withDataOptions(avoid.command('list').description('the avoid list')).action(async (options: DataOptions) => {
     const list = await withClient(options, (client) => client.avoid.list());
     if (options.json) return printJson(list);
-    console.log(list.length ? formatTable(list as unknown as Record<string, unknown>[], ['id', 'url', 'reason']) : 'The avoid list is empty');
+    const rows = list.map((entry) => ({ ...entry, url: readableAddress(entry.url) }));
+    console.log(rows.length ? formatTable(rows, ['id', 'url', 'reason']) : 'The avoid list is empty');
   });
   withDataOptions(avoid.command('add').description('never crawl this host').argument('<domain>').option('--reason <text>', 'why')).action(
     async (url: string, options: DataOptions & { reason?: string }) => {
       const body = { url, ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}) };
       const entry = await withClient(options, (client) => client.avoid.add(body));
       if (options.json) printJson(entry);
-      else console.log(`Avoid domain added successfully: ${entry.url}`);
+      else console.log(`Avoid domain added successfully: ${readableAddress(entry.url)}`);
     },
   );
   withDataOptions(avoid.command('remove').description('take a host off the avoid list').argument('<domain>', 'id or host')).action(
@@ -147,7 +151,7 @@ export function registerDomainsCommand(program: Command): void {
       const result = await withClient(options, async (client) => {
         const list = await client.avoid.list();
         const wanted = ref.trim().toLowerCase();
-        const entry = /^\d+$/.test(wanted) ? list.find((a) => a.id === Number(wanted)) : list.find((a) => a.url === wanted);
+        const entry = /^\d+$/.test(wanted) ? list.find((a) => a.id === Number(wanted)) : list.find((a) => a.url === wanted || a.url === storedHost(wanted));
         if (!entry) throw NotFound(`${ref} is not on the avoid list`);
         return client.avoid.remove(entry.id);
       });

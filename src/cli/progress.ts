@@ -4,6 +4,12 @@
 export interface ProgressReport {
   done: number;
   total: number;
+  /**
+   * The share of the work done (0–1) when done/total is coarser than the work: a crawl's sites are
+   * crawled in parallel and mostly finish near the end. The bar, percent and ETA use it; the counts
+   * stay done/total.
+   */
+  fraction?: number;
   /** Extra counts shown after the bar ("12 new articles"). */
   detail?: string;
 }
@@ -35,16 +41,23 @@ export function createProgress(stream: NodeJS.WriteStream, label: string, now: (
   const tty = Boolean(stream.isTTY);
   let shown = '';
   let barVisible = false;
+  const share = (report: ProgressReport) => {
+    // A fraction that is no number (a daemon of an earlier version sends no work figure) falls back to the counts.
+    const ratio = Number.isFinite(report.fraction) ? report.fraction! : report.total > 0 ? report.done / report.total : 0;
+    return Math.min(1, Math.max(0, ratio));
+  };
   const eta = (report: ProgressReport) => {
-    if (report.done <= 0 || report.total <= 0) return '--';
+    const ratio = share(report);
+    if (ratio <= 0 || report.total <= 0) return '--';
     const elapsed = now() - startedAt;
-    return formatEta((elapsed / report.done) * (report.total - report.done));
+    return formatEta((elapsed / ratio) * (1 - ratio));
   };
   const text = (report: ProgressReport, width: number) => {
-    const percent = report.total > 0 ? Math.floor((100 * report.done) / report.total) : 0;
+    const ratio = share(report);
+    const percent = Math.floor(100 * ratio);
     const tail = `${report.done}/${report.total} ${String(percent).padStart(3)}% ETA ${eta(report)}${report.detail ? `  ${report.detail}` : ''}`;
     const barWidth = Math.max(10, Math.min(30, width - label.length - tail.length - 3));
-    return `${label} ${progressBar(report.done, report.total, barWidth)} ${tail}`.slice(0, Math.max(20, width - 1));
+    return `${label} ${progressBar(ratio, 1, barWidth)} ${tail}`.slice(0, Math.max(20, width - 1));
   };
   let last: ProgressReport | null = null;
   const draw = () => {

@@ -3,6 +3,7 @@
 // then stays in the foreground until the run ends (closing the process would end it).
 import type { Command } from 'commander';
 import type { RefetchStatus, SpiderStatusFields as SpiderStatus } from '../api/status.js';
+import { readableAddress } from '../services/domains/host-names.js';
 import { startAndFollow } from './follow.js';
 import { notRunningOf, printJson, terminalText } from './io.js';
 import { dateTime, productTimeZone } from './time.js';
@@ -14,7 +15,7 @@ export function describeSpider(status: SpiderStatus, activityLines = 10, timeZon
   const head =
     status.spiderStatus === 'idle'
       ? 'Spider: idle'
-      : `Spider: ${status.spiderStatus}${status.spiderCurrentDomain ? `, processing ${status.spiderCurrentDomain}` : ''}`;
+      : `Spider: ${status.spiderStatus}${status.spiderCurrentDomain ? `, processing ${readableAddress(status.spiderCurrentDomain)}` : ''}`;
   const lines = [
     head,
     `  Sites processed  ${status.spiderSitesProcessed} / ${status.spiderTotalSites} (${status.spiderProgress}%)`,

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { StatusResponse } from '../api/status.js';
 import { colors } from './colors.js';
+import { readableAddress } from '../services/domains/host-names.js';
 import { formatTable, printJson } from './io.js';
 import { dateTime, productTimeZone } from './time.js';
 import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
@@ -35,7 +36,7 @@ export function registerStatusCommands(program: Command): void {
     const found = await withClient(options, (client) => client.search(words.join(' ')));
     if (options.json) return printJson(found);
     if (found.count === 0) return console.log('No articles found');
-    const rows = found.results.map((r) => ({ id: r.id, age: `${r.daysSinceCrawl}d`, site: r.domainUrl ?? '', title: r.title, url: r.sourceUrl }));
+    const rows = found.results.map((r) => ({ id: r.id, age: `${r.daysSinceCrawl}d`, site: r.domainUrl ? readableAddress(r.domainUrl) : '', title: r.title, url: r.sourceUrl }));
     console.log(`${found.count} articles\n${formatTable(rows, ['id', 'age', 'site', 'title', 'url'])}`);
   });
 }

@@ -85,6 +85,8 @@ export interface ClaimFigures {
   pending: number;
   intervalMs: number;
   lastRequestAt: Date | null;
+  /** Share of the domain's crawl done, 0–1. */
+  progress: number;
 }
 
 /** Renews this daemon's claims with their figures; returns the domains it still holds. */
@@ -93,10 +95,13 @@ export async function renewCrawlClaims(sql: Queryable, runId: string, holder: st
   const rows = await sql<{ domainId: number }[]>`
     update crawl_claims c set expires_at = now() + ${leaseSeconds} * interval '1 second',
       active_requests = f.active, pending_requests = f.pending, interval_ms = greatest(c.interval_ms, f.interval_ms),
-      last_request_at = greatest(c.last_request_at, f.last_request_at)
+      last_request_at = greatest(c.last_request_at, f.last_request_at),
+      -- A daemon taking a domain over starts its count afresh: the share shown never goes back.
+      progress = greatest(c.progress, least(1, greatest(0, f.progress)))
     from unnest(${figures.map((f) => f.domainId)}::int[], ${figures.map((f) => f.active)}::int[], ${figures.map((f) => f.pending)}::int[],
-                ${figures.map((f) => f.intervalMs)}::int[], ${figures.map((f) => f.lastRequestAt?.toISOString() ?? null)}::timestamptz[])
-      as f(domain_id, active, pending, interval_ms, last_request_at)
+                ${figures.map((f) => f.intervalMs)}::int[], ${figures.map((f) => f.lastRequestAt?.toISOString() ?? null)}::timestamptz[],
+                ${figures.map((f) => f.progress)}::float8[])
+      as f(domain_id, active, pending, interval_ms, last_request_at, progress)
     where c.run_id = ${runId} and c.domain_id = f.domain_id and c.holder = ${holder} and c.status = 'crawling'
     returning c.domain_id`;
   return new Set(rows.map((row) => row.domainId));
@@ -125,7 +130,7 @@ export async function finishCrawlClaim(
 ): Promise<boolean> {
   const rows = await sql`
     update crawl_claims set status = ${end.status}, error = ${end.error}, finished_at = now(), expires_at = null,
-      active_requests = 0, pending_requests = 0, interval_ms = greatest(interval_ms, ${end.figures.intervalMs}),
+      active_requests = 0, pending_requests = 0, progress = 1, interval_ms = greatest(interval_ms, ${end.figures.intervalMs}),
       last_request_at = greatest(last_request_at, ${end.figures.lastRequestAt})
     where run_id = ${runId} and domain_id = ${domainId} and holder = ${holder} and status = 'crawling'
     returning domain_id`;
@@ -150,6 +155,8 @@ export interface CrawlRunFigures {
   pendingRequests: number;
   /** Sites being crawled now (a claim held under a live lease), by any daemon. */
   sitesCrawling: number;
+  /** The shares done of the domains being crawled, summed (0 up to their count). */
+  crawlingShare: number;
   /** The domain (as listed) most recently claimed among those being crawled. */
   currentDomain: string | null;
   /** Daemons holding a domain now. */
@@ -164,6 +171,7 @@ export async function crawlRunFigures(sql: Queryable, runId: string): Promise<Cr
       coalesce(sum(articles_stored), 0)::int as articles_stored,
       coalesce(sum(pending_requests) filter (where status = 'crawling'), 0)::int as pending_requests,
       count(*) filter (where status = 'crawling' and expires_at >= now())::int as sites_crawling,
+      coalesce(sum(progress) filter (where status = 'crawling'), 0)::float8 as crawling_share,
       (select d.url from crawl_claims c join domains d on d.id = c.domain_id
        where c.run_id = ${runId} and c.status = 'crawling' order by c.claimed_at desc nulls last limit 1) as current_domain,
       count(distinct holder) filter (where status = 'crawling' and expires_at >= now())::int as crawlers

@@ -6,6 +6,7 @@ import type { LogEntry } from '../api/logs.js';
 import { componentColor, levelColor } from '../cli/colors.js';
 import { progressBar } from '../cli/progress.js';
 import { dateTime } from '../cli/time.js';
+import { readableAddress } from '../services/domains/host-names.js';
 import { Line, selectedTab, type Segment } from './line.js';
 import { Table } from './table.js';
 import { TOPICS, trendsOfTopic, type AudioJobView, type DashState } from './state.js';
@@ -26,13 +27,16 @@ export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize
   const s = state.status;
   const w = size.width;
   if (!s) return <Line width={w} segments={[['Reading the spider status…', dim]]} />;
-  const bar = progressBar(s.spiderSitesProcessed, s.spiderTotalSites, Math.max(10, Math.min(40, w - 40)));
+  // The share of the work done, not of the sites finished: those mostly finish near the end of a
+  // run. (A daemon of an earlier version sends no work figure.)
+  const work = Number.isFinite(s.spiderWorkProgress) ? s.spiderWorkProgress : s.spiderProgress;
+  const bar = progressBar(work, 100, Math.max(10, Math.min(40, w - 40)));
   const logLines = Math.max(0, size.height - 4);
   return (
     <Box flexDirection="column">
-      <Line width={w} segments={['Spider ', [s.spiderStatus, stateStyle(s.spiderStatus)], ` ${bar} ${s.spiderSitesProcessed}/${s.spiderTotalSites} sites (${s.spiderProgress}%)`]} />
+      <Line width={w} segments={['Spider ', [s.spiderStatus, stateStyle(s.spiderStatus)], ` ${bar} ${s.spiderSitesProcessed}/${s.spiderTotalSites} sites (${Math.floor(work)}%)`]} />
       <Line width={w} segments={['Articles ', [String(s.spiderCurrentRunArticleCount), bold], `  active ${s.spiderActiveThreads}  pending ${s.spiderPendingRequests}  run time ${s.spiderElapsedTime}`]} />
-      <Line width={w} segments={[[s.spiderCurrentDomain ? `Now: ${s.spiderCurrentDomain}` : `Last start: ${dateTime(s.spiderLastStartTime, state.timeZone)}`, dim]]} />
+      <Line width={w} segments={[[s.spiderCurrentDomain ? `Now: ${readableAddress(s.spiderCurrentDomain)}` : `Last start: ${dateTime(s.spiderLastStartTime, state.timeZone)}`, dim]]} />
       <Line width={w} segments={[['Activity', bold]]} />
       {state.activity.slice(0, logLines).map((line, index) => (
         <Line key={index} width={w} segments={[line.includes('NEW:') ? [line, (c) => c.green.bold] : line]} />

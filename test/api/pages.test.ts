@@ -15,7 +15,9 @@ describe('/{topic}.html pages', () => {
       insert into articles (domain_name, source_url, canonical_url, title, topic) values
         ('grid.test', 'https://grid.test/a', 'https://grid.test/a', 'Utilities add storage <script>alert(1)</script>', 'energy'),
         ('bad.test', 'javascript:alert(1)', 'javascript:alert(1)', 'Hostile link', 'energy'),
-        ('food.test', 'https://food.test/b', 'https://food.test/b', 'Sourdough returns', 'food')`;
+        ('food.test', 'https://food.test/b', 'https://food.test/b', 'Sourdough returns', 'food'),
+        ('xn--bcher-kva.example', 'https://xn--bcher-kva.example/c', 'https://xn--bcher-kva.example/c', 'Library reopens', 'energy'),
+        ('xn--80ak6aa92e.com', 'https://xn--80ak6aa92e.com/d', 'https://xn--80ak6aa92e.com/d', 'Lookalike news', 'energy')`;
     // Seeded behind the services' back: say so, as they do (the page comes from the public snapshot).
     server.ctx.events.emit('home_data_updated', {});
     const response = await fetch(`${server.baseUrl}/energy.html`);
@@ -29,6 +31,10 @@ describe('/{topic}.html pages', () => {
     expect(page).not.toContain('href="javascript:');
     expect(page).toContain('Hostile link');
     expect(page).not.toContain('Sourdough');
+    // An internationalised source reads in Unicode; its link stays as stored. A name that could pass
+    // for another ("аррӏе", all Cyrillic) keeps its encoded form.
+    expect(page).toContain('<a href="https://xn--bcher-kva.example/c" rel="noopener noreferrer">Library reopens</a> <small>— bücher.example,');
+    expect(page).toContain('<small>— xn--80ak6aa92e.com,');
   });
 
   it('say so when a topic has nothing yet', async () => {

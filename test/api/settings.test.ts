@@ -112,6 +112,33 @@ describe('settings calls of spec 001 §7', () => {
     expect(await call('POST', '/api/music-generator-prompt', { promptText: json })).toEqual({ status: 200, body: { promptText: json } });
   });
 
+  it('refuses, when it is saved, a voice the voice table lacks: the music introduction, the bulletin, the speakers', async () => {
+    const before = (await call('GET', '/api/music-introduction-narration')).body;
+    const table = 'Orus, Iapetus, Achird, Aoede, Kore, Leda';
+    expect(await call('POST', '/api/music-introduction-narration', { narrationText: 'Hello', voice: 'Nova' })).toEqual({
+      status: 400,
+      body: { message: `Invalid music introduction narration: the voice "Nova" is not in the voice table (${table})` },
+    });
+    expect((await call('POST', '/api/music-introduction-narration', { narrationText: 'Hello', voice: '' })).status).toBe(400);
+    expect((await call('GET', '/api/music-introduction-narration')).body).toEqual(before);
+    // Names match in any case, as when audio is made.
+    expect((await call('POST', '/api/music-introduction-narration', { narrationText: 'Hello', voice: 'kore' })).status).toBe(200);
+
+    // The check reads the voice table as it is now: a voice added there is accepted at once.
+    const voices = (await call('GET', '/api/voice-table')).body.voices;
+    const nova = { ...voices[3], name: 'Nova' };
+    expect((await call('POST', '/api/voice-table', { voices: [...voices, nova] })).status).toBe(200);
+    expect(await call('POST', '/api/music-introduction-narration', { narrationText: 'Hi', voice: 'Nova' })).toEqual({ status: 200, body: { narrationText: 'Hi', voice: 'Nova' } });
+    expect((await call('POST', '/api/voice-table', { voices })).status).toBe(200);
+
+    // The same rule, from the same settings table, for the other settings that name voices.
+    const bulletin = await call('POST', '/api/latest-news-audio-settings', { voice: 'Zephyr' });
+    expect(bulletin).toEqual({ status: 400, body: { message: `Invalid latest news audio settings: the voice "Zephyr" is not in the voice table (${table})` } });
+    const speakers = await call('POST', '/api/conversational-audio-speakers', { speakers: [{ name: 'Alex', voice: 'Achird' }, { name: 'Jordan', voice: 'Zephyr' }] });
+    expect(speakers).toEqual({ status: 400, body: { message: `Invalid podcast speaker table: Jordan's voice "Zephyr" is not in the voice table (${table})` } });
+    expect((await call('POST', '/api/interview-speakers', { speakers: [{ name: 'Sam', voice: 'Leda' }] })).status).toBe(200);
+  });
+
   it('stores the object settings with their exact field names', async () => {
     const cases: [string, Record<string, unknown>][] = [
       ['audio-ads', { prePlug: 'Brought to you by X.', endingPlug: 'Thanks for listening.' }],

@@ -59,7 +59,7 @@ describe('spider control', () => {
     await waitForSpider(server.ctx);
     off();
     const done = (await call('GET', '/api/status')).body;
-    expect(done).toMatchObject({ spiderStatus: 'idle', spiderSitesProcessed: 2, spiderTotalSites: 2, spiderProgress: 100 });
+    expect(done).toMatchObject({ spiderStatus: 'idle', spiderSitesProcessed: 2, spiderTotalSites: 2, spiderProgress: 100, spiderWorkProgress: 100 });
     expect(done.spiderCurrentRunArticleCount).toBe(web.sites.reduce((n, site) => n + site.expectedArticleUrls.length, 0));
     expect(done.spiderActivityLog.some((line: string) => /^\[\d\d:\d\d:\d\d\] NEW: /.test(line))).toBe(true);
 

@@ -133,12 +133,44 @@ describe('progress', () => {
     const progress = createProgress(tty, 'crawl');
     const onStatus = crawlFollower(progress, {}, () => {});
     const read = (spiderStatus: 'running' | 'idle', spiderSitesProcessed: number, spiderCurrentRunArticleCount: number) =>
-      ({ spiderStatus, spiderSitesProcessed, spiderTotalSites: 6, spiderCurrentRunArticleCount }) as SpiderStatusFields;
+      ({ spiderStatus, spiderSitesProcessed, spiderTotalSites: 6, spiderWorkProgress: (spiderSitesProcessed / 6) * 100, spiderCurrentRunArticleCount }) as SpiderStatusFields;
     onStatus(read('running', 5, 239));
     onStatus(read('idle', 6, 240));
     progress.end();
     const bars = writes.filter((write) => write.startsWith('\r'));
     expect(bars.at(-1)).toMatch(/crawl \[#+\] 6\/6 100% ETA 0s {2}240 new articles$/);
+  });
+
+  it('moves the crawl bar and ETA with the work done while no site has finished yet', () => {
+    let now = 0;
+    const { writes, stream: tty } = stream(true);
+    const progress = createProgress(tty, 'crawl', () => now);
+    const onStatus = crawlFollower(progress, {}, () => {});
+    const read = (spiderWorkProgress: number) =>
+      ({ spiderStatus: 'running', spiderSitesProcessed: 0, spiderTotalSites: 8, spiderWorkProgress, spiderCurrentRunArticleCount: 3 }) as SpiderStatusFields;
+    now = 30_000;
+    onStatus(read(25));
+    now = 60_000;
+    onStatus(read(50));
+    progress.end();
+    const bars = writes.filter((write) => write.startsWith('\r'));
+    // 25 % in 30 s: 90 s to go; then 50 % in 60 s: 60 s to go. The counts stay those of finished sites.
+    expect(bars[0]).toMatch(/crawl \[#+-+\] 0\/8 +25% ETA 1m 30s {2}3 new articles$/);
+    expect(bars[1]).toMatch(/crawl \[#+-+\] 0\/8 +50% ETA 1m 00s {2}3 new articles$/);
+    const filled = (bar: string) => /\[(#*)-*\]/.exec(bar)![1]!.length;
+    expect(filled(bars[1]!)).toBeGreaterThan(filled(bars[0]!));
+    expect(filled(bars[0]!)).toBeGreaterThan(0);
+  });
+
+  it('falls back to the counts when the status carries no work figure (an earlier daemon)', () => {
+    let now = 0;
+    const { writes, stream: tty } = stream(true);
+    const progress = createProgress(tty, 'crawl', () => now);
+    const onStatus = crawlFollower(progress, {}, () => {});
+    now = 10_000;
+    onStatus({ spiderStatus: 'running', spiderSitesProcessed: 2, spiderTotalSites: 10, spiderCurrentRunArticleCount: 5 } as SpiderStatusFields);
+    progress.end();
+    expect(writes[0]).toMatch(/crawl \[#+-+\] 2\/10 +20% ETA 40s {2}5 new articles$/);
   });
 });
 

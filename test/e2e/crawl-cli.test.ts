@@ -84,4 +84,23 @@ describe('domains, avoid list and spider commands in-process', () => {
     expect(refused.code).toBe(5);
     expect(refused.stderr).toContain('The spider is not running');
   });
+
+  it('shows internationalised names in Unicode, stores and sends them encoded, and finds them either way', { timeout: 300_000 }, async () => {
+    const args = ['--data-dir', storage.dataDir, ...storage.dbArgs];
+    expect((await cli(['domains', 'add', 'bücher.example', ...args])).stdout).toContain('Domain added successfully: bücher.example');
+    // "аpple.com" with a Cyrillic а: shown as encoded, as a browser would.
+    await cli(['domains', 'add', 'аpple.com', ...args]);
+    const stored = JSON.parse((await cli(['domains', 'list', '--json', ...args])).stdout) as { url: string }[];
+    expect(stored.map((d) => d.url)).toEqual(expect.arrayContaining(['xn--bcher-kva.example', 'xn--pple-43d.com']));
+    const table = (await cli(['domains', 'list', ...args])).stdout;
+    expect(table).toMatch(/^\d+ +bücher\.example +active/m);
+    expect(table).toMatch(/^\d+ +xn--pple-43d\.com +active/m);
+    expect(table).not.toContain('xn--bcher-kva');
+    // Named as the table shows it, or as stored.
+    expect((await cli(['domains', 'set-priority', 'bücher.example', '6', ...args])).stdout).toContain('bücher.example: priority 6');
+    expect((await cli(['domains', 'set-status', 'xn--bcher-kva.example', 'avoided', ...args])).stdout).toContain('bücher.example is avoided');
+    const avoid = (await cli(['avoid', 'list', ...args])).stdout;
+    expect(avoid).toMatch(/^\d+ +bücher\.example/m);
+    expect((await cli(['avoid', 'remove', 'bücher.example', ...args])).code).toBe(0);
+  });
 });

@@ -18,6 +18,7 @@ const status = (over: Partial<StatusResponse> = {}): StatusResponse => ({
   spiderCurrentDomain: 'example.com',
   spiderSitesProcessed: 4,
   spiderTotalSites: 10,
+  spiderWorkProgress: 47.5,
   spiderActiveThreads: 2,
   spiderPendingRequests: 7,
   spiderCurrentRunArticleCount: 31,
@@ -125,10 +126,20 @@ describe('newsctl dash (Ink)', () => {
     const frame = view.lastFrame()!;
     expect(frame).toContain('● open');
     expect(frame).toContain('socket /tmp/test.sock');
-    expect(frame).toMatch(/Spider running \[#+-+\] 4\/10 sites \(40%\)/);
+    // The bar and percent are the work done (47.5 %: sites being crawled count by their share), the
+    // counts the sites finished.
+    expect(frame).toMatch(/Spider running \[#{19}-{21}\] 4\/10 sites \(47%\)/);
     expect(frame).toContain('Articles 31');
     expect(frame).toContain('NEW: Storm floods the harbor');
     fits(frame);
+  });
+
+  it('names an internationalised domain being crawled in Unicode, a lookalike in its encoded form', async () => {
+    const { view, send } = await mount();
+    send({ type: 'status_update', ...status({ spiderCurrentDomain: 'https://xn--bcher-kva.example' }) });
+    await until(() => view.lastFrame()!.includes('Now: https://bücher.example'));
+    send({ type: 'status_update', ...status({ spiderCurrentDomain: 'xn--pple-43d.com' }) });
+    await until(() => view.lastFrame()!.includes('Now: xn--pple-43d.com'));
   });
 
   it('follows the terminal when it is resized', async () => {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { OPENAI_SPEECH_MAX_CHARACTERS, speechProviderFor, type SpeechProvider, type SpeechVoice } from '../../providers/speech/index.js';
 import { decodeAudio, encodeMp3, ffmpegPaths, measureLoudness, resample, type FfmpegPaths, type Id3Tags, type LoudnessMeasurement } from './ffmpeg.js';
 import { concatPcm, encodeWav, silence, type Pcm } from './pcm.js';
-import { PAUSE_SECONDS, splitForSpeech, type ScriptLine } from './script.js';
+import { PAUSE_SECONDS, speechText, splitForSpeech, type ScriptLine } from './script.js';
 
 /** Silence between two lines; a change of speaker gets a little more, as people leave a beat. */
 const SAME_SPEAKER_GAP = 0.25;
@@ -63,14 +63,18 @@ export async function speakLines(
           clips.push({ pause: PAUSE_SECONDS[part.length] });
           continue;
         }
-        for (const piece of splitForSpeech(part.text, OPENAI_SPEECH_MAX_CHARACTERS)) {
+        // What is said, not what is written: "(CAAN)" after its expansion, "(pictured)"… go.
+        const spoken = speechText(part.text);
+        if (!spoken) continue;
+        for (const piece of splitForSpeech(spoken, OPENAI_SPEECH_MAX_CHARACTERS)) {
           let pcm = await session.synthesize(piece, voice, options.signal);
           if (!sampleRate) sampleRate = pcm.sampleRate;
           if (pcm.sampleRate !== sampleRate) pcm = await resample(paths, pcm, sampleRate, options.signal);
           clips.push(pcm);
         }
       }
-      if (!sampleRate) continue;
+      // Nothing left to say (a line that was all asides): no line of the audio, not even its gap.
+      if (!sampleRate || clips.every((clip) => 'pause' in clip)) continue;
       push(silence(sampleRate, previous === null ? LEAD_IN : previous === line.speaker ? SAME_SPEAKER_GAP : TURN_GAP));
       const start = length;
       for (const clip of clips) push('pause' in clip ? silence(sampleRate, clip.pause) : clip);

@@ -119,8 +119,66 @@ export function parseScript(script: string, speakers: readonly string[] = []): S
 /** Words spoken (tags and labels not counted): what the duration is predicted from. */
 export function spokenWords(lines: readonly ScriptLine[]): number {
   let words = 0;
-  for (const line of lines) for (const part of line.parts) if (part.kind === 'text') words += part.text.split(/\s+/).filter(Boolean).length;
+  for (const line of lines) for (const part of line.parts) if (part.kind === 'text') words += speechText(part.text).split(/\s+/).filter(Boolean).length;
   return words;
+}
+
+// Asides a reader skims and a voice would read out. A parenthesised acronym is one only right after
+// its expansion: "(CAAN)" alone may be the only name a sentence gives.
+const EXCHANGES =
+  'NYSE|NYSE American|NYSE Arca|NASDAQ|Nasdaq|AMEX|CBOE|OTC|OTCQX|OTCQB|TSX|TSXV|TSX-V|CSE|LSE|AIM|ASX|NZX|HKEX|SEHK|SGX|JSE|NSE|BSE|TYO|TSE|KRX|KOSDAQ|SSE|SZSE|Euronext|XETRA|ETR|FRA|SIX';
+const TICKER = `(?:${EXCHANGES})\\s*:\\s*[A-Z0-9]{1,6}(?:[.-][A-Z0-9]{1,4})?`;
+const CLUTTER: readonly RegExp[] = [
+  // Stock tickers: "(NYSE: GE)", "(TSX: RY; NYSE: RY)".
+  new RegExp(`^${TICKER}(?:\\s*[,;]\\s*${TICKER})*$`),
+  // Notes about the page around the text: pictures, positions in them, links, downloads.
+  /^(?:(?:see |in |main )?(?:pictured|photo|picture|image|video|graphic|chart|map|file(?: photo| picture| image)?)(?: above| below| left| right)?|above|below|inset|(?:far |second from |second |centre |center )?(?:left|right)|(?:top|bottom|centre|center)(?: left| right)?|opens? in (?:a )?new (?:tab|window)|(?:link is )?external(?: link)?|pdf(?:,? \d[\d.]* ?[km]b)?)$/i,
+  // Picture credits: "(Photo: Jane Doe/Reuters)", "(Image courtesy of NASA)".
+  /^(?:photo|photograph|picture|image|video|illustration|graphic)s?(?: credit)?\s*(?::|by\b|courtesy\b)[^()]{1,80}$/i,
+  // Wire-service credits: "(Reuters)", "(AP)".
+  /^(?:Reuters|AP|AFP|UPI|dpa|Xinhua|TASS|Bloomberg|PTI|IANS|ANI)$/,
+  // A web address: "(https://example.com/report)", "(www.example.org)".
+  /^(?:https?:\/\/|www\.)\S+$/i,
+];
+/** At least two capitals, then capitals, digits, & . - and maybe a plural s: "CAAN", "G7", "R&D", "NGOs". */
+const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Z0-9&.-]*[A-Z0-9](?:s)?$/;
+
+/**
+ * Whether the words before an acronym spell it out (Schwartz & Hearst's matching: each of its letters
+ * found right to left in order, the first at the start of a word), among at most min(n + 5, 2n) words
+ * of the same clause: "Canadian Automobile Association of Nowhere (CAAN)".
+ */
+function followsExpansion(acronym: string, before: string): boolean {
+  const letters = acronym.replace(/s$/, '').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  const clause = before.split(/[.!?;:]\s|[()[\]"“”]/).pop() ?? '';
+  const words = clause.trim().split(/\s+/).filter(Boolean);
+  const long = words.slice(-Math.min(letters.length + 5, letters.length * 2)).join(' ').toLowerCase();
+  if (long.replace(/[^a-z0-9]/g, '') === letters) return false;
+  let at = long.length - 1;
+  for (let i = letters.length - 1; i >= 0; i--) {
+    const letter = letters[i]!;
+    while (at >= 0 && (long[at] !== letter || (i === 0 && at > 0 && /[\p{L}\p{N}]/u.test(long[at - 1]!)))) at--;
+    if (at < 0) return false;
+    at--;
+  }
+  return true;
+}
+
+/**
+ * Text as a listener should hear it: the parenthesised asides a reader skims and a voice would read
+ * out are dropped — an acronym right after its expansion ("… of Nowhere (CAAN) said" → "… of Nowhere
+ * said"), stock tickers, notes about pictures and links, picture and wire credits, web addresses.
+ * Other parentheses ("(up 3%)", "(R-Texas)", "(2019)", "(CAAN)" with no expansion before it) stay.
+ * The script itself keeps them: only what is spoken changes.
+ */
+export function speechText(text: string): string {
+  return text
+    .replace(/\s*\(([^()]{1,100})\)/g, (aside: string, inner: string, offset: number) => {
+      const content = inner.trim();
+      const clutter = CLUTTER.some((pattern) => pattern.test(content)) || (ACRONYM.test(content) && followsExpansion(content, text.slice(0, offset)));
+      return clutter ? '' : aside;
+    })
+    .trim();
 }
 
 /** Text cut at sentence ends into pieces of at most `max` characters (provider request limits). */

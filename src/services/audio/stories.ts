@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { articleAsSource } from '../../db/articles.js';
 import { currentTrends, trendSourceArticles, type TrendSourceArticle } from '../../db/trends.js';
 import type { Topic } from '../classify/topics.js';
-import { displayHost, InsufficientSourceText, sameFact, writeOfflineArticle } from '../generator/offline-writer.js';
+import { InsufficientSourceText, sameFact, sourceName, writeOfflineArticle } from '../generator/offline-writer.js';
 import { shapeSentence, splitSentences, termOverlap, termSet } from '../generator/sentences.js';
 import { recentArticlesByTopic } from '../home/index.js';
 
@@ -92,7 +92,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
     facts,
     who,
     why: why ?? descriptionSentence,
-    sites: [...new Set(articles.map((article) => displayHost(article.domainName)))],
+    sites: [...new Set(articles.map((article) => sourceName(article.domainName)))],
     description,
   };
 }

@@ -27,6 +27,12 @@ export const voiceRowSchema = z
 
 export type VoiceRow = z.infer<typeof voiceRowSchema>;
 
+/** A voice of the table by name, in any case. */
+export function voiceNamed(voices: readonly VoiceRow[], name: string): VoiceRow | undefined {
+  const wanted = name.trim().toLowerCase();
+  return voices.find((voice) => voice.name.toLowerCase() === wanted);
+}
+
 // Speech is expected near 150 words a minute: espeak-ng's rate 160 lands there once its clause
 // pauses and the longer spoken form of figures ("1,200", "4.25 percent") and site names are counted.
 const SPEED = 160;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { Invalid } from '../../errors.js';
 import type { SpeechVoice } from '../../providers/speech/index.js';
 import { getSetting } from '../settings/index.js';
-import type { SpeakerRow, VoiceRow } from './voice-table.js';
+import { voiceNamed, type SpeakerRow, type VoiceRow } from './voice-table.js';
 
 export type SpeakerTableKey = 'conversational-audio-speakers' | 'interview-speakers';
 
@@ -24,7 +24,7 @@ export async function voiceTable(ctx: Pick<AppContext, 'sql'>): Promise<VoiceRow
 
 /** A voice of the table by name (any case); a clear 400 when the table has no such voice. */
 export function findVoice(voices: readonly VoiceRow[], name: string, usedBy: string): VoiceRow {
-  const row = voices.find((voice) => voice.name.toLowerCase() === name.trim().toLowerCase());
+  const row = voiceNamed(voices, name);
   if (!row) throw Invalid(`${usedBy} uses the voice "${name}", which is not in the voice table (${voices.map((v) => v.name).join(', ')})`);
   return row;
 }

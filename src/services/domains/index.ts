@@ -25,6 +25,7 @@ import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { createAvoidMatcher } from '../spider/net/url.js';
 import { formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry } from './entries.js';
+import { readableAddress, readableHost } from './host-names.js';
 
 export { DEFAULT_PRIORITY, formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry, type DomainEntry } from './entries.js';
 export { relatedSites, scrapeRelatedDomains, type RelatedScrapeResult, type RelatedSite, type RelatedSites } from './related.js';
@@ -109,7 +110,7 @@ async function insertNewDomain(ctx: Ctx, input: NewDomainInput, isAvoided: (host
   }
   const status = input.status ?? 'active';
   if (status !== 'avoided' && isAvoided(entry.host.replace(/:\d+$/, ''))) {
-    throw Conflict(`${entry.url} is on the avoid list; remove it from the avoid list first`);
+    throw Conflict(`${readableAddress(entry.url)} is on the avoid list; remove it from the avoid list first`);
   }
   const row = await insertDomain(ctx.sql, {
     url: entry.url,
@@ -119,14 +120,14 @@ async function insertNewDomain(ctx: Ctx, input: NewDomainInput, isAvoided: (host
     throttle: input.throttle ?? 2,
     startingUrl: entry.startingUrl,
   });
-  if (!row) throw Conflict(`Domain ${entry.url} is already in the list`);
+  if (!row) throw Conflict(`Domain ${readableAddress(entry.url)} is already in the list`);
   if (status === 'avoided') await insertAvoidDomain(ctx.sql, { url: hostNameOf(row), reason: 'Marked avoided in the domain list' });
   return row;
 }
 
 export async function addDomain(ctx: Ctx, input: NewDomainInput): Promise<DomainView> {
   const row = await insertNewDomain(ctx, input, await loadAvoidMatcher(ctx));
-  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain added: ${row.url}`);
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain added: ${readableAddress(row.url)}`);
   ctx.events.emit('domains_updated', {});
   if (row.status === 'avoided') ctx.events.emit('avoid_domains_updated', {});
   return toView(row, 0);
@@ -163,7 +164,7 @@ export async function updateDomain(ctx: Ctx, id: number, changes: DomainChanges)
     changes.throttle !== undefined ? `throttle ${changes.throttle} s` : null,
     changes.startingUrl !== undefined ? `starting URL ${row.startingUrl ?? 'unset'}` : null,
   ].filter(Boolean);
-  if (what.length) await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain ${row.url}: ${what.join(', ')}`);
+  if (what.length) await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain ${readableAddress(row.url)}: ${what.join(', ')}`);
   ctx.events.emit('domains_updated', {});
   if (avoidListChanged) ctx.events.emit('avoid_domains_updated', {});
   return toView(row, await countDomainArticles(ctx.sql, id));
@@ -172,9 +173,9 @@ export async function updateDomain(ctx: Ctx, id: number, changes: DomainChanges)
 export async function removeDomain(ctx: Ctx, id: number): Promise<{ message: string; id: number }> {
   const row = await deleteDomain(ctx.sql, id);
   if (!row) throw NotFound(`Domain ${id} not found`);
-  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain removed: ${row.url}`);
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain removed: ${readableAddress(row.url)}`);
   ctx.events.emit('domains_updated', {});
-  return { message: `Domain ${row.url} removed`, id };
+  return { message: `Domain ${readableAddress(row.url)} removed`, id };
 }
 
 export interface ImportResult {
@@ -233,8 +234,8 @@ export async function addAvoidDomain(ctx: Ctx, input: { url: string; reason?: st
   const host = readAvoidEntry(input.url);
   const reason = input.reason?.trim() ? input.reason.trim() : null;
   const row = await insertAvoidDomain(ctx.sql, { url: host, reason });
-  if (!row) throw Conflict(`${host} is already on the avoid list`);
-  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Avoid list: added ${host}${reason ? ` (${reason})` : ''}`);
+  if (!row) throw Conflict(`${readableHost(host)} is already on the avoid list`);
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Avoid list: added ${readableHost(host)}${reason ? ` (${reason})` : ''}`);
   ctx.events.emit('avoid_domains_updated', {});
   return toAvoidView(row);
 }
@@ -247,11 +248,11 @@ export async function removeAvoidDomain(ctx: Ctx, id: number): Promise<{ message
   const isAvoided = await loadAvoidMatcher(ctx);
   const freed = (await avoidedDomains(ctx.sql)).filter((domain) => !isAvoided(hostNameOf(domain)));
   for (const domain of freed) await patchDomainRow(ctx.sql, domain.id, { status: 'active' });
-  const also = freed.length > 0 ? `; ${freed.map((domain) => domain.url).join(', ')} active again` : '';
-  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Avoid list: removed ${row.url}${also}`);
+  const also = freed.length > 0 ? `; ${freed.map((domain) => readableAddress(domain.url)).join(', ')} active again` : '';
+  await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Avoid list: removed ${readableAddress(row.url)}${also}`);
   ctx.events.emit('avoid_domains_updated', {});
   if (freed.length > 0) ctx.events.emit('domains_updated', {});
-  return { message: `${row.url} removed from the avoid list${also}`, id };
+  return { message: `${readableAddress(row.url)} removed from the avoid list${also}`, id };
 }
 
 /** Articles spidered per domain name (spec 001 §3 "Domain stats"). */

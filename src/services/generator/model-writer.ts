@@ -3,7 +3,7 @@
 // sources (or the trend), {wordCount} the target; the reply's first bold line is the title.
 import type { ArticleSource } from '../../db/generated-articles.js';
 import type { ChatModel } from '../../providers/llm/index.js';
-import { displayHost, withScheme, type WriterSource } from './offline-writer.js';
+import { displayHost, sourceName, withScheme, type WriterSource } from './offline-writer.js';
 import { wordCount } from './sentences.js';
 
 export interface GenerationConfig {
@@ -63,13 +63,13 @@ function sourcesText(input: ModelWriterInput): string {
   const header = [`Trend: ${input.title}`, `Topic: ${input.topic}`, input.description ? `Summary: ${input.description}` : ''].filter(Boolean);
   const blocks = input.sources.map((source, i) => {
     const text = source.text.length > SOURCE_CHARACTERS ? `${source.text.slice(0, SOURCE_CHARACTERS)}…` : source.text;
-    return [`Source ${i + 1}: ${source.title}`, `Publisher: ${displayHost(source.domain)}`, `URL: ${withScheme(source.url)}`, '', text.trim()].join('\n');
+    return [`Source ${i + 1}: ${source.title}`, `Publisher: ${sourceName(source.domain)}`, `URL: ${withScheme(source.url)}`, '', text.trim()].join('\n');
   });
   return [header.join('\n'), ...blocks].join('\n\n---\n\n');
 }
 
 function trendText(input: ModelWriterInput): string {
-  const headlines = input.sources.map((source) => `- ${source.title} (${displayHost(source.domain)})`);
+  const headlines = input.sources.map((source) => `- ${source.title} (${sourceName(source.domain)})`);
   return [`Trend: ${input.title}`, `Topic: ${input.topic}`, input.description ? `Summary: ${input.description}` : '', '', 'Headlines:', ...headlines]
     .filter((line, i) => line !== '' || i === 3)
     .join('\n');

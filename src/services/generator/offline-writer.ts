@@ -5,6 +5,7 @@
 // quotations and single-source claims to the site that carried them, and ends with the Sources.
 // Nothing is invented: every body sentence is a source sentence, at most without a leading "But".
 import type { ArticleSource } from '../../db/generated-articles.js';
+import { readableHost } from '../domains/host-names.js';
 import { shapeSentence, splitSentences, termOverlap, termSet, wordCount, type SentenceShape } from './sentences.js';
 
 export interface WriterSource {
@@ -59,8 +60,14 @@ interface Candidate extends SentenceShape {
   corroborated: boolean;
 }
 
+/** A source's host without www. and port: what an article's stored source list names. */
 export function displayHost(domain: string): string {
   return domain.replace(/^www\./i, '').replace(/:\d+$/, '');
+}
+
+/** How written and spoken text names a source: its host as people read it (`bücher.example`). */
+export function sourceName(domain: string): string {
+  return readableHost(displayHost(domain));
 }
 
 /** A URL with a scheme: bare host/path addresses get https:// (spec 001 §5). */
@@ -243,7 +250,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   chains.sort((a, b) => a[0]!.relativePosition - b[0]!.relativePosition || b[0]!.score - a[0]!.score);
 
   const attributeClaims = sources.length >= 3;
-  const hostOf = (c: Candidate) => displayHost(sources[c.sourceIndex]!.domain);
+  const hostOf = (c: Candidate) => sourceName(sources[c.sourceIndex]!.domain);
   const printed: BodySentence[] = [];
   const print = (c: Candidate): string => {
     const text = attribute(c, hostOf(c), attributeClaims && c.id !== lead.id);
@@ -271,7 +278,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   const usedOrder: number[] = [];
   for (const sentence of printed) if (!usedOrder.includes(sentence.sourceIndex)) usedOrder.push(sentence.sourceIndex);
   const used: ArticleSource[] = usedOrder.map((i) => ({ url: withScheme(sources[i]!.url), title: sources[i]!.title.trim(), domain: displayHost(sources[i]!.domain) }));
-  const sourceLines = used.map((source) => `- ${source.title} (${source.domain}): ${source.url}`);
+  const sourceLines = used.map((source) => `- ${source.title} (${readableHost(source.domain)}): ${source.url}`);
   const bodyText = paragraphs.join('\n\n');
   const content = [
     bodyText,

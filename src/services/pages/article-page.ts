@@ -3,6 +3,7 @@
 import type { GeneratedArticle } from '../../api/generator.js';
 import type { AppContext } from '../../context.js';
 import { generatedArticleByPath } from '../../db/generated-articles.js';
+import { readableHost } from '../domains/host-names.js';
 import { toGeneratedArticle } from '../generator/articles.js';
 import { hasSourcesMarker } from '../generator/export.js';
 import { html, type Html } from './html.js';
@@ -50,7 +51,7 @@ ${image ? html`<img class="feature" src="${image}" alt="" width="1200" height="6
 ${renderArticleBody(article.content)}
 <h2 id="sources">Sources</h2>
 <ol class="sources">
-${sources.map((source) => html`<li>${link(source.url, source.title || source.url)}${source.domain ? html` <small>${source.domain}</small>` : ''}</li>\n`)}</ol>
+${sources.map((source) => html`<li>${link(source.url, source.title || source.url)}${source.domain ? html` <small>${readableHost(source.domain)}</small>` : ''}</li>\n`)}</ol>
 </article>
 </main>`;
   return renderPage(

@@ -3,6 +3,7 @@
 import type { AppContext } from '../../context.js';
 import { latestGeneratedArticles } from '../../db/generated-articles.js';
 import type { Topic } from '../classify/topics.js';
+import { readableHost } from '../domains/host-names.js';
 import { toGeneratedArticle } from '../generator/articles.js';
 import { renderArticleBody } from './article-page.js';
 import { escapeHtml, html } from './html.js';
@@ -28,7 +29,7 @@ export async function renderFeed(ctx: Pick<AppContext, 'sql' | 'config'>, topic:
     const page = safePagePath(article.htmlFilePath);
     const url = page ? absoluteUrl(origin, page) : `${pageUrl}#article-${article.id}`;
     const image = safePagePath(article.imageUrl);
-    const sources = html`<p>Sources: ${article.sources.map((source, n) => html`${n ? ', ' : ''}${link(source.url, source.title || source.domain)}`)}</p>`;
+    const sources = html`<p>Sources: ${article.sources.map((source, n) => html`${n ? ', ' : ''}${link(source.url, source.title || readableHost(source.domain))}`)}</p>`;
     const content = html`${image ? html`<p><img src="${absoluteUrl(origin, image)}" alt=""></p>` : ''}${renderArticleBody(article.content)}${sources}`.value;
     return `  <entry>
     <id>${xml(url)}</id>

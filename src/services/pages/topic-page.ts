@@ -6,6 +6,7 @@ import { newestArticlesByTopic } from '../../db/articles.js';
 import { latestGeneratedArticles } from '../../db/generated-articles.js';
 import { topTrendsByTopic } from '../../db/trends.js';
 import type { Topic } from '../classify/topics.js';
+import { readableHost } from '../domains/host-names.js';
 import { toGeneratedArticle } from '../generator/articles.js';
 import { html } from './html.js';
 import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
@@ -61,7 +62,7 @@ export function topicPageHtml(ctx: Pick<AppContext, 'config'>, data: TopicPageDa
   });
   const trendItems = trends.map((trend) => html`<li>${link(safePagePath(trend.htmlFilePath), trend.title)}</li>`);
   const articleItems = articles.map(
-    (article) => html`<li>${link(article.sourceUrl, article.title)} <small>— ${article.domainName}, ${formatTime(article.scrapedAt, zone)}</small></li>`,
+    (article) => html`<li>${link(article.sourceUrl, article.title)} <small>— ${readableHost(article.domainName)}, ${formatTime(article.scrapedAt, zone)}</small></li>`,
   );
   const body = html`<main>
 <h1>${label} news</h1>

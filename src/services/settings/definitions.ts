@@ -9,7 +9,9 @@ import {
   DEFAULT_VOICES,
   replacementRowSchema,
   speakerRowSchema,
+  voiceNamed,
   voiceRowSchema,
+  type VoiceRow,
 } from '../audio/voice-table.js';
 import { Invalid } from '../../errors.js';
 import { parseMusicConfig } from '../music/config.js';
@@ -34,6 +36,11 @@ export interface SettingDefinition<S extends z.ZodObject = z.ZodObject> {
   publicRead?: boolean;
   /** Cross-field rules beyond the schema; throw Invalid. */
   refine?: (value: z.infer<S>) => void;
+  /**
+   * Rules against other settings, checked when it is saved (a voice must be in the voice table);
+   * `read` gives another setting's current value. Throw Invalid.
+   */
+  check?: (value: z.infer<S>, read: (key: string) => Promise<Record<string, unknown>>) => Promise<void>;
   /** How editors name a field, where its name alone reads badly ("prePlug"). */
   fieldLabels?: Readonly<Record<string, string>>;
 }
@@ -63,7 +70,22 @@ const speakerTable = (key: string, label: string, defaults: readonly z.infer<typ
     schema: z.object({ speakers: z.array(speakerRowSchema).min(1).max(6) }).strict(),
     defaults: { speakers: defaults.map((row) => ({ ...row })) },
     refine: (value) => uniqueNames(label, value.speakers),
+    check: voicesInTable(label, (value) => value.speakers.map((speaker) => ({ voice: speaker.voice, of: `${speaker.name}'s voice` }))),
   });
+
+/**
+ * Refuses a value naming a voice the voice table lacks, when it is saved rather than when audio is
+ * made with it (a song, a bulletin, a podcast that would fail minutes later).
+ */
+function voicesInTable<V>(label: string, named: (value: V) => { voice: string; of: string }[]) {
+  return async (value: V, read: (key: string) => Promise<Record<string, unknown>>): Promise<void> => {
+    const voices = (await read('voice-table')).voices as VoiceRow[];
+    for (const { voice, of } of named(value)) {
+      if (voiceNamed(voices, voice)) continue;
+      throw Invalid(`Invalid ${label}: ${of} "${voice}" is not in the voice table (${voices.map((row) => row.name).join(', ')})`);
+    }
+  };
+}
 
 function uniqueNames(label: string, rows: readonly { name: string }[]): void {
   const seen = new Set<string>();
@@ -180,6 +202,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
       .strict(),
     defaults: { voice: 'Kore', dailyEnabled: true, dailyTime: '06:45' },
     partial: true,
+    check: voicesInTable('latest news audio settings', (value) => [{ voice: value.voice, of: 'the voice' }]),
     fieldLabels: { voice: 'Narrator voice', dailyEnabled: 'Generate every day', dailyTime: 'Daily at (product time zone)' },
   }),
   define({
@@ -209,6 +232,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     label: 'music introduction narration',
     schema: z.object({ narrationText: z.string().max(10_000), voice: z.string().trim().max(100) }).strict(),
     defaults: { narrationText: prompts.musicNarration, voice: 'Aoede' },
+    check: voicesInTable('music introduction narration', (value) => [{ voice: value.voice, of: 'the voice' }]),
   }),
   define({
     key: 'lyrics-generator-prompt',

@@ -89,6 +89,7 @@ export async function updateSetting(ctx: Ctx, key: string, input: unknown): Prom
   const parsed = definition.schema.safeParse(merged);
   if (!parsed.success) throw Invalid(formatIssues(definition, parsed.error));
   definition.refine?.(parsed.data);
+  await definition.check?.(parsed.data, (other) => getSetting(ctx, other));
   await writeSettingValue(ctx.sql, key, parsed.data);
   ctx.events.emit('settings_updated', { key });
   return masked(definition, parsed.data as SettingValue);

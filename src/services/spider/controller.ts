@@ -247,6 +247,7 @@ export async function startSpider(ctx: SpiderCtx, startOptions: SpiderStartOptio
     spiderCurrentDomain: null,
     spiderSitesProcessed: 0,
     spiderTotalSites: params.totalSites,
+    spiderWorkProgress: 0,
     spiderActiveThreads: 0,
     spiderPendingRequests: 0,
     spiderCurrentRunArticleCount: 0,

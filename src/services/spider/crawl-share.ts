@@ -20,6 +20,7 @@ import {
   type ClaimedDomain,
 } from '../../db/crawl-claims.js';
 import { recordCrawlResult, type DomainRow } from '../../db/domains.js';
+import { readableAddress } from '../domains/host-names.js';
 import { isDatabaseOutage, jobRunner, throughOutage, waitForDatabase, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { noteActivity } from './activity.js';
@@ -99,7 +100,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
     isStorageOutage: isDatabaseOutage,
     hooks: {
       activity: say,
-      domainStarted: (domain) => say(`Crawling ${domain.url}`),
+      domainStarted: (domain) => say(`Crawling ${readableAddress(domain.url)}`),
       articleStored: (domain, article) => {
         if (!held.has(domain.id)) return;
         stored++;
@@ -130,10 +131,10 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
         if (!mine) return;
         await throughOutage(ctx, job.signal, () => recordCrawlResult(ctx.sql, domain.id, result));
         if (result.status === 'success') {
-          say(`${domain.url}: done, ${result.articlesStored} new article${result.articlesStored === 1 ? '' : 's'}`);
+          say(`${readableAddress(domain.url)}: done, ${result.articlesStored} new article${result.articlesStored === 1 ? '' : 's'}`);
         } else {
-          say(`${domain.url}: error: ${result.errorMessage}`);
-          await logEvent(ctx, LOG_COMPONENTS.spider, 'warning', `Domain ${domain.url}: ${result.errorMessage}`);
+          say(`${readableAddress(domain.url)}: error: ${result.errorMessage}`);
+          await logEvent(ctx, LOG_COMPONENTS.spider, 'warning', `Domain ${readableAddress(domain.url)}: ${result.errorMessage}`);
         }
         ctx.events.emit('domains_updated', {});
       },
@@ -148,6 +149,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
       pending: figures?.pending ?? 0,
       intervalMs: Math.round(figures?.intervalMs ?? 1000),
       lastRequestAt: figures?.lastRequestAt ? new Date(figures.lastRequestAt) : null,
+      progress: figures?.progress ?? 0,
     };
   }
 
@@ -160,13 +162,13 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
       await finishCrawlClaim(ctx.sql, runId, claim.domainId, holder, {
         status: 'failed',
         error: 'The domain is no longer crawlable',
-        figures: { domainId: claim.domainId, active: 0, pending: 0, intervalMs: claim.intervalMs, lastRequestAt: null },
+        figures: { domainId: claim.domainId, active: 0, pending: 0, intervalMs: claim.intervalMs, lastRequestAt: null, progress: 1 },
       });
       return;
     }
     const { intervalMs, notBefore } = pacing(claimed, domain.throttleMs, Date.now());
     held.set(domain.id, domain);
-    if (claimed.takenOver) say(`${domain.url}: taken over from a daemon that stopped (${claim.articlesStored} article${claim.articlesStored === 1 ? '' : 's'} stored so far)`);
+    if (claimed.takenOver) say(`${readableAddress(domain.url)}: taken over from a daemon that stopped (${claim.articlesStored} article${claim.articlesStored === 1 ? '' : 's'} stored so far)`);
     crawl.addDomain({ ...domain, throttleMs: intervalMs, initialStored: claim.articlesStored, ...(notBefore > Date.now() ? { notBefore } : {}) });
     if (hostOf(domain.origin) !== claim.host) console.error(`crawl claim host ${claim.host} differs from ${hostOf(domain.origin)}`);
   }

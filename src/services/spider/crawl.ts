@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { insertCrawledArticle, storedArticleUrls } from '../../db/crawl.js';
 import { assignTopics } from '../article-topics/index.js';
+import { readableAddress } from '../domains/host-names.js';
 import { parsePublishedAt, readArticlePage } from './extraction.js';
 import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
 import {
@@ -35,7 +36,7 @@ import { createPacedRobots, politeFetch, type CrawlNetwork, type RobotsOutcome }
 /** A domain as one run crawls it. */
 export interface CrawlDomain {
   id: number;
-  /** As listed (what activity lines and the console show). */
+  /** As listed (activity lines show it as people read it: readableAddress). */
   url: string;
   /** host[:port]: stored as each article's domain name. */
   hostKey: string;
@@ -89,6 +90,37 @@ export interface DomainFigures {
   lastRequestAt: number | null;
   /** The pause its host needs between requests (ms): throttle, raised by robots.txt Crawl-delay. */
   intervalMs: number;
+  /** Share of its crawl done, 0–1 (see siteProgress); 1 once finished. */
+  progress: number;
+}
+
+/** What siteProgress weighs: one site's tasks, as its crawl counts them. */
+export interface SiteWork {
+  /** Tasks settled after running (a page fetched or failed for good; a URL robots.txt closed). */
+  done: number;
+  /** Discovery tasks queued or in flight (robots.txt, start page, feeds, sitemaps). */
+  discoveryPending: number;
+  /** Article pages queued or in flight. */
+  articlesPending: number;
+  /** Articles stored for it in this run. */
+  stored: number;
+  /** The per-run cap of articles per domain. */
+  budget: number;
+}
+
+/**
+ * How much of one site's crawl is done, 0–1: tasks done against tasks done plus those still ahead.
+ * Ahead are the discovery tasks queued and the article pages the cap still allows: while discovery
+ * goes on, the whole remaining cap (a site's candidates are not all known yet, and most sites have
+ * more than the cap); after it, only the candidates queued, when fewer. Pages are what a crawl's time
+ * goes on (one request a second or slower per host), so this tracks the site's time as well as its
+ * article count, and a site with little new to fetch jumps ahead once its feeds and sitemaps are read.
+ */
+export function siteProgress(work: SiteWork): number {
+  const budgetLeft = Math.max(0, work.budget - work.stored);
+  const articlesAhead = work.discoveryPending > 0 ? budgetLeft : Math.min(budgetLeft, work.articlesPending);
+  const total = work.done + work.discoveryPending + articlesAhead;
+  return total > 0 ? work.done / total : 0;
 }
 
 export interface CrawlSummary {
@@ -139,6 +171,12 @@ interface DomainState {
   started: boolean;
   finished: boolean;
   pending: number;
+  /** Of pending, the article pages. */
+  articlesPending: number;
+  /** Tasks settled after running (pending ones that were handled, not dropped). */
+  handled: number;
+  /** The largest share done reported so far: a sitemap index found late never moves a site back. */
+  progress: number;
   stored: number;
   articlesInFlight: number;
   candidates: number;
@@ -199,6 +237,8 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       const state = states.get(task.domainId);
       if (!state) return;
       if (task.step === 'article' && outcome === 'handled') state.articlesInFlight--;
+      if (task.step === 'article') state.articlesPending--;
+      if (outcome === 'handled') state.handled++;
       state.pending--;
       if (state.pending === 0 && !stopped) finishDomain(state);
     },
@@ -219,6 +259,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       started: false,
       finished: false,
       pending: 0,
+      articlesPending: 0,
+      handled: 0,
+      progress: 0,
       stored: domain.initialStored ?? 0,
       articlesInFlight: 0,
       candidates: 0,
@@ -244,13 +287,14 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     // A sister host of the site (www.) is paced like the site itself.
     if (!intervals.has(host)) raiseInterval(host, host === state.hostName || !state.sameSite(new URL(task.url)) ? DEFAULT_INTERVAL_MS : intervalOf(state.hostName));
     state.pending++;
+    if (task.step === 'article') state.articlesPending++;
     queue.add({ ...task, domainId: state.domain.id, host });
   }
 
   function failDomain(state: DomainState, message: string): void {
     if (state.error) return;
     state.error = message;
-    hooks.activity(`${state.domain.url}: ${message}`);
+    hooks.activity(`${readableAddress(state.domain.url)}: ${message}`);
     queue.dropDomain(state.domain.id);
   }
 
@@ -378,7 +422,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       const next = commonFeedUrls(new URL(task.url).origin)[task.probe! + 1];
       if (next) enqueue(state, { step: 'feed', url: next, probe: task.probe! + 1 });
     } else if (!probing) {
-      hooks.activity(`${state.domain.url}: ${task.url} is not a feed`);
+      hooks.activity(`${readableAddress(state.domain.url)}: ${task.url} is not a feed`);
     }
   }
 
@@ -501,9 +545,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     } else if (task.step === 'article') {
       state.articleFailures++;
       state.lastArticleError = message;
-      hooks.activity(`${state.domain.url}: ${task.url}: ${message}`);
+      hooks.activity(`${readableAddress(state.domain.url)}: ${task.url}: ${message}`);
     } else {
-      hooks.activity(`${state.domain.url}: ${task.step} ${task.url}: ${message}`);
+      hooks.activity(`${readableAddress(state.domain.url)}: ${task.step} ${task.url}: ${message}`);
     }
   }
 
@@ -577,12 +621,23 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       const state = states.get(domainId);
       if (!state) return null;
       const active = queue.isBusy(state.hostName) ? 1 : 0;
+      const share = state.finished
+        ? 1
+        : siteProgress({
+            done: state.handled,
+            discoveryPending: state.pending - state.articlesPending,
+            articlesPending: state.articlesPending,
+            stored: state.stored,
+            budget: options.articlesPerDomain,
+          });
+      state.progress = Math.max(state.progress, share);
       return {
         pending: Math.max(0, state.pending - active),
         active,
         stored: state.stored,
         lastRequestAt: queue.lastStartedAt(state.hostName),
         intervalMs: intervalOf(state.hostName),
+        progress: state.progress,
       };
     },
   };

@@ -28,6 +28,8 @@ export interface SpiderJobState extends Record<string, unknown> {
 }
 
 const percent = (done: number, total: number) => (total ? Math.min(100, Math.round((done / total) * 100)) : 0);
+/** To a tenth: a run of hundreds of sites moves visibly between whole percents. */
+const finePercent = (done: number, total: number) => (total ? Math.min(100, Math.floor((done / total) * 1000) / 10) : 0);
 
 export async function spiderStatusFields(ctx: AppContext): Promise<SpiderStatusFields> {
   const live = await liveRun(ctx, SPIDER_JOB);
@@ -40,6 +42,7 @@ export async function spiderStatusFields(ctx: AppContext): Promise<SpiderStatusF
       spiderCurrentDomain: figures.currentDomain,
       spiderSitesProcessed: figures.processed,
       spiderTotalSites: figures.total,
+      spiderWorkProgress: finePercent(figures.processed + figures.crawlingShare, figures.total),
       // The sites crawled in parallel right now: what "threads" are here (one per host). In-flight
       // requests, sampled at each lease renewal, read 0 nearly always at one request a second.
       spiderActiveThreads: figures.sitesCrawling,
@@ -60,6 +63,7 @@ export async function spiderStatusFields(ctx: AppContext): Promise<SpiderStatusF
     spiderCurrentDomain: null,
     spiderSitesProcessed: processed,
     spiderTotalSites: total,
+    spiderWorkProgress: percent(processed, total),
     spiderActiveThreads: 0,
     spiderPendingRequests: 0,
     spiderCurrentRunArticleCount: saved.articlesFound ?? 0,

@@ -317,6 +317,22 @@ describe('Domains tab', () => {
     await expectToast(page, 'Domain removed successfully');
     await management.getByText('freshnews.example', { exact: true }).waitFor({ state: 'detached' });
 
+    // An internationalised name is stored encoded and shown in Unicode (the stored form as a tooltip);
+    // a lookalike of another script keeps its encoded form.
+    await input.fill('bücher.example');
+    await input.press('Enter');
+    await expectToast(page, 'Domain added successfully');
+    const idn = management.getByText('bücher.example', { exact: true });
+    await idn.waitFor();
+    expect(await idn.getAttribute('title')).toBe('xn--bcher-kva.example');
+    expect(await management.getByLabel('Priority of bücher.example').inputValue()).toBe('4');
+    expect((await suite.server().sql<{ url: string }[]>`select url from domains where host = 'xn--bcher-kva.example'`)[0]!.url).toBe('xn--bcher-kva.example');
+    await input.fill('аpple.example');
+    await input.press('Enter');
+    await management.getByText('xn--pple-43d.example', { exact: true }).waitFor();
+    await management.getByRole('button', { name: 'Remove bücher.example' }).click();
+    await expectToast(page, 'Domain removed successfully');
+
     await answer(page, '/api/domains/1', { status: 500, body: '{}' });
     await management.getByLabel('Status of harbourgazette.example').selectOption('active');
     await expectToast(page, 'Error', 'Failed to update status');

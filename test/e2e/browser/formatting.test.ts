@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, errorMessageFromText, pathOfQueryKey, serverMessage } from '../../../web/src/api/client.js';
 import { retryDelay } from '../../../web/src/api/timings.js';
 import { formatArticleAge, formatCrawlAge } from '../../../web/src/lib/ages.js';
-import { cutTitle, domainDisplayName, safeHref, sortByPriority } from '../../../web/src/lib/articles.js';
+import { cutTitle, domainDisplayName, domainHost, safeHref, sortByPriority } from '../../../web/src/lib/articles.js';
 import { implicationsLink, questionLink } from '../../../web/src/lib/assistant-links.js';
 import { isCorrectAnswer, makeMathQuestion } from '../../../web/src/lib/captcha.js';
 import { dateInZone, formatClockTime, formatPlayerTime } from '../../../web/src/lib/clock.js';
@@ -90,6 +90,11 @@ describe('home page presentation', () => {
     expect(domainDisplayName('reuters.com')).toBe('Reuters.com');
     expect(domainDisplayName('http://127.0.0.2:8080')).toBe('127.0.0.2');
     expect(domainDisplayName('https://news.example.org/world')).toBe('News.example.org');
+    // Internationalised names read in Unicode (lib/hosts), a lookalike stays encoded.
+    expect(domainDisplayName('xn--bcher-kva.example')).toBe('Bücher.example');
+    expect(domainDisplayName('https://xn--e1afmkfd.xn--p1ai')).toBe('Пример.рф');
+    expect(domainDisplayName('xn--80ak6aa92e.com')).toBe('Xn--80ak6aa92e.com');
+    expect(domainHost('http://xn--bcher-kva.example:8080/news')).toBe('bücher.example');
   });
   it('orders domains by priority, highest first, a missing priority counting as 4', () => {
     const entry = (url: string, priority: number | null) => ({ domain: { url, priority } });

@@ -102,6 +102,26 @@ describe('the offline writer', () => {
     expect(article.content).not.toContain('sorry”. (a.test)');
   });
 
+  it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
+    const voice = 'A voice is then heard saying: “We’ll have to stop the show ladies and gentlemen, sorry”.';
+    const article = writeOfflineArticle({
+      title: 'Two arrested after protest at West End play',
+      description: 'Protesters stopped the show at a West End performance of The Tempest.',
+      targetWords: 200,
+      sources: [
+        {
+          url: 'https://www.xn--bcher-kva.example/1',
+          title: 'Protest',
+          domain: 'www.xn--bcher-kva.example',
+          text: `Two people have been arrested after protesters disrupted a West End performance of The Tempest on Monday night.\n\n${voice}\n\nThe actors returned to the stage after a pause of about twenty minutes.`,
+        },
+      ],
+    });
+    expect(article.content).toContain('sorry” (bücher.example).');
+    expect(article.content).not.toContain('(xn--');
+    expect(article.sources.map((source) => source.domain)).toEqual(['xn--bcher-kva.example']);
+  });
+
   it('comes near the target length when the sources have enough to say, and stays short when they do not', () => {
     const short = writeOfflineArticle({ ...HARBOR_STORM_TREND, sources, targetWords: 200 });
     expect(short.wordCount).toBeGreaterThan(150);

@@ -62,6 +62,34 @@ describe('crawl control', () => {
     expect(await articleCount(s)).toBe(8);
   });
 
+  it('counts the sites being crawled by their share done, while the spec figures count finished sites', { timeout: 120_000 }, async () => {
+    // A 3 s lease: claims (and their shares done) are renewed every second.
+    const s = await serverWith({ NEWSCTL_SPIDER_ARTICLES_PER_DOMAIN: '6', NEWSCTL_JOB_LEASE_SECONDS: '3' });
+    for (const site of web.sites.slice(0, 2)) await addDomain(s.ctx, { url: site.origin, throttle: 1 });
+    await startSpider(s.ctx);
+    const samples: { processed: number; progress: number; work: number }[] = [];
+    for (;;) {
+      const status = await spiderStatus(s.ctx);
+      if (status.spiderStatus === 'idle') break;
+      samples.push({ processed: status.spiderSitesProcessed, progress: status.spiderProgress, work: status.spiderWorkProgress });
+      await sleep(250);
+    }
+    await waitForSpider(s.ctx);
+    // Both sites are crawled in parallel and finish together near the end: before either has, the
+    // work figure has already moved well on, while spiderProgress (spec 001 §3) still reads 0.
+    const beforeAnyFinished = samples.filter((sample) => sample.processed === 0);
+    expect(beforeAnyFinished.every((sample) => sample.progress === 0)).toBe(true);
+    expect(Math.max(...beforeAnyFinished.map((sample) => sample.work))).toBeGreaterThanOrEqual(25);
+    expect(new Set(beforeAnyFinished.map((sample) => sample.work)).size).toBeGreaterThan(2);
+    for (const sample of samples) {
+      expect(sample.work).toBeLessThanOrEqual(100);
+      // Never less than the finished sites alone.
+      expect(sample.work).toBeGreaterThanOrEqual((sample.processed / 2) * 100 - 0.1);
+    }
+    for (let i = 1; i < samples.length; i++) expect(samples[i]!.work, `sample ${i}`).toBeGreaterThanOrEqual(samples[i - 1]!.work);
+    expect(await spiderStatus(s.ctx)).toMatchObject({ spiderStatus: 'idle', spiderSitesProcessed: 2, spiderProgress: 100, spiderWorkProgress: 100 });
+  });
+
   it('never fetches a host on the avoid list or a domain marked avoided', { timeout: 120_000 }, async () => {
     const s = await serverWith();
     const [a, b, c] = web.sites as [NewsWeb['sites'][0], NewsWeb['sites'][0], NewsWeb['sites'][0]];
@@ -184,6 +212,8 @@ describe('crawl control', () => {
       spiderCurrentDomain: null,
       spiderSitesProcessed: 4,
       spiderTotalSites: 10,
+      // A finished or cut-short run: the sites processed, as spiderProgress.
+      spiderWorkProgress: 40,
       spiderActiveThreads: 0,
       spiderPendingRequests: 0,
       spiderCurrentRunArticleCount: 17,

@@ -7,6 +7,7 @@ import { useServerNow } from '../hooks/useCurrentTimeQuery';
 import { useSiteInfoQuery } from '../hooks/useSiteInfoQuery';
 import { formatArticleAge } from '../lib/ages';
 import { cutTitle, safeHref } from '../lib/articles';
+import { readableHost } from '../lib/hosts';
 import { implicationsLink } from '../lib/assistant-links';
 import { AskTheAi } from './AskTheAi';
 import { TOPIC_LABELS } from './topics';
@@ -113,7 +114,7 @@ function ArticlesList({ topic }: { topic: Topic }) {
                 {cutTitle(article.title)}
               </a>
               <span className="block text-xs text-gray-600 dark:text-gray-400">
-                {formatArticleAge(article.scrapedAt, now)} · {article.domainName}
+                {formatArticleAge(article.scrapedAt, now)} · {readableHost(article.domainName)}
               </span>
             </li>
           ))}

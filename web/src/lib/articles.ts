@@ -1,4 +1,5 @@
 // How articles and their source domains are presented on the home page.
+import { readableHost } from './hosts.js';
 
 export const TITLE_LIMIT = 120;
 export const DEFAULT_DOMAIN_PRIORITY = 4;
@@ -8,10 +9,13 @@ export function cutTitle(title: string): string {
   return title.length > TITLE_LIMIT ? `${title.slice(0, TITLE_LIMIT)}…` : title;
 }
 
-/** Host name of a domain's url, which may carry a scheme and port (`http://127.0.0.2:8080`). */
+/**
+ * Host name of a domain's url, which may carry a scheme and port (`http://127.0.0.2:8080`), as people
+ * read it: an internationalised name in Unicode when that is safe (lib/hosts).
+ */
 export function domainHost(url: string): string {
   try {
-    return new URL(url.includes('://') ? url : `http://${url}`).hostname;
+    return readableHost(new URL(url.includes('://') ? url : `http://${url}`).hostname);
   } catch {
     return url; // Not a URL: show it as stored.
   }

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Field } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { useAddAvoidDomainMutation, useAvoidDomainsQuery, useRemoveAvoidDomainMutation } from '../../hooks/useDomains';
+import { readableAddress } from '../../lib/hosts';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 
 /** The Domain Avoid List (spec 001 §2, §5): hosts the spider never visits. */
@@ -69,13 +70,15 @@ export function AvoidListPanel() {
             {avoid.data.map((entry) => (
               <li key={entry.id} className="flex items-center gap-3 px-3 py-2">
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{entry.url}</p>
+                  <p className="truncate font-medium" title={readableAddress(entry.url) === entry.url ? undefined : entry.url}>
+                    {readableAddress(entry.url)}
+                  </p>
                   {entry.reason && <p className="text-sm text-gray-600 dark:text-gray-400">{entry.reason}</p>}
                 </div>
                 <button
                   type="button"
                   className="button-secondary button-small"
-                  aria-label={`Remove ${entry.url} from the avoid list`}
+                  aria-label={`Remove ${readableAddress(entry.url)} from the avoid list`}
                   disabled={remove.isPending && remove.variables === entry.id}
                   onClick={() =>
                     remove.mutate(entry.id, {

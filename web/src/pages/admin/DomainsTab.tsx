@@ -16,6 +16,7 @@ import {
 } from '../../hooks/useDomains';
 import { DEFAULT_DOMAIN_PRIORITY } from '../../lib/articles';
 import { countDomains, domainNotes, parsePriority, sortDomainsByPriority } from '../../lib/domains';
+import { readableAddress, readableHost } from '../../lib/hosts';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 import { AvoidListPanel } from './AvoidListPanel';
 
@@ -60,7 +61,7 @@ function PriorityInput({ domain }: { domain: ConsoleDomain }) {
       type="number"
       inputMode="numeric"
       step={1}
-      aria-label={`Priority of ${domain.url}`}
+      aria-label={`Priority of ${readableAddress(domain.url)}`}
       value={text}
       onChange={(event) => setText(event.target.value)}
       onBlur={commit}
@@ -77,11 +78,15 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
   const remove = useRemoveDomainMutation();
   const notes = domainNotes(domain);
   const known = STATUS_OPTIONS.some((option) => option.value === domain.status);
+  // An internationalised name reads in Unicode; the stored form is its tooltip.
+  const name = readableAddress(domain.url);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5" data-testid="domain-row">
       <span aria-hidden="true" className={`size-2.5 shrink-0 rounded-full ${STATUS_COLOURS[domain.status] ?? 'bg-gray-400'}`} />
       <div className="min-w-0 flex-1 basis-48">
-        <span className="font-medium break-all">{domain.url}</span>
+        <span className="font-medium break-all" title={name === domain.url ? undefined : domain.url}>
+          {name}
+        </span>
         {notes.map((note) => (
           <span
             key={note}
@@ -93,7 +98,7 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <select
-          aria-label={`Status of ${domain.url}`}
+          aria-label={`Status of ${name}`}
           value={domain.status}
           disabled={update.isPending}
           onChange={(event) =>
@@ -122,7 +127,7 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
         </Tip>
         <button
           type="button"
-          aria-label={`Remove ${domain.url}`}
+          aria-label={`Remove ${name}`}
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(domain.id, {
@@ -145,7 +150,7 @@ function DomainManagement() {
   const add = useAddDomainMutation();
   const scrape = useScrapeRelatedMutation();
   const [url, setUrl] = useState('');
-  const hosts = related.data?.sites.map((site) => site.host) ?? [];
+  const hosts = related.data?.sites.map((site) => readableHost(site.host)) ?? [];
   const hostText = hosts.length > 0 ? hosts.join(' and ') : null;
   const counts = countDomains(domains.data ?? []);
 
@@ -259,7 +264,7 @@ function RelatedSourceDomains() {
         <ul className="grid gap-3 sm:grid-cols-2">
           {sites.map((site) => (
             <li key={site.url} className="rounded-lg bg-gray-50 px-4 py-3 dark:bg-gray-800/60">
-              <p className="font-medium">{site.host}</p>
+              <p className="font-medium">{readableHost(site.host)}</p>
               <p className="text-sm text-gray-700 tabular-nums dark:text-gray-300">{stats.data?.[site.host] ?? 0} articles spidered</p>
             </li>
           ))}

@@ -9,6 +9,7 @@ import { useConsoleStatusQuery } from '../../hooks/useConsoleStatusQuery';
 import { useSettingQuery } from '../../hooks/useSettings';
 import { useSiteInfoQuery } from '../../hooks/useSiteInfoQuery';
 import { useRefetchControlMutation, useRefetchStatusQuery, useSpiderControlMutation, type SpiderAction } from '../../hooks/useSpider';
+import { readableAddress } from '../../lib/hosts';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { SystemActivityLog } from './SystemActivityLog';
 
@@ -197,7 +198,7 @@ function SpiderStatusPanel() {
           <SpiderControls status={state} />
           <div className="space-y-1.5">
             <p className="text-sm font-medium" data-testid="spider-progress-text">
-              {state !== 'idle' && status.spiderCurrentDomain ? `Processing ${status.spiderCurrentDomain}` : 'Idle'}
+              {state !== 'idle' && status.spiderCurrentDomain ? `Processing ${readableAddress(status.spiderCurrentDomain)}` : 'Idle'}
             </p>
             <ProgressBar label="Spider progress" value={status.spiderProgress} muted={state === 'idle'} />
           </div>
