@@ -178,7 +178,6 @@ interface DomainState {
   /** The largest share done reported so far: a sitemap index found late never moves a site back. */
   progress: number;
   stored: number;
-  articlesInFlight: number;
   candidates: number;
   alreadyStored: number;
   articleAttempts: number;
@@ -226,17 +225,16 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
   };
 
   const queue = new HostQueue({
-    articleGate: (domainId): ArticleGate => {
+    articleGate: (domainId, inFlight): ArticleGate => {
       const state = states.get(domainId)!;
       if (state.finished || state.error || state.stored >= options.articlesPerDomain) return 'no';
-      return state.stored + state.articlesInFlight >= options.articlesPerDomain ? 'wait' : 'yes';
+      return state.stored + inFlight >= options.articlesPerDomain ? 'wait' : 'yes';
     },
     pausedUntil: (host) => network.pacer.pausedUntil(host),
     onSettled: (task, outcome) => {
       requestsHandled += outcome === 'handled' ? 1 : 0;
       const state = states.get(task.domainId);
       if (!state) return;
-      if (task.step === 'article' && outcome === 'handled') state.articlesInFlight--;
       if (task.step === 'article') state.articlesPending--;
       if (outcome === 'handled') state.handled++;
       state.pending--;
@@ -263,7 +261,6 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       handled: 0,
       progress: 0,
       stored: domain.initialStored ?? 0,
-      articlesInFlight: 0,
       candidates: 0,
       alreadyStored: 0,
       articleAttempts: 0,

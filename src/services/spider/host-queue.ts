@@ -30,7 +30,8 @@ export type ArticleGate = 'yes' | 'wait' | 'no';
 
 export interface HostQueueOptions {
   now?: () => number;
-  articleGate(domainId: number): ArticleGate;
+  /** `inFlight`: the domain's article requests handed out and not yet settled (a site on two hosts has two lanes). */
+  articleGate(domainId: number, inFlight: number): ArticleGate;
   /** Time before which the host gets no request (a 429/503 back-off), or 0. */
   pausedUntil(host: string): number;
   /** A task left the queue for good: handled (successfully or not) or dropped unrun. */
@@ -168,7 +169,8 @@ export class HostQueue {
   private peek(lane: Lane): { list: Request<CrawlTask>[]; index: number } | null {
     if (lane.discovery.length > 0) return { list: lane.discovery, index: 0 };
     for (let i = 0; i < lane.articles.length; ) {
-      const gate = this.options.articleGate(lane.articles[i]!.userData.domainId);
+      const domainId = lane.articles[i]!.userData.domainId;
+      const gate = this.options.articleGate(domainId, this.articlesInFlight(domainId));
       if (gate === 'yes') return { list: lane.articles, index: i };
       if (gate === 'no') {
         const [request] = lane.articles.splice(i, 1);
@@ -178,6 +180,12 @@ export class HostQueue {
       i++;
     }
     return null;
+  }
+
+  private articlesInFlight(domainId: number): number {
+    let count = 0;
+    for (const request of this.inFlight.keys()) if (request.userData.step === 'article' && request.userData.domainId === domainId) count++;
+    return count;
   }
 
   private isReady(lane: Lane, now: number): boolean {

@@ -120,4 +120,34 @@ describe('HostQueue', () => {
     expect(settled).toEqual(['dropped http://a.test/robots.txt', 'dropped http://a.test/x']);
     expect(queue.getPendingCount()).toBe(1);
   });
+
+  it("tells the gate how many of a domain's articles are in flight on all its hosts, so a site on two hosts stays under its cap", async () => {
+    let stored = 0;
+    const cap = 2;
+    const seen: number[] = [];
+    const queue = new HostQueue({
+      now: () => 10_000,
+      articleGate: (_domainId, inFlight) => {
+        seen.push(inFlight);
+        if (stored >= cap) return 'no';
+        return stored + inFlight >= cap ? 'wait' : 'yes';
+      },
+      pausedUntil: () => 0,
+      onSettled: () => {},
+    });
+    const add = (url: string) => queue.add({ step: 'article', url, domainId: 7, host: new URL(url).hostname });
+    for (const url of ['http://site.test/1', 'http://site.test/2', 'http://www.site.test/3', 'http://www.site.test/4']) add(url);
+    const first = await queue.fetchNextRequest();
+    const second = await queue.fetchNextRequest();
+    expect([first!.url, second!.url]).toEqual(['http://site.test/1', 'http://www.site.test/3']);
+    // Both hosts' lanes are busy; once one article is stored and settled, the other still counts.
+    stored = 1;
+    await queue.markRequestHandled(first!);
+    expect(await queue.fetchNextRequest()).toBeNull();
+    expect(seen.at(-1)).toBe(1);
+    stored = 2;
+    await queue.markRequestHandled(second!);
+    expect(await queue.fetchNextRequest()).toBeNull();
+    expect(queue.getPendingCount()).toBe(0);
+  });
 });
