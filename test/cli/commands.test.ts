@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
+import { dateTime } from '../../src/cli/time.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { CLI, childEnv, runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
@@ -84,8 +85,19 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(found.count).toBeGreaterThan(0);
     expect(found.results[0]!.title).toMatch(/Port Linden|storm/i);
 
-    const list = json<{ id: number }[]>((await cli(['articles', 'list', '--json', ...args()])).stdout);
+    const list = json<{ id: number; generatedAt: string }[]>((await cli(['articles', 'list', '--json', ...args()])).stdout);
     expect(list.map((a) => a.id)).toEqual([articleId]);
+    // The tables' times read in the product's time zone (default America/Chicago), as status and
+    // logs do; only --json keeps the API's ISO times in UTC.
+    const table = (await cli(['articles', 'list', ...args()])).stdout;
+    expect(table).toContain(dateTime(list[0]!.generatedAt, 'America/Chicago'));
+    expect(table).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+    const jobs = (await cli(['jobs', ...args()])).stdout;
+    expect(jobs).toMatch(/^generate-article +idle \(last: completed\) +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/m);
+    expect(jobs).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+    const domains = (await cli(['domains', 'list', ...args()])).stdout;
+    expect(domains).toMatch(/ \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s*$/m);
+    expect(domains).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
     const file = join(storage.dataDir, 'storm.docx');
     const exported = await cli(['articles', 'export', String(articleId), '--format', 'docx', '-o', file, ...args()]);
     expect(exported.code).toBe(0);
