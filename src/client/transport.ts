@@ -250,7 +250,8 @@ export function appTransport(app: FastifyInstance, ctx: AppContext, localSecret:
       const response = await app.inject({
         method: method as 'GET',
         url: path,
-        headers: { [LOCAL_OPERATOR_HEADER]: localSecret },
+        // Absolute links made for the CLI point at the configured port (decisions.md: http://localhost:PORT).
+        headers: { [LOCAL_OPERATOR_HEADER]: localSecret, host: `localhost:${ctx.config.port}` },
         ...(body === undefined ? {} : { payload: body as object }),
       });
       const headers: Record<string, string> = {};

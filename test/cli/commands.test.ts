@@ -42,6 +42,9 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     expect(article).toMatchObject({ trendTitle: STORM, category: 'usa' });
     expect(article.wordCount).toBeGreaterThan(100);
     articleId = article.id;
+    // In-process, a post's link names the port the daemon would serve (decisions.md: http://localhost:PORT).
+    const social = json<{ content: string }>((await cli(['social', '--article', String(articleId), '--json', ...args()])).stdout);
+    expect(social.content).toContain(`http://localhost:${process.env.PORT ?? 3000}/usa/`);
   });
 
   it('crawls once in the foreground with plain progress lines, and refuses an unknown domain', async () => {
@@ -107,6 +110,10 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(logs).toHaveLength(3);
     for (const line of logs) expect(line).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [A-Z_]+ +(error|warning|info|debug) +\S/);
     const queue = json((await cli(['articles', 'queue', '--json', ...args()])).stdout);
+    // A social post made through the operator socket links to the daemon's port (decisions.md:
+    // http://localhost:PORT in the CLI), not to port 80 of a socket that has no host.
+    const social = json<{ content: string }>((await cli(['social', '--article', String(articleId), '--json', ...args()])).stdout);
+    expect(social.content).toContain(`http://localhost:${new URL(daemon.baseUrl).port}/usa/`);
     expect(queue).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
   });
 
@@ -201,6 +208,8 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(text.stdout).toContain('Port Linden');
     const social = json<{ content: string }>((await cli(['social', '--article', String(articleId), '--json'], remote)).stdout);
     expect(social.content.length).toBeGreaterThan(20);
+    // Its link is the address the request came to: the daemon's own.
+    expect(social.content).toContain(`${daemon.baseUrl}/usa/`);
     const refused = await cli(['status'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: 'nct_wrong' });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('Authentication required');
