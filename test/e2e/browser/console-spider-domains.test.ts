@@ -12,7 +12,8 @@ import { answer, browserSuite } from './harness.js';
 const web = await startNewsWeb({ sites: 1, articlesPerSite: 3, hostile: true });
 afterAll(() => web.close());
 const site = web.sites[0]!;
-const relatedHost = new URL(web.hostile!.urls.hostileLinks).hostname;
+// With its port, as the crawler keys the articles of a site it has crawled (domain_name).
+const relatedHost = new URL(web.hostile!.urls.hostileLinks).host;
 
 const suite = browserSuite({
   env: {
