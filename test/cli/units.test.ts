@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpiderStatusFields } from '../../src/api/status.js';
+import { COMPONENT_COLORS, componentColor } from '../../src/cli/colors.js';
 import { completionTable } from '../../src/cli/completion.js';
 import { crawlFollower } from '../../src/cli/crawl.js';
 import { commandsOf } from '../../src/cli/examples.js';
@@ -63,6 +64,18 @@ describe('usage errors', () => {
     const run = await runCli(['dash', '--data-dir', mkdtempSync(join(tmpdir(), 'newsctl-dash-pipe-'))]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('error: newsctl dash needs a terminal');
+  });
+});
+
+describe('log component colours', () => {
+  it("give the spec's components the console's colours, and no component red (the colour of errors)", () => {
+    expect(['SPIDER', 'GENERATOR', 'AI_MODEL', 'DOMAIN_MANAGER'].map(componentColor)).toEqual(['blue', 'green', 'magenta', 'yellow']);
+    for (const component of ['TRENDS', 'AUTH', 'SYSTEM', 'AUDIO', 'SOMETHING_ELSE']) {
+      expect(COMPONENT_COLORS).toContain(componentColor(component));
+      expect(componentColor(component)).not.toMatch(/red/i);
+    }
+    // The same component, the same colour, every time.
+    expect(componentColor('AUDIO')).toBe(componentColor('AUDIO'));
   });
 });
 
