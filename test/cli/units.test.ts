@@ -64,6 +64,12 @@ describe('usage errors', () => {
     const run = await runCli(['dash', '--data-dir', mkdtempSync(join(tmpdir(), 'newsctl-dash-pipe-'))]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('error: newsctl dash needs a terminal');
+    // Its --json prints no dashboard as JSON (its help said "print JSON"): only the error.
+    const json = await runCli(['dash', '--json', '--data-dir', mkdtempSync(join(tmpdir(), 'newsctl-dash-pipe-'))]);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'invalid' } });
+    const dash = buildProgram().commands.find((command) => command.name() === 'dash')!;
+    expect(dash.options.find((option) => option.long === '--json')!.description).toMatch(/^an error as JSON on stderr/);
   });
 });
 
