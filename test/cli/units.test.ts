@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpiderStatusFields } from '../../src/api/status.js';
-import { COMPONENT_COLORS, componentColor } from '../../src/cli/colors.js';
+import { COMPONENT_COLORS, componentColor, configureColors } from '../../src/cli/colors.js';
 import { completionTable } from '../../src/cli/completion.js';
 import { crawlFollower } from '../../src/cli/crawl.js';
 import { commandsOf } from '../../src/cli/examples.js';
@@ -82,6 +82,21 @@ describe('log component colours', () => {
     }
     // The same component, the same colour, every time.
     expect(componentColor('AUDIO')).toBe(componentColor('AUDIO'));
+  });
+
+  it('are on for a terminal, and off with NO_COLOR or without a terminal (a pipe, cron)', () => {
+    const entry = { timestamp: '2026-01-15T15:01:02.000Z', component: 'SPIDER', level: 'error' as const, message: 'Crawl failed' };
+    const escapes = () => /\u001b\[/.test(formatLogLine(entry, 'UTC'));
+    try {
+      configureColors({}, true);
+      expect(escapes()).toBe(true);
+      configureColors({ NO_COLOR: '1' }, true);
+      expect(escapes()).toBe(false);
+      configureColors({}, false);
+      expect(escapes()).toBe(false);
+    } finally {
+      configureColors({}, false);
+    }
   });
 });
 
