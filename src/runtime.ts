@@ -68,12 +68,15 @@ export interface StartDaemonOptions extends BuildAppOptions {
 const liveChannelsByServer = new WeakMap<Server, Set<Duplex>>();
 const liveChannelsOf = (server: Server): Duplex[] => [...(liveChannelsByServer.get(server) ?? [])];
 
-function listenOperatorSocket(app: FastifyInstance, path: string, localSecret: string): Promise<Server> {
+function listenOperatorSocket(app: FastifyInstance, path: string, localSecret: string, port: number): Promise<Server> {
   if (existsSync(path)) rmSync(path, { force: true });
   // Requests on this socket come from whoever can reach the data folder, i.e. the operator: they are
   // marked as such here, and the header cannot be forged over TCP without the in-memory secret.
   const server = createServer((req, res) => {
     req.headers[LOCAL_OPERATOR_HEADER] = localSecret;
+    // A socket has no host: absolute links made for the CLI (a social post's) point at this
+    // daemon's own port (decisions.md: http://localhost:PORT), not at port 80.
+    req.headers.host = `localhost:${port}`;
     app.routing(req, res);
   });
   const liveChannels = new Set<Duplex>();
@@ -108,7 +111,7 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
     const built = await buildApp(runtime.ctx, options);
     app = built.app;
     const address = await app.listen({ host: config.host, port: config.port });
-    if (socketPath) socketServer = await listenOperatorSocket(app, socketPath, built.localSecret);
+    if (socketPath) socketServer = await listenOperatorSocket(app, socketPath, built.localSecret, (app.server.address() as { port: number }).port);
     pruneTimer = setInterval(() => void pruneAuthState(runtime.ctx).catch(() => {}), 60 * 60 * 1000);
     pruneTimer.unref();
     // Queued runs, runs a dead daemon left, shared runs to join: this daemon takes its part.

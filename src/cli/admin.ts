@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { formatTable, printJson, promptHidden, readStdin } from './io.js';
 import { parseInteger, withClient, withDataOptions, type DataOptions } from './options.js';
+import { dateTime, productTimeZone } from './time.js';
 
 export function registerAdminCommands(program: Command): void {
   const admin = program.command('admin').description('administrator accounts');
@@ -34,9 +35,12 @@ export function registerAdminCommands(program: Command): void {
     },
   );
   withDataOptions(token.command('list').description('list tokens')).action(async (options: DataOptions) => {
-    const { tokens } = await withClient(options, (client) => client.auth.tokens());
+    const [{ tokens }, timeZone] = await withClient(options, async (client) => [await client.auth.tokens(), options.json ? null : await productTimeZone(client)] as const);
     if (options.json) printJson(tokens);
-    else console.log(tokens.length ? formatTable(tokens as unknown as Record<string, unknown>[], ['id', 'name', 'createdAt', 'lastUsedAt']) : 'No API tokens.');
+    else {
+      const rows = tokens.map((t) => ({ id: t.id, name: t.name, createdAt: dateTime(t.createdAt, timeZone), lastUsedAt: dateTime(t.lastUsedAt, timeZone) }));
+      console.log(rows.length ? formatTable(rows, ['id', 'name', 'createdAt', 'lastUsedAt']) : 'No API tokens.');
+    }
   });
   withDataOptions(token.command('revoke').description('revoke a token').argument('<id>', 'token id')).action(
     async (id: string, options: DataOptions) => {

@@ -9,6 +9,7 @@ import { Invalid, Upstream } from '../errors.js';
 import { startAndFollow } from './follow.js';
 import { formatTable, printJson, terminalText } from './io.js';
 import { integerOption, parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
+import { dateTime, productTimeZone } from './time.js';
 
 const POLL_MS = 1_000;
 
@@ -18,8 +19,8 @@ function describeQueue(queue: QueueStatus): string {
   return `${queue.queueLength} in the queue${queue.currentTrend ? `; generating "${queue.currentTrend}"` : ''}\n${formatTable(rows, ['#', 'status', 'trend'])}`;
 }
 
-function articleRows(articles: GeneratedArticle[]): Record<string, unknown>[] {
-  return articles.map((a) => ({ id: a.id, category: a.category ?? '', words: a.wordCount, writer: a.writer, generatedAt: a.generatedAt, title: a.title, page: a.htmlFilePath ?? '' }));
+function articleRows(articles: GeneratedArticle[], timeZone: string | null): Record<string, unknown>[] {
+  return articles.map((a) => ({ id: a.id, category: a.category ?? '', words: a.wordCount, writer: a.writer, generatedAt: dateTime(a.generatedAt, timeZone), title: a.title, page: a.htmlFilePath ?? '' }));
 }
 
 const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -80,9 +81,9 @@ export function registerArticlesCommands(program: Command): void {
   withDataOptions(
     withExamples(articles.command('list').description('generated articles, newest first').addOption(integerOption('--limit <n>', 'how many', { min: 1, max: 500 }, 50)), 'newsctl articles list --limit 10'),
   ).action(async (options: DataOptions & { limit: number }) => {
-    const list = await withClient(options, (client) => client.articles.list({ limit: options.limit }));
+    const [list, timeZone] = await withClient(options, async (client) => [await client.articles.list({ limit: options.limit }), options.json ? null : await productTimeZone(client)] as const);
     if (options.json) return printJson(list);
-    console.log(list.length ? formatTable(articleRows(list), ['id', 'category', 'words', 'writer', 'generatedAt', 'title']) : 'No generated articles yet');
+    console.log(list.length ? formatTable(articleRows(list, timeZone), ['id', 'category', 'words', 'writer', 'generatedAt', 'title']) : 'No generated articles yet');
   });
 
   withDataOptions(

@@ -9,6 +9,7 @@ import { Invalid, Upstream } from '../errors.js';
 import { startAndFollow } from './follow.js';
 import { formatTable, printJson, readInputFile, readStdin } from './io.js';
 import { parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
+import { dateTime, productTimeZone } from './time.js';
 
 interface OutputOptions extends DataOptions {
   output?: string;
@@ -151,12 +152,12 @@ export function registerAudioCommands(program: Command): void {
     });
   });
   withDataOptions(withExamples(music.command('tracks').description('made and pending tracks, newest first'), 'newsctl music tracks --json')).action(async (options: DataOptions) => {
-    const tracks = await withClient(options, (client) => client.music.tracks());
+    const [tracks, timeZone] = await withClient(options, async (client) => [await client.music.tracks(), options.json ? null : await productTimeZone(client)] as const);
     if (options.json) return printJson(tracks);
     console.log(
       tracks.length
         ? formatTable(
-            tracks.map((t) => ({ id: t.id, status: t.status, title: t.title ?? '', seconds: t.durationSeconds ?? '', provider: t.provider, generatedAt: t.generatedAt, audio: t.audioUrl ?? '' })),
+            tracks.map((t) => ({ id: t.id, status: t.status, title: t.title ?? '', seconds: t.durationSeconds ?? '', provider: t.provider, generatedAt: dateTime(t.generatedAt, timeZone), audio: t.audioUrl ?? '' })),
             ['id', 'status', 'title', 'seconds', 'provider', 'generatedAt', 'audio'],
           )
         : 'No tracks yet',

@@ -13,10 +13,24 @@ export function colors(): ChalkInstance {
   return chalk;
 }
 
-/** One colour per log component, so a component reads the same everywhere (CLI and dashboard). */
-export const COMPONENT_COLORS = ['cyan', 'magenta', 'yellow', 'green', 'blue', 'redBright', 'cyanBright', 'magentaBright'] as const;
+/**
+ * One colour per log component, so a component reads the same everywhere (CLI and dashboard). No
+ * red: it says "error" (levelColor), and SPIDER, hashed to bright red, made every crawl line look
+ * like a failure.
+ */
+export const COMPONENT_COLORS = ['cyan', 'magenta', 'yellow', 'green', 'blue', 'cyanBright', 'magentaBright', 'blueBright'] as const;
+
+/** Spec 001 §2's colours, as the console's system log shows them (orange has no ANSI colour: yellow). */
+const SPEC_COMPONENT_COLORS: Readonly<Record<string, (typeof COMPONENT_COLORS)[number]>> = {
+  SPIDER: 'blue',
+  GENERATOR: 'green',
+  AI_MODEL: 'magenta',
+  DOMAIN_MANAGER: 'yellow',
+};
 
 export function componentColor(component: string): (typeof COMPONENT_COLORS)[number] {
+  const fixed = SPEC_COMPONENT_COLORS[component];
+  if (fixed) return fixed;
   let hash = 0;
   for (const char of component) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return COMPONENT_COLORS[hash % COMPONENT_COLORS.length]!;

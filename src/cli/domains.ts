@@ -7,6 +7,7 @@ import { readableAddress, readableHost, storedHost } from '../services/domains/h
 import type { Client } from '../client/index.js';
 import { formatTable, printJson, readInputFile } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';
+import { dateTime, productTimeZone } from './time.js';
 
 const STATUSES = ['active', 'success', 'error', 'avoided'];
 
@@ -31,7 +32,7 @@ export function registerDomainsCommand(program: Command): void {
   const domains = program.command('domains').description('source domains: list, add, remove, priority, status, import, export');
 
   withDataOptions(domains.command('list').description('every domain, highest priority first')).action(async (options: DataOptions) => {
-    const list = await withClient(options, (client) => client.domains.list());
+    const [list, timeZone] = await withClient(options, async (client) => [await client.domains.list(), options.json ? null : await productTimeZone(client)] as const);
     if (options.json) return printJson(list);
     if (list.length === 0) return console.log('No domains configured. Add some domains to start scraping.');
     const rows = list.map((d) => ({
@@ -40,7 +41,7 @@ export function registerDomainsCommand(program: Command): void {
       priority: d.priority ?? '(4)',
       throttle: `${d.throttle}s`,
       status: d.status === 'error' && d.errorMessage ? `error: ${d.errorMessage.slice(0, 50)}` : d.status,
-      lastScraped: d.lastScraped ?? 'never',
+      lastScraped: dateTime(d.lastScraped, timeZone),
     }));
     console.log(formatTable(rows, ['id', 'url', 'status', 'priority', 'throttle', 'articlesCount', 'lastScraped']));
     const count = (status: string) => list.filter((d) => d.status === status).length;

@@ -4,13 +4,14 @@ import type { Command } from 'commander';
 import type { JobState } from '../api/jobs.js';
 import { formatTable, printJson } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';
+import { dateTime, productTimeZone } from './time.js';
 
-function rows(states: JobState[]): Record<string, unknown>[] {
+function rows(states: JobState[], timeZone: string | null): Record<string, unknown>[] {
   return states.map((state) => ({
     job: state.name,
     status: state.status === 'idle' && state.run ? `idle (last: ${state.run.status})` : state.status,
     live: state.liveRuns || '',
-    since: state.run?.startedAt ?? state.run?.createdAt ?? '',
+    since: state.run ? dateTime(state.run.startedAt ?? state.run.createdAt, timeZone) : '',
     holder: state.run?.holder ?? '',
   }));
 }
@@ -21,7 +22,7 @@ export function registerJobsCommand(program: Command): void {
     withClient(options, async (client) => {
       const states = await client.jobs.list();
       if (options.json) printJson(states);
-      else console.log(formatTable(rows(states), ['job', 'status', 'live', 'since', 'holder']));
+      else console.log(formatTable(rows(states, await productTimeZone(client)), ['job', 'status', 'live', 'since', 'holder']));
     });
   withDataOptions(jobs.command('list', { isDefault: true }).description('every job and its live or last run')).action(list);
   withDataOptions(jobs.command('stop <name>').description('stop the job wherever it runs')).action(async (name: string, options: DataOptions) => {

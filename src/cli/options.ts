@@ -13,13 +13,13 @@ export interface DataOptions {
   json?: boolean;
 }
 
-export function withDataOptions(command: Command): Command {
+export function withDataOptions(command: Command, json = 'print JSON'): Command {
   return command
     .option('--data-dir <dir>', 'data folder (env NEWSCTL_DATA_DIR, default ./data)')
     .option('--database-url <url>', 'PostgreSQL URL (env DATABASE_URL); default: the embedded database')
     .option('--url <url>', 'drive a remote daemon at this address (env NEWSCTL_URL)')
     .option('--token <token>', 'API token for --url (env NEWSCTL_TOKEN)')
-    .option('--json', 'print JSON');
+    .option('--json', json);
 }
 
 /** Adds "Example:" lines under a command's --help. */

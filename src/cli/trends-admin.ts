@@ -5,6 +5,7 @@ import { Invalid } from '../errors.js';
 import { startAndFollow } from './follow.js';
 import { formatTable, printJson } from './io.js';
 import { integerOption, withClient, withDataOptions, type DataOptions } from './options.js';
+import { dateTime, productTimeZone } from './time.js';
 
 const POLL_MS = 1_000;
 
@@ -58,7 +59,7 @@ export function addTrendsAdminCommands(trends: Command): void {
       }
       const { status } = result;
       if (options.json) printJson(status);
-      else console.log(`Trends analyzer idle; last completed run ${status.trendsAnalyzerLastRun ?? 'never'}; ${status.totalTrendsIdentified} trends stored`);
+      else console.log(`Trends analyzer idle; last completed run ${dateTime(status.trendsAnalyzerLastRun, await productTimeZone(client))}; ${status.totalTrendsIdentified} trends stored`);
     });
   });
 

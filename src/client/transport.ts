@@ -188,9 +188,13 @@ function headersOf(res: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+// One connection per request on the operator socket (agent: false), never a kept-alive one: a CLI
+// starved of CPU between two polls (a loaded machine, `music generate -o` waiting for a song) sent
+// its next poll on a connection the daemon had closed meanwhile (EPIPE / ECONNRESET, exit 7).
+// Connecting to a local socket costs next to nothing.
 function socketStream(socketPath: string, path: string): Promise<StreamedResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ socketPath, method: 'GET', path }, (res) => resolve({ status: res.statusCode ?? 0, headers: headersOf(res), body: res }));
+    const req = httpRequest({ socketPath, method: 'GET', path, agent: false }, (res) => resolve({ status: res.statusCode ?? 0, headers: headersOf(res), body: res }));
     req.on('error', (error) => reject(unreachable(`the daemon at ${socketPath}`, error)));
     req.end();
   });
@@ -204,6 +208,7 @@ function socketSend(socketPath: string, { method, path, body }: RawRequest): Pro
         socketPath,
         method,
         path,
+        agent: false,
         headers: payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
       (res) => {
@@ -245,7 +250,8 @@ export function appTransport(app: FastifyInstance, ctx: AppContext, localSecret:
       const response = await app.inject({
         method: method as 'GET',
         url: path,
-        headers: { [LOCAL_OPERATOR_HEADER]: localSecret },
+        // Absolute links made for the CLI point at the configured port (decisions.md: http://localhost:PORT).
+        headers: { [LOCAL_OPERATOR_HEADER]: localSecret, host: `localhost:${ctx.config.port}` },
         ...(body === undefined ? {} : { payload: body as object }),
       });
       const headers: Record<string, string> = {};

@@ -210,7 +210,7 @@ describe('scrape domains from a related site', () => {
       const site = new URL(web.hostile!.urls.hostileLinks);
       expect(await call('GET', '/api/domains/related-sites', undefined, related, session)).toEqual({
         status: 200,
-        body: { sites: [{ url: web.hostile!.urls.hostileLinks, host: site.hostname }] },
+        body: { sites: [{ url: web.hostile!.urls.hostileLinks, host: site.host }] },
       });
       expect((await call('GET', '/api/domains/related-sites', undefined, related, '')).status).toBe(401);
       const scraped = await call('POST', '/api/domains/scrape-daily-planet', undefined, related, session);

@@ -1,9 +1,14 @@
 // The typed client over two of its ways in (the app in-process, and a remote URL with an API
 // token): JSON calls, binary downloads, the /ws subscription, and errors that keep the server's
 // message and code. The operator socket is driven by the spawned-CLI tests.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../src/api/live.js';
 import { appTransport, createClient, remoteTransport, type Client } from '../../src/client/index.js';
+import { daemonTransport } from '../../src/client/transport.js';
 import { AppError } from '../../src/errors.js';
 import { createApiToken } from '../../src/services/auth/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
@@ -83,5 +88,34 @@ describe('typed client', () => {
       localLive.close();
     }
     expect(seen.states.at(-1)).toBe('closed');
+  });
+});
+
+describe('the operator socket transport', () => {
+  it('gets its answer after this process stalled past the socket server\'s keep-alive', async () => {
+    // A plain HTTP server on a Unix socket, as the daemon's operator socket is, in a process of its
+    // own; its keep-alive is Node's 5 s shortened to 2.5 s (Node closes about 1 s after it) to keep
+    // the test short.
+    const dir = mkdtempSync(join(tmpdir(), 'newsctl-socket-'));
+    const socketPath = join(dir, 'newsctl.sock');
+    const script = `const server = require('node:http').createServer((req, res) => res.end('{}'));
+      server.keepAliveTimeout = 2500;
+      server.listen(${JSON.stringify(socketPath)}, () => process.stdout.write('ready'));`;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await new Promise((resolve) => child.stdout.once('data', resolve));
+      const transport = await daemonTransport(socketPath);
+      expect(transport).not.toBeNull();
+      expect((await transport!.send({ method: 'GET', path: '/api/generated-music-tracks' })).status).toBe(200);
+      // The CLI starved of CPU on a loaded machine while it waited between two polls (`music generate
+      // -o`): the server closed the idle connection meanwhile, and no timer of this process ran to
+      // notice. The next poll was sent on that connection and failed (ECONNRESET or EPIPE, exit 7).
+      const stalledUntil = Date.now() + 4_500;
+      while (Date.now() < stalledUntil);
+      expect((await transport!.send({ method: 'GET', path: '/api/generated-music-tracks' })).status).toBe(200);
+    } finally {
+      child.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

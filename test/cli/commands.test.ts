@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
+import { dateTime } from '../../src/cli/time.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { CLI, childEnv, runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
@@ -41,6 +42,9 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     expect(article).toMatchObject({ trendTitle: STORM, category: 'usa' });
     expect(article.wordCount).toBeGreaterThan(100);
     articleId = article.id;
+    // In-process, a post's link names the port the daemon would serve (decisions.md: http://localhost:PORT).
+    const social = json<{ content: string }>((await cli(['social', '--article', String(articleId), '--json', ...args()])).stdout);
+    expect(social.content).toContain(`http://localhost:${process.env.PORT ?? 3000}/usa/`);
   });
 
   it('crawls once in the foreground with plain progress lines, and refuses an unknown domain', async () => {
@@ -84,8 +88,19 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(found.count).toBeGreaterThan(0);
     expect(found.results[0]!.title).toMatch(/Port Linden|storm/i);
 
-    const list = json<{ id: number }[]>((await cli(['articles', 'list', '--json', ...args()])).stdout);
+    const list = json<{ id: number; generatedAt: string }[]>((await cli(['articles', 'list', '--json', ...args()])).stdout);
     expect(list.map((a) => a.id)).toEqual([articleId]);
+    // The tables' times read in the product's time zone (default America/Chicago), as status and
+    // logs do; only --json keeps the API's ISO times in UTC.
+    const table = (await cli(['articles', 'list', ...args()])).stdout;
+    expect(table).toContain(dateTime(list[0]!.generatedAt, 'America/Chicago'));
+    expect(table).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+    const jobs = (await cli(['jobs', ...args()])).stdout;
+    expect(jobs).toMatch(/^generate-article +idle \(last: completed\) +\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/m);
+    expect(jobs).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+    const domains = (await cli(['domains', 'list', ...args()])).stdout;
+    expect(domains).toMatch(/ \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\s*$/m);
+    expect(domains).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
     const file = join(storage.dataDir, 'storm.docx');
     const exported = await cli(['articles', 'export', String(articleId), '--format', 'docx', '-o', file, ...args()]);
     expect(exported.code).toBe(0);
@@ -95,6 +110,10 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(logs).toHaveLength(3);
     for (const line of logs) expect(line).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d [A-Z_]+ +(error|warning|info|debug) +\S/);
     const queue = json((await cli(['articles', 'queue', '--json', ...args()])).stdout);
+    // A social post made through the operator socket links to the daemon's port (decisions.md:
+    // http://localhost:PORT in the CLI), not to port 80 of a socket that has no host.
+    const social = json<{ content: string }>((await cli(['social', '--article', String(articleId), '--json', ...args()])).stdout);
+    expect(social.content).toContain(`http://localhost:${new URL(daemon.baseUrl).port}/usa/`);
     expect(queue).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
   });
 
@@ -189,6 +208,8 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(text.stdout).toContain('Port Linden');
     const social = json<{ content: string }>((await cli(['social', '--article', String(articleId), '--json'], remote)).stdout);
     expect(social.content.length).toBeGreaterThan(20);
+    // Its link is the address the request came to: the daemon's own.
+    expect(social.content).toContain(`${daemon.baseUrl}/usa/`);
     const refused = await cli(['status'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: 'nct_wrong' });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('Authentication required');

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpiderStatusFields } from '../../src/api/status.js';
+import { COMPONENT_COLORS, componentColor, configureColors } from '../../src/cli/colors.js';
 import { completionTable } from '../../src/cli/completion.js';
 import { crawlFollower } from '../../src/cli/crawl.js';
 import { commandsOf } from '../../src/cli/examples.js';
@@ -63,6 +64,39 @@ describe('usage errors', () => {
     const run = await runCli(['dash', '--data-dir', mkdtempSync(join(tmpdir(), 'newsctl-dash-pipe-'))]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('error: newsctl dash needs a terminal');
+    // Its --json prints no dashboard as JSON (its help said "print JSON"): only the error.
+    const json = await runCli(['dash', '--json', '--data-dir', mkdtempSync(join(tmpdir(), 'newsctl-dash-pipe-'))]);
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'invalid' } });
+    const dash = buildProgram().commands.find((command) => command.name() === 'dash')!;
+    expect(dash.options.find((option) => option.long === '--json')!.description).toMatch(/^an error as JSON on stderr/);
+  });
+});
+
+describe('log component colours', () => {
+  it("give the spec's components the console's colours, and no component red (the colour of errors)", () => {
+    expect(['SPIDER', 'GENERATOR', 'AI_MODEL', 'DOMAIN_MANAGER'].map(componentColor)).toEqual(['blue', 'green', 'magenta', 'yellow']);
+    for (const component of ['TRENDS', 'AUTH', 'SYSTEM', 'AUDIO', 'SOMETHING_ELSE']) {
+      expect(COMPONENT_COLORS).toContain(componentColor(component));
+      expect(componentColor(component)).not.toMatch(/red/i);
+    }
+    // The same component, the same colour, every time.
+    expect(componentColor('AUDIO')).toBe(componentColor('AUDIO'));
+  });
+
+  it('are on for a terminal, and off with NO_COLOR or without a terminal (a pipe, cron)', () => {
+    const entry = { timestamp: '2026-01-15T15:01:02.000Z', component: 'SPIDER', level: 'error' as const, message: 'Crawl failed' };
+    const escapes = () => /\u001b\[/.test(formatLogLine(entry, 'UTC'));
+    try {
+      configureColors({}, true);
+      expect(escapes()).toBe(true);
+      configureColors({ NO_COLOR: '1' }, true);
+      expect(escapes()).toBe(false);
+      configureColors({}, false);
+      expect(escapes()).toBe(false);
+    } finally {
+      configureColors({}, false);
+    }
   });
 });
 

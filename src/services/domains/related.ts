@@ -58,7 +58,10 @@ export function linkedHosts(html: string, pageUrl: string): string[] {
 
 export interface RelatedSite {
   url: string;
-  /** The host name the console shows ("Scrape Domains from {host}"). */
+  /**
+   * The host the console shows ("Scrape Domains from {host}") and looks its article count up by in
+   * /api/domain-stats: the crawler's key, so with its port when it has one (127.0.0.2:8080).
+   */
   host: string;
 }
 
@@ -69,7 +72,7 @@ export interface RelatedSites {
 
 /** The configured related sites (NEWSCTL_RELATED_SITES), in order; empty when none is set. */
 export function relatedSites(ctx: Pick<AppContext, 'config'>): RelatedSites {
-  return { sites: ctx.config.relatedSites.map((url) => ({ url, host: new URL(url).hostname })) };
+  return { sites: ctx.config.relatedSites.map((url) => ({ url, host: new URL(url).host })) };
 }
 
 export async function scrapeRelatedDomains(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 'jobs'>): Promise<RelatedScrapeResult> {
@@ -81,11 +84,11 @@ export async function scrapeRelatedDomains(ctx: Pick<AppContext, 'config' | 'sql
   const names: string[] = [];
   for (const site of sites) {
     const siteUrl = new URL(site);
-    names.push(siteUrl.hostname);
+    names.push(siteUrl.host);
     if (!(await robots.isAllowed(siteUrl.href))) {
       const outcome = outcomes.get(siteUrl.origin);
       const why = outcome?.error ? `robots.txt could not be read (${outcome.error.message})` : 'robots.txt disallows it';
-      throw Upstream(`Could not scrape ${siteUrl.hostname}: ${why}`);
+      throw Upstream(`Could not scrape ${siteUrl.host}: ${why}`);
     }
     let html: string;
     let finalUrl: string;
@@ -94,7 +97,7 @@ export async function scrapeRelatedDomains(ctx: Pick<AppContext, 'config' | 'sql
       html = response.text();
       finalUrl = response.url;
     } catch (error) {
-      throw Upstream(`Could not scrape ${siteUrl.hostname}: ${error instanceof Error ? error.message : String(error)}`);
+      throw Upstream(`Could not scrape ${siteUrl.host}: ${error instanceof Error ? error.message : String(error)}`);
     }
     for (const host of linkedHosts(html, finalUrl)) if (!found.includes(host)) found.push(host);
   }

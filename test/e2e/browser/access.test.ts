@@ -183,6 +183,15 @@ describe('admin console frame', () => {
     await page.getByText('Loading...').waitFor();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('heading', { name: 'Administrator login' }).waitFor();
+
+    // Logging in there opens the console: the "not an administrator" of the first check is not
+    // taken for the answer after the login (it sent the visitor straight back to /login).
+    await fillLogin(page, TEST_ADMIN);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('heading', { name: 'Admin Console' }).waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(1_500);
+    expect(new URL(page.url()).pathname).toBe('/admin');
   });
 
   it('loads the console code only on /admin', async () => {

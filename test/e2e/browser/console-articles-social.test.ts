@@ -314,6 +314,25 @@ describe('generation from the Trends tab and above the tabs', () => {
     await actions.getByRole('button', { name: 'Regenerate Articles for Trends' }).waitFor();
     expect(await actions.getByRole('button', { name: 'Regenerate Articles for Trends' }).isEnabled()).toBe(true);
   });
+
+  it("says when the regeneration cannot start, with the spec's fallback, and gives the button back", async () => {
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Articles');
+    await answer(page, '/api/trends/regenerate-articles', { status: 500, body: '{}' });
+    const actions = page.getByTestId('console-actions');
+    await actions.getByRole('button', { name: 'Regenerate Articles for Trends' }).click();
+    await expectToast(page, 'Error', 'Failed to regenerate trends and articles');
+    expect(await actions.getByRole('button', { name: 'Regenerate Articles for Trends' }).isEnabled()).toBe(true);
+  });
+
+  it('says "No system logs available" when the log is empty', async () => {
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Articles');
+    // The login itself is logged, so an empty log is one the server answers empty.
+    await answer(page, '/api/logs', { status: 200, body: '[]' });
+    suite.server().ctx.events.emit('live_resync', {});
+    await page.getByTestId('system-log').getByText('No system logs available', { exact: true }).waitFor();
+  });
 });
 
 describe('Social tab', () => {

@@ -12,7 +12,8 @@ import { answer, browserSuite } from './harness.js';
 const web = await startNewsWeb({ sites: 1, articlesPerSite: 3, hostile: true });
 afterAll(() => web.close());
 const site = web.sites[0]!;
-const relatedHost = new URL(web.hostile!.urls.hostileLinks).hostname;
+// With its port, as the crawler keys the articles of a site it has crawled (domain_name).
+const relatedHost = new URL(web.hostile!.urls.hostileLinks).host;
 
 const suite = browserSuite({
   env: {
@@ -406,5 +407,31 @@ describe('Domains tab', () => {
     await avoid.getByRole('button', { name: 'Remove paywall.example from the avoid list' }).click();
     await expectToast(page, 'Avoid domain removed successfully');
     await entries.getByText('paywall.example').waitFor({ state: 'detached' });
+  });
+
+  it("falls back to the spec's texts when a write fails without a message (spec 001 §8)", async () => {
+    await seedConsole(suite.server().sql);
+    const { page } = await suite.visit();
+    await openConsoleTab(page, 'Domains');
+    const management = panel(page, 'Domain Management');
+    await management.getByTestId('domain-row').first().waitFor();
+    const avoid = panel(page, 'Domain Avoid List');
+    await avoid.getByTestId('avoid-entries').getByText('Copies other sites word for word').waitFor();
+    // Every write of the tab answered 500 with an empty body; the lists keep what they loaded.
+    const writes = (url: URL) => url.pathname === '/api/domains' || url.pathname.startsWith('/api/avoid-domains');
+    await page.route(writes, (route) =>
+      route.request().method() === 'GET' ? route.continue() : route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+    );
+
+    await management.getByPlaceholder(/^Add new domain/).fill('refused.example');
+    await management.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectToast(page, 'Error', 'Failed to add domain');
+
+    await avoid.getByLabel('Domain to avoid').fill('refused.example');
+    await avoid.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectToast(page, 'Error', 'Failed to add avoid domain');
+    await avoid.getByRole('button', { name: /from the avoid list$/ }).first().click();
+    await expectToast(page, 'Error', 'Failed to remove avoid domain');
+    expect(await suite.server().sql`select url from avoid_domains where url = 'refused.example'`).toEqual([]);
   });
 });
