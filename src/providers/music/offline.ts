@@ -85,16 +85,27 @@ class Mixer {
     const attack = options.attack ?? 0.01;
     const release = options.release ?? 0.08;
     const from = Math.floor(start * this.sampleRate);
-    const count = Math.floor((length + release) * this.sampleRate);
-    for (let i = 0; i < count && from + i < this.data.length; i++) {
+    const count = Math.min(Math.floor((length + release) * this.sampleRate), this.data.length - from);
+    // Each harmonic is a phasor turned by a fixed angle per sample (one multiply-add instead of a
+    // sine per sample and harmonic): a song's backing renders in a fraction of the time.
+    const cosStep = harmonics.map((_, h) => Math.cos((2 * Math.PI * hz * (h + 1)) / this.sampleRate));
+    const sinStep = harmonics.map((_, h) => Math.sin((2 * Math.PI * hz * (h + 1)) / this.sampleRate));
+    const re = harmonics.map(() => 1);
+    const im = harmonics.map(() => 0);
+    const decayStep = options.decay ? Math.exp(-1 / (options.decay * this.sampleRate)) : 1;
+    let decay = 1;
+    for (let i = 0; i < count; i++) {
       const t = i / this.sampleRate;
-      let envelope = t < attack ? t / attack : 1;
-      if (options.decay) envelope *= Math.exp(-t / options.decay);
+      let envelope = (t < attack ? t / attack : 1) * decay;
       if (t > length) envelope *= Math.max(0, 1 - (t - length) / release);
+      decay *= decayStep;
       let sample = 0;
-      harmonics.forEach((amplitude, h) => {
-        sample += amplitude * Math.sin(2 * Math.PI * hz * (h + 1) * t);
-      });
+      for (let h = 0; h < harmonics.length; h++) {
+        sample += harmonics[h]! * im[h]!;
+        const nextRe = re[h]! * cosStep[h]! - im[h]! * sinStep[h]!;
+        im[h] = im[h]! * cosStep[h]! + re[h]! * sinStep[h]!;
+        re[h] = nextRe;
+      }
       this.data[from + i]! += sample * envelope * gain;
     }
   }
@@ -139,7 +150,14 @@ export function planBars(lines: readonly SongLine[], barSeconds: number, introBa
   });
 }
 
-export function renderBacking(lines: readonly SongLine[], style: SongStyle, sampleRate: number): Backing {
+/** Lets the daemon's other work (requests, lease renewals) run between two bars of synthesis. */
+function nextTurn(signal?: AbortSignal): Promise<void> {
+  signal?.throwIfAborted();
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Renders bar by bar, giving the event loop a turn after each, so a song never holds the daemon. */
+export async function renderBacking(lines: readonly SongLine[], style: SongStyle, sampleRate: number, signal?: AbortSignal): Promise<Backing> {
   const tempo = Math.min(180, Math.max(60, Math.round(style.tempo)));
   const beat = 60 / tempo;
   const barSeconds = beat * 4;
@@ -159,6 +177,7 @@ export function renderBacking(lines: readonly SongLine[], style: SongStyle, samp
   let progressionIndex = 0;
   let lastSection: string | null = null;
   for (let bar = 0; bar < totalBars; bar++) {
+    await nextTurn(signal);
     const section = sectionOf[bar]!;
     if (section !== lastSection) progressionIndex = 0;
     lastSection = section;
@@ -184,6 +203,7 @@ export function renderBacking(lines: readonly SongLine[], style: SongStyle, samp
   for (const entry of plan) {
     // The spoken introduction rides on the chords alone.
     if (entry.line.section === 'intro' || entry.line.section === 'outro') continue;
+    await nextTurn(signal);
     const count = Math.min(syllables(entry.line.text), entry.bars * 8);
     const span = entry.bars * barSeconds * 0.9;
     const step = span / count;
@@ -206,9 +226,10 @@ export function renderBacking(lines: readonly SongLine[], style: SongStyle, samp
     }
   }
 
+  await nextTurn(signal);
   const samples = new Int16Array(mixer.data.length);
   let peak = 0;
-  for (const value of mixer.data) peak = Math.max(peak, Math.abs(value));
+  for (let i = 0; i < mixer.data.length; i++) peak = Math.max(peak, Math.abs(mixer.data[i]!));
   const scale = peak > 0 ? 0.7 / peak : 0;
   for (let i = 0; i < samples.length; i++) samples[i] = Math.round(mixer.data[i]! * scale * 32767);
   return { pcm: { sampleRate, samples }, plan, barSeconds };

@@ -37,9 +37,11 @@ export function mixUnder(music: Pcm, voice: Float32Array): Pcm {
     out[i] = (i < music.samples.length ? (music.samples[i]! / 32768) * gain : 0) + (i < voice.length ? voice[i]! : 0);
   }
   let peak = 0;
-  for (const value of out) peak = Math.max(peak, Math.abs(value));
+  for (let i = 0; i < length; i++) peak = Math.max(peak, Math.abs(out[i]!));
   const scale = peak > 0.98 ? 0.98 / peak : 1;
-  return { sampleRate: rate, samples: Int16Array.from(out, (value) => Math.round(value * scale * 32767)) };
+  const samples = new Int16Array(length);
+  for (let i = 0; i < length; i++) samples[i] = Math.round(out[i]! * scale * 32767);
+  return { sampleRate: rate, samples };
 }
 
 export async function renderSong(
@@ -73,10 +75,11 @@ export async function renderSong(
     }
     if (spoken.length === 0) throw new Error('the lyrics have no line to sing');
     const rate = spoken[0]!.pcm.sampleRate;
-    const backing = renderBacking(
+    const backing = await renderBacking(
       spoken.map((entry) => entry.line),
       { tempo: input.config.tempo, key: input.config.key },
       rate,
+      job.signal,
     );
     const voiceTrack = new Float32Array(backing.pcm.samples.length);
     backing.plan.forEach((entry, index) => {

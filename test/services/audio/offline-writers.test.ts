@@ -188,9 +188,9 @@ describe('lyrics and music', () => {
     expect(valueAt({ data: [{ url: 'x' }] }, 'data.0.url')).toBe('x');
   });
 
-  it('gives each line enough bars and a melody note per syllable', () => {
+  it('gives each line enough bars and a melody note per syllable', async () => {
     expect(syllables('The central bank holds rates steady')).toBe(8);
-    const backing = renderBacking(
+    const backing = await renderBacking(
       [
         { text: 'Intro', section: 'intro', seconds: 3 },
         { text: 'This is the news today', section: 'chorus', seconds: 1.5 },
@@ -204,6 +204,27 @@ describe('lyrics and music', () => {
       [8, 1],
     ]);
     expect(backing.pcm.samples.length).toBe(8000 * (2 + 3 + 2) * 2 + 8000);
+  });
+
+  it('renders bar by bar, letting other work run between bars, and stops when its job is stopped', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => ({ text: 'The council approved the fare freeze', section: i % 4 < 2 ? ('verse' as const) : ('chorus' as const), seconds: 2 }));
+    // Another task of the daemon, waiting its turn: it runs again and again while the song renders.
+    let turns = 0;
+    let running = true;
+    const other = () => {
+      turns++;
+      if (running) setImmediate(other);
+    };
+    setImmediate(other);
+    const backing = await renderBacking(lines, { tempo: 120, key: 'C' }, 8000);
+    running = false;
+    const bars = backing.pcm.samples.length / 8000 / backing.barSeconds;
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(bars));
+
+    const controller = new AbortController();
+    const rendering = renderBacking(lines, { tempo: 120, key: 'C' }, 8000, controller.signal);
+    controller.abort(new Error('stopped'));
+    await expect(rendering).rejects.toThrow('stopped');
   });
 });
 
