@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { Invalid } from '../errors.js';
+import { displayWidth, padToWidth } from './text-width.js';
 
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -63,7 +64,7 @@ export function terminalText(text: string): string {
 /** A plain aligned text table (the CLI's --json gives machine output). */
 export function formatTable(rows: Record<string, unknown>[], columns: string[]): string {
   const cell = (value: unknown) => (value === null || value === undefined ? '' : terminalText(String(value)).replace(/[\t\n]/g, ' '));
-  const widths = columns.map((column) => Math.max(column.length, ...rows.map((row) => cell(row[column]).length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd();
+  const widths = columns.map((column) => Math.max(displayWidth(column), ...rows.map((row) => displayWidth(cell(row[column])))));
+  const line = (values: string[]) => values.map((value, i) => padToWidth(value, widths[i]!)).join('  ').trimEnd();
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(columns.map((c) => cell(row[c]))))].join('\n');
 }

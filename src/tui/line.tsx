@@ -7,6 +7,7 @@ import { Text, Transform } from 'ink';
 import type { ChalkInstance } from 'chalk';
 import { colors } from '../cli/colors.js';
 import { terminalText } from '../cli/io.js';
+import { displayWidth, sliceToWidth } from '../cli/text-width.js';
 
 /** A piece of a line and how to colour it. */
 export type Segment = string | [text: string, style: (c: ChalkInstance) => (text: string) => string];
@@ -20,14 +21,20 @@ export function paint(segments: Segment[], width: number): string {
   const pieces = segments.map((s) => (typeof s === 'string' ? ([s, null] as const) : ([s[0], s[1]] as const))).map(
     ([text, style]) => [terminalText(text.replace(/[\r\n\t]/g, ' ')), style] as const,
   );
-  const total = pieces.reduce((n, [text]) => n + text.length, 0);
+  const total = pieces.reduce((n, [text]) => n + displayWidth(text), 0);
   const cut = total > width;
   for (const [raw, style] of pieces) {
     if (left <= 0) break;
     let text = raw;
-    if (text.length > left) text = text.slice(0, left);
-    left -= text.length;
-    if (cut && left === 0 && text.length > 0) text = `${text.slice(0, -1)}…`;
+    if (displayWidth(text) > left) text = sliceToWidth(text, left);
+    left -= displayWidth(text);
+    // The line is cut here (its last column reached, or one column left that the next character,
+    // a wide one, does not fit): an ellipsis ends it.
+    if (cut && (left === 0 || (left === 1 && displayWidth(raw) > displayWidth(text)))) {
+      const room = displayWidth(text) + left;
+      text = `${sliceToWidth(text, room - 1)}…`;
+      left = room - displayWidth(text);
+    }
     out += style ? style(c)(text) : text;
   }
   return out + ' '.repeat(Math.max(0, left));

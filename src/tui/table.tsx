@@ -2,6 +2,7 @@
 // width, each cell cut to fit, so a table never wraps or overflows an 80-column terminal.
 import { Box } from 'ink';
 import type { ChalkInstance } from 'chalk';
+import { displayWidth, padToWidth, sliceToWidth } from '../cli/text-width.js';
 import { Line, type Segment } from './line.js';
 
 export interface Column<Row> {
@@ -15,8 +16,8 @@ export interface Column<Row> {
 
 export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
   const clean = text.replace(/\s+/g, ' ');
-  const cut = clean.length > width ? `${clean.slice(0, Math.max(0, width - 1))}…` : clean;
-  return align === 'right' ? cut.padStart(width) : cut.padEnd(width);
+  const cut = displayWidth(clean) > width ? `${sliceToWidth(clean, width - 1)}…` : clean;
+  return padToWidth(cut, width, align);
 }
 
 export function Table<Row>({ rows, columns, width, maxRows, empty }: { rows: Row[]; columns: Column<Row>[]; width: number; maxRows: number; empty: string }) {

@@ -12,6 +12,9 @@ import { crawlFollower } from '../../src/cli/crawl.js';
 import { commandsOf } from '../../src/cli/examples.js';
 import { buildProgram } from '../../src/cli/index.js';
 import { formatTable } from '../../src/cli/io.js';
+import { displayWidth, sliceToWidth } from '../../src/cli/text-width.js';
+import { fit } from '../../src/tui/table.js';
+import { paint } from '../../src/tui/line.js';
 import { formatLogLine } from '../../src/cli/logs.js';
 import { dateTime } from '../../src/cli/time.js';
 import { parseInteger } from '../../src/cli/options.js';
@@ -97,6 +100,38 @@ describe('log component colours', () => {
     } finally {
       configureColors({}, false);
     }
+  });
+});
+
+describe('terminal columns of text in any script', () => {
+  it('counts wide characters as two columns and combining marks as none', () => {
+    expect(displayWidth('Tokyo')).toBe(5);
+    expect(displayWidth('東京で地震')).toBe(10);
+    expect(displayWidth('Cafe\u0301')).toBe(4);
+    expect(sliceToWidth('東京で地震', 5)).toBe('東京');
+    expect(sliceToWidth('Cafe\u0301 news', 4)).toBe('Cafe\u0301');
+  });
+
+  it('keeps CLI table columns and dashboard cells aligned when titles are Chinese, Japanese or Korean', () => {
+    configureColors({ NO_COLOR: '1' });
+    const table = formatTable(
+      [
+        { id: 1, title: '東京で地震', site: 'nhk.example' },
+        { id: 22, title: 'Quake in Tokyo', site: 'wire.example' },
+      ],
+      ['id', 'title', 'site'],
+    ).split('\n');
+    const siteColumn = (line: string) => displayWidth(line.slice(0, line.indexOf(line.includes('nhk') ? 'nhk' : line.includes('wire') ? 'wire' : 'site')));
+    expect(new Set(table.filter((line) => !line.startsWith('-')).map(siteColumn)).size).toBe(1);
+
+    expect(displayWidth(fit('서울 시장 선거 결과 발표', 11))).toBe(11);
+    expect(fit('서울 시장 선거 결과 발표', 11)).toMatch(/…\s?$/);
+    for (const width of [9, 10, 11]) {
+      const line = paint(['NEW: ', '東京で地震が発生しました'], width);
+      expect(displayWidth(line)).toBe(width);
+      expect(line.trimEnd().endsWith('…')).toBe(true);
+    }
+    expect(paint(['Quake in Tokyo'], 20)).toBe('Quake in Tokyo      ');
   });
 });
 
