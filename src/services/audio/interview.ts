@@ -38,27 +38,36 @@ export async function cleanInterview(ctx: Pick<AppContext, 'sql'>, script: strin
 }
 
 /** The stories about a topic: current stories sharing its words, else crawled articles that match it. */
+/**
+ * Whether a text is about the topic: it holds every term of a topic of one or two terms ("heat
+ * pumps" is not a story that only says "heat"), at least half of a longer one's ("the future of
+ * chip manufacturing").
+ */
+export function coversTopic(wanted: ReadonlySet<string>, terms: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const term of wanted) if (terms.has(term)) shared++;
+  const needed = wanted.size <= 2 ? wanted.size : Math.ceil(wanted.size / 2);
+  return wanted.size > 0 && shared >= needed ? shared : 0;
+}
+
 export async function storiesAbout(ctx: Ctx, topic: string): Promise<Story[]> {
   const wanted = termSet(topic);
   const scored = (await topStories(ctx, 12))
-    .map((story) => {
-      const terms = termSet(`${story.title} ${story.description} ${story.lead}`);
-      let shared = 0;
-      for (const term of wanted) if (terms.has(term)) shared++;
-      return { story, shared };
-    })
+    .map((story) => ({ story, shared: coversTopic(wanted, termSet(`${story.title} ${story.description} ${story.lead}`)) }))
     .filter((entry) => entry.shared > 0)
     .sort((a, b) => b.shared - a.shared);
   if (scored.length > 0) return scored.slice(0, 3).map((entry) => entry.story);
-  // Any of the topic's words, not all of them: "the future of chip manufacturing" finds chip stories.
+  // Beyond today's top stories: a search for any of the topic's words, each hit held to the same rule.
   const words = [...new Set(topic.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [])].slice(0, 8);
   if (words.length === 0) return [];
   const { results } = await searchArticlesByText(ctx, words.join(' or '));
   const stories: Story[] = [];
-  for (const result of results.slice(0, 3)) {
+  for (const result of results.slice(0, 12)) {
     const article = await articleAsSource(ctx.sql, result.id);
-    const story = article ? storyFromSources(article.title, 'international', article.excerpt ?? '', [article]) : null;
+    if (!article || !coversTopic(wanted, termSet(`${article.title} ${article.excerpt ?? ''} ${article.content}`))) continue;
+    const story = storyFromSources(article.title, 'international', article.excerpt ?? '', [article]);
     if (story) stories.push(story);
+    if (stories.length === 3) break;
   }
   return stories;
 }

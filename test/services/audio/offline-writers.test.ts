@@ -6,7 +6,7 @@ import type { TrendSourceArticle } from '../../../src/db/trends.js';
 import { fillTemplate, renderBacking, syllables, valueAt } from '../../../src/providers/music/index.js';
 import { offlineConversation } from '../../../src/services/audio/conversation.js';
 import { downloadName, newAudioFileName } from '../../../src/services/audio/files.js';
-import { offlineInterview, refineOffline } from '../../../src/services/audio/interview.js';
+import { coversTopic, offlineInterview, refineOffline } from '../../../src/services/audio/interview.js';
 import { nextDailySlot } from '../../../src/services/audio/maintenance.js';
 import { enhanceOffline } from '../../../src/services/audio/podcast.js';
 import { splitForSpeech } from '../../../src/services/audio/script.js';
@@ -142,6 +142,17 @@ describe('offline interview', () => {
     const split = refineOffline(long, 'Sam').split('\n');
     expect(split.length).toBeGreaterThan(3);
     expect(split.filter((line) => line.startsWith('Sam: ')).length).toBeGreaterThan(1);
+  });
+
+  it('finds its stories by the whole topic: every term of a short one, half of a long one', () => {
+    const grid = termSet('Heat wave strains the grid as battery storage steps in');
+    expect(coversTopic(termSet('Heat pumps'), grid)).toBe(0);
+    expect(coversTopic(termSet('Heat pumps'), termSet('Sales of heat pumps doubled this winter'))).toBe(2);
+    expect(coversTopic(termSet('Battery storage'), grid)).toBe(2);
+    const chips = termSet('A new chip plant opens as manufacturing returns');
+    expect(coversTopic(termSet('The future of chip manufacturing'), chips)).toBeGreaterThanOrEqual(2);
+    expect(coversTopic(termSet('The future of chip manufacturing'), termSet('The future of farming'))).toBe(0);
+    expect(coversTopic(termSet('the of'), grid)).toBe(0);
   });
 
   it('splits long text for a provider at sentence ends, not inside 4.25 or example.com', () => {
