@@ -159,6 +159,9 @@ describe('lyrics and music', () => {
     // A line never ends on a word that needs the next one ("… 214 measles cases since").
     expect(phrase('The county has confirmed 214 measles cases since the outbreak began.')).toBe('The county has confirmed 214 measles cases');
     expect(phrase('Shares of the three largest banks fell sharply after the report came out.', 9)).toBe('Shares of the three largest banks fell sharply');
+    // Nor on a preposition made of a verb form ("… fare freeze following | a pilot program").
+    expect(phrase('Election officials delay a transit fare freeze following a pilot program')).toBe('Election officials delay a transit fare freeze');
+    expect(phrase('Crews restore power to most homes despite a second storm', 7)).toBe('Crews restore power to most homes');
     // Real leads and headlines: a line no longer stops inside a name or before the noun it needs.
     expect(phrase('Two arrested after Just Stop Oil protest at West End play')).toBe('Two arrested after Just Stop Oil protest');
     expect(phrase('Friday marks day two of a four-day-long barrage of severe storms set to threaten the central states.', 10)).toBe(
