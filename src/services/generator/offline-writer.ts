@@ -116,7 +116,7 @@ function candidatesOf(sources: readonly WriterSource[]): Candidate[] {
   return candidates;
 }
 
-function score(candidates: Candidate[], sourceCount: number, storyTerms: Set<string>): void {
+function score(candidates: Candidate[], sourceCount: number, story: { title: Set<string>; description: Set<string> }): void {
   // A term's salience: the share of sources that use it. What several newsrooms say is the story.
   const sourcesUsing = new Map<string, Set<number>>();
   for (const candidate of candidates) {
@@ -129,7 +129,10 @@ function score(candidates: Candidate[], sourceCount: number, storyTerms: Set<str
   for (const candidate of candidates) {
     let salience = 0;
     for (const term of candidate.terms) salience += (sourcesUsing.get(term)!.size - 1) / Math.max(1, sourceCount - 1);
-    const centrality = salience / Math.sqrt(Math.max(1, candidate.terms.size)) + 0.6 * termOverlap(candidate.terms, storyTerms);
+    // The headline says what the story is; the trend's description (a few of its sentences the
+    // analyzer picked, often not the news itself) counts for less.
+    const centrality =
+      salience / Math.sqrt(Math.max(1, candidate.terms.size)) + 0.6 * termOverlap(candidate.terms, story.title) + 0.2 * termOverlap(candidate.terms, story.description);
     // Inverted pyramid: the top of an article carries the news.
     const position = 1.2 - 0.45 * Math.min(1, candidate.relativePosition * 1.5);
     const length = candidate.words < 12 ? 0.8 : candidate.words > 45 ? 0.85 : 1;
@@ -144,7 +147,7 @@ function score(candidates: Candidate[], sourceCount: number, storyTerms: Set<str
   }
 }
 
-function pickLead(candidates: Candidate[], storyTerms: Set<string>): Candidate | null {
+function pickLead(candidates: Candidate[], titleTerms: Set<string>): Candidate | null {
   const fits = (c: Candidate, strict: boolean) =>
     !c.dangling && !c.quote && (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50));
   for (const strict of [true, false]) {
@@ -152,7 +155,7 @@ function pickLead(candidates: Candidate[], storyTerms: Set<string>): Candidate |
     let bestScore = -Infinity;
     for (const candidate of candidates) {
       if (!fits(candidate, strict)) continue;
-      const value = candidate.score * (1 + 0.5 * termOverlap(candidate.terms, storyTerms)) * (candidate.corroborated ? 1.15 : 1);
+      const value = candidate.score * (1 + 0.5 * termOverlap(candidate.terms, titleTerms)) * (candidate.corroborated ? 1.15 : 1);
       if (value > bestScore) {
         best = candidate;
         bestScore = value;
@@ -184,10 +187,10 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   const sources = input.sources;
   const target = Math.max(50, input.targetWords);
   const candidates = candidatesOf(sources);
-  const storyTerms = termSet(`${input.title} ${input.description}`);
-  score(candidates, sources.length, storyTerms);
+  const titleTerms = termSet(input.title);
+  score(candidates, sources.length, { title: titleTerms, description: termSet(input.description) });
 
-  const lead = pickLead(candidates, storyTerms);
+  const lead = pickLead(candidates, titleTerms);
   if (!lead) {
     throw new InsufficientSourceText(`the ${sources.length} source articles hold no sentence that can lead an article`);
   }

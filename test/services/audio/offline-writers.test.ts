@@ -135,7 +135,9 @@ describe('offline interview', () => {
     const interview = offlineInterview('Central bank interest rates', [stories[2]!], 'Sam', 'Dr. Morgan', 'Morning Ledger');
     expect(interview).toContain("today's topic is central bank interest rates.");
     const refined = refineOffline(interview, 'Sam');
-    expect(refined).toContain('Interest rates will stay at 4.25 percent for now');
+    // The central bank story's lead, whole: "4.25 percent" is no sentence end.
+    expect(stories[2]!.lead).toMatch(/4\.25 percent/);
+    expect(refined).toContain(stories[2]!.lead);
     expect(refined).toContain('Dr. Morgan: Thanks for having me, Sam.');
     expect(refined).toMatch(/\[pause short\]\nSam: Who is involved/);
     const long = `Sam: Tell us.\nDr. Morgan: ${Array.from({ length: 12 }, (_, i) => `Sentence ${i} has exactly seven words here.`).join(' ')}`;

@@ -110,6 +110,25 @@ describe('the offline writer', () => {
     expect(retold).toBeLessThanOrEqual(10);
   });
 
+  it('leads with what the headline says happened, whatever the trend’s description dwells on', () => {
+    // The analyzer describes a trend with a few of its sources' sentences, often not the news itself
+    // (for the quake: the injuries, the tsunami warning, the bullet trains); the lead still tells it.
+    for (const story of WEB_STORIES) {
+      const sources = story.titles.map((title, i) => ({
+        url: `https://site${story.sites[i]}.test/${story.key}-${i}`,
+        title,
+        domain: `site${story.sites[i]}.test`,
+        text: tellingParagraphs(story, i).join('\n\n'),
+      }));
+      const description = story.facts.slice(1, 3).map((wordings) => wordings[0]!).join(' ');
+      const written = writeOfflineArticle({ title: story.titles[0]!, description, sources, targetWords: 600 });
+      // The news is each story's first fact; the egg story's headline names two ("Egg prices hit a
+      // record as bird flu empties farms").
+      const news = story.key === 'eggs' ? [...story.facts[0]!, ...story.facts[1]!] : story.facts[0]!;
+      expect(news, story.key).toContain(written.body[0]!.sourceText);
+    }
+  });
+
   it('attributes quotations to the site that carried them and drops page furniture', () => {
     const quote = splitSentences(body).find((s) => s.includes('"'));
     expect(quote).toMatch(/ reported\.$|\([a-z0-9.-]+\)$/);
