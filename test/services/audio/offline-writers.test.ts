@@ -39,6 +39,8 @@ describe('offline podcast', () => {
 
   it('tells every story with what, who, why and who reported it, alternating the lead', () => {
     expect(stories.map((story) => story.who !== null)).toEqual([true, true, true, true]);
+    // Who: someone speaking, before a sentence that only names a role ("Regional officials plan to ask…").
+    expect(stories.find((story) => story.topic === 'health')!.who).toMatch(/^Health director Maria Okafor said/);
     for (const story of stories) {
       expect(script).toContain(story.lead);
       if (story.why) expect(script).toContain(story.why);
