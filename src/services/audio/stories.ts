@@ -40,6 +40,8 @@ export const TOPIC_PHRASES: Record<Topic, string> = {
 };
 
 const WHO = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained|spokes(man|woman|person)|minister|president|director|officials?|CEO|chief|researchers?|scientists?|mayor|governor)\b/i;
+/** Someone speaking: preferred to a sentence that only names a role ("Regional officials plan…"). */
+const SPOKE = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained)\b/i;
 const WHY = /\b(because|could|would|will|means|meaning|expected|impact|affect(s|ed)?|risk|risks|cost|costs|first time|record|so that|in order to|threat|concern|consequence|lead to|result in|help|millions?|billions?|percent|%)\b/i;
 
 /** A description sentence most of whose terms the story's sentences already use says nothing new. */
@@ -71,7 +73,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   }
   if (sentences.length === 0) return null;
   const [lead, ...facts] = sentences as [string, ...string[]];
-  const who = facts.find((fact) => WHO.test(fact)) ?? null;
+  const who = facts.find((fact) => SPOKE.test(fact)) ?? facts.find((fact) => WHO.test(fact)) ?? null;
   const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
   // The trend's description is made of the same sources' sentences: it says why only when it is not
   // the lead or a fact again in other words, nor the lead and a fact run together.

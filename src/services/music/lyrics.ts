@@ -17,7 +17,7 @@ export interface LyricLine {
 }
 
 const DANGLING_END =
-  /^(the|a|an|of|and|or|but|nor|so|that|which|who|whose|to|in|on|at|by|for|with|from|as|into|onto|over|under|about|after|before|since|until|than|because|while|if|amid|among|between|through|during|against|without|its|their|his|her|our|my|your|is|are|was|were|be|been|will|would|can|could|has|have|had|not)$/i;
+  /^(the|a|an|of|and|or|but|nor|so|that|which|who|whose|to|in|on|at|by|for|with|from|as|into|onto|over|under|about|after|before|since|until|than|because|while|if|amid|among|between|through|during|against|without|following|despite|toward|towards|across|including|via|per|within|upon|throughout|along|beyond|behind|its|their|his|her|our|my|your|is|are|was|were|be|been|will|would|can|could|has|have|had|not)$/i;
 
 /** Words that open a new phrase: a line may end just before one. */
 const PHRASE_START =

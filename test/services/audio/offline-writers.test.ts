@@ -39,6 +39,8 @@ describe('offline podcast', () => {
 
   it('tells every story with what, who, why and who reported it, alternating the lead', () => {
     expect(stories.map((story) => story.who !== null)).toEqual([true, true, true, true]);
+    // Who: someone speaking, before a sentence that only names a role ("Regional officials plan to ask…").
+    expect(stories.find((story) => story.topic === 'health')!.who).toMatch(/^Health director Maria Okafor said/);
     for (const story of stories) {
       expect(script).toContain(story.lead);
       if (story.why) expect(script).toContain(story.why);
@@ -135,7 +137,9 @@ describe('offline interview', () => {
     const interview = offlineInterview('Central bank interest rates', [stories[2]!], 'Sam', 'Dr. Morgan', 'Morning Ledger');
     expect(interview).toContain("today's topic is central bank interest rates.");
     const refined = refineOffline(interview, 'Sam');
-    expect(refined).toContain('Interest rates will stay at 4.25 percent for now');
+    // The central bank story's lead, whole: "4.25 percent" is no sentence end.
+    expect(stories[2]!.lead).toMatch(/4\.25 percent/);
+    expect(refined).toContain(stories[2]!.lead);
     expect(refined).toContain('Dr. Morgan: Thanks for having me, Sam.');
     expect(refined).toMatch(/\[pause short\]\nSam: Who is involved/);
     const long = `Sam: Tell us.\nDr. Morgan: ${Array.from({ length: 12 }, (_, i) => `Sentence ${i} has exactly seven words here.`).join(' ')}`;
@@ -170,6 +174,9 @@ describe('lyrics and music', () => {
     // A line never ends on a word that needs the next one ("… 214 measles cases since").
     expect(phrase('The county has confirmed 214 measles cases since the outbreak began.')).toBe('The county has confirmed 214 measles cases');
     expect(phrase('Shares of the three largest banks fell sharply after the report came out.', 9)).toBe('Shares of the three largest banks fell sharply');
+    // Nor on a preposition made of a verb form ("… fare freeze following | a pilot program").
+    expect(phrase('Election officials delay a transit fare freeze following a pilot program')).toBe('Election officials delay a transit fare freeze');
+    expect(phrase('Crews restore power to most homes despite a second storm', 7)).toBe('Crews restore power to most homes');
     // Real leads and headlines: a line no longer stops inside a name or before the noun it needs.
     expect(phrase('Two arrested after Just Stop Oil protest at West End play')).toBe('Two arrested after Just Stop Oil protest');
     expect(phrase('Friday marks day two of a four-day-long barrage of severe storms set to threaten the central states.', 10)).toBe(

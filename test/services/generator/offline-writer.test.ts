@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InsufficientSourceText, writeOfflineArticle, withScheme } from '../../../src/services/generator/offline-writer.js';
-import { splitSentences } from '../../../src/services/generator/sentences.js';
+import { splitSentences, termOverlap, termSet } from '../../../src/services/generator/sentences.js';
 import { HARBOR_STORM_TREND, harborStorm } from '../../fixtures/stories/index.js';
+import { tellingParagraphs, WEB_STORIES } from '../../fixtures/stories/local-web.js';
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
@@ -74,6 +75,58 @@ describe('the offline writer', () => {
     // The figure repeated by several sources in other words appears once.
     expect(body.match(/\b37\b/g)).toHaveLength(1);
     expect(body.match(/18,000/g)).toHaveLength(1);
+  });
+
+  it('tells each fact of a story once when its sources retell it in their own words, and leaves none out', () => {
+    // The local web's stories: each fact in two wordings, as two newsrooms would write it
+    // ("Bird flu has forced farms to cull more than 30 million laying hens" / "Avian influenza
+    // outbreaks have wiped out tens of millions of egg-laying hens").
+    let retold = 0;
+    let facts = 0;
+    for (const story of WEB_STORIES) {
+      const sources = story.titles.map((title, i) => ({
+        url: `https://site${story.sites[i]}.test/${story.key}-${i}`,
+        title,
+        domain: `site${story.sites[i]}.test`,
+        text: tellingParagraphs(story, i).join('\n\n'),
+      }));
+      const written = writeOfflineArticle({ title: story.titles[0]!, description: '', sources, targetWords: 600 });
+      const told = new Map<number, string[]>();
+      for (const sentence of written.body) {
+        const fact = story.facts.findIndex((wordings) => wordings.includes(sentence.sourceText));
+        if (fact >= 0) told.set(fact, [...(told.get(fact) ?? []), sentence.sourceText]);
+      }
+      expect([...told.keys()].sort(), story.key).toEqual(story.facts.map((_, i) => i));
+      facts += told.size;
+      for (const [, [first, second]] of told) {
+        if (second === undefined) continue;
+        retold++;
+        // Only a retelling in mostly other words ("bullet trains" / "Shinkansen services") is left in.
+        expect(termOverlap(termSet(first!), termSet(second)), `${story.key}: "${first}" / "${second}"`).toBeLessThanOrEqual(1 / 3);
+      }
+    }
+    // Counting only near-copies (over half their terms shared) as repeats, 24 of these 38 facts were told twice.
+    expect(facts).toBe(38);
+    expect(retold).toBeLessThanOrEqual(10);
+  });
+
+  it('leads with what the headline says happened, whatever the trend’s description dwells on', () => {
+    // The analyzer describes a trend with a few of its sources' sentences, often not the news itself
+    // (for the quake: the injuries, the tsunami warning, the bullet trains); the lead still tells it.
+    for (const story of WEB_STORIES) {
+      const sources = story.titles.map((title, i) => ({
+        url: `https://site${story.sites[i]}.test/${story.key}-${i}`,
+        title,
+        domain: `site${story.sites[i]}.test`,
+        text: tellingParagraphs(story, i).join('\n\n'),
+      }));
+      const description = story.facts.slice(1, 3).map((wordings) => wordings[0]!).join(' ');
+      const written = writeOfflineArticle({ title: story.titles[0]!, description, sources, targetWords: 600 });
+      // The news is each story's first fact; the egg story's headline names two ("Egg prices hit a
+      // record as bird flu empties farms").
+      const news = story.key === 'eggs' ? [...story.facts[0]!, ...story.facts[1]!] : story.facts[0]!;
+      expect(news, story.key).toContain(written.body[0]!.sourceText);
+    }
   });
 
   it('attributes quotations to the site that carried them and drops page furniture', () => {
