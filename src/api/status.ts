@@ -23,7 +23,7 @@ export interface SpiderStatusFields {
    * mostly finish near the end of a run; the CLI's bar and ETA and the dashboard read this.
    */
   spiderWorkProgress: number;
-  /** Requests in flight, summed over the daemons sharing the crawl. */
+  /** The console's Active Threads: sites being crawled now, over every daemon sharing the crawl (their live claims). */
   spiderActiveThreads: number;
   spiderPendingRequests: number;
   spiderCurrentRunArticleCount: number;
