@@ -278,6 +278,12 @@ describe('console frame', () => {
       expect(await unlabelledControls(page), `${tab}: unlabelled controls`).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${tab}: page wider than the screen`).toBeLessThanOrEqual(0);
+      if (tab === 'Domains') {
+        // A domain's controls stay on one line: its remove button beside its status, not below.
+        const row = page.getByTestId('domain-row').first();
+        const [status, remove] = await Promise.all([row.getByRole('combobox').boundingBox(), row.getByRole('button', { name: /^Remove / }).boundingBox()]);
+        expect(Math.abs(remove!.y + remove!.height / 2 - (status!.y + status!.height / 2)), 'remove button on the status line').toBeLessThan(8);
+      }
     }
     const panel = page.locator('main section.card').first();
     // The card's colour (Tailwind writes oklch) as sRGB, through a canvas.
