@@ -45,7 +45,7 @@ afterAll(async () => server?.close());
 describe('trends admin commands', () => {
   it('runs the analyzer and waits for it, then lists the trends', async () => {
     expect(await run('trends', 'list')).toBe('No trends identified yet\n');
-    expect(await run('trends', 'run')).toMatch(/^Trends analyzer idle; last completed run \d{4}-.*Z; 2 trends stored\n$/);
+    expect(await run('trends', 'run')).toMatch(/^Trends analyzer idle; last completed run \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}; 2 trends stored\n$/);
     const table = await run('trends', 'list', '--topic', 'usa', '--limit', '5');
     expect(table.split('\n')[0]).toMatch(/^id\s+batch\s+topic\s+score\s+articles\s+title$/);
     expect(table).toMatch(/usa\s+\d+(\.\d)?\/10\s+4\s+/);
