@@ -135,41 +135,30 @@ describe('the offline writer', () => {
     expect(body).not.toMatch(/newsletter|All rights reserved|Follow us|Read more|Advertisement/);
   });
 
-  it('sets a quotation\'s short attribution inside a full stop that follows the closing quote', () => {
-    // Real text (a theatre protest): British style puts the full stop after the closing quote.
-    const voice = 'A voice is then heard saying: “We’ll have to stop the show ladies and gentlemen, sorry”.';
-    const article = writeOfflineArticle({
+  // Real text (a theatre protest): British style puts the full stop after the closing quote.
+  const protestArticle = (domain: string) =>
+    writeOfflineArticle({
       title: 'Two arrested after protest at West End play',
       description: 'Protesters stopped the show at a West End performance of The Tempest.',
       targetWords: 200,
       sources: [
         {
-          url: 'https://a.test/1',
+          url: `https://${domain}/1`,
           title: 'Protest',
-          domain: 'a.test',
-          text: `Two people have been arrested after protesters disrupted a West End performance of The Tempest on Monday night.\n\n${voice}\n\nThe actors returned to the stage after a pause of about twenty minutes.`,
+          domain,
+          text: 'Two people have been arrested after protesters disrupted a West End performance of The Tempest on Monday night.\n\nA voice is then heard saying: “We’ll have to stop the show ladies and gentlemen, sorry”.\n\nThe actors returned to the stage after a pause of about twenty minutes.',
         },
       ],
     });
+
+  it('sets a quotation\'s short attribution inside a full stop that follows the closing quote', () => {
+    const article = protestArticle('a.test');
     expect(article.content).toContain('sorry” (a.test).');
     expect(article.content).not.toContain('sorry”. (a.test)');
   });
 
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
-    const voice = 'A voice is then heard saying: “We’ll have to stop the show ladies and gentlemen, sorry”.';
-    const article = writeOfflineArticle({
-      title: 'Two arrested after protest at West End play',
-      description: 'Protesters stopped the show at a West End performance of The Tempest.',
-      targetWords: 200,
-      sources: [
-        {
-          url: 'https://www.xn--bcher-kva.example/1',
-          title: 'Protest',
-          domain: 'www.xn--bcher-kva.example',
-          text: `Two people have been arrested after protesters disrupted a West End performance of The Tempest on Monday night.\n\n${voice}\n\nThe actors returned to the stage after a pause of about twenty minutes.`,
-        },
-      ],
-    });
+    const article = protestArticle('www.xn--bcher-kva.example');
     expect(article.content).toContain('sorry” (bücher.example).');
     expect(article.content).not.toContain('(xn--');
     expect(article.sources.map((source) => source.domain)).toEqual(['xn--bcher-kva.example']);
