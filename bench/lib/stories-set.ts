@@ -19,6 +19,15 @@ export function storyFilePath(name: string): string {
 }
 
 /** The articles of a story file, stripped to what the engine may read, with the gold story beside. */
+/**
+ * The data's README: "the date is real, the time of day is not" (each time is random within its UTC
+ * day). The engine measures real elapsed time, so it is given each row's date at noon: what the data
+ * knows, and no made-up hours that would put one story's rows up to a day apart.
+ */
+function dateOnly(publishedAt: string | undefined): string | undefined {
+  return publishedAt && /^\d{4}-\d{2}-\d{2}T/.test(publishedAt) ? `${publishedAt.slice(0, 10)}T12:00:00.000Z` : publishedAt;
+}
+
 export function loadStorySet(name: string): GoldStoryArticle[] {
   return readFileSync(storyFilePath(name), 'utf8')
     .split('\n')
@@ -26,7 +35,7 @@ export function loadStorySet(name: string): GoldStoryArticle[] {
     .map((line) => {
       const row = JSON.parse(line) as Record<string, string>;
       return {
-        article: { id: row.id!, title: row.title!, body: row.body ?? '', source: row.source, publishedAt: row.publishedAt },
+        article: { id: row.id!, title: row.title!, body: row.body ?? '', source: row.source, publishedAt: dateOnly(row.publishedAt) },
         storyId: row.story_id!,
       };
     });

@@ -10,8 +10,8 @@ export interface CandidateOptions {
   /** Pairs below this similarity are not kept. */
   minSimilarity: number;
   maxPosting: number;
-  /** UTC day number of each article, or -1 when unknown. */
-  days: Int32Array;
+  /** Day number of each article (fractional, see dayNumber), or -1 when unknown. */
+  days: Float64Array;
   dayDecay: number;
   maxDayGap: number;
 }
@@ -22,10 +22,10 @@ export interface CandidateEdge {
   similarity: number;
 }
 
-/** Similarity factor for two days (1 when either is unknown). */
+/** Similarity factor for two times in days (1 when either is unknown): decay per whole 24 hours between them. */
 export function dayFactor(dayA: number, dayB: number, decay: number, maxGap: number): number {
   if (dayA < 0 || dayB < 0) return 1;
-  const gap = Math.abs(dayA - dayB);
+  const gap = Math.floor(Math.abs(dayA - dayB));
   if (gap > maxGap) return 0;
   return decay ** gap;
 }

@@ -23,8 +23,8 @@ export interface AgglomerateOptions {
   neighbours: number;
   minSimilarity: number;
   maxPosting: number;
-  /** UTC day number of each article, -1 when unknown. */
-  days: Int32Array;
+  /** Day number of each article (fractional, see dayNumber), -1 when unknown. */
+  days: Float64Array;
   dayDecay: number;
   maxDayGap: number;
 }
@@ -266,8 +266,9 @@ function mergeStories(x: Story, y: Story, power: number): Story {
 
 function storyDayFactor(x: Story, y: Story, options: AgglomerateOptions): number {
   if (x.firstDay < 0 || y.firstDay < 0) return 1;
-  // Stories whose day ranges overlap count as the same day.
+  // Stories whose time ranges overlap count as the same day.
   if (x.firstDay <= y.lastDay && y.firstDay <= x.lastDay) return 1;
-  const gap = x.lastDay < y.firstDay ? y.firstDay - x.lastDay : x.firstDay - y.lastDay;
-  return dayFactor(0, gap, options.dayDecay, options.maxDayGap);
+  return x.lastDay < y.firstDay
+    ? dayFactor(x.lastDay, y.firstDay, options.dayDecay, options.maxDayGap)
+    : dayFactor(y.lastDay, x.firstDay, options.dayDecay, options.maxDayGap);
 }

@@ -33,7 +33,7 @@ export function clusterStories(articles: StoryInput[], options: ClusterOptions =
   if (ordered.length === 0) return [];
 
   const { vectors, features, featureWeight } = vectorize(ordered, { ...settings, background });
-  const days = Int32Array.from(ordered, (article) => utcDay(article.publishedAt));
+  const days = Float64Array.from(ordered, (article) => dayNumber(article.publishedAt));
   const groups = agglomerate(vectors, features.length, { ...settings, days });
 
   const stories = groups.map((members) => describeStory(members, ordered, vectors, features, featureWeight));
@@ -107,11 +107,15 @@ function minId(story: StoryCluster): string {
   return least;
 }
 
-/** Days since the epoch of an ISO time's UTC date, or -1 when missing or unreadable. */
-export function utcDay(publishedAt: string | undefined): number {
+/**
+ * Days since the epoch of an ISO time, with the fraction of its day, or -1 when missing or
+ * unreadable. Fractional so that two articles an hour apart on either side of midnight are the
+ * same day apart as two an hour apart at noon (a calendar day would split a story at midnight).
+ */
+export function dayNumber(publishedAt: string | undefined): number {
   if (!publishedAt) return -1;
   const time = Date.parse(publishedAt);
-  return Number.isNaN(time) ? -1 : Math.floor(time / 86_400_000);
+  return Number.isNaN(time) || time < 0 ? -1 : time / 86_400_000;
 }
 
 function definedOnly<T extends object>(options: T): Partial<T> {

@@ -61,9 +61,9 @@ export interface ClusterOptions {
   minSimilarity?: number;
   /** Words held by more articles than this are left out of the candidate index (they still count in similarity). */
   maxPosting?: number;
-  /** Similarity is multiplied by this per day between two articles' UTC days. */
+  /** Similarity is multiplied by this per whole 24 hours between two articles' times. */
   dayDecay?: number;
-  /** Articles more than this many UTC days apart never share a story. */
+  /** Articles more than this many whole days apart never share a story. */
   maxDayGap?: number;
 }
 

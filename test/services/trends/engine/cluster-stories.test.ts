@@ -40,6 +40,13 @@ describe('clusterStories', () => {
     expect(split).toHaveLength(2);
   });
 
+  it('keeps one story whole across midnight: days are counted in elapsed time, not calendar dates', () => {
+    // Every quarter of an hour from 23:00 UTC on, so half the coverage falls on the next date.
+    const overnight = volcano.map((article, i) => ({ ...article, publishedAt: new Date(Date.UTC(2031, 2, 9, 23, 15 * i)).toISOString() }));
+    expect(new Set(overnight.map((article) => article.publishedAt!.slice(0, 10))).size).toBe(2);
+    expect(idsOf(clusterOf(clusterStories(overnight), 'v1'))).toEqual(volcano.map((a) => a.id).sort());
+  });
+
   it('is deterministic and does not depend on the input order', () => {
     const again = clusterStories(reordered(corpus));
     const summary = (list: StoryCluster[]) =>
