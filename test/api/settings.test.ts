@@ -129,7 +129,18 @@ describe('settings calls of spec 001 §7', () => {
     const nova = { ...voices[3], name: 'Nova' };
     expect((await call('POST', '/api/voice-table', { voices: [...voices, nova] })).status).toBe(200);
     expect(await call('POST', '/api/music-introduction-narration', { narrationText: 'Hi', voice: 'Nova' })).toEqual({ status: 200, body: { narrationText: 'Hi', voice: 'Nova' } });
+    // And the table keeps a voice a setting still names, until that setting changes.
+    expect(await call('POST', '/api/voice-table', { voices })).toEqual({
+      status: 400,
+      body: { message: 'Invalid voice table: "Nova" is still the voice in the music introduction narration; choose another voice there first' },
+    });
+    expect((await call('GET', '/api/voice-table')).body.voices.map((voice: { name: string }) => voice.name)).toContain('Nova');
+    expect((await call('POST', '/api/music-introduction-narration', { narrationText: 'Hi', voice: 'Kore' })).status).toBe(200);
     expect((await call('POST', '/api/voice-table', { voices })).status).toBe(200);
+    const withoutAchird = voices.filter((voice: { name: string }) => voice.name !== 'Achird');
+    expect((await call('POST', '/api/voice-table', { voices: withoutAchird })).body).toEqual({
+      message: 'Invalid voice table: "Achird" is still Alex\'s voice in the podcast speaker table; choose another voice there first',
+    });
 
     // The same rule, from the same settings table, for the other settings that name voices.
     const bulletin = await call('POST', '/api/latest-news-audio-settings', { voice: 'Zephyr' });

@@ -70,14 +70,20 @@ const speakerTable = (key: string, label: string, defaults: readonly z.infer<typ
     schema: z.object({ speakers: z.array(speakerRowSchema).min(1).max(6) }).strict(),
     defaults: { speakers: defaults.map((row) => ({ ...row })) },
     refine: (value) => uniqueNames(label, value.speakers),
-    check: voicesInTable(label, (value) => value.speakers.map((speaker) => ({ voice: speaker.voice, of: `${speaker.name}'s voice` }))),
+    check: voicesInTable(key, label, (value) => value.speakers.map((speaker) => ({ voice: speaker.voice, of: `${speaker.name}'s voice` }))),
   });
 
 /**
  * Refuses a value naming a voice the voice table lacks, when it is saved rather than when audio is
  * made with it (a song, a bulletin, a podcast that would fail minutes later).
  */
-function voicesInTable<V>(label: string, named: (value: V) => { voice: string; of: string }[]) {
+type VoicesNamed<V> = (value: V) => { voice: string; of: string }[];
+
+/** Every setting that names voices of the table, so that the table cannot drop a voice still in use. */
+const voiceUsers: { key: string; label: string; named: VoicesNamed<never> }[] = [];
+
+function voicesInTable<V>(key: string, label: string, named: VoicesNamed<V>) {
+  voiceUsers.push({ key, label, named: named as VoicesNamed<never> });
   return async (value: V, read: (key: string) => Promise<Record<string, unknown>>): Promise<void> => {
     const voices = (await read('voice-table')).voices as VoiceRow[];
     for (const { voice, of } of named(value)) {
@@ -189,6 +195,15 @@ export const SETTINGS: readonly SettingDefinition[] = [
     schema: z.object({ voices: z.array(voiceRowSchema).min(1).max(60) }).strict(),
     defaults: { voices: DEFAULT_VOICES.map((row) => ({ ...row })) },
     refine: (value) => uniqueNames('voice table', value.voices),
+    // The other side of voicesInTable: a voice a setting still names stays until that setting changes.
+    check: async (value, read) => {
+      for (const user of voiceUsers) {
+        for (const { voice, of } of user.named((await read(user.key)) as never)) {
+          if (voiceNamed(value.voices, voice)) continue;
+          throw Invalid(`Invalid voice table: "${voice}" is still ${of} in the ${user.label}; choose another voice there first`);
+        }
+      }
+    },
   }),
   define({
     key: 'latest-news-audio-settings',
@@ -202,7 +217,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
       .strict(),
     defaults: { voice: 'Kore', dailyEnabled: true, dailyTime: '06:45' },
     partial: true,
-    check: voicesInTable('latest news audio settings', (value) => [{ voice: value.voice, of: 'the voice' }]),
+    check: voicesInTable('latest-news-audio-settings', 'latest news audio settings', (value) => [{ voice: value.voice, of: 'the voice' }]),
     fieldLabels: { voice: 'Narrator voice', dailyEnabled: 'Generate every day', dailyTime: 'Daily at (product time zone)' },
   }),
   define({
@@ -232,7 +247,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     label: 'music introduction narration',
     schema: z.object({ narrationText: z.string().max(10_000), voice: z.string().trim().max(100) }).strict(),
     defaults: { narrationText: prompts.musicNarration, voice: 'Aoede' },
-    check: voicesInTable('music introduction narration', (value) => [{ voice: value.voice, of: 'the voice' }]),
+    check: voicesInTable('music-introduction-narration', 'music introduction narration', (value) => [{ voice: value.voice, of: 'the voice' }]),
   }),
   define({
     key: 'lyrics-generator-prompt',
