@@ -8,7 +8,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packagePath } from '../src/paths.js';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { RecentArticleRow } from '../src/db/article-topics.js';
 import { clusterStories } from '../src/services/trends/engine/index.js';
+import { windowStories, windowStoriesOffThread } from '../src/services/trends/stories.js';
+import { ANALYZER_DEFAULTS } from '../src/services/trends/analyzer.js';
 import { singlePassBaseline } from './lib/stories-baseline.js';
 import { bcubed, datasetsRoot, loadStorySet, storyFilePath, type BCubed } from './lib/stories-set.js';
 
@@ -105,6 +109,30 @@ try {
   console.log(`  baseline TF-IDF T=0.5 process               ${(naive.median / 1000).toFixed(2)} s (best ${(naive.best / 1000).toFixed(2)} s${cpuText(naive.cpu)})`);
   console.log(`  ratio engine/baseline ${(cli.median / naive.median).toFixed(2)}x; target ≤ ${SECONDS_TARGET} s: ${seconds <= SECONDS_TARGET ? 'met' : 'NOT met'}`);
   verdicts.push(`10k wall ${seconds.toFixed(2)} s (${seconds <= SECONDS_TARGET ? 'met' : 'not met'})`);
+
+  // What a daemon's other callers wait through while the analyzer groups its largest window: the
+  // longest stall of this thread's event loop, the work done here vs in a worker thread.
+  const rows: RecentArticleRow[] = lines.slice(0, ANALYZER_DEFAULTS.articlesPerRun).map((line, i) => {
+    const r = JSON.parse(line) as { title: string; body: string; source: string; publishedAt: string };
+    return { id: i + 1, title: r.title, lead: r.body, domainName: r.source, publishedAt: new Date(r.publishedAt), scrapedAt: new Date(r.publishedAt), ownTopic: null, topicSource: null };
+  });
+  const limits = { minArticles: 2, minSources: 2 };
+  const stall = async (work: () => Promise<unknown>) => {
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const start = performance.now();
+    await work();
+    const wall = performance.now() - start;
+    delay.disable();
+    return { wall, longest: delay.max / 1e6 };
+  };
+  windowStories(rows.slice(0, 50), limits); // the classifier loaded, as in a running daemon
+  const here = await stall(async () => windowStories(rows, limits));
+  const worker = await stall(() => windowStoriesOffThread(rows, { ...limits, offThreadFrom: 0 }));
+  console.log(`\nThe daemon's thread while one analysis window of ${rows.length} articles is grouped (load average ${loadavg()[0]!.toFixed(1)})`);
+  console.log(`  in a worker thread (the analyzer's way from ${ANALYZER_DEFAULTS.offThreadFrom} articles)  longest stall ${worker.longest.toFixed(0)} ms, wall ${worker.wall.toFixed(0)} ms (worker start and classifier load included; from src/, tsx compiles in the worker)`);
+  console.log(`  in the caller's thread                                    longest stall ${here.longest.toFixed(0)} ms, wall ${here.wall.toFixed(0)} ms`);
+  console.log(`  ratio of stalls ${(here.longest / Math.max(1, worker.longest)).toFixed(0)}x`);
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

@@ -5,13 +5,13 @@
 // the run a slot starts is a job-runner run whose id derives from the slot, so with several
 // daemons firing the same slot it runs once. A slot that finds the job running is a no-op that the
 // system log records (once, by the daemon that recorded it).
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import Bree from 'bree';
 import type { AppContext } from '../../context.js';
 import { isAppError } from '../../errors.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
+import { startWorker } from '../worker-thread.js';
 import { DEFAULT_SCHEDULE_MINUTES, nextScheduledRun, type ScheduleMinutes, type ScheduledJob } from './cadence.js';
 
 export * from './cadence.js';
@@ -49,14 +49,6 @@ const fromSources = import.meta.url.endsWith('.ts');
 
 export function jobFilePath(job: ScheduledJob): string {
   return fileURLToPath(new URL(`../../../jobs/${JOB_FILES[job].file}${fromSources ? '.ts' : '.js'}`, import.meta.url));
-}
-
-/** A worker for a job file; a TypeScript file gets tsx registered inside the worker first. */
-function createJobWorker(filename: string, options: Partial<WorkerOptions>): Worker {
-  if (!filename.endsWith('.ts')) return new Worker(filename, options);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(filename).href)}); })`;
-  return new Worker(code, { ...options, eval: true });
 }
 
 async function scheduleMinutes(ctx: AppContext): Promise<ScheduleMinutes> {
@@ -118,7 +110,7 @@ export function createJobRunner(ctx: AppContext, jobs: ScheduledJobs): ScheduleR
       if (job) settle(job);
     },
   } as unknown as Bree.BreeOptions);
-  bree.createWorker = createJobWorker;
+  bree.createWorker = startWorker;
   return {
     run(job, slot) {
       return new Promise<void>((resolve) => {

@@ -16,7 +16,7 @@ import { TOPICS, type Topic } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { engineTrends, modelTrends, type TopicTrend } from './analyze-topic.js';
-import { windowStories } from './stories.js';
+import { OFF_THREAD_FROM, windowStoriesOffThread, type WindowStories } from './stories.js';
 import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
 import { storeTopicTrends } from './store-trends.js';
 
@@ -37,7 +37,11 @@ export const ANALYZER_DEFAULTS = {
   minSources: 2,
   /** Characters of each article's lead the engine reads (the model prompt reads fewer). */
   leadCharacters: 1_500,
+  /** Windows of this many articles or more are grouped in a worker thread (see windowStoriesOffThread). */
+  offThreadFrom: OFF_THREAD_FROM,
 };
+
+const NO_STORIES: WindowStories = { covered: [], alone: [], topicOf: new Map() };
 
 /** A run's parameters (JSON: they travel with the queued run to whichever daemon takes it). */
 export interface AnalyzerOptions extends Partial<typeof ANALYZER_DEFAULTS> {
@@ -103,7 +107,14 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
     setAction(ctx, job, 'running', 'Collecting recent articles');
     const articles = await recentArticles(ctx.sql, { since, limit: limits.articlesPerRun, leadCharacters: limits.leadCharacters });
     setAction(ctx, job, 'analyzing', `Grouping ${articles.length} articles into stories (batch ${batchNumber})`);
-    const window = windowStories(articles, { minArticles: limits.minArticles, minSources: limits.minSources });
+    const window = await windowStoriesOffThread(
+      articles,
+      { minArticles: limits.minArticles, minSources: limits.minSources, offThreadFrom: limits.offThreadFrom },
+      signal,
+    ).catch((error: unknown) => {
+      if (signal.aborted) return NO_STORIES;
+      throw error;
+    });
     if (!signal.aborted) {
       await storeStoryTopics(ctx.sql, {
         stories: window.covered.map(({ topic, articleIds }) => ({ topic, articleIds })),

@@ -3,7 +3,9 @@
 // story covered by at least two sources takes one topic from its articles' evidence together,
 // and only those stories can be trends. An article on its own (or whose story one site alone
 // covers) keeps its own topic: it is news, not a trend.
+import { fileURLToPath } from 'node:url';
 import type { RecentArticleRow } from '../../db/article-topics.js';
+import { startWorker } from '../worker-thread.js';
 import { certainTopic, storyTopic, topicProbabilities, type Topic } from '../classify/index.js';
 import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
 
@@ -63,4 +65,44 @@ export function windowStories(articles: readonly RecentArticleRow[], options: { 
     covered.push({ story, topic, articleIds });
   }
   return { covered, alone, topicOf };
+}
+
+export interface WindowOptions {
+  minArticles: number;
+  minSources: number;
+  /**
+   * From this many articles on, the work runs in a worker thread: at 10,000 articles it holds the
+   * thread for about a second, which the daemon's other callers would wait through. Below it the
+   * worker's start (loading the classifier again) costs more than it spares.
+   */
+  offThreadFrom?: number;
+}
+
+export const OFF_THREAD_FROM = 1_000;
+
+// From src/ the worker is TypeScript next to this file; from dist/ it is compiled.
+const workerFile = fileURLToPath(new URL(`./stories-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
+
+/** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
+export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {
+  const { offThreadFrom = OFF_THREAD_FROM, ...limits } = options;
+  if (articles.length < offThreadFrom) return windowStories(articles, limits);
+  signal?.throwIfAborted();
+  const worker = startWorker(workerFile);
+  try {
+    return await new Promise<WindowStories>((resolve, reject) => {
+      const abort = () => reject(signal!.reason);
+      signal?.addEventListener('abort', abort, { once: true });
+      worker.once('message', (reply: { ok: true; window: WindowStories } | { ok: false; message: string }) => {
+        signal?.removeEventListener('abort', abort);
+        if (reply.ok) resolve(reply.window);
+        else reject(new Error(reply.message));
+      });
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`The story worker exited (code ${code}) before answering`)));
+      worker.postMessage({ articles, options: limits });
+    });
+  } finally {
+    void worker.terminate();
+  }
 }

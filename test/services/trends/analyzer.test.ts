@@ -65,6 +65,17 @@ describe('trends analyzer, offline engine', () => {
     expect(summary.trends).toBe(3);
   });
 
+  it('stores the same trends when the window is grouped in a worker thread', async () => {
+    const trendsOf = async () =>
+      Promise.all((await listTrends(service.ctx)).map(async (trend) => ({ topic: trend.topic, title: trend.title, keys: await linkedKeys(service, trend, ids) })));
+    await runTrendsAnalyzer(service.ctx);
+    const inThread = await trendsOf();
+    await clearTrends(service.ctx);
+    const summary = await runTrendsAnalyzer(service.ctx, { offThreadFrom: 0 });
+    expect(summary).toMatchObject({ trends: 3, stopped: false, error: null });
+    expect(await trendsOf()).toEqual(inThread);
+  });
+
   it('titles and describes each trend with real sentences of its sources', async () => {
     await runTrendsAnalyzer(service.ctx);
     const sentences = sourceSentences(corpus);
