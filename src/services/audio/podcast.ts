@@ -8,7 +8,7 @@ import { deleteScripts, editedAtOf, insertScript, latestScript, pruneScripts } f
 import { Invalid } from '../../errors.js';
 import { chatModelFor, modelNameFor } from '../../providers/llm/index.js';
 import { sameFact } from '../generator/offline-writer.js';
-import { termSet } from '../generator/sentences.js';
+import { shapeSentence, termSet } from '../generator/sentences.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { offlineConversation } from './conversation.js';
@@ -79,6 +79,27 @@ export async function generateConversationalScript(ctx: Ctx): Promise<GenerateSc
 }
 
 /**
+ * The story's sentences the script does not say, in order. A sentence that leans on the one before
+ * it ("We will rebuild," she said. / He added that…) is only added right after that sentence, in
+ * the same line, so a quotation never comes without the sentence that names its speaker.
+ */
+function unsaidFacts(sentences: readonly string[], said: (sentence: string) => boolean): string[] {
+  const added: string[] = [];
+  let previousAdded = false;
+  for (const sentence of sentences) {
+    if (said(sentence)) {
+      previousAdded = false;
+      continue;
+    }
+    const leans = shapeSentence(sentence)?.dangling ?? false;
+    if (!leans) added.push(sentence);
+    else if (previousAdded) added[added.length - 1] += ` ${sentence}`;
+    previousAdded = !leans || previousAdded;
+  }
+  return added;
+}
+
+/**
  * Offline enhancement: for each story, the facts its sources hold that the script does not say yet
  * are added where the script talks about it, by the host who did not lead that part, with a pause
  * before each handover. sourcesCount: the stories whose sources added something.
@@ -102,7 +123,7 @@ export function enhanceOffline(script: string, stories: readonly Story[], hosts:
       }
     });
     if (at < 0) continue;
-    const unsaid = [story.lead, ...story.facts].filter((fact) => !lineTerms.some((terms) => sameFact(termSet(fact), terms)));
+    const unsaid = unsaidFacts([story.lead, ...story.facts], (fact) => lineTerms.some((terms) => sameFact(termSet(fact), terms)));
     if (unsaid.length === 0) continue;
     const speakerOf = (line: string | undefined) => (line === undefined ? undefined : /^([^:]+):/.exec(line)?.[1]);
     const speaker = speakerOf(lines[at]) ?? hosts[0]!;

@@ -76,6 +76,9 @@ const URL_LIKE = /(https?:\/\/|www\.|@\w{2,}|\b\S+\.(com|org|net|io)\b)/i;
 /** Words that lean on an earlier sentence the reader of a compiled article may not have seen. */
 const DANGLING_START =
   /^(he|she|they|it|this|that|these|those|his|her|their|its|there|such|both|the latter|the former|another|other|as a result|for (this|that|these|those) reasons?|(with|despite|because of|given|as a result of|on top of|besides|beyond|unlike|like) (this|that|these|those)\b(?!\s+(week|year|month|morning|afternoon|evening|weekend|season|spring|summer|autumn|fall|winter)\b))\b/i;
+/** Words attributed to "he", "she" or "they" ("We will rebuild," she said.): the name is in an earlier sentence. */
+const PRONOUN_ATTRIBUTION =
+  /(?:[,"”]\s+(?:he|she|they)\s+(?:said|says|added|adds|told|explained|noted|wrote|argued|warned|stressed|insisted)(?=[\s.,!]|$)|\b(?:said|says|added)\s+(?:he|she|they)\s*[.!]["”]?$)/i;
 /** The quoted words with nothing outside them: a quotation whose speaker an earlier sentence named. */
 function unattributedQuotation(text: string): boolean {
   return /^["“]/.test(text) && !/[\p{L}\p{N}]/u.test(text.replace(/["“][^"“”]*["”]/g, ''));
@@ -119,7 +122,7 @@ export function shapeSentence(raw: string): SentenceShape | null {
   const words = wordCount(text);
   if (words < 8 || words > 60) return null;
   if (quoteCount(text) % 2 === 1) return null;
-  return { text, words, quote: quotesSpeech(text), dangling: DANGLING_START.test(text) || unattributedQuotation(text) };
+  return { text, words, quote: quotesSpeech(text), dangling: DANGLING_START.test(text) || unattributedQuotation(text) || PRONOUN_ATTRIBUTION.test(text) };
 }
 
 /** Content terms (stemmed, stop words out) as a set. */

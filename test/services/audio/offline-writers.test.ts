@@ -130,6 +130,29 @@ describe('offline podcast', () => {
     const speakers = enhanced.map((line) => line.split(':')[0]);
     expect(speakers).toEqual(['Alex', 'Jordan', 'Alex']);
   });
+
+  it('adds a quotation only with the sentence that names its speaker', () => {
+    const named = 'Port Linden mayor Elena Ruiz toured the burned warehouse district on Sunday morning.';
+    const quote = '"We will rebuild every one of these buildings within a year," she said.';
+    const fire: Story = {
+      title: 'Port Linden warehouse fire',
+      topic: 'usa',
+      lead: 'A fire destroyed three warehouses on the Port Linden waterfront on Saturday night.',
+      facts: [named, quote, 'Fire crews from four towns fought the blaze for more than nine hours.'],
+      who: named,
+      why: null,
+      sites: ['a.test', 'b.test'],
+      description: '',
+    };
+    const opening = 'Alex: First, a fire destroyed three warehouses on the Port Linden waterfront on Saturday night.';
+    const withRuiz = enhanceOffline(opening, [fire], ['Alex', 'Jordan']).script;
+    // Both unsaid: the quotation follows the sentence naming the mayor, in the same line.
+    expect(withRuiz).toContain(`${named} ${quote}`);
+    // The mayor already named in the script, far from where the fact would go: the quotation stays out.
+    const saidEarlier = [opening, `Jordan: ${named}`, 'Alex: Fire crews from four towns fought the blaze for more than nine hours on the Port Linden waterfront.'].join('\n');
+    const enhanced = enhanceOffline(saidEarlier, [fire], ['Alex', 'Jordan']).script;
+    expect(enhanced).not.toContain('she said');
+  });
 });
 
 describe('offline interview', () => {

@@ -220,6 +220,12 @@ describe('sentence splitting', () => {
     expect(shapeSentence('With this backdrop he expects the Bank of Canada to stay on the sidelines next week.')?.dangling).toBe(true);
     expect(shapeSentence('"We have never seen water this high in the harbor," Mayor Elena Ruiz said on Tuesday.')?.dangling).toBe(false);
     expect(shapeSentence('With this week\'s rain the reservoir is at its highest level in ten years.')?.dangling).toBe(false);
+    // Words put to "he", "she" or "they": the name is in the sentence before.
+    expect(shapeSentence('"We will rebuild the warehouse within a year," she said.')?.dangling).toBe(true);
+    expect(shapeSentence('The plan to rebuild the warehouse is sound and fully funded, he said.')?.dangling).toBe(true);
+    expect(shapeSentence('"The cost will be very high for all of us here," said they.')?.dangling).toBe(true);
+    expect(shapeSentence('Mayor Jane Ruiz said she would ask the state for help with the cleanup costs.')?.dangling).toBe(false);
+    expect(shapeSentence('"The cost will be high," said Jane Ruiz, the mayor of Port Linden.')?.dangling).toBe(false);
     // In an article it follows the sentence naming its speaker, or stays out.
     const lead = 'The jobless rate fell to 6.6 per cent in May as 88,000 positions were added, the first significant gain since November, Statistics Canada said.';
     const orphan = '“This is a blockbuster report that wipes away recession fears and points to a rebound in the second quarter.”';
