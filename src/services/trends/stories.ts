@@ -71,9 +71,10 @@ export interface WindowOptions {
   minArticles: number;
   minSources: number;
   /**
-   * From this many articles on, the work runs in a worker thread: at 10,000 articles it holds the
-   * thread for about a second, which the daemon's other callers would wait through. Below it the
-   * worker's start (loading the classifier again) costs more than it spares.
+   * From this many articles on, the work runs in a worker thread: the analyzer's largest window
+   * (8,000 articles) held the thread for 1.5 s, which the daemon's other callers waited through
+   * (bench/stories.bench.ts). Below it the worker's start (the classifier loaded again) costs more
+   * than it spares.
    */
   offThreadFrom?: number;
 }
@@ -89,12 +90,12 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
   if (articles.length < offThreadFrom) return windowStories(articles, limits);
   signal?.throwIfAborted();
   const worker = startWorker(workerFile);
+  let abort = () => {};
   try {
     return await new Promise<WindowStories>((resolve, reject) => {
-      const abort = () => reject(signal!.reason);
+      abort = () => reject(signal!.reason);
       signal?.addEventListener('abort', abort, { once: true });
       worker.once('message', (reply: { ok: true; window: WindowStories } | { ok: false; message: string }) => {
-        signal?.removeEventListener('abort', abort);
         if (reply.ok) resolve(reply.window);
         else reject(new Error(reply.message));
       });
@@ -103,6 +104,7 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
       worker.postMessage({ articles, options: limits });
     });
   } finally {
+    signal?.removeEventListener('abort', abort);
     void worker.terminate();
   }
 }
