@@ -219,7 +219,7 @@ export async function articleWithStoryPage(sql: Queryable, id: number): Promise<
 /** One article with its text, shaped as a trend's source article (audio tells a lone article as a story). */
 export async function articleAsSource(sql: Queryable, id: number, maxCharacters = 20_000): Promise<import('./trends.js').TrendSourceArticle | null> {
   const [row] = await sql<import('./trends.js').TrendSourceArticle[]>`
-    select id, title, source_url, domain_name, left(content, ${maxCharacters}) as content, excerpt, author, published_at, scraped_at
+    select id, title, source_url, domain_name, left(content, ${maxCharacters}) as content, excerpt, author, published_at, scraped_at, site_name
     from articles where id = ${id}`;
   return row ?? null;
 }

@@ -17,6 +17,8 @@ export interface CrawledArticle {
   wordCount: number;
   topic: Topic | null;
   topicSource: 'model' | 'offline' | null;
+  /** The site's own name for itself, from the page (null when it declares none fit to say). */
+  siteName?: string | null;
 }
 
 /** Of the given URLs, those already stored (as canonical or as source URL). */
@@ -37,10 +39,10 @@ export async function storedArticleUrls(sql: Queryable, urls: readonly string[])
 export async function insertCrawledArticle(sql: Queryable, article: CrawledArticle): Promise<number | null> {
   const [row] = await sql<{ id: number }[]>`
     insert into articles (domain_id, domain_name, source_url, canonical_url, title, content, excerpt, author,
-                          published_at, image_url, language, word_count, topic, topic_source)
+                          published_at, image_url, language, word_count, topic, topic_source, site_name)
     values (${article.domainId}, ${article.domainName}, ${article.sourceUrl}, ${article.canonicalUrl}, ${article.title},
             ${article.content}, ${article.excerpt}, ${article.author}, ${article.publishedAt}, ${article.imageUrl},
-            ${article.language}, ${article.wordCount}, ${article.topic}, ${article.topicSource})
+            ${article.language}, ${article.wordCount}, ${article.topic}, ${article.topicSource}, ${article.siteName ?? null})
     on conflict (canonical_url) do nothing
     returning id`;
   return row?.id ?? null;

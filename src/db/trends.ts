@@ -230,13 +230,15 @@ export interface TrendSourceArticle {
   author: string | null;
   publishedAt: Date | null;
   scrapedAt: Date;
+  /** The site's own name for itself, when its page declared one (spoken instead of the host). */
+  siteName?: string | null;
 }
 
 /** The trend's source articles, newest first, their text cut at `maxCharacters`. */
 export async function trendSourceArticles(sql: Queryable, trendId: number, maxCharacters = 40_000): Promise<TrendSourceArticle[]> {
   return sql<TrendSourceArticle[]>`
     select a.id, a.title, a.source_url, a.domain_name, left(a.content, ${maxCharacters}) as content, a.excerpt, a.author,
-           a.published_at, a.scraped_at
+           a.published_at, a.scraped_at, a.site_name
     from trend_articles ta
     join articles a on a.id = ta.article_id
     where ta.trend_id = ${trendId}

@@ -52,6 +52,22 @@ function plain(sentence: string): string {
   return sentence.replace(/\s\((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?\)(?=[.!?]?$)/i, '').replace(/, ([a-z0-9-]+\.)+[a-z]{2,} reported\.$/i, '.').trim();
 }
 
+/**
+ * How each source is named aloud: the name its site gives itself ("Skyline News") when its pages
+ * declared one — the name most of that site's articles give — else its host name.
+ */
+function spokenSites(articles: readonly TrendSourceArticle[]): string[] {
+  const namesBySite = new Map<string, Map<string, number>>();
+  for (const article of articles) {
+    const site = sourceName(article.domainName);
+    const names = namesBySite.get(site) ?? new Map<string, number>();
+    if (article.siteName) names.set(article.siteName, (names.get(article.siteName) ?? 0) + 1);
+    namesBySite.set(site, names);
+  }
+  const spoken = [...namesBySite].map(([site, names]) => [...names].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? site);
+  return [...new Set(spoken)];
+}
+
 export function storyFromSources(title: string, topic: Topic, description: string, articles: readonly TrendSourceArticle[]): Story | null {
   const sources = articles.map((article) => ({
     url: article.sourceUrl,
@@ -94,7 +110,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
     facts,
     who,
     why: why ?? descriptionSentence,
-    sites: [...new Set(articles.map((article) => sourceName(article.domainName)))],
+    sites: spokenSites(articles),
     description,
   };
 }

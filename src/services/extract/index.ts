@@ -26,6 +26,8 @@ export interface ExtractedArticle {
   wordCount: number;
   /** The page's description, else the start of the first paragraph. */
   excerpt: string | null;
+  /** The name the site gives itself (og:site_name, the JSON-LD publisher), when it is a plain name. */
+  siteName: string | null;
 }
 
 export interface ExtractOptions {
@@ -36,7 +38,7 @@ export interface ExtractOptions {
 const EXCERPT_CHARS = 300;
 
 const EMPTY: ExtractedArticle = {
-  title: null, text: '', publishedAt: null, author: null, canonicalUrl: null, imageUrl: null, language: null, wordCount: 0, excerpt: null,
+  title: null, text: '', publishedAt: null, author: null, canonicalUrl: null, imageUrl: null, language: null, wordCount: 0, excerpt: null, siteName: null,
 };
 
 export function extractArticle(html: string, options: ExtractOptions = {}): ExtractedArticle {
@@ -83,6 +85,7 @@ export function extractArticle(html: string, options: ExtractOptions = {}): Extr
     language: metadata?.language ?? null,
     wordCount: countWords(text),
     excerpt: withoutControls(excerptOf(metadata?.description ?? null, blocks)),
+    siteName: metadata?.siteName ?? null,
   };
 }
 

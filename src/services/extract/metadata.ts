@@ -47,6 +47,18 @@ export function stripSiteName(title: string, siteNames: readonly string[]): stri
   return title.slice(parts[first]!.start, parts[last]!.end).trim();
 }
 
+/**
+ * The name a site calls itself ("Skyline News"), fit to be said aloud in its place: one short name
+ * with a letter in it, not an address or a sentence. Null otherwise (the host name is said instead).
+ */
+export function cleanSiteName(value: string | null | undefined): string | null {
+  const name = (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim();
+  if (name.length < 2 || name.length > 60 || !/\p{L}/u.test(name)) return null;
+  if (/[/@<>{}[\]\\]|:\/\/|\.(com|org|net|io|co|news)\b/i.test(name)) return null;
+  if (name.split(' ').length > 6) return null;
+  return name;
+}
+
 function siteNamesOf(candidates: MetadataCandidates, pageUrl?: string | null): string[] {
   const names = candidates.siteName.map((c) => c.value);
   const url = httpUrl(pageUrl) ?? candidates.canonicalUrl[0]?.value;
@@ -139,7 +151,7 @@ export function chooseMetadata(candidates: MetadataCandidates, pageUrl?: string 
     imageUrl: image?.value ?? null,
     language: chooseLanguage(candidates),
     description: candidates.description[0]?.value ?? null,
-    siteName: candidates.siteName[0]?.value ?? null,
+    siteName: candidates.siteName.map((c) => cleanSiteName(c.value)).find(Boolean) ?? null,
     articleBody: candidates.articleBody[0]?.value ?? null,
   };
 }

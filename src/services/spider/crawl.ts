@@ -484,6 +484,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       wordCount: page.wordCount,
       topic: topic?.topic ?? null,
       topicSource: topic?.source ?? null,
+      siteName: page.siteName,
     });
     seen.add(canonicalUrl);
     if (id === null) {

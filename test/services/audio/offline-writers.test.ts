@@ -95,6 +95,20 @@ describe('offline podcast', () => {
     expect(kyiv.why).toBeNull();
   });
 
+  it('names a source by the name its site gives itself, else by its host', () => {
+    const text = 'A fire destroyed three warehouses on the Port Linden waterfront on Saturday night, officials said.\n\nFire crews from four towns fought the blaze for more than nine hours before it was out.';
+    const article = (id: number, domainName: string, siteName: string | null) => ({
+      id, title: 'Port Linden warehouse fire', sourceUrl: `https://${domainName}/${id}`, domainName, content: text, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date(), siteName,
+    });
+    const story = storyFromSources('Port Linden warehouse fire', 'usa', '', [
+      article(1, 'skyline-news.test', 'Skyline News'),
+      // The same site's page without a name: still Skyline News.
+      article(2, 'www.skyline-news.test', null),
+      article(3, 'harbor-times.test', null),
+    ])!;
+    expect(story.sites).toEqual(['Skyline News', 'harbor-times.test']);
+  });
+
   it('enhances with source facts the script does not say, never repeating one it does', () => {
     const enhanced = enhanceOffline(script, stories, ['Alex', 'Jordan']);
     const added = enhanced.script.split('\n').filter((line) => !lines.includes(line));

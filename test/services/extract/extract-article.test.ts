@@ -45,6 +45,19 @@ describe('extractArticle metadata', () => {
     expect(article.imageUrl).toBe('https://cdn.example.org/ferry.png');
     expect(article.excerpt).toBe('The council plans an earlier crossing.');
     expect(article.language).toBe('en');
+    expect(article.siteName).toBe('Harbour Gazette');
+  });
+
+  it('keeps a site name only when it is a plain name to say aloud', async () => {
+    const { cleanSiteName } = await import('../../../src/services/extract/metadata.js');
+    const named = (siteName: string) => extractArticle(page({ head: `<meta property="og:site_name" content="${siteName}">` }), { url: URL }).siteName;
+    expect(named('  Harbour\n  Gazette ')).toBe('Harbour Gazette');
+    expect(named('https://harbour.example.org/')).toBeNull();
+    expect(named('harbourgazette.com')).toBeNull();
+    expect(named('12345')).toBeNull();
+    expect(named('The best local news from the harbour and the hills since 1887')).toBeNull();
+    expect(cleanSiteName('Le Monde')).toBe('Le Monde');
+    expect(cleanSiteName('<script>alert(1)</script>')).toBeNull();
   });
 
   it('resolves relative canonical and image URLs against <base href> and the page URL', () => {
@@ -195,7 +208,7 @@ describe('extractArticle word count and excerpt', () => {
 });
 
 describe('extractArticle on hostile input', () => {
-  const empty = { title: null, text: '', publishedAt: null, author: null, canonicalUrl: null, imageUrl: null, language: null, wordCount: 0, excerpt: null };
+  const empty = { title: null, text: '', publishedAt: null, author: null, canonicalUrl: null, imageUrl: null, language: null, wordCount: 0, excerpt: null, siteName: null };
 
   it('returns an empty article for empty or non-string input', () => {
     expect(extractArticle('')).toEqual(empty);

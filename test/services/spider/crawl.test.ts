@@ -44,8 +44,8 @@ describe('crawling news sites', () => {
   it('stores every reachable article exactly once, obeying robots.txt, one request per host at a time', { timeout: 180_000 }, async () => {
     await crawl(server);
 
-    const rows = await server.sql<{ canonicalUrl: string; sourceUrl: string; title: string; content: string; wordCount: number; topic: string; domainName: string; domainId: number }[]>`
-      select canonical_url, source_url, title, content, word_count, topic, domain_name, domain_id from articles order by canonical_url`;
+    const rows = await server.sql<{ canonicalUrl: string; sourceUrl: string; title: string; content: string; wordCount: number; topic: string; domainName: string; domainId: number; siteName: string | null }[]>`
+      select canonical_url, source_url, title, content, word_count, topic, domain_name, domain_id, site_name from articles order by canonical_url`;
     const expected = web.sites.flatMap((site) => site.expectedArticleUrls).sort();
     expect(rows.map((row) => row.canonicalUrl)).toEqual(expected);
     const domains = await listDomains(server.ctx);
@@ -61,6 +61,8 @@ describe('crawling news sites', () => {
         expect(row.content, article.url).toContain(article.paragraphs[0]!.slice(0, 60));
         expect(row.wordCount).toBeGreaterThan(50);
         expect(row.topic).not.toBeNull();
+        // The site's own name where the page declares it (og:site_name, the JSON-LD publisher).
+        expect(row.siteName, article.url).toBe(article.markup === 'json-ld' || article.markup === 'opengraph' ? site.name : null);
       }
     }
 
