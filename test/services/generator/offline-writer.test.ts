@@ -2,11 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { InsufficientSourceText, writeOfflineArticle, withScheme } from '../../../src/services/generator/offline-writer.js';
 import { splitSentences, termOverlap, termSet } from '../../../src/services/generator/sentences.js';
 import { HARBOR_STORM_TREND, harborStorm } from '../../fixtures/stories/index.js';
-import { tellingParagraphs, WEB_STORIES } from '../../fixtures/stories/local-web.js';
+import { tellingParagraphs, WEB_STORIES, type WebStory } from '../../fixtures/stories/local-web.js';
 
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** The source sentence behind a printed one: its attribution removed ("…, host reported." / "(host)"). */
+/** A local-web story as the writer receives it: one source per site that covers it, in its own words. */
+function webStorySources(story: WebStory) {
+  return story.titles.map((title, i) => ({
+    url: `https://site${story.sites[i]}.test/${story.key}-${i}`,
+    title,
+    domain: `site${story.sites[i]}.test`,
+    text: tellingParagraphs(story, i).join('\n\n'),
+  }));
+}
+
 function withoutAttribution(text: string): string {
   return text.replace(/, [a-z0-9.-]+ reported\.$/, '.').replace(/ \([a-z0-9.-]+\)(?=[.!]?$)/, '');
 }
@@ -84,12 +94,7 @@ describe('the offline writer', () => {
     let retold = 0;
     let facts = 0;
     for (const story of WEB_STORIES) {
-      const sources = story.titles.map((title, i) => ({
-        url: `https://site${story.sites[i]}.test/${story.key}-${i}`,
-        title,
-        domain: `site${story.sites[i]}.test`,
-        text: tellingParagraphs(story, i).join('\n\n'),
-      }));
+      const sources = webStorySources(story);
       const written = writeOfflineArticle({ title: story.titles[0]!, description: '', sources, targetWords: 600 });
       const told = new Map<number, string[]>();
       for (const sentence of written.body) {
@@ -114,12 +119,7 @@ describe('the offline writer', () => {
     // The analyzer describes a trend with a few of its sources' sentences, often not the news itself
     // (for the quake: the injuries, the tsunami warning, the bullet trains); the lead still tells it.
     for (const story of WEB_STORIES) {
-      const sources = story.titles.map((title, i) => ({
-        url: `https://site${story.sites[i]}.test/${story.key}-${i}`,
-        title,
-        domain: `site${story.sites[i]}.test`,
-        text: tellingParagraphs(story, i).join('\n\n'),
-      }));
+      const sources = webStorySources(story);
       const description = story.facts.slice(1, 3).map((wordings) => wordings[0]!).join(' ');
       const written = writeOfflineArticle({ title: story.titles[0]!, description, sources, targetWords: 600 });
       // The news is each story's first fact; the egg story's headline names two ("Egg prices hit a
