@@ -4,7 +4,7 @@ import { clusterStories } from './story-clusters.js';
 import { rankTrends } from './rank.js';
 import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
-export { clusterStories, storyIdOf, dayNumber, DEFAULT_CLUSTER_OPTIONS } from './story-clusters.js';
+export { clusterStories, storyIdOf, DEFAULT_CLUSTER_OPTIONS } from './story-clusters.js';
 export { rankTrends, relevanceScore, distinctSources, sourceCount, isTrendStory } from './rank.js';
 export { representativeTitle, extractiveSummary, splitSentences } from './summarize.js';
 export { loadDefaultBackground, parseBackground } from './background.js';

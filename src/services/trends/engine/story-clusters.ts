@@ -112,7 +112,7 @@ function minId(story: StoryCluster): string {
  * unreadable. Fractional so that two articles an hour apart on either side of midnight are the
  * same day apart as two an hour apart at noon (a calendar day would split a story at midnight).
  */
-export function dayNumber(publishedAt: string | undefined): number {
+function dayNumber(publishedAt: string | undefined): number {
   if (!publishedAt) return -1;
   const time = Date.parse(publishedAt);
   return Number.isNaN(time) || time < 0 ? -1 : time / 86_400_000;
