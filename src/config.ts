@@ -60,11 +60,18 @@ export interface Config {
   image: ProviderEndpoint;
   /** Gemini's image model, used when the console's image-generation API configuration holds a key. */
   gemini: { baseUrl: string; imageModel: string };
-  /** How long a daemon's claim on a queue item lasts unrenewed: another daemon takes over a dead one's item after it. */
-  /** Background jobs: how long a daemon's lease on a run lasts unrenewed (renewed every third of it); another daemon takes over a dead one's run after it. */
-  jobs: { leaseSeconds: number };
-  /** Trust X-Forwarded-* headers (set when behind a reverse proxy). */
-  trustProxy: boolean;
+  /**
+   * Background jobs: how long a daemon's lease on a run lasts unrenewed (renewed every third of it;
+   * another daemon takes over a dead one's run after it), and whether this process takes runs at all
+   * (false: a serving-only daemon that queues work for the others).
+   */
+  jobs: { leaseSeconds: number; worker: boolean };
+  /**
+   * Which X-Forwarded-* headers to believe (behind a reverse proxy): false (none), a number of proxy
+   * hops in front of the daemon (the client is that many addresses from the right of
+   * X-Forwarded-For), or the proxies' own addresses and CIDRs. Never "every hop".
+   */
+  trustProxy: false | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Start the cron-like scheduler with the daemon. */
   scheduler: boolean;
@@ -145,6 +152,24 @@ function checkHttpUrl(raw: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * NEWSCTL_TRUST_PROXY: "true" is one hop (the usual single reverse proxy), a number that many hops,
+ * anything else a comma list of proxy addresses or CIDRs; unset or "false" trusts nothing.
+ */
+function parseTrustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || /^(0|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = parseList(value);
+  for (const entry of list) {
+    if (!/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry)) {
+      throw new ConfigError(`NEWSCTL_TRUST_PROXY must be true, a number of proxy hops, or proxy addresses/CIDRs; "${entry}" is none of these`);
+    }
+  }
+  return list;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Config {
@@ -179,7 +204,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
       baseUrl: checkHttpUrl(nonEmpty(env.NEWSCTL_GEMINI_BASE_URL) ?? 'https://generativelanguage.googleapis.com/v1beta', 'NEWSCTL_GEMINI_BASE_URL').replace(/\/+$/, ''),
       imageModel: nonEmpty(env.NEWSCTL_GEMINI_IMAGE_MODEL) ?? 'gemini-2.5-flash-image',
     },
-    jobs: { leaseSeconds: parseCount(env.NEWSCTL_JOB_LEASE_SECONDS, 15, 'NEWSCTL_JOB_LEASE_SECONDS', 3) },
+    jobs: { leaseSeconds: parseCount(env.NEWSCTL_JOB_LEASE_SECONDS, 15, 'NEWSCTL_JOB_LEASE_SECONDS', 3), worker: parseBool(env.NEWSCTL_JOB_WORKER, true) },
     databaseUrl,
     adminUsername: nonEmpty(env.NEWSCTL_ADMIN_USERNAME),
     adminPassword: env.NEWSCTL_ADMIN_PASSWORD ? env.NEWSCTL_ADMIN_PASSWORD : null,
@@ -206,7 +231,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
       concurrency: parseCount(env.NEWSCTL_LLM_CONCURRENCY, 4, 'NEWSCTL_LLM_CONCURRENCY', 1),
     },
     sessionTtlHours: parsePositive(env.NEWSCTL_SESSION_TTL_HOURS, 24 * 7, 'NEWSCTL_SESSION_TTL_HOURS'),
-    trustProxy: parseBool(env.NEWSCTL_TRUST_PROXY, false),
+    trustProxy: parseTrustProxy(env.NEWSCTL_TRUST_PROXY),
     logLevel,
     scheduler: parseBool(env.NEWSCTL_SCHEDULER, true),
     ffmpegPath: nonEmpty(env.FFMPEG_PATH),

@@ -1,10 +1,11 @@
 // Opening and closing the product: database (migrated), event bus, and — for the daemon — the HTTP
 // server, the private operator socket and the scheduler.
-import { chmodSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { preparePrivateDir, usePrivateFileModes } from './data-dir.js';
 import { openDatabase, type OpenDatabaseOptions } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { operatorSocketPath } from './operator-socket.js';
@@ -13,6 +14,7 @@ import { LOCAL_OPERATOR_HEADER } from './server/access.js';
 import { ensureAdminAccount, pruneAuthState, type AdminBootstrap } from './services/auth/index.js';
 import { bridgeEvents } from './services/event-bridge.js';
 import { createEventBus } from './services/events.js';
+import { pruneLogs } from './services/logs/index.js';
 import './services/jobs/catalog.js';
 import { shutdownJobs, startJobs } from './services/jobs/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -20,10 +22,14 @@ import type { FastifyInstance } from 'fastify';
 export interface Runtime {
   ctx: AppContext;
   migrationsApplied: string[];
+  /** Things the operator should fix (a data folder others can read), for the start-up message. */
+  warnings?: string[];
   close(): Promise<void>;
 }
 
 export async function openRuntime(config: Config, extra: Partial<OpenDatabaseOptions> = {}): Promise<Runtime> {
+  // Before the embedded database writes its first file.
+  usePrivateFileModes();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...extra });
   try {
     const migrationsApplied = await migrate(db.sql);
@@ -91,16 +97,23 @@ function listenOperatorSocket(app: FastifyInstance, path: string, localSecret: s
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(path, () => {
-      chmodSync(path, 0o600);
-      resolve(server);
-    });
+    // The socket file is created by listen() itself: 0600 from its first moment, not after a chmod.
+    const previous = process.umask(0o177);
+    try {
+      server.listen(path, () => {
+        chmodSync(path, 0o600);
+        resolve(server);
+      });
+    } finally {
+      process.umask(previous);
+    }
   });
 }
 
 export async function startDaemon(config: Config, options: StartDaemonOptions = {}): Promise<Daemon> {
-  mkdirSync(config.dataDir, { recursive: true });
+  const warnings = [preparePrivateDir(config.dataDir)].filter((warning): warning is string => warning !== null);
   const runtime = await openRuntime(config, options.database);
+  runtime.warnings = warnings;
   let app: FastifyInstance | null = null;
   let socketServer: Server | null = null;
   let stopExtra: (() => Promise<void>) | null = null;
@@ -112,7 +125,11 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
     app = built.app;
     const address = await app.listen({ host: config.host, port: config.port });
     if (socketPath) socketServer = await listenOperatorSocket(app, socketPath, built.localSecret, (app.server.address() as { port: number }).port);
-    pruneTimer = setInterval(() => void pruneAuthState(runtime.ctx).catch(() => {}), 60 * 60 * 1000);
+    const prune = () => {
+      void pruneAuthState(runtime.ctx).catch(() => {});
+      void pruneLogs(runtime.ctx).catch(() => {});
+    };
+    pruneTimer = setInterval(prune, 60 * 60 * 1000);
     pruneTimer.unref();
     // Queued runs, runs a dead daemon left, shared runs to join: this daemon takes its part.
     await startJobs(runtime.ctx);

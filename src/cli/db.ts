@@ -1,16 +1,19 @@
-// `newsctl db migrate|dump|restore`. These open the database themselves, except a dump of a
-// database a daemon holds: the embedded database admits one process, so while its daemon runs the
-// dump is read through the daemon's operator socket (or, with --url, through a remote daemon).
-// PostgreSQL can be dumped directly while daemons run.
-import { createWriteStream } from 'node:fs';
+// `newsctl db migrate|dump|restore`. A dump is one backup archive: the database and the media
+// folder (audio, images), credentials left out unless asked for. These open the database
+// themselves, except a dump of a database a daemon holds: the embedded database admits one process,
+// so while its daemon runs the backup is read through the daemon's operator socket (or, with --url,
+// through a remote daemon). A restore checks the whole file before it creates or changes anything.
+import { chmodSync, createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { connectClient, createClient, type Client } from '../client/index.js';
 import { daemonTransport } from '../client/transport.js';
 import type { Config } from '../config.js';
 import { dataDirOwner } from '../db/data-dir-lock.js';
-import { AppError, Conflict, Upstream } from '../errors.js';
+import { AppError, Conflict, Invalid, Upstream } from '../errors.js';
 import { operatorSocketPath } from '../operator-socket.js';
+import type { BackupManifest, OmittedSecret, RestoreSummary } from '../services/dump/index.js';
+import { tarWatcher } from '../services/dump/tar.js';
 import { printJson } from './io.js';
 import { configFrom, withExamples, type DataOptions } from './options.js';
 
@@ -49,13 +52,15 @@ async function withRuntime<T>(options: DataOptions, action: (runtime: import('..
   }
 }
 
-interface DumpSummaryLine {
+interface BackupLine {
   tables: number;
   rows: number;
-  perTable?: Record<string, number>;
+  mediaFiles: number;
+  mediaBytes: number;
+  omittedSecrets: OmittedSecret[];
 }
 
-/** The daemon to dump through: --url, else the daemon serving this folder's embedded database; null to open it here. */
+/** The daemon to back up through: --url, else the daemon serving this folder's embedded database; null to open it here. */
 async function dumpingDaemon(config: Config): Promise<Client | null> {
   if (config.remote.url) return connectClient(config, { url: config.remote.url, token: config.remote.token });
   if (config.databaseUrl) return null;
@@ -66,37 +71,54 @@ async function dumpingDaemon(config: Config): Promise<Client | null> {
   if (owner !== null) {
     throw Conflict(
       `The embedded database in ${config.dataDir} is held by newsctl process ${owner}, which does not answer on its operator socket` +
-        `${socketPath ? ` (${socketPath})` : ' (the folder path is too long for one)'}. If it is a daemon, dump through its HTTP address: ` +
-        '`newsctl token create --name dump` where it runs, then `newsctl db dump FILE --url http://HOST:PORT --token TOKEN`; ' +
+        `${socketPath ? ` (${socketPath})` : ' (the folder path is too long for one)'}. If it is a daemon, back it up through its HTTP address: ` +
+        '`newsctl token create --name backup` where it runs, then `newsctl db dump FILE --url http://HOST:PORT --token TOKEN`; ' +
         'or stop it and run this command again.',
     );
   }
   return null;
 }
 
-/** Copies a daemon's streamed dump to `out`; the summary comes from its header line, and a dump without its end line is an error. */
-async function copyDump(client: Client, out: Writable): Promise<DumpSummaryLine> {
-  const body = await client.db.dump();
-  let head = '';
-  let tail = '';
-  let header = null as { tables: { name: string; rows: number }[] } | null;
+/** Copies a daemon's streamed backup to `out`; the summary comes from its manifest, and an archive without its end is an error. */
+async function copyBackup(client: Client, out: Writable, options: { media: boolean; includeSecrets: boolean }): Promise<BackupLine> {
+  const body = await client.db.dump(options);
+  const watcher = tarWatcher('manifest.json');
   for await (const piece of body) {
     const chunk = Buffer.isBuffer(piece) ? piece : Buffer.from(piece as Uint8Array);
-    if (!header) {
-      head += chunk.toString('utf8');
-      const newline = head.indexOf('\n');
-      if (newline >= 0) header = JSON.parse(head.slice(0, newline)) as typeof header;
-    }
-    tail = (tail + chunk.toString('utf8')).slice(-64);
+    watcher.feed(chunk);
     if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', resolve));
   }
-  if (!header || !tail.endsWith('{"end":true}\n')) throw Upstream(`The dump from ${client.describe} ended before its end line: it is incomplete`);
-  const perTable = Object.fromEntries(header.tables.map((table) => [table.name, table.rows]));
-  return { tables: header.tables.length, rows: Object.values(perTable).reduce((a, b) => a + b, 0), perTable };
+  const manifestBytes = watcher.entry();
+  if (!manifestBytes || !watcher.ended()) throw Upstream(`The backup from ${client.describe} ended before its manifest: it is incomplete`);
+  const manifest = JSON.parse(manifestBytes.toString('utf8')) as BackupManifest;
+  return {
+    tables: manifest.database.tables.length,
+    rows: manifest.database.tables.reduce((sum, table) => sum + table.rows, 0),
+    mediaFiles: manifest.media.length,
+    mediaBytes: manifest.media.reduce((sum, entry) => sum + entry.size, 0),
+    omittedSecrets: manifest.secrets.omitted,
+  };
+}
+
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
+}
+
+function secretsText(omitted: OmittedSecret[]): string[] {
+  const unique = [...new Map(omitted.map((secret) => [`${secret.where}\n${secret.label}`, secret])).values()];
+  return unique.map((secret) => `${secret.where}: ${secret.label}`);
+}
+
+/** A file only its owner may read (a backup holds the whole newsroom). */
+function privateFile(file: string): Writable {
+  const out = createWriteStream(file, { mode: 0o600 });
+  // An existing file keeps its mode through a truncating open: made private again.
+  out.once('open', () => chmodSync(file, 0o600));
+  return out;
 }
 
 export function registerDbCommand(program: Command): void {
-  const db = program.command('db').description('database maintenance: migrate, dump, restore');
+  const db = program.command('db').description('database maintenance: migrate, back up, restore');
   withDatabaseOptions(db.command('migrate').description('apply pending migrations (the daemon also does this at start)')).action(
     async (options: DataOptions) => {
       await withRuntime(
@@ -115,32 +137,48 @@ export function registerDbCommand(program: Command): void {
     withExamples(
       db
         .command('dump')
-        .description("write the product's data to a portable dump (embedded or PostgreSQL, restorable into either); through the daemon when one holds the embedded database")
-        .argument('[file]', 'the dump file (default: standard output)')
-        .option('--url <url>', 'dump a remote daemon at this address (env NEWSCTL_URL)')
+        .description(
+          'write a backup: one archive (tar) of the database and the media folder, restorable into the embedded database or PostgreSQL; ' +
+            'written readable by you only; API keys and provider headers are left out unless --include-secrets',
+        )
+        .argument('[file]', 'the backup file (default: standard output)')
+        .option('--no-media', 'the database only, without the audio and images')
+        .option('--include-secrets', 'keep API keys and provider headers in the backup (store it safely)')
+        .option('--url <url>', 'back up a remote daemon at this address (env NEWSCTL_URL)')
         .option('--token <token>', 'API token for --url (env NEWSCTL_TOKEN)'),
-      'newsctl db dump backup.ndjson',
-      'newsctl db dump --database-url postgres://localhost/newsctl | gzip > backup.ndjson.gz',
+      'newsctl db dump backup.tar',
+      'newsctl db dump --no-media --database-url postgres://localhost/newsctl | gzip > database.tar.gz',
     ),
-  ).action(async (file: string | undefined, options: DataOptions) => {
+  ).action(async (file: string | undefined, options: DataOptions & { media?: boolean; includeSecrets?: boolean }) => {
     const config = configFrom(options);
     const toFile = Boolean(file && file !== '-');
+    const backup = { media: options.media !== false, includeSecrets: options.includeSecrets === true };
     const daemon = await dumpingDaemon(config);
-    const out: Writable = toFile ? createWriteStream(file!) : process.stdout;
-    let summary: DumpSummaryLine;
+    const out: Writable = toFile ? privateFile(file!) : process.stdout;
+    let summary: BackupLine;
     try {
-      if (daemon) summary = await copyDump(daemon, out);
+      if (daemon) summary = await copyBackup(daemon, out, backup);
       else {
-        const { dumpDatabase } = await import('../services/dump/index.js');
-        summary = await withRuntime(options, (runtime) => dumpDatabase(runtime.ctx.sql, runtime.ctx.db.kind, out), () => 'Run this command again: it dumps through the daemon once that answers on its operator socket.');
+        const { writeBackup } = await import('../services/dump/index.js');
+        summary = await withRuntime(
+          options,
+          (runtime) => writeBackup({ sql: runtime.ctx.sql, kind: runtime.ctx.db.kind, mediaDir: runtime.ctx.config.mediaDir }, out, backup),
+          () => 'Run this command again: it backs up through the daemon once that answers on its operator socket.',
+        );
       }
     } finally {
       await daemon?.close();
       if (toFile) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     }
     const through = daemon ? ` through the daemon (${daemon.describe})` : '';
-    // The summary goes to stderr when the dump itself is on stdout.
-    const text = options.json ? JSON.stringify({ ...summary, ...(daemon ? { through: daemon.describe } : {}) }) : `Dumped ${summary.rows} rows from ${summary.tables} tables${toFile ? ` to ${file}` : ''}${through}`;
+    const media = backup.media ? ` and ${summary.mediaFiles} media file${summary.mediaFiles === 1 ? '' : 's'} (${megabytes(summary.mediaBytes)})` : ' (no media: --no-media)';
+    const left = secretsText(summary.omittedSecrets);
+    const lines = [
+      `Backed up ${summary.rows} rows from ${summary.tables} tables${media}${toFile ? ` to ${file}` : ''}${through}`,
+      ...(left.length ? [`Left out (add --include-secrets to keep them): ${left.join('; ')}`] : []),
+    ];
+    // The summary goes to stderr when the backup itself is on stdout.
+    const text = options.json ? JSON.stringify({ ...summary, ...(daemon ? { through: daemon.describe } : {}) }) : lines.join('\n');
     if (toFile) console.log(text);
     else process.stderr.write(`${text}\n`);
   });
@@ -149,19 +187,41 @@ export function registerDbCommand(program: Command): void {
     withExamples(
       db
         .command('restore')
-        .description('load a dump made by `db dump` (same newsctl version) into this database, in one transaction')
-        .argument('<file>', 'the dump file')
+        .description('load a backup made by `db dump` (same newsctl version): every row in one transaction, then its media files; checks the whole file first')
+        .argument('<file>', 'the backup file')
         .option('--yes', 'replace the data the database already holds'),
-      'newsctl db restore backup.ndjson --database-url postgres://localhost/newsctl',
+      'newsctl db restore backup.tar --data-dir /var/lib/newsctl',
+      'newsctl db restore backup.tar --database-url postgres://localhost/newsctl',
     ),
   ).action(async (file: string, options: DataOptions & { yes?: boolean }) => {
-    const { restoreDatabase } = await import('../services/dump/index.js');
-    const summary = await withRuntime(
-      options,
-      (runtime) => restoreDatabase(runtime.ctx.sql, file, { replace: options.yes }),
-      (pid) => `A restore replaces the data under it: stop it (kill ${pid}, or stop its service), run this command again, then start it.`,
-    );
-    if (options.json) printJson(summary);
-    else console.log(`Restored ${summary.rows} rows into ${summary.tables} tables`);
+    const config = configFrom(options);
+    const { applyBackup, stageBackup } = await import('../services/dump/index.js');
+    // The file first: a missing or damaged one is refused before anything is created.
+    const staged = await stageBackup(file);
+    try {
+      const owner = config.databaseUrl ? null : dataDirOwner(config.dataDir);
+      if (owner !== null) {
+        throw Invalid(`${config.dataDir} is in use by the running newsctl daemon (pid ${owner}); stop it (kill ${owner}) and run the restore again, then start it.`);
+      }
+      const summary: RestoreSummary = await withRuntime(
+        options,
+        (runtime) => applyBackup(runtime.ctx.sql, runtime.ctx.config, staged, { replace: options.yes }),
+        (pid) => `A restore replaces the data under it: stop it (kill ${pid}, or stop its service), run this command again, then start it.`,
+      );
+      if (options.json) {
+        printJson(summary);
+        return;
+      }
+      const lines = [
+        `Restored ${summary.rows} rows into ${summary.tables} tables, ${summary.files} media file${summary.files === 1 ? '' : 's'} (${megabytes(summary.mediaBytes)}), ` +
+          `${summary.users} administrator${summary.users === 1 ? '' : 's'}, ${summary.tokens} API token${summary.tokens === 1 ? '' : 's'}; sessions are never restored: log in again.`,
+      ];
+      if (summary.withoutMedia) lines.push('This backup holds no media files: audio and images made before it are not restored.');
+      const secrets = secretsText(summary.secretsToSetAgain);
+      if (secrets.length) lines.push(`Set these again (the backup left them out): ${secrets.join('; ')} — in the console, or with \`newsctl settings set KEY\`.`);
+      console.log(lines.join('\n'));
+    } finally {
+      staged.discard();
+    }
   });
 }

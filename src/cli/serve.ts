@@ -53,7 +53,8 @@ export function registerServeCommand(program: Command): void {
       });
       const database = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${config.dataDir}`;
       // One write, so a reader never sees the first line without the account details.
-      console.log(`newsctl is serving ${daemon.url} (database: ${database})\n${describeAdmin(daemon)}`);
+      const warnings = (daemon.runtime.warnings ?? []).map((warning) => `\nwarning: ${warning}`).join('');
+      console.log(`newsctl is serving ${daemon.url} (database: ${database})\n${describeAdmin(daemon)}${warnings}`);
 
       let stopping = false;
       const stop = (signal: string) => {

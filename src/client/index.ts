@@ -266,8 +266,9 @@ export function createClient(transport: Transport) {
     },
 
     db: {
-      /** The portable dump of `newsctl db dump` (NDJSON), streamed. */
-      dump: () => stream('/api/db/dump'),
+      /** The backup archive of `newsctl db dump` (tar: the database and the media folder), streamed. */
+      dump: (options: { media?: boolean; includeSecrets?: boolean } = {}) =>
+        stream(`/api/db/dump?media=${options.media !== false}&includeSecrets=${options.includeSecrets === true}`),
     },
 
     auth: {

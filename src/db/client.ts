@@ -1,7 +1,7 @@
 // The one query layer: postgres.js, against either an external PostgreSQL (DATABASE_URL) or an
 // embedded PGlite served over a private Unix socket, so all SQL is written once for both.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { connect as netConnect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -282,6 +282,21 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return openEmbedded(options);
 }
 
+/**
+ * The embedded database's files are the owner's alone. PGlite unpacks a new database's files 0666
+ * (whatever the umask), and a folder made by an older version may be wider still: each start puts
+ * every file at 0600 and every folder at 0700. Files PostgreSQL creates later honour the umask.
+ */
+function ownerOnly(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      ownerOnly(path);
+      if ((statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o700);
+    } else if (entry.isFile() && (statSync(path).mode & 0o077) !== 0) chmodSync(path, 0o600);
+  }
+}
+
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   // Imported lazily: PGlite's WebAssembly costs start-up time that external PostgreSQL users never pay.
   const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
@@ -305,6 +320,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
       ...(dataDir ? { dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
+    if (dataDir) ownerOnly(dataDir);
     // A private 0700 folder keeps the socket (which has no password) away from other local users.
     socketDir = mkdtempSync(join(tmpdir(), 'newsctl-pg-'));
     const socketPath = join(socketDir, '.s.PGSQL.5432');

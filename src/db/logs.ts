@@ -32,8 +32,12 @@ export async function latestLogs(sql: Queryable, options: { limit: number; compo
     limit ${options.limit}`;
 }
 
-/** Keeps the table bounded: drops entries older than the cutoff. */
-export async function deleteLogsBefore(sql: Queryable, cutoff: Date): Promise<number> {
-  const result = await sql`delete from logs where timestamp < ${cutoff}`;
+/**
+ * Drops up to `limit` entries older than the cutoff, oldest first; returns how many. Callers loop:
+ * small batches keep each statement short, so readers of the log never wait behind a long delete.
+ */
+export async function deleteLogsBefore(sql: Queryable, cutoff: Date, limit: number): Promise<number> {
+  const result = await sql`
+    delete from logs where id in (select id from logs where timestamp < ${cutoff} order by timestamp limit ${limit})`;
   return result.count;
 }

@@ -49,7 +49,10 @@ export async function setMusicTrackStatus(sql: Queryable, id: number, status: Mu
     update music_tracks set status = ${status},
       error = ${fields.error ?? null},
       audio_asset_id = coalesce(${fields.audioAssetId ?? null}::int, audio_asset_id),
-      completed_at = case when ${status} in ('complete', 'failed') then now() else completed_at end
+      completed_at = case when ${status} in ('complete', 'failed') then now() else completed_at end,
+      -- A finished track needs its API's credentials no more: they are not kept with it.
+      config = case when ${status} in ('complete', 'failed') and config #> '{provider,headers}' is not null
+                    then jsonb_set(config, '{provider,headers}', '{}'::jsonb) else config end
     where id = ${id}`;
 }
 

@@ -33,10 +33,13 @@ export async function deleteSession(sql: Queryable, id: string): Promise<void> {
   await sql`delete from sessions where id = ${id}`;
 }
 
-export async function deleteSessionsOfUser(sql: Queryable, userId: number): Promise<void> {
-  await sql`delete from sessions where user_id = ${userId}`;
+/** Ends the user's sessions, but `keep` (the session asking, when it asks for itself); returns the ended ids. */
+export async function deleteSessionsOfUser(sql: Queryable, userId: number, keep: string | null = null): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>`delete from sessions where user_id = ${userId} and id is distinct from ${keep} returning id`;
+  return rows.map((row) => row.id);
 }
 
-export async function deleteExpiredSessions(sql: Queryable): Promise<number> {
-  return (await sql`delete from sessions where expires_at <= now()`).count;
+/** Deletes the expired sessions; returns their ids. */
+export async function deleteExpiredSessions(sql: Queryable): Promise<string[]> {
+  return (await sql<{ id: string }[]>`delete from sessions where expires_at <= now() returning id`).map((row) => row.id);
 }

@@ -4,7 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../errors.js';
-import { authenticateApiToken, authenticateSession, SESSION_COOKIE, type Principal } from '../services/auth/index.js';
+import { authenticateApiToken, authenticateSession, describeRefusedToken, SESSION_COOKIE, type Principal } from '../services/auth/index.js';
 import type { AppContext } from '../context.js';
 
 export const LOCAL_OPERATOR_HEADER = 'x-newsctl-local';
@@ -37,6 +37,18 @@ export async function resolvePrincipal(ctx: AppContext, localSecret: string, req
   return authenticateSession(ctx, sessionToken(request));
 }
 
+/** Whether the request's Origin names another site (or the opaque "null" origin); no Origin: a non-browser client. */
+export function crossSiteOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return false;
+  if (origin === 'null') return true;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true;
+  }
+}
+
 /** Cross-site request check for cookie-authenticated (or cookie-setting) writes. */
 export function assertSameOrigin(request: FastifyRequest): void {
   if (!UNSAFE_METHODS.has(request.method)) return;
@@ -46,20 +58,12 @@ export function assertSameOrigin(request: FastifyRequest): void {
   if (typeof fetchSite === 'string' && fetchSite !== 'same-origin' && fetchSite !== 'none') {
     throw Forbidden('Cross-site request refused');
   }
-  const origin = request.headers.origin;
-  if (typeof origin === 'string' && origin !== 'null') {
-    let originHost: string;
-    try {
-      originHost = new URL(origin).host;
-    } catch {
-      throw Forbidden('Cross-site request refused');
-    }
-    if (originHost !== request.host) throw Forbidden('Cross-site request refused');
-  } else if (origin === 'null') {
-    throw Forbidden('Cross-site request refused');
-  }
+  if (crossSiteOrigin(request)) throw Forbidden('Cross-site request refused');
 }
 
-export function requireAdmin(request: FastifyRequest, _reply: FastifyReply): void {
-  if (!request.principal) throw Unauthorized('Authentication required');
+export async function requireAdmin(ctx: AppContext, request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (request.principal) return;
+  // A client that sent a token learns why it was refused and what to do, not only that it was.
+  const bearer = bearerToken(request);
+  throw Unauthorized(bearer ? await describeRefusedToken(ctx, bearer) : 'Authentication required');
 }

@@ -17,6 +17,7 @@ import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
 import { databaseUnavailable, errorHandler, sendError } from './errors.js';
 import { registerFavicons } from './favicons.js';
 import { registerPages } from './pages.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { apiRoutes } from './routes/index.js';
 import { registerStatic } from './static.js';
 import { registerWsHub } from './ws.js';
@@ -43,11 +44,20 @@ export interface BuiltApp {
   apiRoutes: ApiRoute[];
 }
 
+/** fastify's trustProxy for our setting: the proxies' addresses, or the first N hops (as proxy-addr counts them). */
+function trustedProxies(setting: AppContext['config']['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (setting === false) return false;
+  if (Array.isArray(setting)) return setting.join(',');
+  return (_address, hop) => hop < setting;
+}
+
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<BuiltApp> {
   const localSecret = options.localSecret ?? randomBytes(32).toString('base64url');
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
-    trustProxy: ctx.config.trustProxy,
+    // A hop count or the proxies' addresses (proxy-addr), never `true`: trusting every hop would let
+    // any client forge its address (and defeat the login throttle) with X-Forwarded-For.
+    trustProxy: trustedProxies(ctx.config.trustProxy),
     bodyLimit: 2 * 1024 * 1024,
     return503OnClosing: true,
     // Per-request lines drown what operators need to see; errors are still logged.
@@ -76,6 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onClose', async () => shutdownJobs(ctx));
   app.decorateRequest('principal', null);
   app.setErrorHandler(errorHandler);
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // JSON answers such as the home page data are large and repetitive; the static site comes precompressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
@@ -107,7 +118,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
           request.principal = null;
         }
         assertSameOrigin(request);
-        if (!config.public) requireAdmin(request, reply);
+        if (!config.public) await requireAdmin(ctx, request, reply);
       });
       for (const routes of apiRoutes) await api.register(routes);
     },

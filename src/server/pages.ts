@@ -1,6 +1,8 @@
-// The daemon's own pages and feeds (decisions.md "Routes"): they come before the app's fallback.
-// Absolute links (Open Graph, feeds) use NEWSCTL_PUBLIC_URL, else the address the request came to.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The daemon's own pages and feeds: they come before the app's fallback. Absolute links (Open
+// Graph, feeds) use NEWSCTL_PUBLIC_URL, else the address the request came to; an answer built from
+// the request's address is never offered to a shared cache, so one forged Host (or a forwarded host
+// from an untrusted client) cannot be served to everyone.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ARTWORK_PATH, podcastArtwork, renderPodcastFeed } from '../services/audio/feed.js';
 import { TOPICS, isTopic } from '../services/classify/topics.js';
 import { isArticlePagePath } from '../services/generator/paths.js';
@@ -10,33 +12,44 @@ import { sendSnapshot } from './snapshot-reply.js';
 
 export function requestOrigin(app: FastifyInstance, request: FastifyRequest): string {
   if (app.ctx.config.publicUrl) return app.ctx.config.publicUrl;
+  // request.host is X-Forwarded-Host only when NEWSCTL_TRUST_PROXY trusts the hop that sent it.
   const host = /^[A-Za-z0-9.:[\]-]+$/.test(request.host) ? request.host : 'localhost';
   return `${request.protocol === 'https' ? 'https' : 'http'}://${host}`;
+}
+
+/** Whether answers holding absolute links may go to shared caches: only when the links come from NEWSCTL_PUBLIC_URL. */
+export function linksAreShareable(app: FastifyInstance): boolean {
+  return app.ctx.config.publicUrl !== null;
+}
+
+/** Caching for an answer with absolute links that is not from the snapshot. */
+function linkedAnswer(app: FastifyInstance, reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', linksAreShareable(app) ? 'no-cache' : 'private, no-cache');
 }
 
 export async function registerPages(app: FastifyInstance): Promise<void> {
   for (const topic of TOPICS) {
     // From the public snapshot: rendered once per change (and origin), served through an outage.
     app.get(`/${topic}.html`, { compress: false }, async (request, reply) =>
-      sendSnapshot(request, reply, await app.snapshot.topicPage(topic, requestOrigin(app, request))),
+      sendSnapshot(request, reply, await app.snapshot.topicPage(topic, requestOrigin(app, request)), { shared: linksAreShareable(app) }),
     );
     app.get(`/${topic}/:page`, async (request, reply) => {
       const path = request.url.split('?')[0]!;
       const page = isArticlePagePath(path) ? await articlePageAt(app.ctx, path, requestOrigin(app, request)) : null;
       if (!page) return reply.callNotFound();
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+      return linkedAnswer(app, reply.type('text/html; charset=utf-8')).send(page);
     });
   }
   app.get<{ Params: { file: string } }>('/feeds/:file', async (request, reply) => {
     const name = request.params.file.replace(/\.xml$/, '');
     if (!request.params.file.endsWith('.xml') || (name !== 'all' && !isTopic(name))) return reply.callNotFound();
     const feed = await renderFeed(app.ctx, name === 'all' ? null : name, requestOrigin(app, request));
-    return reply.type('application/atom+xml; charset=utf-8').header('cache-control', 'no-cache').send(feed);
+    return linkedAnswer(app, reply.type('application/atom+xml; charset=utf-8')).send(feed);
   });
 
   // The podcast feed of the bulletins, podcasts and interviews, and its channel artwork.
   app.get('/podcast.xml', async (request, reply) =>
-    reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'no-cache').send(await renderPodcastFeed(app.ctx, requestOrigin(app, request))),
+    linkedAnswer(app, reply.type('application/rss+xml; charset=utf-8')).send(await renderPodcastFeed(app.ctx, requestOrigin(app, request))),
   );
   app.get(ARTWORK_PATH, async (_request, reply) =>
     reply.type('image/png').header('cache-control', 'public, max-age=86400').send(podcastArtwork(app.ctx.config.siteName)),

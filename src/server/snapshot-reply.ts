@@ -9,9 +9,16 @@ export const fromSnapshot = { config: { public: true, snapshot: true }, compress
 
 export const SNAPSHOT_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 
-export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
+/** For answers whose links come from the request's own address (no NEWSCTL_PUBLIC_URL): browsers only. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+/** `shared: false`: the body holds links made from the request's address, which no shared cache may keep. */
+export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, options: { shared?: boolean } = {}): FastifyReply {
   const encoding = chooseEncoding(request.headers['accept-encoding']);
-  void reply.header('cache-control', SNAPSHOT_CACHE_CONTROL).header('vary', 'accept-encoding').header('etag', etagOf(body, encoding));
+  void reply
+    .header('cache-control', options.shared === false ? PRIVATE_CACHE_CONTROL : SNAPSHOT_CACHE_CONTROL)
+    .header('vary', 'accept-encoding')
+    .header('etag', etagOf(body, encoding));
   if (matchesIfNoneMatch(request.headers['if-none-match'], body)) return reply.code(304).send();
   const bytes = encoding === 'identity' ? body.identity : body[encoding];
   if (encoding !== 'identity') void reply.header('content-encoding', encoding);

@@ -1,12 +1,15 @@
 // The /ws hub: fans bus events out to browser and dashboard clients. Anonymous clients get only the
 // public messages; a slow client loses messages instead of holding up the others; a dead one is
-// dropped by the heartbeat; garbage from a client is ignored.
+// dropped by the heartbeat; garbage from a client is ignored. A socket's rights follow its
+// credential: a logout, a password reset, a revoked token or an expired session takes its
+// administrator messages away at once (or at the next heartbeat's check, whichever comes first).
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { PUBLIC_EVENT_TYPES, type LiveMessage } from '../services/events.js';
+import { principalStillValid, type Principal } from '../services/auth/index.js';
+import { INTERNAL_EVENT_TYPES, PUBLIC_EVENT_TYPES, type EventMap, type LiveMessage } from '../services/events.js';
 import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../services/health/database-monitor.js';
-import { resolvePrincipal } from './access.js';
+import { crossSiteOrigin, resolvePrincipal } from './access.js';
 import { sendError } from './errors.js';
 
 // Above this much unsent data a client is too slow: it skips messages until it drains.
@@ -17,6 +20,7 @@ const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
 interface Client {
   socket: WebSocket;
   isAdmin: boolean;
+  principal: Principal | null;
   alive: boolean;
   dropped: number;
   /** A malformed message from it has been logged already. */
@@ -32,8 +36,29 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
   const clients = new Set<Client>();
 
+  /** The client loses its administrator rights; it stays connected for the public messages. */
+  const demote = (client: Client, reason: string) => {
+    if (!client.isAdmin) return;
+    client.isAdmin = false;
+    client.principal = null;
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify({ type: 'welcome', isAdmin: false, reason }));
+  };
+  const revoked = (ended: EventMap['access_revoked']) => {
+    const sessions = new Set(ended.sessionIds ?? []);
+    const tokens = new Set(ended.tokenIds ?? []);
+    const users = new Set(ended.userIds ?? []);
+    for (const client of clients) {
+      const p = client.principal;
+      if (!p || p.kind === 'local') continue;
+      if ((p.sessionId && sessions.has(p.sessionId)) || (p.tokenId !== undefined && tokens.has(p.tokenId)) || (p.kind === 'session' && p.userId !== null && users.has(p.userId))) {
+        demote(client, p.kind === 'token' ? 'The API token was revoked' : 'The session ended: log in again');
+      }
+    }
+  };
+  const stopRevocations = app.ctx.events.on('access_revoked', revoked);
+
   const unsubscribe = app.ctx.events.onAny((message: LiveMessage) => {
-    if (clients.size === 0) return;
+    if (clients.size === 0 || INTERNAL_EVENT_TYPES.has(message.type)) return;
     const isPublic = PUBLIC_EVENT_TYPES.has(message.type);
     const text = JSON.stringify(message);
     for (const client of clients) {
@@ -58,12 +83,23 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
       }
       client.alive = false;
       client.socket.ping();
+      // An expired session, or an end no message announced (a daemon that missed it), is found here.
+      const principal = client.principal;
+      if (client.isAdmin && principal && principal.kind !== 'local') {
+        principalStillValid(app.ctx, principal).then(
+          (valid) => {
+            if (!valid && client.principal === principal) demote(client, principal.kind === 'token' ? 'The API token is no longer valid' : 'The session ended: log in again');
+          },
+          () => {},
+        );
+      }
     }
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    stopRevocations();
     unsubscribe();
     for (const client of clients) client.socket.close(1001, 'server shutting down');
     clients.clear();
@@ -73,6 +109,14 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
     method: 'GET',
     url: '/ws',
     config: { public: true },
+    // A page of another site must not open a live channel on a visitor's session (cross-site
+    // WebSocket hijacking): the same origin rule as the POST routes, before the upgrade.
+    preValidation: async (request, reply) => {
+      if (crossSiteOrigin(request)) {
+        sendError(reply, 403, { message: 'Cross-site request refused' });
+        return reply;
+      }
+    },
     // A plain HTTP request (a browser tab, curl) gets a clear error in the product's format rather
     // than an empty 404.
     handler: async (_request, reply) => {
@@ -82,7 +126,7 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
     },
     wsHandler: async (socket, request) => {
       // Register before any await so that no message arriving meanwhile is lost.
-      const client: Client = { socket, isAdmin: false, alive: true, dropped: 0 };
+      const client: Client = { socket, isAdmin: false, principal: null, alive: true, dropped: 0 };
       socket.on('pong', () => {
         client.alive = true;
       });
@@ -105,7 +149,8 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
         if ((parsed as { type?: unknown }).type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
       });
       try {
-        client.isAdmin = (await resolvePrincipal(app.ctx, options.localSecret, request)) !== null;
+        client.principal = await resolvePrincipal(app.ctx, options.localSecret, request);
+        client.isAdmin = client.principal !== null;
       } catch (error) {
         app.log.warn({ err: error }, 'ws authentication failed; treating the client as anonymous');
       }

@@ -49,6 +49,12 @@ export interface EventMap {
    * from the last snapshot and other calls answer 503; never sent on to other daemons (each has its own connection).
    */
   database_status: { available: boolean; message: string };
+  /**
+   * Internal, never sent to /ws clients: credentials that ended (a logout, a password reset, a
+   * revoked token, expired sessions). Bridged to every daemon, whose sockets riding them lose their
+   * administrator rights at once.
+   */
+  access_revoked: { sessionIds?: string[]; tokenIds?: number[]; userIds?: number[] };
 }
 
 export type EventType = keyof EventMap;
@@ -56,6 +62,9 @@ export type LiveMessage = { [K in EventType]: { type: K } & EventMap[K] }[EventT
 
 /** Messages an anonymous /ws client may receive; everything else goes to admin sessions only. */
 export const PUBLIC_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>(['latest_news_audio', 'home_data_updated', 'database_status']);
+
+/** Messages between the daemon's own parts (and daemons): never sent to any /ws client. */
+export const INTERNAL_EVENT_TYPES: ReadonlySet<EventType> = new Set<EventType>(['access_revoked']);
 
 export interface EventBus {
   /** Delivers to this process's listeners and, when bridged, to the other daemons'. */

@@ -16,6 +16,10 @@ let cookie: string;
 let musicApi: Server;
 let musicApiUrl: string;
 const apiCalls: { method: string; path: string; headers: Record<string, unknown>; body: unknown }[] = [];
+// A service on 127.0.0.1 (where the daemon and PostgreSQL live): the music configuration must never reach it.
+let loopbackService: Server;
+let loopbackUrl: string;
+const loopbackCalls: string[] = [];
 
 async function call(method: string, path: string, body?: unknown, options: { anonymous?: boolean } = {}) {
   const headers: Record<string, string> = options.anonymous ? {} : { cookie };
@@ -39,7 +43,8 @@ function fileOf(url: string): string {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { NEWSCTL_SITE_NAME: 'Morning Ledger' } });
+  // The music API lives on 127.0.0.3, opened as an intranet address would be; 127.0.0.1 stays closed.
+  server = await startTestServer({ env: { NEWSCTL_SITE_NAME: 'Morning Ledger', NEWSCTL_ALLOW_PRIVATE_NETWORKS: '127.0.0.3/32' } });
   cookie = await server.loginCookie();
   // A music API of the shape the configuration describes: JSON in, a URL of the audio out.
   musicApi = createServer((req, res) => {
@@ -50,22 +55,32 @@ beforeAll(async () => {
       if (req.url === '/v1/songs') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ data: [{ audio_url: `${musicApiUrl}/files/song.wav` }] }));
+      } else if (req.url === '/redirect-to-loopback') {
+        res.writeHead(302, { location: `${loopbackUrl}/v1/songs` }).end();
       } else if (req.url === '/files/song.wav') {
         const wav = fakeSpeechWav('alloy', 'la la la la la la la la la la la la la la la');
         res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': String(wav.length) });
         res.end(wav);
       } else {
-        res.writeHead(404).end();
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('internal detail: db password hunter2');
       }
     });
   });
-  await new Promise<void>((resolve) => musicApi.listen(0, '127.0.0.1', resolve));
-  musicApiUrl = `http://127.0.0.1:${(musicApi.address() as { port: number }).port}`;
+  await new Promise<void>((resolve) => musicApi.listen(0, '127.0.0.3', resolve));
+  musicApiUrl = `http://127.0.0.3:${(musicApi.address() as { port: number }).port}`;
+  loopbackService = createServer((req, res) => {
+    loopbackCalls.push(`${req.method} ${req.url}`);
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('secret admin page');
+  });
+  await new Promise<void>((resolve) => loopbackService.listen(0, '127.0.0.1', resolve));
+  loopbackUrl = `http://127.0.0.1:${(loopbackService.address() as { port: number }).port}`;
 }, 120_000);
 afterAll(async () => {
   await server?.close();
   musicApi?.closeAllConnections();
   await new Promise((resolve) => musicApi?.close(resolve));
+  loopbackService?.closeAllConnections();
+  await new Promise((resolve) => loopbackService?.close(resolve));
 });
 
 describe('music', { timeout: 240_000 }, () => {
@@ -157,6 +172,11 @@ describe('music', { timeout: 240_000 }, () => {
     const failed = await untilDone(answer.body.trackId);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/HTTP 404/);
+    // The status and host, never what the remote answered.
+    expect(failed.error).not.toMatch(/hunter2|internal detail/);
+    const logs = (await call('GET', '/api/logs?limit=20')).body as { message: string }[];
+    expect(logs.some((entry) => entry.message.includes('HTTP 404'))).toBe(true);
+    expect(logs.some((entry) => entry.message.includes('hunter2'))).toBe(false);
 
     const tracks = (await call('GET', '/api/generated-music-tracks')).body as MusicTrack[];
     const complete = tracks.find((track) => track.status === 'complete')!;
@@ -166,5 +186,68 @@ describe('music', { timeout: 240_000 }, () => {
     expect(existsSync(file)).toBe(false);
     expect(((await call('GET', '/api/generated-music-tracks')).body as MusicTrack[]).some((track) => track.id === complete.id)).toBe(false);
     expect((await call('DELETE', `/api/generated-music-tracks/${complete.id}`)).status).toBe(404);
+  });
+
+  it('never calls a private address: refused when saved, when asked for, when stored anyway, and behind a redirect', async () => {
+    const aimedAt = (endpoint: string) => ({ style: 'x', provider: { endpoint, audio: { type: 'bytes' } } });
+    // Saving the configuration: a 400 naming the address.
+    const saved = await call('POST', '/api/music-generator-prompt', { promptText: JSON.stringify(aimedAt(`${loopbackUrl}/v1/songs`)) });
+    expect(saved.status).toBe(400);
+    expect(saved.body.message).toMatch(/127\.0\.0\.1/);
+    expect(saved.body.message).toMatch(/loopback/);
+    const named = await call('POST', '/api/music-generator-prompt', { promptText: JSON.stringify(aimedAt('http://localhost:9/x')) });
+    expect(named.status).toBe(400);
+    // Asked for in the request.
+    const asked = await call('POST', '/api/generate-music', { lyrics: 'A line', musicConfig: aimedAt(`${loopbackUrl}/v1/songs`) });
+    expect(asked.status).toBe(400);
+    expect(asked.body.message).toMatch(/127\.0\.0\.1/);
+    // A configuration that reached the database some other way (an older version, a restore) is
+    // still refused at connect time.
+    const [row] = await server.sql<{ id: number }[]>`
+      insert into music_tracks (status, title, lyrics, config) values ('pending', 'Sneaky', 'A line', ${server.sql.json(aimedAt(`${loopbackUrl}/v1/songs`) as never)})
+      returning id`;
+    const { enqueue } = await import('../../src/services/jobs/index.js');
+    await enqueue(server.ctx, 'music-track', { trackId: row!.id }, { singletonKey: `track-${row!.id}` });
+    const sneaky = await untilDone(row!.id);
+    expect(sneaky.status).toBe('failed');
+    expect(sneaky.error).toMatch(/Refused to connect to private address 127\.0\.0\.1/);
+    // An allowed API that redirects to the loopback service: the redirect is checked too.
+    const redirected = await call('POST', '/api/generate-music', { lyrics: 'A line', musicConfig: aimedAt(`${musicApiUrl}/redirect-to-loopback`) });
+    expect(redirected.status).toBe(200);
+    const bounced = await untilDone(redirected.body.trackId);
+    expect(bounced.status).toBe('failed');
+    expect(bounced.error).toMatch(/127\.0\.0\.1/);
+    expect(loopbackCalls).toEqual([]);
+  });
+
+  it('masks the music API headers in every read and keeps them when the masked value comes back', async () => {
+    const config = {
+      style: 'Synth pop',
+      provider: {
+        endpoint: `${musicApiUrl}/v1/songs`,
+        headers: { Authorization: 'Bearer very-secret-music-key', 'content-type': 'application/json' },
+        body: { lyrics: '{lyrics}' },
+        audio: { type: 'url', path: 'data.0.audio_url' },
+      },
+    };
+    expect((await call('POST', '/api/music-generator-prompt', { promptText: JSON.stringify(config) })).status).toBe(200);
+    const shown = (await call('GET', '/api/music-generator-prompt')).body as { promptText: string };
+    expect(shown.promptText).not.toContain('very-secret-music-key');
+    const parsed = JSON.parse(shown.promptText) as typeof config;
+    expect(parsed.provider.headers.Authorization).toMatch(/^\*{8}/);
+    expect(parsed.provider.headers['content-type']).toBe('application/json');
+    // The console sends the masked text back with another style: the key is kept.
+    parsed.style = 'Acoustic';
+    const resaved = await call('POST', '/api/music-generator-prompt', { promptText: JSON.stringify(parsed) });
+    expect(resaved.status).toBe(200);
+    expect(JSON.stringify(resaved.body)).not.toContain('very-secret-music-key');
+    apiCalls.length = 0;
+    const answer = await call('POST', '/api/generate-music', { lyrics: 'One line' });
+    const track = await untilDone(answer.body.trackId);
+    expect(track, track.error ?? '').toMatchObject({ status: 'complete', style: 'Acoustic' });
+    expect(apiCalls[0]!.headers.authorization).toBe('Bearer very-secret-music-key');
+    // The finished track keeps no credential.
+    const [stored] = await server.sql<{ config: { provider: { headers: Record<string, string> } } }[]>`select config from music_tracks where id = ${answer.body.trackId}`;
+    expect(stored!.config.provider.headers).toEqual({});
   });
 });

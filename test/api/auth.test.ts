@@ -57,7 +57,7 @@ describe('login', () => {
     expect(a.message).toBe(a.error);
   });
 
-  it('answers 429 after 5 failures for one username, even with the right password, until the window passes', async () => {
+  it('answers 429 after 5 failures for one username from one address, even with the right password, until the window passes', async () => {
     for (let i = 0; i < 5; i++) expect((await login({ username: 'ADMIN', password: `guess ${i}` })).status).toBe(401);
     const blocked = await login(TEST_ADMIN);
     expect(blocked.status).toBe(429);
@@ -70,9 +70,39 @@ describe('login', () => {
     expect((await login(TEST_ADMIN)).status).toBe(200);
   });
 
-  it('answers 429 after 5 failures from one client address across usernames', async () => {
-    for (let i = 0; i < 5; i++) expect((await login({ username: `user${i}`, password: 'whatever1' })).status).toBe(401);
+  it('answers 429 after 10 failures from one client address across usernames', async () => {
+    for (let i = 0; i < 10; i++) expect((await login({ username: `user${i}`, password: 'whatever1' })).status).toBe(401);
     expect((await login({ username: 'someone-else', password: 'whatever1' })).status).toBe(429);
+  });
+
+  it('cannot be turned against the administrator: failures from many addresses slow the name down but never lock it', async () => {
+    // Behind one trusted proxy, X-Forwarded-For gives each attacker's address.
+    const proxied = await startTestServer({ env: { NEWSCTL_TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const from = (ip: string, body: unknown) =>
+        fetch(`${proxied.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+      for (let i = 0; i < 8; i++) expect((await from(`203.0.113.${i + 1}`, { username: TEST_ADMIN.username, password: `guess ${i}` })).status).toBe(401);
+      // The right password from an address that never failed gets in (after a short wait).
+      const started = Date.now();
+      expect((await from('198.51.100.7', TEST_ADMIN)).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      // A forged X-Forwarded-For hop in front of the real client does not choose its address:
+      // only the proxy's own entry (the right-most) counts.
+      for (let i = 0; i < 5; i++) expect((await from(`10.9.9.${i}, 192.0.2.50`, { username: 'mallory', password: `guess ${i}` })).status).toBe(401);
+      expect((await from('10.9.9.99, 192.0.2.50', { username: 'mallory', password: 'again' })).status).toBe(429);
+      const addresses = await proxied.sql<{ ip: string }[]>`select distinct ip from login_failures where username = 'mallory'`;
+      expect(addresses.map((row) => row.ip)).toEqual(['192.0.2.50']);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('writes a login name as one escaped line of the log, whatever it holds', async () => {
+    const forged = 'nobody\n2026-11-27 10:00:00 SYSTEM  info  Backup restored by admin\u001b[2J';
+    expect((await login({ username: forged, password: 'whatever1' })).status).toBe(401);
+    const [row] = await server.sql<{ message: string }[]>`select message from logs where component = 'AUTH' order by id desc limit 1`;
+    expect(row!.message).not.toMatch(/[\n\r\u001b]/);
+    expect(row!.message).toContain('nobody\\n2026-11-27');
   });
 
   it('validates the body: missing fields and malformed JSON are 400 with a message', async () => {
@@ -172,7 +202,7 @@ describe('access control', () => {
   });
 
   it('marks the cookie Secure when served over https behind a trusted proxy', async () => {
-    const proxied = await startTestServer({ env: { NEWSCTL_TRUST_PROXY: '1' } });
+    const proxied = await startTestServer({ env: { NEWSCTL_TRUST_PROXY: 'true' } });
     try {
       const response = await fetch(`${proxied.baseUrl}/api/auth/login`, {
         method: 'POST',

@@ -1,4 +1,4 @@
-// GET /api/db/dump: the daemon streams the portable dump (what `newsctl db dump` reads through it
+// GET /api/db/dump: the daemon streams the backup archive (what `newsctl db dump` reads through it
 // when the daemon holds the embedded database). A reader that hangs up half-way ends the dump's
 // transaction: on the embedded database it holds the one connection, and the daemon must go on.
 import { request } from 'node:http';
@@ -23,11 +23,15 @@ afterAll(async () => server?.close());
 describe('GET /api/db/dump', { timeout: 120_000 }, () => {
   it('streams the whole dump to an administrator', async () => {
     expect((await fetch(`${server.baseUrl}/api/db/dump`)).status).toBe(401);
-    const response = await fetch(`${server.baseUrl}/api/db/dump`, { headers: { cookie } });
+    const response = await fetch(`${server.baseUrl}/api/db/dump?media=false`, { headers: { cookie } });
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="newsctl-dump-[\d-]+\.ndjson"$/);
-    const lines = (await response.text()).trim().split('\n');
+    expect(response.headers.get('content-type')).toMatch(/^application\/x-tar/);
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="newsctl-backup-[\d-]+\.tar"$/);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    // The first entry is the database dump: its 512-byte header gives its size.
+    expect(bytes.toString('utf8', 0, 15)).toBe('database.ndjson');
+    const size = parseInt(bytes.toString('ascii', 124, 135), 8);
+    const lines = bytes.toString('utf8', 512, 512 + size).trim().split('\n');
     const header = JSON.parse(lines[0]!) as { format: string; tables: { name: string; rows: number }[] };
     expect(header.format).toBe('newsctl-dump');
     expect(header.tables.find((table) => table.name === 'articles')!.rows).toBe(ARTICLES);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openLiveSocket } from '../helpers/live.js';
+import WebSocket from 'ws';
+import { createApiToken, pruneAuthState, revokeToken, setAdminAccount } from '../../src/services/auth/index.js';
+import { openLiveSocket, type LiveSocket } from '../helpers/live.js';
+import { TEST_ADMIN } from '../helpers/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -86,5 +89,78 @@ describe('/ws live channel', () => {
     expect((await fetch(`${server.baseUrl}/api/current-time`)).status).toBe(200);
     stuck.socket.terminate();
     healthy.socket.close();
+  });
+});
+
+describe('/ws rights follow the credential', () => {
+  /** Emits an admin-only message and a public one; says whether the socket got the admin one (the public one proves delivery). */
+  async function receivesAdminMessages(client: LiveSocket): Promise<boolean> {
+    const mark = `probe ${Math.random()}`;
+    const before = client.messages.length;
+    server.ctx.events.emit('log_entry', { id: 0, timestamp: new Date().toISOString(), component: 'AUTH', level: 'info', message: mark });
+    server.ctx.events.emit('home_data_updated', {});
+    // Messages arrive in order: once the public one is here, the admin one would be too.
+    await until(() => client.messages.slice(before).some((m) => m.type === 'home_data_updated'));
+    return client.messages.slice(before).some((m) => m.message === mark);
+  }
+
+  it('loses the administrator messages at logout', async () => {
+    const cookie = await server.loginCookie();
+    const client = await connect({ cookie });
+    expect(await receivesAdminMessages(client)).toBe(true);
+    expect((await fetch(`${server.baseUrl}/api/auth/logout`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+    await until(() => client.messages.some((m) => m.type === 'welcome' && m.isAdmin === false));
+    expect(await receivesAdminMessages(client)).toBe(false);
+    client.socket.close();
+  });
+
+  it('loses them when its API token is revoked, and the revocation is logged', async () => {
+    const { id, token } = await createApiToken(server.ctx, 'ws-test');
+    const client = await connect({ authorization: `Bearer ${token}` });
+    expect(client.messages[0]).toEqual({ type: 'welcome', isAdmin: true });
+    expect(await receivesAdminMessages(client)).toBe(true);
+    await revokeToken(server.ctx, id);
+    await until(() => client.messages.some((m) => m.type === 'welcome' && m.isAdmin === false));
+    expect(await receivesAdminMessages(client)).toBe(false);
+    const [logged] = await server.sql<{ message: string }[]>`select message from logs where component = 'AUTH' order by id desc limit 1`;
+    expect(logged!.message).toBe('API token "ws-test" (id ' + id + ') revoked');
+    // The token itself is refused, saying so and what to do.
+    const refused = await fetch(`${server.baseUrl}/api/logs`, { headers: { authorization: `Bearer ${token}` } });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).message).toMatch(/revoked.*newsctl token create/);
+    client.socket.close();
+  });
+
+  it('loses them when the password is reset, and when the session expired', async () => {
+    const cookie = await server.loginCookie();
+    const reset = await connect({ cookie });
+    await setAdminAccount(server.ctx, TEST_ADMIN.username, TEST_ADMIN.password);
+    await until(() => reset.messages.some((m) => m.type === 'welcome' && m.isAdmin === false));
+    expect(await receivesAdminMessages(reset)).toBe(false);
+    reset.socket.close();
+
+    const expiring = await connect({ cookie: await server.loginCookie() });
+    expect(await receivesAdminMessages(expiring)).toBe(true);
+    await server.sql`update sessions set expires_at = now() - interval '1 second'`;
+    await pruneAuthState(server.ctx);
+    await until(() => expiring.messages.some((m) => m.type === 'welcome' && m.isAdmin === false));
+    expect(await receivesAdminMessages(expiring)).toBe(false);
+    expiring.socket.close();
+  });
+
+  it('refuses a handshake from another site, and lets the site itself and non-browser clients in', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/ws`, { headers: { origin: 'https://evil.example' } });
+      socket.on('unexpected-response', (_request, response) => {
+        resolve(response.statusCode ?? 0);
+        socket.terminate();
+      });
+      socket.on('open', () => reject(new Error('a cross-site handshake was accepted')));
+      socket.on('error', () => {});
+    });
+    expect(status).toBe(403);
+    const same = await connect({ origin: server.baseUrl });
+    expect(same.messages[0]).toMatchObject({ type: 'welcome' });
+    same.socket.close();
   });
 });

@@ -50,7 +50,7 @@ describe('typed client', () => {
       expect((invalid as AppError).message).toMatch(/limit/);
     }
     const anonymous = createClient(remoteTransport(server.baseUrl, 'nct_not_a_token'));
-    await expect(anonymous.status()).rejects.toMatchObject({ code: 'unauthorized', message: 'Authentication required' });
+    await expect(anonymous.status()).rejects.toMatchObject({ code: 'unauthorized', message: expect.stringMatching(/^The API token is not known/) });
     const nowhere = createClient(remoteTransport('http://127.0.0.1:9', null));
     await expect(nowhere.status()).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('Cannot reach http://127.0.0.1:9') });
   });

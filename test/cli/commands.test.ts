@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { dateTime } from '../../src/cli/time.js';
+import { tarWatcher } from '../../src/services/dump/tar.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { CLI, childEnv, runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
@@ -32,6 +33,14 @@ beforeAll(async () => {
   if (!storage.database) await db.close();
 }, 180_000);
 afterAll(async () => web?.close());
+
+/** The manifest of a backup archive (its last entry). */
+function manifestOf(bytes: Buffer): { format: string; database: { kind: string; tables: { name: string; rows: number }[] }; media: { path: string; size: number }[] } {
+  const watcher = tarWatcher('manifest.json');
+  watcher.feed(bytes);
+  expect(watcher.ended()).toBe(true);
+  return JSON.parse(watcher.entry()!.toString('utf8'));
+}
 
 describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
   it('generates an article in-process and returns when it is written', async () => {
@@ -165,36 +174,36 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
   });
 
-  it('dumps the data through the daemon that holds the embedded database, and says how to restore', async () => {
-    const file = join(storage.dataDir, 'dump.ndjson');
+  it('backs up through the daemon that holds the embedded database, and says how to restore', async () => {
+    const file = join(storage.dataDir, 'backup.tar');
     const run = await cli(['db', 'dump', file, ...args()]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
-    const header = json<{ format: string; database: string; tables: { name: string; rows: number }[] }>(lines[0]!);
-    expect(header).toMatchObject({ format: 'newsctl-dump', database: storage.database ? 'postgres' : 'embedded' });
-    expect(lines.at(-1)).toBe('{"end":true}');
-    const rows = header.tables.reduce((sum, table) => sum + table.rows, 0);
-    expect(header.tables.find((table) => table.name === 'generated_articles')!.rows).toBe(1);
-    expect(lines.some((line) => line.includes('"title":"Storm floods Port Linden harbor'))).toBe(true);
-    // Embedded: the daemon holds the database, so the dump went through it; PostgreSQL is read here.
-    expect(run.stdout.trim()).toBe(`Dumped ${rows} rows from ${header.tables.length} tables to ${file}${storage.database ? '' : ` through the daemon (socket ${join(storage.dataDir, 'newsctl.sock')})`}`);
+    const bytes = readFileSync(file);
+    const manifest = manifestOf(bytes);
+    expect(manifest).toMatchObject({ format: 'newsctl-backup', database: { kind: storage.database ? 'postgres' : 'embedded' } });
+    const rows = manifest.database.tables.reduce((sum, table) => sum + table.rows, 0);
+    expect(manifest.database.tables.find((table) => table.name === 'generated_articles')!.rows).toBe(1);
+    expect(bytes.includes('"title":"Storm floods Port Linden harbor')).toBe(true);
+    // The article's cover is in it.
+    expect(manifest.media.filter((entry) => entry.path.startsWith('images/'))).toHaveLength(1);
+    // Embedded: the daemon holds the database, so the backup went through it; PostgreSQL is read here.
+    expect(run.stdout.trim().split('\n')[0]).toBe(
+      `Backed up ${rows} rows from ${manifest.database.tables.length} tables and ${manifest.media.length} media file${manifest.media.length === 1 ? '' : 's'} (${Math.ceil(manifest.media.reduce((sum, entry) => sum + entry.size, 0) / 1024)} KB) to ${file}${storage.database ? '' : ` through the daemon (socket ${join(storage.dataDir, 'newsctl.sock')})`}`,
+    );
 
-    // To standard output, the summary on stderr; remotely with a token, the same dump.
+    // To standard output, the summary on stderr; remotely with a token, the same backup.
     const token = json<{ token: string }>((await cli(['token', 'create', '--name', 'dump', '--json', ...args()])).stdout).token;
     const remote = await cli(['db', 'dump', '--json'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: token });
     expect(remote.code).toBe(0);
-    expect(json(remote.stderr)).toMatchObject({ tables: header.tables.length, through: daemon.baseUrl });
-    const remoteLines = remote.stdout.trim().split('\n');
-    expect(remoteLines.at(-1)).toBe('{"end":true}');
-    expect(json<{ tables: unknown[] }>(remoteLines[0]!).tables.length).toBe(header.tables.length);
+    expect(json(remote.stderr)).toMatchObject({ tables: manifest.database.tables.length, through: daemon.baseUrl });
     const anonymous = await cli(['db', 'dump'], { NEWSCTL_URL: daemon.baseUrl });
     expect(anonymous.code).toBe(3);
 
     if (!storage.database) {
       const restore = await cli(['db', 'restore', file, '--yes', ...args()]);
-      expect(restore.code).toBe(5);
-      expect(restore.stderr).toMatch(/held by newsctl process \d+ .*stop it \(kill \d+, or stop its service\), run this command again, then start it/);
+      expect(restore.code).toBe(2);
+      expect(restore.stderr).toMatch(/in use by the running newsctl daemon \(pid \d+\); stop it \(kill \d+\) and run the restore again, then start it/);
     }
   });
 
@@ -212,6 +221,12 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(social.content).toContain(`${daemon.baseUrl}/usa/`);
     const refused = await cli(['status'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: 'nct_wrong' });
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toContain('Authentication required');
+    // It says the token is unknown, and how to make one.
+    expect(refused.stderr).toMatch(/The API token is not known to this newsctl .*newsctl token create --name NAME/);
+    const revoked = json<{ id: number; token: string }>((await cli(['token', 'create', '--name', 'old', '--json', ...args()])).stdout);
+    expect((await cli(['token', 'revoke', String(revoked.id), ...args()])).code).toBe(0);
+    const stale = await cli(['status'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: revoked.token });
+    expect(stale.code).toBe(3);
+    expect(stale.stderr).toMatch(/The API token "old" was revoked on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Make a new one/);
   });
 });

@@ -12,8 +12,9 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { buildApp } from '../../src/server/app.js';
 import { createEventBus } from '../../src/services/events.js';
-import { dumpDatabase, loadOrder, restoreDatabase } from '../../src/services/dump/index.js';
+import { dumpDatabase, loadOrder, restoreDatabase, stageBackup } from '../../src/services/dump/index.js';
 import { productTables } from '../../src/db/dump.js';
+import { looksLikeTar } from '../../src/services/dump/tar.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { runCli } from '../helpers/daemon.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
@@ -29,9 +30,18 @@ async function dumpTo(db: Database, file: string): Promise<void> {
   await new Promise<void>((resolve) => out.end(resolve));
 }
 
+/** The database dump's text: the file itself, or the database entry of a backup archive. */
+function dumpText(file: string): string {
+  const bytes = readFileSync(file);
+  if (!looksLikeTar(bytes)) return bytes.toString('utf8');
+  expect(bytes.toString('utf8', 0, 15)).toBe('database.ndjson');
+  const size = parseInt(bytes.toString('ascii', 124, 135), 8);
+  return bytes.toString('utf8', 512, 512 + size);
+}
+
 /** Every table section of a dump: name → its row lines parsed (the header's time and origin left out). */
 function rowsOf(file: string): Map<string, unknown[]> {
-  const lines = readFileSync(file, 'utf8').trim().split('\n');
+  const lines = dumpText(file).trim().split('\n');
   const header = JSON.parse(lines[0]!) as { tables: { name: string; rows: number }[] };
   const tables = new Map<string, unknown[]>();
   let at = 1;
@@ -101,7 +111,7 @@ describe.skipIf(!usingPostgres)('db dump / db restore', { timeout: 300_000 }, ()
     expect(again.code).toBe(5);
     expect(again.stderr).toContain('add --yes to replace them');
 
-    const second = join(folder, 'postgres.ndjson');
+    const second = join(folder, 'postgres.tar');
     const dumped = await runCli(['db', 'dump', second, '--database-url', target.url!]);
     expect(dumped.code).toBe(0);
     expect(rowsOf(second)).toEqual(source);
@@ -113,7 +123,12 @@ describe.skipIf(!usingPostgres)('db dump / db restore', { timeout: 300_000 }, ()
     const back = await openDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
     try {
       await migrate(back.sql);
-      await restoreDatabase(back.sql, second);
+      const staged = await stageBackup(second);
+      try {
+        await restoreDatabase(back.sql, staged.databaseFile);
+      } finally {
+        staged.discard();
+      }
       const third = join(folder, 'back.ndjson');
       await dumpTo(back, third);
       expect(rowsOf(third)).toEqual(source);

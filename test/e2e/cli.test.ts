@@ -48,7 +48,7 @@ describe('newsctl CLI', { timeout: 120_000 }, () => {
       expect(JSON.parse(remote.stdout)).toEqual({ topic: 'Heat pumps' });
       const refused = await cli(['settings', 'get', 'interview-topic'], { env: { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: 'nct_wrong' } });
       expect(refused.code).toBe(3);
-      expect(refused.stderr).toMatch(/Authentication required/);
+      expect(refused.stderr).toMatch(/The API token is not known to this newsctl/);
     } finally {
       daemon.child.kill('SIGTERM');
       await daemon.exited;

@@ -11,10 +11,10 @@ export { createOfflineImageProvider, renderCover, textPath, textWidth, TOPIC_COL
 export { ImageProviderError, sniffImageType } from './types.js';
 export type { GeneratedImage, ImageProvider, ImageRequest } from './types.js';
 
-export function imageProviderFor(config: Pick<Config, 'image' | 'gemini'>, googleApiKey: string): ImageProvider {
+export function imageProviderFor(config: Pick<Config, 'image' | 'gemini' | 'userAgent' | 'allowPrivateNetworks'>, googleApiKey: string): ImageProvider {
   if (googleApiKey.trim()) {
     return createGeminiImageProvider({ baseUrl: config.gemini.baseUrl, model: config.gemini.imageModel, apiKey: googleApiKey.trim() });
   }
-  if (config.image.model) return createOpenAiImageProvider({ ...config.image, model: config.image.model });
+  if (config.image.model) return createOpenAiImageProvider({ ...config.image, model: config.image.model }, config);
   return createOfflineImageProvider();
 }

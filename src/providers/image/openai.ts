@@ -1,6 +1,7 @@
 // Images from an OpenAI-compatible /images/generations endpoint (OpenAI, or any server speaking
 // it). The answer may carry the image inline (b64_json) or as a URL, which is fetched once.
 import { APIError } from 'openai';
+import { createOutboundClient, describeOutboundFailure, type OutboundSettings } from '../../net/index.js';
 import { createOpenAiClient } from '../openai-client.js';
 import type { ProviderEndpoint } from '../../config.js';
 import { ImageProviderError, sniffImageType, type GeneratedImage, type ImageProvider, type ImageRequest } from './types.js';
@@ -8,7 +9,11 @@ import { ImageProviderError, sniffImageType, type GeneratedImage, type ImageProv
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 const TIMEOUT_MS = 120_000;
 
-export function createOpenAiImageProvider(endpoint: ProviderEndpoint & { model: string }): ImageProvider {
+/**
+ * `outbound`: the image URL an answer names is a remote party's choice, so it is fetched through the
+ * guarded client (no private addresses, a size cap, a time limit).
+ */
+export function createOpenAiImageProvider(endpoint: ProviderEndpoint & { model: string }, outbound: OutboundSettings): ImageProvider {
   const client = createOpenAiClient({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, timeoutMs: TIMEOUT_MS, maxRetries: 1 });
   return {
     name: 'openai',
@@ -24,11 +29,14 @@ export function createOpenAiImageProvider(endpoint: ProviderEndpoint & { model: 
       let data: Buffer | null = null;
       if (image?.b64_json) data = Buffer.from(image.b64_json, 'base64');
       else if (image?.url && /^https?:\/\//.test(image.url)) {
-        const download = await fetch(image.url, { signal: request.signal ?? null });
-        if (!download.ok) throw new ImageProviderError(`image model ${endpoint.model}: the image URL answered HTTP ${download.status}`, 'openai');
-        const bytes = Buffer.from(await download.arrayBuffer());
-        if (bytes.length > MAX_IMAGE_BYTES) throw new ImageProviderError('the generated image is larger than 20 MB', 'openai');
-        data = bytes;
+        const downloader = createOutboundClient(outbound, { maxBodyBytes: MAX_IMAGE_BYTES, totalTimeoutMs: TIMEOUT_MS });
+        try {
+          data = (await downloader.fetch(image.url, { accept: ['image/*'], ...(request.signal ? { signal: request.signal } : {}) })).body;
+        } catch (error) {
+          throw new ImageProviderError(`image model ${endpoint.model}: the image URL: ${describeOutboundFailure(error, image.url)}`, 'openai');
+        } finally {
+          downloader.close();
+        }
       }
       if (!data) throw new ImageProviderError(`image model ${endpoint.model}: the answer held no image`, 'openai');
       const mimeType = sniffImageType(data);

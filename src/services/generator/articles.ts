@@ -53,7 +53,8 @@ export async function getGeneratedArticle(ctx: Pick<AppContext, 'sql'>, id: numb
 type WriteCtx = Pick<AppContext, 'sql' | 'events' | 'config'>;
 
 export async function deleteAllGeneratedArticles(ctx: WriteCtx): Promise<DeleteGeneratedArticlesResult> {
-  const { deleted, imageUrls } = await deleteGeneratedArticles(ctx.sql, null);
+  // The rows in one transaction, the files once it committed: a failure leaves both as they were.
+  const { deleted, imageUrls } = await ctx.sql.begin((tx) => deleteGeneratedArticles(tx, null));
   for (const url of imageUrls) deleteImage(ctx.config, url);
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Cleared ${deleted} generated article${deleted === 1 ? '' : 's'}`);
   ctx.events.emit('home_data_updated', {});
@@ -62,7 +63,7 @@ export async function deleteAllGeneratedArticles(ctx: WriteCtx): Promise<DeleteG
 
 export async function deleteGeneratedArticle(ctx: WriteCtx, id: number): Promise<DeleteGeneratedArticlesResult> {
   const article = await getGeneratedArticle(ctx, id);
-  const { deleted, imageUrls } = await deleteGeneratedArticles(ctx.sql, id);
+  const { deleted, imageUrls } = await ctx.sql.begin((tx) => deleteGeneratedArticles(tx, id));
   if (deleted === 0) throw NotFound(`No generated article with id ${id}`);
   for (const url of imageUrls) deleteImage(ctx.config, url);
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Deleted the generated article "${article.title}"`);

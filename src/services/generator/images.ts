@@ -27,12 +27,24 @@ export function saveImage(config: Pick<Config, 'mediaDir'>, image: GeneratedImag
   return `${IMAGE_URL_PREFIX}${name}`;
 }
 
+/** The file name an image address stands for, or null when it is not one of ours (or not a valid address). */
+export function imageFileName(imageUrl: string | null): string | null {
+  if (!imageUrl?.startsWith(IMAGE_URL_PREFIX)) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(imageUrl.slice(IMAGE_URL_PREFIX.length).split('?')[0]!);
+  } catch {
+    // A malformed %-escape (a restored or hand-edited row): not a file we wrote.
+    return null;
+  }
+  const name = basename(decoded);
+  return name && !name.startsWith('.') ? name : null;
+}
+
 /** Removes a stored image by its public address; anything that is not one of ours is left alone. */
 export function deleteImage(config: Pick<Config, 'mediaDir'>, imageUrl: string | null): void {
-  if (!imageUrl?.startsWith(IMAGE_URL_PREFIX)) return;
-  const name = basename(decodeURIComponent(imageUrl.slice(IMAGE_URL_PREFIX.length)));
-  if (!name || name.startsWith('.')) return;
-  rmSync(join(imagesDir(config), name), { force: true });
+  const name = imageFileName(imageUrl);
+  if (name) rmSync(join(imagesDir(config), name), { force: true });
 }
 
 export interface FeatureImageInput {

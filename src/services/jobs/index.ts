@@ -123,7 +123,9 @@ export async function startJob(ctx: AppContext, name: string, params: JobParams 
       const existing = (await jobRunById(ctx.sql, id)) ?? (options.singletonKey ? await liveRunByKey(ctx.sql, name, options.singletonKey) : null);
       if (existing && (options.slot || !exclusive)) return { run: existing, created: false };
       if (!existing && !exclusive && options.singletonKey && attempt < 3) continue;
-      throw Conflict(`${def.label} is already running`);
+      // The loser of a race learns what it lost to: the live run, as `GET /api/jobs` shows it.
+      const live = exclusive ? await liveJobRun(ctx.sql, name) : null;
+      throw Conflict(`${def.label} is already running`, live ? { run: summarize(live) } : undefined);
     }
     runner.emitUpdated(name, started.id, 'queued');
     await runner.work();

@@ -163,7 +163,8 @@ export class JobRunner {
   async work(options: { supervise?: boolean } = {}): Promise<void> {
     if (options.supervise) this.supervise = true;
     await this.queue();
-    if (this.working || this.closed) return;
+    // A serving-only daemon (NEWSCTL_JOB_WORKER=false) queues runs for the others and takes none.
+    if (this.working || this.closed || !this.ctx.config.jobs.worker) return;
     this.working = true;
     this.cleanups.push(
       onJobDefined((def) => {

@@ -18,7 +18,7 @@ import { Invalid, NotFound } from '../../errors.js';
 import { audioFilePath, audioUrl, localDate } from '../audio/files.js';
 import { defineJob, enqueue, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
-import { getSetting } from '../settings/index.js';
+import { checkMusicEndpoint, getSetting } from '../settings/index.js';
 import { parseMusicConfig } from './config.js';
 import { renderSong } from './render.js';
 
@@ -51,12 +51,13 @@ export async function listTracks(ctx: Pick<AppContext, 'sql'>): Promise<MusicTra
 }
 
 export async function deleteTrack(ctx: Pick<AppContext, 'sql' | 'config'>, id: number): Promise<{ message: string }> {
-  const track = await deleteMusicTrack(ctx.sql, id);
-  if (!track) throw NotFound(`No music track ${id}`);
-  if (track.audioAssetId) {
-    const asset = await deleteAudioAsset(ctx.sql, track.audioAssetId);
-    if (asset) rmSync(audioFilePath(ctx.config, asset.fileName), { force: true });
-  }
+  // The track and its audio row in one transaction, the file once it committed.
+  const asset = await ctx.sql.begin(async (tx) => {
+    const track = await deleteMusicTrack(tx, id);
+    if (!track) throw NotFound(`No music track ${id}`);
+    return track.audioAssetId ? ((await deleteAudioAsset(tx, track.audioAssetId)) ?? null) : null;
+  });
+  if (asset) rmSync(audioFilePath(ctx.config, asset.fileName), { force: true });
   return { message: 'Track deleted successfully' };
 }
 
@@ -100,6 +101,7 @@ export async function generateMusic(ctx: AppContext, input: GenerateMusicRequest
   const lyrics = input.lyrics?.trim() || (await latestScript(ctx.sql, 'lyrics'))?.scriptText?.trim();
   if (!lyrics) throw Invalid(NO_LYRICS);
   const config = parseMusicConfig(input.musicConfig ?? (await getSetting<{ promptText: string }>(ctx, 'music-generator-prompt')).promptText);
+  await checkMusicEndpoint(config, ctx.config);
   const firstLine = lyrics.split('\n').map((line) => line.trim()).find((line) => line && !/^[[(]/.test(line)) ?? 'Song';
   const title = `${firstLine.slice(0, 60)} — ${localDate(new Date(), ctx.config.timeZone)}`;
   const trackId = await insertMusicTrack(ctx.sql, {

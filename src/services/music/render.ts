@@ -4,7 +4,8 @@
 // API's track. Either way one loudness-normalised MP3.
 import type { AppContext } from '../../context.js';
 import type { MusicConfig } from '../../providers/music/index.js';
-import { generateWithMusicApi, renderBacking, type SongLine } from '../../providers/music/index.js';
+import { createOutboundClient } from '../../net/index.js';
+import { generateWithMusicApi, MAX_AUDIO_BYTES, renderBacking, type SongLine } from '../../providers/music/index.js';
 import type { JobHandle } from '../audio/assemble.js';
 import { speechProvider } from '../audio/assemble.js';
 import { decodeAudio, ffmpegPaths, resample } from '../audio/ffmpeg.js';
@@ -58,7 +59,13 @@ export async function renderSong(
     const narration = narrationText.trim() ? await session.synthesize(narrationText.trim(), voice, job.signal) : null;
     if (input.config.provider) {
       job.progress({ trackId: input.trackId, stage: 'music-api' });
-      const bytes = await generateWithMusicApi(input.config.provider, { lyrics: input.lyrics, style: input.config.style }, job.signal);
+      const client = createOutboundClient(ctx.config, { maxBodyBytes: Math.ceil(MAX_AUDIO_BYTES * 1.4), totalTimeoutMs: input.config.provider.timeoutSeconds * 1000 });
+      let bytes: Buffer;
+      try {
+        bytes = await generateWithMusicApi(client, input.config.provider, { lyrics: input.lyrics, style: input.config.style }, job.signal);
+      } finally {
+        client.close();
+      }
       const song = await decodeAudio(paths, bytes, 44_100, job.signal);
       const parts = narration ? [await resample(paths, narration, 44_100, job.signal), silence(44_100, 0.6), song] : [song];
       return storeAudio(ctx, { kind: 'music', jobKey: `music:${input.trackId}`, pcm: concatPcm(44_100, parts), meta: { ...meta, provider: new URL(input.config.provider.endpoint).host }, signal: job.signal });

@@ -13,8 +13,17 @@ import {
   voiceRowSchema,
   type VoiceRow,
 } from '../audio/voice-table.js';
+import type { Config } from '../../config.js';
 import { Invalid } from '../../errors.js';
+import { refusedOutboundUrl } from '../../net/outbound.js';
 import { parseMusicConfig } from '../music/config.js';
+import { musicConfigTextCodec, type SecretCodec } from './secrets.js';
+
+export interface CheckEnv {
+  /** Another setting's current value. */
+  read: (key: string) => Promise<Record<string, unknown>>;
+  config: Pick<Config, 'allowPrivateNetworks'>;
+}
 
 const PROMPT_MAX = 50_000;
 const promptShape = z.object({ promptText: z.string().max(PROMPT_MAX) }).strict();
@@ -32,15 +41,17 @@ export interface SettingDefinition<S extends z.ZodObject = z.ZodObject> {
   partial?: boolean;
   /** Fields returned masked ("*…"); a masked or empty value written back keeps the stored secret. */
   secretFields?: readonly string[];
+  /** Credentials deeper in the value (headers inside a JSON text): masked, kept and left out of dumps alike. */
+  secrets?: SecretCodec;
   /** Anonymous visitors may read it (spec 000 §7). */
   publicRead?: boolean;
   /** Cross-field rules beyond the schema; throw Invalid. */
   refine?: (value: z.infer<S>) => void;
   /**
-   * Rules against other settings, checked when it is saved (a voice must be in the voice table);
-   * `read` gives another setting's current value. Throw Invalid.
+   * Rules against other settings or the daemon's configuration, checked when it is saved (a voice
+   * must be in the voice table; an endpoint must be one newsctl may call). Throw Invalid.
    */
-  check?: (value: z.infer<S>, read: (key: string) => Promise<Record<string, unknown>>) => Promise<void>;
+  check?: (value: z.infer<S>, env: CheckEnv) => Promise<void>;
   /** How editors name a field, where its name alone reads badly ("prePlug"). */
   fieldLabels?: Readonly<Record<string, string>>;
 }
@@ -84,7 +95,7 @@ const voiceUsers: { key: string; label: string; named: VoicesNamed<never> }[] = 
 
 function voicesInTable<V>(key: string, label: string, named: VoicesNamed<V>) {
   voiceUsers.push({ key, label, named: named as VoicesNamed<never> });
-  return async (value: V, read: (key: string) => Promise<Record<string, unknown>>): Promise<void> => {
+  return async (value: V, { read }: CheckEnv): Promise<void> => {
     const voices = (await read('voice-table')).voices as VoiceRow[];
     for (const { voice, of } of named(value)) {
       if (voiceNamed(voices, voice)) continue;
@@ -196,7 +207,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     defaults: { voices: DEFAULT_VOICES.map((row) => ({ ...row })) },
     refine: (value) => uniqueNames('voice table', value.voices),
     // The other side of voicesInTable: a voice a setting still names stays until that setting changes.
-    check: async (value, read) => {
+    check: async (value, { read }) => {
       for (const user of voiceUsers) {
         for (const { voice, of } of user.named((await read(user.key)) as never)) {
           if (voiceNamed(value.voices, voice)) continue;
@@ -228,6 +239,14 @@ export const SETTINGS: readonly SettingDefinition[] = [
     fieldLabels: { retentionDays: 'Keep generated audio for (days)' },
   }),
 
+  define({
+    key: 'log-retention',
+    label: 'log retention',
+    schema: z.object({ retentionDays: z.number().int().min(1).max(3650) }).strict(),
+    defaults: { retentionDays: 30 },
+    fieldLabels: { retentionDays: 'Keep system log entries for (days)' },
+  }),
+
   // Interviews
   prompt('interview-system-prompt', 'interview system prompt', prompts.interviewSystem),
   prompt('interview-user-prompt', 'interview user prompt', prompts.interviewUser),
@@ -255,9 +274,21 @@ export const SETTINGS: readonly SettingDefinition[] = [
     schema: z.object({ promptText: z.string().max(PROMPT_MAX), modelName: z.string().trim().max(200) }).strict(),
     defaults: { promptText: prompts.lyrics, modelName: '' },
   }),
-  // Refused when it would fail at Generate Music: broken JSON, or fields out of range.
-  prompt('music-generator-prompt', 'music generator prompt', prompts.musicGenerator, { refine: (value) => void parseMusicConfig(value.promptText) }),
+  // Refused when it would fail at Generate Music: broken JSON, fields out of range, or an API
+  // endpoint the outbound guard refuses. Its API headers are credentials.
+  prompt('music-generator-prompt', 'music generator prompt', prompts.musicGenerator, {
+    refine: (value) => void parseMusicConfig(value.promptText),
+    check: async (value, { config }) => checkMusicEndpoint(parseMusicConfig(value.promptText), config),
+    secrets: musicConfigTextCodec,
+  }),
 ];
+
+/** A music configuration whose API endpoint newsctl would refuse to call: Invalid naming the address. */
+export async function checkMusicEndpoint(music: { provider?: { endpoint: string } }, config: Pick<Config, 'allowPrivateNetworks'>): Promise<void> {
+  if (!music.provider) return;
+  const refused = await refusedOutboundUrl(music.provider.endpoint, config);
+  if (refused) throw Invalid(`Invalid music configuration: provider.endpoint ${refused}`);
+}
 
 const byKey = new Map(SETTINGS.map((definition) => [definition.key, definition]));
 

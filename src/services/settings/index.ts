@@ -4,11 +4,13 @@ import type { AppContext } from '../../context.js';
 import { readSettingValue, writeSettingValue } from '../../db/settings.js';
 import { Invalid, NotFound } from '../../errors.js';
 import { SETTINGS, settingDefinition, type SettingDefinition } from './definitions.js';
+import { isMaskedSecret, maskSecret, restoreMaskedSecrets, secretFieldsCodec, type SecretCodec, type SecretEntry } from './secrets.js';
 
-export { SETTINGS, settingDefinition, type SettingDefinition } from './definitions.js';
+export { SETTINGS, settingDefinition, checkMusicEndpoint, type SettingDefinition } from './definitions.js';
+export { maskSecret } from './secrets.js';
 
 type SettingValue = Record<string, unknown>;
-type Ctx = Pick<AppContext, 'sql' | 'events'>;
+type Ctx = Pick<AppContext, 'sql' | 'events' | 'config'>;
 
 export function requireSetting(key: string): SettingDefinition {
   const definition = settingDefinition(key);
@@ -29,21 +31,29 @@ function withDefaults(definition: SettingDefinition, stored: unknown): SettingVa
   return value;
 }
 
-export function maskSecret(secret: string): string {
-  if (!secret) return '';
-  // Enough of the key to recognise it, never enough to use it.
-  return secret.length > 8 ? `********${secret.slice(-4)}` : '********';
-}
-
-function isMasked(value: unknown): boolean {
-  return typeof value === 'string' && value.startsWith('*');
+/** Where a setting's credentials are, or null when it holds none. */
+export function secretCodecOf(definition: SettingDefinition): SecretCodec | null {
+  if (definition.secrets) return definition.secrets;
+  if (definition.secretFields?.length) return secretFieldsCodec(definition.secretFields, definition.fieldLabels);
+  return null;
 }
 
 function masked(definition: SettingDefinition, value: SettingValue): SettingValue {
-  if (!definition.secretFields) return value;
-  const copy = { ...value };
-  for (const field of definition.secretFields) copy[field] = maskSecret(String(copy[field] ?? ''));
-  return copy;
+  const codec = secretCodecOf(definition);
+  return codec ? codec.map(value, (entry) => maskSecret(entry.value)) : value;
+}
+
+/**
+ * A stored value without its credentials (for a dump made without --include-secrets), and which
+ * credentials were left out. Unknown keys and values that are not objects pass unchanged.
+ */
+export function withoutSecrets(key: string, value: unknown): { value: unknown; omitted: SecretEntry[] } {
+  const definition = settingDefinition(key);
+  const codec = definition ? secretCodecOf(definition) : null;
+  if (!codec || !value || typeof value !== 'object' || Array.isArray(value)) return { value, omitted: [] };
+  const omitted = codec.list(value as SettingValue).filter((entry) => entry.value !== '');
+  if (omitted.length === 0) return { value, omitted };
+  return { value: codec.map(value as SettingValue, () => ''), omitted };
 }
 
 /** The real value, secrets included: for services, never for responses. */
@@ -80,16 +90,18 @@ export async function updateSetting(ctx: Ctx, key: string, input: unknown): Prom
   }
   for (const field of definition.secretFields ?? []) {
     const value = incoming[field];
-    if (value === undefined || value === '' || isMasked(value)) {
+    if (value === undefined || value === '' || isMaskedSecret(value)) {
       if (!current[field]) throw Invalid(`Invalid ${definition.label}: please enter ${field === 'apiKey' ? 'an API key' : field}.`);
       incoming[field] = current[field];
     }
   }
-  const merged = definition.partial ? { ...current, ...incoming } : incoming;
+  let merged = definition.partial ? { ...current, ...incoming } : incoming;
+  // Credentials deeper in the value: a masked one sent back is the stored one.
+  if (definition.secrets) merged = restoreMaskedSecrets(definition.secrets, merged, current);
   const parsed = definition.schema.safeParse(merged);
   if (!parsed.success) throw Invalid(formatIssues(definition, parsed.error));
   definition.refine?.(parsed.data);
-  await definition.check?.(parsed.data, (other) => getSetting(ctx, other));
+  await definition.check?.(parsed.data, { read: (other) => getSetting(ctx, other), config: ctx.config });
   await writeSettingValue(ctx.sql, key, parsed.data);
   ctx.events.emit('settings_updated', { key });
   return masked(definition, parsed.data as SettingValue);

@@ -263,11 +263,15 @@ export async function startScheduledSpider(ctx: SpiderCtx, slot: string): Promis
   return startScheduledJob(ctx, SPIDER_JOB, slot, { ...params }, options);
 }
 
+/** Pauses the crawl; a pause of a paused crawl (two clicks, two daemons at once) answers its status again. */
 export async function pauseSpider(ctx: SpiderCtx): Promise<SpiderStatusFields> {
   const live = await liveRun(ctx, SPIDER_JOB);
-  if (live?.status === 'paused') throw Conflict('The spider is already paused');
+  if (live?.status === 'paused') return spiderStatusFields(ctx);
   const paused = live ? await pauseJob(ctx, SPIDER_JOB) : null;
-  if (!paused) throw Conflict('The spider is not running');
+  if (!paused) {
+    if ((await liveRun(ctx, SPIDER_JOB))?.status === 'paused') return spiderStatusFields(ctx);
+    throw Conflict('The spider is not running');
+  }
   noteActivity(ctx, paused.id, 'Spider paused');
   await logEvent(ctx, LOG_COMPONENTS.spider, 'info', 'Spider paused');
   return spiderStatusFields(ctx);

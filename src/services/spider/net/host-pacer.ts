@@ -2,7 +2,7 @@
 // Crawl-delay) apart, and a host that answers 429/503 is left alone for as long as it asks (or
 // for an exponentially growing pause when it does not say). Different hosts never wait on each
 // other, so many domains are crawled at once.
-import { AbortedError } from './errors.js';
+import { AbortedError } from '../../../net/errors.js';
 
 export interface Clock {
   now(): number;

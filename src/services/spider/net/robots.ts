@@ -1,8 +1,8 @@
 // robots.txt per RFC 9309: parsing and matching, and a per-origin cache that fetches through the
 // guarded client and applies the RFC's rules for missing and unreachable files.
-import { FetchError, HttpStatusError } from './errors.js';
-import { ROBOTS_CONTENT_TYPES } from './content-type.js';
-import type { GuardedClient } from './guarded-client.js';
+import { FetchError, HttpStatusError } from '../../../net/errors.js';
+import { ROBOTS_CONTENT_TYPES } from '../../../net/content-type.js';
+import type { GuardedClient } from '../../../net/guarded-client.js';
 import { originOf, tryParseUrl } from './url.js';
 
 /** RFC 9309 §2.5: parsers must read at least 500 KiB; we read exactly that much. */

@@ -1,7 +1,7 @@
 // URL handling for the spider: one canonical form per article (so an article seen through a feed,
 // a sitemap and the home page is stored once), domain entries as typed by people, and the avoid
 // list.
-import { classifyHost } from './address-policy.js';
+import { classifyHost } from '../../../net/address-policy.js';
 
 /** Query parameters that only say where a click came from; never part of an article's identity. */
 // Kept to names that are tracking-only everywhere: stripping a meaningful one (an id, a page

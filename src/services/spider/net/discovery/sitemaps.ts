@@ -1,7 +1,7 @@
 // Sitemaps (sitemaps.org 0.9, Google News extension, indexes, gzip, plain text): the article URLs
 // a site lists, read within firm limits because an index can point at thousands of files.
 import { gunzipSync } from 'node:zlib';
-import { TooLargeError } from '../errors.js';
+import { TooLargeError } from '../../../../net/errors.js';
 import { canonicalizeUrl, tryParseUrl } from '../url.js';
 import { parseDate, plainText } from './xml.js';
 

@@ -17,13 +17,13 @@ import {
   TooManyRedirectsError,
   UnsupportedContentTypeError,
   UnsupportedSchemeError,
-  createAvoidMatcher,
   createGuardedClient,
   type GuardedClient,
   type GuardedClientOptions,
   type ResolvedAddress,
-} from '../../../../src/services/spider/net/index.js';
-import { CHARSET_SAMPLE, startNewsWeb, type NewsWeb } from '../../../fixtures/news-web/index.js';
+} from '../../src/net/index.js';
+import { createAvoidMatcher } from '../../src/services/spider/net/url.js';
+import { CHARSET_SAMPLE, startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 
 const UA = 'newsctl/0.1 (+https://newsctl.invalid/contact)';
 
@@ -474,5 +474,51 @@ describe('hostile bodies and servers', () => {
     } finally {
       await legacy.close();
     }
+  });
+});
+
+describe('calls with a method and a body (a music API, a webhook)', () => {
+  let api: http.Server;
+  let origin: string;
+  const seen: { method: string; path: string; body: string; length: string | undefined }[] = [];
+  beforeAll(async () => {
+    api = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        seen.push({ method: req.method!, path: req.url!, body, length: req.headers['content-length'] });
+        if (req.url === '/see-other') res.writeHead(303, { location: '/result' }).end();
+        else if (req.url === '/temporary') res.writeHead(307, { location: '/again' }).end();
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: true }));
+      });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.2', resolve));
+    origin = `http://127.0.0.2:${(api.address() as { port: number }).port}`;
+  });
+  afterAll(async () => {
+    api.closeAllConnections();
+    await new Promise((resolve) => api.close(resolve));
+  });
+
+  it('sends the body with its length; a 303 goes on as a GET, a 307 repeats the POST', async () => {
+    const c = client({ allowPrivateNetworks: ['127.0.0.2/32'], acceptedContentTypes: ['*/*'] });
+    seen.length = 0;
+    const answer = await c.fetch(`${origin}/songs`, { method: 'POST', body: '{"a":"é"}', headers: { 'content-type': 'application/json' } });
+    expect(JSON.parse(answer.text())).toEqual({ ok: true });
+    expect(seen).toEqual([{ method: 'POST', path: '/songs', body: '{"a":"é"}', length: String(Buffer.byteLength('{"a":"é"}')) }]);
+    seen.length = 0;
+    await c.fetch(`${origin}/see-other`, { method: 'POST', body: 'x' });
+    expect(seen.map((r) => `${r.method} ${r.path} ${r.body}`)).toEqual(['POST /see-other x', 'GET /result ']);
+    seen.length = 0;
+    await c.fetch(`${origin}/temporary`, { method: 'POST', body: 'y' });
+    expect(seen.map((r) => `${r.method} ${r.path} ${r.body}`)).toEqual(['POST /temporary y', 'POST /again y']);
+  });
+
+  it('refuses a loopback address the allow-list does not name, before any connection', async () => {
+    const c = client({ allowPrivateNetworks: [], acceptedContentTypes: ['*/*'] });
+    seen.length = 0;
+    const error = await failure(c.fetch(`${origin}/songs`, { method: 'POST', body: 'z' }));
+    expect(error).toBeInstanceOf(BlockedAddressError);
+    expect(seen).toEqual([]);
   });
 });

@@ -80,6 +80,12 @@ export interface FetchOptions {
   headers?: Record<string, string>;
   /** Lower body limit for this request (e.g. robots.txt). */
   maxBodyBytes?: number;
+  /** Default GET. A 303 (or a 301/302 answering a POST) continues as a GET without the body, as browsers do; 307/308 repeat the request. */
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Request body (its Content-Length is set). */
+  body?: string | Buffer;
+  /** Whole-request time limit for this request, when shorter than the client's. */
+  totalTimeoutMs?: number;
 }
 
 export interface FetchedResponse {
@@ -198,13 +204,16 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
     const fail = (error: FetchError) => {
       if (!controller.signal.aborted) controller.abort(error);
     };
-    const totalTimer = setTimeout(() => fail(new TimeoutError('total', settings.totalTimeoutMs)), settings.totalTimeoutMs);
+    const totalMs = Math.min(fetchOptions.totalTimeoutMs ?? settings.totalTimeoutMs, settings.totalTimeoutMs);
+    const totalTimer = setTimeout(() => fail(new TimeoutError('total', totalMs)), totalMs);
     const onCallerAbort = () => fail(new AbortedError());
     if (fetchOptions.signal?.aborted) onCallerAbort();
     fetchOptions.signal?.addEventListener('abort', onCallerAbort, { once: true });
 
     const redirects: string[] = [];
     const visited = new Set([url.href]);
+    let method = fetchOptions.method ?? 'GET';
+    let requestBody = fetchOptions.body;
     try {
       for (;;) {
         const hop = await requestOnce(url, {
@@ -212,6 +221,8 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
           accept,
           headers: fetchOptions.headers ?? {},
           limits,
+          method,
+          body: requestBody,
         });
         if (hop.kind === 'redirect') {
           let next: URL;
@@ -229,6 +240,10 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
           checkTarget(next, hop.location);
           visited.add(next.href);
           url = next;
+          if (hop.status === 303 || ((hop.status === 301 || hop.status === 302) && method === 'POST')) {
+            method = 'GET';
+            requestBody = undefined;
+          }
           continue;
         }
         const { status, headers, body, contentType, rawContentType } = hop;
@@ -254,7 +269,7 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
   }
 
   type Hop =
-    | { kind: 'redirect'; location: string }
+    | { kind: 'redirect'; location: string; status: number }
     | {
         kind: 'response';
         status: number;
@@ -266,7 +281,14 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
 
   function requestOnce(
     url: URL,
-    hop: { signal: AbortSignal; accept: readonly string[]; headers: Record<string, string>; limits: typeof settings },
+    hop: {
+      signal: AbortSignal;
+      accept: readonly string[];
+      headers: Record<string, string>;
+      limits: typeof settings;
+      method: string;
+      body: string | Buffer | undefined;
+    },
   ): Promise<Hop> {
     const { limits } = hop;
     return new Promise<Hop>((resolvePromise, rejectPromise) => {
@@ -302,13 +324,14 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
         hostname: url.hostname.replace(/^\[|\]$/g, ''),
         port: url.port || (secure ? 443 : 80),
         path: `${url.pathname}${url.search}`,
-        method: 'GET',
+        method: hop.method,
         agent: secure ? httpsAgent : httpAgent,
         lookup: guardedLookup,
         headers: {
           Accept: acceptHeader(hop.accept),
           'Accept-Encoding': 'gzip, deflate, br',
           ...hop.headers,
+          ...(hop.body !== undefined ? { 'Content-Length': String(Buffer.byteLength(hop.body)) } : {}),
           'User-Agent': options.userAgent,
         },
       });
@@ -346,7 +369,7 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
         const location = headers.location;
         if (REDIRECT_STATUSES.has(status) && location) {
           discard(response);
-          succeed({ kind: 'redirect', location });
+          succeed({ kind: 'redirect', location, status });
           return;
         }
         if (status < 200 || status >= 300) {
@@ -379,7 +402,7 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
           succeed({ kind: 'response', status, headers, body, contentType, rawContentType });
         });
       });
-      request.end();
+      request.end(hop.body);
     });
   }
 

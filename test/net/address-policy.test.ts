@@ -8,7 +8,7 @@ import {
   parseCidrList,
   parseIPv4,
   parseIPv6,
-} from '../../../../src/services/spider/net/index.js';
+} from '../../src/net/index.js';
 
 describe('parseIPv4', () => {
   it.each([

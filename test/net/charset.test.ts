@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { charsetFromContentType, decodeText, encodingForLabel, parseRetryAfter } from '../../../../src/services/spider/net/index.js';
-import { encodeWindows1252 } from '../../../fixtures/news-web/windows-1252.js';
+import { charsetFromContentType, decodeText, encodingForLabel, parseRetryAfter } from '../../src/net/index.js';
+import { encodeWindows1252 } from '../fixtures/news-web/windows-1252.js';
 
 const SAMPLE = 'Café naïve – “quoted” €5';
 
