@@ -71,7 +71,11 @@ describe('trends API', () => {
   it('runs, refuses a second start and the bulk edits while running, shows its action, and stops', async () => {
     fake.respondWith(() => ({ kind: 'slow', delayMs: 5_000, then: { kind: 'json', value: { trends: [] } } }));
     expect(await call('POST', '/api/trends-analyzer/run')).toEqual({ status: 200, body: { message: 'Trends analyzer started', status: 'running' } });
-    expect(await call('POST', '/api/trends-analyzer/run')).toEqual({ status: 409, body: { message: 'The trends analyzer is already running' } });
+    // A refused start names the live run it lost to, as `GET /api/jobs` shows it.
+    expect(await call('POST', '/api/trends-analyzer/run')).toMatchObject({
+      status: 409,
+      body: { message: 'The trends analyzer is already running', run: { status: 'running' } },
+    });
     expect((await call('DELETE', '/api/trends')).body).toEqual({ message: 'Stop the analyzer before clearing trends' });
     expect((await call('POST', '/api/trends/recategorize')).status).toBe(409);
     for (let i = 0; i < 100 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
