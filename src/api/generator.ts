@@ -81,7 +81,11 @@ export interface RegenerateImageResult {
 
 /** POST /api/generate-social-content */
 export interface SocialContentRequest {
+  /** A trend's title, or a part of exactly one title. */
   trendText?: string;
+  /** One of our generated articles: the post links to its page. */
+  generatedArticleId?: number;
+  /** A crawled article (the console's recent stories). */
   articleId?: number;
   category?: string;
 }

@@ -170,17 +170,20 @@ export function registerArticlesCommands(program: Command): void {
       program
         .command('social')
         .description('a social media post about a trend or a generated article')
-        .option('--trend <text>', 'the trend (title or text)')
-        .option('--article <id>', 'a generated article id')
+        .option('--trend <title>', 'a trend: its title, or a part of exactly one title')
+        .option('--article <id>', 'one of our generated articles (ids from `newsctl articles list`)')
+        .option('--source-article <id>', 'a crawled article (ids from `newsctl search`)')
         .option('--category <topic>', 'the topic, for the hashtags'),
       'newsctl social --trend "Port Linden storm damage"',
       'newsctl social --article 12 --json',
     ),
-  ).action(async (options: DataOptions & { trend?: string; article?: string; category?: string }) => {
-    if (!options.trend === !options.article) throw Invalid('Give exactly one of --trend TEXT or --article ID');
+  ).action(async (options: DataOptions & { trend?: string; article?: string; sourceArticle?: string; category?: string }) => {
+    const given = [options.trend, options.article, options.sourceArticle].filter((value) => value !== undefined);
+    if (given.length !== 1) throw Invalid('Give exactly one of --trend TITLE, --article ID or --source-article ID');
     const request = {
       ...(options.trend ? { trendText: options.trend } : {}),
-      ...(options.article ? { articleId: parseInteger(options.article, '--article') } : {}),
+      ...(options.article ? { generatedArticleId: parseInteger(options.article, '--article') } : {}),
+      ...(options.sourceArticle ? { articleId: parseInteger(options.sourceArticle, '--source-article') } : {}),
       ...(options.category ? { category: options.category } : {}),
     };
     const result = await withClient(options, (client) => client.social.generate(request));

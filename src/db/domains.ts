@@ -69,6 +69,8 @@ export async function insertDomain(sql: Queryable, domain: NewDomain): Promise<D
 }
 
 export interface DomainPatch {
+  /** The address (its scheme, when the same host answers on another one). */
+  url?: string;
   priority?: number | null;
   status?: DomainStatus;
   throttle?: number;
@@ -79,6 +81,7 @@ export async function updateDomain(sql: Queryable, id: number, patch: DomainPatc
   const has = (key: keyof DomainPatch) => Object.prototype.hasOwnProperty.call(patch, key);
   const [row] = await sql<DomainRow[]>`
     update domains set
+      url = coalesce(${patch.url ?? null}::text, url),
       priority = case when ${has('priority')} then ${patch.priority ?? null}::integer else priority end,
       status = coalesce(${patch.status ?? null}::text, status),
       throttle = coalesce(${patch.throttle ?? null}::double precision, throttle),

@@ -201,6 +201,29 @@ export async function trendByTitle(sql: Queryable, title: string): Promise<Trend
   return row ?? null;
 }
 
+/**
+ * Trends whose title contains the text (case ignored), newest analysis first, one row per title:
+ * what a caller meant when its text is part of a title rather than the whole of it.
+ */
+export async function trendsTitledLike(sql: Queryable, text: string, limit: number): Promise<TrendForGeneration[]> {
+  const pattern = `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql<TrendForGeneration[]>`
+    select distinct on (lower(btrim(t.title))) ${trendForGenerationColumns(sql)} from trends t
+    where lower(t.title) like ${pattern}
+    order by lower(btrim(t.title)), t.batch_number desc, t.relevance_score desc, t.id desc
+    limit ${limit}`;
+}
+
+/** The newest trend titles, for suggesting what a caller may have meant. */
+export async function recentTrendTitles(sql: Queryable, limit: number): Promise<string[]> {
+  const rows = await sql<{ title: string }[]>`
+    select title from (
+      select distinct on (lower(btrim(title))) title, batch_number, id from trends
+      order by lower(btrim(title)), batch_number desc, id desc
+    ) latest order by batch_number desc, id desc limit ${limit}`;
+  return rows.map((row) => row.title);
+}
+
 /** The current trends: each topic's latest analysis (what the home page and topic pages show), best first. */
 export interface CurrentTrendRow extends TrendForGeneration {
   hasArticle: boolean;

@@ -161,6 +161,25 @@ describe('social posts', () => {
     expect(body.content.startsWith(article.excerpt.slice(0, 40))).toBe(true);
   });
 
+  it('from one of our generated articles by its id: its lead and its page', async () => {
+    const { status, body } = await api('POST', '/api/generate-social-content', { generatedArticleId: article.id });
+    expect(status).toBe(200);
+    expect(body.content).toContain(`${server.baseUrl}${article.htmlFilePath}`);
+    expect(body.content.startsWith(article.excerpt.slice(0, 40))).toBe(true);
+    expect((await api('POST', '/api/generate-social-content', { generatedArticleId: 999999 })).body).toEqual({ message: 'No generated article with id 999999' });
+    // One story at a time: two ways of naming one are a client error.
+    expect((await api('POST', '/api/generate-social-content', { generatedArticleId: article.id, articleId: hostileArticleId })).status).toBe(400);
+  });
+
+  it('a trend named by a part of its title is that trend; a text no title holds is a 400 naming the closest titles', async () => {
+    const byPart = await api('POST', '/api/generate-social-content', { trendText: 'floods "port"' });
+    expect(byPart.status).toBe(200);
+    expect(byPart.body.content).toContain(`${server.baseUrl}${article.htmlFilePath}`);
+    const unknown = await api('POST', '/api/generate-social-content', { trendText: 'tsunami warning in Linden' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe(`No trend is titled "tsunami warning in Linden"; the closest: "${HOSTILE_TITLE}"`);
+  });
+
   it('from a crawled article of the story, links the story’s page; unknown or empty requests are client errors', async () => {
     const { body } = await api('POST', '/api/generate-social-content', { articleId: hostileArticleId, category: 'usa' });
     expect(body.content).toContain(`${server.baseUrl}${article.htmlFilePath}`);

@@ -51,9 +51,13 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     expect(article).toMatchObject({ trendTitle: STORM, category: 'usa' });
     expect(article.wordCount).toBeGreaterThan(100);
     articleId = article.id;
-    // In-process, a post's link names the port the daemon would serve (decisions.md: http://localhost:PORT).
+    // In-process, a post's link names the port the daemon would serve (http://localhost:PORT).
     const social = json<{ content: string }>((await cli(['social', '--article', String(articleId), '--json', ...args()])).stdout);
     expect(social.content).toContain(`http://localhost:${process.env.PORT ?? 3000}/usa/`);
+    // --trend takes a trend's title; a text no title holds exits 2 naming the closest.
+    const wrong = await cli(['social', '--trend', 'tsunami', ...args()]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(`No trend is titled "tsunami"; the closest: "${STORM}"`);
   });
 
   it('crawls once in the foreground with plain progress lines, and refuses an unknown domain', async () => {

@@ -1,4 +1,4 @@
-// Social posts (spec 001 §7 "Social"); the prompts and model are settings rows.
+// Social posts about a trend, a generated article or a crawled article; the prompts and model are settings rows.
 import type { FastifyInstance } from 'fastify';
 import type { SocialContentRequest } from '../../api/generator.js';
 import { TOPICS } from '../../services/classify/topics.js';
@@ -14,11 +14,12 @@ export default async function socialRoutes(app: FastifyInstance): Promise<void> 
           type: 'object',
           properties: {
             trendText: { type: 'string', minLength: 1, maxLength: 2000 },
+            generatedArticleId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
             articleId: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
             // A topic key, as the console sends; anything else is a client error, not a silent default.
             category: { type: 'string', enum: [...TOPICS] },
           },
-          anyOf: [{ required: ['trendText'] }, { required: ['articleId'] }],
+          oneOf: [{ required: ['trendText'] }, { required: ['generatedArticleId'] }, { required: ['articleId'] }],
         },
       },
     },

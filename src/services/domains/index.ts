@@ -1,5 +1,5 @@
-// Source domains and the avoid list (spec 001 §2 Domains tab, §5, §7 "Domains and avoid list";
-// decisions.md "Data shapes"): the one place both lists are changed, each change announced live.
+// Source domains and the avoid list: the one place both lists are changed, each change announced
+// live. A domain is one entry per host[:port], whatever scheme it was typed with.
 import type { AppContext } from '../../context.js';
 import {
   deleteAvoidDomain,
@@ -14,6 +14,7 @@ import {
   countDomainArticles,
   deleteDomain,
   findDomain,
+  findDomainByHost,
   insertDomain,
   listDomains as selectDomains,
   updateDomain as patchDomainRow,
@@ -26,6 +27,7 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { createAvoidMatcher } from '../spider/net/url.js';
 import { formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry } from './entries.js';
 import { readableAddress, readableHost } from './host-names.js';
+import { probeScheme, schemeIsUncertain } from './scheme.js';
 
 export { DEFAULT_PRIORITY, formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry, type DomainEntry } from './entries.js';
 export { relatedSites, scrapeRelatedDomains, type RelatedScrapeResult, type RelatedSite, type RelatedSites } from './related.js';
@@ -102,7 +104,14 @@ export interface NewDomainInput {
 // The priority column is a PostgreSQL integer.
 const MAX_PRIORITY = 2_147_483_647;
 
-async function insertNewDomain(ctx: Ctx, input: NewDomainInput, isAvoided: (host: string) => boolean): Promise<DomainRow> {
+const hasScheme = (input: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(input.trim());
+const schemeOf = (url: string) => (hasScheme(url) ? new URL(url).protocol : 'https:');
+
+/**
+ * The new row, or, when the host is listed already and the entry names the other scheme, that row
+ * with its address moved to it (a site that turned out to be plain http is fixed by adding it so).
+ */
+async function insertNewDomain(ctx: Ctx, input: NewDomainInput, isAvoided: (host: string) => boolean): Promise<{ row: DomainRow; moved: boolean }> {
   const entry = readDomainEntry(input.url, input.startingUrl);
   // The API's schema checks this too; an import line reaches here with whatever number it carried.
   if (input.priority != null && !(Number.isSafeInteger(input.priority) && Math.abs(input.priority) <= MAX_PRIORITY)) {
@@ -120,13 +129,37 @@ async function insertNewDomain(ctx: Ctx, input: NewDomainInput, isAvoided: (host
     throttle: input.throttle ?? 2,
     startingUrl: entry.startingUrl,
   });
-  if (!row) throw Conflict(`Domain ${readableAddress(entry.url)} is already in the list`);
+  if (!row) {
+    const existing = await findDomainByHost(ctx.sql, entry.host);
+    if (existing && hasScheme(input.url) && schemeOf(existing.url) !== schemeOf(entry.url)) {
+      const moved = await patchDomainRow(ctx.sql, existing.id, { url: entry.url, ...(entry.startingUrl ? { startingUrl: entry.startingUrl } : {}) });
+      if (moved) return { row: moved, moved: true };
+    }
+    throw Conflict(`Domain ${readableAddress(entry.url)} is already in the list`);
+  }
   if (status === 'avoided') await insertAvoidDomain(ctx.sql, { url: hostNameOf(row), reason: 'Marked avoided in the domain list' });
-  return row;
+  return { row, moved: false };
 }
 
-export async function addDomain(ctx: Ctx, input: NewDomainInput): Promise<DomainView> {
-  const row = await insertNewDomain(ctx, input, await loadAvoidMatcher(ctx));
+/** The entry as typed, or with `http://` in front when it names a port or an IP address that answers only plain http. */
+async function withProbedScheme(ctx: Pick<AppContext, 'config'>, input: string): Promise<string> {
+  if (!schemeIsUncertain(input)) return input;
+  const scheme = await probeScheme(ctx.config, input.trim().split(/[/?#]/)[0]!);
+  return scheme === 'http:' ? `http://${input.trim()}` : input;
+}
+
+/**
+ * Adds a source domain. An entry without a scheme that names a port or an IP address is asked which
+ * scheme it serves (https, then http) before it is stored.
+ */
+export async function addDomain(ctx: Ctx & Pick<AppContext, 'config'>, input: NewDomainInput): Promise<DomainView> {
+  const url = await withProbedScheme(ctx, input.url);
+  const { row, moved } = await insertNewDomain(ctx, { ...input, url }, await loadAvoidMatcher(ctx));
+  if (moved) {
+    await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain ${readableHost(row.host)}: address now ${readableAddress(row.url)}`);
+    ctx.events.emit('domains_updated', {});
+    return toView(row, await countDomainArticles(ctx.sql, row.id));
+  }
   await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain added: ${readableAddress(row.url)}`);
   ctx.events.emit('domains_updated', {});
   if (row.status === 'avoided') ctx.events.emit('avoid_domains_updated', {});
@@ -151,7 +184,7 @@ export async function updateDomain(ctx: Ctx, id: number, changes: DomainChanges)
   const row = await patchDomainRow(ctx.sql, id, { ...changes, ...(startingUrl === undefined ? {} : { startingUrl }) });
   if (!row) throw NotFound(`Domain ${id} not found`);
 
-  // decisions.md: the avoid list is the one place that says "never crawl this host".
+  // The avoid list is the one place that says "never crawl this host"; a domain's status follows it.
   let avoidListChanged = false;
   if (changes.status === 'avoided' && before.status !== 'avoided') {
     avoidListChanged = (await insertAvoidDomain(ctx.sql, { url: hostNameOf(row), reason: 'Marked avoided in the domain list' })) !== null;
@@ -186,7 +219,7 @@ export interface ImportResult {
 }
 
 /** Imports `domain,priority` lines, then `#AVOID`, then avoided domains; known entries are skipped. */
-export async function importDomains(ctx: Ctx, lines: readonly string[]): Promise<ImportResult> {
+export async function importDomains(ctx: Ctx & Pick<AppContext, 'config'>, lines: readonly string[]): Promise<ImportResult> {
   const parsed = parseDomainImport(lines);
   if (parsed.domains.length === 0 && parsed.avoided.length === 0) throw Invalid('No domains found in the file');
   const result: ImportResult = { added: 0, skipped: 0, skippedLines: [] };
@@ -211,7 +244,7 @@ export async function importDomains(ctx: Ctx, lines: readonly string[]): Promise
   let domainsChanged = false;
   for (const domain of parsed.domains) {
     try {
-      await insertNewDomain(ctx, { url: domain.input, priority: domain.priority }, isAvoided);
+      await insertNewDomain(ctx, { url: await withProbedScheme(ctx, domain.input), priority: domain.priority }, isAvoided);
       result.added++;
       domainsChanged = true;
     } catch (error) {

@@ -1,12 +1,12 @@
-// Social posts about a story (spec 001 §2 Social tab, §7 "Social"): from a trend (by its text) or a
-// crawled article (by id). With a model: the social system prompt, prompt 1 (and prompt 2 when set,
+// Social posts about a story: from a trend (by its title), one of our generated articles (by id) or a
+// crawled article (by id; the console's recent stories are crawled articles). With a model: the social system prompt, prompt 1 (and prompt 2 when set,
 // a second post) and the social model. Offline: the story's key sentence, a link to its page and
 // topic hashtags, within 280 characters.
 import type { SocialContentRequest, SocialContentResult } from '../../api/generator.js';
 import type { AppContext } from '../../context.js';
 import { articleWithStoryPage } from '../../db/articles.js';
-import { generatedArticleOfTrend } from '../../db/generated-articles.js';
-import { trendByTitle, trendSourceArticles } from '../../db/trends.js';
+import { generatedArticleById, generatedArticleOfTrend } from '../../db/generated-articles.js';
+import { recentTrendTitles, trendByTitle, trendSourceArticles, trendsTitledLike, type TrendForGeneration } from '../../db/trends.js';
 import { Invalid, NotFound, Upstream } from '../../errors.js';
 import { chatModelFor, isLlmError, modelNameFor } from '../../providers/llm/index.js';
 import { isTopic, type Topic } from '../classify/topics.js';
@@ -37,8 +37,42 @@ function firstGoodSentence(text: string): string | null {
   return null;
 }
 
+const quoted = (titles: string[]) => titles.map((title) => `"${title}"`).join(', ');
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+
+/**
+ * The trend a caller named: its whole title, or a part of exactly one title. Anything else is a 400
+ * that lists what the caller may have meant, so a post never links to a story it is not about.
+ */
+async function trendNamed(ctx: AppContext, text: string): Promise<TrendForGeneration> {
+  const exact = await trendByTitle(ctx.sql, text);
+  if (exact) return exact;
+  const containing = await trendsTitledLike(ctx.sql, text, 6);
+  if (containing.length === 1) return containing[0]!;
+  if (containing.length > 1) {
+    throw Invalid(`"${text}" is part of several trend titles: ${quoted(containing.slice(0, 5).map((t) => t.title))}; give one of them`);
+  }
+  const recent = await recentTrendTitles(ctx.sql, 500);
+  if (recent.length === 0) throw Invalid(`No trend is titled "${text}": there are no trends yet (run the trends analyzer first)`);
+  const asked = wordsOf(text);
+  const closest = recent
+    .map((title, index) => ({ title, index, shared: [...wordsOf(title)].filter((word) => asked.has(word)).length }))
+    .sort((a, b) => b.shared - a.shared || a.index - b.index)
+    .slice(0, 3)
+    .map((candidate) => candidate.title);
+  throw Invalid(`No trend is titled "${text}"; the closest: ${quoted(closest)}`);
+}
+
 async function storyOf(ctx: AppContext, request: SocialContentRequest, origin: string): Promise<Story> {
   const requested = isTopic(request.category) ? request.category : null;
+  if (request.generatedArticleId !== undefined) {
+    const article = await generatedArticleById(ctx.sql, request.generatedArticleId);
+    if (!article) throw NotFound(`No generated article with id ${request.generatedArticleId}`);
+    const topic = requested ?? article.category ?? 'international';
+    const page = safePagePath(article.htmlFilePath);
+    const key = article.excerpt || firstGoodSentence(article.content) || article.title;
+    return { title: article.title, keySentence: key, text: `${article.title}\n\n${key}`, link: absoluteUrl(origin, page ?? `/${topic}.html`), topic };
+  }
   if (request.articleId !== undefined) {
     const article = await articleWithStoryPage(ctx.sql, request.articleId);
     if (!article) throw NotFound(`No article with id ${request.articleId}`);
@@ -48,12 +82,8 @@ async function storyOf(ctx: AppContext, request: SocialContentRequest, origin: s
     return { title: article.title, keySentence: key, text: `${article.title}\n\n${key}`, link: page ? absoluteUrl(origin, page) : article.sourceUrl, topic };
   }
   const text = (request.trendText ?? '').trim();
-  if (!text) throw Invalid('Send trendText or articleId');
-  const trend = await trendByTitle(ctx.sql, text);
-  if (!trend) {
-    const topic = requested ?? 'international';
-    return { title: text, keySentence: text, text, link: absoluteUrl(origin, `/${topic}.html`), topic };
-  }
+  if (!text) throw Invalid('Send trendText, generatedArticleId or articleId');
+  const trend = await trendNamed(ctx, text);
   const topic = requested ?? trend.topic;
   const article = await generatedArticleOfTrend(ctx.sql, trend.id);
   const page = safePagePath(article?.htmlFilePath ?? trend.htmlFilePath);
