@@ -10,6 +10,7 @@ import { startAndFollow } from './follow.js';
 import { formatTable, printJson, readInputFile, readStdin } from './io.js';
 import { parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 import { dateTime, productTimeZone } from './time.js';
+import { counted } from '../shared/words.js';
 
 interface OutputOptions extends DataOptions {
   output?: string;
@@ -61,7 +62,7 @@ function renderCommand(command: Command, label: string, what: string, example: s
     await withClient(options, async (client) => {
       const made = await render(client, script);
       const saved = await saveAudio(client, made.audioUrl, options.output);
-      report(options, made, saved, `${label}: ${made.segmentCount} segment${made.segmentCount === 1 ? '' : 's'}, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
+      report(options, made, saved, `${label}: ${counted(made.segmentCount, 'segment')}, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
     });
   });
 }

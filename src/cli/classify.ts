@@ -8,6 +8,7 @@ import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
 import { classifyTopic, type TopicInput } from '../services/classify/index.js';
+import { counted } from '../shared/words.js';
 
 interface ClassifyOptions {
   fromJsonl?: string;
@@ -89,7 +90,7 @@ async function classifyFromJsonl(options: ClassifyOptions): Promise<void> {
   const { classified, rejected } = await classifyJsonLines(input, process.stdout, process.stderr, {
     json: Boolean(options.json),
   });
-  if (rejected) throw Invalid(`${rejected} bad line${rejected === 1 ? '' : 's'} skipped, ${classified} classified`);
+  if (rejected) throw Invalid(`${counted(rejected, 'bad line')} skipped, ${classified} classified`);
 }
 
 export function registerClassifyCommand(program: Command): Command {

@@ -16,6 +16,7 @@ import type { BackupManifest, OmittedSecret, RestoreSummary } from '../services/
 import { tarWatcher } from '../services/dump/tar.js';
 import { printJson } from './io.js';
 import { configFrom, withExamples, type DataOptions } from './options.js';
+import { counted } from '../shared/words.js';
 
 function withDatabaseOptions(command: Command): Command {
   return command
@@ -171,7 +172,7 @@ export function registerDbCommand(program: Command): void {
       if (toFile) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
     }
     const through = daemon ? ` through the daemon (${daemon.describe})` : '';
-    const media = backup.media ? ` and ${summary.mediaFiles} media file${summary.mediaFiles === 1 ? '' : 's'} (${megabytes(summary.mediaBytes)})` : ' (no media: --no-media)';
+    const media = backup.media ? ` and ${counted(summary.mediaFiles, 'media file')} (${megabytes(summary.mediaBytes)})` : ' (no media: --no-media)';
     const left = secretsText(summary.omittedSecrets);
     const lines = [
       `Backed up ${summary.rows} rows from ${summary.tables} tables${media}${toFile ? ` to ${file}` : ''}${through}`,
@@ -213,8 +214,8 @@ export function registerDbCommand(program: Command): void {
         return;
       }
       const lines = [
-        `Restored ${summary.rows} rows into ${summary.tables} tables, ${summary.files} media file${summary.files === 1 ? '' : 's'} (${megabytes(summary.mediaBytes)}), ` +
-          `${summary.users} administrator${summary.users === 1 ? '' : 's'}, ${summary.tokens} API token${summary.tokens === 1 ? '' : 's'}; sessions are never restored: log in again.`,
+        `Restored ${summary.rows} rows into ${summary.tables} tables, ${counted(summary.files, 'media file')} (${megabytes(summary.mediaBytes)}), ` +
+          `${counted(summary.users, 'administrator')}, ${counted(summary.tokens, 'API token')}; sessions are never restored: log in again.`,
       ];
       if (summary.withoutMedia) lines.push('This backup holds no media files: audio and images made before it are not restored.');
       const secrets = secretsText(summary.secretsToSetAgain);

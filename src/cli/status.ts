@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import type { StatusResponse } from '../api/status.js';
 import { colors } from './colors.js';
 import { readableAddress } from '../services/domains/host-names.js';
+import { counted } from '../shared/words.js';
 import { formatTable, printJson } from './io.js';
 import { dateTime, productTimeZone } from './time.js';
 import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
@@ -31,12 +32,22 @@ export function registerStatusCommands(program: Command): void {
   );
 
   withDataOptions(
-    withExamples(program.command('search').description('search crawled articles (the public site\'s search)').argument('<query...>', 'words; "quoted phrases" and -excluded words work'), 'newsctl search heat pump subsidies', 'newsctl search \'"power grid" -texas\' --json'),
+    withExamples(
+      program
+        .command('search')
+        .description('search crawled articles (the public site\'s search)')
+        .argument('<query...>', 'words; "quoted phrases" and -excluded words work')
+        // `-texas` is a word to exclude, not an option: unknown options reach the query.
+        .allowUnknownOption(),
+      'newsctl search heat pump subsidies',
+      'newsctl search \'"egg prices"\' -tsunami',
+      'newsctl search \'"power grid" -texas\' --json',
+    ),
   ).action(async (words: string[], options: DataOptions) => {
     const found = await withClient(options, (client) => client.search(words.join(' ')));
     if (options.json) return printJson(found);
     if (found.count === 0) return console.log('No articles found');
     const rows = found.results.map((r) => ({ id: r.id, age: `${r.daysSinceCrawl}d`, site: r.domainUrl ? readableAddress(r.domainUrl) : '', title: r.title, url: r.sourceUrl }));
-    console.log(`${found.count} articles\n${formatTable(rows, ['id', 'age', 'site', 'title', 'url'])}`);
+    console.log(`${counted(found.count, 'article')}\n${formatTable(rows, ['id', 'age', 'site', 'title', 'url'])}`);
   });
 }

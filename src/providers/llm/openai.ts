@@ -17,6 +17,7 @@ import {
   type JsonChatRequest,
   type LlmCallRecorder,
 } from './types.js';
+import { counted } from '../../shared/words.js';
 
 export interface OpenAiChatModelOptions {
   /** e.g. http://localhost:11434/v1; null = api.openai.com. */
@@ -244,7 +245,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         error: error ? error.message.slice(0, ERROR_TEXT_MAX) : null,
       });
       // Successful calls are in llm_calls; the activity log keeps what an operator must look at.
-      const tries = `${state.attempts} attempt${state.attempts === 1 ? '' : 's'}`;
+      const tries = counted(state.attempts, 'attempt');
       if (!ok) await recorder.log(error?.failure === 'aborted' ? 'info' : 'error', `${state.feature} · ${state.model}: failed after ${tries}: ${error?.message}`);
     };
 

@@ -8,6 +8,7 @@ import { countUsers, findUserByUsername, upsertUser } from '../../db/users.js';
 import { Invalid, NotFound, TooManyRequests, Unauthorized } from '../../errors.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { decoyPasswordHash, generatePassword, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.js';
+import { counted } from '../../shared/words.js';
 
 /** Failures for one username from one client address before that pair is refused (429) for the window. */
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -72,7 +73,7 @@ async function throttle(ctx: Ctx, username: string, ip: string): Promise<number>
   const retryAfterSeconds = Math.max(1, Math.ceil((liftsAt - now) / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
   throw TooManyRequests(
-    `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    `Too many failed login attempts. Try again in ${counted(minutes, 'minute')}.`,
     { retryAfterSeconds },
   );
 }

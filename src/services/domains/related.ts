@@ -9,6 +9,7 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { classifyHost, tryParseUrl } from '../spider/net/index.js';
 import { createPacedRobots, crawlNetwork, politeFetch } from '../spider/network.js';
 import { readDomainEntry } from './entries.js';
+import { counted } from '../../shared/words.js';
 
 export interface RelatedScrapeResult {
   message: string;
@@ -121,7 +122,7 @@ export async function scrapeRelatedDomains(ctx: Pick<AppContext, 'config' | 'sql
   const message =
     found.length === 0
       ? `No linked news domains found on ${from}`
-      : `Found ${found.length} linked domain${found.length === 1 ? '' : 's'} on ${from}: ${added} added, ${skipped} already known or avoided`;
+      : `Found ${counted(found.length, 'linked domain')} on ${from}: ${added} added, ${skipped} already known or avoided`;
   await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', message);
   if (added > 0) ctx.events.emit('domains_updated', {});
   return { message, added, skipped, domains };

@@ -15,6 +15,7 @@ import { announce } from './events.js';
 import { exportArticle, type ArticleExport, type ExportFormat } from './export.js';
 import { deleteImage, makeFeatureImage, saveImage } from './images.js';
 import { withScheme } from './offline-writer.js';
+import { counted } from '../../shared/words.js';
 
 export const DEFAULT_GENERATED_ARTICLES_LIMIT = 50;
 
@@ -56,7 +57,7 @@ export async function deleteAllGeneratedArticles(ctx: WriteCtx): Promise<DeleteG
   // The rows in one transaction, the files once it committed: a failure leaves both as they were.
   const { deleted, imageUrls } = await ctx.sql.begin((tx) => deleteGeneratedArticles(tx, null));
   for (const url of imageUrls) deleteImage(ctx.config, url);
-  await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Cleared ${deleted} generated article${deleted === 1 ? '' : 's'}`);
+  await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Cleared ${counted(deleted, 'generated article')}`);
   ctx.events.emit('home_data_updated', {});
   return { deleted };
 }

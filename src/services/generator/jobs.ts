@@ -14,6 +14,7 @@ import { announce, publishQueue } from './events.js';
 import { generateQueueItem, reportRunProgress } from './generate-item.js';
 import { GENERATE_ARTICLE_JOB, GENERATOR_JOB } from './status.js';
 import { MIN_SOURCE_ARTICLES } from './write-article.js';
+import { counted } from '../../shared/words.js';
 
 /** In run mode, how often to look for a new analysis when no message says one happened (another daemon's). */
 export const RUN_MODE_POLL_MS = 30_000;
@@ -178,7 +179,7 @@ export async function queueTrendsWithoutArticle(ctx: AppContext): Promise<number
     if (await queueItem(ctx, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore, runId: null })) queued++;
   }
   if (queued > 0) {
-    await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued ${queued} trend${queued === 1 ? '' : 's'} of the latest analysis for article generation`);
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued ${counted(queued, 'trend')} of the latest analysis for article generation`);
     await publishQueue(ctx);
   }
   return queued;

@@ -16,6 +16,7 @@ import { announceRunComplete } from './generate-item.js';
 import { carryItem, queueItem, queueTrendsWithoutArticle } from './jobs.js';
 import { GENERATE_ARTICLE_JOB, GENERATOR_JOB } from './status.js';
 import { MIN_SOURCE_ARTICLES, insufficientMessage } from './write-article.js';
+import { counted } from '../../shared/words.js';
 
 /** An administrator's own request goes before the trends Run queues. */
 const REQUEST_PRIORITY = 1_000;
@@ -27,7 +28,7 @@ type Ctx = AppContext;
 export async function startGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
   await startJob(ctx, GENERATOR_JOB);
   const queued = await queueTrendsWithoutArticle(ctx);
-  const message = `Article generator started: ${queued} trend${queued === 1 ? '' : 's'} queued`;
+  const message = `Article generator started: ${counted(queued, 'trend')} queued`;
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
   announce(ctx, message);
   await publishQueue(ctx);
@@ -44,7 +45,7 @@ export async function stopGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
   if (itemRuns.length === 0 && items.length === 0) return { ...notRunning(GENERATOR_JOB), queued: 0 };
   // Items first: a run fetched meanwhile finds its item cancelled and records nothing.
   const cancelled = await cancelLiveItems(ctx.sql, items, 'Stopped by the administrator');
-  const message = `Article generator stopped${cancelled.length ? `: ${cancelled.length} queued item${cancelled.length === 1 ? '' : 's'} cancelled` : ''}`;
+  const message = `Article generator stopped${cancelled.length ? `: ${counted(cancelled.length, 'queued item')} cancelled` : ''}`;
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
   // Said before the runs end: the console clears its action line once the status reads idle.
   announce(ctx, message);
@@ -64,7 +65,7 @@ export async function generateFromTrend(ctx: Ctx, trendTitle: string): Promise<G
   const trend = await trendByTitle(ctx.sql, title);
   if (!trend) throw NotFound(insufficientMessage(title, 'no trend has this title'));
   if (trend.articleCount < MIN_SOURCE_ARTICLES) {
-    throw Invalid(insufficientMessage(trend.title, `${trend.articleCount} source article${trend.articleCount === 1 ? '' : 's'}, at least ${MIN_SOURCE_ARTICLES} needed`));
+    throw Invalid(insufficientMessage(trend.title, `${counted(trend.articleCount, 'source article')}, at least ${MIN_SOURCE_ARTICLES} needed`));
   }
   const item = await queueItem(ctx, { trendId: trend.id, trendTitle: trend.title, priority: REQUEST_PRIORITY, runId: null });
   if (!item) return { message: `Article generation for "${trend.title}" is already queued`, queued: 0 };
@@ -100,7 +101,7 @@ export async function regenerateArticles(ctx: Ctx): Promise<GeneratorActionResul
     announce(ctx, message);
     return { message, queued: 0 };
   }
-  const message = `Regenerating the articles of ${trends.length} current trend${trends.length === 1 ? '' : 's'}`;
+  const message = `Regenerating the articles of ${counted(trends.length, 'current trend')}`;
   // Before the items run: the first of them may be generated (and report [1/n]) before this returns.
   // Every item is in the queue before the first one's run starts, so "[n/total]" counts them all.
   announce(ctx, `[0/${trends.length}] ${message}`);

@@ -8,6 +8,7 @@ import type { Topic } from '../classify/topics.js';
 import { getSetting } from '../settings/index.js';
 import { writeWithModel, type GenerationConfig } from './model-writer.js';
 import { InsufficientSourceText, writeOfflineArticle, type WriterSource } from './offline-writer.js';
+import { counted } from '../../shared/words.js';
 
 /** A story is at least two sources (issue 13: one story = one trend with ≥ 2 sources). */
 export const MIN_SOURCE_ARTICLES = 2;
@@ -46,7 +47,7 @@ export async function writeArticle(
   signal?: AbortSignal,
 ): Promise<ArticleDraft> {
   if (articles.length < MIN_SOURCE_ARTICLES) {
-    throw new GenerationFailure(insufficientMessage(trend.title, `${articles.length} source article${articles.length === 1 ? '' : 's'}, at least ${MIN_SOURCE_ARTICLES} needed`));
+    throw new GenerationFailure(insufficientMessage(trend.title, `${counted(articles.length, 'source article')}, at least ${MIN_SOURCE_ARTICLES} needed`));
   }
   const [{ targetWordCount }, withSources, noSources] = await Promise.all([
     getSetting<{ targetWordCount: number }>(ctx, 'word-count-settings'),

@@ -37,6 +37,7 @@ import type { CrawlDomain } from './crawl.js';
 import { hostOf } from './net/index.js';
 import { crawlNetwork } from './network.js';
 import { SPIDER_JOB, spiderStatusFields, type SpiderJobState, type SpiderStatusFields } from './status.js';
+import { counted } from '../../shared/words.js';
 
 export { INTERRUPTED_LINE, SPIDER_JOB, type SpiderJobState, type SpiderStatusFields } from './status.js';
 
@@ -54,7 +55,6 @@ export interface SpiderRunSummary {
   stopped: boolean;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The run's summary as job_state keeps it. */
 async function saveSummary(ctx: AppContext, runId: string, params: SpiderRunParams, running: boolean): Promise<void> {
@@ -84,7 +84,7 @@ async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle
   if (job.resumed) {
     say('Resuming the run: the daemon holding it stopped');
   } else {
-    say(`Spider started: ${plural(params.totalSites, 'domain')} to crawl`);
+    say(`Spider started: ${counted(params.totalSites, 'domain')} to crawl`);
     await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Spider started: ${params.totalSites} domains to crawl`);
   }
   try {
@@ -134,7 +134,7 @@ async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle
   await jobRunner(ctx).shareDone(job.runId);
   const figures = await crawlRunFigures(ctx.sql, job.runId);
   const elapsed = formatElapsed(Date.now() - startedAt);
-  const text = `${plural(figures.articlesStored, 'new article')} from ${figures.processed} of ${figures.total} sites in ${elapsed}`;
+  const text = `${counted(figures.articlesStored, 'new article')} from ${figures.processed} of ${figures.total} sites in ${elapsed}`;
   const stopped = job.interruption === 'stop';
   let message: string;
   if (failure) message = `Spider failed after ${elapsed}: ${failure instanceof Error ? failure.message : String(failure)}`;

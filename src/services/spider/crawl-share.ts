@@ -27,6 +27,7 @@ import { noteActivity } from './activity.js';
 import { createCrawl, type CrawlDomain } from './crawl.js';
 import { hostOf, parseDomainInput } from './net/index.js';
 import { crawlNetwork } from './network.js';
+import { counted } from '../../shared/words.js';
 
 /** A daemon claims at most one domain per this long: daemons joining together share a run out. */
 const CLAIM_SPACING_MS = 25;
@@ -131,7 +132,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
         if (!mine) return;
         await throughOutage(ctx, job.signal, () => recordCrawlResult(ctx.sql, domain.id, result));
         if (result.status === 'success') {
-          say(`${readableAddress(domain.url)}: done, ${result.articlesStored} new article${result.articlesStored === 1 ? '' : 's'}`);
+          say(`${readableAddress(domain.url)}: done, ${counted(result.articlesStored, 'new article')}`);
         } else {
           say(`${readableAddress(domain.url)}: error: ${result.errorMessage}`);
           await logEvent(ctx, LOG_COMPONENTS.spider, 'warning', `Domain ${readableAddress(domain.url)}: ${result.errorMessage}`);
@@ -168,7 +169,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
     }
     const { intervalMs, notBefore } = pacing(claimed, domain.throttleMs, Date.now());
     held.set(domain.id, domain);
-    if (claimed.takenOver) say(`${readableAddress(domain.url)}: taken over from a daemon that stopped (${claim.articlesStored} article${claim.articlesStored === 1 ? '' : 's'} stored so far)`);
+    if (claimed.takenOver) say(`${readableAddress(domain.url)}: taken over from a daemon that stopped (${counted(claim.articlesStored, 'article')} stored so far)`);
     crawl.addDomain({ ...domain, throttleMs: intervalMs, initialStored: claim.articlesStored, ...(notBefore > Date.now() ? { notBefore } : {}) });
     if (hostOf(domain.origin) !== claim.host) console.error(`crawl claim host ${claim.host} differs from ${hostOf(domain.origin)}`);
   }

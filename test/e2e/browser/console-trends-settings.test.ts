@@ -56,6 +56,8 @@ describe('Trends tab', () => {
     for (const text of ['9.2/10', `Several sources report that ${CONSOLE_TRENDS[0].title.toLowerCase()}.`, '148 articles analyzed', 'Batch 4', 'Health', '35 minutes ago']) {
       await first.getByText(text, { exact: true }).waitFor();
     }
+    // The trend's own sources, apart from what the run analyzed (148): none linked to this seeded trend.
+    expect(await first.getByTestId('trend-article-count').textContent()).toBe('0 articles in this trend');
     expect(await analysis.getByRole('list', { name: 'Trends' }).evaluate((list) => getComputedStyle(list).height)).toBe('400px');
 
     await topics.filter({ hasText: 'Finance' }).click();

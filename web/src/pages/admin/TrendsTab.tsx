@@ -24,6 +24,7 @@ import {
 } from '../../hooks/useTrends';
 import { toast } from '../../hooks/useToast';
 import { formatArticleAge } from '../../lib/ages';
+import { counted } from '../../../../src/shared/words.js';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { RegenerateArticlesButton, RegenerationProgress } from './ConsoleActions';
 
@@ -76,6 +77,8 @@ function TrendCard({ trend, now, generating, onGenerate }: { trend: Trend; now: 
       {trend.description && <p className="mt-1.5 text-sm text-gray-700 dark:text-gray-300">{trend.description}</p>}
       <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-gray-600 dark:text-gray-400">
         <span>{trend.articlesAnalyzed ?? 100} articles analyzed</span>
+        {/* What the run read is not what the story holds: the trend's own sources, counted apart. */}
+        {trend.articleCount !== undefined && <span data-testid="trend-article-count">{counted(trend.articleCount, 'article')} in this trend</span>}
         {trend.batchNumber !== null && <Badge tone="grey">Batch {trend.batchNumber}</Badge>}
         <Badge tone="purple">{TREND_TOPIC_LABELS[trend.topic] ?? trend.topic}</Badge>
         <time dateTime={trend.identifiedAt}>{formatArticleAge(trend.identifiedAt, now)}</time>
