@@ -10,6 +10,7 @@ import { startAndFollow } from './follow.js';
 import { formatTable, printJson, readInputFile, readStdin } from './io.js';
 import { parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 import { dateTime, productTimeZone } from './time.js';
+import { formatDuration } from '../shared/durations.js';
 import { counted } from '../shared/words.js';
 
 interface OutputOptions extends DataOptions {
@@ -62,7 +63,7 @@ function renderCommand(command: Command, label: string, what: string, example: s
     await withClient(options, async (client) => {
       const made = await render(client, script);
       const saved = await saveAudio(client, made.audioUrl, options.output);
-      report(options, made, saved, `${label}: ${counted(made.segmentCount, 'segment')}, ${made.durationSeconds.toFixed(0)} s at ${made.audioUrl}`);
+      report(options, made, saved, `${label}: ${counted(made.segmentCount, 'segment')}, ${formatDuration(made.durationSeconds)} at ${made.audioUrl}`);
     });
   });
 }
@@ -75,7 +76,7 @@ export function registerAudioCommands(program: Command): void {
       await withClient(options, async (client) => {
         const made = await client.audio.generateLatestNews();
         const saved = await saveAudio(client, made.audioUrl, options.output);
-        report(options, made, saved, `Latest-news bulletin: ${made.stories} stories, ${made.durationSeconds.toFixed(0)} s (${made.writer}) at ${made.audioUrl}`);
+        report(options, made, saved, `Latest-news bulletin: ${made.stories} stories, ${formatDuration(made.durationSeconds)} (${made.writer}) at ${made.audioUrl}`);
       });
     },
   );
@@ -149,7 +150,7 @@ export function registerAudioCommands(program: Command): void {
       if (!track) throw Upstream(`Track ${result.started.trackId} disappeared while it was being made`);
       if (track.status === 'failed') throw Upstream(`Track ${track.id} failed: ${track.error ?? 'unknown error'}`);
       const saved = track.audioUrl ? await saveAudio(client, track.audioUrl, options.output) : null;
-      report(options, track, saved, `Track ${track.id} "${track.title ?? ''}" complete (${track.durationSeconds ?? '?'} s, ${track.provider}) at ${track.audioUrl}`);
+      report(options, track, saved, `Track ${track.id} "${track.title ?? ''}" complete (${formatDuration(track.durationSeconds)}, ${track.provider}) at ${track.audioUrl}`);
     });
   });
   withDataOptions(withExamples(music.command('tracks').description('made and pending tracks, newest first'), 'newsctl music tracks --json')).action(async (options: DataOptions) => {
@@ -158,8 +159,8 @@ export function registerAudioCommands(program: Command): void {
     console.log(
       tracks.length
         ? formatTable(
-            tracks.map((t) => ({ id: t.id, status: t.status, title: t.title ?? '', seconds: t.durationSeconds ?? '', provider: t.provider, generatedAt: dateTime(t.generatedAt, timeZone), audio: t.audioUrl ?? '' })),
-            ['id', 'status', 'title', 'seconds', 'provider', 'generatedAt', 'audio'],
+            tracks.map((t) => ({ id: t.id, status: t.status, title: t.title ?? '', length: t.durationSeconds == null ? '' : formatDuration(t.durationSeconds), provider: t.provider, generatedAt: dateTime(t.generatedAt, timeZone), audio: t.audioUrl ?? '' })),
+            ['id', 'status', 'title', 'length', 'provider', 'generatedAt', 'audio'],
           )
         : 'No tracks yet',
     );

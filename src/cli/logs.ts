@@ -2,6 +2,7 @@
 // the /ws channel (log_entry messages) until interrupted.
 import type { Command } from 'commander';
 import type { LogEntry } from '../api/logs.js';
+import { LOG_COMPONENTS } from '../services/logs/index.js';
 import { colors, componentColor, levelColor } from './colors.js';
 import { printJson, terminalText } from './io.js';
 import { dateTime, productTimeZone } from './time.js';
@@ -9,9 +10,12 @@ import { integerOption, withClient, withDataOptions, withExamples, type DataOpti
 
 const LEVELS = ['error', 'warning', 'info', 'debug'] as const;
 
+/** The widest component name (DOMAIN_MANAGER) plus a space: every line's message starts in one column. */
+export const COMPONENT_COLUMN = Math.max(...Object.values(LOG_COMPONENTS).map((name) => name.length));
+
 export function formatLogLine(entry: Pick<LogEntry, 'timestamp' | 'component' | 'level' | 'message'>, timeZone: string | null = null): string {
   const c = colors();
-  return `${c.gray(dateTime(entry.timestamp, timeZone))} ${c[componentColor(entry.component)](entry.component.padEnd(10))} ${c[levelColor(entry.level)](entry.level.padEnd(7))} ${terminalText(entry.message)}`;
+  return `${c.gray(dateTime(entry.timestamp, timeZone))} ${c[componentColor(entry.component)](entry.component.padEnd(COMPONENT_COLUMN))} ${c[levelColor(entry.level)](entry.level.padEnd(7))} ${terminalText(entry.message)}`;
 }
 
 interface LogsOptions extends DataOptions {

@@ -2,6 +2,8 @@
 // terminal, through the API like every command that acts on the product's data.
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
+import { formatDuration } from '../shared/durations.js';
+import { counted } from '../shared/words.js';
 import { startAndFollow } from './follow.js';
 import { formatTable, printJson } from './io.js';
 import { integerOption, withClient, withDataOptions, type DataOptions } from './options.js';
@@ -39,9 +41,16 @@ export function addTrendsAdminCommands(trends: Command): void {
       .option('--detach', 'return once started (a running daemon carries on; in-process runs always wait)'),
   ).action(async (options: DataOptions & { detach?: boolean }) => {
     await withClient(options, async (client) => {
-      let shown: string | null = null;
+      let shown: string | null = 'Starting';
+      const startedAt = Date.now();
       const result = await startAndFollow(client, {
-        start: () => client.analyzer.run(),
+        start: async () => {
+          const started = await client.analyzer.run();
+          if (!options.detach || client.mode === 'in-process') {
+            process.stderr.write('Trends analyzer started: grouping each topic\'s recent articles into stories that several sites cover, then ranking them\n');
+          }
+          return started;
+        },
         status: () => client.status(),
         done: (status) => status.trendsAnalyzerStatus === 'idle',
         onStatus: (status) => {
@@ -59,7 +68,11 @@ export function addTrendsAdminCommands(trends: Command): void {
       }
       const { status } = result;
       if (options.json) printJson(status);
-      else console.log(`Trends analyzer idle; last completed run ${dateTime(status.trendsAnalyzerLastRun, await productTimeZone(client))}; ${status.totalTrendsIdentified} trends stored`);
+      else {
+        const took = formatDuration((Date.now() - startedAt) / 1000);
+        const last = dateTime(status.trendsAnalyzerLastRun, await productTimeZone(client));
+        console.log(`Trends analysis done in ${took}: ${counted(status.totalTrendsIdentified, 'trend')} stored (last completed run ${last}). See them with: newsctl trends list`);
+      }
     });
   });
 

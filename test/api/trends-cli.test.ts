@@ -19,12 +19,15 @@ function program(): Command {
   return root;
 }
 
-/** Runs a command; returns what it printed on stdout (console.log and printJson). */
+let errors = '';
+
+/** Runs a command; returns what it printed on stdout (console.log and printJson); stderr goes to `errors`. */
 async function run(...args: string[]): Promise<string> {
   let out = '';
+  errors = '';
   const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void (out += `${parts.join(' ')}\n`));
   const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((errors += String(chunk)), true));
   try {
     await program().parseAsync(['node', 'newsctl', ...args, '--url', server.baseUrl, '--token', token]);
   } finally {
@@ -45,7 +48,12 @@ afterAll(async () => server?.close());
 describe('trends admin commands', () => {
   it('runs the analyzer and waits for it, then lists the trends', async () => {
     expect(await run('trends', 'list')).toBe('No trends identified yet\n');
-    expect(await run('trends', 'run')).toMatch(/^Trends analyzer idle; last completed run \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}; 2 trends stored\n$/);
+    // It says what it does, then how long it took and what it stored; never a bare "Starting".
+    expect(await run('trends', 'run')).toMatch(
+      /^Trends analysis done in \d+(\.\d)? s: 2 trends stored \(last completed run \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\)\. See them with: newsctl trends list\n$/,
+    );
+    expect(errors).toMatch(/^Trends analyzer started: grouping each topic's recent articles into stories/);
+    expect(errors).not.toMatch(/^Starting$/m);
     const table = await run('trends', 'list', '--topic', 'usa', '--limit', '5');
     expect(table.split('\n')[0]).toMatch(/^id\s+batch\s+topic\s+score\s+articles\s+title$/);
     expect(table).toMatch(/usa\s+\d+(\.\d)?\/10\s+4\s+/);

@@ -149,6 +149,11 @@ describe('terminal output of hostile text', () => {
     expect(formatTable([{ id: 1, title: 'two\nlines' }], ['id', 'title']).split('\n')).toHaveLength(3);
 
     const line = formatLogLine({ timestamp: '2026-01-01T00:00:00.000Z', component: 'GENERATOR', level: 'info', message: `Generated "${title}"` });
+    // Every component's message starts in the same column, the longest name included.
+    const starts = ['SPIDER', 'DOMAIN_MANAGER', 'AI_MODEL'].map((component) =>
+      formatLogLine({ timestamp: '2026-01-01T00:00:00.000Z', component, level: 'warning', message: 'here' }, 'UTC').indexOf('here'),
+    );
+    expect(new Set(starts).size).toBe(1);
     expect(line).toContain(`Generated "${shown}"`);
     expect(line).not.toContain('\u001b[2J');
 
