@@ -73,6 +73,8 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** The server log's lines: `text` for a person at a terminal, `json` (pino's lines) for a log collector. */
+  logFormat: 'text' | 'json';
   /** Start the cron-like scheduler with the daemon. */
   scheduler: boolean;
   ffmpegPath: string | null;
@@ -87,6 +89,7 @@ export interface ConfigFlags {
   databaseUrl?: string;
   url?: string;
   token?: string;
+  logFormat?: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -179,6 +182,8 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
   }
   const logLevel = (nonEmpty(env.NEWSCTL_LOG_LEVEL) ?? 'info') as Config['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`NEWSCTL_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (nonEmpty(flags.logFormat) ?? nonEmpty(env.NEWSCTL_LOG_FORMAT) ?? 'text') as Config['logFormat'];
+  if (logFormat !== 'text' && logFormat !== 'json') throw new ConfigError('The log format (--log-format, NEWSCTL_LOG_FORMAT) must be text or json');
   const contact = checkHttpUrl(nonEmpty(env.NEWSCTL_CRAWLER_CONTACT_URL) ?? 'https://github.com/newsctl/newsctl', 'NEWSCTL_CRAWLER_CONTACT_URL');
   const llmBaseUrl = nonEmpty(env.NEWSCTL_LLM_BASE_URL);
   const dataDir = resolve(nonEmpty(flags.dataDir) ?? nonEmpty(env.NEWSCTL_DATA_DIR) ?? './data');
@@ -233,6 +238,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     sessionTtlHours: parsePositive(env.NEWSCTL_SESSION_TTL_HOURS, 24 * 7, 'NEWSCTL_SESSION_TTL_HOURS'),
     trustProxy: parseTrustProxy(env.NEWSCTL_TRUST_PROXY),
     logLevel,
+    logFormat,
     scheduler: parseBool(env.NEWSCTL_SCHEDULER, true),
     ffmpegPath: nonEmpty(env.FFMPEG_PATH),
     remote: {

@@ -30,7 +30,8 @@ export function registerServeCommand(program: Command): void {
     .option('--port <port>', 'port (env PORT, default 3000)')
     .option('--data-dir <dir>', 'data folder (env NEWSCTL_DATA_DIR, default ./data)')
     .option('--database-url <url>', 'PostgreSQL URL (env DATABASE_URL); default: the embedded database')
-    .action(async (options: { host?: string; port?: string; dataDir?: string; databaseUrl?: string }) => {
+    .option('--log-format <format>', 'server log lines: text or json (env NEWSCTL_LOG_FORMAT, default text)')
+    .action(async (options: { host?: string; port?: string; dataDir?: string; databaseUrl?: string; logFormat?: string }) => {
       const config = loadConfig(process.env, options);
       // Loaded here: other commands should not pay for the server's modules at start-up.
       const { startDaemon } = await import('../runtime.js');

@@ -22,6 +22,7 @@ import { apiRoutes } from './routes/index.js';
 import { registerStatic } from './static.js';
 import { registerWsHub } from './ws.js';
 import './types.js';
+import { serverLoggerOptions } from './logger.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app (default web/dist in the package). */
@@ -54,7 +55,7 @@ function trustedProxies(setting: AppContext['config']['trustProxy']): boolean | 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<BuiltApp> {
   const localSecret = options.localSecret ?? randomBytes(32).toString('base64url');
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    logger: options.logger ?? serverLoggerOptions(ctx.config),
     // A hop count or the proxies' addresses (proxy-addr), never `true`: trusting every hop would let
     // any client forge its address (and defeat the login throttle) with X-Forwarded-For.
     trustProxy: trustedProxies(ctx.config.trustProxy),
