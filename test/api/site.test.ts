@@ -82,7 +82,7 @@ describe('the built site with an SPA fallback', () => {
   });
 
   it('never answers the daemon’s own prefixes with the app', async () => {
-    for (const path of ['/api/unknown', '/audio/none.mp3', '/favicons/none.test']) {
+    for (const path of ['/api/unknown', '/audio/none.mp3', '/favicons/not%20a%20host']) {
       const response = await fetch(`${server.baseUrl}${path}`);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).not.toContain('app shell');

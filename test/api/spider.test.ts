@@ -109,7 +109,7 @@ describe('article re-fetcher', () => {
 });
 
 describe('favicons', () => {
-  it('serves a domain\'s favicon publicly, fetched once and cached, and 404 for anything else', async () => {
+  it('serves a domain\'s favicon publicly, fetched once and cached, a letter for a site without one, 404 for what is no host name', async () => {
     const site = web.sites[1]!;
     web.clearLog();
     const url = `${server.baseUrl}/favicons/${encodeURIComponent(site.origin)}`;
@@ -121,8 +121,14 @@ describe('favicons', () => {
     expect((await fetch(url)).status).toBe(200);
     expect(web.requestsTo(site.host).map((r) => r.path)).toEqual(['/favicon.ico']);
 
-    expect((await fetch(`${server.baseUrl}/favicons/not-a-domain.example`)).status).toBe(404);
-    expect((await fetch(`${server.baseUrl}/favicons/${encodeURIComponent('http://127.0.0.250:9')}`)).status).toBe(404);
+    // A site not listed (or without an icon) is shown with its initial, fetched from nowhere.
+    const unlisted = await fetch(`${server.baseUrl}/favicons/not-a-domain.example`);
+    expect(unlisted.status).toBe(200);
+    expect(unlisted.headers.get('content-type')).toBe('image/svg+xml');
+    expect(unlisted.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(await unlisted.text()).toMatch(/<text [^>]*>N<\/text><\/svg>$/);
+    expect((await fetch(`${server.baseUrl}/favicons/${encodeURIComponent('http://127.0.0.250:9')}`)).headers.get('content-type')).toBe('image/svg+xml');
+    expect((await fetch(`${server.baseUrl}/favicons/${encodeURIComponent('not a host')}`)).status).toBe(404);
     expect(web.sentinelLog).toEqual([]);
   });
 });

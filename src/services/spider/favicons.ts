@@ -97,6 +97,29 @@ async function fetchFavicon(ctx: Ctx, origin: string, startUrl: string): Promise
  * The favicon of a listed domain, given as its url or host (`example.com`, `http://127.0.0.2:8080`);
  * null when the domain is unknown or has no icon.
  */
+const LETTER_COLOURS = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '#0e7490', '#4d7c0f', '#9a3412'];
+
+/**
+ * The icon a site without one (or not fetched yet, or not listed any more) is shown with: its
+ * initial on a colour its host name picks, so cards stay tellable apart and the browser never
+ * meets a broken image.
+ */
+export function letterIcon(host: string): Favicon {
+  const name = host.toLowerCase().replace(/^www\./, '');
+  const letter = /^[a-z0-9]/.test(name) ? name[0]!.toUpperCase() : '#';
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const colour = LETTER_COLOURS[hash % LETTER_COLOURS.length]!;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="${colour}"/>` +
+    `<text x="16" y="22" text-anchor="middle" font-family="Arial,Helvetica,sans-serif" font-size="18" font-weight="700" fill="#fff">${letter}</text></svg>`;
+  return { body: Buffer.from(svg), contentType: 'image/svg+xml' };
+}
+
+/**
+ * A domain's own favicon, fetched once and cached; null when it has none (or is not listed): the
+ * caller shows `letterIcon` then.
+ */
 export async function domainFavicon(ctx: Ctx, domain: string): Promise<Favicon | null> {
   let hostKey: string;
   try {

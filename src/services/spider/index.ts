@@ -35,7 +35,7 @@ export {
   type RefetchProgress,
   type RefetchStatus,
 } from './refetch.js';
-export { domainFavicon, faviconDir, type Favicon } from './favicons.js';
+export { domainFavicon, faviconDir, letterIcon, type Favicon } from './favicons.js';
 export { readArticlePage } from './extraction.js';
 export { crawlNetwork, closeCrawlNetwork, politeFetch, type CrawlNetwork } from './network.js';
 

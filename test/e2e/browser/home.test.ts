@@ -34,7 +34,7 @@ describe('home page with data', () => {
 
   it('orders domain cards by priority with capitalised names, favicons, cut titles and ages', async () => {
     const { page } = await suite.visit();
-    // Icons for two sources; the third fails and must disappear.
+    // Icons for two sources; the third has none of its own and shows the initial the daemon draws.
     await page.route(
       (url) => url.pathname.startsWith('/favicons/') && !url.pathname.includes('lowpriority'),
       (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#f59e0b"/></svg>' }),
@@ -45,7 +45,11 @@ describe('home page with data', () => {
     const cards = grid.locator('article');
     expect(await cards.locator('h3').allTextContents()).toEqual(['Headline.example', 'Citydesk.example', 'Lowpriority.example']);
     expect(await cards.first().locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
-    await cards.nth(2).locator('img').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => {
+      const icon = document.querySelectorAll<HTMLImageElement>('[data-testid="domain-grid"] article img')[2];
+      return icon !== undefined && icon.complete && icon.naturalWidth > 0;
+    });
+    expect(await cards.nth(2).locator('img').getAttribute('src')).toBe('/favicons/lowpriority.example');
     expect(await cards.nth(0).locator('img').getAttribute('src')).toBe('/favicons/headline.example');
     await page.waitForFunction(() => (document.querySelector('[data-testid="domain-grid"] img') as HTMLImageElement | null)?.complete);
     expect(await cards.nth(0).locator('img').isVisible()).toBe(true);
