@@ -298,6 +298,10 @@ describe('Ads and API tabs', () => {
     expect(await storedSetting('audio-ads')).toEqual({ prePlug: 'This bulletin is brought to you by the Harbour Library.', endingPlug: 'Visit the library this weekend.' });
 
     await page.getByRole('tab', { name: 'API', exact: true }).click();
+    // The tab says what the block is for and how another program reads it, at this site's address.
+    const help = page.getByTestId('api-help');
+    expect(await help.textContent()).toContain('newsctl does not read it itself');
+    expect(await help.locator('pre').textContent()).toContain(`curl -H "Authorization: Bearer <token>" ${new URL(page.url()).origin}/api/get-json-config`);
     const json = panel(page, 'JSON Configuration');
     await json.getByLabel('JSON text (top)').fill('{"items": [');
     await json.getByLabel('JSON text', { exact: true }).fill('{"title": "x"}');
