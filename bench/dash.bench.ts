@@ -42,6 +42,7 @@ const status = (second: number): StatusResponse => ({
   spiderStatus: 'running',
   spiderProgress: Math.floor((second / SECONDS) * 100),
   spiderCurrentDomain: `site-${second % 50}.example`,
+  spiderCrawlingDomains: [`site-${second % 50}.example`, `site-${(second + 1) % 50}.example`],
   spiderSitesProcessed: Math.floor(second / 36),
   spiderTotalSites: 100,
   spiderWorkProgress: Math.min(100, (second / SECONDS) * 100),

@@ -14,6 +14,8 @@ export interface SpiderStatusFields {
   spiderProgress: number;
   /** The domain (as listed) most recently taken up by a daemon crawling the run. */
   spiderCurrentDomain: string | null;
+  /** Our addition: every domain being crawled now (as listed), the least advanced first. */
+  spiderCrawlingDomains: string[];
   spiderSitesProcessed: number;
   spiderTotalSites: number;
   /**

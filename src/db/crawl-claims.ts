@@ -159,6 +159,8 @@ export interface CrawlRunFigures {
   crawlingShare: number;
   /** The domain (as listed) most recently claimed among those being crawled. */
   currentDomain: string | null;
+  /** Every domain being crawled now (as listed), the least advanced first, space-separated (URLs hold no spaces). */
+  crawlingDomains: string | null;
   /** Daemons holding a domain now. */
   crawlers: number;
 }
@@ -174,6 +176,8 @@ export async function crawlRunFigures(sql: Queryable, runId: string): Promise<Cr
       coalesce(sum(progress) filter (where status = 'crawling'), 0)::float8 as crawling_share,
       (select d.url from crawl_claims c join domains d on d.id = c.domain_id
        where c.run_id = ${runId} and c.status = 'crawling' order by c.claimed_at desc nulls last limit 1) as current_domain,
+      (select string_agg(d.url, ' ' order by c.progress asc, c.position) from crawl_claims c join domains d on d.id = c.domain_id
+       where c.run_id = ${runId} and c.status = 'crawling' and c.expires_at >= now()) as crawling_domains,
       count(distinct holder) filter (where status = 'crawling' and expires_at >= now())::int as crawlers
     from crawl_claims where run_id = ${runId}`;
   return row!;

@@ -3,6 +3,7 @@
 import { Box } from 'ink';
 import type { ChalkInstance } from 'chalk';
 import type { LogEntry } from '../api/logs.js';
+import type { StatusResponse } from '../api/status.js';
 import { componentColor, levelColor } from '../cli/colors.js';
 import { progressBar } from '../cli/progress.js';
 import { dateTime } from '../cli/time.js';
@@ -23,6 +24,18 @@ const stateStyle = (value: string | undefined): Style =>
 const dim: Style = (c) => c.dim;
 const bold: Style = (c) => c.bold;
 
+/**
+ * Every site being crawled (a daemon of an earlier version names one), the least advanced first:
+ * "Now: a.example", or "Now 8 sites, slowest first: a.example, b.example, …" (the line is cut at the
+ * terminal's width).
+ */
+export function nowLine(s: Pick<StatusResponse, 'spiderCurrentDomain' | 'spiderCrawlingDomains' | 'spiderLastStartTime'>, timeZone: string | null): string {
+  const crawling = (s.spiderCrawlingDomains ?? []).length > 0 ? s.spiderCrawlingDomains : s.spiderCurrentDomain ? [s.spiderCurrentDomain] : [];
+  if (crawling.length === 0) return `Last start: ${dateTime(s.spiderLastStartTime, timeZone)}`;
+  const names = crawling.map((url) => readableAddress(url));
+  return names.length === 1 ? `Now: ${names[0]}` : `Now ${names.length} sites, slowest first: ${names.join(', ')}`;
+}
+
 export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize }) {
   const s = state.status;
   const w = size.width;
@@ -36,7 +49,7 @@ export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize
     <Box flexDirection="column">
       <Line width={w} segments={['Spider ', [s.spiderStatus, stateStyle(s.spiderStatus)], ` ${bar} ${s.spiderSitesProcessed}/${s.spiderTotalSites} sites (${Math.floor(work)}%)`]} />
       <Line width={w} segments={['Articles ', [String(s.spiderCurrentRunArticleCount), bold], `  active ${s.spiderActiveThreads}  pending ${s.spiderPendingRequests}  run time ${s.spiderElapsedTime}`]} />
-      <Line width={w} segments={[[s.spiderCurrentDomain ? `Now: ${readableAddress(s.spiderCurrentDomain)}` : `Last start: ${dateTime(s.spiderLastStartTime, state.timeZone)}`, dim]]} />
+      <Line width={w} segments={[[nowLine(s, state.timeZone), dim]]} />
       <Line width={w} segments={[['Activity', bold]]} />
       {state.activity.slice(0, logLines).map((line, index) => (
         <Line key={index} width={w} segments={[line.includes('NEW:') ? [line, (c) => c.green.bold] : line]} />

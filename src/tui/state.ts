@@ -111,6 +111,8 @@ export function applyMessage(state: DashState, message: LiveMessage): { state: D
     case 'job_updated':
       if (!isAudioJob(message.job)) return { state: next };
       next.audio = upsertAudio(next.audio, { job: message.job, status: message.status, progress: null, at: new Date().toISOString() });
+      // The messages say what happens to each audio job, not only the bulletin's steps.
+      next.audioLines = prepend(next.audioLines, `[${clock(new Date().toISOString())}] ${message.job}: ${message.status}`, MAX_AUDIO_LINES);
       return { state: next };
     case 'job_progress': {
       if (!isAudioJob(message.job)) return { state: next };
@@ -134,7 +136,10 @@ export function applyMessage(state: DashState, message: LiveMessage): { state: D
       return { state: next };
     case 'log_entry': {
       const { type: _type, ...entry } = message;
-      if (next.logs[0]?.id !== entry.id) next.logs = prepend(next.logs, entry as LogEntry, MAX_LOGS);
+      if (next.logs[0]?.id === entry.id) return { state: next };
+      next.logs = prepend(next.logs, entry as LogEntry, MAX_LOGS);
+      // What the audio jobs log (a podcast's segments, a song's provider, a failure's reason).
+      if (entry.component === 'AUDIO') next.audioLines = prepend(next.audioLines, `[${clock(entry.timestamp)}] ${entry.message}`, MAX_AUDIO_LINES);
       return { state: next };
     }
     case 'live_resync':
@@ -164,7 +169,13 @@ export function applySnapshot(state: DashState, snapshot: Partial<Snapshot>): Da
   if (snapshot.timeZone) next.timeZone = snapshot.timeZone;
   if (snapshot.queue) next.queue = snapshot.queue;
   if (snapshot.trends) next.trends = snapshot.trends;
-  if (snapshot.logs) next.logs = snapshot.logs.slice(0, MAX_LOGS);
+  if (snapshot.logs) {
+    next.logs = snapshot.logs.slice(0, MAX_LOGS);
+    // The audio messages the panel opens with: what the audio jobs logged lately.
+    if (next.audioLines.length === 0) {
+      next.audioLines = snapshot.logs.filter((entry) => entry.component === 'AUDIO').slice(0, MAX_AUDIO_LINES).map((entry) => `[${clock(entry.timestamp)}] ${entry.message}`);
+    }
+  }
   if (snapshot.jobs) {
     next.audio = snapshot.jobs
       .filter((job) => isAudioJob(job.name) && job.run)

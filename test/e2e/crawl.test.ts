@@ -123,6 +123,10 @@ describe('kill -9 in the middle of a crawl', () => {
     expect(midway.spiderStatus).toBe('running');
     // Active threads are the sites being crawled in parallel, not a sample of in-flight requests.
     expect(Number(midway.spiderActiveThreads)).toBeGreaterThanOrEqual(1);
+    // Every site being crawled is named, as listed.
+    const crawling = midway.spiderCrawlingDomains as string[];
+    expect(crawling.length).toBe(Number(midway.spiderActiveThreads));
+    for (const url of crawling) expect(sites.map((site) => site.origin)).toContain(url);
     const beforeRestart = await storedUrls(storage);
     expect(beforeRestart.length).toBeGreaterThanOrEqual(15);
 

@@ -16,6 +16,7 @@ const status = (over: Partial<StatusResponse> = {}): StatusResponse => ({
   spiderStatus: 'running',
   spiderProgress: 40,
   spiderCurrentDomain: 'example.com',
+  spiderCrawlingDomains: [],
   spiderSitesProcessed: 4,
   spiderTotalSites: 10,
   spiderWorkProgress: 47.5,
@@ -140,6 +141,27 @@ describe('newsctl dash (Ink)', () => {
     await until(() => view.lastFrame()!.includes('Now: https://bücher.example'));
     send({ type: 'status_update', ...status({ spiderCurrentDomain: 'xn--pple-43d.com' }) });
     await until(() => view.lastFrame()!.includes('Now: xn--pple-43d.com'));
+  });
+
+  it('names every site being crawled, the least advanced first', async () => {
+    const { view, send } = await mount();
+    send({ type: 'status_update', ...status({ spiderCrawlingDomains: ['slow.example', 'https://xn--bcher-kva.example', 'b.example'] }) });
+    await until(() => view.lastFrame()!.includes('Now 3 sites, slowest first: slow.example, https://bücher.example, b.example'));
+    send({ type: 'status_update', ...status({ spiderCrawlingDomains: ['last.example'] }) });
+    await until(() => view.lastFrame()!.includes('Now: last.example'));
+  });
+
+  it('shows the audio jobs and their messages: state changes and what the jobs log', async () => {
+    const { view, send } = await mount();
+    view.stdin.write('4');
+    await until(() => view.lastFrame()!.includes('Messages'));
+    send({ type: 'job_updated', job: 'podcast-audio', runId: 'r1', status: 'running' } as LiveMessage);
+    send({ type: 'log_entry', id: 90, timestamp: '2026-11-26T10:00:05.000Z', component: 'AUDIO', level: 'info', message: 'Podcast: 6 segments voiced' } as LiveMessage);
+    send({ type: 'log_entry', id: 91, timestamp: '2026-11-26T10:00:06.000Z', component: 'SPIDER', level: 'info', message: 'Crawling example.com' } as LiveMessage);
+    await until(() => view.lastFrame()!.includes('Podcast: 6 segments voiced'));
+    const frame = view.lastFrame()!;
+    expect(frame).toContain('podcast-audio: running');
+    expect(frame).not.toContain('Crawling example.com');
   });
 
   it('follows the terminal when it is resized', async () => {

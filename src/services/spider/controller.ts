@@ -245,6 +245,7 @@ export async function startSpider(ctx: SpiderCtx, startOptions: SpiderStartOptio
     spiderStatus: 'running',
     spiderProgress: 0,
     spiderCurrentDomain: null,
+    spiderCrawlingDomains: [],
     spiderSitesProcessed: 0,
     spiderTotalSites: params.totalSites,
     spiderWorkProgress: 0,

@@ -212,6 +212,7 @@ describe('crawl control', () => {
       spiderStatus: 'idle',
       spiderProgress: 40,
       spiderCurrentDomain: null,
+      spiderCrawlingDomains: [],
       spiderSitesProcessed: 4,
       spiderTotalSites: 10,
       // A finished or cut-short run: the sites processed, as spiderProgress.
