@@ -11,13 +11,13 @@ export interface LlmConfig {
   concurrency: number;
 }
 
-/** The crawler's limits (decisions.md "Crawl rate" sets the per-host pace, not these). */
+/** The crawler's limits (the per-host pace is set apart, by politeness rules and the domain's throttle). */
 export interface SpiderConfig {
   /** New articles stored per domain in one run. */
   articlesPerDomain: number;
   /** Requests in flight at once, across all hosts (one per host at most). */
   concurrency: number;
-  /** A run stops itself this many minutes after it starts (spec 001 §9: 28). */
+  /** A run stops itself this many minutes after it starts (28). */
   maxRunMinutes: number;
   /** Longest one crawl request may take, redirects included (ms). */
   requestTimeoutMs: number;
@@ -49,7 +49,7 @@ export interface Config {
   sessionTtlHours: number;
   /**
    * Generated media (audio, images): its own folder so several daemons can share one volume for it
-   * (decisions.md "Wave 2"); defaults to the data folder.
+   * (NEWSCTL_MEDIA_DIR); defaults to the data folder.
    */
   mediaDir: string;
   /** The site's public address for absolute links (feeds, Open Graph, social posts); null: the request's host. */

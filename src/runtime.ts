@@ -81,7 +81,7 @@ function listenOperatorSocket(app: FastifyInstance, path: string, localSecret: s
   const server = createServer((req, res) => {
     req.headers[LOCAL_OPERATOR_HEADER] = localSecret;
     // A socket has no host: absolute links made for the CLI (a social post's) point at this
-    // daemon's own port (decisions.md: http://localhost:PORT), not at port 80.
+    // daemon's own port (http://localhost:PORT), not at port 80.
     req.headers.host = `localhost:${port}`;
     app.routing(req, res);
   });

@@ -1,5 +1,5 @@
-// Wire types of the audio features: the latest-news bulletin (spec 000 §7, spec 001 §7 "Podcast"),
-// the podcast, the interview and the song (spec 001 §3, §7 "Podcast", "Interviews", "Music").
+// Wire types of the audio features: the latest-news bulletin,
+// the podcast, the interview and the song.
 
 /** GET /api/latest-news-audio (public). */
 export type LatestNewsAudio = { exists: false } | { exists: true; audioUrl: string; generatedAt: string };
@@ -92,7 +92,7 @@ export interface LastLyrics {
 /**
  * PUT /api/audio-scripts/{kind} {scriptText} (our addition): the administrator's edit of the
  * newest script of a kind, stored in its place (the next step and a reload use it). A podcast or
- * interview script is stored cleaned by the §5 rules.
+ * interview script is stored cleaned by the clean-up rules.
  */
 export const EDITABLE_SCRIPT_KINDS = ['conversational', 'conversational-enhanced', 'interview', 'interview-refined', 'lyrics'] as const;
 export type EditableScriptKind = (typeof EDITABLE_SCRIPT_KINDS)[number];

@@ -1,4 +1,4 @@
-// Wire types of source domains and the avoid list (spec 001 §7 "Domains and avoid list").
+// Wire types of source domains and the avoid list.
 export type {
   AvoidDomainView,
   DomainChanges,

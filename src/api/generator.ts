@@ -1,4 +1,4 @@
-// Wire types of the article generator, its pages' data and social posts (spec 001 §3, §7).
+// Wire types of the article generator, its pages' data and social posts.
 import type { Topic } from '../services/classify/topics.js';
 
 export interface GeneratedArticleSource {
@@ -17,7 +17,7 @@ export interface GeneratedArticle {
   content: string;
   /** The lead sentence (Open Graph description, feeds, the image prompt's {ARTICLE_EXCERPT}). */
   excerpt: string;
-  /** The trend's topic (spec 001 §9 keyword rule only for an article without a trend). */
+  /** The trend's topic; an article without a trend is placed by the keyword category rule. */
   category: Topic | null;
   imageUrl: string | null;
   generatedAt: string;
@@ -96,7 +96,7 @@ export interface SocialContentResult {
   writer: 'model' | 'offline';
 }
 
-/** Live messages of the generator (spec 001 §7 "Live channel"). */
+/** Live messages of the generator. */
 export interface GeneratorActionMessage {
   action: string;
 }

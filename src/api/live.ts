@@ -1,4 +1,4 @@
-// The /ws live channel's messages (spec 001 §7 "Live channel"): one EventMap for the bus, the hub,
+// The /ws live channel's messages: one EventMap for the bus, the hub,
 // the web hook, the CLI and the dashboard.
 export type { EventMap, EventType, LiveMessage, LogEntryEvent } from '../services/events.js';
 

@@ -1,4 +1,4 @@
-// Wire types of the public site's calls (spec 000 §7): home data, search, site info.
+// Wire types of the public site's calls: home data, search, site info.
 export type { HomePageData, PublicArticle } from '../services/home/index.js';
 export type { SearchResult } from '../services/search/index.js';
 import type { SearchResult } from '../services/search/index.js';

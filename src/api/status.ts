@@ -1,5 +1,5 @@
-// Wire types of the status object (GET /api/status and the status_update live message, spec 001
-// §3) and of the job status calls whose answers are also pushed live (refetch_status,
+// Wire types of the status object (GET /api/status and the status_update live message) and of
+// the job status calls whose answers are also pushed live (refetch_status,
 // food_recategorization_status). Every daemon answers them from the database, whichever daemon
 // runs the job.
 import type { GeneratorStatusFields } from './generator.js';
@@ -43,7 +43,7 @@ export type AnalyzerState = 'running' | 'analyzing' | 'idle';
 export interface TrendsStatusFields {
   trendsAnalyzerStatus: AnalyzerState;
   totalTrendsIdentified: number;
-  /** The count of AI-model calls (the spec's name comes from its first provider). */
+  /** The count of AI-model calls (the field's name comes from the product's first provider). */
   mistralQueriesCount: number;
   trendsAnalyzerLastRun: string | null;
   trendsAnalyzerCurrentAction: string | null;
@@ -61,7 +61,7 @@ export interface RefetchProgress {
   currentUrl: string | null;
 }
 
-/** GET /api/spider/refetch/status (spec 001 §3 "Re-fetcher status"), and the refetch_status live message's fields. */
+/** GET /api/spider/refetch/status, and the refetch_status live message's fields. */
 export interface RefetchStatus {
   isRunning: boolean;
   progress: RefetchProgress;
@@ -77,7 +77,7 @@ export interface FoodRecategorizationStatus {
    * that could not be processed at all.
    */
   errors: number;
-  /** Articles this pass walks (the real figure; the console's bar uses the spec's 16,256). */
+  /** Articles this pass walks (the real figure; the console's bar uses the product's 16,256). */
   total: number;
   /** processed ÷ total, 0–100. */
   progress: number;

@@ -1,4 +1,4 @@
-// Wire types of trends and the trends analyzer (spec 001 §7 "Trends"). Type-only: the services own
+// Wire types of trends and the trends analyzer. Type-only: the services own
 // the shapes; this module names them for the clients (CLI, dashboard, tests).
 export type { Trend, TrendTopicStatistics, AnalyzerControlResult } from '../services/trends/index.js';
 

@@ -20,7 +20,7 @@ export function colors(): ChalkInstance {
  */
 export const COMPONENT_COLORS = ['cyan', 'magenta', 'yellow', 'green', 'blue', 'cyanBright', 'magentaBright', 'blueBright'] as const;
 
-/** Spec 001 §2's colours, as the console's system log shows them (orange has no ANSI colour: yellow). */
+/** The console's system-log colours (orange has no ANSI colour: yellow). */
 const SPEC_COMPONENT_COLORS: Readonly<Record<string, (typeof COMPONENT_COLORS)[number]>> = {
   SPIDER: 'blue',
   GENERATOR: 'green',

@@ -1,4 +1,4 @@
-// Times as operators read them: in the product's time zone (decisions.md "Time"), as the console,
+// Times as operators read them: in the product's time zone, as the console,
 // the dashboard and the activity lines show them. The API gives ISO times in UTC; --json keeps those.
 import type { Client } from '../client/index.js';
 

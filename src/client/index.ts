@@ -289,7 +289,7 @@ export interface ConnectOptions {
 }
 
 /**
- * Chooses the way in once (decisions.md "CLI"): a remote URL when given, else the daemon serving
+ * Chooses the way in once: a remote URL when given, else the daemon serving
  * this data folder, else the database opened in this process.
  */
 export async function connectClient(config: Config, options: ConnectOptions = {}): Promise<Client> {

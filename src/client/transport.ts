@@ -1,4 +1,4 @@
-// The three ways a client reaches the product (decisions.md "CLI"), behind one interface:
+// The three ways a client reaches the product, behind one interface:
 //   remote:     a daemon's /api over HTTP with an API token (--url / NEWSCTL_URL, NEWSCTL_TOKEN);
 //   daemon:     the private operator socket of the daemon serving this data folder;
 //   in-process: the database opened here and the same app called through inject().
@@ -250,7 +250,7 @@ export function appTransport(app: FastifyInstance, ctx: AppContext, localSecret:
       const response = await app.inject({
         method: method as 'GET',
         url: path,
-        // Absolute links made for the CLI point at the configured port (decisions.md: http://localhost:PORT).
+        // Absolute links made for the CLI point at the configured port (http://localhost:PORT).
         headers: { [LOCAL_OPERATOR_HEADER]: localSecret, host: `localhost:${ctx.config.port}` },
         ...(body === undefined ? {} : { payload: body as object }),
       });

@@ -1,7 +1,7 @@
 import type { Topic } from '../services/classify/topics.js';
 import type { Queryable, Sql } from './client.js';
 
-/** An article as the public pages list it (spec 000 §3). */
+/** An article as the public pages list it. */
 export interface ArticleListRow {
   id: number;
   title: string;

@@ -324,7 +324,7 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
     // A private 0700 folder keeps the socket (which has no password) away from other local users.
     socketDir = mkdtempSync(join(tmpdir(), 'newsctl-pg-'));
     const socketPath = join(socketDir, '.s.PGSQL.5432');
-    // PGlite is one connection underneath; the pool uses one connection (see decisions.md), the extra
+    // PGlite is one connection underneath; the pool uses one connection, the extra
     // slots only let a recycled pool overlap its predecessor while that one drains.
     server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 4 });
     await server.start();

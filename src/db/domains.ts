@@ -131,7 +131,7 @@ export async function recordCrawlResult(
     where id = ${id} and status not in ('avoided', 'paused')`;
 }
 
-/** Articles stored per source host (the spec's "domain stats"). */
+/** Articles stored per source host (the product's "domain stats"). */
 export async function articleCountsByDomainName(sql: Queryable): Promise<{ domainName: string; count: number }[]> {
   return sql<{ domainName: string; count: number }[]>`
     select domain_name, count(*)::int as count from articles group by domain_name order by domain_name`;

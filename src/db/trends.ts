@@ -169,7 +169,7 @@ export async function setTrendTopic(sql: Queryable, id: number, topic: Topic): P
   await sql`update trends set topic = ${topic} where id = ${id}`;
 }
 
-// The article generator's reads (issue 14) -----------------------------------------------------------
+// The article generator's reads -----------------------------------------------------------
 
 export interface TrendForGeneration {
   id: number;

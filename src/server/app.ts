@@ -107,7 +107,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         const config = request.routeOptions.config;
         // Snapshot reads are the same for everyone: no session lookup, nothing to wait for.
         if (config.snapshot) return;
-        // Database down: answer now rather than let the request find out slowly (issue 18).
+        // Database down: answer now rather than let the request find out slowly.
         if (!database.available && !config.withoutDatabase) throw databaseUnavailable();
         if (!config.withoutDatabase) stalled.track(request, reply);
         try {

@@ -1,6 +1,6 @@
 // Sends one answer of the public snapshot: the pre-compressed bytes the client accepts, an ETag,
-// 304 for a matching If-None-Match, and caching a CDN or reverse proxy may use (decisions.md
-// "Links and caching"). Browsers revalidate every time (max-age=0), which the ETag makes cheap.
+// 304 for a matching If-None-Match, and caching a CDN or reverse proxy may use (public, with s-maxage).
+// Browsers revalidate every time (max-age=0), which the ETag makes cheap.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody } from '../services/snapshot/index.js';
 

@@ -25,7 +25,7 @@ export async function registerStatic(app: FastifyInstance, options: { webRoot: s
     maxAge: 0,
     index: false,
     dotfiles: 'deny',
-    // Players stream it inline; a download saves it under the spec's name (latest-news-{date}.mp3).
+    // Players stream it inline; a download saves it under the product's name (latest-news-{date}.mp3).
     setHeaders(reply, path) {
       void reply.header('content-disposition', `inline; filename="${downloadName(path)}"`);
       void reply.header('x-content-type-options', 'nosniff');

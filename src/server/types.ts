@@ -14,7 +14,7 @@ declare module 'fastify' {
     principal: Principal | null;
   }
   interface FastifyContextConfig {
-    /** Anonymous callers allowed (spec 000 §7 and decisions.md "Access"). */
+    /** Anonymous callers allowed. */
     public?: boolean;
     /** Answered from the public snapshot: no caller lookup, served through a database outage. */
     snapshot?: boolean;

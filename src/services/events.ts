@@ -1,5 +1,5 @@
 // The typed in-process event bus. Services emit; the /ws hub and the terminal dashboard listen.
-// Message names and fields follow spec 001 §7 "Live channel"; two public messages are our own.
+// Message names and fields are the console's live channel's; two public messages are our own.
 import { EventEmitter } from 'node:events';
 import type { JobProgressMessage, JobUpdatedMessage } from '../api/jobs.js';
 import type { FoodRecategorizationStatus, RefetchStatus, StatusResponse } from '../api/status.js';

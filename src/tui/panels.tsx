@@ -151,7 +151,7 @@ export function AudioPanel({ state, size }: { state: DashState; size: PanelSize 
 }
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
-/** HH:MM:SS in the product's time zone (decisions.md "Time"), as the activity lines read. */
+/** HH:MM:SS in the product's time zone, as the activity lines read. */
 export function clockTime(iso: string, timeZone: string | null): string {
   const zone = timeZone ?? 'UTC';
   let format = clocks.get(zone);

@@ -100,7 +100,7 @@ export function App() {
   const live = useLiveEvents();
   return (
     <LiveEventsContext.Provider value={live}>
-      {/* Spec 000 §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */}
+      {/* Tooltips open after 700 ms; moving between them within 300 ms skips the delay. */}
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
         <Switch>
           <Route path="/" component={HomePage} />

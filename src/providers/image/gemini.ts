@@ -1,5 +1,5 @@
 // Images from Google's Gemini API (generateContent with an image model), used when the console's
-// image-generation API configuration holds a key (spec 001 §3 "image-generation API config").
+// image-generation API configuration holds a key.
 import { ImageProviderError, sniffImageType, type GeneratedImage, type ImageProvider, type ImageRequest } from './types.js';
 
 const TIMEOUT_MS = 120_000;

@@ -1,4 +1,4 @@
-// Chooses the image provider (decisions.md "Wave 2 → Generator"): Gemini when the console's
+// Chooses the image provider: Gemini when the console's
 // image-generation API configuration has a key, else an OpenAI-compatible images API when an image
 // model is configured (NEWSCTL_IMAGE_MODEL), else the offline cover.
 import type { Config } from '../../config.js';

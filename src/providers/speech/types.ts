@@ -4,7 +4,7 @@ import type { Pcm } from '../../services/audio/pcm.js';
 
 /** A voice as the providers need it: the table row of the voice chosen for a speaker. */
 export interface SpeechVoice {
-  /** The spec's name (Achird, Aoede…), for logs and errors. */
+  /** The product's name (Achird, Aoede…), for logs and errors. */
   name: string;
   /** The voice the OpenAI-compatible server is asked for (alloy, onyx…, or a server's own names). */
   providerVoice: string;

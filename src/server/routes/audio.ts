@@ -1,4 +1,4 @@
-// The latest-news bulletin (spec 001 §7 "Podcast": POST /api/generate-latest-news-audio); its
+// The latest-news bulletin (POST /api/generate-latest-news-audio); its
 // public read (GET /api/latest-news-audio) is with the public calls. And the administrator's edits
 // of the podcast and interview scripts and the lyrics, one route for every kind.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Login, logout and the admin check (spec 000 §7, 001 §7 "Auth"), administrator accounts and API tokens.
+// Login, logout and the admin check, administrator accounts and API tokens.
 import type { FastifyInstance } from 'fastify';
 import { createApiToken, listTokens, login, logout, revokeToken, SESSION_COOKIE, setAdminAccount } from '../../services/auth/index.js';
 import { sessionToken } from '../access.js';

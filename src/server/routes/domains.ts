@@ -1,4 +1,4 @@
-// Source domains and the avoid list (spec 001 §7 "Domains and avoid list"; decisions.md "Names").
+// Source domains and the avoid list.
 import type { FastifyInstance } from 'fastify';
 import {
   DOMAIN_STATUSES,

@@ -1,4 +1,4 @@
-// decisions.md "Requests": a body-less POST that still says content-type: application/json (curl
+// A body-less POST that still says content-type: application/json (curl
 // and some clients send that) is accepted as having no body, in the plugin that calls this.
 import type { FastifyInstance } from 'fastify';
 

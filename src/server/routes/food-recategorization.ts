@@ -1,4 +1,4 @@
-// The food re-categorization job (spec 001 §7 "Trends").
+// The food re-categorization job.
 import type { FastifyInstance } from 'fastify';
 import {
   foodRecategorizationStatus,

@@ -1,4 +1,4 @@
-// The article generator (spec 001 §7 "Article generator" and its calls under "Trends").
+// The article generator.
 import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_GENERATED_ARTICLES_LIMIT,

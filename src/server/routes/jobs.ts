@@ -1,5 +1,5 @@
 // The job runner's own calls: every background job with its live (or last) run, and a stop that
-// works for any of them (issue 12).
+// works for any of them.
 import type { FastifyInstance } from 'fastify';
 import { jobDefinition, jobStates, notRunning, stopJob } from '../../services/jobs/index.js';
 import { NotFound } from '../../errors.js';

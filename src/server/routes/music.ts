@@ -1,4 +1,4 @@
-// The Music tab's calls (spec 001 §7 "Music").
+// The Music tab's calls.
 import type { FastifyInstance } from 'fastify';
 import { deleteTrack, generateLyrics, generateMusic, lastLyrics, listTracks } from '../../services/music/index.js';
 import { acceptEmptyJson } from './empty-json.js';

@@ -1,4 +1,4 @@
-// The Podcast and Interviews tabs' calls (spec 001 §7 "Podcast", "Interviews").
+// The Podcast and Interviews tabs' calls.
 import type { FastifyInstance } from 'fastify';
 import { contextJob } from '../../context.js';
 import { acceptEmptyJson } from './empty-json.js';
@@ -27,7 +27,7 @@ export default async function podcastRoutes(app: FastifyInstance): Promise<void>
 
   app.get('/last-interview-script', async () => lastInterviewScript(app.ctx));
   app.post('/generate-interview-script', async () => generateInterviewScript(app.ctx));
-  // Abortable (spec 001 §7): a client that goes away, or POST …/stop, stops the refinement.
+  // Abortable: a client that goes away, or POST …/stop, stops the refinement.
   const refinements = () => contextJob(app.ctx, 'interview-refinements', () => new Set<AbortController>());
   app.post<{ Body: { interview?: string } | null }>('/refine-interview-script', { schema: { body: scriptBody('interview') } }, async (request, reply) => {
     const controller = new AbortController();

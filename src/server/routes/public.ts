@@ -1,5 +1,5 @@
-// The public site's calls (spec 000 §7) plus site-info, which carries the settings the spec leaves
-// as placeholders (site name, assistant address, time zone).
+// The public site's calls plus site-info, which carries the deployment's own settings
+// (site name, assistant address, time zone).
 // The reads come from the public snapshot (services/snapshot): built on change events, sent as
 // pre-compressed bytes with an ETag, and still served while the database is down.
 import type { FastifyInstance } from 'fastify';

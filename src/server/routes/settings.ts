@@ -1,4 +1,4 @@
-// One route table for every named setting of spec 001 §7: GET and POST /api/{key}, generated from
+// One route table for every named setting: GET and POST /api/{key}, generated from
 // the settings schema table. The settings the public site reads come from the public snapshot.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The spider and the article re-fetcher (spec 001 §7 "Spider and re-fetcher").
+// The spider and the article re-fetcher.
 import type { FastifyInstance } from 'fastify';
 import { acceptEmptyJson } from './empty-json.js';
 import {

@@ -1,4 +1,4 @@
-// Trends and the trends analyzer (spec 001 §7 "Trends").
+// Trends and the trends analyzer.
 import type { FastifyInstance } from 'fastify';
 import {
   clearTrends,

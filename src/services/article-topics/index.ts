@@ -1,4 +1,4 @@
-// Topic of each crawled article (decisions.md "Topics"): the model when one is configured, else —
+// Topic of each crawled article: the model when one is configured, else —
 // and on any model failure, article by article — the offline classifier shipped in the package.
 import { z } from 'zod';
 import { contextJob, type AppContext } from '../../context.js';

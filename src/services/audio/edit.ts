@@ -1,4 +1,4 @@
-// The administrator's edits of generated texts (spec 001 §2: the Podcast, Interviews and Music tabs
+// The administrator's edits of generated texts (the Podcast, Interviews and Music tabs
 // show the last script or lyrics; the administrator edits them, then renders audio or music from
 // them). One mechanism for every kind: the edit replaces the newest stored text of its kind, so a
 // reload shows it and a body-less render, enhancement or song uses it.
@@ -17,7 +17,7 @@ export const EMPTY_LYRICS = 'The lyrics are empty.';
 type Cleaner = (ctx: Pick<AppContext, 'sql'>, text: string) => Promise<string>;
 
 /**
- * How each kind is stored. Spoken scripts are stored clean (§5 rules), as generated ones are, so
+ * How each kind is stored. Spoken scripts are stored clean (the clean-up rules), as generated ones are, so
  * what the console shows after a reload is what will be spoken. A kind with `base` set can be
  * written from nothing (a hand-written script); an enhanced or refined one only edits what exists.
  */

@@ -1,6 +1,6 @@
 // ffmpeg through fluent-ffmpeg, on the binaries that `npm ci` brings (@ffmpeg-installer/ffmpeg and
 // @ffprobe-installer/ffprobe; FFMPEG_PATH overrides, and an ffprobe beside it is preferred).
-// Loudness follows decisions.md "Platform notes": two passes — measured, then loudnorm linear — to
+// Loudness is normalised in two passes — measured, then loudnorm linear — to
 // -16 LUFS integrated, true peak -1.5 dBTP (under the -1 dBTP ceiling), LRA 11, -ar on the output.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';

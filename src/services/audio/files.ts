@@ -1,7 +1,7 @@
 // Audio files live in {mediaDir}/audio (the data folder unless NEWSCTL_MEDIA_DIR is set) and are
 // served at /audio/{file} with Range support. A file is named {kind}-{local date}-{6 random
 // characters}.mp3, so a new generation never overwrites a file a listener is still streaming, and
-// its download name is the same without the random part: latest-news-2025-11-24.mp3 (spec 000 §2.3).
+// its download name is the same without the random part: latest-news-2025-11-24.mp3.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';

@@ -1,4 +1,4 @@
-// The interview (spec 001 §2 Interviews tab, §4, §5, §7 "Interviews"): a host and an expert guest on
+// The interview: a host and an expert guest on
 // the administrator's topic — the interview prompts and model, or offline a conversation built
 // from the crawled stories about that topic; a refinement that can be stopped ("Refinement
 // Stopped"); token progress live; audio in the two speakers' voices.
@@ -154,7 +154,7 @@ export async function generateInterviewScript(ctx: Ctx): Promise<InterviewScript
   }
   const script = await cleanInterview(ctx, written.text);
   ctx.events.emit('interview_token_complete', { tokens: written.totalTokens });
-  // A new script clears any refined one (spec 001 §4).
+  // A new script clears any refined one.
   await deleteScripts(ctx.sql, ['interview-refined']);
   await insertScript(ctx.sql, { kind: 'interview', scriptText: script, meta: { writer: written.writer, topic, totalTokens: written.totalTokens } });
   await pruneScripts(ctx.sql, 'interview', 20);

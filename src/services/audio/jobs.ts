@@ -1,8 +1,8 @@
 // Audio work on the job runner (src/services/jobs): each generation is a job declared once beside
 // its function — JSON parameters in, a JSON result out — so any daemon can run it; one run of a job
 // at a time in the cluster (a second start answers 409); a run's id is the key its audio is
-// recorded under, so a run taken over after a daemon died records its file once. The calls the spec
-// answers with the result wait for the run, within a time limit (decisions.md "Wave 2 → Audio").
+// recorded under, so a run taken over after a daemon died records its file once. The calls that
+// answer with the result wait for the run, within a time limit.
 import type { AppContext } from '../../context.js';
 import { AppError, Upstream } from '../../errors.js';
 import { defineJob, isTerminal, startJob, startScheduledJob, waitForRun, type JobHandle as RunnerHandle } from '../jobs/index.js';

@@ -1,4 +1,4 @@
-// The latest-news bulletin (spec 001 §4 and §9 "Audio and voices", spec 000 §2.3): a fixed
+// The latest-news bulletin: a fixed
 // greeting, the pre-plug, a summary of today's top stories, the ending plug — one narrator, one
 // MP3. The summary comes from the latest-news prompt and the model when one is configured;
 // offline it is the stories' own key sentences with a spoken transition between stories.
@@ -127,7 +127,7 @@ async function summary(ctx: Ctx, stories: readonly Story[], signal: AbortSignal)
   return { paragraphs: offlineSummary(stories), writer: 'offline' };
 }
 
-/** The bulletin as narrator lines, in the spec's order. */
+/** The bulletin as narrator lines, in the product's order. */
 export async function bulletinScript(ctx: Ctx, at: Date, signal: AbortSignal): Promise<{ lines: ScriptLine[]; text: string; stories: Story[]; writer: 'model' | 'offline' }> {
   const stories = await topStories(ctx, BULLETIN_STORIES, signal);
   if (stories.length === 0) throw Invalid(NO_NEWS);

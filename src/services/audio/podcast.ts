@@ -1,4 +1,4 @@
-// The two-speaker podcast (spec 001 §2 Podcast tab, §4, §5, §7 "Podcast"): a script about today's
+// The two-speaker podcast: a script about today's
 // top stories (the conversational prompts and model, or the offline conversation), an enhancement
 // that adds what the sources say beyond the script, and the audio in the speakers' voices.
 import type { AppContext } from '../../context.js';
@@ -29,7 +29,7 @@ async function replacements(ctx: Pick<AppContext, 'sql'>): Promise<Replacement[]
   return (await getSetting<{ replacements: Replacement[] }>(ctx, 'script-replacements')).replacements;
 }
 
-/** A script as the §5 rules want it, with the podcast's speakers. */
+/** A script as the clean-up rules want it, with the podcast's speakers. */
 export async function cleanPodcastScript(ctx: Pick<AppContext, 'sql'>, script: string): Promise<string> {
   const [cast, table] = await Promise.all([castOf(ctx, 'conversational-audio-speakers'), replacements(ctx)]);
   return cleanScript(script, table, cast.speakers.map((speaker) => speaker.name));
@@ -70,7 +70,7 @@ export async function generateConversationalScript(ctx: Ctx): Promise<GenerateSc
   const reply = await modelReply(ctx, 'conversational-script', system.promptText, fillPrompt(user.promptText, { trends: storiesForPrompt(stories) }));
   const writer = reply ? 'model' : 'offline';
   const script = await cleanPodcastScript(ctx, reply ?? offlineConversation(stories, hosts, ctx.config.siteName));
-  // A new script clears the enhanced one (spec 001 §4).
+  // A new script clears the enhanced one.
   await deleteScripts(ctx.sql, ['conversational-enhanced']);
   await insertScript(ctx.sql, { kind: 'conversational', scriptText: script, meta: { writer, stories: stories.map((story) => story.title) } });
   await pruneScripts(ctx.sql, 'conversational', 20);

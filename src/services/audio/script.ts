@@ -1,6 +1,6 @@
 import { splitSentences } from '../generator/sentences.js';
 
-// Scripts as spec 001 §5 has them: lines "Speaker: text", with [pause], [pause short] and
+// Scripts as the console edits them: lines "Speaker: text", with [pause], [pause short] and
 // [pause long] as the only tags. cleanScript applies the clean-up rules exactly; parseScript turns a
 // clean script into what the assembler speaks.
 
@@ -55,7 +55,7 @@ export function applyReplacements(text: string, replacements: readonly Replaceme
 }
 
 /**
- * Spec 001 §5, in order: strip ** and *; apply the replacement table ("climate change" → "climate
+ * Strip ** and *; apply the replacement table ("climate change" → "climate
  * engineering" by default, any case); remove a [pause] directly after a speaker label; keep only
  * the tags [pause], [pause short] and [pause long]; remove the space before those tags. Then every
  * line starts with a speaker label: a line without one continues the previous speaker (or the

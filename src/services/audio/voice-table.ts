@@ -1,4 +1,4 @@
-// The voice table (decisions.md "Wave 2 → Audio"): each voice the spec names — Achird, Aoede, Orus,
+// The voice table: each voice the product names — Achird, Aoede, Orus,
 // Iapetus — and the narrators maps to a voice of the OpenAI-compatible speech server and to an
 // offline espeak-ng voice. Offline, speakers of different sex differ in measured pitch by at least
 // 30 %, and same-sex voices by accent or variant and at least 10 % (test/services/audio measures it):
@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export const voiceRowSchema = z
   .object({
-    /** The name speakers and settings refer to (the spec's voice names). */
+    /** The name speakers and settings refer to (the product's voice names). */
     name: z.string().trim().min(1).max(60),
     sex: z.enum(['male', 'female']),
     /** What it sounds like, for the console ("US", "British"). */
@@ -57,7 +57,7 @@ export const speakerRowSchema = z
 
 export type SpeakerRow = z.infer<typeof speakerRowSchema>;
 
-// Spec 001 §9: podcast Achird (male) and Aoede (female); interview Orus (male US) and Achird (male British).
+// Podcast Achird (male) and Aoede (female); interview Orus (male US) and Achird (male British).
 export const DEFAULT_PODCAST_SPEAKERS: readonly SpeakerRow[] = [
   { name: 'Alex', voice: 'Achird' },
   { name: 'Jordan', voice: 'Aoede' },
@@ -69,5 +69,5 @@ export const DEFAULT_INTERVIEW_SPEAKERS: readonly SpeakerRow[] = [
 
 export const replacementRowSchema = z.object({ find: z.string().max(200), replace: z.string().max(200) }).strict();
 
-/** Spec 001 §5's rule, as a row the administrator may remove (decisions.md "Wave 2 → Audio"). */
+/** The product's one built-in replacement, as a row the administrator may remove. */
 export const DEFAULT_REPLACEMENTS = [{ find: 'climate change', replace: 'climate engineering' }] as const;

@@ -1,5 +1,5 @@
-// The spec 001 §9 category rule for generated articles, with our own food vocabulary
-// (decisions.md "Topics": food takes priority 8, after science).
+// The keyword category rule for generated articles, with our own food vocabulary
+// (food takes priority 8, after science).
 //
 // Precisely:
 // - Title and body are split into lower-case words by topicWords(); the word counts divide the
@@ -74,7 +74,7 @@ export function keywordScore(words: readonly string[], index: KeywordIndex): num
   return score;
 }
 
-/** Each topic's §9 total for a title and body. */
+/** Each topic's keyword total for a title and body. */
 export function keywordTotals(title: string, body: string): Record<Topic, number> {
   const titleWords = topicWords(title);
   const bodyWords = topicWords(body);
@@ -87,7 +87,7 @@ export function keywordTotals(title: string, body: string): Record<Topic, number
   return totals;
 }
 
-/** The category of a generated article by the §9 keyword rule. */
+/** The category of a generated article by the keyword category rule. */
 export function categorizeByKeywords(title: string, body: string): Topic {
   const totals = keywordTotals(title, body);
   let best: Topic = 'international';

@@ -1,5 +1,6 @@
 // Topic classification without an AI model: the offline classifier for crawled articles (and the
-// fallback when the model fails), and the spec 001 §9 keyword rule for generated articles.
+// fallback when the model fails), and the keyword category rule for
+// generated articles that have no trend (the first topic whose keywords the text holds, in priority order).
 import { readFileSync } from 'node:fs';
 import { packagePath } from '../../paths.js';
 import {

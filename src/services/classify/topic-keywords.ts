@@ -1,5 +1,5 @@
 // Hand-written topic vocabularies (domain knowledge, not fitted to any labelled rows). They serve
-// two purposes: the spec 001 §9 category rule for generated articles scores with them, and the
+// two purposes: the keyword category rule for generated articles scores with them, and the
 // offline model mixes them into its word distributions, which is the only evidence it has for
 // energy (no training rows) and extra evidence for the thin tech and science classes.
 // Weights run from 1.5 (often on topic, sometimes not) to 3 (all but unambiguous). A keyword is

@@ -1,11 +1,11 @@
 // The offline topic model: three signals per topic, combined by a calibration fitted on held-out
 // training rows (stacking):
-//   score(topic) = likelihoodScale × naive Bayes log-likelihood + keywordScale × §9 total
+//   score(topic) = likelihoodScale × naive Bayes log-likelihood + keywordScale × keyword total
 //                + regressionScale × regression log-probability + bias          (all per topic)
 // - naive Bayes over lower-cased word stems and stem pairs, with the hand-written keywords mixed
 //   into its word distributions (train.ts); it is the only model that knows energy, a topic
 //   without training rows, as a pseudo-topic;
-// - the §9 keyword totals of category-rule.ts;
+// - the keyword totals of category-rule.ts;
 // - a logistic regression over words, word pairs and letter pieces (topic-regression.ts), fitted
 //   on the topics that have rows; a topic without rows borrows its base topic's probability, and
 //   the calibration gives it its base topic's coefficients, so its own naive Bayes likelihood and
@@ -224,7 +224,7 @@ const IS_PLACE = TOPICS.map((topic) => PLACE_TOPICS.includes(topic));
 
 /**
  * The topic a distribution decides (see TopicDecision), with its probability; no evidence at all
- * (a uniform distribution) is international, the §9 rule's answer.
+ * (a uniform distribution) is international, the keyword rule's answer.
  */
 export function decideTopic(model: Pick<TopicModel, 'decision'>, probabilities: ArrayLike<number>): TopicPrediction {
   const t = decideIndex(model.decision, probabilities);

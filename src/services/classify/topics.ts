@@ -1,4 +1,4 @@
-// The eight topics every article belongs to (decisions.md "Topics"). Other modules import the
+// The eight topics every article belongs to. Other modules import the
 // list and the type from here, so the order is part of the contract: it is the order of the
 // Trends tabs and of the model file's weight columns.
 export const TOPICS = ['health', 'food', 'finance', 'usa', 'international', 'tech', 'energy', 'science'] as const;

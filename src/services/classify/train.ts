@@ -18,7 +18,7 @@
 //
 // Calibration (stacking). The training rows are split into folds (stratified by topic and source);
 // each fold is scored by naive Bayes and a regression trained on the other folds, and a small
-// multinomial logistic regression on those held-out signals (likelihoods, §9 totals, regression
+// multinomial logistic regression on those held-out signals (likelihoods, keyword totals, regression
 // log-probabilities) learns how much each signal counts per topic. Optionally (fitDecision) the same
 // held-out rows choose a two-level decision: per-topic biases, then a subject over a place.
 //

@@ -1,5 +1,5 @@
 // Domains and avoid-list entries as the operator types them, and the import/export text format
-// of spec 001 §5: `domain,priority` lines, then a `#AVOID` line, then avoided domains.
+// of the console's import and export: `domain,priority` lines, then a `#AVOID` line, then avoided domains.
 import { Invalid } from '../../errors.js';
 import { InvalidDomainError, parseDomainInput } from '../spider/net/url.js';
 

@@ -34,11 +34,11 @@ export { relatedSites, scrapeRelatedDomains, type RelatedScrapeResult, type Rela
 
 type Ctx = Pick<AppContext, 'sql' | 'events'>;
 
-/** The statuses an operator may set (spec 001 §4 "Domain status"). */
+/** The statuses an operator may set. */
 export const DOMAIN_STATUSES = ['active', 'success', 'error', 'avoided'] as const;
 export type SettableDomainStatus = (typeof DOMAIN_STATUSES)[number];
 
-/** A domain as the console lists it (spec 001 §3 "Domain"). */
+/** A domain as the console lists it. */
 export interface DomainView {
   id: number;
   url: string;
@@ -288,7 +288,7 @@ export async function removeAvoidDomain(ctx: Ctx, id: number): Promise<{ message
   return { message: `${readableAddress(row.url)} removed from the avoid list${also}`, id };
 }
 
-/** Articles spidered per domain name (spec 001 §3 "Domain stats"). */
+/** Articles spidered per domain name. */
 export async function domainStats(ctx: Pick<AppContext, 'sql'>): Promise<Record<string, number>> {
   const rows = await articleCountsByDomainName(ctx.sql);
   return Object.fromEntries(rows.map((row) => [row.domainName, row.count]));

@@ -1,4 +1,4 @@
-// "Scrape Domains from {host}" (spec 001 §2, decisions.md "Names"): the news sites a configured
+// "Scrape Domains from {host}": the news sites a configured
 // related site links to become source domains. Fetched like any crawl request: guarded, paced,
 // robots.txt obeyed.
 import { parseHTML } from 'linkedom';

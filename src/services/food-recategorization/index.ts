@@ -1,4 +1,4 @@
-// Food re-categorization (spec 001 §4): a one-off walk over the stored articles that moves those the
+// Food re-categorization: a one-off walk over the stored articles that moves those the
 // classifier (the model when configured, else the offline one) puts in food. A job of the runner:
 // stoppable from any daemon, and resumable across stops, restarts and a dead daemon (another one
 // takes the run over): its place and counts live in job_state.
@@ -13,7 +13,7 @@ import { logEvent } from '../logs/index.js';
 export type { FoodRecategorizationStatus } from '../../api/status.js';
 
 export const FOOD_RECATEGORIZATION_JOB = 'food-recategorization';
-/** The console's progress denominator (spec 001 §9); the status reports the real total beside it. */
+/** The console's progress denominator; the status reports the real total beside it. */
 export const SPEC_PROGRESS_TOTAL = 16_256;
 const COMPONENT = 'CLASSIFIER';
 const BATCH_SIZE = 25;

@@ -26,7 +26,7 @@ export function toGeneratedArticle(row: GeneratedArticleRow): GeneratedArticle {
     title: row.title.replace(/\*\*/g, '').trim(),
     content: row.content,
     excerpt: row.excerpt,
-    // The trend's topic is stored; an article without one is placed by the §9 keyword rule.
+    // The trend's topic is stored; an article without one is placed by the keyword category rule.
     category: row.category ?? categorizeByKeywords(row.title, row.content),
     imageUrl: row.imageUrl,
     generatedAt: new Date(row.generatedAt).toISOString(),

@@ -1,8 +1,8 @@
-// Downloads of a generated article (spec 001 §9): a .txt and a Word .docx named
+// Downloads of a generated article: a .txt and a Word .docx named
 // Article-{category}-{title cleaned to 60 characters, non-alphanumerics removed, spaces as underscores}.
 // Word: bold 20-point title, a paragraph per blank-line block, wholly bold lines as headings, and a
 // "Related Sources" section appended when the text has no Sources section of its own; A4 with
-// 1440-twip margins (the format's defaults the spec names).
+// 1440-twip margins (the format's defaults).
 import { AlignmentType, Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
 import type { GeneratedArticle } from '../../api/generator.js';
 import { withScheme } from './offline-writer.js';

@@ -1,4 +1,4 @@
-// Feature images: made by the chosen provider (decisions.md "Wave 2"), stored under
+// Feature images: made by the chosen provider, stored under
 // {mediaDir}/images with a fresh name each time (so caches never serve an old picture), served at
 // /images/{file}.
 import { randomBytes } from 'node:crypto';

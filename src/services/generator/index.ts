@@ -1,4 +1,4 @@
-// The article generator (spec 001 §2 Articles, §3, §4, §7 "Article generator", §9).
+// The article generator.
 export {
   DEFAULT_GENERATED_ARTICLES_LIMIT,
   deleteAllGeneratedArticles,

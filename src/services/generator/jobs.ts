@@ -1,4 +1,4 @@
-// The generator on the job runner (decisions.md "Jobs and several daemons"). Each queue item is
+// The generator on the job runner. Each queue item is
 // carried by one run of generate-article, created in the same transaction as the item: the runner's
 // lease says which daemon generates it, a killed daemon's run is taken over (and the item generated
 // again), and the item's claim token with generated_articles.queue_item_id (unique) records it at

@@ -80,7 +80,7 @@ export function sourceName(domain: string): string {
   return readableHost(displayHost(domain));
 }
 
-/** A URL with a scheme: bare host/path addresses get https:// (spec 001 §5). */
+/** A URL with a scheme: bare host/path addresses get https://. */
 export function withScheme(url: string): string {
   const trimmed = url.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;

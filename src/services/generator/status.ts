@@ -1,6 +1,5 @@
 // The generator's part of the status object and the queue status, read from the database (the job
-// runner's runs and the persisted queue) so that every daemon reports the same (decisions.md
-// "Wave 2": status is cluster-wide).
+// runner's runs and the persisted queue) so that every daemon reports the same (status is cluster-wide).
 import type { GeneratorStatusFields, QueueStatus } from '../../api/generator.js';
 import type { AppContext } from '../../context.js';
 import { countGeneratedArticles, lastGeneratedAt } from '../../db/generated-articles.js';

@@ -1,5 +1,5 @@
 // One article from a trend and its sources: the configured model with its prompts, or the offline
-// extractive writer; the category is the trend's topic (decisions.md "Wave 2 → Generator").
+// extractive writer; the category is the trend's topic.
 import type { AppContext } from '../../context.js';
 import type { ArticleSource } from '../../db/generated-articles.js';
 import type { TrendForGeneration, TrendSourceArticle } from '../../db/trends.js';
@@ -10,7 +10,7 @@ import { writeWithModel, type GenerationConfig } from './model-writer.js';
 import { InsufficientSourceText, writeOfflineArticle, type WriterSource } from './offline-writer.js';
 import { counted } from '../../shared/words.js';
 
-/** A story is at least two sources (issue 13: one story = one trend with ≥ 2 sources). */
+/** A story is at least two sources (one story is one trend with at least two sources). */
 export const MIN_SOURCE_ARTICLES = 2;
 
 export interface ArticleDraft {

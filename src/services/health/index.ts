@@ -1,5 +1,5 @@
-// Connection-pool refresh for the public error card (spec 000 §2.2). It is public, so real
-// recycles are rate-limited (decisions.md): calls within 10 s of the last get its result.
+// Connection-pool refresh for the public error card. It is public, so real
+// recycles are rate-limited: calls within 10 s of the last get its result.
 // While the database is down a recycle cannot finish; the answer ("not ok") still comes within a
 // second, and a recycle that works tells the database monitor at once.
 import type { AppContext } from '../../context.js';

@@ -1,4 +1,4 @@
-// The public home page's data (spec 000 §2.1–2.2 and decisions.md "Data shapes").
+// The public home page's data.
 import type { AppContext } from '../../context.js';
 import { newestArticlesByDomain, newestArticlesByTopic } from '../../db/articles.js';
 import { readJobState } from '../../db/job-state.js';

@@ -1,4 +1,4 @@
-// The one job runner (issue 12): every background job is declared once and gets the same start,
+// The one job runner: every background job is declared once and gets the same start,
 // stop, pause, status, progress messages and shutdown, on one daemon or on several sharing one
 // PostgreSQL. pg-boss queues the work underneath; job_runs records who holds each run (a lease
 // renewed every few seconds; another daemon takes the run over when it expires) and its progress.

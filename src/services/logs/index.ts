@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { deleteLogsBefore, insertLog, latestLogs, type LogLevel, type LogRow } from '../../db/logs.js';
 import { getSetting } from '../settings/index.js';
 
-/** Components named by spec 001 (the console colours them); others are free-form upper-case words. */
+/** The components the console colours; others are free-form upper-case words. */
 export const LOG_COMPONENTS = {
   spider: 'SPIDER',
   generator: 'GENERATOR',

@@ -1,5 +1,5 @@
-// The music configuration (the music generator prompt, spec 001 §2 Music "music generator
-// configuration as JSON"): read when a track is made, and checked when the setting is saved, so a
+// The music configuration (the Music tab's "music generator configuration
+// as JSON"): read when a track is made, and checked when the setting is saved, so a
 // broken configuration is refused at Save rather than at Generate Music.
 import { Invalid } from '../../errors.js';
 import { musicConfigSchema, type MusicConfig } from '../../providers/music/types.js';

@@ -1,4 +1,4 @@
-// Songs (spec 001 §2 Music tab, §4, §7 "Music"): lyrics, then a track per request made in the
+// Songs: lyrics, then a track per request made in the
 // background (the console polls the list every 5 s); tracks listed with their status and deleted.
 import { rmSync } from 'node:fs';
 import type { GenerateMusicRequest, GenerateMusicResponse, MusicTrack } from '../../api/audio.js';

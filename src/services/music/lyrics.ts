@@ -1,4 +1,4 @@
-// Lyrics (spec 001 §7 "Music"): the lyrics prompt with {narration} — the introduction narration and
+// Lyrics: the lyrics prompt with {narration} — the introduction narration and
 // today's top stories — and the lyrics model; offline, verses and a chorus made from the day's
 // headlines and the stories' own leads.
 import type { GenerateLyricsResponse, LastLyrics } from '../../api/audio.js';

@@ -1,4 +1,4 @@
-// When the jobs run (spec 001 §9, decisions.md "Schedule"), in the product's time zone: the spider
+// When the jobs run, in the product's time zone: the spider
 // at minute spiderMinuteA of each spider hour — weekdays hourly 06:00–17:00 and every 2 hours
 // 18:00–04:00 (18 a day), weekends every 2 hours 06:00–16:00 and every 4 hours 18:00–02:00 (9 a
 // day), each night's early hours counted on their own calendar day — and the trends analyzer at

@@ -1,4 +1,4 @@
-// The daemon's schedule: the jobs the registry declares for the §9 cadence's slots (the spider's and
+// The daemon's schedule: the jobs the registry declares for the cadence's slots (the spider's and
 // the trends analyzer's), unless the scheduler is switched off (NEWSCTL_SCHEDULER=false). Every
 // daemon keeps the clock; each slot starts one run in the cluster (its run id derives from the slot).
 import type { AppContext } from '../../context.js';

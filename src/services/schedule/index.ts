@@ -1,7 +1,6 @@
 // The daemon's scheduler: at each run the cadence names (./cadence.ts, in Config.timeZone, minutes
 // from the schedule settings), bree starts that job's file from jobs/ in a worker thread; the
-// worker posts a message and the service runs here, in the daemon's thread (decisions.md
-// "Platform notes": a worker never opens the embedded database). bree keeps each daemon's clock;
+// worker posts a message and the service runs here, in the daemon's thread (a worker never opens the embedded database). bree keeps each daemon's clock;
 // the run a slot starts is a job-runner run whose id derives from the slot, so with several
 // daemons firing the same slot it runs once. A slot that finds the job running is a no-op that the
 // system log records (once, by the daemon that recorded it).

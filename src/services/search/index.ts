@@ -1,4 +1,4 @@
-// Public article search (spec 000 §2.4): relevance-ranked full text with stemming, "phrases" and
+// Public article search: relevance-ranked full text with stemming, "phrases" and
 // prefix matching of the word being typed.
 import type { AppContext } from '../../context.js';
 import { searchArticles } from '../../db/articles.js';

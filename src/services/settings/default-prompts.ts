@@ -1,5 +1,5 @@
-// Default prompt texts, used until the administrator saves their own. Placeholders follow spec 001
-// §5: %ArticleText%, {ARTICLE_TITLE}, {ARTICLE_EXCERPT}, {trends}, {narration}, {trend}; the trends
+// Default prompt texts, used until the administrator saves their own. Placeholders are the
+// console's: %ArticleText%, {ARTICLE_TITLE}, {ARTICLE_EXCERPT}, {trends}, {narration}, {trend}; the trends
 // analyzer and classifier prompts use {topic}, {articles}, {title} and {content}.
 
 export const trendsAnalyzerSystem = `You are a news editor who finds the trends in a stream of articles.

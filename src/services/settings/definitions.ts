@@ -1,4 +1,4 @@
-// The settings schema table: every setting of spec 001 §3/§7 is one row here. Routes, CLI and the
+// The settings schema table: every setting the console and the API name is one row here. Routes, CLI and the
 // console's one editor are generated from it; adding a setting means adding a row, nothing else.
 import { z } from 'zod';
 import * as prompts from './default-prompts.js';
@@ -43,7 +43,7 @@ export interface SettingDefinition<S extends z.ZodObject = z.ZodObject> {
   secretFields?: readonly string[];
   /** Credentials deeper in the value (headers inside a JSON text): masked, kept and left out of dumps alike. */
   secrets?: SecretCodec;
-  /** Anonymous visitors may read it (spec 000 §7). */
+  /** Anonymous visitors may read it. */
   publicRead?: boolean;
   /** Cross-field rules beyond the schema; throw Invalid. */
   refine?: (value: z.infer<S>) => void;
@@ -171,7 +171,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     fieldLabels: { jsonTextTop: 'JSON text (top)', jsonText: 'JSON text', jsonTextBottom: 'JSON text (bottom)' },
   }),
 
-  // Schedule (decisions.md: spider minute A drives the cadence, B is stored only; a trends minute of 0 disables that slot)
+  // Schedule (spider minute A drives the cadence, B is stored only; a trends minute of 0 disables that slot)
   define({
     key: 'schedule-settings',
     label: 'schedule settings',

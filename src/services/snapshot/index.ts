@@ -1,4 +1,4 @@
-// The public snapshot (issue 18): the answers of the public read calls and the topic pages, built
+// The public snapshot: the answers of the public read calls and the topic pages, built
 // from the database when the data behind them changes — never per request — and kept serialised
 // and compressed in memory. A reader costs a buffer write; a thousand readers cost one rebuild.
 //
@@ -23,7 +23,7 @@ import { encodeBody, HTML_TYPE, JSON_TYPE, type EncodedBody } from './encoded.js
 
 export { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody, type Encoding } from './encoded.js';
 
-/** The public data calls (spec 000 §7) and site-info. */
+/** The public data calls and site-info. */
 export const SNAPSHOT_DATA_KEYS = [
   'home-page-data',
   'articles/recent-by-topic',
@@ -32,7 +32,7 @@ export const SNAPSHOT_DATA_KEYS = [
   'latest-news-audio',
   'site-info',
 ] as const;
-/** The settings the public site reads (spec 000 §7: the implications prompt), served from the snapshot too so its button keeps working through an outage. */
+/** The settings the public site reads (the implications prompt), served from the snapshot too so its button keeps working through an outage. */
 export const SNAPSHOT_SETTING_KEYS = ['analyze-implications-prompt'] as const;
 export const SNAPSHOT_KEYS = [...SNAPSHOT_DATA_KEYS, ...SNAPSHOT_SETTING_KEYS] as const;
 export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
@@ -95,7 +95,7 @@ async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
   const [home, audio, topics, settings] = await Promise.all(parts);
   const values = {
     'home-page-data': home,
-    // decisions.md "Data shapes": the same lists as the home data, built by the same functions.
+    // The same lists as the home data, built by the same functions.
     'articles/recent-by-topic': home.recentArticlesByCategory,
     'trends/top-by-category': home.topTrends,
     'articles-by-domain': home.articlesByDomain,

@@ -1,4 +1,4 @@
-// The spider panel's Recent Activity (spec 001 §2): lines newest first, each stamped with the
+// The spider panel's Recent Activity: lines newest first, each stamped with the
 // product's local time, pushed live as spider_activity and kept with the run (job_activity), so any
 // daemon shows the lines every daemon sharing the crawl wrote.
 import { contextJob, type AppContext } from '../../context.js';

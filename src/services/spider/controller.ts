@@ -1,4 +1,4 @@
-// The spider as the console drives it (spec 001 §4 "Spider"): idle → running → paused → running,
+// The spider as the console drives it: idle → running → paused → running,
 // Stop from either; a run stops itself maxRunMinutes (28) after it starts. A run is a job of the
 // runner shared by every daemon: each one crawls the domains it claims (crawl-share.ts), and the
 // daemon holding the run watches it, stops it at its time limit and writes its summary to job_state
@@ -180,7 +180,7 @@ async function domainsToCrawl(ctx: AppContext): Promise<CrawlDomain[]> {
   const domains: CrawlDomain[] = [];
   for (const row of await crawlableDomains(ctx.sql)) {
     const domain = toCrawlDomain(row);
-    // The avoid list wins over the domain list (decisions.md "Data shapes").
+    // The avoid list wins over the domain list.
     if (domain && !network.isAvoided(domain.origin)) domains.push(domain);
   }
   return domains;

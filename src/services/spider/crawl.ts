@@ -1,4 +1,4 @@
-// One crawl run over the domains table (issue 3 §1–§4) on crawlee's BasicCrawler. For each domain:
+// One crawl run over the domains table on crawlee's BasicCrawler. For each domain:
 // robots.txt, the starting page (its feed links and article links), its feeds (announced, else the
 // common paths), its sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; indexes followed, news
 // sitemaps first), then the article pages not stored yet, newest first, up to the per-run cap.

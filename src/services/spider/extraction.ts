@@ -1,4 +1,4 @@
-// One article page → the fields the spider stores (issue 3 §2), from the article extractor.
+// One article page → the fields the spider stores, from the article extractor.
 import { extractArticle, type ExtractedArticle } from '../extract/index.js';
 
 /** Extracts one page; `url` is the address it was fetched from (resolves relative links). */

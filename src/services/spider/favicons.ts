@@ -1,4 +1,4 @@
-// Favicons for the home page's domain cards (spec 000 §2.1): fetched once per domain through the
+// Favicons for the home page's domain cards: fetched once per domain through the
 // guarded client (/favicon.ico, else the page's <link rel=icon>), kept under {dataDir}/favicons.
 // Only hosts in the domains table are ever fetched: the route is public and must not become a way
 // to make the daemon fetch arbitrary addresses.

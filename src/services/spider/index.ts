@@ -1,4 +1,4 @@
-// The spider (issue 3): crawl runs over the domains table, the article re-fetcher, favicons and
+// The spider: crawl runs over the domains table, the article re-fetcher, favicons and
 // one-page extraction. The network layer it stands on is ./net.
 import type { AppContext } from '../../context.js';
 import { shutdownJobs } from '../jobs/index.js';

@@ -1,4 +1,4 @@
-// The Article Content Re-fetcher (spec 001 §2, §3, §9): one pass over stored articles with 500
+// The Article Content Re-fetcher: one pass over stored articles with 500
 // words or fewer (or no content), one request every 2 seconds, each article updated in place when
 // the page now yields more text. A job of the runner (one at a time in the cluster, stoppable from
 // any daemon, resumed elsewhere if its daemon dies); it refuses to start while the spider runs.

@@ -1,4 +1,4 @@
-// The spider's part of the status object (spec 001 §3), read from the database: the live run (any
+// The spider's part of the status object, read from the database: the live run (any
 // daemon's; figures summed over the daemons sharing it) or the last one as saved, which survives a
 // restart. It reads the run, never the module that drives it.
 import type { SpiderStatusFields } from '../../api/status.js';

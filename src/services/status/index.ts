@@ -1,4 +1,4 @@
-// The status object of spec 001 §3, polled by the console and pushed as status_update: one
+// The status object, polled by the console and pushed as status_update: one
 // section per area, each read from the database by that area's service.
 import type { StatusResponse } from '../../api/status.js';
 import type { AppContext } from '../../context.js';

@@ -13,7 +13,7 @@ export { trendsStatusFields } from './status.js';
 
 export const DEFAULT_TRENDS_LIMIT = 50;
 
-/** A trend on the wire (spec 001 §3 plus what the console and pages use). */
+/** A trend on the wire. */
 export interface Trend {
   id: number;
   title: string;
@@ -23,7 +23,7 @@ export interface Trend {
   articlesAnalyzed: number;
   batchNumber: number;
   topic: Topic;
-  /** The same key as topic (decisions.md "Data shapes"). */
+  /** The same key as topic. */
   category: Topic;
   identifiedAt: string;
   htmlFilePath: string | null;
@@ -84,7 +84,7 @@ export async function clearTrends(ctx: WriteCtx): Promise<{ deleted: number }> {
  * Gives every stored trend the topic the offline classifier reads in its title and description.
  * The offline classifier, not the model: it is deterministic, instant and free for hundreds of
  * trends, and it is the classifier that already decides crawled articles' topics when the model is
- * away. (The §9 keyword rule is for generated articles, whose texts are long; a trend is a headline
+ * away. (The keyword category rule is for generated articles, whose texts are long; a trend is a headline
  * and one to three sentences, which the trained classifier reads better.)
  */
 export async function recategorizeTrends(ctx: WriteCtx): Promise<{ recategorized: number; unchanged: number }> {

@@ -1,4 +1,4 @@
-// The trends analyzer's part of the status object (spec 001 §3): the live run's state (read from
+// The trends analyzer's part of the status object: the live run's state (read from
 // the database, so every daemon reports a run any daemon holds), and the stored counts and last run.
 import type { TrendsStatusFields } from '../../api/status.js';
 import type { AppContext } from '../../context.js';

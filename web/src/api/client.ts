@@ -1,5 +1,5 @@
 // The only place the web app calls fetch: credentials always included, JSON in and out,
-// and one rule for turning a failed response into an error message (spec 000 §8).
+// and one rule for turning a failed response into an error message.
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -44,7 +44,7 @@ function parseJson(text: string): unknown {
 
 export async function request<T>(method: string, path: string, body?: unknown, options: { signal?: AbortSignal } = {}): Promise<T> {
   // cache: 'no-cache' — always ask the server. The public reads carry `stale-while-revalidate` for
-  // CDNs (decisions.md), which a browser would also use to answer from its cache after a change;
+  // CDNs, which a browser would also use to answer from its cache after a change;
   // revalidating costs a 304 thanks to their ETag.
   const init: RequestInit = { method, credentials: 'include', cache: 'no-cache', headers: { Accept: 'application/json' }, signal: options.signal };
   if (body !== undefined) {
@@ -77,7 +77,7 @@ export function serverMessage(error: unknown): string | undefined {
 }
 
 /**
- * What the server said about a failed console call (spec 001 §8): the body's `message`, else its
+ * What the server said about a failed console call: the body's `message`, else its
  * `error`, else the raw text; undefined when it said nothing (or never answered), so the caller
  * shows its own fallback.
  */

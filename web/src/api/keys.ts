@@ -8,7 +8,7 @@ import type { Topic } from './types.js';
 
 export { audio, auth, home, search, settings, site } from './public-keys.js';
 
-/** Spec 001 §9: trends, generated articles and logs are fetched with these limits. */
+/** Trends, generated articles and logs are fetched with these limits. */
 export const TRENDS_LIMIT = 50;
 export const GENERATED_ARTICLES_LIMIT = 50;
 export const LOGS_LIMIT = 100;

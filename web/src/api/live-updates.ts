@@ -1,4 +1,4 @@
-// The one table of what each live message (/ws, spec 001 §7 "Live channel") does to the cached
+// The one table of what each live message (/ws) does to the cached
 // data: `patch` writes what the message carries straight into the cache, `refresh` refetches the
 // queries it names. Messages that only drive a screen's own progress display (audio segments,
 // interview tokens, generator actions) are handled by that screen's listener as well.

@@ -3,7 +3,7 @@ import { get, pathOfQueryKey } from './client';
 
 const loadQueryKey: QueryFunction = ({ queryKey }) => get(pathOfQueryKey(queryKey));
 
-// Spec 000 §7: data never goes stale on its own, no refetch on focus, no polling and no retries
+// Data never goes stale on its own, no refetch on focus, no polling and no retries
 // unless a hook says otherwise.
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,4 +1,4 @@
-// Every polling interval, staleness and retry rule of the public site (spec 000 §7 and §9), in one place.
+// Every polling interval, staleness and retry rule of the public site, in one place.
 
 export const HOME_REFETCH_MS = 60_000;
 export const HOME_STALE_MS = 5 * 60_000;
@@ -16,7 +16,7 @@ export function retryDelay(attemptIndex: number): number {
   return Math.min(1000 * 2 ** attemptIndex, 30_000);
 }
 
-// The console's polling intervals (spec 001 §9). Live messages refresh the same data sooner.
+// The console's polling intervals. Live messages refresh the same data sooner.
 export const REFETCH_STATUS_POLL_MS = 2_000;
 export const FOOD_STATUS_POLL_MS = 3_000;
 export const MUSIC_TRACKS_POLL_MS = 5_000;

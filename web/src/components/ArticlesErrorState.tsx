@@ -1,7 +1,7 @@
 import { useRecentArticlesQuery } from '../hooks/useRecentArticlesQuery';
 import { useRefreshConnectionPoolMutation } from '../hooks/useRefreshConnectionPoolMutation';
 
-/** The trends card when the recent articles could not be loaded after their retries (spec 000 §2.2). */
+/** The trends card when the recent articles could not be loaded after their retries. */
 export function ArticlesErrorState() {
   const articles = useRecentArticlesQuery();
   const refresh = useRefreshConnectionPoolMutation();

@@ -3,7 +3,7 @@ import type { Topic } from '../api/types';
 import { questionLink } from '../lib/assistant-links';
 import { Field } from './Field';
 
-/** A question about the topic, handed to the external assistant in a new tab (spec 000 §7). */
+/** A question about the topic, handed to the external assistant in a new tab. */
 export function AskTheAi({ topic, topicLabel, assistantUrl }: { topic: Topic; topicLabel: string; assistantUrl: string | undefined }) {
   const [question, setQuestion] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {

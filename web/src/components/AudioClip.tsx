@@ -19,7 +19,7 @@ export function audioFileName(url: string, fallback: string): string {
 
 /**
  * A console audio result: the browser's player, a Play/Pause button that names what it plays, and
- * the mp3 download (spec 001 §2, §8 "Failed to download the audio file."). `actions` adds buttons.
+ * the mp3 download. `actions` adds buttons.
  */
 export function AudioClip({ src, title, actions, testId }: { src: string; title: string; actions?: ReactNode; testId?: string }) {
   const audio = useRef<HTMLAudioElement>(null);

@@ -4,7 +4,7 @@ import { dateInZone, formatPlayerTime } from '../lib/clock';
 import { Tip } from './Tip';
 
 export const SEEK_STEP_SECONDS = 5;
-/** HTMLMediaElement.HAVE_CURRENT_DATA: below it a seek has nothing to land on (spec 000 §5). */
+/** HTMLMediaElement.HAVE_CURRENT_DATA: below it a seek has nothing to land on. */
 const HAVE_CURRENT_DATA = 2;
 
 type PlayerState = 'idle' | 'buffering' | 'playing' | 'paused' | 'ended';

@@ -1,4 +1,4 @@
-/** A progress bar; the value is shown capped at 0–100 (spec 001 §3, §9); muted for a finished run's figure. */
+/** A progress bar; the value is shown capped at 0–100; muted for a finished run's figure. */
 export function ProgressBar({ value, label, muted = false }: { value: number; label: string; muted?: boolean }) {
   const percent = Math.max(0, Math.min(100, Number.isFinite(value) ? value : 0));
   return (

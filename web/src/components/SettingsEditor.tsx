@@ -20,7 +20,7 @@ interface SettingsEditorProps {
   readOnly?: boolean;
   /** What the toasts call it; default: the setting's label. */
   name?: string;
-  /** "{Name} saved successfully" after a save; off where the spec shows no success message. */
+  /** "{Name} saved successfully" after a save; off where the console shows no success message. */
   successToast?: boolean;
   failureTitle?: string;
   /** Default: "Failed to save {name}". */

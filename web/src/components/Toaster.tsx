@@ -1,7 +1,7 @@
 import * as Toast from '@radix-ui/react-toast';
 import { dismissToast, useCurrentToast } from '../hooks/useToast';
 
-// Radix's defaults are the spec's (000 §9): 5000 ms, swipe right past 50 px, F8 focuses the viewport.
+// Radix's defaults are the ones we want: 5000 ms, swipe right past 50 px, F8 focuses the viewport.
 export function Toaster() {
   const current = useCurrentToast();
   return (

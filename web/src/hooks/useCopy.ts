@@ -3,7 +3,7 @@ import { COPY_CONFIRMATION_MS } from '../api/timings';
 import { copyText } from '../lib/clipboard';
 import { notifyInvalid, notifySuccess } from '../lib/notify';
 
-/** A Copy button's behaviour: "Copied!" for 2 s after a copy (spec 001 §9), and the spec's toasts. */
+/** A Copy button's behaviour: "Copied!" for 2 s after a copy, and the product's toasts. */
 export function useCopy(): { copied: boolean; copy: (text: string, label: string) => void } {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -4,7 +4,7 @@ import * as keys from '../api/keys';
 import { CONSOLE_POLL_MS, GENERATED_ARTICLES_POLL_MS } from '../api/timings';
 import type { DeleteGeneratedArticlesResult, GeneratedArticle, GeneratorActionResult, QueueStatus, RegenerateImageResult } from '../api/types';
 
-/** The newest 50 generated articles, every 10 s (spec 001 §9). */
+/** The newest 50 generated articles, every 10 s. */
 export function useGeneratedArticlesQuery() {
   return useQuery<GeneratedArticle[]>({ queryKey: keys.generator.articles(), refetchInterval: GENERATED_ARTICLES_POLL_MS });
 }
@@ -28,7 +28,7 @@ function useGeneratorWrite<Input, Result>(write: (input: Input) => Promise<Resul
 
 export const useGeneratorControlMutation = () => useGeneratorWrite((action: 'run' | 'stop') => post<GeneratorActionResult>(`/api/generator/${action}`));
 export const useClearArticlesMutation = () => useGeneratorWrite(() => del<DeleteGeneratedArticlesResult>('/api/generated-articles/all'));
-// Spec 001 §7: sent with an empty JSON body.
+// Sent with an empty JSON body.
 export const useRegenerateImageMutation = () => useGeneratorWrite((id: number) => post<RegenerateImageResult>(`/api/articles/${id}/regenerate-image`, {}));
 export const useGenerateFromTrendMutation = () =>
   useGeneratorWrite((trendTitle: string) => post<GeneratorActionResult>('/api/generator/generate-from-trend', { trendTitle }));

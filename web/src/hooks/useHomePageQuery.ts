@@ -4,7 +4,7 @@ import * as keys from '../api/public-keys';
 import { HOME_INVALIDATE_MS, HOME_REFETCH_MS, HOME_STALE_MS } from '../api/timings';
 import type { HomePageData } from '../api/types';
 
-/** Home data (spec 000 §7): refetched every 60 s and stale after 5 min. */
+/** Home data: refetched every 60 s and stale after 5 min. */
 export function useHomePageQuery() {
   return useQuery<HomePageData>({
     queryKey: keys.home.page(),

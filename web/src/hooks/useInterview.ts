@@ -5,7 +5,7 @@ import type { GenerateAudioResponse, InterviewScriptResponse, LastInterviewScrip
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { AUDIO_FAILED } from './usePodcast';
 
-/** Spec 001 §4: the notice when the administrator stops a refinement. */
+/** The notice when the administrator stops a refinement. */
 export const REFINEMENT_STOPPED = 'Refinement Stopped';
 
 /** Whether a failed refinement was stopped (its request aborted, or the server told to stop). */
@@ -47,7 +47,7 @@ export const useGenerateInterviewScriptMutation = () =>
   useInterviewWrite(
     'script',
     () => post<InterviewScriptResponse>('/api/generate-interview-script'),
-    // A new script clears any refined one, and its audio (spec 001 §4).
+    // A new script clears any refined one, and its audio.
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, refined: false, audioUrl: null }),
     'Failed to generate interview script',
   );

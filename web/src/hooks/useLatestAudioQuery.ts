@@ -7,7 +7,7 @@ import type { LatestNewsAudio } from '../api/types';
 export function useLatestAudioQuery() {
   const query = useQuery<LatestNewsAudio>({ queryKey: keys.audio.latest(), refetchInterval: AUDIO_REFETCH_MS });
   useEffect(() => {
-    // Spec 000 §8: audio failures are logged only.
+    // Audio failures are logged only.
     if (query.error) console.error('Latest news audio could not be loaded', query.error);
   }, [query.error]);
   return query;

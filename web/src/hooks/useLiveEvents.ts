@@ -39,7 +39,7 @@ export function useLiveStatus(): LiveEvents {
 
 /**
  * The one /ws connection of the app, opened at the root: live messages update the cache through
- * the table in api/live-updates.ts (style §2 "Live events"), plus the 'audio-generated' window
+ * the table in api/live-updates.ts, plus the 'audio-generated' window
  * event for the player; screens subscribe for the progress messages of work they started.
  */
 export function useLiveEvents(): LiveEvents {

@@ -5,7 +5,7 @@ import { MUSIC_TRACKS_POLL_MS } from '../api/timings';
 import type { GenerateLyricsResponse, GenerateMusicResponse, LastLyrics, MusicTrack } from '../api/types';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 
-/** In-progress and completed tracks, every 5 s (spec 001 §9). */
+/** In-progress and completed tracks, every 5 s. */
 export function useMusicTracksQuery() {
   return useQuery<MusicTrack[]>({ queryKey: keys.music.tracks(), refetchInterval: MUSIC_TRACKS_POLL_MS });
 }

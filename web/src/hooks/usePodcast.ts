@@ -9,7 +9,7 @@ export function useLastPodcastScriptQuery() {
   return useQuery<LastConversationalScript>({ queryKey: keys.podcast.lastScript() });
 }
 
-/** Spec 001 §8: the fallback of a failed audio narration (podcast or interview). */
+/** The fallback of a failed audio narration (podcast or interview). */
 export const AUDIO_FAILED = 'Failed to generate audio narration';
 
 type PodcastStep = 'script' | 'enhance' | 'audio';
@@ -44,7 +44,7 @@ export const useGeneratePodcastScriptMutation = () =>
   usePodcastWrite(
     'script',
     () => post<GenerateScriptResponse>('/api/generate-conversational-script'),
-    // A new script clears the enhanced one and the audio (spec 001 §4).
+    // A new script clears the enhanced one and the audio.
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, enhanced: false, originalScriptText: null, audioUrl: null }),
     'Failed to generate script',
   );

@@ -5,7 +5,7 @@ import type { SiteInfo } from '../api/types';
 
 /**
  * Site name, assistant address and time zone: settings of the daemon, read once per visit. Our
- * addition (the spec's placeholders), retried like the recent articles: without it the run times,
+ * addition (the product's placeholders), retried like the recent articles: without it the run times,
  * the clock, the player and both assistant hand-offs stay blank or dead for the whole visit.
  */
 export function useSiteInfoQuery() {

@@ -6,7 +6,7 @@ import { SOCIAL_HOME_POLL_MS } from '../api/timings';
 import type { HomePageData, SocialContentRequest, SocialContentResult } from '../api/types';
 import { notifyFailure } from '../lib/notify';
 
-/** The home page's data as the Social tab reads it: refreshed every 10 minutes (spec 001 §9). */
+/** The home page's data as the Social tab reads it: refreshed every 10 minutes. */
 export function useSocialHomeQuery() {
   return useQuery<HomePageData>({ queryKey: keys.home.page(), refetchInterval: SOCIAL_HOME_POLL_MS });
 }

@@ -6,7 +6,7 @@ import type { RefetchStatus } from '../api/types';
 
 export type SpiderAction = 'start' | 'resume' | 'pause' | 'stop';
 
-/** POST /api/spider/{action}; the resulting state comes from the next status (spec 001 §4). */
+/** POST /api/spider/{action}; the resulting state comes from the next status. */
 export function useSpiderControlMutation() {
   const queryClient = useQueryClient();
   return useMutation({

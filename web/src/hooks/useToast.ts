@@ -7,7 +7,7 @@ export interface ToastMessage {
   variant?: 'default' | 'destructive';
 }
 
-// Spec 000 §9: at most one toast at a time, so a new one replaces the one showing.
+// At most one toast at a time, so a new one replaces the one showing.
 let current: ToastMessage | null = null;
 let lastId = 0;
 const listeners = new Set<() => void>();

@@ -36,7 +36,7 @@ export function useFoodRecategorizationQuery() {
 export function useFoodRecategorizationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    // Spec 001 §7: these two are sent with an empty JSON body.
+    // These two are sent with an empty JSON body.
     mutationFn: (action: 'start' | 'stop') => post<FoodRecategorizationStatus>(`/api/food-recategorization/${action}`, {}),
     onSuccess: (status) => queryClient.setQueryData(keys.trends.foodStatus(), status),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.trends.foodStatus() }),

@@ -1,4 +1,4 @@
-// Relative ages (spec 000 §2.1, §2.4; decisions.md "Time").
+// Relative ages.
 
 /** '1 minute ago' under 2 minutes, then minutes under an hour, then whole hours (also past 24). */
 export function formatArticleAge(scrapedAt: string, now: number): string {

@@ -1,4 +1,4 @@
-// Hand-offs to the external AI assistant's 'received' page (spec 000 §7).
+// Hand-offs to the external AI assistant's 'received' page.
 
 function receivedPage(assistantUrl: string): URL {
   const base = new URL(assistantUrl);

@@ -1,5 +1,5 @@
-// The login page's math question (spec 000 §5). It is checked in the browser only; the server's
-// defence is its failure throttle (decisions.md "Routes").
+// The login page's math question. It is checked in the browser only; the server's
+// defence is its failure throttle.
 
 export type MathOperator = '+' | '-' | '×';
 

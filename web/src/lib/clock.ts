@@ -1,4 +1,4 @@
-// Times are shown in the product's own time zone with its real abbreviation (decisions.md "Time").
+// Times are shown in the product's own time zone with its real abbreviation.
 
 const FALLBACK_ZONE = 'America/Chicago';
 
@@ -23,7 +23,7 @@ export function formatClockTime(iso: string | null | undefined, timeZone: string
     timeZoneName: 'short',
   }).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  // Built from parts: ICU puts a narrow no-break space before AM/PM, which the spec's text does not have.
+  // Built from parts: ICU puts a narrow no-break space before AM/PM, which the product's text does not have.
   return `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${part('timeZoneName')}`;
 }
 

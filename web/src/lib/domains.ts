@@ -1,4 +1,4 @@
-// How the console lists source domains (spec 001 §2 Domains tab, §9).
+// How the console lists source domains.
 import type { ConsoleDomain } from '../api/types.js';
 import { DEFAULT_DOMAIN_PRIORITY } from './articles.js';
 
@@ -42,7 +42,7 @@ export function countDomains(domains: readonly Pick<ConsoleDomain, 'status'>[]):
   };
 }
 
-/** A priority as typed: a whole number, or null when it is not a number (then ignored, spec 001 §5). */
+/** A priority as typed: a whole number, or null when it is not a number (then ignored). */
 export function parsePriority(text: string): number | null {
   const value = Number.parseInt(text.trim(), 10);
   return Number.isNaN(value) ? null : value;

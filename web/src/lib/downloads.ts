@@ -14,7 +14,7 @@ export function saveFile(fileName: string, content: BlobPart, type = 'text/plain
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The lines of an import file: trimmed, blank ones dropped (spec 001 §5). */
+/** The lines of an import file: trimmed, blank ones dropped. */
 export function importLines(text: string): string[] {
   return text
     .split(/\r\n|\r|\n/)

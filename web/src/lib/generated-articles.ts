@@ -1,4 +1,4 @@
-// How the console shows generated articles (spec 001 §2 Articles tab, §5, §9).
+// How the console shows generated articles.
 
 /** Each category tab shows at most this many ("last 25 articles"). */
 export const ARTICLES_PER_TAB = 25;
@@ -12,7 +12,7 @@ export function formatGeneratedAge(iso: string, now: number): string {
   return `Generated ${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
 }
 
-/** A source address without a scheme gets https:// (spec 001 §5). */
+/** A source address without a scheme gets https://. */
 export function withScheme(url: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url.replace(/^\/+/, '')}`;
 }
@@ -96,7 +96,7 @@ export function articleBlocks(content: string): ArticleBlock[] {
   return blocks;
 }
 
-/** Title without the ** markers a model may wrap it in (spec 001 §3). */
+/** Title without the ** markers a model may wrap it in. */
 export function plainTitle(title: string): string {
   return title.replace(/^\s*\*\*(.*)\*\*\s*$/, '$1').trim();
 }

@@ -1,4 +1,4 @@
-// The /ws connection (spec 000 §4): JSON messages, reconnect after 1 s, 2 s, 4 s… for at most 5
+// The /ws connection: JSON messages, reconnect after 1 s, 2 s, 4 s… for at most 5
 // attempts, the count reset by every successful connection; a deliberate disconnect stops it.
 
 export const MAX_RECONNECT_ATTEMPTS = 5;

@@ -1,4 +1,4 @@
-// The system log's times: 24-hour, in the product's time zone (spec 001 §2).
+// The system log's times: 24-hour, in the product's time zone.
 import { formatter } from './clock.js';
 
 /** 24-hour 'HH:MM:SS' of an instant in the product's time zone (the activity log's times). */

@@ -1,5 +1,5 @@
-// The console's toasts (spec 001 §8): failures titled "Error" (destructive) unless stated, showing
-// the server's message or the situation's fallback; successes with the spec's exact words.
+// The console's toasts: failures titled "Error" (destructive) unless stated, showing
+// the server's message or the situation's fallback; successes with the product's exact words.
 import { responseMessage } from '../api/client';
 import { toast } from '../hooks/useToast';
 

@@ -1,4 +1,4 @@
-// Progress of "regenerate articles for existing trends" (spec 001 §4): the generator's live
+// Progress of "regenerate articles for existing trends": the generator's live
 // messages, the newest 50 kept; "[n/total]" gives the progress; a message containing "complete"
 // ends the run.
 
@@ -38,7 +38,7 @@ export function withRegenerationMessage(state: RegenerationState, message: strin
   };
 }
 
-/** The latest-news audio's staged progress (spec 001 §4, §9): not tied to the real work. */
+/** The latest-news audio's staged progress: not tied to the real work. */
 export const AUDIO_PROGRESS_STEPS: readonly { percent: number; afterMs: number }[] = [
   { percent: 0, afterMs: 0 },
   { percent: 15, afterMs: 800 },

@@ -1,5 +1,5 @@
 // A setting's fields as an editor holds them (texts, switches, table rows) and back, with the
-// checks the editor makes before Save (spec 001 §5: numbers within bounds, an empty number is 0).
+// checks the editor makes before Save (numbers within bounds, an empty number is 0).
 import type { SettingFieldDescription, SettingValue } from '../api/types.js';
 
 export type DraftRow = Record<string, string | boolean>;

@@ -27,7 +27,7 @@ interface ConsoleTab {
   Component: ComponentType;
 }
 
-/** Spec 001 §2: the tabs in this order; the first is the default. */
+/** The tabs in this order; the first is the default. */
 export const CONSOLE_TABS: readonly ConsoleTab[] = [
   { id: 'spider', label: 'Spider', Component: SpiderTab },
   { id: 'domains', label: 'Domains', Component: DomainsTab },

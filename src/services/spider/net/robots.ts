@@ -296,8 +296,8 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
       const failure = error instanceof FetchError ? error : undefined;
       options.afterFetch?.(robotsUrl, failure ? { error: failure, ...(failure instanceof HttpStatusError ? { status: failure.status } : {}) } : {});
       if (error instanceof HttpStatusError) {
-        // 4xx: "unavailable", crawl freely (§2.3.1.3). 429 is a request to slow down, not an
-        // absence, so it counts as unreachable like 5xx (§2.3.1.4).
+        // 4xx: "unavailable", crawl freely (RFC 9309 §2.3.1.3). 429 is a request to slow down, not an
+        // absence, so it counts as unreachable like 5xx (RFC 9309 §2.3.1.4).
         return error.status >= 400 && error.status < 500 && error.status !== 429 ? { kind: 'none' } : { kind: 'unreachable' };
       }
       // A robots.txt that is not text at all (an image, JSON) is no robots.txt.

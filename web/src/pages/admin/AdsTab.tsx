@@ -1,6 +1,6 @@
 import { SettingsEditor } from '../../components/SettingsEditor';
 
-/** Audio ad plugs (spec 001 §2 Ads tab): both saved together. */
+/** Audio ad plugs: both saved together. */
 export function AdsTab() {
   return (
     <SettingsEditor

@@ -26,7 +26,7 @@ import { ARTICLES_PER_TAB, type ArticleSegment, articleBlocks, articleClipboardT
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 import { SystemActivityLog } from './SystemActivityLog';
 
-/** Spec 001 §2: the generated articles' category tabs and their names. */
+/** The generated articles' category tabs and their names. */
 const CATEGORY_TABS: readonly (readonly [Topic | 'all', string])[] = [
   ['all', 'All'],
   ['health', 'Health'],
@@ -62,7 +62,7 @@ function GeneratorCard({ articleCount }: { articleCount: number }) {
   useLiveMessages(['generator_action'], (message) => {
     if (typeof message.action === 'string') setAction(message.action);
   });
-  // Spec 001 §4: the action line clears when the generator is idle again.
+  // The action line clears when the generator is idle again.
   useEffect(() => {
     if (state === 'idle') setAction(null);
   }, [state]);
@@ -70,7 +70,7 @@ function GeneratorCard({ articleCount }: { articleCount: number }) {
   return (
     <Panel title="Automatic Article Generator From Trends" actions={<Badge tone={badge.tone}>{badge.text}</Badge>} testId="generator">
       <div className="flex flex-wrap gap-2">
-        {/* Failures of Start, Stop and Clear only give the button back (spec 001 §8). */}
+        {/* Failures of Start, Stop and Clear only give the button back. */}
         <button type="button" className="button-primary" disabled={active || control.isPending} onClick={() => control.mutate('run')}>
           {control.isPending && control.variables === 'run' && <Spinner className="mr-2 size-4" />}
           Start
@@ -334,7 +334,7 @@ function GeneratedArticles({ articles }: { articles: ReturnType<typeof useGenera
   );
 }
 
-/** Spec 001 §2: shown only while the queue holds items or the generator is at work. */
+/** Shown only while the queue holds items or the generator is at work. */
 function GenerationQueue() {
   const queue = useQueueStatusQuery().data;
   if (!queue || (queue.items.length === 0 && !queue.isGenerating)) return null;

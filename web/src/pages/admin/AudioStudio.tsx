@@ -16,7 +16,7 @@ import { useSiteInfoQuery } from '../../hooks/useSiteInfoQuery';
 import { dateInZone, formatClockTime } from '../../lib/clock';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 
-/** Spec 001 §5: audio needs a script; refinement and enhancement need one too. */
+/** Audio needs a script; refinement and enhancement need one too. */
 export const NO_SCRIPT = 'No script available. Generate a script first.';
 
 /** "Generated 2026-11-26, 5:12 AM CST" in the product's time zone ("Edited …" with `verb`). */

@@ -5,7 +5,7 @@ import { useAddAvoidDomainMutation, useAvoidDomainsQuery, useRemoveAvoidDomainMu
 import { readableAddress } from '../../lib/hosts';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 
-/** The Domain Avoid List (spec 001 §2, §5): hosts the spider never visits. */
+/** The Domain Avoid List: hosts the spider never visits. */
 export function AvoidListPanel() {
   const avoid = useAvoidDomainsQuery();
   const add = useAddAvoidDomainMutation();
@@ -31,7 +31,7 @@ export function AvoidListPanel() {
     });
   };
 
-  // Spec 001 §5: Enter without Shift submits. Shift+Enter does nothing (not even the form's
+  // Enter without Shift submits. Shift+Enter does nothing (not even the form's
   // implicit submission).
   const onDomainKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;

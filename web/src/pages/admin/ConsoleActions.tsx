@@ -162,7 +162,7 @@ function LatestNewsAudio() {
   );
 }
 
-/** The bar above the tabs (spec 001 §2 "Console frame"). */
+/** The bar above the tabs. */
 export function ConsoleActionsBar() {
   return (
     <div className="card space-y-3 p-4" data-testid="console-actions">

@@ -6,7 +6,7 @@ import { dateInZone } from '../../lib/clock';
 import { importLines, saveFile } from '../../lib/downloads';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 
-/** Domain import (a dropped or chosen .txt file) and export as domains-{date}.txt (spec 001 §2, §5). */
+/** Domain import (a dropped or chosen .txt file) and export as domains-{date}.txt. */
 export function DomainImportExport() {
   const domains = useDomainsQuery();
   const importDomains = useImportDomainsMutation();

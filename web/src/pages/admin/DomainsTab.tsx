@@ -43,7 +43,7 @@ function PriorityInput({ domain }: { domain: ConsoleDomain }) {
   useEffect(() => setText(stored), [stored]);
   const commit = () => {
     const priority = parsePriority(text);
-    // Not a number: ignored (spec 001 §5), and the field shows the stored value again.
+    // Not a number: ignored, and the field shows the stored value again.
     if (priority === null) return setText(stored);
     if (String(priority) === stored) return;
     update.mutate(

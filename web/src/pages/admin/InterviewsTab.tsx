@@ -21,7 +21,7 @@ import { NO_SCRIPT, saveDrafts, ScriptBox, ScriptPanel, StepButton, useAudioRend
 
 type Writing = { step: 'script' | 'refine'; tokens: number; done: boolean };
 
-/** Live token counts of the script being written or refined (spec 001 §7 token messages). */
+/** Live token counts of the script being written or refined. */
 function useTokenProgress(running: Writing['step'] | null): [Writing | null, (step: Writing['step'] | null) => void] {
   const [writing, setWriting] = useState<Writing | null>(null);
   // A step started before the tab was opened again is followed from its next message.
@@ -44,7 +44,7 @@ function tokenText(writing: Writing): string {
 }
 
 /**
- * Spec 001 §2/§4 Interviews: script (clears any refined one) → refined (can be stopped) → audio.
+ * Script (clears any refined one) → refined (can be stopped) → audio.
  * Edits are saved on the server (by Save, or by the step that uses them).
  */
 function InterviewScript() {

@@ -17,10 +17,10 @@ import { formatPlayerTime } from '../../lib/clock';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 import { GeneratedAt, saveDrafts, ScriptBox, ScriptPanel, StepButton, useVoiceChoices } from './AudioStudio';
 
-/** Spec 001 §5: music needs lyrics. */
+/** Music needs lyrics. */
 export const NO_LYRICS = 'Please generate lyrics first';
 
-/** Spec 001 §4: a track whose status is not complete is still being made (a failed one says so). */
+/** A track whose status is not complete is still being made (a failed one says so). */
 export const isComplete = (track: MusicTrack) => track.status === 'complete';
 
 function trackTitle(track: MusicTrack): string {

@@ -16,7 +16,7 @@ import { notifyInvalid } from '../../lib/notify';
 import { NO_SCRIPT, saveDrafts, ScriptBox, ScriptPanel, StepButton, useAudioRender, useVoiceChoices } from './AudioStudio';
 
 /**
- * Spec 001 §2/§4 Podcast: script → (optionally) enhanced script → audio. The enhanced script is
+ * Script → (optionally) enhanced script → audio. The enhanced script is
  * spoken when there is one; a new script clears the enhanced one and the audio. Edits are saved on
  * the server (by Save, or by the step that uses them).
  */

@@ -2,7 +2,7 @@ import { SettingsEditor } from '../../components/SettingsEditor';
 import { AvoidListPanel } from './AvoidListPanel';
 import { DomainImportExport } from './DomainImportExport';
 
-/** Spec 001 §8: saves in this tab fail with "Save Failed" and "Failed to save the {setting}." */
+/** Saves in this tab fail with "Save Failed" and "Failed to save the {setting}." */
 function SettingsTabEditor(props: { settingKey: string; title: string; name: string; hints?: Record<string, string>; description?: string }) {
   return <SettingsEditor {...props} failureTitle="Save Failed" failureText={`Failed to save the ${props.name}.`} testId={props.settingKey} />;
 }

@@ -8,7 +8,7 @@ import { useCopy } from '../../hooks/useCopy';
 import { useGenerateSocialMutation, useLastSocialPost, usePendingSocialWrites, useSocialHomeQuery, type SocialPost } from '../../hooks/useSocial';
 import { TREND_TOPIC_LABELS } from './TrendsTab';
 
-/** Spec 001 §9: five items per category. */
+/** Five items per category. */
 const ITEMS_PER_CATEGORY = 5;
 
 type Source = { kind: 'trend'; title: string; category: Topic } | { kind: 'article'; id: number; title: string; category: Topic };

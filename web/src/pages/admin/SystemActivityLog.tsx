@@ -5,7 +5,7 @@ import { useLogsQuery } from '../../hooks/useLogsQuery';
 import { useSiteInfoQuery } from '../../hooks/useSiteInfoQuery';
 import { formatTime24 } from '../../lib/log-time';
 
-/** Spec 001 §2: SPIDER blue, GENERATOR green, the model provider purple, DOMAIN_MANAGER orange. */
+/** SPIDER blue, GENERATOR green, the model provider purple, DOMAIN_MANAGER orange. */
 const COMPONENT_TONES: Record<string, BadgeTone> = {
   SPIDER: 'blue',
   GENERATOR: 'green',

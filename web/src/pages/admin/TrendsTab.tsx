@@ -28,11 +28,11 @@ import { counted } from '../../../../src/shared/words.js';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { RegenerateArticlesButton, RegenerationProgress } from './ConsoleActions';
 
-/** The trends tab's topic names (spec 001 §2), food added (decisions.md "Topics"). */
+/** The trends tab's topic names, food added. */
 export const TREND_TOPIC_LABELS = TOPIC_NAMES;
 const TREND_TABS: readonly Topic[] = ['health', 'finance', 'usa', 'international', 'tech', 'energy', 'science', 'food'];
 
-/** Spec 001 §9: the food re-categorization bar is measured against this many articles. */
+/** The food re-categorization bar is measured against this many articles. */
 export const FOOD_PROGRESS_TOTAL = 16_256;
 
 const ANALYZER_BADGES: Record<string, { tone: BadgeTone; text: string }> = {
@@ -87,7 +87,7 @@ function TrendCard({ trend, now, generating, onGenerate }: { trend: Trend; now: 
   );
 }
 
-/** POST /api/generator/generate-from-trend with the spec's texts (§8); several may run at once. */
+/** POST /api/generator/generate-from-trend with the console's success and failure texts; several may run at once. */
 function useGenerateFromTrend() {
   const [generating, setGenerating] = useState<ReadonlySet<string>>(new Set());
   const generate = useGenerateFromTrendMutation();
