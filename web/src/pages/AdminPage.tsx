@@ -13,6 +13,7 @@ import { ApiTab } from './admin/ApiTab';
 import { ArticlesTab } from './admin/ArticlesTab';
 import { ConsoleActionsBar, ConsoleActionsProvider } from './admin/ConsoleActions';
 import { DomainsTab } from './admin/DomainsTab';
+import { FirstSteps } from './admin/FirstSteps';
 import { InterviewsTab } from './admin/InterviewsTab';
 import { MusicTab } from './admin/MusicTab';
 import { PodcastTab } from './admin/PodcastTab';
@@ -147,6 +148,7 @@ function ConsoleFrame() {
         </header>
         <main id="main" className="page space-y-5 py-6">
           <DatabaseNotice />
+          <FirstSteps />
           <ConsoleActionsBar />
           <Tabs value={tab} onValueChange={selectTab}>
             <TabList label="Console sections" ref={tabList}>
