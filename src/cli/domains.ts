@@ -103,7 +103,7 @@ export function registerDomainsCommand(program: Command): void {
   });
 
   withDataOptions(
-    domains.command('import').description('import a .txt file: domain,priority lines, then #AVOID, then avoided domains').argument('<file>'),
+    domains.command('import').description('import a .txt file (domain,priority lines, then #AVOID, then avoided domains) or an OPML file of feeds').argument('<file>'),
   ).action(async (file: string, options: DataOptions) => {
     const lines = readInputFile(file).split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
     if (lines.length === 0) throw Invalid('No domains found in the file');

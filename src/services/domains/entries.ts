@@ -49,9 +49,40 @@ export interface DomainImport {
 
 const AVOID_MARKER = /^#\s*avoid\s*$/i;
 
-/** Parses an import file's lines. Blank lines and other `#` lines are ignored. */
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const decodeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_match, name: string) => XML_ENTITIES[name]!);
+
+/**
+ * The sites of an OPML subscription list (what feed readers export): each outline's site address
+ * (`htmlUrl`), or its feed's (`xmlUrl`) when it names no site; one entry per site.
+ */
+export function parseOpml(text: string): string[] {
+  const sites = new Map<string, string>();
+  for (const outline of text.match(/<outline\b[^>]*>/gi) ?? []) {
+    const attribute = (name: string) => new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(outline);
+    const found = attribute('htmlUrl') ?? attribute('xmlUrl');
+    if (!found) continue;
+    const address = decodeXml((found[2] ?? found[3] ?? '').trim());
+    try {
+      const url = new URL(address);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+      const site = url.protocol === 'https:' && url.port === '' ? url.hostname : url.origin;
+      if (!sites.has(url.host)) sites.set(url.host, site);
+    } catch {
+      // Not an address: the outline is a folder or broken; nothing to add.
+    }
+  }
+  return [...sites.values()];
+}
+
+/** Parses an import file's lines (or an OPML file's). Blank lines and other `#` lines are ignored. */
 export function parseDomainImport(lines: readonly string[]): DomainImport {
   const result: DomainImport = { domains: [], avoided: [] };
+  const text = lines.join('\n');
+  if (/<opml[\s>]/i.test(text)) {
+    result.domains = parseOpml(text).map((input) => ({ input, priority: null }));
+    return result;
+  }
   let inAvoidSection = false;
   for (const raw of lines) {
     const line = String(raw).trim();

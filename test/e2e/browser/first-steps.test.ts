@@ -52,7 +52,7 @@ describe('a fresh install', () => {
       await help.waitFor();
       expect(await help.textContent()).toContain('Nothing has been crawled here yet.');
       expect(await help.getByRole('link', { name: 'console' }).getAttribute('href')).toBe('/admin');
-      expect(await help.locator('pre').textContent()).toBe('npx newsctl domains add apnews.com\nnpx newsctl crawl');
+      expect(await help.locator('pre').textContent()).toBe('npx newsctl domains add apnews.com\nnpx newsctl crawl --once');
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       if (shots) await page.screenshot({ path: join(shots, `empty-home-${width}.png`), fullPage: true });

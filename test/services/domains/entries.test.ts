@@ -65,4 +65,24 @@ describe('import and export format', () => {
     expect(again.domains.map((d) => d.input)).toEqual(['example.com', 'http://127.0.0.2:8080']);
     expect(again.avoided).toEqual(['spam.example', 'ads.example']);
   });
+
+  it('reads an OPML subscription list (a feed reader export): one entry per site, its page before its feed', () => {
+    const opml = `<?xml version="1.0" encoding="UTF-8"?>
+<opml version="2.0"><head><title>My feeds</title></head><body>
+  <outline text="News">
+    <outline type="rss" text="AP" xmlUrl="https://feeds.apnews.com/rss/topnews" htmlUrl="https://apnews.com/"/>
+    <outline type="rss" text="AP world" xmlUrl="https://apnews.com/world.rss" htmlUrl="https://apnews.com/world"/>
+    <outline type='rss' text='Local' xmlUrl='http://127.0.0.2:8871/feed.xml?a=1&amp;b=2'/>
+    <outline type="rss" text="Broken" xmlUrl="not an address"/>
+    <outline type="rss" text="Script" htmlUrl="javascript:alert(1)"/>
+  </outline>
+</body></opml>`;
+    expect(parseDomainImport(opml.split('\n'))).toEqual({
+      domains: [
+        { input: 'apnews.com', priority: null },
+        { input: 'http://127.0.0.2:8871', priority: null },
+      ],
+      avoided: [],
+    });
+  });
 });

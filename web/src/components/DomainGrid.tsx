@@ -19,7 +19,7 @@ function EmptyInstallHelp() {
         guides you to the first trends, article and bulletin.
       </p>
       <p className="mt-2">From a terminal in the install folder:</p>
-      <pre className="mt-1 overflow-x-auto rounded bg-gray-100 p-2 text-xs dark:bg-gray-900">{'npx newsctl domains add apnews.com\nnpx newsctl crawl'}</pre>
+      <pre className="mt-1 overflow-x-auto rounded bg-gray-100 p-2 text-xs dark:bg-gray-900">{'npx newsctl domains add apnews.com\nnpx newsctl crawl --once'}</pre>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { dateInZone } from '../../lib/clock';
 import { importLines, saveFile } from '../../lib/downloads';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 
-/** Domain import (a dropped or chosen .txt file) and export as domains-{date}.txt. */
+/** Domain import (a dropped or chosen .txt or OPML file) and export as domains-{date}.txt. */
 export function DomainImportExport() {
   const domains = useDomainsQuery();
   const importDomains = useImportDomainsMutation();
@@ -16,7 +16,7 @@ export function DomainImportExport() {
   const [exporting, setExporting] = useState(false);
 
   const importFile = async (file: File) => {
-    if (!file.name.toLowerCase().endsWith('.txt')) {
+    if (!/\.(txt|opml)$/i.test(file.name)) {
       notifyInvalid('Please upload a .txt file');
       return;
     }
@@ -62,7 +62,7 @@ export function DomainImportExport() {
       title="Import / Export Domains"
       description={
         <>
-          A .txt file: one source domain per line as <code>domain,priority</code>, then a line <code>#AVOID</code>, then the domains to avoid.
+          A .txt file: one source domain per line as <code>domain,priority</code>, then a line <code>#AVOID</code>, then the domains to avoid. Or an OPML file that a feed reader exported: its sites are added.
         </>
       }
       actions={
@@ -91,7 +91,7 @@ export function DomainImportExport() {
         <input
           ref={picker}
           type="file"
-          accept=".txt,text/plain"
+          accept=".txt,.opml,text/plain,text/x-opml"
           className="sr-only"
           tabIndex={-1}
           aria-label="Domain file to import"

@@ -48,7 +48,7 @@ export function FirstSteps() {
       done: articles > 0,
       how: 'Spider tab: Start. It reads each site politely (robots.txt, one request a second at most).',
       tab: 'spider',
-      command: 'npx newsctl crawl',
+      command: 'npx newsctl crawl --once',
     },
     {
       title: 'Find the first trends',
