@@ -97,7 +97,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('audio and music commands', {
     const run = await runCli(['audio', 'interview', 'render', '--file', scriptFile, '-o', file, ...args()]);
     expect(run.code).toBe(0);
     const [line, saved] = run.stdout.trim().split('\n');
-    expect(line).toMatch(/^Interview: 1 segment, \d+ s at \/audio\/interview-\S+\.mp3(\?v=\d+)?$/);
+    expect(line).toMatch(/^Interview: 1 segment, (\d+(\.\d)? s|\d+ min( \d+ s)?) at \/audio\/interview-\S+\.mp3(\?v=\d+)?$/);
     expect(saved).toBe(`Saved ${readFileSync(file).length} bytes to ${file}`);
     expect(isMp3(readFileSync(file))).toBe(true);
 
