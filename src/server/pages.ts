@@ -8,6 +8,7 @@ import { TOPICS, isTopic } from '../services/classify/topics.js';
 import { isArticlePagePath } from '../services/generator/paths.js';
 import { articlePageAt } from '../services/pages/article-page.js';
 import { renderFeed } from '../services/pages/feeds.js';
+import { loadStory, storyIdOf, storyPageHtml, storyPath } from '../services/pages/story-page.js';
 import { sendSnapshot } from './snapshot-reply.js';
 
 export function requestOrigin(app: FastifyInstance, request: FastifyRequest): string {
@@ -40,6 +41,16 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
       return linkedAnswer(app, reply.type('text/html; charset=utf-8')).send(page);
     });
   }
+  // A story's page: its id keeps the address; an address with older words (the title changed, or
+  // none) is sent on to the current one.
+  app.get<{ Params: { ref: string } }>('/story/:ref', async (request, reply) => {
+    const id = storyIdOf(request.params.ref);
+    const story = id === null ? null : await loadStory(app.ctx, id);
+    if (!story) return reply.callNotFound();
+    const path = storyPath(story.trend);
+    if (request.url.split('?')[0] !== path) return reply.redirect(path, 302);
+    return linkedAnswer(app, reply.type('text/html; charset=utf-8')).send(storyPageHtml(app.ctx, story, requestOrigin(app, request)));
+  });
   app.get<{ Params: { file: string } }>('/feeds/:file', async (request, reply) => {
     const name = request.params.file.replace(/\.xml$/, '');
     if (!request.params.file.endsWith('.xml') || (name !== 'all' && !isTopic(name))) return reply.callNotFound();

@@ -4,6 +4,7 @@ import { newestArticlesByDomain, newestArticlesByTopic } from '../../db/articles
 import { readJobState } from '../../db/job-state.js';
 import { topTrendsByTopic } from '../../db/trends.js';
 import { TOPICS, type Topic } from '../classify/topics.js';
+import { storyPath } from '../pages/story-page.js';
 
 export const ARTICLES_PER_DOMAIN = 10;
 export const ARTICLES_PER_TOPIC = 5;
@@ -19,7 +20,7 @@ export interface PublicArticle {
 
 export interface HomePageData {
   articlesByDomain: { domain: { id: number; url: string; priority: number | null }; articles: PublicArticle[] }[];
-  topTrends: Record<Topic, { id: number; title: string; category: Topic; htmlFilePath: string | null }[]>;
+  topTrends: Record<Topic, { id: number; title: string; category: Topic; htmlFilePath: string | null; pageUrl: string }[]>;
   recentArticlesByCategory: Record<Topic, PublicArticle[]>;
   lastRunTimes: { spiderLastRun: string | null; trendsAnalyzerLastRun: string | null };
 }
@@ -44,7 +45,7 @@ export async function recentArticlesByTopic(ctx: Ctx): Promise<Record<Topic, Pub
 export async function topTrends(ctx: Ctx): Promise<HomePageData['topTrends']> {
   const byTopic = emptyByTopic<HomePageData['topTrends'][Topic][number]>();
   for (const row of await topTrendsByTopic(ctx.sql, TOPICS, TRENDS_PER_TOPIC)) {
-    byTopic[row.topic].push({ id: row.id, title: row.title, category: row.topic, htmlFilePath: row.htmlFilePath });
+    byTopic[row.topic].push({ id: row.id, title: row.title, category: row.topic, htmlFilePath: row.htmlFilePath, pageUrl: storyPath(row) });
   }
   return byTopic;
 }

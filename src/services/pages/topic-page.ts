@@ -10,6 +10,7 @@ import { readableHost } from '../domains/host-names.js';
 import { toGeneratedArticle } from '../generator/articles.js';
 import { html } from './html.js';
 import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
+import { storyPath } from './story-page.js';
 
 export { topicLabel } from './layout.js';
 
@@ -60,7 +61,7 @@ export function topicPageHtml(ctx: Pick<AppContext, 'config'>, data: TopicPageDa
 </article>
 `;
   });
-  const trendItems = trends.map((trend) => html`<li>${link(safePagePath(trend.htmlFilePath), trend.title)}</li>`);
+  const trendItems = trends.map((trend) => html`<li>${link(storyPath(trend), trend.title)}</li>`);
   const articleItems = articles.map(
     (article) => html`<li>${link(article.sourceUrl, article.title)} <small>— ${readableHost(article.domainName)}, ${formatTime(article.scrapedAt, zone)}</small></li>`,
   );

@@ -6,6 +6,7 @@ import { Invalid } from '../../errors.js';
 import { classifyTopics, isTopic, TOPICS, type Topic } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { assertAnalyzerIdle } from './analyzer.js';
+import { storyPath } from '../pages/story-page.js';
 
 export { ANALYZER_DEFAULTS, runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer } from './analyzer.js';
 export type { AnalyzerControlResult, AnalyzerOptions, AnalyzerRunSummary } from './analyzer.js';
@@ -29,6 +30,8 @@ export interface Trend {
   htmlFilePath: string | null;
   /** Source articles linked to the trend. */
   articleCount: number;
+  /** The story's public page (`/story/{id}-{words}`): every source, a timeline, our article. */
+  pageUrl: string;
 }
 
 export interface TrendTopicStatistics {
@@ -51,6 +54,7 @@ function toTrend(row: TrendRow): Trend {
     identifiedAt: new Date(row.identifiedAt).toISOString(),
     htmlFilePath: row.htmlFilePath,
     articleCount: row.articleCount,
+    pageUrl: storyPath(row),
   };
 }
 

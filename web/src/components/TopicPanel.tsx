@@ -28,7 +28,8 @@ function Placeholder({ rows, rowClassName }: { rows: number; rowClassName: strin
 
 function TrendRow({ trend, assistantUrl, promptText }: { trend: TopTrend; assistantUrl?: string; promptText?: string }) {
   const link = assistantUrl && promptText !== undefined ? implicationsLink(assistantUrl, promptText, trend.title) : undefined;
-  const page = safeHref(trend.htmlFilePath);
+  // Every trend has its story page (all its sources, a timeline, our article when written).
+  const page = trend.pageUrl?.startsWith('/story/') ? trend.pageUrl : safeHref(trend.htmlFilePath);
   return (
     <li className="flex flex-col gap-x-3 sm:flex-row sm:items-baseline sm:justify-between">
       {page ? (
