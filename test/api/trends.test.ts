@@ -113,6 +113,7 @@ describe('trends API', () => {
       identifiedAt: expect.stringMatching(/Z$/),
       htmlFilePath: null,
       articleCount: 4,
+      pageUrl: expect.stringMatching(/^\/story\/\d+-port-linden-warehouse-fire$/),
     });
     expect((await call('GET', '/api/trends?limit=1')).body).toHaveLength(1);
     const usa = (await call('GET', '/api/trends/by-topic/usa?limit=50')).body;

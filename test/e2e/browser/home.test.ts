@@ -100,7 +100,7 @@ describe('home page with data', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Science');
   });
 
-  it('links trends to their page when they have one, and to the assistant for implications', async () => {
+  it('links trends to their story page, and to the assistant for implications', async () => {
     const { page } = await suite.visit();
     await openSampleHome(page);
     const { promptText } = (await (await fetch(`${suite.server().baseUrl}/api/analyze-implications-prompt`)).json()) as { promptText: string };
@@ -108,9 +108,11 @@ describe('home page with data', () => {
     const trends = page.getByTestId('trends-list').locator('li');
     await trends.first().waitFor();
     const title = 'New study links daily walks to better sleep (health trend)';
-    expect(await trends.nth(0).getByRole('link', { name: title }).getAttribute('href')).toBe('/health/trend-1.html');
-    // The second trend has no page: plain text, only the implications link.
-    expect(await trends.nth(1).getByRole('link').allTextContents()).toEqual(['analyze implications']);
+    // Every trend links to its story page (which links our article when there is one).
+    expect(await trends.nth(0).getByRole('link', { name: title }).getAttribute('href')).toMatch(/^\/story\/\d+-new-study-links-daily-walks-to-better-sleep-health-trend$/);
+    const second = trends.nth(1).getByRole('link');
+    expect(await second.count()).toBe(2);
+    expect(await second.first().getAttribute('href')).toMatch(/^\/story\/\d+-/);
     const implications = trends.nth(0).getByRole('link', { name: 'analyze implications' });
     await page.waitForFunction(() => document.querySelector('[data-testid="trends-list"] a[target]') !== null);
     const href = new URL((await implications.getAttribute('href')) ?? '');

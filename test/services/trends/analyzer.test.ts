@@ -1,5 +1,6 @@
 // The trends analyzer over stored articles: the offline engine on a corpus written for the tests,
 // the model path through the fake OpenAI server, its fallbacks, batches, continuity and stop.
+import { storySlug } from '../../../src/services/pages/story-page.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readJobState } from '../../../src/db/job-state.js';
 import { topTrends } from '../../../src/services/home/index.js';
@@ -102,6 +103,7 @@ describe('trends analyzer, offline engine', () => {
       identifiedAt: expect.stringMatching(/Z$/),
       htmlFilePath: null,
       articleCount: 4,
+      pageUrl: `/story/${fire!.id}-${storySlug(fire!.title)}`,
     });
     expect(fire!.relevanceScore).toBeGreaterThanOrEqual(0);
     expect(fire!.relevanceScore).toBeLessThanOrEqual(10);
