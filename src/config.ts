@@ -73,6 +73,8 @@ export interface Config {
    */
   trustProxy: false | number | string[];
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** GET /metrics without a session or token (for a scraper on a private network). */
+  metricsPublic: boolean;
   /** The server log's lines: `text` for a person at a terminal, `json` (pino's lines) for a log collector. */
   logFormat: 'text' | 'json';
   /** Start the cron-like scheduler with the daemon. */
@@ -239,6 +241,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     trustProxy: parseTrustProxy(env.NEWSCTL_TRUST_PROXY),
     logLevel,
     logFormat,
+    metricsPublic: parseBool(env.NEWSCTL_METRICS_PUBLIC, false),
     scheduler: parseBool(env.NEWSCTL_SCHEDULER, true),
     ffmpegPath: nonEmpty(env.FFMPEG_PATH),
     remote: {

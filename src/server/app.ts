@@ -23,6 +23,7 @@ import { registerStatic } from './static.js';
 import { registerWsHub } from './ws.js';
 import './types.js';
 import { serverLoggerOptions } from './logger.js';
+import { registerOperations } from './operations.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app (default web/dist in the package). */
@@ -91,6 +92,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await app.register(fastifyCookie);
   // JSON answers such as the home page data are large and repetitive; the static site comes precompressed.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+
+  // Before the routes: its response hook times every one of them.
+  await registerOperations(app, { localSecret });
 
   const routes: ApiRoute[] = [];
   await app.register(
