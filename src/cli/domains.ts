@@ -115,9 +115,17 @@ export function registerDomainsCommand(program: Command): void {
     for (const skipped of result.skippedLines ?? []) console.log(`  skipped ${skipped.line}: ${skipped.reason}`);
   });
 
-  withDataOptions(domains.command('export').description('print (or write) the list in the import format').option('--output <file>', 'write to this file')).action(
-    async (options: DataOptions & { output?: string }) => {
-      const exported = await withClient(options, (client) => client.domains.export());
+  withDataOptions(
+    domains
+      .command('export')
+      .description('print (or write) the list in the import format, or the sources as OPML for a feed reader')
+      .option('--output <file>', 'write to this file')
+      .option('--format <format>', 'txt (the import format, avoid list included) or opml', 'txt'),
+  ).action(
+    async (options: DataOptions & { output?: string; format: string }) => {
+      if (options.format !== 'txt' && options.format !== 'opml') throw Invalid(`--format must be txt or opml, not "${options.format}"`);
+      const format = options.format;
+      const exported = await withClient(options, (client) => client.domains.export(format));
       if (options.output) {
         writeFileSync(options.output, exported.text);
         if (!options.json) console.log(`Wrote ${exported.lines.length} lines to ${options.output}`);

@@ -248,7 +248,7 @@ export function createClient(transport: Transport) {
       update: (id: number, changes: DomainChanges) => patch<DomainView>(`/domains/${id}`, changes),
       remove: (id: number) => del<RemovedDomain>(`/domains/${id}`),
       import: (lines: string[]) => post<ImportResult>('/domains/import', { domains: lines }),
-      export: () => get<DomainExport>('/domains/export'),
+      export: (format: 'txt' | 'opml' = 'txt') => get<DomainExport>(`/domains/export${query({ format })}`),
       scrapeRelated: () => post<RelatedScrapeResult>('/domains/scrape-related'),
       relatedSites: () => get<{ sites: RelatedSite[] }>('/domains/related-sites'),
       stats: () => get<Record<string, number>>('/domain-stats'),

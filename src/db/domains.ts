@@ -136,3 +136,10 @@ export async function articleCountsByDomainName(sql: Queryable): Promise<{ domai
   return sql<{ domainName: string; count: number }[]>`
     select domain_name, count(*)::int as count from articles group by domain_name order by domain_name`;
 }
+
+/** Each domain's most frequent article topic, for domains with articles. */
+export async function domainMainTopics(sql: Queryable): Promise<{ domainId: number; topic: string }[]> {
+  return sql<{ domainId: number; topic: string }[]>`
+    select domain_id, mode() within group (order by topic) as topic
+    from articles where domain_id is not null and topic is not null group by domain_id`;
+}

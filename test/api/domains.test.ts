@@ -151,6 +151,44 @@ describe('domains', () => {
     expect((await call('POST', '/api/domains', { url: 'www.spam.example' })).body.message).toMatch(/avoid list/);
   });
 
+  it('exports the sources as OPML in topic folders, which a fresh daemon imports as the same list; a malformed file imports nothing', async () => {
+    const { body: list } = await call('GET', '/api/domains');
+    const example = list.find((d: { url: string }) => d.url === 'example.com');
+    await server.sql`
+      insert into articles (domain_id, domain_name, source_url, canonical_url, title, topic)
+      values (${example.id}, 'example.com', 'https://example.com/opml-1', 'https://example.com/opml-1', 'A budget story', 'finance')`;
+    const exported = await call('GET', '/api/domains/export?format=opml');
+    expect(exported.status).toBe(200);
+    const opml: string = exported.body.text;
+    expect(opml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<opml version="2.0"/);
+    // The folder is the topic most of the site's articles have; sites not crawled yet have their own.
+    expect(opml).toMatch(/<outline text="Finance" title="Finance">\n\s+<outline type="link" text="example.com" title="example.com" htmlUrl="https:\/\/example.com\/" newsctl:priority="\d+"\/>/);
+    expect(opml).toContain('<outline text="Not crawled yet"');
+    expect(opml).not.toContain('spam.example');
+    expect((await call('GET', '/api/domains/export?format=csv')).status).toBe(400);
+
+    const fresh = await startTestServer();
+    try {
+      const session = await fresh.loginCookie();
+      const lines = opml.split('\n');
+      expect((await call('POST', '/api/domains/import', { domains: lines.slice(0, -4) }, fresh, session)).body).toEqual({
+        message: 'The OPML file is cut short or malformed (no closing </opml>); nothing was imported',
+      });
+      expect((await call('GET', '/api/domains', undefined, fresh, session)).body).toEqual([]);
+      const imported = await call('POST', '/api/domains/import', { domains: lines }, fresh, session);
+      expect(imported.status).toBe(200);
+      const shape = (domains: { url: string; priority: number | null; status: string }[]) =>
+        domains
+          .filter((d) => d.status !== 'avoided')
+          .map((d) => `${d.url},${d.priority ?? 4}`)
+          .sort();
+      expect(shape((await call('GET', '/api/domains', undefined, fresh, session)).body)).toEqual(shape((await call('GET', '/api/domains')).body));
+    } finally {
+      await fresh.close();
+      await server.sql`delete from articles where canonical_url = 'https://example.com/opml-1'`;
+    }
+  });
+
   it('counts articles per domain name and per domain', async () => {
     const { body: list } = await call('GET', '/api/domains');
     const domain = list.find((d: { url: string }) => d.url === 'example.com');

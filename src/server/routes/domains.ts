@@ -87,7 +87,11 @@ export default async function domainRoutes(app: FastifyInstance): Promise<void> 
     async (request) => importDomains(app.ctx, request.body.domains),
   );
 
-  app.get('/domains/export', async () => exportDomains(app.ctx));
+  app.get<{ Querystring: { format?: 'txt' | 'opml' } }>(
+    '/domains/export',
+    { schema: { querystring: { type: 'object', properties: { format: { type: 'string', enum: ['txt', 'opml'] } } } } },
+    async (request) => exportDomains(app.ctx, request.query.format ?? 'txt'),
+  );
 
   // `POST /api/domains/scrape-{product}`: under the fixed name and under the configured site name.
   const scrapePaths = new Set(['/domains/scrape-related']);

@@ -56,10 +56,11 @@ const decodeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_m
  * The sites of an OPML subscription list (what feed readers export): each outline's site address
  * (`htmlUrl`), or its feed's (`xmlUrl`) when it names no site; one entry per site.
  */
-export function parseOpml(text: string): string[] {
-  const sites = new Map<string, string>();
+export function parseOpml(text: string): { input: string; priority: number | null }[] {
+  if (!/<\/opml>\s*$/i.test(text.trim())) throw Invalid('The OPML file is cut short or malformed (no closing </opml>); nothing was imported');
+  const sites = new Map<string, { input: string; priority: number | null }>();
   for (const outline of text.match(/<outline\b[^>]*>/gi) ?? []) {
-    const attribute = (name: string) => new RegExp(`\\b${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(outline);
+    const attribute = (name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*("([^"]*)"|'([^']*)')`, 'i').exec(outline);
     const found = attribute('htmlUrl') ?? attribute('xmlUrl');
     if (!found) continue;
     const address = decodeXml((found[2] ?? found[3] ?? '').trim());
@@ -67,7 +68,9 @@ export function parseOpml(text: string): string[] {
       const url = new URL(address);
       if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
       const site = url.protocol === 'https:' && url.port === '' ? url.hostname : url.origin;
-      if (!sites.has(url.host)) sites.set(url.host, site);
+      const priority = attribute('newsctl:priority');
+      const value = priority ? Number(priority[2] ?? priority[3]) : Number.NaN;
+      if (!sites.has(url.host)) sites.set(url.host, { input: site, priority: Number.isSafeInteger(value) ? value : null });
     } catch {
       // Not an address: the outline is a folder or broken; nothing to add.
     }
@@ -80,7 +83,8 @@ export function parseDomainImport(lines: readonly string[]): DomainImport {
   const result: DomainImport = { domains: [], avoided: [] };
   const text = lines.join('\n');
   if (/<opml[\s>]/i.test(text)) {
-    result.domains = parseOpml(text).map((input) => ({ input, priority: null }));
+    result.domains = parseOpml(text);
+    if (result.domains.length === 0) throw Invalid('The OPML file names no site (no outline with an htmlUrl or xmlUrl); nothing was imported');
     return result;
   }
   let inAvoidSection = false;
@@ -119,4 +123,40 @@ export function formatDomainExport(
     '#AVOID',
     ...avoided.map((a) => a.url),
   ];
+}
+
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/**
+ * The source domains as an OPML 2.0 subscription list, in folders by the topic most of each site's
+ * articles have (sites without articles yet under "Not crawled yet"); each site's priority rides in
+ * a newsctl attribute, so an export imported again gives the same list. Avoided domains are not
+ * subscriptions and stay in the .txt format.
+ */
+export function formatDomainOpml(
+  domains: readonly { url: string; priority: number | null; status: string; topic: string | null }[],
+  options: { title: string; createdAt: Date; topicName: (topic: string) => string },
+): string {
+  const folders = new Map<string, string[]>();
+  for (const domain of domains) {
+    if (domain.status === 'avoided') continue;
+    const address = /^[a-z]+:\/\//.test(domain.url) ? domain.url : `https://${domain.url}`;
+    const name = domain.url.replace(/^https?:\/\//, '');
+    const folder = domain.topic ? options.topicName(domain.topic) : 'Not crawled yet';
+    const line = `      <outline type="link" text="${escapeXml(name)}" title="${escapeXml(name)}" htmlUrl="${escapeXml(new URL(address).origin + '/')}" newsctl:priority="${domain.priority ?? DEFAULT_PRIORITY}"/>`;
+    folders.set(folder, [...(folders.get(folder) ?? []), line]);
+  }
+  // Topic folders by name, the sites not crawled yet last.
+  const ordered = [...folders].sort(([a], [b]) => Number(a === 'Not crawled yet') - Number(b === 'Not crawled yet') || a.localeCompare(b));
+  const body = ordered.map(([folder, lines]) => `    <outline text="${escapeXml(folder)}" title="${escapeXml(folder)}">\n${lines.join('\n')}\n    </outline>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<opml version="2.0" xmlns:newsctl="https://github.com/newsctl/newsctl">',
+    `  <head><title>${escapeXml(options.title)}</title><dateCreated>${options.createdAt.toUTCString()}</dateCreated></head>`,
+    '  <body>',
+    ...body,
+    '  </body>',
+    '</opml>',
+    '',
+  ].join('\n');
 }

@@ -13,6 +13,7 @@ import {
   avoidedDomains,
   countDomainArticles,
   deleteDomain,
+  domainMainTopics,
   findDomain,
   findDomainByHost,
   insertDomain,
@@ -25,7 +26,8 @@ import {
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { createAvoidMatcher } from '../spider/net/url.js';
-import { formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry } from './entries.js';
+import { formatDomainExport, formatDomainOpml, parseDomainImport, readAvoidEntry, readDomainEntry } from './entries.js';
+import { isTopic, TOPIC_NAMES } from '../classify/topics.js';
 import { readableAddress, readableHost } from './host-names.js';
 import { probeScheme, schemeIsUncertain } from './scheme.js';
 
@@ -257,8 +259,17 @@ export async function importDomains(ctx: Ctx & Pick<AppContext, 'config'>, lines
   return result;
 }
 
-export async function exportDomains(ctx: Pick<AppContext, 'sql'>): Promise<{ lines: string[]; text: string }> {
+/** The lists as the console's .txt format, or the source domains as OPML 2.0 (`format: 'opml'`). */
+export async function exportDomains(ctx: Pick<AppContext, 'sql' | 'config'>, format: 'txt' | 'opml' = 'txt'): Promise<{ lines: string[]; text: string }> {
   const [domains, avoided] = await Promise.all([selectDomains(ctx.sql), selectAvoidDomains(ctx.sql)]);
+  if (format === 'opml') {
+    const topics = new Map((await domainMainTopics(ctx.sql)).map((row) => [row.domainId, row.topic]));
+    const text = formatDomainOpml(
+      domains.map((domain) => ({ ...domain, topic: topics.get(domain.id) ?? null })),
+      { title: `${ctx.config.siteName} sources`, createdAt: new Date(), topicName: (topic) => (isTopic(topic) ? TOPIC_NAMES[topic] : topic) },
+    );
+    return { lines: text.trimEnd().split('\n'), text };
+  }
   const lines = formatDomainExport(domains, avoided);
   return { lines, text: `${lines.join('\n')}\n` };
 }

@@ -51,7 +51,7 @@ export const useScrapeRelatedMutation = () => useDomainWrite(() => post<{ messag
 export const useImportDomainsMutation = () =>
   useDomainWrite((domains: string[]) => post<DomainImportResult>('/api/domains/import', { domains }), true);
 
-export const exportDomains = () => get<DomainExport>('/api/domains/export');
+export const exportDomains = (format: 'txt' | 'opml' = 'txt') => get<DomainExport>(`/api/domains/export?format=${format}`);
 
 function useAvoidWrite<Input, Result>(write: (input: Input) => Promise<Result>) {
   const queryClient = useQueryClient();

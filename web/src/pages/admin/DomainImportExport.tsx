@@ -45,11 +45,11 @@ export function DomainImportExport() {
     if (file) void importFile(file);
   };
 
-  const download = async () => {
+  const download = async (format: 'txt' | 'opml') => {
     setExporting(true);
     try {
-      const exported = await exportDomains();
-      saveFile(`domains-${dateInZone(new Date(), timeZone)}.txt`, exported.text);
+      const exported = await exportDomains(format);
+      saveFile(`domains-${dateInZone(new Date(), timeZone)}.${format}`, exported.text);
     } catch (error) {
       notifyFailure(error, 'Failed to export domains');
     } finally {
@@ -66,9 +66,15 @@ export function DomainImportExport() {
         </>
       }
       actions={
-        <button type="button" className="button-secondary" disabled={exporting} onClick={() => void download()}>
-          {exporting ? 'Exporting...' : 'Export Domains'}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="button-secondary" disabled={exporting} onClick={() => void download('txt')}>
+            {exporting ? 'Exporting...' : 'Export Domains'}
+          </button>
+          {/* For a feed reader: the sources as OPML, in folders by topic. */}
+          <button type="button" className="button-secondary" disabled={exporting} onClick={() => void download('opml')}>
+            Export OPML
+          </button>
+        </div>
       }
       testId="domain-import"
     >
