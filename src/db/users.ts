@@ -13,6 +13,17 @@ export async function findUserByUsername(sql: Queryable, username: string): Prom
   return row;
 }
 
+export async function findUserById(sql: Queryable, id: number): Promise<UserRow | undefined> {
+  const [row] = await sql<UserRow[]>`select id, username, password_hash, created_at from users where id = ${id}`;
+  return row;
+}
+
+/** The first administrator: who a token made by the operator (no user of its own) acts for. */
+export async function firstUserId(sql: Queryable): Promise<number | null> {
+  const [row] = await sql<{ id: number | null }[]>`select min(id)::int as id from users`;
+  return row?.id ?? null;
+}
+
 export async function countUsers(sql: Queryable): Promise<number> {
   const [row] = await sql<{ count: number }[]>`select count(*)::int as count from users`;
   return row!.count;

@@ -24,6 +24,7 @@ import { registerWsHub } from './ws.js';
 import './types.js';
 import { serverLoggerOptions } from './logger.js';
 import { registerOperations } from './operations.js';
+import { registerReaderApi } from './greader.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app (default web/dist in the package). */
@@ -130,6 +131,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     { prefix: '/api' },
   );
 
+  await registerReaderApi(app);
   await registerWsHub(app, { localSecret });
   await registerPages(app);
   await registerFavicons(app);

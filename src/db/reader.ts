@@ -1,0 +1,166 @@
+// What reader apps see through the Google Reader API: the sources as feeds, items (crawled articles
+// and our generated ones) in one 64-bit id space, and each user's read and starred state.
+import type { Queryable } from './client.js';
+
+/** Generated articles' item ids start here, above any crawled article's id. */
+export const GENERATED_ITEM_BASE = 2n ** 48n;
+/** Items older than this count as read, as Google Reader did: unread counts stay bounded. */
+export const READING_WINDOW_DAYS = 30;
+
+export interface ReaderFeedRow {
+  id: number;
+  url: string;
+  host: string;
+  /** The name most of its articles give their site, if any did. */
+  siteName: string | null;
+  /** The topic most of its articles have. */
+  topic: string | null;
+}
+
+export async function readerFeeds(sql: Queryable): Promise<ReaderFeedRow[]> {
+  return sql<ReaderFeedRow[]>`
+    select d.id, d.url, d.host,
+           (select mode() within group (order by a.site_name) from articles a where a.domain_id = d.id and a.site_name is not null) as site_name,
+           (select mode() within group (order by a.topic) from articles a where a.domain_id = d.id and a.topic is not null) as topic
+    from domains d where d.status <> 'avoided' order by d.id`;
+}
+
+/** Which items a stream holds. Null fields do not filter. */
+export interface ReaderStreamFilter {
+  /** Crawled articles of this domain only. */
+  domainId: number | null;
+  /** Items of this topic (crawled articles, and generated ones filed under it). */
+  topic: string | null;
+  articles: boolean;
+  generated: boolean;
+  starredOnly: boolean;
+  excludeRead: boolean;
+  /** Only items at or after this time (ms). */
+  newerThanMs: number | null;
+  /** Only items before this time (ms). */
+  olderThanMs: number | null;
+}
+
+export interface ReaderItemRow {
+  itemId: bigint;
+  kind: 'article' | 'generated';
+  title: string;
+  /** Crawled: the source's address; generated: our page's path. */
+  url: string | null;
+  summary: string | null;
+  content: string;
+  at: Date;
+  domainId: number | null;
+  domainName: string | null;
+  siteName: string | null;
+  topic: string | null;
+  read: boolean;
+  starred: boolean;
+}
+
+/** A page of a stream, newest first (or oldest first), after the keyset position `after`. */
+export async function readerItems(
+  sql: Queryable,
+  userId: number,
+  filter: ReaderStreamFilter,
+  page: { limit: number; oldestFirst: boolean; after: { atMs: number; itemId: bigint } | null; withContent: boolean },
+): Promise<ReaderItemRow[]> {
+  const base = GENERATED_ITEM_BASE.toString();
+  const afterAt = page.after ? new Date(page.after.atMs) : null;
+  const afterId = page.after ? page.after.itemId.toString() : null;
+  return sql<ReaderItemRow[]>`
+    select i.item_id::text as item_id, i.kind, i.title, i.url, i.summary,
+           case when ${page.withContent}::boolean then i.content else '' end as content, i.at, i.domain_id, i.domain_name, i.site_name, i.topic,
+           (s.read_at is not null or i.at < now() - make_interval(days => ${READING_WINDOW_DAYS})) as read,
+           (s.starred_at is not null) as starred
+    from (
+      select a.id::bigint as item_id, 'article' as kind, a.title, a.source_url as url, a.excerpt as summary, left(a.content, 20000) as content,
+             a.scraped_at as at, a.domain_id, a.domain_name, a.site_name, a.topic
+      from articles a
+      where ${filter.articles}::boolean and (${filter.domainId}::int is null or a.domain_id = ${filter.domainId})
+        and (${filter.topic}::text is null or a.topic = ${filter.topic})
+      union all
+      select g.id::bigint + ${base}::bigint, 'generated', g.title, g.html_file_path, g.excerpt, g.content, g.generated_at, null, null, null, g.category
+      from generated_articles g
+      where ${filter.generated}::boolean and ${filter.domainId}::int is null and (${filter.topic}::text is null or g.category = ${filter.topic})
+    ) i
+    left join reader_item_states s on s.user_id = ${userId} and s.item_id = i.item_id
+    where (not ${filter.starredOnly}::boolean or s.starred_at is not null)
+      and (not ${filter.excludeRead}::boolean or (s.read_at is null and i.at >= now() - make_interval(days => ${READING_WINDOW_DAYS})))
+      and (${filter.newerThanMs === null ? null : new Date(filter.newerThanMs)}::timestamptz is null or i.at >= ${filter.newerThanMs === null ? null : new Date(filter.newerThanMs)}::timestamptz)
+      and (${filter.olderThanMs === null ? null : new Date(filter.olderThanMs)}::timestamptz is null or i.at < ${filter.olderThanMs === null ? null : new Date(filter.olderThanMs)}::timestamptz)
+      and (${afterAt}::timestamptz is null or (
+        case when ${page.oldestFirst}::boolean then (i.at, i.item_id) > (${afterAt}::timestamptz, ${afterId}::bigint)
+             else (i.at, i.item_id) < (${afterAt}::timestamptz, ${afterId}::bigint) end))
+    order by
+      case when ${page.oldestFirst}::boolean then i.at end asc, case when ${page.oldestFirst}::boolean then i.item_id end asc,
+      case when not ${page.oldestFirst}::boolean then i.at end desc, case when not ${page.oldestFirst}::boolean then i.item_id end desc
+    limit ${page.limit}`.then((rows) => rows.map((row) => ({ ...row, itemId: BigInt(row.itemId as unknown as string) })));
+}
+
+/** The items of these ids (in any order); unknown ids are left out. */
+export async function readerItemsById(sql: Queryable, userId: number, itemIds: readonly bigint[]): Promise<ReaderItemRow[]> {
+  const articleIds = itemIds.filter((id) => id < GENERATED_ITEM_BASE).map(Number);
+  const generatedIds = itemIds.filter((id) => id >= GENERATED_ITEM_BASE).map((id) => Number(id - GENERATED_ITEM_BASE));
+  const base = GENERATED_ITEM_BASE.toString();
+  const rows = await sql<ReaderItemRow[]>`
+    select i.item_id::text as item_id, i.kind, i.title, i.url, i.summary, i.content, i.at, i.domain_id, i.domain_name, i.site_name, i.topic,
+           (s.read_at is not null or i.at < now() - make_interval(days => ${READING_WINDOW_DAYS})) as read,
+           (s.starred_at is not null) as starred
+    from (
+      select a.id::bigint as item_id, 'article' as kind, a.title, a.source_url as url, a.excerpt as summary, left(a.content, 20000) as content,
+             a.scraped_at as at, a.domain_id, a.domain_name, a.site_name, a.topic
+      from articles a where a.id = any(${articleIds}::int[])
+      union all
+      select g.id::bigint + ${base}::bigint, 'generated', g.title, g.html_file_path, g.excerpt, g.content, g.generated_at, null, null, null, g.category
+      from generated_articles g where g.id = any(${generatedIds}::int[])
+    ) i
+    left join reader_item_states s on s.user_id = ${userId} and s.item_id = i.item_id`;
+  return rows.map((row) => ({ ...row, itemId: BigInt(row.itemId as unknown as string) }));
+}
+
+export async function setReaderItemState(
+  sql: Queryable,
+  userId: number,
+  itemIds: readonly bigint[],
+  change: { read?: boolean; starred?: boolean },
+): Promise<void> {
+  if (itemIds.length === 0) return;
+  const ids = itemIds.map(String);
+  const read = change.read === undefined ? null : change.read;
+  const starred = change.starred === undefined ? null : change.starred;
+  await sql`
+    insert into reader_item_states (user_id, item_id, read_at, starred_at)
+    select ${userId}, id::bigint, case when ${read}::boolean then now() end, case when ${starred}::boolean then now() end
+    from unnest(${ids}::text[]) as ids(id)
+    on conflict (user_id, item_id) do update set
+      read_at = case when ${read}::boolean is null then reader_item_states.read_at
+                     when ${read}::boolean then coalesce(reader_item_states.read_at, now()) else null end,
+      starred_at = case when ${starred}::boolean is null then reader_item_states.starred_at
+                        when ${starred}::boolean then coalesce(reader_item_states.starred_at, now()) else null end`;
+}
+
+/** Unread items inside the reading window, per domain and per topic, and in all. */
+export interface UnreadCountRow {
+  /** What the row counts: one domain's, one topic's or every unread item. */
+  by: 'domain' | 'topic' | 'all';
+  domainId: number | null;
+  topic: string | null;
+  count: number;
+  newestAt: Date;
+}
+
+export async function readerUnreadCounts(sql: Queryable, userId: number): Promise<UnreadCountRow[]> {
+  const base = GENERATED_ITEM_BASE.toString();
+  return sql<UnreadCountRow[]>`
+    select case grouping(domain_id, topic) when 1 then 'domain' when 2 then 'topic' else 'all' end as by,
+           domain_id, topic, count(*)::int as count, max(at) as newest_at from (
+      select a.id::bigint as item_id, a.domain_id, a.topic, a.scraped_at as at from articles a
+      where a.scraped_at >= now() - make_interval(days => ${READING_WINDOW_DAYS})
+      union all
+      select g.id::bigint + ${base}::bigint, null, g.category, g.generated_at from generated_articles g
+      where g.generated_at >= now() - make_interval(days => ${READING_WINDOW_DAYS})
+    ) i
+    where not exists (select 1 from reader_item_states s where s.user_id = ${userId} and s.item_id = i.item_id and s.read_at is not null)
+    group by grouping sets ((domain_id), (topic), ())`;
+}
