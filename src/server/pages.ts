@@ -3,7 +3,7 @@
 // the request's address is never offered to a shared cache, so one forged Host (or a forwarded host
 // from an untrusted client) cannot be served to everyone.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ARTWORK_PATH, podcastArtwork, renderPodcastFeed } from '../services/audio/feed.js';
+import { ARTWORK_PATH, episodeText, podcastArtwork, renderPodcastFeed } from '../services/audio/feed.js';
 import { TOPICS, isTopic } from '../services/classify/topics.js';
 import { isArticlePagePath } from '../services/generator/paths.js';
 import { articlePageAt } from '../services/pages/article-page.js';
@@ -62,6 +62,19 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   app.get('/podcast.xml', async (request, reply) =>
     linkedAnswer(app, reply.type('application/rss+xml; charset=utf-8')).send(await renderPodcastFeed(app.ctx, requestOrigin(app, request))),
   );
+  // An episode's transcript (.vtt, .srt, .json for the site's player) and chapters.
+  app.get<{ Params: { file: string } }>('/transcripts/:file', async (request, reply) => {
+    const match = /^(.+)\.(vtt|srt|json)$/.exec(request.params.file);
+    const text = match ? await episodeText(app.ctx, match[1]!, match[2] as 'vtt' | 'srt' | 'json', requestOrigin(app, request)) : null;
+    if (!text) return reply.callNotFound();
+    return reply.type(text.type).header('cache-control', 'public, max-age=3600').send(text.body);
+  });
+  app.get<{ Params: { file: string } }>('/chapters/:file', async (request, reply) => {
+    const match = /^(.+)\.json$/.exec(request.params.file);
+    const text = match ? await episodeText(app.ctx, match[1]!, 'chapters', requestOrigin(app, request)) : null;
+    if (!text) return reply.callNotFound();
+    return linkedAnswer(app, reply.type(text.type)).send(text.body);
+  });
   app.get(ARTWORK_PATH, async (_request, reply) =>
     reply.type('image/png').header('cache-control', 'public, max-age=86400').send(podcastArtwork(app.ctx.config.siteName)),
   );

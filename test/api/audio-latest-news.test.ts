@@ -169,6 +169,41 @@ describe('podcast feed', { timeout: 240_000 }, () => {
     expect(text).toMatch(/<itunes:duration>00:0\d:\d\d<\/itunes:duration>/);
   });
 
+  it('offers the episode\'s transcript (WebVTT, SRT) and its chapters, one per story linking to its page', async () => {
+    const text = await (await fetch(`${server.baseUrl}/podcast.xml`)).text();
+    expect(text).toContain('xmlns:podcast="https://podcastindex.org/namespace/1.0"');
+    const vttUrl = /<podcast:transcript url="([^"]+)" type="text\/vtt" language="en"\/>/.exec(text)![1]!;
+    const srtUrl = /<podcast:transcript url="([^"]+)" type="application\/x-subrip" language="en"\/>/.exec(text)![1]!;
+    const chaptersUrl = /<podcast:chapters url="([^"]+)" type="application\/json\+chapters"\/>/.exec(text)![1]!;
+    const stem = generated.audioUrl.replace(/^\/audio\//, '').replace(/\.mp3.*$/, '');
+    expect(vttUrl).toBe(`${server.baseUrl}/transcripts/${stem}.vtt`);
+
+    const vtt = await (await fetch(vttUrl)).text();
+    expect(vtt.startsWith('WEBVTT\n\n00:00:0')).toBe(true);
+    const cues = vtt.split('\n\n').slice(1).filter(Boolean);
+    const script = (await latestScript(server.sql, 'latest-news'))!.scriptText.split('\n').filter(Boolean);
+    expect(cues).toHaveLength(script.length);
+    expect(cues[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}\n<v Narrator>\S/);
+    // The cues follow the audio: each starts after the last ends, and the last ends inside the file.
+    const times = cues.map((cue) => cue.split('\n')[0]!.split(' --> ').map((t) => t.split(':').reduce((sum, part) => sum * 60 + Number(part), 0)));
+    for (let i = 1; i < times.length; i++) expect(times[i]![0]!).toBeGreaterThanOrEqual(times[i - 1]![1]!);
+    expect(times.at(-1)![1]!).toBeLessThanOrEqual(generated.durationSeconds);
+    const srt = await (await fetch(srtUrl)).text();
+    expect(srt).toMatch(/^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\nNarrator: \S/);
+    const json = (await (await fetch(`${server.baseUrl}/transcripts/${stem}.json`)).json()) as { cues: { start: number; text: string }[] };
+    expect(json.cues).toHaveLength(cues.length);
+
+    const chapters = (await (await fetch(chaptersUrl)).json()) as { version: string; chapters: { startTime: number; title: string; url?: string }[] };
+    expect(chapters.version).toBe('1.2.0');
+    const stories = chapters.chapters.filter((chapter) => chapter.url);
+    expect(stories.length).toBeGreaterThanOrEqual(3);
+    for (const chapter of stories) expect(chapter.url).toMatch(new RegExp(`^${server.baseUrl}/story/\\d+-`));
+    const starts = chapters.chapters.map((chapter) => chapter.startTime);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    expect((await fetch(`${server.baseUrl}/transcripts/no-such-episode.vtt`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/transcripts/${stem}.exe`)).status).toBe(404);
+  });
+
   it('builds every link on the origin it is given (NEWSCTL_PUBLIC_URL when set) and escapes hostile titles', async () => {
     const { renderPodcastFeed } = await import('../../src/services/audio/feed.js');
     const { insertAudioAsset } = await import('../../src/db/audio.js');

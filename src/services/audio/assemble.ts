@@ -40,12 +40,12 @@ export async function speakLines(
   lines: readonly ScriptLine[],
   voiceOf: (speaker: string) => SpeechVoice,
   options: { signal: AbortSignal; onLine?: (progress: RenderProgress) => void; provider?: SpeechProvider },
-): Promise<{ pcm: Pcm; provider: SpeechProvider; lineOffsets: { start: number; end: number; speaker: string }[] }> {
+): Promise<{ pcm: Pcm; provider: SpeechProvider; lineOffsets: { start: number; end: number; speaker: string; index: number }[] }> {
   const paths = ffmpegPaths(ctx.config);
   const provider = options.provider ?? speechProvider(ctx);
   const session = provider.open();
   const parts: Pcm[] = [];
-  const lineOffsets: { start: number; end: number; speaker: string }[] = [];
+  const lineOffsets: { start: number; end: number; speaker: string; index: number }[] = [];
   let sampleRate = 0;
   let length = 0;
   const push = (pcm: Pcm) => {
@@ -78,7 +78,7 @@ export async function speakLines(
       push(silence(sampleRate, previous === null ? LEAD_IN : previous === line.speaker ? SAME_SPEAKER_GAP : TURN_GAP));
       const start = length;
       for (const clip of clips) push('pause' in clip ? silence(sampleRate, clip.pause) : clip);
-      lineOffsets.push({ start: start / sampleRate, end: length / sampleRate, speaker: line.speaker });
+      lineOffsets.push({ start: start / sampleRate, end: length / sampleRate, speaker: line.speaker, index });
       previous = line.speaker;
       options.onLine?.({ current: index + 1, total: lines.length });
     }

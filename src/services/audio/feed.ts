@@ -5,9 +5,10 @@
 import { existsSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import type { AppContext } from '../../context.js';
-import { recentAudioAssets, type AudioAssetRow } from '../../db/audio.js';
+import { audioAssetByFileName, recentAudioAssets, type AudioAssetRow } from '../../db/audio.js';
 import { textPath, textWidth } from '../../providers/image/index.js';
 import { audioFilePath } from './files.js';
+import { chaptersFor, cuesOf, toSrt, toWebVtt, type Chapter, type TranscriptCue } from './transcript.js';
 
 export const FEED_ITEMS = 100;
 export const ARTWORK_PATH = '/podcast-artwork.png';
@@ -33,6 +34,53 @@ function duration(seconds: number | null): string {
 
 const KIND_TITLES: Record<string, string> = { 'latest-news': 'Latest news', podcast: 'Podcast', interview: 'Interview' };
 
+/** `latest-news-2026-11-28-ab12.mp3` → `latest-news-2026-11-28-ab12`: the name its transcripts go by. */
+const stemOf = (fileName: string) => fileName.replace(/\.mp3$/, '');
+
+function episodeChapters(asset: AudioAssetRow, cues: readonly TranscriptCue[], origin: string): Chapter[] {
+  const stories = (asset.meta as { chapterStories?: { title: string; lead?: string; url?: string }[] }).chapterStories;
+  if (!Array.isArray(stories) || stories.length === 0) return [];
+  const opening = KIND_TITLES[asset.kind] ?? 'Opening';
+  return chaptersFor(cues, stories, opening).map((chapter) => (chapter.url?.startsWith('/') ? { ...chapter, url: `${origin}${chapter.url}` } : chapter));
+}
+
+export type TranscriptFormat = 'vtt' | 'srt' | 'json';
+
+/**
+ * An episode's transcript (`vtt`, `srt`, or JSON cues for the site's player) or its chapters
+ * (Podcasting 2.0 JSON chapters); null when there is no such episode or it was recorded before
+ * transcripts were kept.
+ */
+export async function episodeText(
+  ctx: Pick<AppContext, 'sql'>,
+  stem: string,
+  what: TranscriptFormat | 'chapters',
+  origin: string,
+): Promise<{ type: string; body: string } | null> {
+  if (!/^[A-Za-z0-9._-]{1,200}$/.test(stem)) return null;
+  const asset = await audioAssetByFileName(ctx.sql, `${stem}.mp3`);
+  const cues = asset ? cuesOf(asset.meta) : null;
+  if (!asset || !cues || asset.kind === 'music' || asset.kind === 'narration') return null;
+  if (what === 'vtt') return { type: 'text/vtt; charset=utf-8', body: toWebVtt(cues) };
+  if (what === 'srt') return { type: 'application/x-subrip; charset=utf-8', body: toSrt(cues) };
+  if (what === 'json') return { type: 'application/json; charset=utf-8', body: JSON.stringify({ cues }) };
+  const chapters = episodeChapters(asset, cues, origin);
+  return chapters.length ? { type: 'application/json+chapters; charset=utf-8', body: JSON.stringify({ version: '1.2.0', chapters }) } : null;
+}
+
+/** Podcasting 2.0: where the transcript (WebVTT, SRT) and the chapters are, when the episode has them. */
+function podcastTags(asset: AudioAssetRow, origin: string): string {
+  const cues = cuesOf(asset.meta);
+  if (!cues) return '';
+  const base = `${origin}/transcripts/${encodeURIComponent(stemOf(asset.fileName))}`;
+  const tags = [
+    `<podcast:transcript url="${xml(`${base}.vtt`)}" type="text/vtt" language="en"/>`,
+    `<podcast:transcript url="${xml(`${base}.srt`)}" type="application/x-subrip" language="en"/>`,
+  ];
+  if (episodeChapters(asset, cues, origin).length) tags.push(`<podcast:chapters url="${xml(`${origin}/chapters/${encodeURIComponent(stemOf(asset.fileName))}.json`)}" type="application/json+chapters"/>`);
+  return tags.map((tag) => `\n      ${tag}`).join('');
+}
+
 function item(asset: AudioAssetRow, origin: string, siteName: string): string {
   const meta = asset.meta as { title?: string; description?: string };
   const title = meta.title || `${KIND_TITLES[asset.kind] ?? asset.kind} — ${asset.generatedAt.toISOString().slice(0, 10)}`;
@@ -49,7 +97,7 @@ function item(asset: AudioAssetRow, origin: string, siteName: string): string {
       <itunes:summary>${xml(description)}</itunes:summary>
       <itunes:duration>${duration(asset.durationSeconds)}</itunes:duration>
       <itunes:episodeType>full</itunes:episodeType>
-      <itunes:explicit>false</itunes:explicit>
+      <itunes:explicit>false</itunes:explicit>${podcastTags(asset, origin)}
     </item>`;
 }
 
@@ -63,7 +111,7 @@ export async function renderPodcastFeed(ctx: Pick<AppContext, 'sql' | 'config'>,
   const artwork = `${origin}${ARTWORK_PATH}`;
   const updated = assets[0]?.generatedAt ?? new Date();
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:podcast="https://podcastindex.org/namespace/1.0">
   <channel>
     <title>${xml(title)}</title>
     <link>${xml(`${origin}/`)}</link>

@@ -18,6 +18,7 @@ import { produceAudio } from './produce.js';
 import { parseScript, type ScriptLine } from './script.js';
 import { TOPIC_PHRASES, topStories, type Story } from './stories.js';
 import { narratorVoice } from './voices.js';
+import { storyPath } from '../pages/story-page.js';
 
 export type { LatestNewsAudio } from '../../api/audio.js';
 
@@ -167,6 +168,11 @@ export async function generateLatestNewsAudioJob(ctx: Ctx, _params: object, job:
         writer: script.writer,
       },
       job,
+      chapterStories: script.stories.map((story) => ({
+        title: story.title,
+        lead: story.lead,
+        ...(story.trendId ? { url: storyPath({ id: story.trendId, title: story.title }) } : {}),
+      })),
       onLine: ({ current, total }) => {
         if (current === total) status(ctx, 'Mixing and normalising the audio...');
       },

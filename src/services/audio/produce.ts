@@ -10,6 +10,7 @@ import { ffmpegPaths, probeDuration } from './ffmpeg.js';
 import { audioDir, audioUrl, localDate, newAudioFileName } from './files.js';
 import type { Pcm } from './pcm.js';
 import { spokenWords, type ScriptLine } from './script.js';
+import { lineText } from './transcript.js';
 
 export interface ProducedAudio {
   asset: AudioAssetRow;
@@ -88,6 +89,8 @@ export async function produceAudio(
     meta: AudioMeta & Record<string, unknown>;
     job: JobHandle;
     onLine?: (progress: RenderProgress) => void;
+    /** The stories the episode tells, in order, for its chapters. */
+    chapterStories?: { title: string; lead?: string; url?: string }[];
   },
 ): Promise<ProducedAudio> {
   const spoken = await speakLines(ctx, input.lines, input.voiceOf, {
@@ -109,8 +112,15 @@ export async function produceAudio(
       speakers: [...new Set(input.lines.map((line) => line.speaker))],
       provider: spoken.provider.name,
       speechModel: spoken.provider.model,
-      // Where each line is (seconds): chapters for players, and how tests listen to each speaker.
-      segments: spoken.lineOffsets.map((line) => ({ speaker: line.speaker, start: Number(line.start.toFixed(3)), end: Number(line.end.toFixed(3)) })),
+      // Where each line is (seconds) and what it says: transcripts and chapters for players, and
+      // how tests listen to each speaker.
+      segments: spoken.lineOffsets.map((line) => ({
+        speaker: line.speaker,
+        start: Number(line.start.toFixed(3)),
+        end: Number(line.end.toFixed(3)),
+        text: lineText(input.lines[line.index]!),
+      })),
+      ...(input.chapterStories ? { chapterStories: input.chapterStories } : {}),
     },
   });
 }

@@ -24,6 +24,8 @@ export interface Story {
   why: string | null;
   /** Host names of the sites that reported it. */
   sites: string[];
+  /** The trend it tells, when it came from one (its page is /story/{id}-…). */
+  trendId?: number;
   /** The trend's own description (the analyzer's or the model's summary). */
   description: string;
 }
@@ -127,7 +129,7 @@ export async function topStories(ctx: Pick<AppContext, 'sql'>, limit: number, si
     const articles = await trendSourceArticles(ctx.sql, trend.id, 20_000);
     const story = storyFromSources(trend.title, trend.topic, trend.description, articles);
     if (!story) continue;
-    stories.push(story);
+    stories.push({ ...story, trendId: trend.id });
     perTopic.set(trend.topic, (perTopic.get(trend.topic) ?? 0) + 1);
   }
   if (stories.length > 0) return stories;

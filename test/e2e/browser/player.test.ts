@@ -210,4 +210,26 @@ describe('podcast player', () => {
     expect(await page.getByTestId('player-duration').textContent()).toBe('0:00');
     expect(consoleErrors.some((text) => text.includes('Podcast audio failed'))).toBe(true);
   });
+
+  it('shows the transcript on request, marks the line being spoken, and plays from a line clicked', async () => {
+    const { page } = await suite.visit();
+    const segments = [
+      { start: 0.5, end: 9, speaker: 'Narrator', text: 'Good evening, this is the Riverside Gazette latest news.' },
+      { start: 10, end: 19, speaker: 'Narrator', text: 'A storm flooded the harbor district of Port Linden.' },
+      { start: 20, end: 29, speaker: 'Narrator', text: 'That was the news for today.' },
+    ];
+    await seedLatestAudio(suite.server(), { fileName: 'latest-news-2025-07-04-tr4ns1.mp3', seconds: 30, generatedAt: GENERATED_AT, segments });
+    await page.goto('/');
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 2);
+    expect(await page.getByTestId('podcast-transcript').count()).toBe(0);
+    await page.getByRole('button', { name: 'Show transcript' }).click();
+    const transcript = page.getByTestId('podcast-transcript');
+    await transcript.getByText('A storm flooded the harbor district of Port Linden.').waitFor();
+    expect(await transcript.locator('li').allTextContents()).toEqual(segments.map((segment) => `${segment.start < 10 ? '0:00' : segment.start < 20 ? '0:10' : '0:20'}${segment.text}`));
+    await transcript.getByRole('button', { name: /A storm flooded/ }).click();
+    await page.waitForFunction(() => Math.abs(document.querySelector('audio')!.currentTime - 10) < 0.5);
+    await transcript.locator('[aria-current="true"]').filter({ hasText: 'A storm flooded' }).waitFor();
+    await page.getByRole('button', { name: 'Hide transcript' }).click();
+    expect(await page.getByTestId('podcast-transcript').count()).toBe(0);
+  });
 });

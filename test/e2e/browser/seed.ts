@@ -93,14 +93,15 @@ export function toneMp3(seconds: number): string {
 /** A latest-news bulletin: the file in {dataDir}/audio and its audio_assets row. */
 export async function seedLatestAudio(
   server: { sql: Sql; config: Config; ctx?: Pick<AppContext, 'events'> },
-  audio: { fileName: string; seconds: number; generatedAt: string },
+  audio: { fileName: string; seconds: number; generatedAt: string; segments?: { start: number; end: number; speaker: string; text: string }[] },
 ): Promise<void> {
   const dir = audioDir(server.config);
   mkdirSync(dir, { recursive: true });
   copyFileSync(toneMp3(audio.seconds), join(dir, audio.fileName));
+  const meta = audio.segments ? { segments: audio.segments } : {};
   await server.sql`
-    insert into audio_assets (kind, file_name, mime_type, duration_seconds, generated_at)
-    values ('latest-news', ${audio.fileName}, 'audio/mpeg', ${audio.seconds}, ${audio.generatedAt})`;
+    insert into audio_assets (kind, file_name, mime_type, duration_seconds, generated_at, meta)
+    values ('latest-news', ${audio.fileName}, 'audio/mpeg', ${audio.seconds}, ${audio.generatedAt}, ${server.sql.json(meta)})`;
   server.ctx?.events.emit('latest_news_audio', { audioUrl: audioAddress(audio.fileName, audio.generatedAt), generatedAt: audio.generatedAt });
 }
 

@@ -24,6 +24,8 @@ export const search = {
 export const audio = {
   all: () => ['audio'] as const,
   latest: () => ['audio', '/api/latest-news-audio'] as const,
+  /** An episode's transcript: its cues with their times, by the MP3's name without `.mp3`. */
+  transcript: (stem: string) => ['audio', 'transcript', `/transcripts/${encodeURIComponent(stem)}.json`] as const,
 };
 
 export const settings = {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPoi
 import { AUDIO_GENERATED_EVENT, type AudioGeneratedDetail } from '../hooks/useLiveEvents';
 import { dateInZone, formatPlayerTime } from '../lib/clock';
 import { Tip } from './Tip';
+import { PodcastTranscript } from './PodcastTranscript';
 
 export const SEEK_STEP_SECONDS = 5;
 /** HTMLMediaElement.HAVE_CURRENT_DATA: below it a seek has nothing to land on. */
@@ -327,6 +328,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
           </a>
         </Tip>
       </div>
+      <PodcastTranscript audioUrl={src} currentTime={currentTime} onSeek={seekTo} />
     </section>
   );
 }
