@@ -17,6 +17,7 @@ import socialRoutes from './social.js';
 import spiderRoutes from './spider.js';
 import statusRoutes from './status.js';
 import trendsRoutes from './trends.js';
+import webhookRoutes from './webhooks.js';
 
 export const apiRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   authRoutes,
@@ -36,4 +37,5 @@ export const apiRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   audioRoutes,
   podcastRoutes,
   musicRoutes,
+  webhookRoutes,
 ];

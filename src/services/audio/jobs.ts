@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { AppError, Upstream } from '../../errors.js';
 import { defineJob, isTerminal, startJob, startScheduledJob, waitForRun, type JobHandle as RunnerHandle } from '../jobs/index.js';
 import type { JobHandle } from './assemble.js';
+import { emitWebhook } from '../webhooks/index.js';
 
 /** How long a synchronous call waits for its job before answering that the job goes on. */
 export const DEFAULT_WAIT_MS = 15 * 60_000;
@@ -40,7 +41,15 @@ export function defineAudioJob<P extends object, R>(definition: AudioJobDefiniti
   defineJob({
     name: definition.name,
     label: LABELS[definition.kind],
-    run: (ctx, params: P & Record<string, unknown>, job) => definition.run(ctx, params, audioHandle(job)),
+    run: async (ctx, params: P & Record<string, unknown>, job) => {
+      const result = await definition.run(ctx, params, audioHandle(job));
+      // Every audio job answers with its file's address: that is what a webhook receiver wants.
+      const made = result as { audioUrl?: unknown; durationSeconds?: unknown };
+      if (typeof made?.audioUrl === 'string') {
+        await emitWebhook(ctx, 'audio.ready', { kind: definition.kind, audioUrl: made.audioUrl, durationSeconds: made.durationSeconds ?? null });
+      }
+      return result;
+    },
   });
   return definition;
 }

@@ -15,6 +15,8 @@ import { deleteImage, makeFeatureImage, saveImage } from './images.js';
 import { articlePagePath } from './paths.js';
 import { patchGeneratorState } from './status.js';
 import { GenerationFailure, writeArticle } from './write-article.js';
+import { emitWebhook } from '../webhooks/index.js';
+import { generatedArticleById } from '../../db/generated-articles.js';
 
 /** An item whose generation never finishes (its daemon dies each time) fails after this many attempts. */
 export const MAX_ITEM_ATTEMPTS = 3;
@@ -139,6 +141,16 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
     announce(ctx, `Generated ${summary}`);
     await reportRunProgress(ctx, item, `Rewrote "${draft.title}"`);
     ctx.events.emit('home_data_updated', {});
+    const page = (await generatedArticleById(ctx.sql, recorded.id))?.htmlFilePath ?? null;
+    await emitWebhook(ctx, 'article.generated', {
+      id: recorded.id,
+      title: draft.title,
+      category: draft.category,
+      trendId: trend.id,
+      pageUrl: page,
+      wordCount: draft.wordCount,
+      writer: draft.writer,
+    });
     return { outcome: 'done', articleId: recorded.id, title: draft.title, wordCount: draft.wordCount, sources: draft.sources.length, writer: draft.writer };
   } catch (error) {
     deleteImage(ctx.config, imageUrl);

@@ -9,3 +9,4 @@ import '../audio/latest-news.js';
 import '../audio/podcast.js';
 import '../music/index.js';
 import '../spider/index.js';
+import '../webhooks/index.js';

@@ -18,6 +18,7 @@ import { Invalid } from '../../errors.js';
 import { refusedOutboundUrl } from '../../net/outbound.js';
 import { parseMusicConfig } from '../music/config.js';
 import { musicConfigTextCodec, type SecretCodec } from './secrets.js';
+import { unknownEvents, WEBHOOK_EVENTS } from '../webhooks/events.js';
 
 export interface CheckEnv {
   /** Another setting's current value. */
@@ -112,6 +113,19 @@ function uniqueNames(label: string, rows: readonly { name: string }[]): void {
     seen.add(name);
   }
 }
+
+/** Each webhook endpoint's signing secret is a credential: masked on read, kept when sent back masked, left out of dumps. */
+const webhookSecretsCodec: SecretCodec = {
+  list: (value) =>
+    ((value.endpoints as { secret?: string }[] | undefined) ?? []).map((endpoint, index) => ({ path: `endpoints.${index}.secret`, label: `webhook ${index + 1} secret`, value: endpoint.secret ?? '' })),
+  map: (value, replace) => ({
+    ...value,
+    endpoints: ((value.endpoints as { secret?: string }[] | undefined) ?? []).map((endpoint, index) => ({
+      ...endpoint,
+      secret: replace({ path: `endpoints.${index}.secret`, label: `webhook ${index + 1} secret`, value: endpoint.secret ?? '' }),
+    })),
+  }),
+};
 
 export const SETTINGS: readonly SettingDefinition[] = [
   // Trends
@@ -280,6 +294,32 @@ export const SETTINGS: readonly SettingDefinition[] = [
     refine: (value) => void parseMusicConfig(value.promptText),
     check: async (value, { config }) => checkMusicEndpoint(parseMusicConfig(value.promptText), config),
     secrets: musicConfigTextCodec,
+  }),
+  // Where to POST events (a JSON body signed with HMAC-SHA256 of the endpoint's secret). An
+  // endpoint newsctl may not call, or an event it does not send, is refused when saved.
+  define({
+    key: 'webhooks',
+    label: 'webhooks',
+    schema: z
+      .object({
+        endpoints: z
+          .array(z.object({ url: z.string().trim().max(2000), events: z.string().trim().max(300), secret: z.string().max(300) }).strict())
+          .max(20),
+      })
+      .strict(),
+    defaults: { endpoints: [] },
+    fieldLabels: { endpoints: `Endpoints (events: ${WEBHOOK_EVENTS.join(', ')} or *)` },
+    secrets: webhookSecretsCodec,
+    check: async (value, { config }) => {
+      for (const endpoint of value.endpoints) {
+        if (!endpoint.url) throw Invalid('Every webhook needs a URL');
+        const refused = await refusedOutboundUrl(endpoint.url, config);
+        if (refused) throw Invalid(`Invalid webhook: ${refused}`);
+        const unknown = unknownEvents(endpoint);
+        if (unknown.length) throw Invalid(`Invalid webhook events: ${unknown.join(', ')} (known: ${WEBHOOK_EVENTS.join(', ')}, or *)`);
+        if (!endpoint.events.trim()) throw Invalid(`The webhook to ${endpoint.url} names no event`);
+      }
+    },
   }),
 ];
 

@@ -38,6 +38,7 @@ import { hostOf } from './net/index.js';
 import { crawlNetwork } from './network.js';
 import { SPIDER_JOB, spiderStatusFields, type SpiderJobState, type SpiderStatusFields } from './status.js';
 import { counted } from '../../shared/words.js';
+import { emitWebhook } from '../webhooks/index.js';
 
 export { INTERRUPTED_LINE, SPIDER_JOB, type SpiderJobState, type SpiderStatusFields } from './status.js';
 
@@ -145,6 +146,13 @@ async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle
   await logEvent(ctx, LOG_COMPONENTS.spider, failure ? 'error' : 'info', message, { articlesStored: figures.articlesStored, domainsFinished: figures.processed });
   await saveSummary(ctx, job.runId, params, false);
   ctx.events.emit('domains_updated', {});
+  await emitWebhook(ctx, 'crawl.finished', {
+    articlesStored: figures.articlesStored,
+    sitesProcessed: figures.processed,
+    totalSites: figures.total,
+    stopped,
+    failed: failure ? (failure instanceof Error ? failure.message : String(failure)) : null,
+  });
   if (failure) throw failure;
   return { articlesStored: figures.articlesStored, sitesProcessed: figures.processed, totalSites: figures.total, stopped };
 }

@@ -19,6 +19,8 @@ import { engineTrends, modelTrends, type TopicTrend } from './analyze-topic.js';
 import { OFF_THREAD_FROM, windowStoriesOffThread, type WindowStories } from './stories.js';
 import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
 import { storeTopicTrends } from './store-trends.js';
+import { storyPath } from '../pages/story-page.js';
+import { emitWebhook } from '../webhooks/index.js';
 
 export type { AnalyzerRunSummary } from './analyzer-job.js';
 
@@ -160,6 +162,9 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       const stored = await storeTopicTrends(ctx.sql, { topic, batchNumber, trends, articlesAnalyzed, source });
       summary.trends += stored.trendIds.length;
       summary.continued += stored.continued;
+      for (const trend of stored.created) {
+        await emitWebhook(ctx, 'trend.created', { id: trend.id, title: trend.title, topic, pageUrl: storyPath(trend) });
+      }
     }
 
     summary.stopped = signal.aborted;

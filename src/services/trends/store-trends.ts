@@ -18,6 +18,8 @@ export interface StoreTopicTrendsInput {
 export interface StoredTopicTrends {
   trendIds: number[];
   continued: number;
+  /** The trends this analysis found for the first time (the others continue an earlier story). */
+  created: { id: number; title: string }[];
 }
 
 /** Same story: at least half of the smaller of the two article sets is shared. */
@@ -30,6 +32,7 @@ export async function storeTopicTrends(sql: Sql, input: StoreTopicTrendsInput): 
   return (await sql.begin(async (tx) => {
     const trendIds: number[] = [];
     let continued = 0;
+    const created: { id: number; title: string }[] = [];
     for (const trend of input.trends) {
       const write = {
         title: trend.title,
@@ -49,10 +52,11 @@ export async function storeTopicTrends(sql: Sql, input: StoreTopicTrendsInput): 
         continued++;
       } else {
         id = await insertTrend(tx, write);
+        created.push({ id, title: trend.title });
       }
       await linkTrendArticles(tx, id, trend.articleIds);
       trendIds.push(id);
     }
-    return { trendIds, continued };
+    return { trendIds, continued, created };
   })) as StoredTopicTrends;
 }

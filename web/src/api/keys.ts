@@ -51,6 +51,11 @@ export const generator = {
   queue: () => ['generator', '/api/generator/queue-status'] as const,
 };
 
+export const webhooks = {
+  all: () => ['webhooks'] as const,
+  deliveries: () => ['webhooks', '/api/webhooks/deliveries'] as const,
+};
+
 export const logs = {
   all: () => ['logs'] as const,
   list: () => ['logs', '/api/logs', { limit: LOGS_LIMIT }] as const,

@@ -1,6 +1,7 @@
 import { SettingsEditor } from '../../components/SettingsEditor';
 import { AvoidListPanel } from './AvoidListPanel';
 import { DomainImportExport } from './DomainImportExport';
+import { WebhooksPanel } from './WebhooksPanel';
 
 /** Saves in this tab fail with "Save Failed" and "Failed to save the {setting}." */
 function SettingsTabEditor(props: { settingKey: string; title: string; name: string; hints?: Record<string, string>; description?: string }) {
@@ -30,6 +31,7 @@ export function SettingsTab() {
       />
       <SettingsTabEditor settingKey="article-classifier-system-prompt" title="Article Classifier System Prompt" name="article classifier system prompt" />
       <SettingsTabEditor settingKey="article-classifier-user-prompt" title="Article Classifier User Prompt" name="article classifier user prompt" />
+      <WebhooksPanel />
     </div>
   );
 }
