@@ -272,3 +272,14 @@ export async function trendSourceArticles(sql: Queryable, trendId: number, maxCh
 export async function setTrendHtmlFilePath(sql: Queryable, trendId: number, path: string | null): Promise<void> {
   await sql`update trends set html_file_path = ${path} where id = ${trendId}`;
 }
+
+/** The newest trend each of these articles belongs to, by article id. */
+export async function storiesOfArticles(sql: Queryable, articleIds: readonly number[]): Promise<Map<number, { id: number; title: string }>> {
+  if (articleIds.length === 0) return new Map();
+  const rows = await sql<{ articleId: number; id: number; title: string }[]>`
+    select distinct on (ta.article_id) ta.article_id, t.id, t.title
+    from trend_articles ta join trends t on t.id = ta.trend_id
+    where ta.article_id = any(${articleIds as number[]}::int[])
+    order by ta.article_id, t.batch_number desc, t.id desc`;
+  return new Map(rows.map((row) => [row.articleId, { id: row.id, title: row.title }]));
+}

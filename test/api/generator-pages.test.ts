@@ -135,6 +135,9 @@ describe('Atom feeds', () => {
         for (const tag of ['id', 'title', 'updated']) expect(children(entry, tag), `entry ${tag}`).toHaveLength(1);
         expect(children(entry, 'updated')[0]!.textContent).toMatch(rfc3339);
         expect(children(entry, 'link').some((l) => l.getAttribute('rel') === 'alternate')).toBe(true);
+        // The story the article tells, every source side by side.
+        const related = children(entry, 'link').find((l) => l.getAttribute('rel') === 'related');
+        expect(related?.getAttribute('href')).toMatch(new RegExp(`^${server.baseUrl}/story/\\d+-storm-script-alert-1-script-floods-port-linden$`));
         const content = children(entry, 'content')[0]!;
         expect(content.getAttribute('type')).toBe('html');
         // The entry's HTML is escaped inside the XML, and itself escapes the crawled markup.

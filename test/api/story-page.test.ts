@@ -42,6 +42,10 @@ describe('the story page', () => {
     const home = JSON.parse((await get('/api/home-page-data')).text) as { topTrends: { usa: { id: number; pageUrl: string }[] } };
     expect(home.topTrends.usa[0]).toMatchObject({ id: trendId, pageUrl: path });
     expect((await get('/usa.html')).text).toContain(`<a href="${path}">`);
+    // A search result that is part of the story links to it.
+    const found = JSON.parse((await get('/api/search?q=Linden')).text) as { results: { story: { title: string; pageUrl: string } | null }[] };
+    expect(found.results.length).toBeGreaterThan(0);
+    for (const result of found.results) expect(result.story).toEqual({ title: TITLE, pageUrl: path });
   });
 
   it('lists each site once with its articles, a timeline, the facts only one source tells, escaped, as valid HTML', async () => {

@@ -8,6 +8,7 @@ import { toGeneratedArticle } from '../generator/articles.js';
 import { renderArticleBody } from './article-page.js';
 import { escapeHtml, html } from './html.js';
 import { absoluteUrl, link, safePagePath, topicLabel } from './layout.js';
+import { storyPath } from './story-page.js';
 
 export const FEED_ENTRIES = 50;
 
@@ -34,7 +35,11 @@ export async function renderFeed(ctx: Pick<AppContext, 'sql' | 'config'>, topic:
     return `  <entry>
     <id>${xml(url)}</id>
     <title type="text">${xml(article.title)}</title>
-    <link rel="alternate" type="text/html" href="${xml(url)}"/>
+    <link rel="alternate" type="text/html" href="${xml(url)}"/>${
+      rows[i]!.trendId && rows[i]!.trendTitle
+        ? `\n    <link rel="related" type="text/html" title="Every source of this story" href="${xml(absoluteUrl(origin, storyPath({ id: rows[i]!.trendId!, title: rows[i]!.trendTitle! })))}"/>`
+        : ''
+    }
     <published>${article.generatedAt}</published>
     <updated>${new Date(rows[i]!.updatedAt).toISOString()}</updated>
     <author><name>${xml(site)}</name></author>

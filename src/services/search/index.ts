@@ -3,6 +3,8 @@
 import type { AppContext } from '../../context.js';
 import { searchArticles } from '../../db/articles.js';
 import { Invalid } from '../../errors.js';
+import { storiesOfArticles } from '../../db/trends.js';
+import { storyPath } from '../pages/story-page.js';
 
 export const SEARCH_RESULT_LIMIT = 50;
 /** Newest matches considered for ranking: bounds the work for common words (bench/search.bench.ts). */
@@ -15,6 +17,8 @@ export interface SearchResult {
   sourceUrl: string;
   domainUrl: string | null;
   daysSinceCrawl: number;
+  /** The story (trend) the article is part of, with its page: every source of it side by side. */
+  story: { title: string; pageUrl: string } | null;
 }
 
 /** Splits the text into websearch syntax and the trailing word to prefix-match, if any. */
@@ -41,12 +45,17 @@ export async function searchArticlesByText(ctx: Pick<AppContext, 'sql' | 'config
     candidateLimit: SEARCH_CANDIDATE_LIMIT,
     timeZone: ctx.config.timeZone,
   });
-  const results = rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    sourceUrl: row.sourceUrl,
-    domainUrl: row.domainUrl,
-    daysSinceCrawl: Math.max(0, Number(row.daysSinceCrawl)),
-  }));
+  const stories = await storiesOfArticles(ctx.sql, rows.map((row) => row.id));
+  const results = rows.map((row) => {
+    const story = stories.get(row.id);
+    return {
+      id: row.id,
+      title: row.title,
+      sourceUrl: row.sourceUrl,
+      domainUrl: row.domainUrl,
+      daysSinceCrawl: Math.max(0, Number(row.daysSinceCrawl)),
+      story: story ? { title: story.title, pageUrl: storyPath(story) } : null,
+    };
+  });
   return { count: results.length, results };
 }

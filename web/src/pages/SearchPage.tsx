@@ -50,6 +50,11 @@ function SearchResults({ term }: { term: string }) {
                   <span>{formatCrawlAge(result.daysSinceCrawl)}</span>
                 </span>
               </a>
+              {result.story?.pageUrl.startsWith('/story/') && (
+                <a href={result.story.pageUrl} className="link mt-1 inline-block px-4 text-sm" data-testid="search-story-link">
+                  Every source of this story: {result.story.title}
+                </a>
+              )}
             </li>
           ))}
         </ul>
