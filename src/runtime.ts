@@ -15,6 +15,7 @@ import { ensureAdminAccount, pruneAuthState, type AdminBootstrap } from './servi
 import { bridgeEvents } from './services/event-bridge.js';
 import { createEventBus } from './services/events.js';
 import { pruneLogs } from './services/logs/index.js';
+import { pruneArticles } from './services/retention/index.js';
 import './services/jobs/catalog.js';
 import { shutdownJobs, startJobs } from './services/jobs/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -128,6 +129,7 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
     const prune = () => {
       void pruneAuthState(runtime.ctx).catch(() => {});
       void pruneLogs(runtime.ctx).catch(() => {});
+      void pruneArticles(runtime.ctx).catch(() => {});
     };
     pruneTimer = setInterval(prune, 60 * 60 * 1000);
     pruneTimer.unref();

@@ -254,6 +254,17 @@ export const SETTINGS: readonly SettingDefinition[] = [
   }),
 
   define({
+    key: 'article-retention',
+    label: 'article retention',
+    schema: z.object({ articleDays: z.number().int().min(0).max(3650), bodyDays: z.number().int().min(0).max(3650) }).strict(),
+    defaults: { articleDays: 365, bodyDays: 180 },
+    fieldLabels: { articleDays: 'Keep crawled articles for (days, 0: forever)', bodyDays: 'Keep their full text for (days, 0: forever)' },
+    refine: (value) => {
+      if (value.articleDays > 0 && value.bodyDays > value.articleDays) throw Invalid('The text cannot be kept longer than the article');
+    },
+  }),
+
+  define({
     key: 'log-retention',
     label: 'log retention',
     schema: z.object({ retentionDays: z.number().int().min(1).max(3650) }).strict(),

@@ -1,0 +1,26 @@
+// Retention of crawled articles: old bodies cleared, older articles deleted, in short batches that
+// never hold a lock readers wait on for long; trends left without any article go with them.
+import type { Queryable } from './client.js';
+
+/** Empties the text of up to `limit` articles crawled before `cutoff` (title, lede and address stay). */
+export async function clearArticleBodiesBefore(sql: Queryable, cutoff: Date, limit: number): Promise<number> {
+  const result = await sql`
+    update articles set content = '' where id in (
+      select id from articles where scraped_at < ${cutoff} and content <> '' order by scraped_at limit ${limit})`;
+  return result.count;
+}
+
+/** Deletes up to `limit` articles crawled before `cutoff` (their trend links go with them). */
+export async function deleteArticlesBefore(sql: Queryable, cutoff: Date, limit: number): Promise<number> {
+  const result = await sql`
+    delete from articles where id in (select id from articles where scraped_at < ${cutoff} order by scraped_at limit ${limit})`;
+  return result.count;
+}
+
+/** Trends identified before `cutoff` that no article is linked to any more. */
+export async function deleteTrendsWithoutArticles(sql: Queryable, cutoff: Date): Promise<number> {
+  const result = await sql`
+    delete from trends t where t.identified_at < ${cutoff}
+      and not exists (select 1 from trend_articles ta where ta.trend_id = t.id)`;
+  return result.count;
+}
