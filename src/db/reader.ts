@@ -58,7 +58,11 @@ export interface ReaderItemRow {
   starred: boolean;
 }
 
-/** A page of a stream, newest first (or oldest first), after the keyset position `after`. */
+/**
+ * A page of a stream, newest first (or oldest first), after the keyset position `after`. Each kind
+ * of item is read in index order up to the page's size before the two are merged, so a page costs
+ * the same with a thousand articles stored or a million.
+ */
 export async function readerItems(
   sql: Queryable,
   userId: number,
@@ -66,36 +70,46 @@ export async function readerItems(
   page: { limit: number; oldestFirst: boolean; after: { atMs: number; itemId: bigint } | null; withContent: boolean },
 ): Promise<ReaderItemRow[]> {
   const base = GENERATED_ITEM_BASE.toString();
+  const dir = page.oldestFirst ? sql`asc` : sql`desc`;
+  const cmp = page.oldestFirst ? sql`>` : sql`<`;
   const afterAt = page.after ? new Date(page.after.atMs) : null;
   const afterId = page.after ? page.after.itemId.toString() : null;
-  return sql<ReaderItemRow[]>`
-    select i.item_id::text as item_id, i.kind, i.title, i.url, i.summary,
-           case when ${page.withContent}::boolean then i.content else '' end as content, i.at, i.domain_id, i.domain_name, i.site_name, i.topic,
-           (s.read_at is not null or i.at < now() - make_interval(days => ${READING_WINDOW_DAYS})) as read,
-           (s.starred_at is not null) as starred
+  const newer = filter.newerThanMs === null ? null : new Date(filter.newerThanMs);
+  const older = filter.olderThanMs === null ? null : new Date(filter.olderThanMs);
+  const stateFilters = (at: ReturnType<typeof sql>) => sql`
+    and (not ${filter.starredOnly}::boolean or s.starred_at is not null)
+    and (not ${filter.excludeRead}::boolean or (s.read_at is null and ${at} >= now() - make_interval(days => ${READING_WINDOW_DAYS})))
+    and (${newer}::timestamptz is null or ${at} >= ${newer}::timestamptz)
+    and (${older}::timestamptz is null or ${at} < ${older}::timestamptz)`;
+  const rows = await sql<ReaderItemRow[]>`
+    select i.item_id::text as item_id, i.kind, i.title, i.url, i.summary, i.content, i.at_time as at, i.domain_id, i.domain_name, i.site_name, i.topic, i.read, i.starred
     from (
-      select a.id::bigint as item_id, 'article' as kind, a.title, a.source_url as url, a.excerpt as summary, left(a.content, 20000) as content,
-             a.scraped_at as at, a.domain_id, a.domain_name, a.site_name, a.topic
-      from articles a
-      where ${filter.articles}::boolean and (${filter.domainId}::int is null or a.domain_id = ${filter.domainId})
-        and (${filter.topic}::text is null or a.topic = ${filter.topic})
+      (select a.id::bigint as item_id, 'article' as kind, a.title, a.source_url as url, a.excerpt as summary,
+              case when ${page.withContent}::boolean then left(a.content, 20000) else '' end as content,
+              a.scraped_at as at_time, a.domain_id, a.domain_name, a.site_name, a.topic,
+              (s.read_at is not null or a.scraped_at < now() - make_interval(days => ${READING_WINDOW_DAYS})) as read, (s.starred_at is not null) as starred
+       from articles a left join reader_item_states s on s.user_id = ${userId} and s.item_id = a.id
+       where ${filter.articles}::boolean and (${filter.domainId}::int is null or a.domain_id = ${filter.domainId})
+         and (${filter.topic}::text is null or a.topic = ${filter.topic})
+         ${stateFilters(sql`a.scraped_at`)}
+         and (${afterAt}::timestamptz is null or (a.scraped_at, a.id::bigint) ${cmp} (${afterAt}::timestamptz, ${afterId}::bigint))
+       order by a.scraped_at ${dir}, a.id ${dir}
+       limit ${page.limit})
       union all
-      select g.id::bigint + ${base}::bigint, 'generated', g.title, g.html_file_path, g.excerpt, g.content, g.generated_at, null, null, null, g.category
-      from generated_articles g
-      where ${filter.generated}::boolean and ${filter.domainId}::int is null and (${filter.topic}::text is null or g.category = ${filter.topic})
+      (select g.id::bigint + ${base}::bigint, 'generated', g.title, g.html_file_path, g.excerpt,
+              case when ${page.withContent}::boolean then g.content else '' end,
+              g.generated_at, null, null, null, g.category,
+              (s.read_at is not null or g.generated_at < now() - make_interval(days => ${READING_WINDOW_DAYS})), (s.starred_at is not null)
+       from generated_articles g left join reader_item_states s on s.user_id = ${userId} and s.item_id = g.id::bigint + ${base}::bigint
+       where ${filter.generated}::boolean and ${filter.domainId}::int is null and (${filter.topic}::text is null or g.category = ${filter.topic})
+         ${stateFilters(sql`g.generated_at`)}
+         and (${afterAt}::timestamptz is null or (g.generated_at, g.id::bigint + ${base}::bigint) ${cmp} (${afterAt}::timestamptz, ${afterId}::bigint))
+       order by g.generated_at ${dir}, g.id ${dir}
+       limit ${page.limit})
     ) i
-    left join reader_item_states s on s.user_id = ${userId} and s.item_id = i.item_id
-    where (not ${filter.starredOnly}::boolean or s.starred_at is not null)
-      and (not ${filter.excludeRead}::boolean or (s.read_at is null and i.at >= now() - make_interval(days => ${READING_WINDOW_DAYS})))
-      and (${filter.newerThanMs === null ? null : new Date(filter.newerThanMs)}::timestamptz is null or i.at >= ${filter.newerThanMs === null ? null : new Date(filter.newerThanMs)}::timestamptz)
-      and (${filter.olderThanMs === null ? null : new Date(filter.olderThanMs)}::timestamptz is null or i.at < ${filter.olderThanMs === null ? null : new Date(filter.olderThanMs)}::timestamptz)
-      and (${afterAt}::timestamptz is null or (
-        case when ${page.oldestFirst}::boolean then (i.at, i.item_id) > (${afterAt}::timestamptz, ${afterId}::bigint)
-             else (i.at, i.item_id) < (${afterAt}::timestamptz, ${afterId}::bigint) end))
-    order by
-      case when ${page.oldestFirst}::boolean then i.at end asc, case when ${page.oldestFirst}::boolean then i.item_id end asc,
-      case when not ${page.oldestFirst}::boolean then i.at end desc, case when not ${page.oldestFirst}::boolean then i.item_id end desc
-    limit ${page.limit}`.then((rows) => rows.map((row) => ({ ...row, itemId: BigInt(row.itemId as unknown as string) })));
+    order by i.at_time ${dir}, i.item_id ${dir}
+    limit ${page.limit}`;
+  return rows.map((row) => ({ ...row, itemId: BigInt(row.itemId as unknown as string) }));
 }
 
 /** The items of these ids (in any order); unknown ids are left out. */

@@ -43,13 +43,30 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   }
   // A story's page: its id keeps the address; an address with older words (the title changed, or
   // none) is sent on to the current one.
+  // Rendered once per change: any change event (a new analysis, an article written, retention)
+  // moves the snapshot's `wanted` count, and with it every cached story page.
+  const stories = new Map<string, { path: string; html: string }>();
+  let storiesVersion = -1;
   app.get<{ Params: { ref: string } }>('/story/:ref', async (request, reply) => {
     const id = storyIdOf(request.params.ref);
-    const story = id === null ? null : await loadStory(app.ctx, id);
-    if (!story) return reply.callNotFound();
-    const path = storyPath(story.trend);
-    if (request.url.split('?')[0] !== path) return reply.redirect(path, 302);
-    return linkedAnswer(app, reply.type('text/html; charset=utf-8')).send(storyPageHtml(app.ctx, story, requestOrigin(app, request)));
+    if (id === null) return reply.callNotFound();
+    const version = app.snapshot.stats().wanted;
+    if (version !== storiesVersion) {
+      stories.clear();
+      storiesVersion = version;
+    }
+    const origin = requestOrigin(app, request);
+    const key = `${origin} ${id}`;
+    let page = stories.get(key);
+    if (!page) {
+      const story = await loadStory(app.ctx, id);
+      if (!story) return reply.callNotFound();
+      page = { path: storyPath(story.trend), html: storyPageHtml(app.ctx, story, origin) };
+      // Host headers are the client's to choose: the cache stays small whatever they send.
+      if (stories.size < 1_000) stories.set(key, page);
+    }
+    if (request.url.split('?')[0] !== page.path) return reply.redirect(page.path, 302);
+    return linkedAnswer(app, reply.type('text/html; charset=utf-8')).send(page.html);
   });
   app.get<{ Params: { file: string } }>('/feeds/:file', async (request, reply) => {
     const name = request.params.file.replace(/\.xml$/, '');

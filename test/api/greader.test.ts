@@ -51,7 +51,8 @@ beforeAll(async () => {
     [ids.beta, 'beta.example', 'energy', 'Wind farm expands <b>offshore</b>'],
   ];
   for (const [index, [domainId, domainName, topic, title]] of articles.entries()) {
-    const url = `https://${domainName}/story-${index}`;
+    // Stored text is hostile input: one address without a scheme must not break a stream.
+    const url = index === 4 ? `${domainName}/story-${index}` : `https://${domainName}/story-${index}`;
     await server.sql`
       insert into articles (domain_id, domain_name, source_url, canonical_url, title, content, excerpt, topic, site_name, scraped_at)
       values (${domainId}, ${domainName}, ${url}, ${url}, ${title}, ${`${title}.\n\nA second paragraph with <script>alert(1)</script> in it.`},

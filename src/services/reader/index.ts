@@ -143,6 +143,15 @@ function itemContent(row: ReaderItemRow): string {
   return paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
 }
 
+/** The site's address of a stored URL; '' for one that is not a URL (stored text is hostile input). */
+function originOf(url: string | null): string {
+  try {
+    return url ? `${new URL(url).origin}/` : '';
+  } catch {
+    return '';
+  }
+}
+
 /** One item as FreshRSS and Miniflux write it. */
 function itemJson(row: ReaderItemRow, origin: string, siteName: string) {
   const topicLabel = row.topic && isTopic(row.topic) ? TOPIC_NAMES[row.topic] : null;
@@ -154,7 +163,7 @@ function itemJson(row: ReaderItemRow, origin: string, siteName: string) {
   const source =
     row.kind === 'generated'
       ? { streamId: labelId(OUR_ARTICLES_LABEL), title: siteName, htmlUrl: origin }
-      : { streamId: `feed/${row.domainId}`, title: row.siteName ?? readableAddress(row.domainName ?? ''), htmlUrl: row.url ? new URL(row.url).origin : '' };
+      : { streamId: `feed/${row.domainId}`, title: row.siteName ?? readableAddress(row.domainName ?? ''), htmlUrl: originOf(row.url) };
   return {
     id: longItemId(row.itemId),
     crawlTimeMsec: String(ms),
