@@ -28,7 +28,34 @@ export function listMigrations(dir = packagePath('sql')): Migration[] {
       throw new Error(`Two migrations share version ${migrations[i]!.version}`);
     }
   }
+  const missing = missingVersions(migrations.map((migration) => migration.version));
+  if (missing.length) throw new Error(`Migration numbers have a gap: ${missing.join(', ')} (a file was lost, or numbered wrong)`);
   return migrations;
+}
+
+/**
+ * Numbers that were never used: branches of the project merged without them. Any other gap means
+ * a migration file is missing from the package, and the schema would silently lack it.
+ */
+export const NEVER_USED_VERSIONS: readonly number[] = [6, 9, 10];
+
+export function missingVersions(versions: readonly number[]): number[] {
+  const present = new Set(versions);
+  const last = Math.max(0, ...versions);
+  const missing: number[] = [];
+  for (let version = 1; version <= last; version++) if (!present.has(version) && !NEVER_USED_VERSIONS.includes(version)) missing.push(version);
+  return missing;
+}
+
+/** A database a newer newsctl migrated holds a schema this version does not know: refuse it, never guess. */
+function refuseNewerSchema(applied: readonly number[], shipped: readonly Migration[]): void {
+  const known = new Set(shipped.map((migration) => migration.version));
+  const unknown = applied.filter((version) => !known.has(version));
+  if (unknown.length) {
+    throw new Error(
+      `This database was migrated by a newer newsctl (migrations ${unknown.join(', ')} are unknown to this version); run that version, or restore a backup made by this one`,
+    );
+  }
 }
 
 /** Applies pending migrations; returns the names of those applied now. */
@@ -39,8 +66,10 @@ export async function migrate(sql: Sql, dir?: string): Promise<string[]> {
       name text not null,
       applied_at timestamptz not null default now()
     )`;
+  const shipped = listMigrations(dir);
+  refuseNewerSchema(await appliedMigrations(sql), shipped);
   const applied: string[] = [];
-  for (const migration of listMigrations(dir)) {
+  for (const migration of shipped) {
     const ran = await sql.begin(async (tx) => {
       await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
       const [done] = await tx`select 1 from schema_migrations where version = ${migration.version}`;

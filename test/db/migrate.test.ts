@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appliedMigrations, listMigrations, migrate } from '../../src/db/migrate.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { appliedMigrations, listMigrations, migrate, missingVersions } from '../../src/db/migrate.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 describe('migrations', () => {
@@ -16,6 +19,27 @@ describe('migrations', () => {
     // A second run applies nothing and changes nothing.
     expect(await migrate(database.db.sql)).toEqual([]);
     expect(await appliedMigrations(database.db.sql)).toEqual(files.map((m) => m.version));
+  });
+
+  it('are checked for gaps: a lost file stops the start, numbers never used do not', () => {
+    expect(missingVersions(listMigrations().map((m) => m.version))).toEqual([]);
+    expect(missingVersions([1, 2, 3, 4, 5, 7, 8, 11, 12])).toEqual([]);
+    expect(missingVersions([1, 2, 4, 5, 7])).toEqual([3]);
+    const dir = mkdtempSync(join(tmpdir(), 'newsctl-migrations-'));
+    for (const name of ['001_a.sql', '002_b.sql', '004_d.sql']) writeFileSync(join(dir, name), 'select 1;');
+    expect(() => listMigrations(dir)).toThrow('Migration numbers have a gap: 3 (a file was lost, or numbered wrong)');
+  });
+
+  it('refuse a database a newer newsctl migrated, changing nothing', async () => {
+    const sql = database.db.sql;
+    await sql`insert into schema_migrations (version, name) values (999, 'from_the_future')`;
+    try {
+      await expect(migrate(sql)).rejects.toThrow(
+        'This database was migrated by a newer newsctl (migrations 999 are unknown to this version); run that version, or restore a backup made by this one',
+      );
+    } finally {
+      await sql`delete from schema_migrations where version = 999`;
+    }
   });
 
   it('create a table for every entity of both specs', async () => {
