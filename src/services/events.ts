@@ -19,7 +19,8 @@ export interface EventMap {
   avoid_domains_updated: Record<string, never>;
   refetch_status: RefetchStatus;
   trendsAnalyzerAction: { action: string };
-  generator_action: { action: string };
+  /** A line of text, as the console shows it; a regeneration's lines also carry its progress and its end. */
+  generator_action: { action: string; progress?: { done: number; total: number }; complete?: boolean };
   queue_update: Record<string, unknown>;
   audioGenerationStatus: { message: string };
   'conversational-audio-progress': { current: number; total: number };

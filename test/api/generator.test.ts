@@ -147,6 +147,10 @@ describe('article generator API', () => {
     expect(progress).toEqual(expect.arrayContaining([expect.stringMatching(/^\[1\/2\] Rewrote "/), expect.stringMatching(/^\[2\/2\] Rewrote "/)]));
     expect(actions.at(-1)).toMatch(/complete/);
     expect(actions.filter((a) => a.includes('complete'))).toEqual(['Regeneration complete: 2 of 2 articles rewritten']);
+    // The progress and the end travel as fields, not only inside the text.
+    const structured = messages.flatMap((m) => (m.type === 'generator_action' && m.progress ? [{ ...m.progress, complete: m.complete === true }] : []));
+    expect(structured[0]).toEqual({ done: 0, total: 2, complete: false });
+    expect(structured.at(-1)).toEqual({ done: 2, total: 2, complete: true });
     // The queue said a regeneration was under way while its items were in it, and says it no longer is.
     expect(messages.some((m) => m.type === 'queue_update' && m.regenerating === true)).toBe(true);
     expect(((await call('GET', '/api/generator/queue-status')).body as QueueStatus).regenerating).toBe(false);

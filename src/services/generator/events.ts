@@ -6,8 +6,9 @@ import { queueStatus } from './status.js';
 
 type Ctx = Pick<AppContext, 'sql' | 'events'>;
 
-export function announce(ctx: Pick<AppContext, 'events'>, action: string): void {
-  ctx.events.emit('generator_action', { action });
+/** A line for the console; a regeneration's lines say how far it is and when it is over, so nothing reads it back out of the text. */
+export function announce(ctx: Pick<AppContext, 'events'>, action: string, run: { progress?: { done: number; total: number }; complete?: boolean } = {}): void {
+  ctx.events.emit('generator_action', { action, ...run });
 }
 
 export async function publishQueue(ctx: Ctx): Promise<void> {

@@ -48,7 +48,7 @@ export async function reportRunProgress(ctx: Ctx, item: QueueItemRow, line: stri
   if (!item.runId) return;
   const progress = await runProgress(ctx.sql, item.runId);
   const finished = progress.done + progress.failed + progress.cancelled;
-  announce(ctx, `[${finished}/${progress.total}] ${line}`);
+  announce(ctx, `[${finished}/${progress.total}] ${line}`, { progress: { done: finished, total: progress.total } });
   if (progress.live === 0) await announceRunComplete(ctx, progress);
 }
 
@@ -57,7 +57,7 @@ export async function announceRunComplete(ctx: Pick<AppContext, 'sql' | 'events'
   if (progress.failed) parts.push(`${progress.failed} failed`);
   if (progress.cancelled) parts.push(`${progress.cancelled} stopped`);
   const line = `Regeneration complete: ${parts.join(', ')}`;
-  announce(ctx, line);
+  announce(ctx, line, { progress: { done: progress.done + progress.failed + progress.cancelled, total: progress.total }, complete: true });
   await logEvent(ctx, LOG_COMPONENTS.generator, progress.failed ? 'warning' : 'info', line);
 }
 

@@ -98,13 +98,13 @@ export async function regenerateArticles(ctx: Ctx): Promise<GeneratorActionResul
   const { trends, fresh } = planned;
   if (trends.length === 0) {
     const message = 'Regeneration complete: no current trends with enough sources';
-    announce(ctx, message);
+    announce(ctx, message, { progress: { done: 0, total: 0 }, complete: true });
     return { message, queued: 0 };
   }
   const message = `Regenerating the articles of ${counted(trends.length, 'current trend')}`;
   // Before the items run: the first of them may be generated (and report [1/n]) before this returns.
   // Every item is in the queue before the first one's run starts, so "[n/total]" counts them all.
-  announce(ctx, `[0/${trends.length}] ${message}`);
+  announce(ctx, `[0/${trends.length}] ${message}`, { progress: { done: 0, total: trends.length } });
   for (const item of fresh) await carryItem(ctx, item);
   await logEvent(ctx, LOG_COMPONENTS.generator, 'info', message);
   await publishQueue(ctx);

@@ -69,29 +69,24 @@ describe('the domain list', () => {
   });
 });
 
-describe('article regeneration progress (spec 001 §4)', () => {
-  it('reads [n/total], keeps the newest 50 messages and ends at "complete"', () => {
+describe('article regeneration progress', () => {
+  it('takes the progress each message carries, keeps the newest 50 messages and ends at the one marked complete', () => {
     let state = regenerationStarted();
-    state = withRegenerationMessage(state, '[1/3] Rewriting "Flu season"');
+    state = withRegenerationMessage(state, { action: '[1/3] Rewriting "Flu season"', progress: { done: 1, total: 3 } });
     expect(state).toMatchObject({ running: true, done: 1, total: 3 });
-    for (let i = 0; i < 60; i++) state = withRegenerationMessage(state, `note ${i}`);
+    for (let i = 0; i < 60; i++) state = withRegenerationMessage(state, { action: `note ${i}` });
     expect(state.messages).toHaveLength(50);
     expect(state.messages[0]).toBe('note 59');
-    state = withRegenerationMessage(state, '[3/3] Regeneration complete');
+    expect(state).toMatchObject({ running: true, done: 1, total: 3 });
+    state = withRegenerationMessage(state, { action: 'Regeneration complete: 3 of 3 articles rewritten', progress: { done: 3, total: 3 }, complete: true });
     expect(state).toMatchObject({ running: false, done: 3, total: 3 });
     expect(IDLE_REGENERATION.running).toBe(false);
   });
-  it('is not ended by "complete" in an article title or inside a longer word of a failure', () => {
+  it('is not ended or moved by what the text says: a title with "complete" or "[9/9]" in it is only shown', () => {
     let state = regenerationStarted();
-    state = withRegenerationMessage(state, '[0/3] Regenerating the articles of 3 current trends');
-    state = withRegenerationMessage(state, 'Generating article for "Bridge repairs complete ahead of schedule"');
-    state = withRegenerationMessage(state, '[1/3] Rewrote "Bridge repairs complete ahead of schedule"');
-    state = withRegenerationMessage(state, 'Generated “Complete guide to the new tax rules”: 480 words');
-    state = withRegenerationMessage(state, '[2/3] Failed "Flu season": the model reply was incomplete');
-    expect(state).toMatchObject({ running: true, done: 2, total: 3 });
-    state = withRegenerationMessage(state, 'Regeneration complete: 2 of 3 articles rewritten, 1 failed');
-    expect(state.running).toBe(false);
-    expect(withRegenerationMessage(regenerationStarted(), 'Regeneration complete: no current trends with enough sources').running).toBe(false);
+    state = withRegenerationMessage(state, { action: '[0/3] Regenerating the articles of 3 current trends', progress: { done: 0, total: 3 } });
+    state = withRegenerationMessage(state, { action: 'Generating article for "Bridge repairs complete [9/9]"' });
+    expect(state).toMatchObject({ running: true, done: 0, total: 3 });
   });
 });
 

@@ -1,6 +1,6 @@
-// Progress of "regenerate articles for existing trends": the generator's live
-// messages, the newest 50 kept; "[n/total]" gives the progress; a message containing "complete"
-// ends the run.
+// Progress of "regenerate articles for existing trends": the generator's live messages, the
+// newest 50 kept. Each message of the run says how far it is (progress) and whether it is the last
+// (complete); the text is only shown.
 
 export const REGENERATION_MESSAGES_KEPT = 50;
 
@@ -12,29 +12,25 @@ export interface RegenerationState {
   total: number;
 }
 
+/** A generator_action live message. */
+export interface GeneratorAction {
+  action: string;
+  progress?: { done: number; total: number };
+  complete?: boolean;
+}
+
 export const IDLE_REGENERATION: RegenerationState = { running: false, messages: [], done: 0, total: 0 };
 
 export function regenerationStarted(): RegenerationState {
   return { running: true, messages: [], done: 0, total: 0 };
 }
 
-/**
- * Whether a message closes the run: it says "complete" itself. A word inside a quoted article
- * title ('[2/5] Rewrote "Bridge repairs complete ahead of schedule"') or part of a longer word
- * ("incomplete", in a failure's reason) is the story's or the error's, not the run's.
- */
-export function endsRegeneration(message: string): boolean {
-  const own = message.replace(/"[^"]*"|“[^”]*”/g, '');
-  return /\bcomplete\b/i.test(own);
-}
-
-export function withRegenerationMessage(state: RegenerationState, message: string): RegenerationState {
-  const counted = /\[(\d+)\s*\/\s*(\d+)\]/.exec(message);
+export function withRegenerationMessage(state: RegenerationState, message: GeneratorAction): RegenerationState {
   return {
-    running: state.running && !endsRegeneration(message),
-    messages: [message, ...state.messages].slice(0, REGENERATION_MESSAGES_KEPT),
-    done: counted ? Number(counted[1]) : state.done,
-    total: counted ? Number(counted[2]) : state.total,
+    running: state.running && message.complete !== true,
+    messages: [message.action, ...state.messages].slice(0, REGENERATION_MESSAGES_KEPT),
+    done: message.progress?.done ?? state.done,
+    total: message.progress?.total ?? state.total,
   };
 }
 

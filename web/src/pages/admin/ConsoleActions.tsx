@@ -6,8 +6,12 @@ import { useQueueStatusQuery, useRegenerateArticlesMutation } from '../../hooks/
 import { useLatestNewsAudioMutation } from '../../hooks/useLatestNewsAudioMutation';
 import { AUDIO_GENERATED_EVENT, useLiveMessages, type AudioGeneratedDetail } from '../../hooks/useLiveEvents';
 import { notifyFailure } from '../../lib/notify';
-import { AUDIO_PROGRESS_STEPS, IDLE_REGENERATION, regenerationStarted, withRegenerationMessage, type RegenerationState } from '../../lib/regeneration';
+import { AUDIO_PROGRESS_STEPS, IDLE_REGENERATION, regenerationStarted, withRegenerationMessage, type GeneratorAction, type RegenerationState } from '../../lib/regeneration';
 import { safeHref } from '../../lib/articles';
+
+
+const isProgress = (value: unknown): value is { done: number; total: number } =>
+  typeof value === 'object' && value !== null && typeof (value as { done?: unknown }).done === 'number' && typeof (value as { total?: unknown }).total === 'number';
 
 interface ConsoleActions {
   regeneration: RegenerationState;
@@ -36,8 +40,13 @@ export function ConsoleActionsProvider({ children }: { children: ReactNode }) {
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
 
   useLiveMessages(['generator_action'], (message) => {
-    const text = typeof message.action === 'string' ? message.action : typeof message.message === 'string' ? message.message : null;
-    if (text) setRegeneration((state) => (state.running ? withRegenerationMessage(state, text) : state));
+    if (typeof message.action !== 'string') return;
+    const action: GeneratorAction = {
+      action: message.action,
+      ...(isProgress(message.progress) ? { progress: message.progress } : {}),
+      ...(message.complete === true ? { complete: true } : {}),
+    };
+    setRegeneration((state) => (state.running ? withRegenerationMessage(state, action) : state));
   });
   useLiveMessages(['audioGenerationStatus'], (message) => {
     if (typeof message.message === 'string') setAudio((state) => (state.percent === null ? state : { ...state, message: message.message as string }));
