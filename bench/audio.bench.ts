@@ -16,7 +16,7 @@ import { parseScript, spokenWords, type ScriptLine } from '../src/services/audio
 import { storyFromSources } from '../src/services/audio/stories.js';
 import { DEFAULT_VOICES } from '../src/services/audio/voice-table.js';
 import { toSpeechVoice } from '../src/services/audio/voices.js';
-import type { Topic } from '../src/services/classify/topics.js';
+import type { Topic } from '../src/shared/topics.js';
 import { newsDayStories } from '../test/fixtures/stories/news-day.js';
 
 const TARGET_WORDS = 750;

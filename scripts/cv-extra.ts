@@ -6,7 +6,7 @@ import { minimize } from '../src/services/classify/lbfgs.js';
 import { fitTopicRegression, inverseDocumentFrequency, logSoftmax, regressionScores } from '../src/services/classify/topic-regression.js';
 import { featureRow } from '../src/services/classify/article-features.js';
 import { rankWeight } from '../src/services/classify/word-vectors.js';
-import { TOPICS, type Topic } from '../src/services/classify/topics.js';
+import { TOPICS, type Topic } from '../src/shared/topics.js';
 import { denseScores, fitDenseRegression } from '../src/services/classify/embedding-regression.js';
 import { articleEmbedding, wordVectors, type WordVectors } from '../src/services/classify/word-vectors.js';
 import { readFileSync } from 'node:fs';

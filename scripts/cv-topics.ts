@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { packageRoot } from '../src/paths.js';
 import { compileTopicModel, topicSignals } from '../src/services/classify/topic-model.js';
-import { isTopic, TOPICS } from '../src/services/classify/topics.js';
+import { isTopic, TOPICS } from '../src/shared/topics.js';
 import { minimize } from '../src/services/classify/lbfgs.js';
 import {
   balancedWeights,

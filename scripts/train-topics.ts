@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { packagePath, packageRoot } from '../src/paths.js';
 import { serializeTopicModel } from '../src/services/classify/topic-model.js';
-import { isTopic } from '../src/services/classify/topics.js';
+import { isTopic } from '../src/shared/topics.js';
 import { DEFAULT_TRAINING_OPTIONS, trainTopicModel, type TopicTrainingRow } from '../src/services/classify/train.js';
 import { readGlove } from './glove.js';
 

@@ -1,7 +1,7 @@
 // Scoring of topic predictions against gold labels, as the trends data README defines it:
 // per-topic precision, recall and F1, their macro average over all topics, accuracy, and the
 // confusion matrix.
-import { TOPICS, type Topic } from '../../src/services/classify/topics.js';
+import { TOPICS, type Topic } from '../../src/shared/topics.js';
 
 export interface TopicScore {
   topic: Topic;

@@ -1,5 +1,5 @@
 // Wire types of the article generator, its pages' data and social posts.
-import type { Topic } from '../services/classify/topics.js';
+import type { Topic } from '../shared/topics.js';
 
 export interface GeneratedArticleSource {
   url: string;

@@ -1,6 +1,6 @@
 // Articles as the topic-driven services read them: the trends analyzer (recent articles, and the
 // story topics it stores) and the food re-categorization job (every article, walked by id).
-import type { Topic } from '../services/classify/topics.js';
+import type { Topic } from '../shared/topics.js';
 import type { Queryable } from './client.js';
 
 export interface RecentArticleRow {

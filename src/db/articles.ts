@@ -1,4 +1,4 @@
-import type { Topic } from '../services/classify/topics.js';
+import type { Topic } from '../shared/topics.js';
 import type { Queryable, Sql } from './client.js';
 
 /** An article as the public pages list it. */

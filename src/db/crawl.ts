@@ -1,5 +1,5 @@
 // What the spider and the re-fetcher write: crawled articles, inserted once per canonical URL.
-import type { Topic } from '../services/classify/topics.js';
+import type { Topic } from '../shared/topics.js';
 import type { Queryable } from './client.js';
 
 export interface CrawledArticle {

@@ -1,4 +1,4 @@
-import type { Topic } from '../services/classify/topics.js';
+import type { Topic } from '../shared/topics.js';
 import type { Queryable } from './client.js';
 
 export interface TopTrendRow {

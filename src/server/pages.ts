@@ -4,7 +4,7 @@
 // from an untrusted client) cannot be served to everyone.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ARTWORK_PATH, episodeText, podcastArtwork, renderPodcastFeed } from '../services/audio/feed.js';
-import { TOPICS, isTopic } from '../services/classify/topics.js';
+import { TOPICS, isTopic } from '../shared/topics.js';
 import { isArticlePagePath } from '../services/generator/paths.js';
 import { articlePageAt } from '../services/pages/article-page.js';
 import { renderFeed } from '../services/pages/feeds.js';

@@ -4,7 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Box, useApp, useInput, useStdout, type Key } from 'ink';
 import { Line, selectedTab } from './line.js';
 import { AudioPanel, GeneratorPanel, HelpPanel, LogsPanel, SpiderPanel, TrendsPanel } from './panels.js';
-import { TOPICS } from './state.js';
+import { TOPICS } from '../shared/topics.js';
 import type { DashStore } from './store.js';
 
 export const PANELS = ['Spider', 'Trends', 'Generator', 'Audio', 'Logs'] as const;

@@ -10,7 +10,8 @@ import { dateTime } from '../cli/time.js';
 import { readableAddress } from '../services/domains/host-names.js';
 import { Line, selectedTab, type Segment } from './line.js';
 import { Table } from './table.js';
-import { TOPICS, trendsOfTopic, type AudioJobView, type DashState } from './state.js';
+import { TOPICS } from '../shared/topics.js';
+import { trendsOfTopic, type AudioJobView, type DashState } from './state.js';
 
 export interface PanelSize {
   width: number;

@@ -12,7 +12,6 @@ import type { ConnectionState } from '../client/index.js';
 export const MAX_LOGS = 200;
 export const MAX_ACTIVITY = 100;
 export const MAX_AUDIO_LINES = 20;
-export const TOPICS = ['health', 'food', 'finance', 'usa', 'international', 'tech', 'energy', 'science'] as const;
 
 /** Jobs the audio panel follows (the bulletin, podcast, interview and songs). */
 export const isAudioJob = (name: string) => /audio|music/.test(name);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import opentype, { type Font } from 'opentype.js';
 import { packagePath } from '../../paths.js';
-import type { Topic } from '../../services/classify/topics.js';
+import type { Topic } from '../../shared/topics.js';
 import type { GeneratedImage, ImageProvider, ImageRequest } from './types.js';
 
 export const COVER_WIDTH = 1200;

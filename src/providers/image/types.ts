@@ -1,5 +1,5 @@
 // The feature-image interface: a prompt (and what the offline cover draws) in, image bytes out.
-import type { Topic } from '../../services/classify/topics.js';
+import type { Topic } from '../../shared/topics.js';
 
 export interface ImageRequest {
   /** The image prompt with {ARTICLE_TITLE} and {ARTICLE_EXCERPT} filled. */

@@ -1,7 +1,7 @@
 // Social posts about a trend, a generated article or a crawled article; the prompts and model are settings rows.
 import type { FastifyInstance } from 'fastify';
 import type { SocialContentRequest } from '../../api/generator.js';
-import { TOPICS } from '../../services/classify/topics.js';
+import { TOPICS } from '../../shared/topics.js';
 import { generateSocialContent } from '../../services/social/index.js';
 import { requestOrigin } from '../pages.js';
 

@@ -6,7 +6,7 @@
 import type { AppContext } from '../../context.js';
 import { articleAsSource } from '../../db/articles.js';
 import { currentTrends, trendSourceArticles, type TrendSourceArticle } from '../../db/trends.js';
-import type { Topic } from '../classify/topics.js';
+import type { Topic } from '../../shared/topics.js';
 import { InsufficientSourceText, sameFact, sourceName, writeOfflineArticle } from '../generator/offline-writer.js';
 import { shapeSentence, splitSentences, termOverlap, termSet } from '../generator/sentences.js';
 import { recentArticlesByTopic } from '../home/index.js';

@@ -12,7 +12,7 @@
 // - total = title score × 3 ÷ title words + body score ÷ body words. The highest total wins; equal
 //   totals go to the lower priority number; when every total is zero the article is international.
 import { TOPIC_KEYWORDS, type TopicKeyword } from './topic-keywords.js';
-import type { Topic } from './topics.js';
+import type { Topic } from '../../shared/topics.js';
 import { topicWords } from './words.js';
 
 export const TOPIC_PRIORITY: Readonly<Record<Topic, number>> = Object.freeze({

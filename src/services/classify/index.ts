@@ -12,9 +12,9 @@ import {
   type TopicModelFile,
   type TopicPrediction,
 } from './topic-model.js';
-import { TOPICS, type Topic } from './topics.js';
+import { TOPICS, type Topic } from '../../shared/topics.js';
 
-export { TOPICS, isTopic, type Topic } from './topics.js';
+export { TOPICS, isTopic, type Topic } from '../../shared/topics.js';
 export { categorizeByKeywords, TOPIC_PRIORITY } from './category-rule.js';
 export type { TopicPrediction } from './topic-model.js';
 

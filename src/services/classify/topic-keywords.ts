@@ -4,7 +4,7 @@
 // energy (no training rows) and extra evidence for the thin tech and science classes.
 // Weights run from 1.5 (often on topic, sometimes not) to 3 (all but unambiguous). A keyword is
 // one or more words as topicWords() writes them: lower case, "u.s." is "u s", digits are "0".
-import type { Topic } from './topics.js';
+import type { Topic } from '../../shared/topics.js';
 
 export interface TopicKeyword {
   words: readonly string[];

@@ -20,7 +20,7 @@ import { articleTerms, type TermWeighting } from './article-terms.js';
 import { keywordTotals } from './category-rule.js';
 import { decodeWordTopicScores, knowsAWord, wordTopicScores, type EmbeddingWeighting, type WordTopicScores, type WordTopicScoresFile } from './word-vectors.js';
 import { decodeTopicRegression, regressionScores, type TopicRegression, type TopicRegressionFile } from './topic-regression.js';
-import { isTopic, TOPICS, type Topic } from './topics.js';
+import { isTopic, TOPICS, type Topic } from '../../shared/topics.js';
 
 export const TOPIC_MODEL_FORMAT = 'newsctl-topic-model/2';
 export const WEIGHT_SCALE = 1000;

@@ -59,7 +59,7 @@ import {
 import { fitDenseRegression } from './embedding-regression.js';
 import { articleEmbedding, encodeWordTopicScores, wordsUsed, type EmbeddingWeighting, type WordVectors } from './word-vectors.js';
 import { encodeTopicRegression, fitTopicRegression, type TopicRegression } from './topic-regression.js';
-import { TOPICS, type Topic } from './topics.js';
+import { TOPICS, type Topic } from '../../shared/topics.js';
 import { FUNCTION_WORDS, modelWords, topicTerms, topicWords } from './words.js';
 
 export interface TopicTrainingRow {

@@ -27,7 +27,7 @@ import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { createAvoidMatcher } from '../spider/net/url.js';
 import { formatDomainExport, formatDomainOpml, parseDomainImport, readAvoidEntry, readDomainEntry } from './entries.js';
-import { isTopic, TOPIC_NAMES } from '../classify/topics.js';
+import { isTopic, TOPIC_NAMES } from '../../shared/topics.js';
 import { readableAddress, readableHost } from './host-names.js';
 import { probeScheme, schemeIsUncertain } from './scheme.js';
 

@@ -13,8 +13,6 @@ import { logEvent } from '../logs/index.js';
 export type { FoodRecategorizationStatus } from '../../api/status.js';
 
 export const FOOD_RECATEGORIZATION_JOB = 'food-recategorization';
-/** The console's progress denominator; the status reports the real total beside it. */
-export const SPEC_PROGRESS_TOTAL = 16_256;
 const COMPONENT = 'CLASSIFIER';
 const BATCH_SIZE = 25;
 const LEAD_CHARACTERS = 1_000;

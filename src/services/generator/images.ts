@@ -7,7 +7,7 @@ import { basename, join } from 'node:path';
 import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { createOfflineImageProvider, imageProviderFor, type GeneratedImage } from '../../providers/image/index.js';
-import type { Topic } from '../classify/topics.js';
+import type { Topic } from '../../shared/topics.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 

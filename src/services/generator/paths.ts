@@ -1,6 +1,6 @@
 // Public addresses of generated articles: /{topic}/{slug}-{trend id}.html, chosen at the first
 // generation and kept through rewrites, so links, feeds and shares stay valid.
-import type { Topic } from '../classify/topics.js';
+import type { Topic } from '../../shared/topics.js';
 
 export function slugify(text: string, maxLength = 60): string {
   const slug = text

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import { newestArticlesByDomain, newestArticlesByTopic } from '../../db/articles.js';
 import { readJobState } from '../../db/job-state.js';
 import { topTrendsByTopic } from '../../db/trends.js';
-import { TOPICS, type Topic } from '../classify/topics.js';
+import { TOPICS, type Topic } from '../../shared/topics.js';
 import { storyPath } from '../pages/story-page.js';
 
 export const ARTICLES_PER_DOMAIN = 10;

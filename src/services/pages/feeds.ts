@@ -2,7 +2,7 @@
 // links to the article's page and carries its excerpt and its text as escaped HTML.
 import type { AppContext } from '../../context.js';
 import { latestGeneratedArticles } from '../../db/generated-articles.js';
-import type { Topic } from '../classify/topics.js';
+import type { Topic } from '../../shared/topics.js';
 import { readableHost } from '../domains/host-names.js';
 import { toGeneratedArticle } from '../generator/articles.js';
 import { renderArticleBody } from './article-page.js';

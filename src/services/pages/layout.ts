@@ -1,7 +1,7 @@
 // The frame of the daemon's server-rendered pages: one stylesheet, Open Graph and feed links, no
 // script. Every value is escaped by the html template; links are only http(s) or same-site paths.
-import type { Topic } from '../classify/topics.js';
-import { TOPIC_NAMES, TOPICS } from '../classify/topics.js';
+import type { Topic } from '../../shared/topics.js';
+import { TOPIC_NAMES, TOPICS } from '../../shared/topics.js';
 import { html, Html, safeHref } from './html.js';
 
 export const TOPIC_LABELS = TOPIC_NAMES;

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { newestArticlesByTopic } from '../../db/articles.js';
 import { latestGeneratedArticles } from '../../db/generated-articles.js';
 import { topTrendsByTopic } from '../../db/trends.js';
-import type { Topic } from '../classify/topics.js';
+import type { Topic } from '../../shared/topics.js';
 import { readableHost } from '../domains/host-names.js';
 import { toGeneratedArticle } from '../generator/articles.js';
 import { html } from './html.js';

@@ -18,7 +18,7 @@ import {
   type ReaderStreamFilter,
 } from '../../db/reader.js';
 import { Invalid } from '../../errors.js';
-import { isTopic, TOPIC_NAMES, TOPICS, type Topic } from '../classify/topics.js';
+import { isTopic, TOPIC_NAMES, TOPICS, type Topic } from '../../shared/topics.js';
 import { readableAddress } from '../domains/host-names.js';
 import { escapeHtml } from '../pages/html.js';
 import { renderArticleBody } from '../pages/article-page.js';

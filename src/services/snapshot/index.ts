@@ -12,7 +12,7 @@
 import type { AppContext } from '../../context.js';
 import { Unavailable } from '../../errors.js';
 import { latestNewsAudio } from '../audio/latest-news.js';
-import { TOPICS, type Topic } from '../classify/topics.js';
+import { TOPICS, type Topic } from '../../shared/topics.js';
 import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../health/database-monitor.js';
 import { homePageData } from '../home/index.js';
 import { readSetting } from '../settings/index.js';

@@ -9,7 +9,7 @@ import { generatedArticleById, generatedArticleOfTrend } from '../../db/generate
 import { recentTrendTitles, trendByTitle, trendSourceArticles, trendsTitledLike, type TrendForGeneration } from '../../db/trends.js';
 import { Invalid, NotFound, Upstream } from '../../errors.js';
 import { chatModelFor, isLlmError, modelNameFor } from '../../providers/llm/index.js';
-import { isTopic, type Topic } from '../classify/topics.js';
+import { isTopic, type Topic } from '../../shared/topics.js';
 import { writeOfflineArticle } from '../generator/offline-writer.js';
 import { shapeSentence, splitSentences } from '../generator/sentences.js';
 import { toWriterSources } from '../generator/write-article.js';

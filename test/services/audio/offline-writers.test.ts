@@ -13,7 +13,7 @@ import { splitForSpeech } from '../../../src/services/audio/script.js';
 import { storyFromSources, type Story } from '../../../src/services/audio/stories.js';
 import { sameFact } from '../../../src/services/generator/offline-writer.js';
 import { termSet } from '../../../src/services/generator/sentences.js';
-import type { Topic } from '../../../src/services/classify/topics.js';
+import type { Topic } from '../../../src/shared/topics.js';
 import { offlineLyrics, parseLyrics, parseMusicConfig } from '../../../src/services/music/index.js';
 import { phrase } from '../../../src/services/music/lyrics.js';
 import { newsDayStories } from '../../fixtures/stories/news-day.js';

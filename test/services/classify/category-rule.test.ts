@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categorizeByKeywords, keywordTotals, TOPIC_PRIORITY } from '../../../src/services/classify/category-rule.js';
 import { TOPIC_KEYWORDS } from '../../../src/services/classify/topic-keywords.js';
-import { TOPICS, type Topic } from '../../../src/services/classify/topics.js';
+import { TOPICS, type Topic } from '../../../src/shared/topics.js';
 import { topicWords } from '../../../src/services/classify/words.js';
 
 /** A one-word keyword of `topic` with `weight` that no other topic lists. */

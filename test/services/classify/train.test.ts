@@ -6,7 +6,7 @@ import {
   serializeTopicModel,
   UNCALIBRATED,
 } from '../../../src/services/classify/topic-model.js';
-import { TOPICS, type Topic } from '../../../src/services/classify/topics.js';
+import { TOPICS, type Topic } from '../../../src/shared/topics.js';
 import { trainTopicModel, type TopicTrainingRow } from '../../../src/services/classify/train.js';
 
 // A tiny synthetic corpus: each topic with rows has a handful of its own words, and every headline

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { denseScores, fitDenseRegression } from '../../../src/services/classify/embedding-regression.js';
 import { compileTopicModel, predictTopic, serializeTopicModel, topicSignals } from '../../../src/services/classify/topic-model.js';
-import { TOPICS, type Topic } from '../../../src/services/classify/topics.js';
+import { TOPICS, type Topic } from '../../../src/shared/topics.js';
 import { DEFAULT_TRAINING_OPTIONS, trainTopicModel, type TopicTrainingRow } from '../../../src/services/classify/train.js';
 import { articleEmbedding, wordTopicScores, wordVectors, type WordTopicScores } from '../../../src/services/classify/word-vectors.js';
 

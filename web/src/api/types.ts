@@ -9,9 +9,9 @@ import type {
   RecategorizeTrendsResult,
   StatusResponse,
 } from '../../../src/api/index.js';
-import type { Topic } from '../../../src/services/classify/topics.js';
+import type { Topic } from '../../../src/shared/topics.js';
 
-export { TOPIC_NAMES, TOPICS, type Topic } from '../../../src/services/classify/topics.js';
+export { TOPIC_NAMES, TOPICS, type Topic } from '../../../src/shared/topics.js';
 
 export type {
   AudioProgressMessage,
