@@ -25,6 +25,7 @@ import './types.js';
 import { serverLoggerOptions } from './logger.js';
 import { registerOperations } from './operations.js';
 import { registerReaderApi } from './greader.js';
+import { setProblemSink } from '../diagnostics.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app (default web/dist in the package). */
@@ -87,6 +88,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Runs this process holds must not outlive the database: they are handed to another daemon (or
   // resumed by this one after a restart), never lost.
   app.addHook('onClose', async () => shutdownJobs(ctx));
+  // Problems the services report (a listener that threw, a save that failed) go to this daemon's
+  // server log while it runs; an app built without a logger (tests) leaves them on standard error.
+  if (options.logger !== false) {
+    const restoreProblems = setProblemSink((message) => app.log.error(message));
+    app.addHook('onClose', async () => restoreProblems());
+  }
   app.decorateRequest('principal', null);
   app.setErrorHandler(errorHandler);
   registerSecurityHeaders(app);

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { listenChannel, notifyChannel, pruneLiveMessages, readLiveMessage, storeLiveMessage } from '../db/live-messages.js';
 import type { EventType, LiveMessage } from './events.js';
+import { reportProblem } from '../diagnostics.js';
 
 const CHANNEL = 'newsctl_live';
 /** Under NOTIFY's 8,000 bytes, with room for the envelope. */
@@ -119,7 +120,7 @@ export async function bridgeEvents(ctx: Pick<AppContext, 'sql' | 'events'>): Pro
       .catch((error: unknown) => {
         // Lost messages are resynced by the receivers' refetch; the database may be down.
         queue.length = 0;
-        if ((error as { code?: string }).code !== 'CONNECTION_ENDED') console.error('live messages to other daemons:', (error as Error).message);
+        if ((error as { code?: string }).code !== 'CONNECTION_ENDED') reportProblem('live messages to other daemons', (error as Error).message);
       })
       .finally(() => {
         flushing = null;

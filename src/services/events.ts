@@ -3,6 +3,7 @@
 import { EventEmitter } from 'node:events';
 import type { JobProgressMessage, JobUpdatedMessage } from '../api/jobs.js';
 import type { FoodRecategorizationStatus, RefetchStatus, StatusResponse } from '../api/status.js';
+import { reportProblem } from '../diagnostics.js';
 
 export interface LogEntryEvent {
   id: number;
@@ -85,7 +86,7 @@ function guarded<T>(listener: (value: T) => void): (value: T) => void {
     try {
       listener(value);
     } catch (error) {
-      console.error('event listener failed:', error);
+      reportProblem('event listener failed', error);
     }
   };
 }
@@ -106,7 +107,7 @@ export function createEventBus(): EventBus {
         try {
           outbound({ type, ...payload } as LiveMessage);
         } catch (error) {
-          console.error('live message bridge failed:', error);
+          reportProblem('live message bridge failed', error);
         }
       }
     },

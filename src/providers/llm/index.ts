@@ -8,6 +8,7 @@ import { LOG_COMPONENTS, logEvent } from '../../services/logs/index.js';
 import { getSetting } from '../../services/settings/index.js';
 import { createOpenAiChatModel, type OpenAiChatModelOptions } from './openai.js';
 import type { ChatModel, LlmCallRecorder } from './types.js';
+import { reportProblem } from '../../diagnostics.js';
 
 export { LlmError, isLlmError } from './types.js';
 export type { ChatMessage, ChatModel, ChatRequest, ChatResult, ChatUsage, JsonChatRequest, LlmFailure } from './types.js';
@@ -36,7 +37,7 @@ export function callRecorder(ctx: Pick<AppContext, 'sql' | 'events'>): LlmCallRe
           error: call.error,
         });
       } catch (error) {
-        console.error(`recording a model call failed (${call.feature}):`, error);
+        reportProblem(`recording a model call failed (${call.feature})`, error);
       }
     },
     log: (level, message) => logEvent(ctx, LOG_COMPONENTS.model, level, message),

@@ -14,6 +14,7 @@
 import type { AppContext } from '../../context.js';
 import { contextJob } from '../../context.js';
 import { isDatabaseOutage } from '../jobs/database.js';
+import { reportProblem } from '../../diagnostics.js';
 
 /** How often a down database is asked whether it is back. */
 export const PROBE_EVERY_MS = 500;
@@ -72,7 +73,7 @@ export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'> & 
       try {
         listener(next);
       } catch (error) {
-        console.error('database status listener failed:', error);
+        reportProblem('database status listener failed', error);
       }
     }
     if (!next) scheduleProbe();

@@ -24,6 +24,7 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { isDatabaseOutage, throughOutage, waitForDatabase } from './database.js';
 import { pruneJobHistory } from './history.js';
 import { jobDefinition, jobDefinitions, onJobDefined, type AnyDefinition, type JobHandle, type JobInterruption } from './registry.js';
+import { reportProblem } from '../../diagnostics.js';
 
 const TERMINAL: ReadonlySet<JobRunStatus> = new Set(['completed', 'failed', 'stopped', 'skipped']);
 export const isTerminal = (status: JobRunStatus) => TERMINAL.has(status);
@@ -136,7 +137,7 @@ export class JobRunner {
     this.starting ??= (async () => {
       const boss = createJobQueue(this.ctx.sql, { supervise: this.supervise });
       boss.on('error', (error: unknown) => {
-        if (!isClosedDatabase(error) && !this.closed) console.error('job queue:', describe(error));
+        if (!isClosedDatabase(error) && !this.closed) reportProblem('job queue', describe(error));
       });
       await boss.start();
       this.boss = boss;
@@ -259,7 +260,7 @@ export class JobRunner {
           try {
             listener(status);
           } catch (error) {
-            console.error('job control listener failed:', error);
+            reportProblem('job control listener failed', error);
           }
         }
       }
@@ -316,7 +317,7 @@ export class JobRunner {
       await this.joinShared();
       await this.wakeWaiters();
       await this.prune();
-      if (this.outage) console.error('job runner: the database answers again');
+      if (this.outage) reportProblem('job runner: the database answers again');
       this.outage = false;
     } catch (error) {
       if (isClosedDatabase(error)) {
@@ -325,9 +326,9 @@ export class JobRunner {
       }
       if (isDatabaseOutage(error)) {
         // Runs wait for it; leases not renewed meanwhile are renewed (or found taken over) after.
-        if (!this.outage) console.error(`job runner: the database is unreachable (${describe(error)}); runs wait for it`);
+        if (!this.outage) reportProblem(`job runner: the database is unreachable (${describe(error)}); runs wait for it`);
         this.outage = true;
-      } else if (!this.closed) console.error('job runner:', describe(error));
+      } else if (!this.closed) reportProblem('job runner', describe(error));
     } finally {
       this.ticking = false;
     }
@@ -359,7 +360,7 @@ export class JobRunner {
           await this.pollOnce();
         } catch (error) {
           if (isClosedDatabase(error)) this.closed = true;
-          else if (!this.closed) console.error('job runner poll:', describe(error));
+          else if (!this.closed) reportProblem('job runner poll', describe(error));
         }
       } while (this.pollAgain && !this.closed);
     })().finally(() => {
@@ -564,7 +565,7 @@ export class JobRunner {
         // However long the database is away, the run's end is recorded once it is back.
         status = await throughOutage(this.ctx, this.closing.signal, () => this.settle(run, result, failure));
       } catch (error) {
-        if (!isClosedDatabase(error)) console.error(`job ${def.name}: recording the end of run ${row.id} failed:`, describe(error));
+        if (!isClosedDatabase(error)) reportProblem(`job ${def.name}: recording the end of run ${row.id} failed`, describe(error));
       }
       this.local.delete(row.id);
       if (status) {

@@ -2,6 +2,7 @@
 import type { AppContext } from '../../context.js';
 import { deleteLogsBefore, insertLog, latestLogs, type LogLevel, type LogRow } from '../../db/logs.js';
 import { getSetting } from '../settings/index.js';
+import { reportProblem } from '../../diagnostics.js';
 
 /** The components the console colours; others are free-form upper-case words. */
 export const LOG_COMPONENTS = {
@@ -53,7 +54,7 @@ export async function logEvent(
     const row = await insertLog(ctx.sql, { component, level, message: escapeLogText(message).slice(0, 4000), details });
     ctx.events.emit('log_entry', toEntry(row));
   } catch (error) {
-    console.error(`log write failed (${component} ${level}: ${message}):`, error);
+    reportProblem(`log write failed (${component} ${level}: ${message})`, error);
   }
 }
 

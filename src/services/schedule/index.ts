@@ -12,6 +12,7 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { startWorker } from '../worker-thread.js';
 import { DEFAULT_SCHEDULE_MINUTES, nextScheduledRun, type ScheduleMinutes, type ScheduledJob } from './cadence.js';
+import { reportProblem } from '../../diagnostics.js';
 
 export * from './cadence.js';
 export { instantOf, zonedTimeAt, offsetAt, type WallTime, type ZonedTime } from './zoned-time.js';
@@ -163,13 +164,13 @@ export function startScheduler(ctx: AppContext, jobs: ScheduledJobs, options: Sc
         await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Scheduled ${next.jobs.join(' and ')} run of ${next.at.toISOString()} skipped: the daemon was not awake`);
       }
     }
-    await arm().catch((error: unknown) => console.error('scheduler:', error));
+    await arm().catch((error: unknown) => reportProblem('scheduler', error));
   };
 
   const offSettings = ctx.events.on('settings_updated', ({ key }) => {
-    if (key === 'schedule-settings') void arm().catch((error: unknown) => console.error('scheduler:', error));
+    if (key === 'schedule-settings') void arm().catch((error: unknown) => reportProblem('scheduler', error));
   });
-  void arm().catch((error: unknown) => console.error('scheduler:', error));
+  void arm().catch((error: unknown) => reportProblem('scheduler', error));
 
   return async () => {
     stopped = true;

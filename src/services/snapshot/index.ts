@@ -20,6 +20,7 @@ import { loadTopicPages, topicPageHtml, type TopicPageData } from '../pages/topi
 import { ANALYZER_JOB } from '../trends/analyzer-job.js';
 import { SPIDER_JOB } from '../spider/status.js';
 import { encodeBody, HTML_TYPE, JSON_TYPE, type EncodedBody } from './encoded.js';
+import { reportProblem } from '../../diagnostics.js';
 
 export { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody, type Encoding } from './encoded.js';
 
@@ -149,7 +150,7 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
         // An outage is the monitor's to announce (and it calls us back when the database returns);
         // after close the database may be closing too.
         outage = monitor.report(error);
-        if (!outage && !closed) console.error('public snapshot: rebuild failed:', (error as Error).message);
+        if (!outage && !closed) reportProblem('public snapshot: rebuild failed', (error as Error).message);
       } finally {
         if (mine === generation) building = null;
       }

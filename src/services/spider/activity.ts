@@ -4,6 +4,7 @@
 import { contextJob, type AppContext } from '../../context.js';
 import { addJobActivity } from '../../db/job-runs.js';
 import { isDatabaseOutage } from '../jobs/database.js';
+import { reportProblem } from '../../diagnostics.js';
 
 export const ACTIVITY_LINES = 100;
 /** Lines are written in small batches: one insert per this long at most. */
@@ -68,7 +69,7 @@ export async function flushActivity(ctx: AppContext): Promise<void> {
           continue;
         }
         // A line is not worth failing a crawl for (and the run may have been deleted meanwhile).
-        if ((error as { code?: string }).code !== 'CONNECTION_ENDED') console.error('saving spider activity failed:', (error as Error).message);
+        if ((error as { code?: string }).code !== 'CONNECTION_ENDED') reportProblem('saving spider activity failed', (error as Error).message);
       }
     }
   })().finally(() => {

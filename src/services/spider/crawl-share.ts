@@ -28,6 +28,7 @@ import { createCrawl, type CrawlDomain } from './crawl.js';
 import { hostOf, parseDomainInput } from './net/index.js';
 import { crawlNetwork } from './network.js';
 import { counted } from '../../shared/words.js';
+import { reportProblem } from '../../diagnostics.js';
 
 /** A daemon claims at most one domain per this long: daemons joining together share a run out. */
 const CLAIM_SPACING_MS = 25;
@@ -107,7 +108,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
         stored++;
         say(`NEW: ${article.title}`);
         throughOutage(ctx, job.signal, () => countStoredArticle(ctx.sql, runId, domain.id, holder)).catch((error: unknown) =>
-          console.error('counting a stored article failed:', (error as Error).message),
+          reportProblem('counting a stored article failed', (error as Error).message),
         );
         homeDataTimer ??= setTimeout(() => {
           homeDataTimer = null;
@@ -171,7 +172,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
     held.set(domain.id, domain);
     if (claimed.takenOver) say(`${readableAddress(domain.url)}: taken over from a daemon that stopped (${counted(claim.articlesStored, 'article')} stored so far)`);
     crawl.addDomain({ ...domain, throttleMs: intervalMs, initialStored: claim.articlesStored, ...(notBefore > Date.now() ? { notBefore } : {}) });
-    if (hostOf(domain.origin) !== claim.host) console.error(`crawl claim host ${claim.host} differs from ${hostOf(domain.origin)}`);
+    if (hostOf(domain.origin) !== claim.host) reportProblem(`crawl claim host ${claim.host} differs from ${hostOf(domain.origin)}`);
   }
 
   const running = crawl.run();

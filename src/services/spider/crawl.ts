@@ -32,6 +32,7 @@ import {
   type RobotsPolicy,
 } from './net/index.js';
 import { createPacedRobots, politeFetch, type CrawlNetwork, type RobotsOutcome } from './network.js';
+import { reportProblem } from '../../diagnostics.js';
 
 /** A domain as one run crawls it. */
 export interface CrawlDomain {
@@ -302,7 +303,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     domainsFinished++;
     const done = Promise.resolve()
       .then(() => hooks.domainFinished(state.domain, result))
-      .catch((error: unknown) => console.error(`recording the crawl of ${state.domain.url} failed:`, error))
+      .catch((error: unknown) => reportProblem(`recording the crawl of ${state.domain.url} failed`, error))
       .finally(() => finishing.delete(done));
     finishing.add(done);
   }

@@ -19,6 +19,7 @@ import {
   type RobotsCache,
   createAvoidMatcher,
 } from './net/index.js';
+import { reportProblem } from '../../diagnostics.js';
 
 async function loadAvoidMatcher(ctx: Pick<AppContext, 'sql'>): Promise<(hostOrUrl: string) => boolean> {
   return createAvoidMatcher((await listAvoidDomains(ctx.sql)).map((row) => row.url));
@@ -85,7 +86,7 @@ async function openCrawlNetwork(ctx: Pick<AppContext, 'config' | 'sql' | 'events
     isAvoided = await loadAvoidMatcher(ctx);
   };
   const unsubscribe = ctx.events.on('avoid_domains_updated', () => {
-    refreshAvoidList().catch((error: unknown) => console.error('avoid list refresh failed:', error));
+    refreshAvoidList().catch((error: unknown) => reportProblem('avoid list refresh failed', error));
   });
   return {
     client,

@@ -13,6 +13,7 @@ import { parsePublishedAt, readArticlePage } from './extraction.js';
 import { AbortedError, hostOf, systemClock } from './net/index.js';
 import { createPacedRobots, crawlNetwork, politeFetch } from './network.js';
 import { SPIDER_JOB } from './status.js';
+import { reportProblem } from '../../diagnostics.js';
 
 export const REFETCH_JOB = 'refetch';
 export const REFETCH_MAX_WORDS = 500;
@@ -140,7 +141,7 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
   const how = signal.aborted ? 'stopped' : 'completed';
   await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Re-fetch ${how}: ${progress.updated} articles updated, ${progress.failed} failed, ${progress.processed} of ${progress.total} processed`);
   await patchJobState(ctx.sql, REFETCH_JOB, { finishedAt: new Date().toISOString(), progress }).catch((error: unknown) =>
-    console.error('saving re-fetcher state failed:', error),
+    reportProblem('saving re-fetcher state failed', error),
   );
   return progress;
 }
