@@ -208,3 +208,8 @@ export async function deleteFinishedItemsBefore(sql: Queryable, cutoff: Date): P
 export async function setItemRun(sql: Queryable, id: number, runId: string): Promise<void> {
   await sql`update generation_queue set run_id = ${runId} where id = ${id}`;
 }
+
+/** Serialises regeneration starts across daemons for the rest of the transaction. */
+export async function lockRegenerationStart(tx: Queryable): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended('newsctl:regenerate-articles', 0))`;
+}

@@ -220,3 +220,10 @@ export async function recentJobActivity(sql: Queryable, runId: string, limit: nu
   const rows = await sql<{ line: string }[]>`select line from job_activity where run_id = ${runId} order by id desc limit ${limit}`;
   return rows.map((row) => row.line);
 }
+
+/** Embedded database (one process per data folder): runs another holder left are a dead process's; let their leases lapse now. */
+export async function expireOtherHoldersRuns(sql: Queryable, holder: string): Promise<void> {
+  await sql`
+    update job_runs set expires_at = now() - interval '1 second'
+    where status in ('running', 'paused', 'stopping') and (holder is distinct from ${holder})`;
+}

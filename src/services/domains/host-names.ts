@@ -1,8 +1,8 @@
-// Host names between people and storage: shown in Unicode where that is safe (readable-host.ts,
+// Host names between people and storage: shown in Unicode where that is safe (src/shared/readable-host.ts,
 // shared with the web app), typed in Unicode and stored in their ASCII form.
 import { domainToASCII } from 'node:url';
 
-export { readableAddress, readableHost } from './readable-host.js';
+export { readableAddress, readableHost } from '../../shared/readable-host.js';
 
 /**
  * A host name (`host` or `host:port`) as someone may type it after reading it (`bücher.example`), in

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { GeneratorActionResult } from '../../api/generator.js';
 import type { AppContext } from '../../context.js';
-import { cancelLiveItems, countLiveItems, enqueueTrend, liveItemIds, liveItemOfTrend, runProgress, setItemRun, type QueueItemRow } from '../../db/generation-queue.js';
+import { cancelLiveItems, countLiveItems, enqueueTrend, liveItemIds, liveItemOfTrend, lockRegenerationStart, runProgress, setItemRun, type QueueItemRow } from '../../db/generation-queue.js';
 import { liveJobRuns } from '../../db/job-runs.js';
 import { currentTrends, trendByTitle } from '../../db/trends.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
@@ -79,7 +79,7 @@ export async function regenerateArticles(ctx: Ctx): Promise<GeneratorActionResul
   // Check and queue under one lock, so two clicks at the same moment (or on two daemons) make one
   // run and a 409, not two runs taking each other's items.
   const planned = await ctx.sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(hashtextextended('newsctl:regenerate-articles', 0))`;
+    await lockRegenerationStart(tx);
     if ((await countLiveItems(tx)).regeneration > 0) throw Conflict('Article regeneration is already running');
     const trends = (await currentTrends(tx)).filter((trend) => trend.articleCount >= MIN_SOURCE_ARTICLES);
     const runId = randomBytes(8).toString('hex');

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.js';
 import { contextJob } from '../../context.js';
 import { isDatabaseOutage } from '../jobs/database.js';
 import { reportProblem } from '../../diagnostics.js';
+import { probeDatabase } from '../../db/probe.js';
 
 /** How often a down database is asked whether it is back. */
 export const PROBE_EVERY_MS = 500;
@@ -106,7 +107,7 @@ export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'> & 
 
   async function ask(): Promise<void> {
     if (!standalone) {
-      await withTimeout(ctx.sql`select 1`, PROBE_TIMEOUT_MS, 'database probe');
+      await withTimeout(probeDatabase(ctx.sql), PROBE_TIMEOUT_MS, 'database probe');
       return;
     }
     await standalone(PROBE_TIMEOUT_MS);

@@ -1,6 +1,7 @@
 // Telling a database outage (the server restarting, the network gone) from a real failure, so long
 // runs wait for the database to come back instead of failing; and waiting for it.
 import type { AppContext } from '../../context.js';
+import { probeDatabase } from '../../db/probe.js';
 
 const CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
 
@@ -15,7 +16,7 @@ export function isDatabaseOutage(error: unknown): boolean {
 export async function waitForDatabase(ctx: Pick<AppContext, 'sql'>, signal: AbortSignal, everyMs = 2_000): Promise<void> {
   while (!signal.aborted) {
     try {
-      await ctx.sql`select 1`;
+      await probeDatabase(ctx.sql);
       return;
     } catch (error) {
       if (!isDatabaseOutage(error)) throw error;

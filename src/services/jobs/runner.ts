@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import { createJobQueue, ensureJobQueue, jobQueueDb } from '../../db/job-queue.js';
 import {
   claimQueuedRun,
+  expireOtherHoldersRuns,
   finishJobRun,
   jobRunById,
   liveJobRuns,
@@ -178,9 +179,7 @@ export class JobRunner {
     for (const hook of attachHooks) this.cleanups.push(hook(this.ctx));
     if (this.ctx.db.kind === 'embedded') {
       // One process per data folder: runs another holder left here are a previous process's, dead.
-      await this.ctx.sql`
-        update job_runs set expires_at = now() - interval '1 second'
-        where status in ('running', 'paused', 'stopping') and (holder is distinct from ${this.holder})`;
+      await expireOtherHoldersRuns(this.ctx.sql, this.holder);
     }
     this.scheduleTick(0);
     this.wake();

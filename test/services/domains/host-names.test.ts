@@ -5,7 +5,7 @@
 import { domainToUnicode } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readableAddress as serverAddress, readableHost as serverHost } from '../../../src/services/domains/host-names.js';
-import { decodePunycode } from '../../../src/services/domains/readable-host.js';
+import { decodePunycode } from '../../../src/shared/readable-host.js';
 import { readableAddress as webAddress, readableHost as webHost } from '../../../web/src/lib/hosts.js';
 
 const sides = [

@@ -1,2 +1,2 @@
 // Host names as people read them: the rules the server uses too (one module, no Node imports).
-export { readableAddress, readableHost } from '../../../src/services/domains/readable-host.js';
+export { readableAddress, readableHost } from '../../../src/shared/readable-host.js';
