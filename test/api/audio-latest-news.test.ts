@@ -200,6 +200,9 @@ describe('podcast feed', { timeout: 240_000 }, () => {
     for (const chapter of stories) expect(chapter.url).toMatch(new RegExp(`^${server.baseUrl}/story/\\d+-`));
     const starts = chapters.chapters.map((chapter) => chapter.startTime);
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    // The story's page offers the bulletin from where it tells the story.
+    const storyPage = await (await fetch(stories[0]!.url!)).text();
+    expect(storyPage).toContain(`<audio controls preload="none" src="/audio/${stem}.mp3#t=${stories[0]!.startTime.toFixed(1)}"></audio>`);
     expect((await fetch(`${server.baseUrl}/transcripts/no-such-episode.vtt`)).status).toBe(404);
     expect((await fetch(`${server.baseUrl}/transcripts/${stem}.exe`)).status).toBe(404);
   });

@@ -8,6 +8,9 @@ import { trendForGeneration, trendSourceArticles, type TrendForGeneration, type 
 import { shapeSentence, splitSentences, termOverlap, termSet } from '../generator/sentences.js';
 import { sourceName } from '../generator/offline-writer.js';
 import { counted } from '../../shared/words.js';
+import { latestAudioAsset } from '../../db/audio.js';
+import { audioUrl } from '../audio/files.js';
+import { chaptersFor, cuesOf } from '../audio/transcript.js';
 import { html, Html } from './html.js';
 import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
 
@@ -111,13 +114,26 @@ export interface StoryPageData {
   trend: TrendForGeneration;
   articles: TrendSourceArticle[];
   generated: GeneratedArticleRow | null;
+  /** The latest bulletin, when it tells this story: where, and from when. */
+  spoken: { audioUrl: string; startTime: number; generatedAt: Date } | null;
+}
+
+/** The newest bulletin's chapter for this story, if it has one. */
+async function spokenIn(ctx: Pick<AppContext, 'sql'>, trend: { id: number; title: string }): Promise<StoryPageData['spoken']> {
+  const asset = await latestAudioAsset(ctx.sql, 'latest-news');
+  const cues = asset ? cuesOf(asset.meta) : null;
+  const stories = (asset?.meta as { chapterStories?: { title: string; lead?: string; url?: string }[] } | undefined)?.chapterStories;
+  if (!asset || !cues || !Array.isArray(stories)) return null;
+  const prefix = `/story/${trend.id}-`;
+  const chapter = chaptersFor(cues, stories, '').find((candidate) => candidate.url?.startsWith(prefix) || candidate.url === `/story/${trend.id}`);
+  return chapter ? { audioUrl: audioUrl(asset.fileName, asset.generatedAt), startTime: chapter.startTime, generatedAt: asset.generatedAt } : null;
 }
 
 export async function loadStory(ctx: Pick<AppContext, 'sql'>, id: number): Promise<StoryPageData | null> {
   const trend = await trendForGeneration(ctx.sql, id);
   if (!trend) return null;
-  const [articles, generated] = await Promise.all([trendSourceArticles(ctx.sql, id, TEXT_PER_ARTICLE), generatedArticleOfTrend(ctx.sql, id)]);
-  return { trend, articles, generated };
+  const [articles, generated, spoken] = await Promise.all([trendSourceArticles(ctx.sql, id, TEXT_PER_ARTICLE), generatedArticleOfTrend(ctx.sql, id), spokenIn(ctx, trend)]);
+  return { trend, articles, generated, spoken };
 }
 
 /** JSON for a <script> data block: `<` escaped, so no text in it can close the element. */
@@ -151,6 +167,15 @@ ${
 ${image ? html`<img class="feature" src="${generated.imageUrl}" alt="">` : ''}
 <h3>${link(articlePage, generated.title)}</h3>
 <p class="excerpt">${generated.excerpt}</p>
+</section>`
+    : ''
+}
+${
+  data.spoken
+    ? html`<section aria-labelledby="listen">
+<h2 id="listen">Listen</h2>
+<p>Told in the latest news bulletin of ${formatTime(data.spoken.generatedAt, zone)}, from ${Math.floor(data.spoken.startTime / 60)}:${String(Math.floor(data.spoken.startTime % 60)).padStart(2, '0')}.</p>
+<audio controls preload="none" src="${data.spoken.audioUrl.split('?')[0]}#t=${data.spoken.startTime.toFixed(1)}"></audio>
 </section>`
     : ''
 }
