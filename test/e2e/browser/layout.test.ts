@@ -120,7 +120,7 @@ describe('accessibility basics', () => {
     await page.goto('/');
     await page.getByTestId('player-duration').filter({ hasText: '0:20' }).waitFor();
     const reached: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 7; i++) {
       await page.keyboard.press('Tab');
       reached.push(
         await page.evaluate(() => {
@@ -129,13 +129,14 @@ describe('accessibility basics', () => {
         }),
       );
     }
-    // The reading order of the page: search, the player, then the selected topic tab.
+    // The reading order of the page: search, the player and its transcript, then the selected topic tab.
     expect(reached.map((name) => name.replace(/\d{4}-\d{2}-\d{2}/, 'DATE'))).toEqual([
       'search',
       'Search',
       'Play',
       'Seek',
       'Download latest-news-DATE.mp3',
+      'Show transcript',
       'Health',
     ]);
   });
