@@ -166,6 +166,8 @@ describe('podcast feed', { timeout: 240_000 }, () => {
     const mp3 = await fetch(enclosure.url!);
     expect(mp3.status).toBe(200);
     expect(Number(mp3.headers.get('content-length'))).toBe(enclosure.length);
+    // Read to the end: a body left unread keeps the connection busy, and the server's close waits for it.
+    expect((await mp3.arrayBuffer()).byteLength).toBe(enclosure.length);
     expect(text).toMatch(/<itunes:duration>00:0\d:\d\d<\/itunes:duration>/);
   });
 
