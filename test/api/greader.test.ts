@@ -126,6 +126,12 @@ describe('the Google Reader API', () => {
     expect(Number(refs[0].timestampUsec)).toBeLessThan(Number(refs[2].timestampUsec));
     expect((await reader('/reader/api/0/stream/contents/user/-/label/Sports?output=json')).status).toBe(400);
     expect((await reader('/reader/api/0/stream/contents/user/-/state/com.google/reading-list?c=bogus')).status).toBe(400);
+    // Numbers past what the database holds are a 400, never a 500.
+    const past = Buffer.from('99999999999999_99999999999999999999').toString('base64url');
+    for (const query of ['s=feed/9999999999', `c=${past}`, 'ot=1e30', 'nt=99999999999999']) {
+      expect((await reader(`/reader/api/0/stream/items/ids?${query}`)).status, query).toBe(400);
+    }
+    expect((await reader('/reader/api/0/stream/items/contents', { body: [['i', 'tag:google.com,2005:reader/item/ffffffffffffffff']] })).status).toBe(400);
   });
 
   it('reads items by id in both forms, marks them read and starred with the T token, and mark-all-as-read a feed', async () => {

@@ -29,6 +29,9 @@ export const READ = 'user/-/state/com.google/read';
 const KEPT_UNREAD = 'user/-/state/com.google/kept-unread';
 export const OUR_ARTICLES_LABEL = 'Our articles';
 const ITEM_PREFIX = 'tag:google.com,2005:reader/item/';
+/** The database's limits: a bigint id, a time JavaScript and PostgreSQL both hold (year 9999). */
+const MAX_ITEM_ID = 2n ** 63n - 1n;
+const MAX_TIME_MS = Date.UTC(9999, 11, 31);
 const MAX_ITEMS = 1000;
 
 type Ctx = Pick<AppContext, 'sql' | 'config'>;
@@ -66,7 +69,7 @@ export function streamFilter(rawStream: string): ReaderStreamFilter {
   if (stream === READING_LIST) return filter;
   if (stream === STARRED) return { ...filter, starredOnly: true };
   const feed = /^feed\/(\d{1,10})$/.exec(stream);
-  if (feed) return { ...filter, domainId: Number(feed[1]), generated: false };
+  if (feed && Number(feed[1]) <= 2_147_483_647) return { ...filter, domainId: Number(feed[1]), generated: false };
   if (stream.startsWith('user/-/label/')) {
     const label = decodeURIComponent(stream.slice('user/-/label/'.length));
     if (label.toLowerCase() === OUR_ARTICLES_LABEL.toLowerCase()) return { ...filter, articles: false };
@@ -80,9 +83,14 @@ export function streamFilter(rawStream: string): ReaderStreamFilter {
 export function parseItemId(raw: string): bigint {
   const text = raw.trim();
   try {
-    if (text.startsWith(ITEM_PREFIX)) return BigInt(`0x${text.slice(ITEM_PREFIX.length)}`);
-    if (/^-?\d{1,20}$/.test(text)) return BigInt.asUintN(64, BigInt(text));
-    if (/^[0-9a-f]{16}$/i.test(text)) return BigInt(`0x${text}`);
+    const id = text.startsWith(ITEM_PREFIX)
+      ? BigInt(`0x${text.slice(ITEM_PREFIX.length)}`)
+      : /^-?\d{1,20}$/.test(text)
+        ? BigInt.asUintN(64, BigInt(text))
+        : /^[0-9a-f]{16}$/i.test(text)
+          ? BigInt(`0x${text}`)
+          : null;
+    if (id !== null && id <= MAX_ITEM_ID) return id;
   } catch {
     // Falls through to the refusal.
   }
@@ -98,8 +106,8 @@ function continuationOf(item: ReaderItemRow): string {
 
 function readContinuation(raw: string | undefined): { atMs: number; itemId: bigint } | null {
   if (!raw) return null;
-  const match = /^(\d{1,15})_(\d{1,20})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
-  if (!match) throw Invalid('Not a continuation this server gave');
+  const match = /^(\d{1,15})_(\d{1,19})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  if (!match || Number(match[1]) > MAX_TIME_MS || BigInt(match[2]!) > MAX_ITEM_ID) throw Invalid('Not a continuation this server gave');
   return { atMs: Number(match[1]), itemId: BigInt(match[2]!) };
 }
 
@@ -119,7 +127,7 @@ const list = (value: string | string[] | undefined) => (value === undefined ? []
 function seconds(value: string | number | undefined, name: string): number | null {
   if (value === undefined || value === '') return null;
   const number = Number(value);
-  if (!Number.isFinite(number) || number < 0) throw Invalid(`${name} must be a time in seconds`);
+  if (!Number.isFinite(number) || number < 0 || number * 1000 > MAX_TIME_MS) throw Invalid(`${name} must be a time in seconds`);
   return number;
 }
 
