@@ -3,6 +3,7 @@
 // daemon of a cluster reports the same), and the process's own figures.
 import type { AppContext } from '../../context.js';
 import { contentCounts, jobRunFigures } from '../../db/metrics.js';
+import { crawlMetricLines } from './crawl-counters.js';
 
 /** Latency buckets (seconds): from a cached snapshot answer to a slow page. */
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -79,6 +80,7 @@ export async function renderMetrics(ctx: Pick<AppContext, 'sql' | 'db'>, http: H
     ...gauge('newsctl_database_scrape_seconds', 'Time the database took to answer this scrape.', (performance.now() - started) / 1000),
     ...gauge('newsctl_database_embedded', 'Whether the database is the embedded one (PGlite).', ctx.db.kind === 'embedded' ? 1 : 0),
     ...http.lines(),
+    ...crawlMetricLines(),
     ...gauge('process_resident_memory_bytes', 'Resident memory of this daemon.', process.memoryUsage.rss()),
     ...gauge('process_uptime_seconds', 'Seconds since this daemon started.', Math.round(process.uptime())),
   );

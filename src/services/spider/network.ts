@@ -20,6 +20,7 @@ import {
   createAvoidMatcher,
 } from './net/index.js';
 import { reportProblem } from '../../diagnostics.js';
+import { countCrawlAnswer, countCrawlFailure } from '../metrics/crawl-counters.js';
 
 async function loadAvoidMatcher(ctx: Pick<AppContext, 'sql'>): Promise<(hostOrUrl: string) => boolean> {
   return createAvoidMatcher((await listAvoidDomains(ctx.sql)).map((row) => row.url));
@@ -109,8 +110,10 @@ export async function politeFetch(network: CrawlNetwork, url: string, options: P
   try {
     const response = await network.client.fetch(url, fetchOptions);
     network.pacer.succeeded(host);
+    countCrawlAnswer(response.status, response.body.length);
     return response;
   } catch (error) {
+    countCrawlFailure(error);
     if (error instanceof HttpStatusError && (error.status === 429 || error.status === 503)) {
       network.pacer.backOff(host, error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs });
     }
