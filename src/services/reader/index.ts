@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import {
-  GENERATED_ITEM_BASE,
   readerFeeds,
   readerItems,
   readerItemsById,
@@ -187,7 +186,7 @@ function itemJson(row: ReaderItemRow, origin: string, siteName: string) {
   };
 }
 
-export async function userInfo(userId: number, username: string) {
+export function userInfo(userId: number, username: string) {
   return { userId: String(userId), userName: username, userProfileId: String(userId), userEmail: '' };
 }
 
@@ -286,4 +285,3 @@ export async function markAllAsRead(ctx: Ctx, userId: number, stream: string, ts
   return rows.length;
 }
 
-export { GENERATED_ITEM_BASE };
