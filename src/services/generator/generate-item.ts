@@ -16,7 +16,6 @@ import { articlePagePath } from './paths.js';
 import { patchGeneratorState } from './status.js';
 import { GenerationFailure, writeArticle } from './write-article.js';
 import { emitWebhook } from '../webhooks/index.js';
-import { generatedArticleById } from '../../db/generated-articles.js';
 
 /** An item whose generation never finishes (its daemon dies each time) fails after this many attempts. */
 export const MAX_ITEM_ATTEMPTS = 3;
@@ -126,8 +125,8 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
       });
       if (trend.htmlFilePath !== htmlFilePath) await setTrendHtmlFilePath(tx, trend.id, htmlFilePath);
       await finishItem(tx, item.id, holder, { status: 'done', articleId: written.id });
-      return written;
-    })) as { id: number; previousImageUrl: string | null } | null;
+      return { ...written, htmlFilePath };
+    })) as { id: number; previousImageUrl: string | null; htmlFilePath: string } | null;
     if (!recorded) {
       deleteImage(ctx.config, imageUrl);
       return { outcome: 'dropped' };
@@ -141,13 +140,12 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
     announce(ctx, `Generated ${summary}`);
     await reportRunProgress(ctx, item, `Rewrote "${draft.title}"`);
     ctx.events.emit('home_data_updated', {});
-    const page = (await generatedArticleById(ctx.sql, recorded.id))?.htmlFilePath ?? null;
     await emitWebhook(ctx, 'article.generated', {
       id: recorded.id,
       title: draft.title,
       category: draft.category,
       trendId: trend.id,
-      pageUrl: page,
+      pageUrl: recorded.htmlFilePath,
       wordCount: draft.wordCount,
       writer: draft.writer,
     });

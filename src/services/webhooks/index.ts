@@ -18,7 +18,6 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { eventsOf, type WebhookEvent } from './events.js';
 
-export { eventsOf, unknownEvents, WEBHOOK_EVENTS, type WebhookEvent } from './events.js';
 export const WEBHOOK_JOB = 'webhook-delivery';
 const RETRIES = 3;
 const DELIVERIES_KEPT = 500;
