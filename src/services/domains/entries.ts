@@ -1,6 +1,8 @@
 // Domains and avoid-list entries as the operator types them, and the import/export text format
 // of the console's import and export: `domain,priority` lines, then a `#AVOID` line, then avoided domains.
 import { Invalid } from '../../errors.js';
+// Its five entities are XML's too.
+import { escapeHtml } from '../pages/html.js';
 import { InvalidDomainError, parseDomainInput } from '../spider/net/url.js';
 
 export const DEFAULT_PRIORITY = 4;
@@ -125,7 +127,6 @@ export function formatDomainExport(
   ];
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
  * The source domains as an OPML 2.0 subscription list, in folders by the topic most of each site's
@@ -143,16 +144,16 @@ export function formatDomainOpml(
     const address = /^[a-z]+:\/\//.test(domain.url) ? domain.url : `https://${domain.url}`;
     const name = domain.url.replace(/^https?:\/\//, '');
     const folder = domain.topic ? options.topicName(domain.topic) : 'Not crawled yet';
-    const line = `      <outline type="link" text="${escapeXml(name)}" title="${escapeXml(name)}" htmlUrl="${escapeXml(new URL(address).origin + '/')}" newsctl:priority="${domain.priority ?? DEFAULT_PRIORITY}"/>`;
+    const line = `      <outline type="link" text="${escapeHtml(name)}" title="${escapeHtml(name)}" htmlUrl="${escapeHtml(new URL(address).origin + '/')}" newsctl:priority="${domain.priority ?? DEFAULT_PRIORITY}"/>`;
     folders.set(folder, [...(folders.get(folder) ?? []), line]);
   }
   // Topic folders by name, the sites not crawled yet last.
   const ordered = [...folders].sort(([a], [b]) => Number(a === 'Not crawled yet') - Number(b === 'Not crawled yet') || a.localeCompare(b));
-  const body = ordered.map(([folder, lines]) => `    <outline text="${escapeXml(folder)}" title="${escapeXml(folder)}">\n${lines.join('\n')}\n    </outline>`);
+  const body = ordered.map(([folder, lines]) => `    <outline text="${escapeHtml(folder)}" title="${escapeHtml(folder)}">\n${lines.join('\n')}\n    </outline>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<opml version="2.0" xmlns:newsctl="https://github.com/newsctl/newsctl">',
-    `  <head><title>${escapeXml(options.title)}</title><dateCreated>${options.createdAt.toUTCString()}</dateCreated></head>`,
+    `  <head><title>${escapeHtml(options.title)}</title><dateCreated>${options.createdAt.toUTCString()}</dateCreated></head>`,
     '  <body>',
     ...body,
     '  </body>',
