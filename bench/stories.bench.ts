@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { packagePath } from '../src/paths.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RecentArticleRow } from '../src/db/article-topics.js';
+import { classifyStory } from '../src/services/classify/index.js';
 import { clusterStories } from '../src/services/trends/engine/index.js';
 import { windowStories, windowStoriesOffThread } from '../src/services/trends/stories.js';
 import { ANALYZER_DEFAULTS } from '../src/services/trends/analyzer.js';
@@ -137,6 +138,20 @@ try {
   console.log(`  in a worker thread (the analyzer's way from ${ANALYZER_DEFAULTS.offThreadFrom} articles)  longest stall ${worker.longest.toFixed(0)} ms, wall ${worker.wall.toFixed(0)} ms (worker start and classifier load included; from src/, tsx compiles in the worker)`);
   console.log(`  in the caller's thread                                    longest stall ${here.longest.toFixed(0)} ms, wall ${here.wall.toFixed(0)} ms`);
   console.log(`  ratio of stalls ${(here.longest / Math.max(1, worker.longest)).toFixed(0)}x`);
+
+  // Crawled articles have bodies, and the story topic reads every headline and the first
+  // paragraphs of the leads (issue 27). The stories of the window above (the file's headlines), each
+  // article given a 1,500-character lead of four paragraphs (other headlines of the file, so that
+  // every paragraph is real news text): what reading the stories' topics costs on top of grouping.
+  const window = windowStories(rows, limits);
+  const leadOf = (i: number) =>
+    Array.from({ length: 4 }, (_, p) => [1, 2, 3, 4].map((k) => rows[(i + 7 * p + 11 * k) % rows.length]!.title).join('. ')).join('\n\n').slice(0, 1_500);
+  const byId = new Map(rows.map((row, i) => [row.id, { title: row.title, body: leadOf(i) }]));
+  const storyArticles = window.covered.reduce((n, story) => n + story.articleIds.length, 0);
+  const topicStart = performance.now();
+  for (const story of window.covered) classifyStory(story.articleIds.map((id) => byId.get(id)!));
+  const topicMs = performance.now() - topicStart;
+  console.log(`  the topics of its ${window.covered.length} stories of two sites or more (${storyArticles} articles), read with 1,500-character leads: ${topicMs.toFixed(0)} ms (in the worker thread, beside the grouping)`);
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

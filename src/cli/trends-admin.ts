@@ -1,8 +1,9 @@
-// `newsctl trends list|run|stop|statistics|clear|recategorize`: the console's Trends tab from the
+// `newsctl trends list|topic|run|stop|statistics|clear|recategorize`: the console's Trends tab from the
 // terminal, through the API like every command that acts on the product's data.
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
 import { formatDuration } from '../shared/durations.js';
+import { describeTopicEvidence } from '../shared/topic-evidence.js';
 import { counted } from '../shared/words.js';
 import { startAndFollow } from './follow.js';
 import { formatTable, printJson } from './io.js';
@@ -17,8 +18,9 @@ export function addTrendsAdminCommands(trends: Command): void {
       .command('list')
       .description('stored trends, newest analysis first')
       .option('--topic <topic>', 'only this topic (health, food, finance, usa, international, tech, energy, science)')
+      .option('--explain', "under each trend, why its story has its topic: the story's strongest words and sentence, the runner-up")
       .addOption(integerOption('--limit <n>', 'how many trends', { min: 1, max: 500 }, 50)),
-  ).action(async (options: DataOptions & { topic?: string; limit: number }) => {
+  ).action(async (options: DataOptions & { topic?: string; limit: number; explain?: boolean }) => {
     const { topic, limit } = options;
     const list = await withClient(options, (client) => (topic ? client.trends.byTopic(topic, { limit }) : client.trends.list({ limit })));
     if (options.json) return printJson(list);
@@ -31,7 +33,31 @@ export function addTrendsAdminCommands(trends: Command): void {
       articles: trend.articleCount,
       title: trend.title,
     }));
-    console.log(formatTable(rows, ['id', 'batch', 'topic', 'score', 'articles', 'title']));
+    if (!options.explain) return console.log(formatTable(rows, ['id', 'batch', 'topic', 'score', 'articles', 'title']));
+    for (const trend of list) {
+      console.log(`${trend.id}  [${trend.topic}]  ${trend.title}`);
+      const evidence = trend.topicEvidence;
+      if (!evidence) console.log('    no evidence kept (analysed before this version); the next analysis records it');
+      else {
+        console.log(`    ${describeTopicEvidence(evidence)}`);
+        if (evidence.sentence) console.log(`    "${evidence.sentence}"`);
+      }
+    }
+  });
+
+  withDataOptions(
+    trends
+      .command('topic <id> [topic]')
+      .description("file a story under a topic (kept across analyses), or --clear to let the analyzer decide again")
+      .option('--clear', "remove the topic set by hand; the next analysis decides the story's topic"),
+  ).action(async (id: string, topic: string | undefined, options: DataOptions & { clear?: boolean }) => {
+    const trendId = Number(id);
+    if (!Number.isInteger(trendId) || trendId < 1) throw Invalid(`"${id}" is not a trend id (see newsctl trends list)`);
+    if (!options.clear && !topic) throw Invalid('Name the topic (health, food, finance, usa, international, tech, energy, science), or add --clear');
+    if (options.clear && topic) throw Invalid('Give a topic or --clear, not both');
+    const result = await withClient(options, (client) => (options.clear ? client.trends.clearTopic(trendId) : client.trends.setTopic(trendId, topic!)));
+    if (options.json) printJson(result);
+    else console.log(result.message);
   });
 
   withDataOptions(

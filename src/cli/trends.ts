@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
 import { readInputFile } from './io.js';
-import { storyTopic, topicProbabilities, type Topic } from '../services/classify/index.js';
+import { classifyStory, type Topic } from '../services/classify/index.js';
 import { analyzeStories, type OfflineTrend, type StoryInput } from '../services/trends/engine/index.js';
 
 interface AnalyzeOptions {
@@ -94,21 +94,15 @@ export interface AnalysisOutputOptions {
   now?: Date;
 }
 
-// A story's most central articles decide its topic: more tellings of one story rarely move the
-// mean (on the bench's 10,000 articles, 818 of 841 trends get the topic all their articles give),
-// and classifying every article of the big stories cost 1.6 s of CPU there (8 each: half that).
-const TOPIC_ARTICLES = 8;
-
 /**
  * The analysis as the command prints it. Each trend carries its story's topic, decided as the
- * daemon's analyzer decides it (the offline classifier's evidence of its articles together), from
- * its most central articles.
+ * daemon's analyzer decides it (the offline classifier reading its headlines and leads together).
  */
 export function analysisLines(articles: StoryInput[], options: AnalysisOutputOptions = {}): string[] {
   const { stories, trends } = analyzeStories(articles, { now: options.now, limit: options.limit, minArticles: options.minArticles });
   const byId = new Map(articles.map((article) => [article.id, article]));
   const topicOf = (trend: OfflineTrend): Topic =>
-    storyTopic(trend.articleIds.slice(0, TOPIC_ARTICLES).map((id) => topicProbabilities({ title: byId.get(id)!.title, body: byId.get(id)!.body ?? '' }))).topic;
+    classifyStory(trend.articleIds.map((id) => ({ title: byId.get(id)!.title, body: byId.get(id)!.body ?? '' }))).topic;
 
   const out: string[] = [];
   if (options.json) {

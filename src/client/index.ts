@@ -42,6 +42,7 @@ import type {
   NotRunningAnswer,
   QueueStatus,
   RecategorizeTrendsResult,
+  StoryTopicResult,
   RefetchStatus,
   RegenerateImageResult,
   RelatedScrapeResult,
@@ -176,6 +177,8 @@ export function createClient(transport: Transport) {
       statistics: () => get<TrendTopicStatistics[]>('/trends/statistics'),
       clear: () => del<ClearTrendsResult>('/trends'),
       recategorize: () => post<RecategorizeTrendsResult>('/trends/recategorize'),
+      setTopic: (id: number, topic: string) => put<StoryTopicResult>(`/trends/${id}/topic`, { topic }),
+      clearTopic: (id: number) => del<StoryTopicResult>(`/trends/${id}/topic`),
       regenerateArticles: () => post<GeneratorActionResult>('/trends/regenerate-articles'),
     },
     analyzer: {

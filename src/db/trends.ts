@@ -1,4 +1,5 @@
 import type { Topic } from '../shared/topics.js';
+import type { TopicEvidence } from '../shared/topic-evidence.js';
 import type { Queryable } from './client.js';
 
 export interface TopTrendRow {
@@ -34,17 +35,20 @@ export interface TrendRow {
   identifiedAt: Date;
   htmlFilePath: string | null;
   source: 'model' | 'offline';
+  /** Why the story has its topic (null for trends stored before the analyzer kept it). */
+  topicEvidence: TopicEvidence | null;
   articleCount: number;
 }
 
 /** Newest analysis first, most relevant first within it; `topic` null = every topic. */
-export async function latestTrendRows(sql: Queryable, options: { topic: Topic | null; limit: number }): Promise<TrendRow[]> {
+export async function latestTrendRows(sql: Queryable, options: { topic: Topic | null; limit: number; id?: number }): Promise<TrendRow[]> {
   return sql<TrendRow[]>`
     select t.id, t.title, t.description, t.topic, t.relevance_score, t.articles_analyzed, t.batch_number,
-           t.identified_at, t.html_file_path, t.source,
+           t.identified_at, t.html_file_path, t.source, t.topic_evidence,
            (select count(*)::int from trend_articles ta where ta.trend_id = t.id) as article_count
     from trends t
     where (${options.topic}::text is null or t.topic = ${options.topic})
+      and (${options.id ?? null}::int is null or t.id = ${options.id ?? null})
     order by t.batch_number desc, t.relevance_score desc, t.identified_at desc, t.id desc
     limit ${options.limit}`;
 }
@@ -102,6 +106,7 @@ export interface TrendWrite {
   batchNumber: number;
   storyKey: string | null;
   source: 'model' | 'offline';
+  topicEvidence: TopicEvidence | null;
 }
 
 /**
@@ -129,9 +134,9 @@ export async function trendSharingArticles(
 
 export async function insertTrend(sql: Queryable, trend: TrendWrite): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
-    insert into trends (title, description, topic, relevance_score, articles_analyzed, batch_number, story_key, source)
+    insert into trends (title, description, topic, relevance_score, articles_analyzed, batch_number, story_key, source, topic_evidence)
     values (${trend.title}, ${trend.description}, ${trend.topic}, ${trend.relevanceScore}, ${trend.articlesAnalyzed},
-            ${trend.batchNumber}, ${trend.storyKey}, ${trend.source})
+            ${trend.batchNumber}, ${trend.storyKey}, ${trend.source}, ${evidenceJson(sql, trend.topicEvidence)})
     returning id`;
   return row!.id;
 }
@@ -141,7 +146,7 @@ export async function updateTrend(sql: Queryable, id: number, trend: TrendWrite)
   await sql`
     update trends set title = ${trend.title}, description = ${trend.description}, topic = ${trend.topic}, relevance_score = ${trend.relevanceScore},
            articles_analyzed = ${trend.articlesAnalyzed}, batch_number = ${trend.batchNumber}, story_key = ${trend.storyKey},
-           source = ${trend.source}
+           source = ${trend.source}, topic_evidence = ${evidenceJson(sql, trend.topicEvidence)}
     where id = ${id}`;
 }
 
@@ -159,14 +164,41 @@ export interface TrendTextRow {
   title: string;
   description: string;
   topic: Topic;
+  topicEvidence: TopicEvidence | null;
 }
 
 export async function allTrendTexts(sql: Queryable): Promise<TrendTextRow[]> {
-  return sql<TrendTextRow[]>`select id, title, description, topic from trends order by id`;
+  return sql<TrendTextRow[]>`select id, title, description, topic, topic_evidence from trends order by id`;
 }
 
 export async function setTrendTopic(sql: Queryable, id: number, topic: Topic): Promise<void> {
   await sql`update trends set topic = ${topic} where id = ${id}`;
+}
+
+function evidenceJson(sql: Queryable, evidence: TopicEvidence | null) {
+  return evidence ? sql.json(evidence as never) : null;
+}
+
+/** The story's topic set by the administrator (or the evidence of a decision), on the trend row. */
+export async function setTrendTopicEvidence(sql: Queryable, id: number, topic: Topic, evidence: TopicEvidence | null): Promise<void> {
+  await sql`update trends set topic = ${topic}, topic_evidence = ${evidenceJson(sql, evidence)} where id = ${id}`;
+}
+
+export interface TrendStoryRow {
+  id: number;
+  title: string;
+  topic: Topic;
+  topicEvidence: TopicEvidence | null;
+  articleIds: number[];
+}
+
+/** A trend with the ids of its articles (null when there is no such trend). */
+export async function trendStory(sql: Queryable, id: number): Promise<TrendStoryRow | null> {
+  const [row] = await sql<TrendStoryRow[]>`
+    select t.id, t.title, t.topic, t.topic_evidence,
+           coalesce((select array_agg(ta.article_id order by ta.article_id) from trend_articles ta where ta.trend_id = t.id), '{}') as article_ids
+    from trends t where t.id = ${id}`;
+  return row ?? null;
 }
 
 // The article generator's reads -----------------------------------------------------------

@@ -1,6 +1,6 @@
 // The trends calls of spec 001 §7 over real HTTP, with the model pointed at the fake OpenAI server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../fixtures/fake-openai/server.js';
+import { isTopicRequest, startFakeOpenAi, withTopics, type FakeOpenAi, type RecordedRequest } from '../fixtures/fake-openai/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { bridgeVote, harbourFire, rateDecision, storeCorpus, unrelated } from '../services/trends/corpus.js';
 
@@ -8,8 +8,10 @@ let server: TestServer;
 let fake: FakeOpenAi;
 let cookie: string;
 
-async function call(method: string, path: string, options: { anonymous?: boolean } = {}) {
-  const response = await fetch(`${server.baseUrl}${path}`, { method, headers: options.anonymous ? {} : { cookie } });
+async function call(method: string, path: string, options: { anonymous?: boolean; body?: unknown } = {}) {
+  const headers: Record<string, string> = options.anonymous ? {} : { cookie };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${server.baseUrl}${path}`, { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -33,6 +35,10 @@ function groupedReply(request: RecordedRequest) {
   ].filter((trend) => trend.articleIds.length > 0);
   return { kind: 'json' as const, value: { trends } };
 }
+
+// Each story's topic as the fake model files it (the analyzer asks once per story).
+const storyTopic = (prompt: string) => (prompt.includes('Arland') ? 'finance' : 'usa');
+const trendRequests = () => fake.chatRequests().filter((request) => !isTopicRequest(request));
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
@@ -69,7 +75,7 @@ describe('trends API', () => {
   });
 
   it('runs, refuses a second start and the bulk edits while running, shows its action, and stops', async () => {
-    fake.respondWith(() => ({ kind: 'slow', delayMs: 5_000, then: { kind: 'json', value: { trends: [] } } }));
+    fake.respondWith(withTopics(() => ({ kind: 'slow', delayMs: 5_000, then: { kind: 'json', value: { trends: [] } } }), storyTopic));
     expect(await call('POST', '/api/trends-analyzer/run')).toEqual({ status: 200, body: { message: 'Trends analyzer started', status: 'running' } });
     // A refused start names the live run it lost to, as `GET /api/jobs` shows it.
     expect(await call('POST', '/api/trends-analyzer/run')).toMatchObject({
@@ -79,7 +85,7 @@ describe('trends API', () => {
     });
     expect((await call('DELETE', '/api/trends')).body).toEqual({ message: 'Stop the analyzer before clearing trends' });
     expect((await call('POST', '/api/trends/recategorize')).status).toBe(409);
-    for (let i = 0; i < 100 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && trendRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const status = (await call('GET', '/api/status')).body;
     expect(status.trendsAnalyzerStatus).toBe('analyzing');
     expect(status.trendsAnalyzerCurrentAction).toMatch(/^Analyzing 2 finance articles with fake-small/);
@@ -89,7 +95,7 @@ describe('trends API', () => {
 
   it('lists the trends of a finished run, all topics and by topic', async () => {
     fake.reset();
-    fake.respondWith(groupedReply);
+    fake.respondWith(withTopics(groupedReply, storyTopic));
     expect((await call('POST', '/api/trends-analyzer/run')).status).toBe(200);
     const status = await untilIdle();
     expect(status.totalTrendsIdentified).toBe(3);
@@ -115,6 +121,8 @@ describe('trends API', () => {
       htmlFilePath: null,
       articleCount: 4,
       pageUrl: expect.stringMatching(/^\/story\/\d+-port-linden-warehouse-fire$/),
+      // The model filed the story (one call per story); the offline reading stays as its evidence.
+      topicEvidence: expect.objectContaining({ source: 'model', words: expect.any(Array) }),
     });
     expect((await call('GET', '/api/trends?limit=1')).body).toHaveLength(1);
     const usa = (await call('GET', '/api/trends/by-topic/usa?limit=50')).body;
@@ -149,5 +157,45 @@ describe('trends API', () => {
     expect(result.body.recategorized + result.body.unchanged).toBe(3);
     expect(await call('DELETE', '/api/trends')).toEqual({ status: 200, body: { deleted: 3 } });
     expect((await call('GET', '/api/trends')).body).toEqual([]);
+  });
+
+  it("files a story under the administrator's topic and keeps it there across analyses, until given back", async () => {
+    const analyze = async () => {
+      expect((await call('POST', '/api/trends-analyzer/run')).status).toBe(200);
+      await untilIdle();
+    };
+    await analyze();
+    const bridge = (await call('GET', '/api/trends/by-topic/usa')).body.find((trend: { title: string }) => trend.title === 'Old Mill bridge to be rebuilt');
+    expect(bridge.topicEvidence).toMatchObject({ source: 'model' });
+
+    const set = await call('PUT', `/api/trends/${bridge.id}/topic`, { body: { topic: 'finance' } });
+    expect(set.status).toBe(200);
+    expect(set.body.message).toBe('"Old Mill bridge to be rebuilt" is filed under finance; later analyses keep it there');
+    expect(set.body.trend).toMatchObject({ id: bridge.id, topic: 'finance', topicEvidence: { source: 'override', runnerUp: 'usa' } });
+    const articles = await server.sql<{ topic: string }[]>`
+      select a.topic from articles a join trend_articles ta on ta.article_id = a.id where ta.trend_id = ${bridge.id}`;
+    expect(articles.map((article) => article.topic)).toEqual(['finance', 'finance']);
+
+    // The model would say usa again; the administrator's choice holds, and the model is not asked.
+    const asked = fake.chatRequests().filter(isTopicRequest).length;
+    await analyze();
+    const finance = (await call('GET', '/api/trends/by-topic/finance')).body;
+    expect(finance.find((trend: { title: string }) => trend.title === 'Old Mill bridge to be rebuilt')).toMatchObject({ topic: 'finance', topicEvidence: { source: 'override' } });
+    expect(fake.chatRequests().filter(isTopicRequest).length - asked).toBe(2);
+    // Re-categorizing leaves it too.
+    await call('POST', '/api/trends/recategorize');
+    expect((await call('GET', '/api/trends/by-topic/finance')).body.map((trend: { title: string }) => trend.title)).toContain('Old Mill bridge to be rebuilt');
+
+    expect(await call('PUT', `/api/trends/${bridge.id}/topic`, { body: { topic: 'sports' } })).toEqual({
+      status: 400,
+      body: { message: 'Unknown topic "sports"; topics are health, food, finance, usa, international, tech, energy, science' },
+    });
+    expect((await call('PUT', '/api/trends/999999/topic', { body: { topic: 'food' } })).status).toBe(404);
+    expect((await call('PUT', `/api/trends/${bridge.id}/topic`, { anonymous: true, body: { topic: 'food' } })).status).toBe(401);
+
+    const cleared = await call('DELETE', `/api/trends/${bridge.id}/topic`);
+    expect(cleared.body.message).toBe('"Old Mill bridge to be rebuilt" stays under finance until the next analysis decides its topic');
+    await analyze();
+    expect((await call('GET', '/api/trends/by-topic/usa')).body.map((trend: { title: string }) => trend.title)).toContain('Old Mill bridge to be rebuilt');
   });
 });

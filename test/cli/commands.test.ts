@@ -78,6 +78,42 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     expect(quiet.stdout).toMatch(/^Spider: idle\n/);
     expect(quiet.stderr).toBe('');
   });
+
+  it("explains each story's topic, and files a story under the operator's topic across analyses", async () => {
+    expect((await cli(['trends', 'run', ...args()])).code).toBe(0);
+    const trends = json<{ id: number; title: string; topic: string; topicEvidence: { source: string; words: string[]; sentence: string } }[]>(
+      (await cli(['trends', 'list', '--json', ...args()])).stdout,
+    );
+    const storm = trends.find((trend) => trend.title === STORM)!;
+    expect(storm.topicEvidence.source).toBe('offline');
+    const stormText = harborStorm(6).map((source) => `${source.title}\n${source.text}`).join('\n');
+    const explained = (await cli(['trends', 'list', '--explain', ...args()])).stdout;
+    const block = explained.slice(explained.indexOf(`${storm.id}  [${storm.topic}]  ${STORM}`));
+    const [, why, sentence] = block.split('\n');
+    expect(why).toMatch(/^ {4}evidence: [^;]+; runner-up [a-z]+ \(\d+ %\)$/);
+    for (const word of storm.topicEvidence.words) expect(stormText.toLowerCase()).toContain(word);
+    expect(sentence).toBe(`    "${storm.topicEvidence.sentence}"`);
+    expect(stormText).toContain(storm.topicEvidence.sentence);
+
+    const other = storm.topic === 'science' ? 'energy' : 'science';
+    const set = await cli(['trends', 'topic', String(storm.id), other, ...args()]);
+    expect(set.code).toBe(0);
+    expect(set.stdout.trim()).toBe(`"${STORM}" is filed under ${other}; later analyses keep it there`);
+    expect((await cli(['trends', 'run', ...args()])).code).toBe(0);
+    const again = json<{ id: number; topic: string }[]>((await cli(['trends', 'list', '--topic', other, '--json', ...args()])).stdout);
+    expect(again.map((trend) => trend.id)).toContain(storm.id);
+    expect((await cli(['trends', 'list', '--explain', '--topic', other, ...args()])).stdout).toContain(`set by the administrator; the analyzer read ${storm.topic}`);
+
+    expect((await cli(['trends', 'topic', String(storm.id), '--clear', ...args()])).stdout.trim()).toBe(
+      `"${STORM}" stays under ${other} until the next analysis decides its topic`,
+    );
+    expect((await cli(['trends', 'topic', 'abc', 'food', ...args()])).code).toBe(2);
+    const noTopic = await cli(['trends', 'topic', String(storm.id), ...args()]);
+    expect(noTopic.code).toBe(2);
+    expect(noTopic.stderr).toContain('Name the topic');
+    expect((await cli(['trends', 'topic', String(storm.id), 'sports', ...args()])).code).toBe(2);
+    expect((await cli(['trends', 'topic', '999999', 'food', ...args()])).code).toBe(4);
+  });
 });
 
 describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {

@@ -1,11 +1,13 @@
 // Trends and the trends analyzer.
 import type { FastifyInstance } from 'fastify';
 import {
+  clearStoryTopic,
   clearTrends,
   DEFAULT_TRENDS_LIMIT,
   listTrends,
   listTrendsOfTopic,
   recategorizeTrends,
+  setStoryTopic,
   startTrendsAnalyzer,
   stopTrendsAnalyzer,
   trendStatistics,
@@ -36,6 +38,20 @@ export default async function trendsRoutes(app: FastifyInstance): Promise<void> 
 
   app.post('/trends-analyzer/run', async () => startTrendsAnalyzer(app.ctx));
   app.post('/trends-analyzer/stop', async () => stopTrendsAnalyzer(app.ctx));
+
+  const trendId = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } as const;
+  // A story's topic as the administrator sets it (kept across analyses) or gives back to the analyzer.
+  app.put<{ Params: { id: number }; Body: { topic: string } }>(
+    '/trends/:id/topic',
+    {
+      schema: {
+        params: trendId,
+        body: { type: 'object', required: ['topic'], additionalProperties: false, properties: { topic: { type: 'string', maxLength: 100 } } },
+      },
+    },
+    async (request) => setStoryTopic(app.ctx, request.params.id, request.body.topic),
+  );
+  app.delete<{ Params: { id: number } }>('/trends/:id/topic', { schema: { params: trendId } }, async (request) => clearStoryTopic(app.ctx, request.params.id));
 
   app.delete('/trends', async () => clearTrends(app.ctx));
   app.post('/trends/recategorize', async () => recategorizeTrends(app.ctx));

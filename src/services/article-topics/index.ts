@@ -94,6 +94,8 @@ export interface ClassifyOptions {
   signal?: AbortSignal;
   /** The model to use instead of the configured one (null: offline only). */
   model?: ChatModel | null;
+  /** What the items are, for the log ("articles"; the analyzer classifies stories). */
+  items?: string;
 }
 
 export interface ClassifiedArticles {
@@ -151,7 +153,7 @@ export async function classifyArticles(ctx: Ctx, articles: readonly ArticleForTo
     const why = providerDown
       ? ` (the model is unavailable: ${providerDown}${health ? `; classifying offline for the next ${MODEL_COOLDOWN_MS / 60_000} minutes` : ''})`
       : '';
-    await logEvent(ctx, LOG_COMPONENTS.model, 'warning', `Topic classification: ${fallbacks} of ${articles.length} articles classified offline${why}`);
+    await logEvent(ctx, LOG_COMPONENTS.model, 'warning', `Topic classification: ${fallbacks} of ${articles.length} ${options.items ?? 'articles'} classified offline${why}`);
   }
   return { topics, modelConfigured: true, fallbacks };
 }

@@ -5,18 +5,18 @@ import { readFileSync } from 'node:fs';
 import { packagePath } from '../../paths.js';
 import {
   compileTopicModel,
-  decideTopic,
   predictTopic,
   topicDistribution,
   type TopicModel,
   type TopicModelFile,
   type TopicPrediction,
 } from './topic-model.js';
-import { TOPICS, type Topic } from '../../shared/topics.js';
+import { classifyStoryText, type StoryArticleText, type StoryTopic } from './story-topic.js';
 
 export { TOPICS, isTopic, type Topic } from '../../shared/topics.js';
 export { categorizeByKeywords, TOPIC_PRIORITY } from './category-rule.js';
 export type { TopicPrediction } from './topic-model.js';
+export type { StoryArticleText, StoryTopic } from './story-topic.js';
 
 export interface TopicInput {
   title: string;
@@ -49,19 +49,7 @@ export function topicProbabilities(input: TopicInput): Float64Array {
   return topicDistribution(topicModel(), input.title, input.body);
 }
 
-/**
- * The topic of a story from its articles' evidence together: the mean of their topic
- * distributions (an article the model classified brings its answer as certainty), decided as the
- * classifier decides one article (subject before place included). One article's odd wording
- * cannot split the story, and many weak hints of one subject add up.
- */
-export function storyTopic(distributions: readonly ArrayLike<number>[]): TopicPrediction {
-  const mean = new Float64Array(TOPICS.length);
-  for (const distribution of distributions) for (let t = 0; t < TOPICS.length; t++) mean[t]! += distribution[t]! / distributions.length;
-  return decideTopic(topicModel(), mean);
-}
-
-/** Certainty of one topic, as a distribution (an article whose topic the model gave). */
-export function certainTopic(topic: Topic): Float64Array {
-  return Float64Array.from(TOPICS, (candidate) => (candidate === topic ? 1 : 0));
+/** The topic of a story from its articles' headlines and leads together, with the evidence for it. */
+export function classifyStory(articles: readonly StoryArticleText[]): StoryTopic {
+  return classifyStoryText(topicModel(), articles);
 }

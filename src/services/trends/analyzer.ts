@@ -1,5 +1,6 @@
 // The trends analyzer: one run groups the recent articles of every topic into stories in one pass,
-// gives each story several sources cover one topic (stored on its articles too), and stores each
+// gives each story several sources cover one topic (read from the whole story offline, asked of the
+// model when one is configured, or kept as the administrator set it; stored on its articles too), and stores each
 // topic's trends — titled, described and scored by the model with its prompts when one is
 // configured, else (and for a topic whose model analysis fails) by the offline engine — under a
 // new batch number, linked to their articles.
@@ -19,6 +20,8 @@ import { engineTrends, modelTrends, type TopicTrend } from './analyze-topic.js';
 import { OFF_THREAD_FROM, windowStoriesOffThread, type WindowStories } from './stories.js';
 import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
 import { storeTopicTrends } from './store-trends.js';
+import { modelStoryTopics } from './story-topics-model.js';
+import { storyTopicOverrides } from '../../db/story-topics.js';
 import { storyPath } from '../pages/story-page.js';
 import { emitWebhook } from '../webhooks/index.js';
 
@@ -109,14 +112,21 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
     setAction(ctx, job, 'running', 'Collecting recent articles');
     const articles = await recentArticles(ctx.sql, { since, limit: limits.articlesPerRun, leadCharacters: limits.leadCharacters });
     setAction(ctx, job, 'analyzing', `Grouping ${articles.length} articles into stories (batch ${batchNumber})`);
+    const overrides = await storyTopicOverrides(ctx.sql, articles.map((article) => article.id));
     const window = await windowStoriesOffThread(
       articles,
-      { minArticles: limits.minArticles, minSources: limits.minSources, offThreadFrom: limits.offThreadFrom },
+      { minArticles: limits.minArticles, minSources: limits.minSources, offThreadFrom: limits.offThreadFrom, overrides },
       signal,
     ).catch((error: unknown) => {
       if (signal.aborted) return NO_STORIES;
       throw error;
     });
+    if (model && !signal.aborted && window.covered.length > 0) {
+      setAction(ctx, job, 'analyzing', `Filing ${window.covered.length} stories under their topics with ${modelName} (batch ${batchNumber})`);
+      await modelStoryTopics(ctx, model, window, articles, signal);
+    }
+    const evidenceByArticle = new Map(window.covered.flatMap((story) => story.articleIds.map((id) => [id, story.evidence] as const)));
+    const evidenceOf = (trend: TopicTrend) => trend.articleIds.map((id) => evidenceByArticle.get(id)).find(Boolean) ?? null;
     if (!signal.aborted) {
       await storeStoryTopics(ctx.sql, {
         stories: window.covered.map(({ topic, articleIds }) => ({ topic, articleIds })),
@@ -159,7 +169,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       trends ??= ranked.slice(0, limits.trendsPerTopic);
 
       setAction(ctx, job, 'running', `Storing ${trends.length} ${topic} trends (batch ${batchNumber})`);
-      const stored = await storeTopicTrends(ctx.sql, { topic, batchNumber, trends, articlesAnalyzed, source });
+      const stored = await storeTopicTrends(ctx.sql, { topic, batchNumber, trends, articlesAnalyzed, source, evidenceOf });
       summary.trends += stored.trendIds.length;
       summary.continued += stored.continued;
       for (const trend of stored.created) {

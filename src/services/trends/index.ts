@@ -1,8 +1,11 @@
-// Trends: the analyzer's results as the console, the CLI and the public pages read them, and the
-// two bulk edits (clear, re-categorize).
+// Trends: the analyzer's results as the console, the CLI and the public pages read them, the
+// two bulk edits (clear, re-categorize), and the administrator's topic for one story.
 import type { AppContext } from '../../context.js';
-import { allTrendTexts, deleteAllTrends, latestTrendRows, setTrendTopic, trendCountsByTopic, type TrendRow } from '../../db/trends.js';
-import { Invalid } from '../../errors.js';
+import { allTrendTexts, deleteAllTrends, latestTrendRows, setTrendTopic, setTrendTopicEvidence, trendCountsByTopic, trendStory, type TrendRow } from '../../db/trends.js';
+import { storeStoryTopics } from '../../db/article-topics.js';
+import { clearStoryTopicOverrides, overrideStoryTopic } from '../../db/story-topics.js';
+import type { TopicEvidence } from '../../shared/topic-evidence.js';
+import { Invalid, NotFound } from '../../errors.js';
 import { classifyTopics, isTopic, TOPICS, type Topic } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { assertAnalyzerIdle } from './analyzer.js';
@@ -32,6 +35,8 @@ export interface Trend {
   articleCount: number;
   /** The story's public page (`/story/{id}-{words}`): every source, a timeline, our article. */
   pageUrl: string;
+  /** Why the story has its topic (null for trends stored before the analyzer kept it). */
+  topicEvidence: TopicEvidence | null;
 }
 
 export interface TrendTopicStatistics {
@@ -55,6 +60,7 @@ function toTrend(row: TrendRow): Trend {
     htmlFilePath: row.htmlFilePath,
     articleCount: row.articleCount,
     pageUrl: storyPath(row),
+    topicEvidence: row.topicEvidence,
   };
 }
 
@@ -93,7 +99,8 @@ export async function clearTrends(ctx: WriteCtx): Promise<{ deleted: number }> {
  */
 export async function recategorizeTrends(ctx: WriteCtx): Promise<{ recategorized: number; unchanged: number }> {
   await assertAnalyzerIdle(ctx, 'Stop the analyzer before re-categorizing');
-  const trends = await allTrendTexts(ctx.sql);
+  // A topic the administrator set on a story stays.
+  const trends = (await allTrendTexts(ctx.sql)).filter((trend) => trend.topicEvidence?.source !== 'override');
   const predictions = classifyTopics(trends.map((trend) => ({ title: trend.title, body: trend.description })));
   const changes = trends.flatMap((trend, i) => (predictions[i]!.topic === trend.topic ? [] : [{ id: trend.id, topic: predictions[i]!.topic }]));
   if (changes.length > 0) {
@@ -105,4 +112,73 @@ export async function recategorizeTrends(ctx: WriteCtx): Promise<{ recategorized
   const result = { recategorized: changes.length, unchanged: trends.length - changes.length };
   await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Re-categorized ${result.recategorized} trends; ${result.unchanged} unchanged`);
   return result;
+}
+
+export interface StoryTopicResult {
+  message: string;
+  trend: Trend;
+}
+
+function parseTopic(topic: unknown): Topic {
+  if (!isTopic(topic)) throw Invalid(`Unknown topic "${String(topic)}"; topics are ${TOPICS.join(', ')}`);
+  return topic;
+}
+
+async function storyOf(ctx: WriteCtx, trendId: number) {
+  const story = await trendStory(ctx.sql, trendId);
+  if (!story) throw NotFound(`No trend with id ${trendId}`);
+  return story;
+}
+
+async function trendById(ctx: ReadCtx, trendId: number): Promise<Trend> {
+  const row = (await latestTrendRows(ctx.sql, { topic: null, limit: 1, id: trendId }))[0];
+  if (!row) throw NotFound(`No trend with id ${trendId}`);
+  return toTrend(row);
+}
+
+/**
+ * Files a story under a topic the administrator chose: the trend and its articles move now, and the
+ * choice is kept per article, so later analyses keep it while the story continues (whatever trend
+ * row holds it then).
+ */
+export async function setStoryTopic(ctx: WriteCtx, trendId: number, topic: unknown): Promise<StoryTopicResult> {
+  const chosen = parseTopic(topic);
+  await assertAnalyzerIdle(ctx, "Stop the analyzer before changing a story's topic");
+  const story = await storyOf(ctx, trendId);
+  const before = story.topicEvidence;
+  // The analyzer's reading stays beside the choice: its topic (in runnerUp), its words and sentence.
+  const analyzer = before?.source === 'override' ? before : { ...before, runnerUp: story.topic, runnerUpConfidence: before?.confidence ?? null };
+  const evidence: TopicEvidence = {
+    source: 'override',
+    confidence: null,
+    runnerUp: analyzer.runnerUp ?? story.topic,
+    runnerUpConfidence: analyzer.runnerUpConfidence ?? null,
+    words: before?.words ?? [],
+    sentence: before?.sentence ?? null,
+  };
+  await ctx.sql.begin(async (tx) => {
+    await overrideStoryTopic(tx, story.articleIds, chosen);
+    await setTrendTopicEvidence(tx, story.id, chosen, evidence);
+    await storeStoryTopics(tx, { stories: [{ topic: chosen, articleIds: story.articleIds }], alone: [] });
+  });
+  await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Story "${story.title}" filed under ${chosen} by the administrator (was ${story.topic})`);
+  ctx.events.emit('home_data_updated', {});
+  return { message: `"${story.title}" is filed under ${chosen}; later analyses keep it there`, trend: await trendById(ctx, story.id) };
+}
+
+/** Gives the story back to the analyzer: the next analysis decides its topic again. */
+export async function clearStoryTopic(ctx: WriteCtx, trendId: number): Promise<StoryTopicResult> {
+  await assertAnalyzerIdle(ctx, "Stop the analyzer before changing a story's topic");
+  const story = await storyOf(ctx, trendId);
+  const cleared = await ctx.sql.begin(async (tx) => {
+    const removed = await clearStoryTopicOverrides(tx, story.articleIds);
+    if (removed === 0 && story.topicEvidence?.source !== 'override') return false;
+    // The analyzer's evidence from before the override is gone: the next analysis records it anew.
+    await setTrendTopicEvidence(tx, story.id, story.topic, null);
+    return true;
+  });
+  if (!cleared) return { message: `"${story.title}" has no topic set by the administrator`, trend: await trendById(ctx, story.id) };
+  await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Story "${story.title}": the administrator's topic removed; the next analysis decides it`);
+  ctx.events.emit('home_data_updated', {});
+  return { message: `"${story.title}" stays under ${story.topic} until the next analysis decides its topic`, trend: await trendById(ctx, story.id) };
 }

@@ -5,6 +5,7 @@ import type { Sql } from '../../db/client.js';
 import { insertTrend, linkTrendArticles, trendSharingArticles, updateTrend } from '../../db/trends.js';
 import type { Topic } from '../classify/index.js';
 import type { TopicTrend } from './analyze-topic.js';
+import type { TopicEvidence } from '../../shared/topic-evidence.js';
 
 export interface StoreTopicTrendsInput {
   topic: Topic;
@@ -13,6 +14,8 @@ export interface StoreTopicTrendsInput {
   /** Articles of the topic this run analyzed (the card's "N articles analyzed"). */
   articlesAnalyzed: number;
   source: 'model' | 'offline';
+  /** Why the trend's story has the topic (the analyzer's evidence for the story it holds). */
+  evidenceOf: (trend: TopicTrend) => TopicEvidence | null;
 }
 
 export interface StoredTopicTrends {
@@ -43,6 +46,7 @@ export async function storeTopicTrends(sql: Sql, input: StoreTopicTrendsInput): 
         batchNumber: input.batchNumber,
         storyKey: trend.storyKey,
         source: input.source,
+        topicEvidence: input.evidenceOf(trend),
       };
       const earlier = await trendSharingArticles(tx, { articleIds: trend.articleIds, beforeBatch: input.batchNumber });
       let id: number;

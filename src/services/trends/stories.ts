@@ -1,17 +1,21 @@
 // One analysis window → stories, each with one topic. The articles of every topic are grouped in
 // one pass (the engine), so a story is never cut where its articles' topics disagree; then each
-// story covered by at least two sources takes one topic from its articles' evidence together,
-// and only those stories can be trends. An article on its own (or whose story one site alone
-// covers) keeps its own topic: it is news, not a trend.
+// story covered by at least two sources takes one topic, read from all its headlines and leads
+// together (classify/story-topic.ts) or set by the administrator, and only those stories can be
+// trends. An article on its own (or whose story one site alone covers) keeps its own topic: it is
+// news, not a trend.
 import { fileURLToPath } from 'node:url';
 import type { RecentArticleRow } from '../../db/article-topics.js';
 import { startWorker } from '../worker-thread.js';
-import { certainTopic, storyTopic, topicProbabilities, type Topic } from '../classify/index.js';
+import { classifyStory, type Topic } from '../classify/index.js';
+import type { TopicEvidence } from '../../shared/topic-evidence.js';
 import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
 
 export interface TopicStory {
   story: StoryCluster;
   topic: Topic;
+  /** Why the story has its topic. */
+  evidence: TopicEvidence;
   articleIds: number[];
 }
 
@@ -34,18 +38,28 @@ export function storyInput(article: RecentArticleRow): StoryInput {
   };
 }
 
-/**
- * An article's topic evidence: the model's answer when the model classified it (the configured
- * classifier speaks for its articles), else the offline classifier's distribution over its title
- * and lead.
- */
-function evidence(article: RecentArticleRow): Float64Array {
-  if (article.topicSource === 'model' && article.ownTopic) return certainTopic(article.ownTopic);
-  return topicProbabilities({ title: article.title, body: article.lead ?? '' });
+export interface StoryLimits {
+  minArticles: number;
+  minSources: number;
+  /** Topics the administrator set on stories, by article (JSON-safe: it travels to the worker). */
+  overrides?: [articleId: number, topic: Topic][];
 }
 
-export function windowStories(articles: readonly RecentArticleRow[], options: { minArticles: number; minSources: number }): WindowStories {
+/** The topic the administrator set on a story: the one most of its overridden articles carry. */
+function overriddenTopic(articleIds: readonly number[], overrides: ReadonlyMap<number, Topic>): Topic | null {
+  const votes = new Map<Topic, number>();
+  for (const id of articleIds) {
+    const topic = overrides.get(id);
+    if (topic) votes.set(topic, (votes.get(topic) ?? 0) + 1);
+  }
+  let best: Topic | null = null;
+  for (const [topic, count] of votes) if (best === null || count > votes.get(best)!) best = topic;
+  return best;
+}
+
+export function windowStories(articles: readonly RecentArticleRow[], options: StoryLimits): WindowStories {
   const byId = new Map(articles.map((article) => [String(article.id), article]));
+  const overrides = new Map(options.overrides ?? []);
   const stories = clusterStories(articles.map(storyInput));
   const covered: TopicStory[] = [];
   const alone: number[] = [];
@@ -59,17 +73,21 @@ export function windowStories(articles: readonly RecentArticleRow[], options: { 
       }
       continue;
     }
-    const { topic } = storyTopic(members.map(evidence));
     const articleIds = members.map((article) => article.id);
+    const decided = classifyStory(members.map((article) => ({ title: article.title, body: article.lead ?? '' })));
+    const override = overriddenTopic(articleIds, overrides);
+    // Overridden, the evidence keeps the analyzer's reading: its topic in runnerUp, its words.
+    const { topic, ...evidence } = override
+      ? { ...decided, topic: override, source: 'override' as const, runnerUp: decided.topic, runnerUpConfidence: decided.confidence }
+      : decided;
     for (const id of articleIds) topicOf.set(id, topic);
-    covered.push({ story, topic, articleIds });
+    covered.push({ story, topic, evidence, articleIds });
   }
   return { covered, alone, topicOf };
 }
 
-export interface WindowOptions {
-  minArticles: number;
-  minSources: number;
+
+export interface WindowOptions extends StoryLimits {
   /**
    * From this many articles on, the work runs in a worker thread: the analyzer's largest window
    * (8,000 articles) held the thread for 1.5 s, which the daemon's other callers waited through

@@ -13,6 +13,11 @@ const suite = browserSuite({ reset: resetConsole, env: { NEWSCTL_SCHEDULER: 'fal
 
 const panel = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 
+async function trendId(title: string): Promise<number> {
+  const [row] = await suite.server().sql<{ id: number }[]>`select id from trends where title = ${title}`;
+  return row!.id;
+}
+
 async function storedSetting(key: string): Promise<unknown> {
   const [row] = await suite.server().sql<{ value: unknown }[]>`select value from settings where key = ${key}`;
   return row?.value;
@@ -171,6 +176,31 @@ describe('Trends tab', () => {
     await lastRun.filter({ hasText: /^1 minute ago$/ }).waitFor({ timeout: 20_000 });
     await analysis.getByText('Idle', { exact: true }).waitFor();
     expect(requestsTo('POST', '/api/trends-analyzer/run')).toHaveLength(1);
+  });
+
+  it("explains a trend's topic and files the story under another topic, then gives it back", async () => {
+    await seedConsole(suite.server().sql);
+    const title = CONSOLE_TRENDS[0].title;
+    const evidence = { source: 'offline', confidence: 0.62, runnerUp: 'usa', runnerUpConfidence: 0.21, words: ['vaccine', 'clinics', 'measles'], sentence: 'Clinics ran out of vaccine doses on Monday.' };
+    await suite.server().sql`update trends set topic_evidence = ${suite.server().sql.json(evidence)} where title = ${title}`;
+    const { page, requestsTo } = await suite.visit();
+    await openConsoleTab(page, 'Trends');
+    const card = panel(page, 'Trends Analysis').getByTestId('trend-card').first();
+    const why = card.getByTestId('trend-topic-explanation');
+    await why.getByText('Why Health?', { exact: true }).click();
+    await why.getByText('evidence: vaccine, clinics, measles; runner-up usa (21 %)', { exact: true }).waitFor();
+    await why.getByText('Clinics ran out of vaccine doses on Monday.', { exact: true }).waitFor();
+
+    await why.getByLabel('File this story under').selectOption('science');
+    await why.getByRole('button', { name: 'Set topic' }).click();
+    await expectToast(page, 'Topic Set', `"${title}" is filed under science; later analyses keep it there`);
+    expect(requestsTo('PUT', `/api/trends/${await trendId(title)}/topic`)).toHaveLength(1);
+    // The card now says who chose, and what the analyzer had read.
+    const moved = panel(page, 'Trends Analysis').getByTestId('trend-card').filter({ hasText: title });
+    await moved.getByText('Why Science? (set by you)', { exact: true }).waitFor();
+    await moved.getByText('set by the administrator; the analyzer read health (62 %): vaccine, clinics, measles', { exact: true }).waitFor();
+    await moved.getByRole('button', { name: 'Let the analyzer decide' }).click();
+    await expectToast(page, 'Topic Given Back', `"${title}" stays under science until the next analysis decides its topic`);
   });
 
   it('generates an article from a trend with the spec texts for success and both failures', async () => {

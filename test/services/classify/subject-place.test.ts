@@ -3,7 +3,7 @@
 // its subject; usa and international are for news with no clear subject. Articles written for this
 // test (no data set row), each a headline and the first paragraph a crawl would store.
 import { describe, expect, it } from 'vitest';
-import { classifyTopic, storyTopic, topicProbabilities, type Topic } from '../../../src/services/classify/index.js';
+import { classifyStory, classifyTopic, type Topic } from '../../../src/services/classify/index.js';
 
 const SUBJECT_IN_THE_US: { topic: Topic; title: string; body: string }[] = [
   {
@@ -60,7 +60,7 @@ describe('subject before place', () => {
     const [tornado] = PLACE_ONLY;
     // Two tellings of the battery story, one of them a bare headline that names only the place.
     const bare = { title: 'Texas approves a big grid plan', body: '' };
-    expect(storyTopic([topicProbabilities(battery!), topicProbabilities(bare)]).topic).toBe('energy');
-    expect(storyTopic([topicProbabilities(tornado!), topicProbabilities(tornado!)]).topic).toBe('usa');
+    expect(classifyStory([battery!, bare].map(({ title, body }) => ({ title, body }))).topic).toBe('energy');
+    expect(classifyStory([tornado!, tornado!].map(({ title, body }) => ({ title, body }))).topic).toBe('usa');
   });
 });

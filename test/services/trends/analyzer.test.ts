@@ -18,7 +18,7 @@ import {
   type Trend,
 } from '../../../src/services/trends/index.js';
 import { createServiceContext, type ServiceContext } from '../../fixtures/fake-openai/context.js';
-import { startFakeOpenAi, type FakeOpenAi, type RecordedRequest } from '../../fixtures/fake-openai/server.js';
+import { isTopicRequest, startFakeOpenAi, withTopics, type FakeOpenAi, type RecordedRequest, type Responder } from '../../fixtures/fake-openai/server.js';
 import { bareSentence, bridgeVote, harbourFire, oldFireArticle, rateDecision, sourceSentences, storeCorpus, unrelated } from './corpus.js';
 
 const corpus = [...harbourFire, ...bridgeVote, ...unrelated, ...rateDecision, oldFireArticle];
@@ -104,7 +104,19 @@ describe('trends analyzer, offline engine', () => {
       htmlFilePath: null,
       articleCount: 4,
       pageUrl: `/story/${fire!.id}-${storySlug(fire!.title)}`,
+      // Why usa: the offline classifier's reading of the story, in the story's own words.
+      topicEvidence: {
+        source: 'offline',
+        confidence: expect.any(Number),
+        runnerUp: expect.any(String),
+        runnerUpConfidence: expect.any(Number),
+        words: expect.arrayContaining([expect.any(String)]),
+        sentence: expect.any(String),
+      },
     });
+    const storyText = corpus.filter((article) => article.key.startsWith('fire-')).map((article) => `${article.title} ${article.body}`.toLowerCase()).join(' ');
+    for (const word of fire!.topicEvidence!.words) expect(storyText).toContain(word);
+    expect(storyText).toContain(fire!.topicEvidence!.sentence!.toLowerCase().slice(0, 40));
     expect(fire!.relevanceScore).toBeGreaterThanOrEqual(0);
     expect(fire!.relevanceScore).toBeLessThanOrEqual(10);
     const [source] = await service.ctx.sql<{ source: string }[]>`select source from trends where id = ${fire!.id}`;
@@ -204,6 +216,11 @@ describe('trends analyzer, with a model', () => {
     return { kind: 'json' as const, value: { trends } };
   }
 
+  // Each story's topic, as the fake model files it (one classifier call per story).
+  const respond = (responder: Responder) => fake.respondWith(withTopics(responder, (prompt) => (prompt.includes('Arland') ? 'finance' : 'usa')));
+  const trendRequests = () => fake.chatRequests().filter((request) => !isTopicRequest(request));
+  const topicRequests = () => fake.chatRequests().filter(isTopicRequest);
+
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     service = await createServiceContext({ fake, env: { NEWSCTL_LLM_MAX_RETRIES: '0' } });
@@ -221,11 +238,11 @@ describe('trends analyzer, with a model', () => {
   it('sends the configured prompts and model, and stores the validated trends', async () => {
     await updateSetting(service.ctx, 'trends-analyzer-model-name', { modelName: 'fake-large' });
     await updateSetting(service.ctx, 'trends-analyzer-system-prompt', { promptText: 'You find trends. JSON only.' });
-    fake.respondWith(modelReply);
+    respond(modelReply);
     const summary = await runTrendsAnalyzer(service.ctx);
     expect(summary).toMatchObject({ analyzer: 'model', trends: 2, fallbackTopics: [] });
 
-    const requests = fake.chatRequests();
+    const requests = trendRequests();
     // Topics with fewer than two recent articles are not worth a call.
     expect(requests).toHaveLength(2);
     expect(requests.every((request) => request.model === 'fake-large')).toBe(true);
@@ -241,13 +258,38 @@ describe('trends analyzer, with a model', () => {
     expect(rates).toMatchObject({ title: 'Arland holds rates', relevanceScore: 6, articleCount: 2 });
     const [source] = await service.ctx.sql<{ source: string }[]>`select source from trends where id = ${fire!.id}`;
     expect(source!.source).toBe('model');
-    expect((await getStatus(service.ctx)).mistralQueriesCount).toBe(2);
+    // One classifier call per story several sources cover (the fire, the bridge vote, the rates), two analyses.
+    expect(topicRequests()).toHaveLength(3);
+    expect(topicRequests()[0]!.messages[1]!.content).toMatch(/^Title: .+\n\nOne story, as \d articles tell it:\n/);
+    expect((await getStatus(service.ctx)).mistralQueriesCount).toBe(5);
     const actions = service.eventsOf('trendsAnalyzerAction').map((event) => event.action);
     expect(actions).toContain('Analyzing 9 usa articles with fake-large (batch 1)');
   });
 
+  it("files each story by the model's answer, and by the offline reading of the story when the model fails", async () => {
+    // The model says the fire is a science story: its answer wins, the offline topic is the runner-up.
+    fake.respondWith(withTopics(modelReply, (prompt) => (prompt.includes('Arland') ? 'finance' : prompt.includes('Port Linden warehouse') ? 'science' : 'usa')));
+    await runTrendsAnalyzer(service.ctx);
+    const [fire] = await listTrendsOfTopic(service.ctx, 'science');
+    expect(fire).toMatchObject({ title: 'Port Linden warehouse fire', topicEvidence: { source: 'model', runnerUp: 'usa' } });
+    const articles = await service.ctx.sql<{ topic: string }[]>`select a.topic from articles a join trend_articles ta on ta.article_id = a.id where ta.trend_id = ${fire!.id}`;
+    expect(new Set(articles.map((article) => article.topic))).toEqual(new Set(['science']));
+
+    // The classifier calls fail: every story keeps the offline reading, and the log says so.
+    await reset(service);
+    ids = await storeCorpus(service.ctx.sql, corpus);
+    fake.reset();
+    fake.respondWith((request) => (isTopicRequest(request) ? { kind: 'status', status: 400, message: 'bad request' } : modelReply(request)));
+    const summary = await runTrendsAnalyzer(service.ctx);
+    expect(summary.trends).toBe(2);
+    const [again] = await listTrendsOfTopic(service.ctx, 'usa');
+    expect(again).toMatchObject({ title: 'Port Linden warehouse fire', topicEvidence: { source: 'offline' } });
+    const warnings = await service.ctx.sql<{ message: string }[]>`select message from logs where component = 'AI_MODEL' and level = 'warning'`;
+    expect(warnings.map((row) => row.message)).toEqual([expect.stringMatching(/^Topic classification: 3 of 3 stories classified offline \(the model is unavailable: HTTP 400/)]);
+  });
+
   it('drops article ids the model invents', async () => {
-    fake.respondWith((request) => {
+    respond((request) => {
       const reply = modelReply(request);
       for (const trend of reply.value.trends) trend.articleIds = [...trend.articleIds, 999_999] as never;
       return reply;
@@ -258,14 +300,14 @@ describe('trends analyzer, with a model', () => {
   });
 
   it('sends the stories already grouped, and keeps them: a trend citing two stories stands for the one it cites most', async () => {
-    fake.respondWith((request) => {
+    respond((request) => {
       const reply = modelReply(request);
       const fire = reply.value.trends.find((trend) => trend.title === 'Port Linden warehouse fire');
       if (fire) fire.articleIds = [ids.get('fire-1')!, ids.get('fire-2')!, ids.get('bridge-1')!];
       return reply;
     });
     await runTrendsAnalyzer(service.ctx);
-    const usaPrompt = fake.chatRequests().find((request) => request.messages[1]!.content.includes('recent usa articles'))!.messages[1]!.content;
+    const usaPrompt = trendRequests().find((request) => request.messages[1]!.content.includes('recent usa articles'))!.messages[1]!.content;
     expect(usaPrompt).toMatch(/Story 1 \(4 sources\):\n\[\d+\] /);
     expect(usaPrompt).toContain('Story 2 (2 sources):');
     // Lone articles are no story: they are not sent.
@@ -276,7 +318,7 @@ describe('trends analyzer, with a model', () => {
   });
 
   it('falls back to the offline engine for a topic whose model reply is unusable', async () => {
-    fake.respondWith((request) =>
+    respond((request) =>
       request.messages[1]!.content.includes('recent usa articles') ? { kind: 'malformed' } : modelReply(request),
     );
     const summary = await runTrendsAnalyzer(service.ctx);
@@ -292,7 +334,7 @@ describe('trends analyzer, with a model', () => {
   });
 
   it('falls back when the model is down or cites no article of the batch', async () => {
-    fake.respondWith((request) =>
+    respond((request) =>
       request.messages[1]!.content.includes('recent usa articles')
         ? { kind: 'status', status: 500 }
         : { kind: 'json', value: { trends: [{ title: 'Invented', description: '', relevanceScore: 9, articleIds: [424242] }] } },
@@ -304,9 +346,9 @@ describe('trends analyzer, with a model', () => {
   });
 
   it('stops during a slow model call: status idle, no last run recorded, nothing half-stored', async () => {
-    fake.respondWith(() => ({ kind: 'slow', delayMs: 5_000, then: { kind: 'json', value: { trends: [] } } }));
+    respond(() => ({ kind: 'slow', delayMs: 5_000, then: { kind: 'json', value: { trends: [] } } }));
     await startTrendsAnalyzer(service.ctx);
-    for (let i = 0; i < 100 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && trendRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const during = await getStatus(service.ctx);
     expect(during.trendsAnalyzerStatus).toBe('analyzing');
     expect(during.trendsAnalyzerCurrentAction).toMatch(/^Analyzing \d+ \w+ articles with fake-small/);
@@ -314,7 +356,7 @@ describe('trends analyzer, with a model', () => {
     const after = await getStatus(service.ctx);
     expect(after).toMatchObject({ trendsAnalyzerStatus: 'idle', trendsAnalyzerCurrentAction: null, trendsAnalyzerLastRun: null });
     expect(await listTrends(service.ctx)).toEqual([]);
-    expect(fake.chatRequests()).toHaveLength(1);
+    expect(trendRequests()).toHaveLength(1);
     expect(service.eventsOf('trendsAnalyzerAction').at(-1)!.action).toBe('Stopped: 0 trends in batch 1');
     expect(await stopTrendsAnalyzer(service.ctx)).toEqual({ message: 'The trends analyzer is not running', status: 'idle' });
   });

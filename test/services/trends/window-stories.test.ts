@@ -31,9 +31,91 @@ describe('windowStories', () => {
     expect([...topicOf.values()]).toEqual(['energy', 'energy', 'energy']);
   });
 
-  it('lets the model speak for the articles it classified', () => {
-    const rows = rowsOf('battery', ['a.test', 'b.test', 'c.test'], 'finance', 'model', 1);
-    expect(windowStories(rows, { minArticles: 2, minSources: 2 }).covered[0]!.topic).toBe('finance');
+  // Written for this test: a subject told with US places in every article, and a story whose
+  // subject is where it happened.
+  const tellings = (texts: [title: string, ...paragraphs: string[]][], topic: RecentArticleRow['ownTopic'], firstId: number): RecentArticleRow[] =>
+    texts.map(([title, ...paragraphs], i) => ({
+      id: firstId + i,
+      title,
+      lead: paragraphs.join('\n\n'),
+      domainName: `site-${i}.test`,
+      publishedAt: now,
+      scrapedAt: now,
+      ownTopic: topic,
+      topicSource: 'offline',
+    }));
+  const colonTest = tellings(
+    [
+      [
+        'Blood test for colon cancer approved in the United States',
+        'The Food and Drug Administration in Washington approved a blood test that screens adults for colorectal cancer.',
+        'In a study at hospitals in Illinois and Ohio, the test found 83 percent of cancers in patients who later had a colonoscopy.',
+        'Doctors said patients who refuse a colonoscopy could be screened with a simple blood draw during a checkup.',
+      ],
+      [
+        'US regulators clear a simple blood test to screen for colorectal cancer',
+        'Federal regulators in the United States cleared the first blood test for colorectal cancer screening.',
+        'Oncologists in Chicago said the test detects tumour DNA in the blood, but misses most precancerous polyps.',
+        'The American Cancer Society recommends screening from age 45 and says a colonoscopy is still the best test.',
+      ],
+      [
+        'New colon cancer screening blood test wins FDA approval',
+        'A blood test that finds colon cancer from tumour DNA won approval from the FDA on Monday.',
+        'Gastroenterologists in New York warned that a positive result must still be followed by a colonoscopy.',
+      ],
+    ],
+    'usa',
+    1,
+  );
+  const tornado = tellings(
+    [
+      [
+        'Tornadoes kill five in Oklahoma and Kansas',
+        'At least five people were killed when tornadoes tore through towns in Oklahoma and Kansas overnight.',
+        'The governor of Oklahoma declared a state of emergency and sent the National Guard to help search wrecked homes.',
+      ],
+      [
+        'Deadly twisters flatten homes across the southern Plains',
+        'Tornadoes destroyed dozens of houses in Oklahoma and Kansas, and five people died, officials said.',
+        'Rescue crews searched the rubble in Oklahoma through the night as thousands of residents lost power.',
+      ],
+      [
+        'Oklahoma governor declares emergency after tornado outbreak',
+        'A state of emergency was declared in Oklahoma after storms spawned several tornadoes and killed five.',
+        'Shelters opened in churches and schools for families whose homes were destroyed.',
+      ],
+    ],
+    'usa',
+    10,
+  );
+
+  it('files a story whose every article names US places under its subject, and reads it from the whole story', () => {
+    const [story] = windowStories(colonTest, { minArticles: 2, minSources: 2 }).covered;
+    expect(story!.topic).toBe('health');
+    expect(story!.evidence.source).toBe('offline');
+  });
+
+  it('keeps a story whose subject is where it happened under its place', () => {
+    expect(windowStories(tornado, { minArticles: 2, minSources: 2 }).covered[0]!.topic).toBe('usa');
+  });
+
+  it("explains the topic with the story's own words and sentence, and names the runner-up", () => {
+    const [story] = windowStories(colonTest, { minArticles: 2, minSources: 2 }).covered;
+    const text = colonTest.map((row) => `${row.title} ${row.lead}`).join(' ');
+    const { evidence } = story!;
+    expect(evidence.words.length).toBeGreaterThanOrEqual(3);
+    for (const word of evidence.words) expect(text.toLowerCase()).toContain(word);
+    expect(text).toContain(evidence.sentence!);
+    expect(evidence.runnerUp).not.toBe('health');
+    expect(evidence.confidence!).toBeGreaterThan(evidence.runnerUpConfidence!);
+  });
+
+  it('keeps the topic the administrator set on any of its articles, even as the story grows', () => {
+    // One article of the story was overridden in an earlier analysis; the others are new.
+    const [story] = windowStories(colonTest, { minArticles: 2, minSources: 2, overrides: [[2, 'science']] }).covered;
+    expect(story!.topic).toBe('science');
+    expect(story!.evidence.source).toBe('override');
+    expect(story!.evidence.runnerUp).not.toBeNull();
   });
 
   it('leaves a story of one site alone: its articles keep their own topics', () => {

@@ -57,6 +57,7 @@ export type {
   SocialContentResult,
   SpiderState,
   Trend,
+  StoryTopicResult,
   TrendTopicStatistics,
 } from '../../../src/api/index.js';
 

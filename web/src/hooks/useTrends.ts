@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { del, post } from '../api/client';
+import { del, post, put } from '../api/client';
 import * as keys from '../api/keys';
 import { CONSOLE_POLL_MS, FOOD_STATUS_POLL_MS } from '../api/timings';
-import type { FoodRecategorizationStatus, RecategorizeResult, Topic, Trend, TrendTopicStatistics } from '../api/types';
+import type { FoodRecategorizationStatus, RecategorizeResult, StoryTopicResult, Topic, Trend, TrendTopicStatistics } from '../api/types';
 
 export function useTrendsQuery(topic: Topic | 'all') {
   return useQuery<Trend[]>({ queryKey: keys.trends.list(topic), refetchInterval: CONSOLE_POLL_MS });
@@ -28,6 +28,11 @@ function useTrendsWrite<Input, Result>(write: (input: Input) => Promise<Result>)
 export const useAnalyzerControlMutation = () => useTrendsWrite((action: 'run' | 'stop') => post<unknown>(`/api/trends-analyzer/${action}`));
 export const useClearTrendsMutation = () => useTrendsWrite(() => del<unknown>('/api/trends'));
 export const useRecategorizeTrendsMutation = () => useTrendsWrite(() => post<RecategorizeResult>('/api/trends/recategorize'));
+/** Files a story under a topic (kept across analyses); null gives it back to the analyzer. */
+export const useStoryTopicMutation = () =>
+  useTrendsWrite(({ id, topic }: { id: number; topic: Topic | null }) =>
+    topic ? put<StoryTopicResult>(`/api/trends/${id}/topic`, { topic }) : del<StoryTopicResult>(`/api/trends/${id}/topic`),
+  );
 
 export function useFoodRecategorizationQuery() {
   return useQuery<FoodRecategorizationStatus>({ queryKey: keys.trends.foodStatus(), refetchInterval: FOOD_STATUS_POLL_MS });

@@ -19,12 +19,14 @@ import {
   useFoodRecategorizationMutation,
   useFoodRecategorizationQuery,
   useRecategorizeTrendsMutation,
+  useStoryTopicMutation,
   useTrendStatisticsQuery,
   useTrendsQuery,
 } from '../../hooks/useTrends';
 import { toast } from '../../hooks/useToast';
 import { formatArticleAge } from '../../lib/ages';
 import { counted } from '../../../../src/shared/words.js';
+import { describeTopicEvidence } from '../../../../src/shared/topic-evidence.js';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { RegenerateArticlesButton, RegenerationProgress } from './ConsoleActions';
 
@@ -83,7 +85,68 @@ function TrendCard({ trend, now, generating, onGenerate }: { trend: Trend; now: 
         <Badge tone="purple">{TREND_TOPIC_LABELS[trend.topic] ?? trend.topic}</Badge>
         <time dateTime={trend.identifiedAt}>{formatArticleAge(trend.identifiedAt, now)}</time>
       </div>
+      <TopicExplanation trend={trend} />
     </li>
+  );
+}
+
+/** Why the story is under its topic, and the administrator's say: another topic, kept across analyses. */
+function TopicExplanation({ trend }: { trend: Trend }) {
+  const change = useStoryTopicMutation();
+  const [choice, setChoice] = useState<Topic>(trend.topic);
+  // Rendered only while open: a long list of cards carries no hidden forms.
+  const [open, setOpen] = useState(false);
+  const evidence = trend.topicEvidence;
+  const overridden = evidence?.source === 'override';
+  const save = (topic: Topic | null) =>
+    change.mutate(
+      { id: trend.id, topic },
+      {
+        onSuccess: (result) => notifySuccess(topic ? 'Topic Set' : 'Topic Given Back', result.message),
+        onError: (error) => notifyFailure(error, "Failed to change the story's topic"),
+      },
+    );
+  return (
+    <details className="mt-2 text-xs" data-testid="trend-topic-explanation" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer text-gray-600 hover:underline dark:text-gray-400">
+        Why {TREND_TOPIC_LABELS[trend.topic] ?? trend.topic}?{overridden ? ' (set by you)' : ''}
+      </summary>
+      {open && (
+        <div className="mt-1.5 space-y-1.5 rounded bg-gray-50 p-2 text-gray-700 dark:bg-gray-900 dark:text-gray-300">
+          {evidence ? (
+            <>
+              <p>{describeTopicEvidence(evidence) || 'No words of the story weigh for one topic more than another.'}</p>
+              {evidence.sentence && <blockquote className="border-l-2 border-gray-300 pl-2 italic dark:border-gray-700">{evidence.sentence}</blockquote>}
+            </>
+          ) : (
+            <p>No evidence recorded yet: the next analysis records why the story is under its topic.</p>
+          )}
+          <div className="flex flex-wrap items-center gap-2">
+            <label htmlFor={`trend-topic-${trend.id}`}>File this story under</label>
+            <select
+              id={`trend-topic-${trend.id}`}
+              className="rounded border border-gray-300 bg-white px-1.5 py-1 dark:border-gray-700 dark:bg-gray-950"
+              value={choice}
+              onChange={(event) => setChoice(event.target.value as Topic)}
+            >
+              {TOPICS.map((topic) => (
+                <option key={topic} value={topic}>
+                  {TREND_TOPIC_LABELS[topic]}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="button-secondary button-small" disabled={change.isPending || (choice === trend.topic && overridden)} onClick={() => save(choice)}>
+              Set topic
+            </button>
+            {overridden && (
+              <button type="button" className="button-secondary button-small" disabled={change.isPending} onClick={() => save(null)}>
+                Let the analyzer decide
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+    </details>
   );
 }
 
