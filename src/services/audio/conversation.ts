@@ -3,17 +3,10 @@
 // who reported it, then a handover to the next story. The lead alternates so both hosts carry the
 // show. Every fact is a sentence of the stories' sources; only the hosts' connecting words are ours.
 import type { Story } from './stories.js';
-import { TOPIC_PHRASES } from './stories.js';
+import { reportedBy, TOPIC_PHRASES } from './stories.js';
 
 function pick<T>(options: readonly T[], index: number): T {
   return options[index % options.length]!;
-}
-
-function sites(story: Story): string {
-  const named = story.sites.slice(0, 3);
-  if (named.length === 0) return '';
-  if (named.length === 1) return named[0]!;
-  return `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -65,7 +58,8 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     }
     const more = extra.find((fact) => fact !== story.lead);
     if (more) say(lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirst(more)}`);
-    if (story.sites.length > 0) say(other, `${story.sites.length > 1 ? 'That was reported by' : 'That comes from'} ${sites(story)}.[pause]`);
+    const reporters = reportedBy(story);
+    if (reporters) say(other, `${story.siteCount > 1 ? 'That was reported by' : 'That comes from'} ${reporters}.[pause]`);
     const next = stories[index + 1];
     if (next) say(lead, pick([`${other}, what's next?`, `${other}, take us to the next one.`, `Over to you, ${other}.`], index));
   });

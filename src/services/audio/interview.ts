@@ -19,7 +19,7 @@ import { fillPrompt } from './latest-news.js';
 import { NO_SCRIPT } from './podcast.js';
 import { produceAudio } from './produce.js';
 import { cleanScript, parseScript, type Replacement } from './script.js';
-import { storyFromSources, topStories, type Story } from './stories.js';
+import { reportedBy, storyFromSources, topStories, type Story } from './stories.js';
 import { castOf } from './voices.js';
 
 export const NO_TOPIC = 'No interview topic set. Enter an interview topic first.';
@@ -95,7 +95,8 @@ export function offlineInterview(topic: string, stories: readonly Story[], host:
     const more = story.facts.find((fact) => fact !== story.who && fact !== story.why);
     if (more) {
       say(host, 'What else should our listeners know?');
-      say(guest, `${more}${story.sites.length ? ` That has been reported by ${story.sites.slice(0, 2).join(' and ')}.` : ''}`);
+      const reporters = reportedBy(story, 2);
+      say(guest, `${more}${reporters ? ` That has been reported by ${reporters}.` : ''}`);
     }
   });
   say(host, `${guest}, thank you for walking us through it.[pause]`);

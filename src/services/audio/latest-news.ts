@@ -16,7 +16,7 @@ import { audioFilePath, audioUrl } from './files.js';
 import { defineAudioJob, runAudioJob, type AudioJobHandle } from './jobs.js';
 import { produceAudio } from './produce.js';
 import { parseScript, type ScriptLine } from './script.js';
-import { TOPIC_PHRASES, topStories, type Story } from './stories.js';
+import { reportedBy, TOPIC_PHRASES, topStories, type Story } from './stories.js';
 import { narratorVoice } from './voices.js';
 import { storyPath } from '../pages/story-page.js';
 
@@ -47,12 +47,6 @@ export function greeting(siteName: string, at: Date, timeZone: string): string {
   return `Hello, and welcome to the ${siteName} News Podcast. Here is the latest news for ${WEEKDAYS[t.weekday]}, ${MONTHS[t.month - 1]} ${t.day}.`;
 }
 
-function joinSites(sites: readonly string[]): string {
-  const named = sites.slice(0, 3);
-  if (named.length <= 1) return named[0] ?? '';
-  return `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
-}
-
 function transition(story: Story, index: number, count: number, previous: Story | null): string {
   const topic = TOPIC_PHRASES[story.topic];
   if (index === 0) return `First, in ${topic}.`;
@@ -69,8 +63,9 @@ export function offlineSummary(stories: readonly Story[]): string[] {
     const sentences = [transition(story, index, stories.length, stories[index - 1] ?? null), story.lead];
     if (story.who && story.who !== story.lead) sentences.push(story.who);
     if (story.why && story.why !== story.lead && story.why !== story.who) sentences.push(story.why);
-    if (story.sites.length > 1) sentences.push(`That story was reported by ${joinSites(story.sites)}.`);
-    else if (story.sites.length === 1) sentences.push(`That is according to ${story.sites[0]}.`);
+    const reporters = reportedBy(story);
+    if (reporters && story.siteCount > 1) sentences.push(`That story was reported by ${reporters}.`);
+    else if (reporters && story.sites.length === 1) sentences.push(`That is according to ${reporters}.`);
     paragraphs.push(`${sentences.join(' ')}[pause]`);
   });
   paragraphs.push(`That's the latest news for now. Thanks for listening.`);
@@ -82,7 +77,7 @@ export function storiesForPrompt(stories: readonly Story[]): string {
   return stories
     .map((story, index) => {
       const facts = [story.lead, ...story.facts.slice(0, 4)].join(' ');
-      return `${index + 1}. ${story.title} (${story.topic}; reported by ${story.sites.join(', ') || 'one source'})\n${story.description}\nKey facts: ${facts}`;
+      return `${index + 1}. ${story.title} (${story.topic}; reported by ${reportedBy(story, 6) ?? 'one source'})\n${story.description}\nKey facts: ${facts}`;
     })
     .join('\n\n');
 }

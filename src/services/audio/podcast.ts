@@ -141,7 +141,7 @@ export function enhanceOffline(script: string, stories: readonly Story[], hosts:
     }
     const added = facts.map((fact, i) => `${i === 0 ? other : speaker}: ${i === 0 ? 'To add some detail:' : 'There is more:'} ${fact}`);
     insertions.set(at, [...(insertions.get(at) ?? []), ...added]);
-    sourcesCount += story.sites.length;
+    sourcesCount += story.siteCount;
   }
   const out: string[] = [];
   lines.forEach((line, index) => {
@@ -161,7 +161,7 @@ export async function enhanceConversationalScript(ctx: Ctx, input: { script?: st
   const prompt = `${fillPrompt(promptText, { script: original, trends: sources })}${promptText.includes('{trends}') ? '' : `\n\nSource material you may draw facts from:\n\n${sources}`}`;
   const reply = await modelReply(ctx, 'conversational-enhance', '', prompt);
   const enhanced = reply
-    ? { script: reply, sourcesCount: stories.reduce((sum, story) => sum + story.sites.length, 0) }
+    ? { script: reply, sourcesCount: stories.reduce((sum, story) => sum + story.siteCount, 0) }
     : enhanceOffline(original, stories, cast.speakers.map((speaker) => speaker.name));
   const enhancedScript = await cleanPodcastScript(ctx, enhanced.script);
   await insertScript(ctx.sql, { kind: 'conversational-enhanced', scriptText: enhancedScript, meta: { writer: reply ? 'model' : 'offline', sourcesCount: enhanced.sourcesCount } });

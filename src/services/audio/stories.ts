@@ -7,7 +7,8 @@ import type { AppContext } from '../../context.js';
 import { articleAsSource } from '../../db/articles.js';
 import { currentTrends, trendSourceArticles, type TrendSourceArticle } from '../../db/trends.js';
 import type { Topic } from '../../shared/topics.js';
-import { InsufficientSourceText, sameFact, sourceName, writeOfflineArticle } from '../generator/offline-writer.js';
+import { displayHost, InsufficientSourceText, sameFact, writeOfflineArticle } from '../generator/offline-writer.js';
+import { proseSiteName } from '../domains/site-name.js';
 import { shapeSentence, splitSentences, termOverlap, termSet } from '../generator/sentences.js';
 import { recentArticlesByTopic } from '../home/index.js';
 
@@ -22,8 +23,10 @@ export interface Story {
   who: string | null;
   /** Why it matters: a consequence, a figure at stake, or the trend's description. */
   why: string | null;
-  /** Host names of the sites that reported it. */
+  /** The names of the sites that reported it, as people say them (sites without one are left out). */
   sites: string[];
+  /** How many distinct sites reported it, named or not. */
+  siteCount: number;
   /** The trend it tells, when it came from one (its page is /story/{id}-…). */
   trendId?: number;
   /** The trend's own description (the analyzer's or the model's summary). */
@@ -55,19 +58,36 @@ function plain(sentence: string): string {
 }
 
 /**
- * How each source is named aloud: the name its site gives itself ("Skyline News") when its pages
- * declared one — the name most of that site's articles give — else its host name.
+ * How the story's sites are named aloud: the name a site gives itself ("Skyline News") — the one
+ * most of its articles give — else a name read from its domain; a site known only by an address is
+ * counted, never named.
  */
-function spokenSites(articles: readonly TrendSourceArticle[]): string[] {
+function spokenSites(articles: readonly TrendSourceArticle[]): { sites: string[]; siteCount: number } {
   const namesBySite = new Map<string, Map<string, number>>();
   for (const article of articles) {
-    const site = sourceName(article.domainName);
+    const site = displayHost(article.domainName).toLowerCase();
     const names = namesBySite.get(site) ?? new Map<string, number>();
     if (article.siteName) names.set(article.siteName, (names.get(article.siteName) ?? 0) + 1);
     namesBySite.set(site, names);
   }
-  const spoken = [...namesBySite].map(([site, names]) => [...names].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? site);
-  return [...new Set(spoken)];
+  const spoken = [...namesBySite].map(([site, names]) => proseSiteName(site, [...names].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0]));
+  return { sites: [...new Set(spoken.filter((name): name is string => name !== null))], siteCount: namesBySite.size };
+}
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const countWord = (n: number) => COUNT_WORDS[n] ?? String(n);
+
+/**
+ * Who reported the story, to be spoken: "Skyline News, Harbor Times and two other sites", "three
+ * sites", "one source"; at most `most` names. Null when no site is known.
+ */
+export function reportedBy(story: Pick<Story, 'sites' | 'siteCount'>, most = 3): string | null {
+  if (story.siteCount === 0) return null;
+  const named = story.sites.slice(0, most);
+  if (named.length === 0) return story.siteCount === 1 ? 'one source' : `${countWord(story.siteCount)} sites`;
+  const others = Math.max(0, story.siteCount - named.length);
+  const parts = others === 0 ? named : [...named, others === 1 ? 'one other site' : `${countWord(others)} other sites`];
+  return parts.length === 1 ? parts[0]! : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 export function storyFromSources(title: string, topic: Topic, description: string, articles: readonly TrendSourceArticle[]): Story | null {
@@ -112,7 +132,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
     facts,
     who,
     why: why ?? descriptionSentence,
-    sites: spokenSites(articles),
+    ...spokenSites(articles),
     description,
   };
 }

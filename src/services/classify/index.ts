@@ -53,3 +53,11 @@ export function topicProbabilities(input: TopicInput): Float64Array {
 export function classifyStory(articles: readonly StoryArticleText[]): StoryTopic {
   return classifyStoryText(topicModel(), articles);
 }
+
+/**
+ * The words the shipped model knows, each with its frequency rank (the word vectors' order, most
+ * common first): a dictionary for reading run-together names ("metroledger").
+ */
+export function knownWordRanks(): ReadonlyMap<string, number> {
+  return topicModel().embedding?.scores.index ?? new Map();
+}

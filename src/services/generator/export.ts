@@ -42,8 +42,26 @@ function relatedSources(article: Pick<GeneratedArticle, 'sourceUrls'>): string[]
   return article.sourceUrls.map(withScheme);
 }
 
+/**
+ * The article's Markdown as plain text: bold and italic marks and heading hashes dropped, a link as
+ * its text and address. A .txt file is read as it is, so `**Sources**` must read "Sources".
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^\s{0,3}#{1,6}\s+/, '')
+        .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, text: string, url: string) => (text === url ? url : `${text} (${url})`))
+        .replace(/\*\*([^*]+)\*\*/g, '$1')
+        .replace(/__([^_]+)__/g, '$1')
+        .replace(/(^|[\s(])\*([^*\s][^*]*?)\*(?=[\s.,;:!?)]|$)/g, '$1$2'),
+    )
+    .join('\n');
+}
+
 export function articleText(article: GeneratedArticle): string {
-  const parts = [plainTitle(article.title), '', article.content.trim()];
+  const parts = [plainTitle(article.title), '', plainText(article.content.trim())];
   const sources = relatedSources(article);
   if (!hasSourcesMarker(article.content) && sources.length > 0) parts.push('', 'Related Sources:', ...sources);
   return `${parts.join('\n')}\n`;

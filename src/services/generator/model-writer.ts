@@ -3,7 +3,8 @@
 // sources (or the trend), {wordCount} the target; the reply's first bold line is the title.
 import type { ArticleSource } from '../../db/generated-articles.js';
 import type { ChatModel } from '../../providers/llm/index.js';
-import { displayHost, sourceName, withScheme, type WriterSource } from './offline-writer.js';
+import { displayHost, withScheme, type WriterSource } from './offline-writer.js';
+import { proseSiteName } from '../domains/site-name.js';
 import { wordCount } from './sentences.js';
 
 export interface GenerationConfig {
@@ -59,17 +60,27 @@ export function fillPlaceholders(template: string, values: Record<string, string
   });
 }
 
+/** The publisher as prose may name it; an address is not a name, and the model is told so. */
+function publisher(source: WriterSource): string {
+  return proseSiteName(source.domain, source.siteName) ?? 'an unnamed site (do not name it)';
+}
+
+function prosePublisher(source: WriterSource): string {
+  const name = proseSiteName(source.domain, source.siteName);
+  return name ? ` (${name})` : '';
+}
+
 function sourcesText(input: ModelWriterInput): string {
   const header = [`Trend: ${input.title}`, `Topic: ${input.topic}`, input.description ? `Summary: ${input.description}` : ''].filter(Boolean);
   const blocks = input.sources.map((source, i) => {
     const text = source.text.length > SOURCE_CHARACTERS ? `${source.text.slice(0, SOURCE_CHARACTERS)}…` : source.text;
-    return [`Source ${i + 1}: ${source.title}`, `Publisher: ${sourceName(source.domain)}`, `URL: ${withScheme(source.url)}`, '', text.trim()].join('\n');
+    return [`Source ${i + 1}: ${source.title}`, `Publisher: ${publisher(source)}`, `URL: ${withScheme(source.url)}`, '', text.trim()].join('\n');
   });
   return [header.join('\n'), ...blocks].join('\n\n---\n\n');
 }
 
 function trendText(input: ModelWriterInput): string {
-  const headlines = input.sources.map((source) => `- ${source.title} (${sourceName(source.domain)})`);
+  const headlines = input.sources.map((source) => `- ${source.title}${prosePublisher(source)}`);
   return [`Trend: ${input.title}`, `Topic: ${input.topic}`, input.description ? `Summary: ${input.description}` : '', '', 'Headlines:', ...headlines]
     .filter((line, i) => line !== '' || i === 3)
     .join('\n');

@@ -6,6 +6,7 @@
 // Nothing is invented: every body sentence is a source sentence, at most without a leading "But".
 import type { ArticleSource } from '../../db/generated-articles.js';
 import { readableHost } from '../domains/host-names.js';
+import { proseSiteName } from '../domains/site-name.js';
 import { shapeSentence, splitSentences, termOverlap, termSet, wordCount, type SentenceShape } from './sentences.js';
 
 export interface WriterSource {
@@ -13,6 +14,8 @@ export interface WriterSource {
   title: string;
   domain: string;
   text: string;
+  /** The name the site's pages declare, when they do. */
+  siteName?: string | null;
 }
 
 export interface WriterInput {
@@ -173,19 +176,24 @@ function pickLead(candidates: Candidate[], titleTerms: Set<string>): Candidate |
   return null;
 }
 
-function attribute(candidate: Candidate, host: string, attributeClaims: boolean): string {
+/**
+ * The sentence with its source named: `(Site)` after it, or `, Site reported.` after a quotation.
+ * A site without a name people say (an address) is "one source": `…, according to one source.`
+ */
+function attribute(candidate: Candidate, site: string | null, attributeClaims: boolean): string {
   const text = candidate.text;
   if (candidate.quote) {
-    // `…," the mayor said.` → `…," the mayor said, host reported.`; a sentence ending inside its
+    // `…," the mayor said.` → `…," the mayor said, Site reported.`; a sentence ending inside its
     // quotation keeps it whole and takes the short form, before a full stop set after the closing
-    // quote (`…sorry”.` → `…sorry” (host).`), not after the sentence.
-    if (/[^"”'’)]\.$/.test(text)) return `${text.slice(0, -1)}, ${host} reported.`;
-    return /["”'’]\.$/.test(text) ? `${text.slice(0, -1)} (${host}).` : `${text} (${host})`;
+    // quote (`…sorry”.` → `…sorry” (Site).`), not after the sentence.
+    if (/[^"”'’)]\.$/.test(text)) return `${text.slice(0, -1)}, ${site ?? 'one source'} reported.`;
+    if (!site) return text;
+    return /["”'’]\.$/.test(text) ? `${text.slice(0, -1)} (${site}).` : `${text} (${site})`;
   }
   // A claim only one source makes is attributed; one ending in an abbreviation ("at 7 a.m.") is
   // left as it is rather than made ambiguous.
   if (attributeClaims && !candidate.corroborated && /[^"”'’).][.!]$/.test(text) && !/\b[a-z]\.[a-z]\.$/i.test(text)) {
-    return `${text.slice(0, -1)} (${host})${text.slice(-1)}`;
+    return site ? `${text.slice(0, -1)} (${site})${text.slice(-1)}` : `${text.slice(0, -1)}, according to one source${text.slice(-1)}`;
   }
   return text;
 }
@@ -263,7 +271,8 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   chains.sort((a, b) => a[0]!.relativePosition - b[0]!.relativePosition || b[0]!.score - a[0]!.score);
 
   const attributeClaims = sources.length >= 3;
-  const hostOf = (c: Candidate) => sourceName(sources[c.sourceIndex]!.domain);
+  const nameOf = sources.map((source) => proseSiteName(source.domain, source.siteName));
+  const hostOf = (c: Candidate) => nameOf[c.sourceIndex]!;
   const printed: BodySentence[] = [];
   const print = (c: Candidate): string => {
     const text = attribute(c, hostOf(c), attributeClaims && c.id !== lead.id);
@@ -287,11 +296,21 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   }
   if (paragraph.length > 0) paragraphs.push(paragraph.join(' '));
 
-  // Sources in the order they first speak in the article.
-  const usedOrder: number[] = [];
-  for (const sentence of printed) if (!usedOrder.includes(sentence.sourceIndex)) usedOrder.push(sentence.sourceIndex);
-  const used: ArticleSource[] = usedOrder.map((i) => ({ url: withScheme(sources[i]!.url), title: sources[i]!.title.trim(), domain: displayHost(sources[i]!.domain) }));
-  const sourceLines = used.map((source) => `- ${source.title} (${readableHost(source.domain)}): ${source.url}`);
+  // Every source article of the story once (by address), those the article quotes first, in the
+  // order they first speak in it: "compiled from N sources" counts what the story was made from.
+  const order: number[] = [];
+  for (const sentence of printed) if (!order.includes(sentence.sourceIndex)) order.push(sentence.sourceIndex);
+  sources.forEach((_, i) => !order.includes(i) && order.push(i));
+  const listed: number[] = [];
+  const addresses = new Set<string>();
+  for (const i of order) {
+    const url = withScheme(sources[i]!.url);
+    if (addresses.has(url)) continue;
+    addresses.add(url);
+    listed.push(i);
+  }
+  const used: ArticleSource[] = listed.map((i) => ({ url: withScheme(sources[i]!.url), title: sources[i]!.title.trim(), domain: displayHost(sources[i]!.domain) }));
+  const sourceLines = listed.map((i, n) => `- ${used[n]!.title}${nameOf[i] ? ` (${nameOf[i]})` : ''}: ${used[n]!.url}`);
   const bodyText = paragraphs.join('\n\n');
   const content = [
     bodyText,

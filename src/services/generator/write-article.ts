@@ -37,6 +37,7 @@ export function toWriterSources(articles: readonly TrendSourceArticle[]): Writer
     title: article.title,
     domain: article.domainName,
     text: article.content?.trim() ? article.content : (article.excerpt ?? ''),
+    siteName: article.siteName,
   }));
 }
 

@@ -23,6 +23,9 @@ const DANGLING_END =
 const PHRASE_START =
   /^(of|that|which|who|whose|whether|if|when|where|with|in|on|at|by|for|from|to|into|onto|over|under|about|after|before|since|until|than|because|while|during|amid|among|between|through|against|without|across|near|including|and|or|but|as)$/i;
 
+/** A superlative or comparative needs its noun: "the highest" ends nothing. */
+const NEEDS_NOUN = /^(most|least|more|less|\p{L}{2,}est)$/iu;
+
 /** A verb after the cut: the subject before it is whole ("…the Strava community | is that…"). */
 const VERB_START = /^(is|are|was|were|has|have|had|will|would|can|could|may|might|must|should|did|does|do|said|says|say)$/i;
 
@@ -30,9 +33,11 @@ const VERB_START = /^(is|are|was|were|has|have|had|will|would|can|could|may|migh
  * A singable phrase from a sentence: its first clause (a comma inside a number like 1,200 is no
  * break), at most `max` words, never ending on a word that needs the next one ("of the", "that").
  */
-export function phrase(sentence: string, max = 9): string {
+export function phrase(sentence: string, max = 9, keepWhole = 0): string {
   const clause = sentence.split(/,\s|;\s|:\s|\s[—–-]\s|\s\(/)[0]!.trim();
   const all = clause.split(/\s+/).filter(Boolean);
+  // A headline's clause is sung whole when it fits a long line: a headline cut short says nothing.
+  if (all.length <= keepWhole) max = all.length;
   let words = all.slice(0, max);
   // Cut inside a unit — a name ("West | End") or a word and the one it leads to ("severe | storms",
   // "two residential | buildings") — the line ends where a phrase does: before "of", "that", "at"….
@@ -51,18 +56,21 @@ export function phrase(sentence: string, max = 9): string {
       }
     }
   }
-  while (words.length > 3 && DANGLING_END.test(words.at(-1)!.replace(/[^\p{L}]/gu, ''))) words.pop();
+  const bareWord = (word: string) => word.replace(/[^\p{L}]/gu, '');
+  const dangling = (at: number) =>
+    DANGLING_END.test(bareWord(words[at]!)) || (NEEDS_NOUN.test(bareWord(words[at]!)) && /^(the|a|an|its|their|his|her|our)$/i.test(bareWord(words[at - 1] ?? '')));
+  while (words.length > 3 && dangling(words.length - 1)) words.pop();
   return words.join(' ').replace(/[.!?"'“”]+$/g, '').replace(/^["'“”]+/, '');
 }
 
 export function offlineLyrics(stories: readonly Story[]): string {
-  const verse = (group: readonly Story[]) => group.flatMap((story) => [phrase(story.title), phrase(story.lead, 10)]).filter(Boolean);
+  const verse = (group: readonly Story[]) => group.flatMap((story) => [phrase(story.title, 9, 12), phrase(story.lead, 10)]).filter(Boolean);
   const topics = [...new Set(stories.map((story) => TOPIC_PHRASES[story.topic]))];
   const top = stories[0]!;
   const chorus = [
     `This is the news today`,
     topics.length > 1 ? `From ${topics[0]} to ${topics.at(-1)}` : `All about ${topics[0]}`,
-    phrase(top.title, 7),
+    phrase(top.title, 7, 10),
     `We hear it and we carry on`,
   ];
   const half = Math.ceil(stories.length / 2);

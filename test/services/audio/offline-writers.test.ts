@@ -10,7 +10,8 @@ import { coversTopic, offlineInterview, refineOffline } from '../../../src/servi
 import { nextDailySlot } from '../../../src/services/audio/maintenance.js';
 import { enhanceOffline } from '../../../src/services/audio/podcast.js';
 import { splitForSpeech } from '../../../src/services/audio/script.js';
-import { storyFromSources, type Story } from '../../../src/services/audio/stories.js';
+import { reportedBy, storyFromSources, type Story } from '../../../src/services/audio/stories.js';
+import { offlineSummary } from '../../../src/services/audio/latest-news.js';
 import { sameFact } from '../../../src/services/generator/offline-writer.js';
 import { termSet } from '../../../src/services/generator/sentences.js';
 import type { Topic } from '../../../src/shared/topics.js';
@@ -61,6 +62,7 @@ describe('offline podcast', () => {
       who,
       why,
       sites,
+      siteCount: sites.length,
       description: '',
     });
     const day: Story[] = [
@@ -95,7 +97,7 @@ describe('offline podcast', () => {
     expect(kyiv.why).toBeNull();
   });
 
-  it('names a source by the name its site gives itself, else by its host', () => {
+  it('names a source by the name its site gives itself, else by its domain read as words, and counts a site known by its address without naming it', () => {
     const text = 'A fire destroyed three warehouses on the Port Linden waterfront on Saturday night, officials said.\n\nFire crews from four towns fought the blaze for more than nine hours before it was out.';
     const article = (id: number, domainName: string, siteName: string | null) => ({
       id, title: 'Port Linden warehouse fire', sourceUrl: `https://${domainName}/${id}`, domainName, content: text, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date(), siteName,
@@ -105,8 +107,18 @@ describe('offline podcast', () => {
       // The same site's page without a name: still Skyline News.
       article(2, 'www.skyline-news.test', null),
       article(3, 'harbor-times.test', null),
+      article(4, '127.0.0.4:8871', null),
     ])!;
-    expect(story.sites).toEqual(['Skyline News', 'harbor-times.test']);
+    expect(story.sites).toEqual(['Skyline News', 'Harbor Times']);
+    expect(story.siteCount).toBe(3);
+    expect(reportedBy(story)).toBe('Skyline News, Harbor Times and one other site');
+    expect(reportedBy({ sites: [], siteCount: 3 })).toBe('three sites');
+    expect(reportedBy({ sites: [], siteCount: 1 })).toBe('one source');
+    expect(reportedBy({ sites: ['A', 'B', 'C', 'D'], siteCount: 6 })).toBe('A, B, C and three other sites');
+    // Spoken: the bulletin says who reported it, and never an address.
+    const bulletin = offlineSummary([story]).join(' ');
+    expect(bulletin).toContain('That story was reported by Skyline News, Harbor Times and one other site.');
+    expect(bulletin).not.toMatch(/127|8871/);
   });
 
   it('enhances with source facts the script does not say, never repeating one it does', () => {
@@ -131,13 +143,14 @@ describe('offline podcast', () => {
       facts: ['Forensic police found the tenth victim inside the building.', 'The blaze engulfed the fourteen-storey block in less than an hour on Thursday.'],
       who: 'Forensic police found the tenth victim inside the building.',
       why: null,
-      sites: ['e.test'],
+      sites: ['E Test'],
+      siteCount: 1,
       description: '',
     };
     const script = [
       'Alex: Our last story is in international news. The death toll from the Valencia fire rose to 10 on Saturday.',
       'Jordan: And we know who is involved. Forensic police found the tenth victim inside the building.',
-      'Alex: That comes from e.test.',
+      'Alex: That comes from E Test.',
     ].join('\n');
     const enhanced = enhanceOffline(script, [valencia], ['Alex', 'Jordan']).script.split('\n');
     expect(enhanced.join('\n')).toContain('The blaze engulfed the fourteen-storey block');
@@ -155,7 +168,8 @@ describe('offline podcast', () => {
       facts: [named, quote, 'Fire crews from four towns fought the blaze for more than nine hours.'],
       who: named,
       why: null,
-      sites: ['a.test', 'b.test'],
+      sites: ['A Test', 'B Test'],
+      siteCount: 2,
       description: '',
     };
     const opening = 'Alex: First, a fire destroyed three warehouses on the Port Linden waterfront on Saturday night.';
@@ -223,8 +237,15 @@ describe('lyrics and music', () => {
     expect(phrase('One of the perennial complaints emanating from the Strava community is that users sometimes cheat.', 10)).toBe(
       'One of the perennial complaints emanating from the Strava community',
     );
+    // A superlative needs its noun; a headline that fits a long line is sung whole.
+    expect(phrase('Forecasters said the surge was the highest recorded in the harbor since 1987.', 6)).toBe('Forecasters said the surge');
+    expect(phrase('Two arrested after Just Stop Oil protest at West End play', 9, 12)).toBe('Two arrested after Just Stop Oil protest at West End play');
     const lyrics = offlineLyrics(stories);
     const lines = parseLyrics(lyrics);
+    for (const story of stories) {
+      const clause = story.title.split(/,\s|;\s|:\s|\s[—–-]\s|\s\(/)[0]!.replace(/[.!?"'“”]+$/g, '');
+      if (clause.split(/\s+/).length <= 12) expect(lines.map((line) => line.text), story.title).toContain(clause);
+    }
     expect(lines.filter((line) => line.section === 'chorus')).toHaveLength(8);
     expect(lines.filter((line) => line.section === 'verse')).toHaveLength(8);
     expect(parseLyrics('**Verse 1:**\nOne\n(Chorus)\nTwo\n[Bridge]\nThree')).toEqual([

@@ -42,6 +42,18 @@ describe('article exports (spec 001 §9)', () => {
     expect(articleText({ ...article, content: `${article.content}\n\n**Sources**\n- https://a.test/1` })).not.toContain('Related Sources');
   });
 
+  it('write the .txt as plain text: no bold marks, heading hashes or link brackets', () => {
+    const text = articleText({
+      ...article,
+      content: '## Why it matters\n\nFirst paragraph with **a bold phrase** and *an aside* inside, 2 * 3 = 6.\n\n**Sources**\n\nThis article was compiled from 2 sources:\n- [The Fed](https://fed.test/statement)\n- https://b.test/story',
+    });
+    expect(text).toContain('\nWhy it matters\n');
+    expect(text).toContain('First paragraph with a bold phrase and an aside inside, 2 * 3 = 6.');
+    expect(text).toContain('\nSources\n');
+    expect(text).toContain('- The Fed (https://fed.test/statement)\n- https://b.test/story');
+    expect(text).not.toMatch(/\*\*|##|\]\(/);
+  });
+
   it('write Word files with a bold 20-point title, a paragraph per blank-line block, bold lines as headings', async () => {
     const xml = strFromU8(unzipSync(new Uint8Array(await articleDocx(article)))['word/document.xml']!);
     const ps = paragraphs(xml);

@@ -47,7 +47,11 @@ describe('the offline writer', () => {
     });
     let sentences = 0;
     for (const paragraph of body.split('\n\n')) {
-      let rest = paragraph.replace(/, [a-z0-9.-]+ reported\./g, '.').replace(/ \([a-z0-9.-]+\)(?=[.!]|$)/g, '');
+      // Attributions name the sites as people say them ("Harbor Times"): taken out, with "according to one source".
+      let rest = paragraph
+        .replace(/, (?:one source|[A-Z][\w’'-]*(?: [A-Z][\w’'-]*)*) reported\./g, '.')
+        .replace(/ \([A-Z][\w’'-]*(?: [A-Z][\w’'-]*)*\)(?=[.!]|$)/g, '')
+        .replace(/, according to one source(?=[.!])/g, '');
       while (rest) {
         const match = known.filter((sentence) => rest.startsWith(sentence)).sort((a, b) => b.length - a.length)[0];
         expect(match, `not a source sentence: ${rest.slice(0, 120)}`).toBeDefined();
@@ -62,12 +66,13 @@ describe('the offline writer', () => {
     }
   });
 
-  it('leads with what happened and lists every source it used, with a scheme', () => {
+  it('leads with what happened and lists every source of the story, those it quotes first, with a scheme', () => {
     expect(body.split('\n\n')[0]).toMatch(/storm flooded|evacuat/i);
     const usedIndexes = new Set(article.body.map((sentence) => sentence.sourceIndex));
-    expect(article.sources).toHaveLength(usedIndexes.size);
+    expect(article.sources).toHaveLength(sources.length);
+    expect(article.sources.slice(0, usedIndexes.size).map((s) => s.url).sort()).toEqual([...usedIndexes].map((i) => withScheme(sources[i]!.url)).sort());
     const sourcesSection = article.content.split('**Sources**')[1]!;
-    expect(sourcesSection).toContain(`compiled from ${usedIndexes.size} sources`);
+    expect(sourcesSection).toContain(`compiled from ${sources.length} sources`);
     for (const index of usedIndexes) {
       expect(sourcesSection).toContain(withScheme(sources[index]!.url));
       expect(article.sources.map((s) => s.url)).toContain(withScheme(sources[index]!.url));
@@ -136,8 +141,7 @@ describe('the offline writer', () => {
   });
 
   // Real text (a theatre protest): British style puts the full stop after the closing quote.
-  const protestArticle = (domain: string) =>
-    writeOfflineArticle({
+  const protestInput = (domain: string) => ({
       title: 'Two arrested after protest at West End play',
       description: 'Protesters stopped the show at a West End performance of The Tempest.',
       targetWords: 200,
@@ -151,15 +155,31 @@ describe('the offline writer', () => {
       ],
     });
 
+  const protestArticle = (domain: string) => writeOfflineArticle(protestInput(domain));
+
   it('sets a quotation\'s short attribution inside a full stop that follows the closing quote', () => {
-    const article = protestArticle('a.test');
-    expect(article.content).toContain('sorry” (a.test).');
-    expect(article.content).not.toContain('sorry”. (a.test)');
+    const article = protestArticle('west-end-stage.test');
+    expect(article.content).toContain('sorry” (West End Stage).');
+    expect(article.content).not.toContain('sorry”. (West End Stage)');
+  });
+
+  it('names a site as people say it, never by an address: its declared name, else its domain read as words', () => {
+    expect(protestArticle('www.metroledger.example').content).toContain('sorry” (Metro Ledger).');
+    const declared = writeOfflineArticle({ ...protestInput('harbor-times.test'), sources: [{ ...protestInput('harbor-times.test').sources[0]!, siteName: 'The Harbor Times' }] });
+    expect(declared.content).toContain('sorry” (The Harbor Times).');
+    expect(declared.content).toContain('- Protest (The Harbor Times): https://harbor-times.test/1');
+    for (const address of ['127.0.0.4:8871', '[::1]:8080', 'localhost:3000']) {
+      const article = protestArticle(address);
+      const prose = article.content.split('**Sources**')[0]!;
+      expect(prose).not.toMatch(/127\.0\.0|::1|localhost|8871|8080|3000/);
+      expect(prose).toContain('sorry”.');
+      expect(article.content).toContain(`- Protest: ${withScheme(`${address}/1`)}`);
+    }
   });
 
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
     const article = protestArticle('www.xn--bcher-kva.example');
-    expect(article.content).toContain('sorry” (bücher.example).');
+    expect(article.content).toContain('sorry” (Bücher).');
     expect(article.content).not.toContain('(xn--');
     expect(article.sources.map((source) => source.domain)).toEqual(['xn--bcher-kva.example']);
   });
