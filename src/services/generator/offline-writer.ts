@@ -7,6 +7,7 @@
 import type { ArticleSource } from '../../db/generated-articles.js';
 import { readableHost } from '../domains/host-names.js';
 import { proseSiteName } from '../domains/site-name.js';
+import { retold, storyMeanings } from './fact-meaning.js';
 import { shapeSentence, splitSentences, termOverlap, termSet, wordCount, type SentenceShape } from './sentences.js';
 
 export interface WriterSource {
@@ -23,6 +24,8 @@ export interface WriterInput {
   description: string;
   sources: readonly WriterSource[];
   targetWords: number;
+  /** False: a retelling is known by shared terms only, as the writer did before (benches compare). */
+  byMeaning?: boolean;
 }
 
 export interface BodySentence {
@@ -71,6 +74,8 @@ interface Candidate extends SentenceShape {
   score: number;
   /** Another source has a sentence saying much the same. */
   corroborated: boolean;
+  /** What it says beyond the story itself (fact-meaning.ts). */
+  meaning: Float32Array;
 }
 
 /** A source's host without www. and port: what an article's stored source list names. */
@@ -104,7 +109,7 @@ export function sameFact(a: Set<string>, b: Set<string>, sameSource = false): bo
   return termOverlap(figures(a), figures(b)) > 0;
 }
 
-function candidatesOf(sources: readonly WriterSource[]): Candidate[] {
+function candidatesOf(sources: readonly WriterSource[], byMeaning: boolean): Candidate[] {
   const candidates: Candidate[] = [];
   sources.forEach((source, sourceIndex) => {
     const sentences = splitSentences(source.text);
@@ -120,10 +125,23 @@ function candidatesOf(sources: readonly WriterSource[]): Candidate[] {
         terms: termSet(shape.text),
         score: 0,
         corroborated: false,
+        meaning: NO_MEANING,
       });
     });
   });
+  if (byMeaning) storyMeanings(candidates.map((candidate) => candidate.text)).forEach((meaning, i) => (candidates[i]!.meaning = meaning));
   return candidates;
+}
+
+const NO_MEANING = new Float32Array(0);
+
+/**
+ * The same fact: sharing enough terms (sameFact), or — told by another source — saying the same in
+ * other words (fact-meaning.ts: "bullet trains halted" / "Shinkansen services were stopped").
+ */
+function tellsSameFact(a: Candidate, b: Candidate): boolean {
+  const sameSource = a.sourceIndex === b.sourceIndex;
+  return sameFact(a.terms, b.terms, sameSource) || (!sameSource && retold(a, b, termOverlap(a.terms, b.terms)));
 }
 
 function score(candidates: Candidate[], sourceCount: number, story: { title: Set<string>; description: Set<string> }): void {
@@ -152,7 +170,7 @@ function score(candidates: Candidate[], sourceCount: number, story: { title: Set
     const a = candidates[i]!;
     for (let j = i + 1; j < candidates.length; j++) {
       const b = candidates[j]!;
-      if (a.sourceIndex !== b.sourceIndex && sameFact(a.terms, b.terms)) a.corroborated = b.corroborated = true;
+      if (a.sourceIndex !== b.sourceIndex && tellsSameFact(a, b)) a.corroborated = b.corroborated = true;
     }
   }
 }
@@ -201,7 +219,7 @@ function attribute(candidate: Candidate, site: string | null, attributeClaims: b
 export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   const sources = input.sources;
   const target = Math.max(50, input.targetWords);
-  const candidates = candidatesOf(sources);
+  const candidates = candidatesOf(sources, input.byMeaning ?? true);
   const titleTerms = termSet(input.title);
   score(candidates, sources.length, { title: titleTerms, description: termSet(input.description) });
 
@@ -219,7 +237,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     return before !== undefined && chosen.has(before.id);
   };
   const redundant = (c: Candidate) => {
-    for (const other of chosen.values()) if (sameFact(c.terms, other.terms, c.sourceIndex === other.sourceIndex)) return true;
+    for (const other of chosen.values()) if (tellsSameFact(c, other)) return true;
     return false;
   };
   const tryAdd = (c: Candidate, minimumScore: number): boolean => {
