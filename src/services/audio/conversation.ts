@@ -54,7 +54,8 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     else if (extra[0]) say(other, `${pick(['Here is what else we know.', 'We know a little more.'], index)}[pause short] ${extra.shift()!}`);
     if (story.why) {
       say(lead, pick(['So why does this matter?', 'Why should our listeners care?', 'What does it mean for people?'], index));
-      say(other, `${pick(['Good question.', 'Here is why.', 'This is the key point.'], index)} ${story.why}`);
+      // The answer is the sources' own sentence stating a consequence, nothing in front but a pointer to it.
+      say(other, `${pick(['Here is why.', 'The sources say this:', 'Here is the reason.'], index)} ${story.why}`);
     }
     const more = extra.find((fact) => fact !== story.lead);
     if (more) say(lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirst(more)}`);

@@ -9,7 +9,9 @@ import { latestAudioAsset } from '../../db/audio.js';
 import { deleteScripts, editedAtOf, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
 import { Invalid } from '../../errors.js';
 import { chatModelFor, modelNameFor } from '../../providers/llm/index.js';
-import { splitSentences, termSet } from '../generator/sentences.js';
+import { retold, storyMeanings } from '../generator/fact-meaning.js';
+import { sameFact } from '../generator/offline-writer.js';
+import { splitSentences, termOverlap, termSet } from '../generator/sentences.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { searchArticlesByText } from '../search/index.js';
 import { getSetting } from '../settings/index.js';
@@ -163,43 +165,57 @@ export async function generateInterviewScript(ctx: Ctx): Promise<InterviewScript
 }
 
 /**
- * Offline refinement: the clean-up rules, answers longer than 60 words split with a short prompt
- * from the host in between, and a short pause before each of the host's questions.
+ * Offline refinement, real edits without a model: a guest's sentence that repeats what was already
+ * said (in any words) is cut, a question whose answer is left empty goes too, answers that now
+ * follow each other are joined, and a short pause comes before each of the host's questions.
  */
 export function refineOffline(script: string, host: string): string {
-  const out: string[] = [];
+  const turns: { speaker: string; sentences: string[] }[] = [];
   for (const line of script.split('\n')) {
     const match = /^([^:]+):\s*(.*)$/.exec(line);
     if (!match) continue;
     const [, speaker, text] = match as unknown as [string, string, string];
-    if (speaker === host) {
-      // A beat before each question: the pause ends the guest's answer.
-      const previous = out.length - 1;
-      if (/\?$/.test(text) && previous > 0 && !/\[pause[^\]]*\]$/.test(out[previous]!)) out[previous] = `${out[previous]}[pause short]`;
-      out.push(`${speaker}: ${text}`);
+    // The extractive writer's splitter: "4.25 percent", "Dr." and "example.com" stay whole.
+    turns.push({ speaker: speaker.trim(), sentences: speaker.trim() === host ? [text.trim()] : splitSentences(text).map((sentence) => sentence.trim()) });
+  }
+  // A guest's sentence that tells again what the interview already said (in the same or other
+  // words, fact-meaning.ts) goes; an answer left with nothing goes with the question before it.
+  const guestSentences = turns.flatMap((turn) => (turn.speaker === host ? [] : turn.sentences));
+  const vectors = storyMeanings(guestSentences);
+  const meanings = new Map(guestSentences.map((sentence, i) => [sentence, vectors[i]!]));
+  const said: { text: string; terms: Set<string>; meaning: Float32Array }[] = [];
+  const repeats = (sentence: string) => {
+    const terms = termSet(sentence);
+    const telling = { text: sentence, meaning: meanings.get(sentence) ?? new Float32Array(0) };
+    return said.some((other) => sameFact(terms, other.terms) || retold(telling, other, termOverlap(terms, other.terms)));
+  };
+  const kept: { speaker: string; text: string }[] = [];
+  for (const turn of turns) {
+    if (turn.speaker === host) {
+      kept.push({ speaker: host, text: turn.sentences[0]! });
       continue;
     }
-    // The extractive writer's splitter: "4.25 percent", "Dr." and "example.com" stay whole.
-    const sentences = splitSentences(text);
-    let words = 0;
-    let chunk: string[] = [];
-    const chunks: string[] = [];
-    for (const sentence of sentences) {
-      words += sentence.split(/\s+/).filter(Boolean).length;
-      chunk.push(sentence.trim());
-      if (words > 60) {
-        chunks.push(chunk.join(' '));
-        chunk = [];
-        words = 0;
-      }
-    }
-    if (chunk.length) chunks.push(chunk.join(' '));
-    chunks.forEach((piece, i) => {
-      if (i > 0) out.push(`${host}: ${['Go on.', 'Tell us more.', 'And then?'][i % 3]}`);
-      out.push(`${speaker}: ${piece}`);
+    const fresh = turn.sentences.filter((sentence) => {
+      if (repeats(sentence)) return false;
+      said.push({ text: sentence, terms: termSet(sentence), meaning: meanings.get(sentence) ?? new Float32Array(0) });
+      return true;
     });
+    if (fresh.length === 0) {
+      if (kept.at(-1)?.speaker === host && /\?$/.test(kept.at(-1)!.text)) kept.pop();
+      continue;
+    }
+    // Two answers in a row (a question dropped between them) are one answer.
+    if (kept.at(-1)?.speaker === turn.speaker) kept.at(-1)!.text += ` ${fresh.join(' ')}`;
+    else kept.push({ speaker: turn.speaker, text: fresh.join(' ') });
   }
-  return out.join('\n');
+  // A beat before each question: the pause ends the guest's answer.
+  return kept
+    .map((turn, i) => {
+      const next = kept[i + 1];
+      const pause = next?.speaker === host && /\?$/.test(next.text) && turn.speaker !== host && !/\[pause[^\]]*\]$/.test(turn.text) ? '[pause short]' : '';
+      return `${turn.speaker}: ${turn.text}${pause}`;
+    })
+    .join('\n');
 }
 
 export async function refineInterviewScript(ctx: Ctx, input: { interview?: string }, signal?: AbortSignal): Promise<InterviewScriptResponse> {

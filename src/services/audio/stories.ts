@@ -7,9 +7,9 @@ import type { AppContext } from '../../context.js';
 import { articleAsSource } from '../../db/articles.js';
 import { currentTrends, trendSourceArticles, type TrendSourceArticle } from '../../db/trends.js';
 import type { Topic } from '../../shared/topics.js';
-import { displayHost, InsufficientSourceText, sameFact, writeOfflineArticle } from '../generator/offline-writer.js';
+import { displayHost, InsufficientSourceText, writeOfflineArticle } from '../generator/offline-writer.js';
 import { proseSiteName } from '../domains/site-name.js';
-import { shapeSentence, splitSentences, termOverlap, termSet } from '../generator/sentences.js';
+import { shapeSentence, splitSentences } from '../generator/sentences.js';
 import { recentArticlesByTopic } from '../home/index.js';
 
 export interface Story {
@@ -21,7 +21,7 @@ export interface Story {
   facts: string[];
   /** A fact that names who said or did something, if the sources have one. */
   who: string | null;
-  /** Why it matters: a consequence, a figure at stake, or the trend's description. */
+  /** Why it matters: a sentence of the sources stating a consequence, else nothing (never filler). */
   why: string | null;
   /** The names of the sites that reported it, as people say them (sites without one are left out). */
   sites: string[];
@@ -47,10 +47,12 @@ export const TOPIC_PHRASES: Record<Topic, string> = {
 const WHO = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained|spokes(man|woman|person)|minister|president|director|officials?|CEO|chief|researchers?|scientists?|mayor|governor)\b/i;
 /** Someone speaking: preferred to a sentence that only names a role ("Regional officials plan…"). */
 const SPOKE = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained)\b/i;
-const WHY = /\b(because|could|would|will|means|meaning|expected|impact|affect(s|ed)?|risk|risks|cost|costs|first time|record|so that|in order to|threat|concern|consequence|lead to|result in|help|millions?|billions?|percent|%)\b/i;
+/**
+ * A sentence that states a consequence: what will or could follow, why, at what risk. A figure or a
+ * record alone is a fact, not a reason ("why it matters" is spoken only with such a sentence).
+ */
+const WHY = /\b(because|so that|in order to|means|meaning|could|would|might|may|will (?:mean|make|cost|force|allow|help|lead|affect|raise|cut|delay|keep|add|leave)|expected to|likely to|lead to|leads to|result in|impact|affect(s|ed)?|consequences?|risks?|threat(en)?s?|warn(s|ed)?|concerns?)\b/i;
 
-/** A description sentence most of whose terms the story's sentences already use says nothing new. */
-const SAID_BEFORE = 0.75;
 
 function plain(sentence: string): string {
   // The written article's inline attribution "(host)" reads badly aloud; sites are named in speech instead.
@@ -113,25 +115,13 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   const [lead, ...facts] = sentences as [string, ...string[]];
   const who = facts.find((fact) => SPOKE.test(fact)) ?? facts.find((fact) => WHO.test(fact)) ?? null;
   const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
-  // The trend's description is made of the same sources' sentences: it says why only when it is not
-  // the lead or a fact again in other words, nor the lead and a fact run together.
-  const said = sentences.map((sentence) => termSet(sentence));
-  const allSaid = termSet(sentences.join(' '));
-  const saysNothingNew = (sentence: string) => {
-    const terms = termSet(sentence);
-    return termOverlap(terms, allSaid) > SAID_BEFORE || said.some((other) => sameFact(terms, other));
-  };
-  const descriptionSentence =
-    splitSentences(description)
-      .map((s) => s.trim())
-      .find((s) => s.length > 20 && !saysNothingNew(s)) ?? null;
   return {
     title,
     topic,
     lead,
     facts,
     who,
-    why: why ?? descriptionSentence,
+    why,
     ...spokenSites(articles),
     description,
   };

@@ -121,6 +121,27 @@ describe('offline podcast', () => {
     expect(bulletin).not.toMatch(/127|8871/);
   });
 
+  it('asks why a story matters only when a source states a consequence, and answers with that sentence', () => {
+    const article = (id: number, domainName: string, content: string) => ({
+      id, title: 'Old Mill bridge closed', sourceUrl: `https://${domainName}/${id}`, domainName, content, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date(), siteName: null,
+    });
+    const facts = 'Inspectors closed the Old Mill bridge on Monday after finding cracks in two of its supports.\n\nThe bridge carries about 9,000 cars a day across the Linden river.';
+    const plain = storyFromSources('Old Mill bridge closed', 'usa', 'The bridge carries 9,000 cars a day.', [article(1, 'harbor-times.test', facts), article(2, 'metro-ledger.test', facts)])!;
+    expect(plain.why).toBeNull();
+    const quiet = offlineConversation([plain], ['Alex', 'Jordan'], 'Morning Ledger');
+    expect(quiet).not.toMatch(/why does this matter|Why should our listeners care|What does it mean for people|Good question/i);
+
+    const consequence = 'Commuters could face detours of up to forty minutes while repairs continue.';
+    const withConsequence = `${facts}\n\n${consequence}`;
+    const told = storyFromSources('Old Mill bridge closed', 'usa', '', [article(1, 'harbor-times.test', withConsequence), article(2, 'metro-ledger.test', withConsequence)])!;
+    expect(told.why).toBe(consequence);
+    const script = offlineConversation([told], ['Alex', 'Jordan'], 'Morning Ledger').split('\n');
+    const asked = script.findIndex((line) => /why does this matter|Why should our listeners care|What does it mean for people/i.test(line));
+    expect(asked).toBeGreaterThan(0);
+    expect(script[asked + 1]).toMatch(new RegExp(`^Jordan: (Here is why\\.|The sources say this:|Here is the reason\\.) ${consequence.replace(/[.]/g, '\\.')}( That was reported by Harbor Times and Metro Ledger\\.\\[pause\\])?$`));
+    expect(script.join('\n')).not.toContain('Good question');
+  });
+
   it('enhances with source facts the script does not say, never repeating one it does', () => {
     const enhanced = enhanceOffline(script, stories, ['Alex', 'Jordan']);
     const added = enhanced.script.split('\n').filter((line) => !lines.includes(line));
@@ -193,10 +214,23 @@ describe('offline interview', () => {
     expect(refined).toContain(stories[2]!.lead);
     expect(refined).toContain('Dr. Morgan: Thanks for having me, Sam.');
     expect(refined).toMatch(/\[pause short\]\nSam: Who is involved/);
-    const long = `Sam: Tell us.\nDr. Morgan: ${Array.from({ length: 12 }, (_, i) => `Sentence ${i} has exactly seven words here.`).join(' ')}`;
-    const split = refineOffline(long, 'Sam').split('\n');
-    expect(split.length).toBeGreaterThan(3);
-    expect(split.filter((line) => line.startsWith('Sam: ')).length).toBeGreaterThan(1);
+    // Real edits: a repeated fact (in other words too) is cut, an answer left empty takes its
+    // question with it, answers that then follow each other are joined; no filler lines are added.
+    const repetitive = [
+      'Sam: What happened at the harbor?',
+      'Dr. Morgan: A storm flooded the harbor district of Port Linden on Monday night. About 1,200 residents were evacuated.',
+      'Sam: How many people had to leave?',
+      'Dr. Morgan: About 1,200 residents of Port Linden were evacuated on Monday night.',
+      'Sam: What about the bridge?',
+      'Dr. Morgan: Inspectors closed the Old Mill bridge after finding water damage.',
+      'Dr. Morgan: Ferry services were halted until the breakwater is inspected.',
+    ].join('\n');
+    expect(refineOffline(repetitive, 'Sam').split('\n')).toEqual([
+      'Sam: What happened at the harbor?',
+      'Dr. Morgan: A storm flooded the harbor district of Port Linden on Monday night. About 1,200 residents were evacuated.[pause short]',
+      'Sam: What about the bridge?',
+      'Dr. Morgan: Inspectors closed the Old Mill bridge after finding water damage. Ferry services were halted until the breakwater is inspected.',
+    ]);
   });
 
   it('finds its stories by the whole topic: every term of a short one, half of a long one', () => {
