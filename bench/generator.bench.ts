@@ -148,9 +148,15 @@ for (const [name, stories] of [['local web (tuned on)', WEB_STORIES], ['held-out
     let twice = 0;
     let worst: [string, string] | null = null;
     let worstOverlap = Infinity;
+    let leadsRight = 0;
+    let wrongLead: string | null = null;
     for (const story of stories) {
       const sources = story.titles.map((title, i) => ({ url: `https://site-${story.sites[i]}.test/${story.key}`, title, domain: `site-${story.sites[i]}.test`, text: tellingParagraphs(story, i).join('\n\n') }));
       const written = writeOfflineArticle({ title: story.titles[0]!, description: '', sources, targetWords: TARGET_WORDS, byMeaning });
+      // The news is each story's first fact (the local web's egg story: its headline names two).
+      const news = story.key === 'eggs' ? [...story.facts[0]!, ...story.facts[1]!] : story.facts[0]!;
+      if (news.includes(written.body[0]!.sourceText)) leadsRight++;
+      else wrongLead ??= `${story.key}: "${written.body[0]!.sourceText}"`;
       const told = new Map<number, string[]>();
       for (const sentence of written.body) {
         const fact = story.facts.findIndex((wordings) => wordings.includes(sentence.sourceText));
@@ -165,11 +171,12 @@ for (const [name, stories] of [['local web (tuned on)', WEB_STORIES], ['held-out
         if (overlap < worstOverlap) [worst, worstOverlap] = [[first!, second], overlap];
       }
     }
-    return { facts, leftOut, twice, worst };
+    return { facts, leftOut, twice, worst, leadsRight, wrongLead, stories: stories.length };
   };
   const meaning = measure(true);
   const terms = measure(false);
   console.log(`  ${name}: ${meaning.facts} facts — told twice ${meaning.twice} (${pct(meaning.twice / meaning.facts)}), left out ${meaning.leftOut}; by shared terms only (the previous writer): told twice ${terms.twice}, left out ${terms.leftOut}`);
   if (meaning.worst) console.log(`    a fact still told twice: "${meaning.worst[0]}" / "${meaning.worst[1]}"`);
+  console.log(`    leads that tell the news (the story's first fact): ${meaning.leadsRight}/${meaning.stories}${meaning.wrongLead ? `; e.g. ${meaning.wrongLead}` : ''}`);
 }
 
