@@ -118,7 +118,7 @@ describe('article generation with a model', () => {
     await generate('Headlines only story');
     const user = fake.chatRequests()[0]!.messages.at(-1)!.content;
     expect(user).toMatch(/^Explainer:\nTrend: Headlines only story\nTopic: tech\n/);
-    expect(user).toContain('- New fab starts work (b.test)');
+    expect(user).toContain('- New fab starts work (B)');
     expect(fake.chatRequests()[0]!.model).toBe('fake-small');
     expect((await articleOf('Headlines only story'))!.sourceUrls).toEqual(expect.arrayContaining(['https://b.test/2']));
   });
@@ -137,6 +137,36 @@ describe('article generation with a model', () => {
     expect(logs).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'error', message: expect.stringMatching(/^Article generation failed for "Ferries halted in Port Linden": .*model melted/) })]));
     const status = (await api('GET', '/api/status')).body;
     expect(status).toMatchObject({ generatorStatus: 'idle', totalArticlesGenerated: before });
+  });
+
+  it("holds the model's article to the writer's rules: written again once with the reasons, then replaced by the offline writer's", async () => {
+    await storeStoryTrend(server.sql, { title: 'Storm floods Port Linden harbor again', topic: 'usa', relevance: 3, sources: harborStorm(3) });
+    await storeStoryTrend(server.sql, { title: 'Port Linden storm: the harbor floods', topic: 'usa', relevance: 3, sources: harborStorm(3) });
+    const foreign = `${MODEL_ARTICLE}\nhttps://evil.example/phish`;
+    let calls = 0;
+    fake.respondWith(() => ({ kind: 'text', content: calls++ === 0 ? foreign : MODEL_ARTICLE }));
+    await generate('Storm floods Port Linden harbor again');
+    const requests = fake.chatRequests();
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.messages.at(-1)!.content).toContain(
+      'Your previous answer could not be published:\n- Cite only the sources given; these addresses are not among them: https://evil.example/phish\nWrite the article again.',
+    );
+    expect(await articleOf('Storm floods Port Linden harbor again')).toMatchObject({ writer: 'model', title: 'Port Linden counts the cost of a record storm' });
+
+    // Wrong twice (a foreign address, and the same sentence twice): the offline writer's article, and the log says so.
+    fake.reset();
+    const twice = MODEL_ARTICLE.replace('\n\n**Sources**', '\n\nRescue crews pulled 37 people from the water, power was cut to 18,000 homes and the Old Mill bridge was closed for inspection.\n\n**Sources**');
+    fake.respondWith(() => ({ kind: 'text', content: `${twice}\nhttps://evil.example/phish` }));
+    await generate('Port Linden storm: the harbor floods');
+    expect(fake.chatRequests()).toHaveLength(2);
+    const replaced = (await articleOf('Port Linden storm: the harbor floods'))!;
+    expect(replaced.writer).toBe('offline');
+    expect(replaced.content).not.toContain('evil.example');
+    const logs = (await api('GET', '/api/logs?component=GENERATOR&level=warning&limit=5')).body as { message: string }[];
+    expect(logs.map((log) => log.message)).toContainEqual(
+      expect.stringMatching(/^The model's article for "Port Linden storm: the harbor floods" failed its checks twice \(Cite only the sources given; .*; Say each fact once; this is said twice: "Rescue crews pulled 37 people/),
+    );
+    expect(logs.map((log) => log.message)).toContainEqual(expect.stringMatching(/the offline writer's article is stored instead$/));
   });
 
   it('falls back to the offline cover when the image model fails during generation', async () => {

@@ -24,6 +24,8 @@ export interface ModelWriterInput {
   /** Used when the configuration names no model. */
   defaultModel: string;
   signal?: AbortSignal;
+  /** What was wrong with a first answer (model-checks.ts): the second try is told. */
+  problems?: readonly string[];
 }
 
 export interface ModelArticle {
@@ -115,7 +117,10 @@ export async function writeWithModel(model: ChatModel, input: ModelWriterInput):
     title: input.title,
   };
   const system = fillPlaceholders(config.systemPrompt, values);
-  const user = fillPlaceholders(config.userPrompt, values);
+  const revision = input.problems?.length
+    ? `\n\nYour previous answer could not be published:\n${input.problems.map((problem) => `- ${problem}`).join('\n')}\nWrite the article again.`
+    : '';
+  const user = `${fillPlaceholders(config.userPrompt, values)}${revision}`;
   const modelName = config.modelName.trim() || input.defaultModel;
   const result = await model.complete({
     feature: 'article-generator',

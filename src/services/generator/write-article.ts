@@ -1,11 +1,14 @@
-// One article from a trend and its sources: the configured model with its prompts, or the offline
-// extractive writer; the category is the trend's topic.
+// One article from a trend and its sources: the configured model with its prompts (its answer
+// checked like the offline writer's rules, model-checks.ts), or the offline extractive writer; the
+// category is the trend's topic.
 import type { AppContext } from '../../context.js';
 import type { ArticleSource } from '../../db/generated-articles.js';
 import type { TrendForGeneration, TrendSourceArticle } from '../../db/trends.js';
 import { chatModelFor } from '../../providers/llm/index.js';
 import type { Topic } from '../../shared/topics.js';
 import { getSetting } from '../settings/index.js';
+import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { modelArticleProblems } from './model-checks.js';
 import { writeWithModel, type GenerationConfig } from './model-writer.js';
 import { InsufficientSourceText, writeOfflineArticle, type WriterSource } from './offline-writer.js';
 import { counted } from '../../shared/words.js';
@@ -57,25 +60,36 @@ export async function writeArticle(
   ]);
   const sources = toWriterSources(articles);
   const model = chatModelFor(ctx);
-  if (model) {
-    const written = await writeWithModel(model, {
-      title: trend.title,
-      description: trend.description,
-      topic: trend.topic,
-      sources,
-      targetWords: targetWordCount,
-      withSources,
-      noSources,
-      defaultModel: ctx.config.llm.model,
-      signal,
-    });
-    return { ...written, category: trend.topic, writer: 'model', modelName: written.modelName };
+  const offline = () => {
+    try {
+      const written = writeOfflineArticle({ title: trend.title, description: trend.description, sources, targetWords: targetWordCount });
+      return { ...written, category: trend.topic, writer: 'offline' as const, modelName: null };
+    } catch (error) {
+      if (error instanceof InsufficientSourceText) throw new GenerationFailure(insufficientMessage(trend.title, error.message));
+      throw error;
+    }
+  };
+  if (!model) return offline();
+
+  // The model's article is checked (model-checks.ts); a failing one is written again once with the
+  // reasons, then replaced by the offline writer's — or, when the sources are too thin for it, kept
+  // with the reasons logged as a warning.
+  const input = { title: trend.title, description: trend.description, topic: trend.topic, sources, targetWords: targetWordCount, withSources, noSources, defaultModel: ctx.config.llm.model, signal };
+  let written = await writeWithModel(model, input);
+  let problems = modelArticleProblems(written, { title: trend.title, sources });
+  if (problems.length > 0) {
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'warning', `The model's article for "${trend.title}" was written again: ${problems.join('; ')}`);
+    written = await writeWithModel(model, { ...input, problems });
+    problems = modelArticleProblems(written, { title: trend.title, sources });
   }
+  if (problems.length === 0) return { ...written, category: trend.topic, writer: 'model', modelName: written.modelName };
   try {
-    const written = writeOfflineArticle({ title: trend.title, description: trend.description, sources, targetWords: targetWordCount });
-    return { ...written, category: trend.topic, writer: 'offline', modelName: null };
+    const replaced = offline();
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'warning', `The model's article for "${trend.title}" failed its checks twice (${problems.join('; ')}); the offline writer's article is stored instead`);
+    return replaced;
   } catch (error) {
-    if (error instanceof InsufficientSourceText) throw new GenerationFailure(insufficientMessage(trend.title, error.message));
-    throw error;
+    if (!(error instanceof GenerationFailure)) throw error;
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'warning', `The model's article for "${trend.title}" is stored although it failed its checks twice (${problems.join('; ')}): its sources are too thin for the offline writer`);
+    return { ...written, category: trend.topic, writer: 'model', modelName: written.modelName };
   }
 }
