@@ -86,7 +86,6 @@ export function windowStories(articles: readonly RecentArticleRow[], options: St
   return { covered, alone, topicOf };
 }
 
-
 export interface WindowOptions extends StoryLimits {
   /**
    * From this many articles on, the work runs in a worker thread: the analyzer's largest window

@@ -19,7 +19,7 @@ function firstParagraph(lead: string): string {
 }
 
 /** The story as the classifier prompt's article: its first headline, then each site's headline and lede. */
-export function storyForPrompt(story: TopicStory, byId: ReadonlyMap<number, RecentArticleRow>): { title: string; text: string } {
+function storyForPrompt(story: TopicStory, byId: ReadonlyMap<number, RecentArticleRow>): { title: string; text: string } {
   const members = story.articleIds.slice(0, ARTICLES_SHOWN).map((id) => byId.get(id)!);
   const lines = members.map((article) => `${article.domainName}: ${article.title} — ${firstParagraph(article.lead ?? '')}`);
   return { title: members[0]!.title, text: `One story, as ${story.articleIds.length} articles tell it:\n${lines.join('\n')}` };
