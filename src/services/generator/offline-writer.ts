@@ -290,10 +290,10 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
 
   const attributeClaims = sources.length >= 3;
   const nameOf = sources.map((source) => proseSiteName(source.domain, source.siteName));
-  const hostOf = (c: Candidate) => nameOf[c.sourceIndex]!;
+  const siteOf = (c: Candidate) => nameOf[c.sourceIndex]!;
   const printed: BodySentence[] = [];
   const print = (c: Candidate): string => {
-    const text = attribute(c, hostOf(c), attributeClaims && c.id !== lead.id);
+    const text = attribute(c, siteOf(c), attributeClaims && c.id !== lead.id);
     printed.push({ text, sourceText: c.text, sourceIndex: c.sourceIndex });
     return text;
   };
