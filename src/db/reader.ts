@@ -1,9 +1,13 @@
-// What reader apps see through the Google Reader API: the sources as feeds, items (crawled articles
-// and our generated ones) in one 64-bit id space, and each user's read and starred state.
+// What reader apps see through the Google Reader API: the sources as feeds, items (crawled articles,
+// our generated ones and the trends) in one 64-bit id space, and each user's read and starred state.
 import type { Queryable } from './client.js';
 
 /** Generated articles' item ids start here, above any crawled article's id. */
 export const GENERATED_ITEM_BASE = 2n ** 48n;
+/** Trends' (stories') item ids start here, above any generated article's. */
+export const TREND_ITEM_BASE = 2n ** 49n;
+/** Source articles a trend item lists. */
+const TREND_SOURCES_LISTED = 20;
 /** Items older than this count as read, as Google Reader did: unread counts stay bounded. */
 export const READING_WINDOW_DAYS = 30;
 
@@ -33,6 +37,8 @@ export interface ReaderStreamFilter {
   topic: string | null;
   articles: boolean;
   generated: boolean;
+  /** The stories several sites cover (trends), each an item linking to its story page. */
+  trends: boolean;
   starredOnly: boolean;
   excludeRead: boolean;
   /** Only items at or after this time (ms). */
@@ -43,9 +49,9 @@ export interface ReaderStreamFilter {
 
 export interface ReaderItemRow {
   itemId: bigint;
-  kind: 'article' | 'generated';
+  kind: 'article' | 'generated' | 'trend';
   title: string;
-  /** Crawled: the source's address; generated: our page's path. */
+  /** Crawled: the source's address; generated: our page's path; trend: null (its story page is built from its id). */
   url: string | null;
   summary: string | null;
   content: string;
@@ -56,6 +62,18 @@ export interface ReaderItemRow {
   topic: string | null;
   read: boolean;
   starred: boolean;
+}
+
+/**
+ * A trend's source articles as lines of "title<TAB>address<TAB>site", earliest first: what its item
+ * lists (the service renders them as links).
+ */
+function trendSources(sql: Queryable) {
+  return sql`coalesce((
+    select string_agg(x.line, E'\n' order by x.at)
+    from (select a.title || E'\t' || a.source_url || E'\t' || coalesce(a.site_name, a.domain_name, '') as line, a.scraped_at as at
+          from trend_articles ta join articles a on a.id = ta.article_id
+          where ta.trend_id = t.id order by a.scraped_at limit ${TREND_SOURCES_LISTED}) x), '')`;
 }
 
 /**
@@ -70,6 +88,7 @@ export async function readerItems(
   page: { limit: number; oldestFirst: boolean; after: { atMs: number; itemId: bigint } | null; withContent: boolean },
 ): Promise<ReaderItemRow[]> {
   const base = GENERATED_ITEM_BASE.toString();
+  const trendBase = TREND_ITEM_BASE.toString();
   const dir = page.oldestFirst ? sql`asc` : sql`desc`;
   const cmp = page.oldestFirst ? sql`>` : sql`<`;
   const afterAt = page.after ? new Date(page.after.atMs) : null;
@@ -106,6 +125,17 @@ export async function readerItems(
          and (${afterAt}::timestamptz is null or (g.generated_at, g.id::bigint + ${base}::bigint) ${cmp} (${afterAt}::timestamptz, ${afterId}::bigint))
        order by g.generated_at ${dir}, g.id ${dir}
        limit ${page.limit})
+      union all
+      (select t.id::bigint + ${trendBase}::bigint, 'trend', t.title, null, t.description,
+              case when ${page.withContent}::boolean then ${trendSources(sql)} else '' end,
+              t.identified_at, null, null, null, t.topic,
+              (s.read_at is not null or t.identified_at < now() - make_interval(days => ${READING_WINDOW_DAYS})), (s.starred_at is not null)
+       from trends t left join reader_item_states s on s.user_id = ${userId} and s.item_id = t.id::bigint + ${trendBase}::bigint
+       where ${filter.trends}::boolean and ${filter.domainId}::int is null and (${filter.topic}::text is null or t.topic = ${filter.topic})
+         ${stateFilters(sql`t.identified_at`)}
+         and (${afterAt}::timestamptz is null or (t.identified_at, t.id::bigint + ${trendBase}::bigint) ${cmp} (${afterAt}::timestamptz, ${afterId}::bigint))
+       order by t.identified_at ${dir}, t.id ${dir}
+       limit ${page.limit})
     ) i
     order by i.at_time ${dir}, i.item_id ${dir}
     limit ${page.limit}`;
@@ -115,8 +145,10 @@ export async function readerItems(
 /** The items of these ids (in any order); unknown ids are left out. */
 export async function readerItemsById(sql: Queryable, userId: number, itemIds: readonly bigint[]): Promise<ReaderItemRow[]> {
   const articleIds = itemIds.filter((id) => id < GENERATED_ITEM_BASE).map(Number);
-  const generatedIds = itemIds.filter((id) => id >= GENERATED_ITEM_BASE).map((id) => Number(id - GENERATED_ITEM_BASE));
+  const generatedIds = itemIds.filter((id) => id >= GENERATED_ITEM_BASE && id < TREND_ITEM_BASE).map((id) => Number(id - GENERATED_ITEM_BASE));
+  const trendIds = itemIds.filter((id) => id >= TREND_ITEM_BASE && id - TREND_ITEM_BASE <= 2_147_483_647n).map((id) => Number(id - TREND_ITEM_BASE));
   const base = GENERATED_ITEM_BASE.toString();
+  const trendBase = TREND_ITEM_BASE.toString();
   const rows = await sql<ReaderItemRow[]>`
     select i.item_id::text as item_id, i.kind, i.title, i.url, i.summary, i.content, i.at, i.domain_id, i.domain_name, i.site_name, i.topic,
            (s.read_at is not null or i.at < now() - make_interval(days => ${READING_WINDOW_DAYS})) as read,
@@ -128,6 +160,9 @@ export async function readerItemsById(sql: Queryable, userId: number, itemIds: r
       union all
       select g.id::bigint + ${base}::bigint, 'generated', g.title, g.html_file_path, g.excerpt, g.content, g.generated_at, null, null, null, g.category
       from generated_articles g where g.id = any(${generatedIds}::int[])
+      union all
+      select t.id::bigint + ${trendBase}::bigint, 'trend', t.title, null, t.description, ${trendSources(sql)}, t.identified_at, null, null, null, t.topic
+      from trends t where t.id = any(${trendIds}::int[])
     ) i
     left join reader_item_states s on s.user_id = ${userId} and s.item_id = i.item_id`;
   return rows.map((row) => ({ ...row, itemId: BigInt(row.itemId as unknown as string) }));
@@ -156,25 +191,31 @@ export async function setReaderItemState(
 
 /** Unread items inside the reading window, per domain and per topic, and in all. */
 export interface UnreadCountRow {
-  /** What the row counts: one domain's, one topic's or every unread item. */
-  by: 'domain' | 'topic' | 'all';
+  /** What the row counts: one domain's, one topic's, one kind's (article, generated, trend) or every unread item. */
+  by: 'domain' | 'topic' | 'kind' | 'all';
   domainId: number | null;
   topic: string | null;
+  kind: 'article' | 'generated' | 'trend' | null;
   count: number;
   newestAt: Date;
 }
 
 export async function readerUnreadCounts(sql: Queryable, userId: number): Promise<UnreadCountRow[]> {
   const base = GENERATED_ITEM_BASE.toString();
+  const trendBase = TREND_ITEM_BASE.toString();
+  // grouping() sets a bit for each column left out of the set: (domain) 3, (topic) 5, (kind) 6, () 7.
   return sql<UnreadCountRow[]>`
-    select case grouping(domain_id, topic) when 1 then 'domain' when 2 then 'topic' else 'all' end as by,
-           domain_id, topic, count(*)::int as count, max(at) as newest_at from (
-      select a.id::bigint as item_id, a.domain_id, a.topic, a.scraped_at as at from articles a
+    select case grouping(domain_id, topic, kind) when 3 then 'domain' when 5 then 'topic' when 6 then 'kind' else 'all' end as by,
+           domain_id, topic, kind, count(*)::int as count, max(at) as newest_at from (
+      select a.id::bigint as item_id, a.domain_id, a.topic, 'article' as kind, a.scraped_at as at from articles a
       where a.scraped_at >= now() - make_interval(days => ${READING_WINDOW_DAYS})
       union all
-      select g.id::bigint + ${base}::bigint, null, g.category, g.generated_at from generated_articles g
+      select g.id::bigint + ${base}::bigint, null, g.category, 'generated', g.generated_at from generated_articles g
       where g.generated_at >= now() - make_interval(days => ${READING_WINDOW_DAYS})
+      union all
+      select t.id::bigint + ${trendBase}::bigint, null, t.topic, 'trend', t.identified_at from trends t
+      where t.identified_at >= now() - make_interval(days => ${READING_WINDOW_DAYS})
     ) i
     where not exists (select 1 from reader_item_states s where s.user_id = ${userId} and s.item_id = i.item_id and s.read_at is not null)
-    group by grouping sets ((domain_id), (topic), ())`;
+    group by grouping sets ((domain_id), (topic), (kind), ())`;
 }

@@ -88,9 +88,11 @@ describe('the Google Reader API', () => {
     expect(json.subscriptions).toEqual([
       expect.objectContaining({ id: `feed/${ids.alpha}`, title: 'alpha.example', categories: [{ id: 'user/-/label/USA', label: 'USA' }], htmlUrl: 'https://alpha.example/' }),
       expect.objectContaining({ id: `feed/${ids.beta}`, title: 'Beta Daily', categories: [{ id: 'user/-/label/Energy', label: 'Energy' }] }),
+      // The stories several sites cover, as a feed of their own.
+      expect.objectContaining({ id: 'feed/newsctl-trends', title: `${server.config.siteName} trends`, categories: [{ id: 'user/-/label/Trends', label: 'Trends' }] }),
     ]);
     const tags = (await reader('/reader/api/0/tag/list?output=json')).json.tags.map((tag: { id: string }) => tag.id);
-    expect(tags).toEqual(expect.arrayContaining(['user/-/state/com.google/starred', 'user/-/label/USA', 'user/-/label/Energy', 'user/-/label/Our articles']));
+    expect(tags).toEqual(expect.arrayContaining(['user/-/state/com.google/starred', 'user/-/label/USA', 'user/-/label/Energy', 'user/-/label/Our articles', 'user/-/label/Trends']));
   });
 
   it('pages through the reading list with continuation, newest first, our article included', async () => {
@@ -175,5 +177,37 @@ describe('the Google Reader API', () => {
     } finally {
       await other.app.close();
     }
+  });
+
+  it('serves the trends as a feed: each story an item linking to its page, listing its sources, read and starred like any item', async () => {
+    const [trend] = await server.sql<{ id: number }[]>`
+      insert into trends (title, description, topic, relevance_score, batch_number, articles_analyzed, identified_at)
+      values ('Harbor <budget> approved', 'The council & the mayor agreed.', 'usa', 8, 1, 3, now() - interval '1 minute') returning id`;
+    const sources = await server.sql<{ id: number }[]>`select id from articles where domain_id = ${ids.alpha} order by id limit 2`;
+    for (const source of sources) await server.sql`insert into trend_articles (trend_id, article_id) values (${trend!.id}, ${source.id})`;
+
+    const feed = await reader('/reader/api/0/stream/contents/feed/newsctl-trends?output=json');
+    expect(feed.status).toBe(200);
+    expect(feed.json.items).toHaveLength(1);
+    const [item] = feed.json.items as { id: string; title: string; alternate: { href: string }[]; categories: string[]; origin: { streamId: string }; summary: { content: string } }[];
+    expect(item!.title).toBe('Harbor <budget> approved');
+    expect(item!.alternate[0]!.href).toBe(`${server.baseUrl}/story/${trend!.id}-harbor-budget-approved`);
+    expect(item!.categories).toEqual(expect.arrayContaining(['user/-/label/USA', 'user/-/label/Trends']));
+    expect(item!.origin.streamId).toBe('feed/newsctl-trends');
+    expect(item!.summary.content).toContain('<p>The council &amp; the mayor agreed.</p>');
+    expect(item!.summary.content).toContain('<a href="https://alpha.example/story-0">Council approves the harbor budget</a> (alpha.example)');
+    expect(item!.summary.content.match(/<li>/g)).toHaveLength(2);
+    // The same item through the Trends folder, by id, and in the unread counts.
+    expect((await reader('/reader/api/0/stream/contents/user/-/label/Trends?output=json')).json.items).toHaveLength(1);
+    const byId = await reader('/reader/api/0/stream/items/contents?output=json', { body: [['i', item!.id]] });
+    expect(byId.json.items[0].title).toBe('Harbor <budget> approved');
+    const counts = (await reader('/reader/api/0/unread-count?output=json')).json.unreadcounts as { id: string; count: number }[];
+    expect(counts.find((row) => row.id === 'feed/newsctl-trends')!.count).toBe(1);
+    expect((await reader('/reader/api/0/edit-tag', { body: [['i', item!.id], ['a', 'user/-/state/com.google/read'], ['T', edit]] })).text).toBe('OK');
+    const after = (await reader('/reader/api/0/unread-count?output=json')).json.unreadcounts as { id: string }[];
+    expect(after.find((row) => row.id === 'feed/newsctl-trends')).toBeUndefined();
+    // A source's own feed holds no trend.
+    const alpha = (await reader(`/reader/api/0/stream/contents/feed/${ids.alpha}?output=json&n=50`)).json.items as { title: string }[];
+    expect(alpha.map((entry) => entry.title)).not.toContain('Harbor <budget> approved');
   });
 });

@@ -1,7 +1,8 @@
 // The Google Reader API as FreshRSS and Miniflux serve it, for the reader apps people already use
 // (NetNewsWire, Reeder Classic, Read You, FeedMe, Fluent Reader): source domains are feeds, topics
-// are folders (labels), our generated articles are the "Our articles" folder, and each user's read
-// and starred state is stored in the database (so it holds across restarts and daemons).
+// are folders (labels), our generated articles are the "Our articles" folder, the stories several
+// sites cover are the "Trends" feed (each item links to its story page and lists its sources), and
+// each user's read and starred state is stored in the database (so it holds across restarts and daemons).
 // The password an app sends is an API token; the administrator's password is never accepted,
 // so a reader app on a phone cannot do more than read, and is revoked like any token.
 import { createHash } from 'node:crypto';
@@ -12,6 +13,7 @@ import {
   readerItemsById,
   readerUnreadCounts,
   setReaderItemState,
+  TREND_ITEM_BASE,
   type ReaderFeedRow,
   type ReaderItemRow,
   type ReaderStreamFilter,
@@ -21,12 +23,15 @@ import { isTopic, TOPIC_NAMES, TOPICS, type Topic } from '../../shared/topics.js
 import { readableAddress } from '../domains/host-names.js';
 import { escapeHtml } from '../pages/html.js';
 import { renderArticleBody } from '../pages/article-page.js';
+import { storyPath } from '../pages/story-page.js';
 
 export const READING_LIST = 'user/-/state/com.google/reading-list';
 export const STARRED = 'user/-/state/com.google/starred';
 export const READ = 'user/-/state/com.google/read';
 const KEPT_UNREAD = 'user/-/state/com.google/kept-unread';
 export const OUR_ARTICLES_LABEL = 'Our articles';
+export const TRENDS_LABEL = 'Trends';
+export const TRENDS_FEED = 'feed/newsctl-trends';
 const ITEM_PREFIX = 'tag:google.com,2005:reader/item/';
 /** The database's limits: a bigint id, a time JavaScript and PostgreSQL both hold (year 9999). */
 const MAX_ITEM_ID = 2n ** 63n - 1n;
@@ -60,6 +65,7 @@ export function streamFilter(rawStream: string): ReaderStreamFilter {
     topic: null,
     articles: true,
     generated: true,
+    trends: true,
     starredOnly: false,
     excludeRead: false,
     newerThanMs: null,
@@ -67,11 +73,14 @@ export function streamFilter(rawStream: string): ReaderStreamFilter {
   };
   if (stream === READING_LIST) return filter;
   if (stream === STARRED) return { ...filter, starredOnly: true };
+  const onlyTrends = { ...filter, articles: false, generated: false };
+  if (stream === TRENDS_FEED) return onlyTrends;
   const feed = /^feed\/(\d{1,10})$/.exec(stream);
-  if (feed && Number(feed[1]) <= 2_147_483_647) return { ...filter, domainId: Number(feed[1]), generated: false };
+  if (feed && Number(feed[1]) <= 2_147_483_647) return { ...filter, domainId: Number(feed[1]), generated: false, trends: false };
   if (stream.startsWith('user/-/label/')) {
     const label = decodeURIComponent(stream.slice('user/-/label/'.length));
-    if (label.toLowerCase() === OUR_ARTICLES_LABEL.toLowerCase()) return { ...filter, articles: false };
+    if (label.toLowerCase() === OUR_ARTICLES_LABEL.toLowerCase()) return { ...filter, articles: false, trends: false };
+    if (label.toLowerCase() === TRENDS_LABEL.toLowerCase()) return onlyTrends;
     const topic = topicOfLabel(label);
     if (topic) return { ...filter, topic };
   }
@@ -144,7 +153,22 @@ async function streamPage(ctx: Ctx, userId: number, query: StreamQuery, withCont
   return { rows: page, continuation: rows.length > limit ? continuationOf(page[page.length - 1]!) : undefined };
 }
 
+/** A trend's text: its description, then each source article linked (lines title, address, site). */
+function trendContent(row: ReaderItemRow): string {
+  const sources = row.content
+    .split('\n')
+    .map((line) => line.split('\t'))
+    .filter((parts) => parts.length === 3 && parts[0]!.trim())
+    .map(([title, url, site]) => {
+      const href = /^https?:\/\//i.test(url!) ? url! : `https://${url!.replace(/^\/+/, '')}`;
+      return `<li><a href="${escapeHtml(href)}">${escapeHtml(title!)}</a>${site ? ` (${escapeHtml(site)})` : ''}</li>`;
+    });
+  const description = row.summary ? `<p>${escapeHtml(row.summary)}</p>` : '';
+  return sources.length > 0 ? `${description}\n<p>Reported by:</p>\n<ul>${sources.join('')}</ul>` : description;
+}
+
 function itemContent(row: ReaderItemRow): string {
+  if (row.kind === 'trend') return trendContent(row);
   if (row.kind === 'generated') return renderArticleBody(row.content).map((block) => block.value).join('');
   const paragraphs = (row.content || row.summary || '').split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
   return paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
@@ -162,15 +186,25 @@ function originOf(url: string | null): string {
 /** One item as FreshRSS and Miniflux write it. */
 function itemJson(row: ReaderItemRow, origin: string, siteName: string) {
   const topicLabel = row.topic && isTopic(row.topic) ? TOPIC_NAMES[row.topic] : null;
-  const href = row.kind === 'generated' ? (row.url ? `${origin}${row.url}` : origin) : (row.url ?? '');
-  const categories = [READING_LIST, ...(topicLabel ? [labelId(topicLabel)] : []), ...(row.kind === 'generated' ? [labelId(OUR_ARTICLES_LABEL)] : [])];
+  const href =
+    row.kind === 'trend'
+      ? `${origin}${storyPath({ id: Number(row.itemId - TREND_ITEM_BASE), title: row.title })}`
+      : row.kind === 'generated'
+        ? row.url
+          ? `${origin}${row.url}`
+          : origin
+        : (row.url ?? '');
+  const folder = row.kind === 'generated' ? [labelId(OUR_ARTICLES_LABEL)] : row.kind === 'trend' ? [labelId(TRENDS_LABEL)] : [];
+  const categories = [READING_LIST, ...(topicLabel ? [labelId(topicLabel)] : []), ...folder];
   if (row.read) categories.push(READ);
   if (row.starred) categories.push(STARRED);
   const ms = row.at.getTime();
   const source =
     row.kind === 'generated'
       ? { streamId: labelId(OUR_ARTICLES_LABEL), title: siteName, htmlUrl: origin }
-      : { streamId: `feed/${row.domainId}`, title: row.siteName ?? readableAddress(row.domainName ?? ''), htmlUrl: originOf(row.url) };
+      : row.kind === 'trend'
+        ? { streamId: TRENDS_FEED, title: trendsFeedTitle(siteName), htmlUrl: origin }
+        : { streamId: `feed/${row.domainId}`, title: row.siteName ?? readableAddress(row.domainName ?? ''), htmlUrl: originOf(row.url) };
   return {
     id: longItemId(row.itemId),
     crawlTimeMsec: String(ms),
@@ -190,10 +224,20 @@ export function userInfo(userId: number, username: string) {
   return { userId: String(userId), userName: username, userProfileId: String(userId), userEmail: '' };
 }
 
+const trendsFeedTitle = (siteName: string) => `${siteName} trends`;
+
 export async function subscriptionList(ctx: Ctx, origin: string) {
   const feeds = await readerFeeds(ctx.sql);
+  const trends = {
+    id: TRENDS_FEED,
+    title: trendsFeedTitle(ctx.config.siteName),
+    categories: [{ id: labelId(TRENDS_LABEL), label: TRENDS_LABEL }],
+    url: `${origin}/`,
+    htmlUrl: `${origin}/`,
+    iconUrl: '',
+  };
   return {
-    subscriptions: feeds.map((feed) => {
+    subscriptions: [...feeds.map((feed) => {
       const site = /^[a-z]+:\/\//.test(feed.url) ? new URL(feed.url).origin : `https://${feed.url}`;
       const label = feed.topic && isTopic(feed.topic) ? TOPIC_NAMES[feed.topic] : null;
       return {
@@ -204,7 +248,7 @@ export async function subscriptionList(ctx: Ctx, origin: string) {
         htmlUrl: `${site}/`,
         iconUrl: `${origin}/favicons/${encodeURIComponent(feed.url)}`,
       };
-    }),
+    }), trends],
   };
 }
 
@@ -214,6 +258,7 @@ export function tagList() {
       { id: STARRED },
       ...TOPICS.map((topic) => ({ id: labelId(TOPIC_NAMES[topic]), type: 'folder' })),
       { id: labelId(OUR_ARTICLES_LABEL), type: 'folder' },
+      { id: labelId(TRENDS_LABEL), type: 'folder' },
     ],
   };
 }
@@ -224,6 +269,10 @@ export async function unreadCount(ctx: Ctx, userId: number) {
   const unreadcounts = rows.flatMap((row) => {
     if (row.by === 'all') return [{ id: READING_LIST, count: row.count, newestItemTimestampUsec: usec(row.newestAt) }];
     if (row.by === 'domain') return row.domainId === null ? [] : [{ id: `feed/${row.domainId}`, count: row.count, newestItemTimestampUsec: usec(row.newestAt) }];
+    if (row.by === 'kind') {
+      const stream = row.kind === 'trend' ? TRENDS_FEED : row.kind === 'generated' ? labelId(OUR_ARTICLES_LABEL) : null;
+      return stream ? [{ id: stream, count: row.count, newestItemTimestampUsec: usec(row.newestAt) }] : [];
+    }
     return row.topic && isTopic(row.topic) ? [{ id: labelId(TOPIC_NAMES[row.topic]), count: row.count, newestItemTimestampUsec: usec(row.newestAt) }] : [];
   });
   return { max: MAX_ITEMS, unreadcounts };
