@@ -47,7 +47,7 @@ beforeAll(async () => {
   const sources = harborStorm(4);
   // Hostile crawled text: a script in a title, a javascript: address, markup in the body.
   sources[1] = { ...sources[1]!, title: '<img src=x onerror=alert(1)> Courier', url: 'javascript:alert(1)' };
-  sources[2] = { ...sources[2]!, text: `${sources[2]!.text}\n\nOfficials said the <b>harbor</b> would reopen once engineers inspect the damaged breakwater walls.` };
+  sources[2] = { ...sources[2]!, text: `${sources[2]!.text}\n\nOrganisers said the summer jazz festival on the <b>harbor</b> promenade will still go ahead in August.` };
   await storeStoryTrend(server.sql, { title: HOSTILE_TITLE, description: 'A storm flooded the harbor.', topic: 'usa', relevance: 9, sources });
   expect((await api('POST', '/api/generator/generate-from-trend', { trendTitle: HOSTILE_TITLE })).status).toBe(200);
   for (let i = 0; i < 400; i++) {
