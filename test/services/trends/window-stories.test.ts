@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecentArticleRow } from '../../../src/db/article-topics.js';
 import { windowStories, windowStoriesOffThread } from '../../../src/services/trends/stories.js';
 import { tellingParagraphs, WEB_STORIES } from '../../fixtures/stories/local-web.js';
+import { TOPIC_DEV_STORIES } from '../../fixtures/stories/topic-dev-stories.js';
 
 const now = new Date();
 
@@ -31,7 +32,7 @@ describe('windowStories', () => {
     expect([...topicOf.values()]).toEqual(['energy', 'energy', 'energy']);
   });
 
-  // Written for this test: a subject told with US places in every article, and a story whose
+  // A subject told with US places in every article (written for this test), and a story whose
   // subject is where it happened.
   const tellings = (texts: [title: string, ...paragraphs: string[]][], topic: RecentArticleRow['ownTopic'], firstId: number): RecentArticleRow[] =>
     texts.map(([title, ...paragraphs], i) => ({
@@ -67,27 +68,8 @@ describe('windowStories', () => {
     'usa',
     1,
   );
-  const tornado = tellings(
-    [
-      [
-        'Tornadoes kill five in Oklahoma and Kansas',
-        'At least five people were killed when tornadoes tore through towns in Oklahoma and Kansas overnight.',
-        'The governor of Oklahoma declared a state of emergency and sent the National Guard to help search wrecked homes.',
-      ],
-      [
-        'Deadly twisters flatten homes across the southern Plains',
-        'Tornadoes destroyed dozens of houses in Oklahoma and Kansas, and five people died, officials said.',
-        'Rescue crews searched the rubble in Oklahoma through the night as thousands of residents lost power.',
-      ],
-      [
-        'Oklahoma governor declares emergency after tornado outbreak',
-        'A state of emergency was declared in Oklahoma after storms spawned several tornadoes and killed five.',
-        'Shelters opened in churches and schools for families whose homes were destroyed.',
-      ],
-    ],
-    'usa',
-    10,
-  );
+  // The development fixture's genuine usa story (a subject-free disaster in named US states).
+  const tornado = tellings(TOPIC_DEV_STORIES.find((story) => story.key === 'oklahoma-tornadoes')!.tellings, 'usa', 10);
 
   it('files a story whose every article names US places under its subject, and reads it from the whole story', () => {
     const [story] = windowStories(colonTest, { minArticles: 2, minSources: 2 }).covered;
