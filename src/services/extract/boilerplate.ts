@@ -58,9 +58,22 @@ export function boilerplateGroup(element: Element, index: Map<string, string>): 
   const role = element.getAttribute('role');
   if (role && STRUCTURAL_ROLES.has(role)) return `role:${role}`;
   if (element.getAttribute('aria-modal') === 'true') return 'dialog';
+  const key = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  if (key === ' ') return null;
+  // Pages repeat a handful of class names over thousands of elements: each is split once.
+  let known = groupsByName.get(index);
+  if (!known) groupsByName.set(index, (known = new Map()));
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
+  let found: string | null = null;
   for (const word of nameWords(element)) {
-    const group = index.get(word);
-    if (group) return group;
+    found = index.get(word) ?? null;
+    if (found) break;
   }
-  return null;
+  if (known.size >= MAX_CACHED_NAMES) known.clear();
+  known.set(key, found);
+  return found;
 }
+
+const groupsByName = new WeakMap<Map<string, string>, Map<string, string | null>>();
+const MAX_CACHED_NAMES = 20_000;
