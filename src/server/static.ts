@@ -77,6 +77,9 @@ export async function registerStatic(app: FastifyInstance, options: { webRoot: s
         .send('The web app is not built yet. Run `npm run build:web` (npm start does it for you).');
       return;
     }
-    void reply.code(status).header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    // index.html carries the home page's first screen (scripts/prerender-web.mjs); every other
+    // page of the app starts from the empty shell, so it never flashes the home page.
+    const shell = existsSync(`${webRoot}/app.html`) ? 'app.html' : 'index.html';
+    void reply.code(status).header('cache-control', 'no-cache').sendFile(shell, webRoot);
   });
 }

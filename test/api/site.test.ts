@@ -38,6 +38,30 @@ describe('the built site with an SPA fallback', () => {
     }
   });
 
+  it("serves the home page's prerendered first screen for / only, and every other page the empty shell", async () => {
+    const prerendered = mkdtempSync(join(tmpdir(), 'newsctl-web-'));
+    writeFileSync(join(prerendered, 'index.html'), '<!doctype html><div id="root"><main>home first screen</main></div>');
+    writeFileSync(join(prerendered, 'app.html'), '<!doctype html><div id="root"></div>');
+    const site = await startTestServer({ app: { webRoot: prerendered } });
+    try {
+      for (const path of ['/', '/?utm=x']) {
+        const response = await fetch(`${site.baseUrl}${path}`);
+        expect(response.status, path).toBe(200);
+        expect(await response.text(), path).toContain('home first screen');
+      }
+      for (const [path, status] of [['/search?q=oil', 200], ['/admin', 200], ['/login', 200], ['/no/such/page', 404]] as const) {
+        const response = await fetch(`${site.baseUrl}${path}`);
+        expect(response.status, path).toBe(status);
+        const body = await response.text();
+        expect(body, path).toContain('<div id="root"></div>');
+        expect(body, path).not.toContain('home first screen');
+        expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      }
+    } finally {
+      await site.close();
+    }
+  });
+
   it('serves precompressed files when the client accepts them', async () => {
     const response = await fetch(`${server.baseUrl}/assets/big-def456.js`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(response.status).toBe(200);

@@ -228,6 +228,34 @@ describe('home page without data', () => {
   });
 });
 
+describe("the home page's first screen", () => {
+  it('is drawn from the HTML before the script arrives, and the app takes its place without a second copy', async () => {
+    const { page } = await suite.visit();
+    await seedHome(suite.server(), sampleHomePage(NOW));
+    let releaseScript: () => void = () => {};
+    const scriptHeld = new Promise<void>((resolve) => (releaseScript = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+      async (route) => {
+        await scriptHeld;
+        await route.continue();
+      },
+    );
+    // 'commit': a module script holds DOMContentLoaded back until it ran.
+    await page.goto('/', { waitUntil: 'commit' });
+    // No script has run: what shows is index.html's own markup.
+    await page.getByRole('img', { name: 'The latest news' }).waitFor();
+    await page.getByText('Loading articles...').waitFor();
+    expect(await page.getByRole('tab').count()).toBe(TAB_LABELS.length);
+    releaseScript();
+    await page.getByRole('img', { name: 'newsctl: the latest news' }).waitFor();
+    await page.locator('[data-testid="domain-grid"] article').first().waitFor();
+    expect(await page.locator('main#main').count()).toBe(1);
+    expect(await page.getByRole('img', { name: /the latest news/ }).count()).toBe(1);
+    expect(await page.getByText('Loading articles...').count()).toBe(0);
+  });
+});
+
 describe('live channel on the home page', () => {
   it('reloads home data on home_data_updated and shows new audio on latest_news_audio', async () => {
     const { page } = await suite.visit();
