@@ -18,6 +18,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { packageRoot } from '../src/paths.js';
 import { searchTsquery } from '../src/db/articles.js';
+import { advanceRecentSearchSet, RECENT_SEARCH_ARTICLES } from '../src/db/recent-search.js';
 import { parseSearchQuery, searchArticlesByText } from '../src/services/search/index.js';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
@@ -80,8 +81,10 @@ function random(seed: number): () => number {
 
 async function seed(db: Database, words: string[]): Promise<void> {
   const sql = db.sql;
-  // Building the GIN index once at the end is much faster than maintaining it row by row.
+  // Building the GIN indexes once at the end is much faster than maintaining them row by row.
   await sql`drop index if exists articles_search_vector`;
+  await sql`drop index if exists articles_search_recent`;
+  await sql`drop index if exists articles_title_simple_recent`;
   // Rows are made here and streamed with COPY: drawing the words in SQL (a subquery per row over
   // the vocabulary array) took minutes per 50,000 rows on this machine.
   const next = random(20261126);
@@ -94,7 +97,7 @@ async function seed(db: Database, words: string[]): Promise<void> {
   const now = Date.now();
   const sixtyDays = 60 * 86_400_000;
   const batch = 10_000;
-  type Row = { domain_name: string; source_url: string; canonical_url: string; title: string; content: string; scraped_at: string };
+  type Row = { domain_name: string; source_url: string; canonical_url: string; title: string; content: string; scraped_at: string; recent: boolean };
   function* batches(): Generator<Row[]> {
     for (let start = 1; start <= total; start += batch) {
       const end = Math.min(total, start + batch - 1);
@@ -102,7 +105,10 @@ async function seed(db: Database, words: string[]): Promise<void> {
       for (let g = start; g <= end; g++) {
         const site = `site${g % 500}.test`;
         const url = `https://${site}/a/${g}`;
-        rows.push({ domain_name: site, source_url: url, canonical_url: url, title: draw(7), content: draw(120), scraped_at: new Date(now - next() * sixtyDays).toISOString() });
+        // In crawl order, as a crawler stores them (scraped_at is when the row was written), over
+        // sixty days; the newest articles are the recent set, as the hourly upkeep leaves it.
+        const scrapedAt = new Date(now - sixtyDays * (1 - g / total) - next() * 60_000).toISOString();
+        rows.push({ domain_name: site, source_url: url, canonical_url: url, title: draw(7), content: draw(120), scraped_at: scrapedAt, recent: g > total - RECENT_SEARCH_ARTICLES });
       }
       yield rows;
       process.stdout.write(`\rseeded ${end.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);
@@ -117,14 +123,19 @@ async function seed(db: Database, words: string[]): Promise<void> {
   } else {
     async function* lines() {
       for (const rows of batches()) {
-        yield rows.map((r) => `${r.domain_name}\t${r.source_url}\t${r.canonical_url}\t${r.title}\t${r.content}\t${r.scraped_at}\n`).join('');
+        yield rows.map((r) => `${r.domain_name}\t${r.source_url}\t${r.canonical_url}\t${r.title}\t${r.content}\t${r.scraped_at}\t${r.recent}\n`).join('');
       }
     }
-    const copy = await sql`copy articles (domain_name, source_url, canonical_url, title, content, scraped_at) from stdin`.writable();
+    const copy = await sql`copy articles (domain_name, source_url, canonical_url, title, content, scraped_at, recent) from stdin`.writable();
     await pipeline(Readable.from(lines()), copy);
   }
   process.stdout.write('\nbuilding the full-text index…\n');
   await sql`create index articles_search_vector on articles using gin (search_vector)`;
+  await sql`create index articles_search_recent on articles using gin (search_vector) where recent`;
+  await sql`create index articles_title_simple_recent on articles using gin (to_tsvector('simple', title)) where recent`;
+  // Records where the recent set starts (nothing to clear: the rows came flagged).
+  await sql`delete from job_state where name = 'recent-search'`;
+  await advanceRecentSearchSet(sql);
   await sql`analyze articles`;
 }
 

@@ -16,6 +16,7 @@ import { bridgeEvents } from './services/event-bridge.js';
 import { createEventBus } from './services/events.js';
 import { pruneLogs } from './services/logs/index.js';
 import { pruneArticles } from './services/retention/index.js';
+import { maintainRecentSearchSet } from './services/search/index.js';
 import './services/jobs/catalog.js';
 import { shutdownJobs, startJobs } from './services/jobs/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -130,6 +131,7 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
       void pruneAuthState(runtime.ctx).catch(() => {});
       void pruneLogs(runtime.ctx).catch(() => {});
       void pruneArticles(runtime.ctx).catch(() => {});
+      void maintainRecentSearchSet(runtime.ctx).catch(() => {});
     };
     pruneTimer = setInterval(prune, 60 * 60 * 1000);
     pruneTimer.unref();

@@ -111,27 +111,35 @@ interface SearchPlan {
   walk: boolean;
   /** Look at articles scraped since then first; null: the whole table. */
   since: Date | null;
+  /** The window lies within the recent set (sql/021): its short index lists are read instead. */
+  recent: boolean;
 }
 
 async function searchPlan(tx: Queryable, match: ReturnType<typeof searchMatch>, candidateLimit: number): Promise<SearchPlan> {
   // One round trip for the settings and the statistics: on a busy machine each one costs.
-  const [stats] = await tx<{ total: number; bounds: Date[] | null }[]>`
+  const [stats] = await tx<{ total: number; bounds: Date[] | null; recentSince: number | null }[]>`
     select set_config('plan_cache_mode', 'force_custom_plan', true), set_config('jit', 'off', true),
            set_config('max_parallel_workers_per_gather', '0', true),
            (select reltuples::float8 from pg_class where oid = 'articles'::regclass) as total,
            (select histogram_bounds::text::timestamptz[] from pg_stats
-             where schemaname = current_schema() and tablename = 'articles' and attname = 'scraped_at') as bounds`;
+             where schemaname = current_schema() and tablename = 'articles' and attname = 'scraped_at') as bounds,
+           (select extract(epoch from (state->>'recentSince')::timestamptz)::float8 * 1000
+             from job_state where name = 'recent-search') as recent_since`;
   const [row0] = await tx<Record<string, unknown>[]>`explain (format json) select 1 from articles where ${match}`;
   // One row, one column ("QUERY PLAN"), whose name the camelCase transform mangles.
   const plan = (row0 ? Object.values(row0)[0] : null) as [{ Plan?: { 'Plan Rows'?: number } }] | null;
   const estimated = plan?.[0]?.Plan?.['Plan Rows'] ?? 0;
   const total = stats?.total ?? 0;
-  if (total > 0 && estimated >= COMMON_SHARE * total) return { walk: true, since: null };
+  if (total > 0 && estimated >= COMMON_SHARE * total) return { walk: true, since: null, recent: false };
   // The share of the articles expected to hold WINDOW_MARGIN × the candidates; half or more is no window.
   const share = estimated > 0 ? (WINDOW_MARGIN * candidateLimit) / estimated : 1;
   const bounds = stats?.bounds ?? [];
-  if (share >= 0.5 || bounds.length < 2) return { walk: false, since: null };
-  return { walk: false, since: bounds[Math.floor((1 - share) * (bounds.length - 1))] ?? null };
+  if (share >= 0.5 || bounds.length < 2) return { walk: false, since: null, recent: false };
+  const since = bounds[Math.floor((1 - share) * (bounds.length - 1))] ?? null;
+  // In milliseconds, -Infinity while every article is in the recent set.
+  const recentSince = stats?.recentSince ?? null;
+  const recent = since !== null && recentSince !== null && since.getTime() >= recentSince;
+  return { walk: false, since, recent };
 }
 
 /**
@@ -167,7 +175,7 @@ export async function searchArticles(
     const candidates = plan.since
       ? tx`
         windowed as materialized (
-          select id from articles where ${match} and scraped_at >= ${plan.since}
+          select id from articles where ${plan.recent ? tx`recent and ` : tx``}${match} and scraped_at >= ${plan.since}
           order by scraped_at desc, id desc limit ${limit}
         ),
         candidates as (

@@ -4,6 +4,7 @@
 // whole table; and the word being typed is a prefix of a title word, not of any body word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchArticles, searchMatch, searchTsquery } from '../../src/db/articles.js';
+import { advanceRecentSearchSet, recentSince } from '../../src/db/recent-search.js';
 import { parseSearchQuery, SEARCH_CANDIDATE_LIMIT, SEARCH_RESULT_LIMIT } from '../../src/services/search/index.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
@@ -70,5 +71,37 @@ describe('search plans', () => {
     expect(bodies.length).toBe(SEARCH_RESULT_LIMIT);
     const stemmed = await database.db.sql<{ content: string }[]>`select content from articles where id = any(${bodies}::int[])`;
     for (const { content } of stemmed) expect(content).toMatch(/delta/);
+  });
+});
+
+describe('the recent set (sql/021)', () => {
+  it('keeps the newest articles flagged, and a search whose window lies inside it reads only its indexes, finding the same', { timeout: 60_000 }, async () => {
+    const sql = database.db.sql;
+    const before = { bravo: await reference('bravo'), delto: await reference('delto') };
+    // All 40,000 articles came in after the migration, so all are recent until the upkeep runs:
+    // the first step records where the newest 20,000 start, the second clears the older ones.
+    expect((await sql<{ n: number }[]>`select count(*)::int as n from articles where not recent`)[0]!.n).toBe(0);
+    expect(await advanceRecentSearchSet(sql, 20_000, 2_000)).toBe(0);
+    const [edge] = await sql<{ at: Date }[]>`select scraped_at as at from articles order by scraped_at desc offset 19999 limit 1`;
+    expect(await recentSince(sql)).toBe(edge!.at.getTime());
+    expect(await advanceRecentSearchSet(sql, 20_000, 2_000)).toBe(20_000);
+    const [flags] = await sql<{ recent: number; newestOld: Date }[]>`
+      select count(*) filter (where recent)::int as recent, max(scraped_at) filter (where not recent) as newest_old from articles`;
+    expect(flags!.recent).toBe(20_000);
+    expect(flags!.newestOld.getTime()).toBeLessThan(edge!.at.getTime());
+    await sql`analyze articles`;
+
+    // "bravo" (10 %) looks at a window of the newest ~15,000: inside the set, same results.
+    expect(await search('bravo')).toEqual(before.bravo);
+    expect(await search('delto')).toEqual(before.delto);
+    // Proof that the window was read from the recent set: an article taken out of it by hand
+    // (a state the upkeep never leaves) drops out of the results.
+    const dropped = before.bravo[0]!;
+    await sql`update articles set recent = false where id = ${dropped}`;
+    expect(await search('bravo')).not.toContain(dropped);
+    await sql`update articles set recent = true where id = ${dropped}`;
+
+    // A rare word's window is the whole table: it is found outside the set too.
+    expect(await search('charlie')).toEqual(await reference('charlie'));
   });
 });

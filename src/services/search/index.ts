@@ -2,6 +2,7 @@
 // prefix matching of the word being typed.
 import type { AppContext } from '../../context.js';
 import { searchArticles } from '../../db/articles.js';
+import { advanceRecentSearchSet } from '../../db/recent-search.js';
 import { Invalid } from '../../errors.js';
 import { storiesOfArticles } from '../../db/trends.js';
 import { storyPath } from '../pages/story-page.js';
@@ -58,4 +59,12 @@ export async function searchArticlesByText(ctx: Pick<AppContext, 'sql' | 'config
     };
   });
   return { count: results.length, results };
+}
+
+/**
+ * Hourly upkeep of the recent set (sql/021): the newest articles keep short full-text index lists
+ * of their own, which searches looking at recent articles read. Returns how many left the set.
+ */
+export function maintainRecentSearchSet(ctx: Pick<AppContext, 'sql'>): Promise<number> {
+  return advanceRecentSearchSet(ctx.sql);
 }
