@@ -8,8 +8,9 @@ import { build } from 'vite';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const dist = join(root, 'web', 'dist');
-// Inside the package, so the built module finds react and the rest in node_modules.
-const out = join(root, 'node_modules', '.cache', 'newsctl-prerender');
+// Inside the package, so the built module finds react and the rest in node_modules; one folder per
+// build, as clones sharing a node_modules may build at once.
+const out = join(root, 'node_modules', '.cache', `newsctl-prerender-${process.pid}`);
 try {
   await build({
     configFile: join(root, 'web', 'vite.config.ts'),
