@@ -44,11 +44,17 @@ export async function startTestServer(options: { env?: Record<string, string>; a
     config,
     localSecret,
     async loginCookie() {
-      const response = await fetch(`${baseUrl}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(TEST_ADMIN),
-      });
+      const login = () =>
+        fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(TEST_ADMIN) });
+      let response = await login();
+      // On a busy machine a fresh database connection can take longer than the monitor waits for
+      // one (src/services/health/database-monitor.ts), and the daemon answers 503 with Retry-After
+      // until its next probe: a client retries, and so does this setup step (CI's PostgreSQL pass).
+      for (let tries = 0; response.status === 503 && tries < 10; tries++) {
+        await response.arrayBuffer();
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        response = await login();
+      }
       if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
       const cookie = response.headers.get('set-cookie') ?? '';
       return cookie.split(';')[0]!;
