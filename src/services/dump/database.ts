@@ -184,9 +184,11 @@ export async function dumpDatabase(
     for (const [index, table] of headers.entries()) {
       await write(out, `${JSON.stringify({ table: table.name, rows: table.rows })}\n`);
       let written = 0;
+      let last: string | null = null;
       while (written < table.rows) {
-        let lines = await tableRowsJson(tx, tables[index]!.table, table.columns, written, PAGE_ROWS);
+        let lines = await tableRowsJson(tx, tables[index]!.table, table.columns, { line: last, offset: written }, PAGE_ROWS);
         if (lines.length === 0) break;
+        last = lines[lines.length - 1]!;
         if (!options.includeSecrets) lines = lines.map((line) => stripRow(table.name, line, omittedSecrets));
         await write(out, `${lines.join('\n')}\n`);
         written += lines.length;
