@@ -400,10 +400,10 @@ function chart(results: Figures[]): string {
     ['home data rebuild (ms)', '#ea580c', (f) => f.homeRebuildMs],
     ['daemon RSS idle (MB)', '#0891b2', (f) => f.idleRssMb],
   ];
-  const width = 760;
+  const width = 800;
   const height = 420;
   const left = 70;
-  const right = 230;
+  const right = 270;
   const top = 30;
   const bottom = 50;
   const sizes = results.map((f) => f.size);
