@@ -69,8 +69,8 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 /**
  * One page of a table's rows as JSON text, in primary-key order: the rows after `after` (the last
  * line of the previous page), so each page is an index range scan. Paging by OFFSET read every
- * earlier row again for each page: a million articles took 18 minutes instead of a minute and a
- * half (bench/scale.bench.ts). A table without a primary key pages by offset.
+ * earlier row again for each page: a million articles took 18 minutes (bench/scale.bench.ts). A
+ * table without a primary key pages by offset.
  */
 export async function tableRowsJson(sql: Queryable, table: DumpTable, columns: string[], after: { line: string | null; offset: number }, limit: number): Promise<string[]> {
   const list = columns.map(quote).join(', ');
