@@ -31,7 +31,9 @@ import { storyPath } from '../src/services/pages/story-page.js';
 import { searchArticlesByText } from '../src/services/search/index.js';
 import { listTrends, runTrendsAnalyzer } from '../src/services/trends/index.js';
 import { HELD_OUT_STORIES } from '../test/fixtures/stories/held-out-web.js';
+import { seededRandom } from '../test/fixtures/news-web/text.js';
 import { WEB_STORIES } from '../test/fixtures/stories/local-web.js';
+import { percentile, timed } from './lib/timing.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
@@ -62,7 +64,6 @@ interface Figures {
   restoreSeconds: number;
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const rssMb = () => {
   const status = readFileSync('/proc/self/status', 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
@@ -79,29 +80,6 @@ async function withPeakRss<T>(run: () => Promise<T>): Promise<{ value: T; ms: nu
   } finally {
     clearInterval(timer);
   }
-}
-
-async function timed(run: () => Promise<unknown>, runs = RUNS): Promise<number[]> {
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
-
-/** A small seeded PRNG (mulberry32): the same corpus every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 interface Headline {
@@ -144,7 +122,7 @@ async function openSizeDatabase(size: number, dataDir: string): Promise<{ url: s
 async function seed(db: Database, size: number): Promise<void> {
   const sql = db.sql;
   const { headlines, sentences } = corpusSources();
-  const next = random(20261128);
+  const next = seededRandom(20261128);
   const byTopic = new Map<string, string[]>();
   for (const { title, topic } of headlines) byTopic.set(topic, [...(byTopic.get(topic) ?? []), title]);
   await sql`insert into domains (url, host, status) select 'site' || g || '.test', 'site' || g || '.test', 'success' from generate_series(0, ${SITES - 1}) g`;
@@ -281,7 +259,7 @@ async function measure(size: number): Promise<Figures> {
       const served = await serve(`${daemon.url}/api/home-page-data`);
       const search: Figures['search'] = [];
       for (const shape of await searchShapes(ctx.db)) {
-        const samples = await timed(() => searchArticlesByText(ctx, shape.text));
+        const samples = await timed(() => searchArticlesByText(ctx, shape.text), RUNS);
         search.push({ label: shape.label, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) });
       }
       const home = await timed(() => homePageData(ctx), 5);

@@ -20,6 +20,8 @@ import { packageRoot } from '../src/paths.js';
 import { searchTsquery } from '../src/db/articles.js';
 import { advanceRecentSearchSet, RECENT_SEARCH_ARTICLES } from '../src/db/recent-search.js';
 import { parseSearchQuery, searchArticlesByText } from '../src/services/search/index.js';
+import { seededRandom } from '../test/fixtures/news-web/text.js';
+import { percentile, timed } from './lib/timing.js';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
 const total = Number(process.env.BENCH_SEARCH_ARTICLES ?? (serverUrl ? 1_000_000 : 200_000));
@@ -67,18 +69,6 @@ async function openBenchDatabase(): Promise<{ db: Database; seeded: boolean; dro
   return { db, seeded: false, drop: () => db.close() };
 }
 
-/** A small seeded PRNG (mulberry32): the same articles every time the bench seeds. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function seed(db: Database, words: string[]): Promise<void> {
   const sql = db.sql;
   // Building the GIN indexes once at the end is much faster than maintaining them row by row.
@@ -87,7 +77,7 @@ async function seed(db: Database, words: string[]): Promise<void> {
   await sql`drop index if exists articles_title_simple_recent`;
   // Rows are made here and streamed with COPY: drawing the words in SQL (a subquery per row over
   // the vocabulary array) took minutes per 50,000 rows on this machine.
-  const next = random(20261126);
+  const next = seededRandom(20261126);
   // Word rank = floor(n * u^3): a few words are everywhere, most are rare.
   const draw = (count: number) => {
     const out: string[] = [];
@@ -137,19 +127,6 @@ async function seed(db: Database, words: string[]): Promise<void> {
   await sql`delete from job_state where name = 'recent-search'`;
   await advanceRecentSearchSet(sql);
   await sql`analyze articles`;
-}
-
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
-
-async function time(run: () => Promise<unknown>, runs = RUNS): Promise<number[]> {
-  await run(); // warm the caches
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return samples;
 }
 
 /**
@@ -211,28 +188,29 @@ async function main(): Promise<void> {
     for (const query of queries) {
       let hits = 0;
       let top: string[] = [];
-      const ours = await time(async () => {
+      const ours = await timed(async () => {
         const found = await searchArticlesByText(ctx, query.text);
         hits = found.count;
         top = found.results.slice(0, 5).map((r) => `${r.id} ${r.title}`);
-      });
+      }, RUNS);
       let topBefore: string[] = [];
-      const before = await time(async () => {
+      const before = await timed(async () => {
         topBefore = (await searchBefore(db.sql, query.text)).slice(0, 5).map((r) => `${r.id} ${r.title}`);
-      });
+      }, RUNS);
       sideBySide.push({ label: query.label, now: top, before: topBefore });
       // Baseline: the textbook query, ranking every match of the whole table.
       const tsq = searchTsquery(db.sql, parseSearchQuery(query.text))!;
-      const ranked = await time(
+      const ranked = await timed(
         () => db.sql`
           select id, title, source_url from articles
           where search_vector @@ ${tsq}
           order by ts_rank_cd(search_vector, ${tsq}, 1) desc limit 50`,
+        RUNS,
       );
       // Reference: substring match, newest first, no ranking and no stemming.
       const pattern = `%${query.like}%`;
       // (3 runs: each reads the whole table.)
-      const naive = await time(
+      const naive = await timed(
         () => db.sql`
           select id, title, source_url from articles
           where title ilike ${pattern} or content ilike ${pattern}
