@@ -14,9 +14,9 @@ export function describeStatus(status: StatusResponse, connection: string, timeZ
   const state = (value: string) => (value === 'idle' ? c.gray(value) : c.green(value));
   return [
     `Connected: ${connection}`,
-    `Spider     ${state(status.spiderStatus)}  ${status.spiderSitesProcessed}/${status.spiderTotalSites} sites (${status.spiderProgress}%), ${status.spiderCurrentRunArticleCount} new articles, run time ${status.spiderElapsedTime}, last start ${dateTime(status.spiderLastStartTime, timeZone)}`,
-    `Analyzer   ${state(status.trendsAnalyzerStatus)}  ${status.totalTrendsIdentified} trends, last run ${dateTime(status.trendsAnalyzerLastRun, timeZone)}${status.trendsAnalyzerCurrentAction ? `, now: ${status.trendsAnalyzerCurrentAction}` : ''}`,
-    `Generator  ${state(status.generatorStatus)}  ${status.totalArticlesGenerated} articles, last run ${dateTime(status.generatorLastRun, timeZone)}`,
+    `Spider     ${state(status.spiderStatus)}  ${status.spiderSitesProcessed}/${counted(status.spiderTotalSites, 'site')} (${status.spiderProgress}%), ${counted(status.spiderCurrentRunArticleCount, 'new article')}, run time ${status.spiderElapsedTime}, last start ${dateTime(status.spiderLastStartTime, timeZone)}`,
+    `Analyzer   ${state(status.trendsAnalyzerStatus)}  ${counted(status.totalTrendsIdentified, 'trend')}, last run ${dateTime(status.trendsAnalyzerLastRun, timeZone)}${status.trendsAnalyzerCurrentAction ? `, now: ${status.trendsAnalyzerCurrentAction}` : ''}`,
+    `Generator  ${state(status.generatorStatus)}  ${counted(status.totalArticlesGenerated, 'article')}, last run ${dateTime(status.generatorLastRun, timeZone)}`,
   ].join('\n');
 }
 

@@ -131,11 +131,17 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(status).toMatchObject({ spiderStatus: 'idle', totalArticlesGenerated: 1, generatorStatus: 'idle' });
     const plain = await cli(['status', ...args()]);
     expect(plain.stdout).toMatch(/^Connected: socket .*newsctl\.sock$/m);
-    expect(plain.stdout).toMatch(/^Generator +idle +1 articles/m);
+    expect(plain.stdout).toMatch(/^Generator +idle +1 article, last run/m);
 
     const found = json<{ count: number; results: { title: string }[] }>((await cli(['search', 'Port', 'Linden', '--json', ...args()])).stdout);
     expect(found.count).toBeGreaterThan(0);
     expect(found.results[0]!.title).toMatch(/Port Linden|storm/i);
+    // `-word` after the query is a word to leave out, not an option; one result reads "1 article".
+    const excluded = await cli(['search', 'Port', 'Linden', `-${found.results[0]!.title.split(/\W+/).find((w) => w.length > 4 && !/port|linden/i.test(w))!.toLowerCase()}`, '--json', ...args()]);
+    expect(excluded.code).toBe(0);
+    expect(json<{ count: number }>(excluded.stdout).count).toBeLessThan(found.count);
+    const plainSearch = await cli(['search', 'Port', 'Linden', ...args()]);
+    expect(plainSearch.stdout).toMatch(found.count === 1 ? /^1 article$/m : new RegExp(`^${found.count} articles$`, 'm'));
 
     const list = json<{ id: number; generatedAt: string }[]>((await cli(['articles', 'list', '--json', ...args()])).stdout);
     expect(list.map((a) => a.id)).toEqual([articleId]);
