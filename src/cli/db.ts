@@ -175,7 +175,7 @@ export function registerDbCommand(program: Command): void {
     const media = backup.media ? ` and ${counted(summary.mediaFiles, 'media file')} (${megabytes(summary.mediaBytes)})` : ' (no media: --no-media)';
     const left = secretsText(summary.omittedSecrets);
     const lines = [
-      `Backed up ${summary.rows} rows from ${summary.tables} tables${media}${toFile ? ` to ${file}` : ''}${through}`,
+      `Backed up ${counted(summary.rows, 'row')} from ${counted(summary.tables, 'table')}${media}${toFile ? ` to ${file}` : ''}${through}`,
       ...(left.length ? [`Left out (add --include-secrets to keep them): ${left.join('; ')}`] : []),
     ];
     // The summary goes to stderr when the backup itself is on stdout.

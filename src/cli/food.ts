@@ -5,12 +5,13 @@ import type { FoodRecategorizationStatus as FoodStatus } from '../api/status.js'
 import { startAndFollow } from './follow.js';
 import { notRunningOf, printJson } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';
+import { counted } from '../shared/words.js';
 
 const POLL_MS = 1_000;
 
 function describe(status: FoodStatus): string {
   const state = status.isRunning ? 'running' : status.finishedAt ? 'finished' : status.processed > 0 ? 'stopped' : 'idle';
-  return `${state}: ${status.processed} of ${status.total} articles processed (${status.progress}%), ${status.recategorized} moved to food, ${status.errors} errors`;
+  return `${state}: ${status.processed} of ${counted(status.total, 'article')} processed (${status.progress}%), ${status.recategorized} moved to food, ${counted(status.errors, 'error')}`;
 }
 
 export function registerFoodCommand(program: Command): void {

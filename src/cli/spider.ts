@@ -8,6 +8,7 @@ import { startAndFollow } from './follow.js';
 import { notRunningOf, printJson, terminalText } from './io.js';
 import { dateTime, productTimeZone } from './time.js';
 import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
+import { counted } from '../shared/words.js';
 
 const POLL_MS = 2000;
 
@@ -38,7 +39,7 @@ function describeRefetch(status: RefetchStatus): string {
     `  Processed ${p.processed} / ${p.total}, updated ${p.updated}, failed ${p.failed}, remaining ${Math.max(0, p.total - p.processed)}`,
   ];
   if (status.isRunning && p.currentUrl) lines.push(`  Now: ${p.currentTitle ?? ''} ${p.currentUrl}`);
-  if (!status.isRunning && p.total > 0) lines.push(`  ✓ Re-fetch completed: ${p.updated} articles updated, ${p.failed} failed`);
+  if (!status.isRunning && p.total > 0) lines.push(`  ✓ Re-fetch completed: ${counted(p.updated, 'article')} updated, ${p.failed} failed`);
   return lines.join('\n');
 }
 
@@ -105,7 +106,7 @@ export function registerSpiderCommand(program: Command): void {
         const result = await startAndFollow(client, {
           start: async () => {
             const started = await client.spider.refetch.start();
-            if (!options.json) console.log(`Re-fetcher started: ${started.progress.total} articles to re-fetch`);
+            if (!options.json) console.log(`Re-fetcher started: ${counted(started.progress.total, 'article')} to re-fetch`);
             return started;
           },
           status: () => client.spider.refetch.status(),

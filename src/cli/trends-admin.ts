@@ -126,14 +126,14 @@ export function addTrendsAdminCommands(trends: Command): void {
     if (!options.yes) throw Invalid('This deletes all trends and cannot be undone: add --yes to confirm');
     const result = await withClient(options, (client) => client.trends.clear());
     if (options.json) printJson(result);
-    else console.log(`Deleted ${result.deleted} trends`);
+    else console.log(`Deleted ${counted(result.deleted, 'trend')}`);
   });
 
   withDataOptions(trends.command('recategorize').description("give every trend the topic its title and description read as")).action(
     async (options: DataOptions) => {
       const result = await withClient(options, (client) => client.trends.recategorize());
       if (options.json) printJson(result);
-      else console.log(`Re-categorized ${result.recategorized} trends; ${result.unchanged} unchanged`);
+      else console.log(`Re-categorized ${counted(result.recategorized, 'trend')}; ${result.unchanged} unchanged`);
     },
   );
 }

@@ -6,6 +6,7 @@ import { Invalid } from '../errors.js';
 import { readInputFile } from './io.js';
 import { classifyStory, type Topic } from '../services/classify/index.js';
 import { analyzeStories, type OfflineTrend, type StoryInput } from '../services/trends/engine/index.js';
+import { counted } from '../shared/words.js';
 
 interface AnalyzeOptions {
   fromJsonl?: string;
@@ -111,11 +112,11 @@ export function analysisLines(articles: StoryInput[], options: AnalysisOutputOpt
     for (const article of articles) out.push(JSON.stringify({ id: article.id, storyId: storyOf.get(article.id) }));
     for (const trend of trends) out.push(JSON.stringify({ ...trend, topic: topicOf(trend) }));
   } else {
-    out.push(`${articles.length} articles, ${stories.length} stories, ${trends.length} trends`);
+    out.push(`${counted(articles.length, 'article')}, ${counted(stories.length, 'story', 'stories')}, ${counted(trends.length, 'trend')}`);
     for (const trend of trends) {
       out.push('');
       out.push(`${trend.relevanceScore.toFixed(1)}/10  [${topicOf(trend)}]  ${trend.title}`);
-      out.push(`  ${trend.articlesAnalyzed} articles from ${trend.sources.length} sources  ${trend.storyId}`);
+      out.push(`  ${counted(trend.articlesAnalyzed, 'article')} from ${counted(trend.sources.length, 'source')}  ${trend.storyId}`);
       out.push(`  ${trend.description}`);
     }
   }

@@ -12,6 +12,7 @@ import { Line, selectedTab, type Segment } from './line.js';
 import { Table } from './table.js';
 import { TOPICS } from '../shared/topics.js';
 import { trendsOfTopic, type AudioJobView, type DashState } from './state.js';
+import { counted } from '../shared/words.js';
 
 export interface PanelSize {
   width: number;
@@ -48,7 +49,7 @@ export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize
   const logLines = Math.max(0, size.height - 4);
   return (
     <Box flexDirection="column">
-      <Line width={w} segments={['Spider ', [s.spiderStatus, stateStyle(s.spiderStatus)], ` ${bar} ${s.spiderSitesProcessed}/${s.spiderTotalSites} sites (${Math.floor(work)}%)`]} />
+      <Line width={w} segments={['Spider ', [s.spiderStatus, stateStyle(s.spiderStatus)], ` ${bar} ${s.spiderSitesProcessed}/${counted(s.spiderTotalSites, 'site')} (${Math.floor(work)}%)`]} />
       <Line width={w} segments={['Articles ', [String(s.spiderCurrentRunArticleCount), bold], `  active ${s.spiderActiveThreads}  pending ${s.spiderPendingRequests}  run time ${s.spiderElapsedTime}`]} />
       <Line width={w} segments={[[nowLine(s, state.timeZone), dim]]} />
       <Line width={w} segments={[['Activity', bold]]} />
@@ -81,7 +82,7 @@ export function TrendsPanel({ state, size, topic }: { state: DashState; size: Pa
     <Box flexDirection="column">
       <Line
         width={w}
-        segments={['Analyzer ', [s?.trendsAnalyzerStatus ?? '…', stateStyle(s?.trendsAnalyzerStatus)], `  ${s?.totalTrendsIdentified ?? 0} trends, last run ${dateTime(s?.trendsAnalyzerLastRun ?? null, state.timeZone)}`]}
+        segments={['Analyzer ', [s?.trendsAnalyzerStatus ?? '…', stateStyle(s?.trendsAnalyzerStatus)], `  ${counted(s?.totalTrendsIdentified ?? 0, 'trend')}, last run ${dateTime(s?.trendsAnalyzerLastRun ?? null, state.timeZone)}`]}
       />
       <Line width={w} segments={[[state.analyzerAction ?? '', dim]]} />
       <Line width={w} segments={tabBar(TOPICS.map((t) => ` ${t} ${trendsOfTopic(state.trends, t).length} `), topic % TOPICS.length, w)} />
@@ -108,7 +109,7 @@ export function GeneratorPanel({ state, size }: { state: DashState; size: PanelS
     <Box flexDirection="column">
       <Line
         width={w}
-        segments={['Generator ', [s?.generatorStatus ?? '…', stateStyle(s?.generatorStatus)], `  ${s?.totalArticlesGenerated ?? 0} articles, last ${dateTime(s?.generatorLastRun ?? null, state.timeZone)}`]}
+        segments={['Generator ', [s?.generatorStatus ?? '…', stateStyle(s?.generatorStatus)], `  ${counted(s?.totalArticlesGenerated ?? 0, 'article')}, last ${dateTime(s?.generatorLastRun ?? null, state.timeZone)}`]}
       />
       <Line width={w} segments={[[state.generatorAction ?? '', dim]]} />
       <Line width={w} segments={['Queue ', [String(queue?.queueLength ?? 0), bold], queue?.currentTrend ? `  generating "${queue.currentTrend}"` : '']} />

@@ -24,6 +24,7 @@ import { modelStoryTopics } from './story-topics-model.js';
 import { storyTopicOverrides } from '../../db/story-topics.js';
 import { storyPath } from '../pages/story-page.js';
 import { emitWebhook } from '../webhooks/index.js';
+import { counted } from '../../shared/words.js';
 
 export type { AnalyzerRunSummary } from './analyzer-job.js';
 
@@ -111,7 +112,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
 
     setAction(ctx, job, 'running', 'Collecting recent articles');
     const articles = await recentArticles(ctx.sql, { since, limit: limits.articlesPerRun, leadCharacters: limits.leadCharacters });
-    setAction(ctx, job, 'analyzing', `Grouping ${articles.length} articles into stories (batch ${batchNumber})`);
+    setAction(ctx, job, 'analyzing', `Grouping ${counted(articles.length, 'article')} into stories (batch ${batchNumber})`);
     const overrides = await storyTopicOverrides(ctx.sql, articles.map((article) => article.id));
     const window = await windowStoriesOffThread(
       articles,
@@ -141,7 +142,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       const articlesAnalyzed = [...window.topicOf.values()].filter((articleTopic) => articleTopic === topic).length;
       const ranked = engineTrends(stories, { now, limit: stories.length });
 
-      setAction(ctx, job, 'analyzing', `Analyzing ${articlesAnalyzed} ${topic} articles${model ? ` with ${modelName}` : ''} (batch ${batchNumber})`);
+      setAction(ctx, job, 'analyzing', `Analyzing ${counted(articlesAnalyzed, `${topic} article`)}${model ? ` with ${modelName}` : ''} (batch ${batchNumber})`);
       let trends: TopicTrend[] | null = null;
       let source: 'model' | 'offline' = 'offline';
       if (model) {
@@ -168,7 +169,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       }
       trends ??= ranked.slice(0, limits.trendsPerTopic);
 
-      setAction(ctx, job, 'running', `Storing ${trends.length} ${topic} trends (batch ${batchNumber})`);
+      setAction(ctx, job, 'running', `Storing ${counted(trends.length, `${topic} trend`)} (batch ${batchNumber})`);
       const stored = await storeTopicTrends(ctx.sql, { topic, batchNumber, trends, articlesAnalyzed, source, evidenceOf });
       summary.trends += stored.trendIds.length;
       summary.continued += stored.continued;

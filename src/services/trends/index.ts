@@ -10,6 +10,7 @@ import { classifyTopics, isTopic, TOPICS, type Topic } from '../classify/index.j
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { assertAnalyzerIdle } from './analyzer.js';
 import { storyPath } from '../pages/story-page.js';
+import { counted } from '../../shared/words.js';
 
 export { ANALYZER_DEFAULTS, runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer } from './analyzer.js';
 export type { AnalyzerControlResult, AnalyzerOptions, AnalyzerRunSummary } from './analyzer.js';
@@ -85,7 +86,7 @@ type WriteCtx = AppContext;
 export async function clearTrends(ctx: WriteCtx): Promise<{ deleted: number }> {
   await assertAnalyzerIdle(ctx, 'Stop the analyzer before clearing trends');
   const deleted = await deleteAllTrends(ctx.sql);
-  await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Cleared ${deleted} trends`);
+  await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Cleared ${counted(deleted, 'trend')}`);
   ctx.events.emit('home_data_updated', {});
   return { deleted };
 }
@@ -110,7 +111,7 @@ export async function recategorizeTrends(ctx: WriteCtx): Promise<{ recategorized
     ctx.events.emit('home_data_updated', {});
   }
   const result = { recategorized: changes.length, unchanged: trends.length - changes.length };
-  await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Re-categorized ${result.recategorized} trends; ${result.unchanged} unchanged`);
+  await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Re-categorized ${counted(result.recategorized, 'trend')}; ${result.unchanged} unchanged`);
   return result;
 }
 

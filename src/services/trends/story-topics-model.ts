@@ -7,6 +7,7 @@ import type { RecentArticleRow } from '../../db/article-topics.js';
 import type { ChatModel } from '../../providers/llm/index.js';
 import { classifyArticles } from '../article-topics/index.js';
 import type { TopicStory, WindowStories } from './stories.js';
+import { counted } from '../../shared/words.js';
 
 /** Articles of a story the prompt shows; more tellings repeat the same headline. */
 const ARTICLES_SHOWN = 6;
@@ -22,7 +23,7 @@ function firstParagraph(lead: string): string {
 function storyForPrompt(story: TopicStory, byId: ReadonlyMap<number, RecentArticleRow>): { title: string; text: string } {
   const members = story.articleIds.slice(0, ARTICLES_SHOWN).map((id) => byId.get(id)!);
   const lines = members.map((article) => `${article.domainName}: ${article.title} — ${firstParagraph(article.lead ?? '')}`);
-  return { title: members[0]!.title, text: `One story, as ${story.articleIds.length} articles tell it:\n${lines.join('\n')}` };
+  return { title: members[0]!.title, text: `One story, as ${counted(story.articleIds.length, 'article')} tell it:\n${lines.join('\n')}` };
 }
 
 /** Gives the window's stories the model's topics (in place); returns how many the model decided. */
