@@ -1,5 +1,7 @@
 // Typed errors thrown by services. The HTTP layer maps `status` to the response and the CLI maps
-// `exitCode` to the process exit code, so a service never knows which front end called it.
+// `exitCode` to the process exit code, so a service never knows which front end called it. Every
+// error body on the wire carries the code beside the message: clients branch on `code` (stable),
+// people read `message` (the spec's texts, which may be reworded).
 
 export type ErrorCode =
   | 'invalid'
@@ -10,7 +12,8 @@ export type ErrorCode =
   | 'too_many_requests'
   | 'payload_too_large'
   | 'upstream'
-  | 'unavailable';
+  | 'unavailable'
+  | 'internal';
 
 const statusOf: Record<ErrorCode, number> = {
   invalid: 400,
@@ -22,6 +25,7 @@ const statusOf: Record<ErrorCode, number> = {
   too_many_requests: 429,
   upstream: 502,
   unavailable: 503,
+  internal: 500,
 };
 
 const exitCodeOf: Record<ErrorCode, number> = {
@@ -34,6 +38,7 @@ const exitCodeOf: Record<ErrorCode, number> = {
   too_many_requests: 6,
   upstream: 7,
   unavailable: 7,
+  internal: 1,
 };
 
 export class AppError extends Error {
@@ -65,4 +70,15 @@ export const Unavailable = (message: string) => new AppError('unavailable', mess
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+const codeOfStatus = new Map<number, ErrorCode>(Object.entries(statusOf).map(([code, status]) => [status, code as ErrorCode]));
+
+/** The code of an error answered with `status` by anything but an AppError (a framework 4xx, a failure). */
+export function errorCodeOfStatus(status: number): ErrorCode {
+  return codeOfStatus.get(status) ?? (status >= 500 ? 'internal' : 'invalid');
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(statusOf, value);
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LiveMessage } from '../api/live.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
-import { AppError, type ErrorCode } from '../errors.js';
+import { AppError, errorCodeOfStatus, isErrorCode, type ErrorCode } from '../errors.js';
 
 // Same value as LOCAL_OPERATOR_HEADER in server/access.ts; not imported so clients never load the server.
 const LOCAL_OPERATOR_HEADER = 'x-newsctl-local';
@@ -59,34 +59,24 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-const codeOfStatus: Record<number, ErrorCode> = {
-  400: 'invalid',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  413: 'payload_too_large',
-  429: 'too_many_requests',
-  502: 'upstream',
-  503: 'unavailable',
-};
 
 /** The server's error body ({message, ...details}) as the AppError the service threw: same message, same code. */
 export function errorOfResponse(response: RawResponse): AppError {
   const text = response.body.toString('utf8');
   let message = text.trim() || `HTTP ${response.status}`;
   let details: Record<string, unknown> | undefined;
+  let code: ErrorCode = errorCodeOfStatus(response.status);
   try {
     const parsed = JSON.parse(text) as Record<string, unknown>;
     if (parsed && typeof parsed === 'object') {
-      const { message: m, error, ...rest } = parsed;
+      const { message: m, error, code: sent, ...rest } = parsed;
       message = String(m ?? error ?? message);
+      if (isErrorCode(sent)) code = sent;
       details = Object.keys(rest).length ? rest : undefined;
     }
   } catch {
     // not JSON: the raw text is the message
   }
-  const code = codeOfStatus[response.status] ?? (response.status >= 500 ? 'upstream' : 'invalid');
   return new AppError(code, message, details);
 }
 

@@ -1,7 +1,8 @@
 // The one mapping from errors to HTTP: every error body is JSON with `message` (auth errors carry
-// it in `error` too); no stack trace ever leaves the process and no client input yields a 5xx.
+// it in `error` too) and a stable `code` (src/errors.ts); no stack trace ever leaves the process and
+// no client input yields a 5xx.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, isAppError } from '../errors.js';
+import { AppError, errorCodeOfStatus, isAppError, type ErrorCode } from '../errors.js';
 import { databaseMonitor, RETRY_AFTER_SECONDS } from '../services/health/database-monitor.js';
 
 export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now; try again in a few seconds.';
@@ -13,6 +14,8 @@ export function databaseUnavailable(): AppError {
 
 interface ErrorBody {
   message: string;
+  /** Stable: what a client branches on. Derived from the status when not given. */
+  code?: ErrorCode;
   error?: string;
   [key: string]: unknown;
 }
@@ -37,6 +40,7 @@ function validationMessage(error: FastifyError): string {
 
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody): void {
   if (status === 401 || status === 403 || status === 429) body.error = body.message;
+  body.code ??= errorCodeOfStatus(status);
   void reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -45,7 +49,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (isAppError(error)) {
     const retryAfter = error.details?.retryAfterSeconds;
     if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-    sendError(reply, error.status, { ...(error.details ?? {}), message: error.message });
+    sendError(reply, error.status, { ...(error.details ?? {}), message: error.message, code: error.code });
     return;
   }
   if (error.validation) {

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import type { GenerateLatestNewsAudioResponse, LatestNewsAudio } from '../../src/api/audio.js';
 import { latestScript } from '../../src/db/scripts.js';
 import { audioFilePath } from '../../src/services/audio/files.js';
-import type { LiveMessage } from '../../src/services/events.js';
+import type { LiveMessage } from '../../src/api/live.js';
 import { storeNewsDay } from '../fixtures/stories/news-day.js';
 import { measureLoudness, probeAudio } from '../helpers/audio.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

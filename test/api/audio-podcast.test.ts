@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnhanceScriptResponse, GenerateAudioResponse, GenerateScriptResponse, InterviewScriptResponse, LastConversationalScript } from '../../src/api/audio.js';
 import { audioAssetByFileName } from '../../src/db/audio.js';
 import { audioFilePath } from '../../src/services/audio/files.js';
-import type { LiveMessage } from '../../src/services/events.js';
+import type { LiveMessage } from '../../src/api/live.js';
 import { storeNewsDay } from '../fixtures/stories/news-day.js';
 import { decodeStretch, measureLoudness, medianPitch, probeAudio } from '../helpers/audio.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

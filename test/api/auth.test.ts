@@ -147,14 +147,14 @@ describe('access control', () => {
       const url = route.url.replace(/:(\w+)/g, '1');
       const response = await server.app.inject({ method: route.method as 'GET', url, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
       expect(response.statusCode, `${route.method} ${url}`).toBe(401);
-      expect(response.json()).toEqual({ message: 'Authentication required', error: 'Authentication required' });
+      expect(response.json()).toEqual({ message: 'Authentication required', error: 'Authentication required', code: 'unauthorized' });
     }
   });
 
   it('answers 404 JSON for unknown /api paths, to anyone', async () => {
     const response = await fetch(`${server.baseUrl}/api/no-such-thing`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not found: GET /api/no-such-thing' });
+    expect(await response.json()).toEqual({ message: 'Not found: GET /api/no-such-thing', code: 'not_found' });
   });
 
   it('answers addresses the router refuses in the same error format', async () => {
@@ -162,13 +162,13 @@ describe('access control', () => {
     for (const path of ['/api/domains/%ZZ', '/%ZZ']) {
       const response = await fetch(`${server.baseUrl}${path}`);
       expect(response.status, path).toBe(400);
-      expect(await response.json()).toEqual({ message: `Invalid address: '${path}' is not a valid url component` });
+      expect(await response.json()).toEqual({ message: `Invalid address: '${path}' is not a valid url component`, code: 'invalid' });
     }
     // A path parameter longer than the router accepts.
     const long = `/api/jobs/${'a'.repeat(150)}/stop`;
     const response = await fetch(`${server.baseUrl}${long}`, { method: 'POST' });
     expect(response.status).toBe(414);
-    expect(await response.json()).toEqual({ message: `Invalid address: '${long}' is exceeding the max param length` });
+    expect(await response.json()).toEqual({ message: `Invalid address: '${long}' is exceeding the max param length`, code: 'invalid' });
   });
 
   it('refuses cookie-authenticated writes from another site', async () => {

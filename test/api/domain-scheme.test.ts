@@ -56,7 +56,7 @@ describe('the scheme of a typed domain', () => {
     expect(moved.status).toBe(201);
     expect(moved.body).toMatchObject({ id: wrong.body.id, url: `http://${site.host}` });
     const again = await call('POST', '/api/domains', { url: `http://${site.host}` });
-    expect(again).toEqual({ status: 409, body: { message: `Domain http://${site.host} is already in the list` } });
+    expect(again).toEqual({ status: 409, body: { message: `Domain http://${site.host} is already in the list`, code: 'conflict' } });
     const listed = (await call('GET', '/api/domains')).body as { host: string; url: string }[];
     expect(listed.filter((domain) => domain.host === site.host)).toEqual([expect.objectContaining({ url: `http://${site.host}` })]);
   });

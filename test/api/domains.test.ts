@@ -1,6 +1,6 @@
 // The Domains tab and the Domain Avoid List over HTTP (spec 001 §5, §7, §8; decisions.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventType } from '../../src/services/events.js';
+import type { EventType } from '../../src/api/live.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -40,9 +40,9 @@ describe('domains', () => {
 
     expect(await call('POST', '/api/domains', { url: 'https://example.com/', status: 'active' })).toEqual({
       status: 409,
-      body: { message: 'Domain example.com is already in the list' },
+      body: { message: 'Domain example.com is already in the list', code: 'conflict' },
     });
-    expect(await call('POST', '/api/domains', { url: '   ', status: 'active' })).toEqual({ status: 400, body: { message: 'Please enter a domain' } });
+    expect(await call('POST', '/api/domains', { url: '   ', status: 'active' })).toEqual({ status: 400, body: { message: 'Please enter a domain', code: 'invalid' } });
     expect((await call('POST', '/api/domains', { url: 'javascript:alert(1)' })).status).toBe(400);
     expect((await call('POST', '/api/domains', { status: 'active' })).status).toBe(400);
 
@@ -88,7 +88,7 @@ describe('domains', () => {
     expect((await call('PATCH', `/api/domains/${domain.id}`, { status: 'sleeping' })).status).toBe(400);
     expect((await call('PATCH', `/api/domains/${domain.id}`, {})).status).toBe(400);
     expect((await call('PATCH', `/api/domains/${domain.id}`, { priority: '5' })).status).toBe(400);
-    expect(await call('PATCH', '/api/domains/999999', { priority: 1 })).toEqual({ status: 404, body: { message: 'Domain 999999 not found' } });
+    expect(await call('PATCH', '/api/domains/999999', { priority: 1 })).toEqual({ status: 404, body: { message: 'Domain 999999 not found', code: 'not_found' } });
   });
 
   it('names the field when a priority or an id is past what the database holds', async () => {
@@ -96,16 +96,16 @@ describe('domains', () => {
     const id = list[0].id;
     expect(await call('PATCH', `/api/domains/${id}`, { priority: 99_999_999_999 })).toEqual({
       status: 400,
-      body: { message: 'Invalid body: priority must be <= 2147483647' },
+      body: { message: 'Invalid body: priority must be <= 2147483647', code: 'invalid' },
     });
     expect(await call('POST', '/api/domains', { url: 'big.example', priority: 1e30 })).toEqual({
       status: 400,
-      body: { message: 'Invalid body: priority must be <= 2147483647' },
+      body: { message: 'Invalid body: priority must be <= 2147483647', code: 'invalid' },
     });
     for (const [method, path] of [['PATCH', '/api/domains/99999999999'], ['DELETE', '/api/domains/99999999999'], ['DELETE', '/api/avoid-domains/99999999999']] as const) {
       expect(await call(method, path, method === 'PATCH' ? { priority: 1 } : undefined), path).toEqual({
         status: 400,
-        body: { message: 'Invalid params: id must be <= 2147483647' },
+        body: { message: 'Invalid params: id must be <= 2147483647', code: 'invalid' },
       });
     }
     // An import line carries whatever number it was given: skipped with the reason, not the database's.
@@ -117,7 +117,7 @@ describe('domains', () => {
     ]);
     expect(await call('POST', '/api/domains', { url: 'example.com:0' })).toEqual({
       status: 400,
-      body: { message: 'Invalid domain "example.com:0": port 0 cannot be connected to' },
+      body: { message: 'Invalid domain "example.com:0": port 0 cannot be connected to', code: 'invalid' },
     });
     expect((await call('GET', '/api/domains')).body).toHaveLength(list.length);
   });
@@ -130,7 +130,7 @@ describe('domains', () => {
   });
 
   it('imports domain,priority lines and the #AVOID section, and exports the same format', async () => {
-    expect(await call('POST', '/api/domains/import', { domains: ['', '  '] })).toEqual({ status: 400, body: { message: 'No domains found in the file' } });
+    expect(await call('POST', '/api/domains/import', { domains: ['', '  '] })).toEqual({ status: 400, body: { message: 'No domains found in the file', code: 'invalid' } });
     const imported = await call('POST', '/api/domains/import', {
       domains: ['imported-one.example,6', 'imported-two.example', 'example.com,2', 'not a domain,1', '#AVOID', 'spam.example', 'imported-three.example'],
     });
@@ -173,6 +173,7 @@ describe('domains', () => {
       const lines = opml.split('\n');
       expect((await call('POST', '/api/domains/import', { domains: lines.slice(0, -4) }, fresh, session)).body).toEqual({
         message: 'The OPML file is cut short or malformed (no closing </opml>); nothing was imported',
+        code: 'invalid',
       });
       expect((await call('GET', '/api/domains', undefined, fresh, session)).body).toEqual([]);
       const imported = await call('POST', '/api/domains/import', { domains: lines }, fresh, session);
@@ -209,8 +210,8 @@ describe('avoid list', () => {
     expect(added).toEqual({ status: 201, body: { id: added.body.id, url: 'tracker.example', reason: 'ads' } });
     const plain = await call('POST', '/api/avoid-domains', { url: 'plain.example', reason: '   ' });
     expect(plain.body.reason).toBeNull();
-    expect(await call('POST', '/api/avoid-domains', { url: 'tracker.example' })).toEqual({ status: 409, body: { message: 'tracker.example is already on the avoid list' } });
-    expect(await call('POST', '/api/avoid-domains', { url: ' ' })).toEqual({ status: 400, body: { message: 'Please enter a domain to avoid' } });
+    expect(await call('POST', '/api/avoid-domains', { url: 'tracker.example' })).toEqual({ status: 409, body: { message: 'tracker.example is already on the avoid list', code: 'conflict' } });
+    expect(await call('POST', '/api/avoid-domains', { url: ' ' })).toEqual({ status: 400, body: { message: 'Please enter a domain to avoid', code: 'invalid' } });
     expect(await call('DELETE', `/api/avoid-domains/${added.body.id}`)).toEqual({
       status: 200,
       body: { message: 'tracker.example removed from the avoid list', id: added.body.id },
@@ -229,7 +230,7 @@ describe('avoid list', () => {
 
 describe('scrape domains from a related site', () => {
   it('answers 400 when no related site is configured', async () => {
-    expect(await call('POST', '/api/domains/scrape-related')).toEqual({ status: 400, body: { message: 'No related site configured' } });
+    expect(await call('POST', '/api/domains/scrape-related')).toEqual({ status: 400, body: { message: 'No related site configured', code: 'invalid' } });
     expect((await call('POST', '/api/domains/scrape-newsctl')).status).toBe(400);
     expect(await call('GET', '/api/domains/related-sites')).toEqual({ status: 200, body: { sites: [] } });
   });

@@ -169,7 +169,7 @@ describe('social posts', () => {
     expect(status).toBe(200);
     expect(body.content).toContain(`${server.baseUrl}${article.htmlFilePath}`);
     expect(body.content.startsWith(article.excerpt.slice(0, 40))).toBe(true);
-    expect((await api('POST', '/api/generate-social-content', { generatedArticleId: 999999 })).body).toEqual({ message: 'No generated article with id 999999' });
+    expect((await api('POST', '/api/generate-social-content', { generatedArticleId: 999999 })).body).toEqual({ message: 'No generated article with id 999999', code: 'not_found' });
     // One story at a time: two ways of naming one are a client error.
     expect((await api('POST', '/api/generate-social-content', { generatedArticleId: article.id, articleId: hostileArticleId })).status).toBe(400);
   });

@@ -5,7 +5,7 @@ import { DOMParser } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedArticle, QueueStatus } from '../../src/api/generator.js';
 import type { JobState } from '../../src/api/jobs.js';
-import type { LiveMessage } from '../../src/services/events.js';
+import type { LiveMessage } from '../../src/api/live.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -138,7 +138,7 @@ describe('article generator API', () => {
     const both = await Promise.all([call('POST', '/api/trends/regenerate-articles'), call('POST', '/api/trends/regenerate-articles')]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const response = both.find((r) => r.status === 200)!;
-    expect(both.find((r) => r.status === 409)!.body).toEqual({ message: 'Article regeneration is already running' });
+    expect(both.find((r) => r.status === 409)!.body).toMatchObject({ message: 'Article regeneration is already running', code: 'conflict' });
     expect(response.body).toEqual({ message: 'Regenerating the articles of 2 current trends', queued: 2 });
     await untilQueueEmpty();
     const actions = messages.flatMap((m) => (m.type === 'generator_action' ? [m.action] : []));

@@ -38,7 +38,7 @@ describe('operations endpoints', () => {
     try {
       const ready = await fetch(`${server.baseUrl}/readyz`);
       expect(ready.status).toBe(503);
-      expect(await ready.json()).toEqual({ message: `Migrations not applied yet: ${last!.version}` });
+      expect(await ready.json()).toEqual({ message: `Migrations not applied yet: ${last!.version}`, code: 'unavailable' });
     } finally {
       await server.sql`insert into schema_migrations (version, name) values (${row!.version}, ${row!.name})`;
     }

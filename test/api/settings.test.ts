@@ -117,7 +117,7 @@ describe('settings calls of spec 001 §7', () => {
     const table = 'Orus, Iapetus, Achird, Aoede, Kore, Leda';
     expect(await call('POST', '/api/music-introduction-narration', { narrationText: 'Hello', voice: 'Nova' })).toEqual({
       status: 400,
-      body: { message: `Invalid music introduction narration: the voice "Nova" is not in the voice table (${table})` },
+      body: { message: `Invalid music introduction narration: the voice "Nova" is not in the voice table (${table})`, code: 'invalid' },
     });
     expect((await call('POST', '/api/music-introduction-narration', { narrationText: 'Hello', voice: '' })).status).toBe(400);
     expect((await call('GET', '/api/music-introduction-narration')).body).toEqual(before);
@@ -132,7 +132,7 @@ describe('settings calls of spec 001 §7', () => {
     // And the table keeps a voice a setting still names, until that setting changes.
     expect(await call('POST', '/api/voice-table', { voices })).toEqual({
       status: 400,
-      body: { message: 'Invalid voice table: "Nova" is still the voice in the music introduction narration; choose another voice there first' },
+      body: { message: 'Invalid voice table: "Nova" is still the voice in the music introduction narration; choose another voice there first', code: 'invalid' },
     });
     expect((await call('GET', '/api/voice-table')).body.voices.map((voice: { name: string }) => voice.name)).toContain('Nova');
     expect((await call('POST', '/api/music-introduction-narration', { narrationText: 'Hi', voice: 'Kore' })).status).toBe(200);
@@ -140,13 +140,14 @@ describe('settings calls of spec 001 §7', () => {
     const withoutAchird = voices.filter((voice: { name: string }) => voice.name !== 'Achird');
     expect((await call('POST', '/api/voice-table', { voices: withoutAchird })).body).toEqual({
       message: 'Invalid voice table: "Achird" is still Alex\'s voice in the podcast speaker table; choose another voice there first',
+      code: 'invalid',
     });
 
     // The same rule, from the same settings table, for the other settings that name voices.
     const bulletin = await call('POST', '/api/latest-news-audio-settings', { voice: 'Zephyr' });
-    expect(bulletin).toEqual({ status: 400, body: { message: `Invalid latest news audio settings: the voice "Zephyr" is not in the voice table (${table})` } });
+    expect(bulletin).toEqual({ status: 400, body: { message: `Invalid latest news audio settings: the voice "Zephyr" is not in the voice table (${table})`, code: 'invalid' } });
     const speakers = await call('POST', '/api/conversational-audio-speakers', { speakers: [{ name: 'Alex', voice: 'Achird' }, { name: 'Jordan', voice: 'Zephyr' }] });
-    expect(speakers).toEqual({ status: 400, body: { message: `Invalid podcast speaker table: Jordan's voice "Zephyr" is not in the voice table (${table})` } });
+    expect(speakers).toEqual({ status: 400, body: { message: `Invalid podcast speaker table: Jordan's voice "Zephyr" is not in the voice table (${table})`, code: 'invalid' } });
     expect((await call('POST', '/api/interview-speakers', { speakers: [{ name: 'Sam', voice: 'Leda' }] })).status).toBe(200);
   });
 

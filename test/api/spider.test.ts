@@ -1,7 +1,7 @@
 // The spider and re-fetcher calls of spec 001 §7 over HTTP, their live messages, the home page's
 // data from a real crawl, and the public favicons.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveMessage } from '../../src/services/events.js';
+import type { LiveMessage } from '../../src/api/live.js';
 import { waitForRefetch, waitForSpider } from '../../src/services/spider/index.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -34,8 +34,8 @@ describe('spider control', () => {
   it('answers 400 to an unknown action and 409 to actions the state does not allow', async () => {
     expect((await call('POST', '/api/spider/jump')).status).toBe(400);
     expect((await call('POST', '/api/spider/refetch/jump')).status).toBe(400);
-    expect(await call('POST', '/api/spider/pause')).toEqual({ status: 409, body: { message: 'The spider is not running' } });
-    expect(await call('POST', '/api/spider/resume')).toEqual({ status: 409, body: { message: 'The spider is not paused' } });
+    expect(await call('POST', '/api/spider/pause')).toEqual({ status: 409, body: { message: 'The spider is not running', code: 'conflict' } });
+    expect(await call('POST', '/api/spider/resume')).toEqual({ status: 409, body: { message: 'The spider is not paused', code: 'conflict' } });
     // Stop while idle: every job answers 200 with a message (decisions.md "Wave 2"), beside its status.
     expect(await call('POST', '/api/spider/stop')).toMatchObject({ status: 200, body: { message: 'The spider is not running', spiderStatus: 'idle' } });
     expect(await call('POST', '/api/spider/refetch/stop')).toMatchObject({ status: 200, body: { message: 'The article re-fetcher is not running', isRunning: false } });
@@ -50,7 +50,7 @@ describe('spider control', () => {
     const started = await call('POST', '/api/spider/start');
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({ spiderStatus: 'running', spiderTotalSites: 2 });
-    expect(await call('POST', '/api/spider/start')).toEqual({ status: 409, body: { message: 'The spider is already running' } });
+    expect(await call('POST', '/api/spider/start')).toEqual({ status: 409, body: { message: 'The spider is already running', code: 'conflict' } });
     expect((await call('POST', '/api/spider/refetch/start')).status).toBe(409);
     const status = await call('GET', '/api/status');
     expect(status.body).toMatchObject({ spiderStatus: 'running', spiderTotalSites: 2 });
@@ -87,7 +87,7 @@ describe('article re-fetcher', () => {
     web.clearLog();
     const started = await call('POST', '/api/spider/refetch/start');
     expect(started).toMatchObject({ status: 200, body: { isRunning: true, progress: { total: 3, processed: 0 } } });
-    expect(await call('POST', '/api/spider/refetch/start')).toEqual({ status: 409, body: { message: 'The article re-fetcher is already running' } });
+    expect(await call('POST', '/api/spider/refetch/start')).toEqual({ status: 409, body: { message: 'The article re-fetcher is already running', code: 'conflict' } });
     const running = (await call('GET', '/api/spider/refetch/status')).body;
     expect(running.isRunning).toBe(true);
 

@@ -83,7 +83,7 @@ describe('trends API', () => {
       // The run may still wait for a worker (queued) on a busy machine; either is the live run.
       body: { message: 'The trends analyzer is already running', run: { status: expect.stringMatching(/^(queued|running)$/) } },
     });
-    expect((await call('DELETE', '/api/trends')).body).toEqual({ message: 'Stop the analyzer before clearing trends' });
+    expect((await call('DELETE', '/api/trends')).body).toEqual({ message: 'Stop the analyzer before clearing trends', code: 'conflict' });
     expect((await call('POST', '/api/trends/recategorize')).status).toBe(409);
     for (let i = 0; i < 100 && trendRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const status = (await call('GET', '/api/status')).body;
@@ -188,7 +188,7 @@ describe('trends API', () => {
 
     expect(await call('PUT', `/api/trends/${bridge.id}/topic`, { body: { topic: 'sports' } })).toEqual({
       status: 400,
-      body: { message: 'Unknown topic "sports"; topics are health, food, finance, usa, international, tech, energy, science' },
+      body: { message: 'Unknown topic "sports"; topics are health, food, finance, usa, international, tech, energy, science', code: 'invalid' },
     });
     expect((await call('PUT', '/api/trends/999999/topic', { body: { topic: 'food' } })).status).toBe(404);
     expect((await call('PUT', `/api/trends/${bridge.id}/topic`, { anonymous: true, body: { topic: 'food' } })).status).toBe(401);

@@ -47,7 +47,7 @@ describe('/ws live channel', () => {
       const response = await fetch(`${server.baseUrl}/ws`, { method });
       expect(response.status).toBe(426);
       expect(response.headers.get('upgrade')).toBe('websocket');
-      if (method === 'GET') expect(await response.json()).toEqual({ message: expect.stringContaining('WebSocket') });
+      if (method === 'GET') expect(await response.json()).toEqual({ message: expect.stringContaining('WebSocket'), code: 'invalid' });
     }
     // The live channel itself still works.
     const visitor = await connect();
