@@ -11,7 +11,7 @@ import { createOfflineSpeechProvider, type SpeechProvider } from '../src/provide
 import { speakLines, writeMp3 } from '../src/services/audio/assemble.js';
 import { offlineConversation } from '../src/services/audio/conversation.js';
 import { ffmpegPaths } from '../src/services/audio/ffmpeg.js';
-import { pcmSeconds } from '../src/services/audio/pcm.js';
+import { pcmSeconds } from '../src/shared/pcm.js';
 import { parseScript, spokenWords, type ScriptLine } from '../src/services/audio/script.js';
 import { storyFromSources } from '../src/services/audio/stories.js';
 import { DEFAULT_VOICES } from '../src/services/audio/voice-table.js';

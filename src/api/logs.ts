@@ -1,5 +1,4 @@
 // Wire types of the system log (GET /api/logs and the log_entry live message).
-export type { LogEntry } from '../services/logs/index.js';
 
 export type LogLevel = 'error' | 'warning' | 'info' | 'debug';
 
@@ -7,4 +6,12 @@ export interface LogQuery {
   limit?: number;
   component?: string;
   level?: LogLevel;
+}
+
+export interface LogEntry {
+  id: number;
+  timestamp: string;
+  component: string;
+  level: LogLevel;
+  message: string;
 }

@@ -1,7 +1,5 @@
 // Wire types of the public site's calls: home data, search, site info.
-export type { HomePageData, PublicArticle } from '../services/home/index.js';
-export type { SearchResult } from '../services/search/index.js';
-import type { SearchResult } from '../services/search/index.js';
+import type { Topic } from '../shared/topics.js';
 
 /** GET /api/search?q=. */
 export interface SearchResponse {
@@ -27,11 +25,41 @@ export interface PromptText {
 }
 
 /** POST /api/health/refresh-connection-pool. */
-export type { PoolRefreshResult as RefreshConnectionPoolResult } from '../services/health/index.js';
 
 /** GET /api/health (the part clients read). */
 export interface HealthAnswer {
   ok: boolean;
   database?: string;
   [field: string]: unknown;
+}
+
+export interface PublicArticle {
+  id: number;
+  title: string;
+  sourceUrl: string;
+  scrapedAt: string;
+  domainName: string;
+}
+
+export interface HomePageData {
+  articlesByDomain: { domain: { id: number; url: string; priority: number | null }; articles: PublicArticle[] }[];
+  topTrends: Record<Topic, { id: number; title: string; category: Topic; htmlFilePath: string | null; pageUrl: string }[]>;
+  recentArticlesByCategory: Record<Topic, PublicArticle[]>;
+  lastRunTimes: { spiderLastRun: string | null; trendsAnalyzerLastRun: string | null };
+}
+
+export interface SearchResult {
+  id: number;
+  title: string;
+  sourceUrl: string;
+  domainUrl: string | null;
+  daysSinceCrawl: number;
+  /** The story (trend) the article is part of, with its page: every source of it side by side. */
+  story: { title: string; pageUrl: string } | null;
+}
+
+/** POST /api/health/refresh-connection-pool. */
+export interface RefreshConnectionPoolResult {
+  ok: boolean;
+  latencyMs: number;
 }

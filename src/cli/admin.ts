@@ -2,7 +2,8 @@
 import type { Command } from 'commander';
 import { formatTable, printJson, promptHidden, readStdin } from './io.js';
 import { parseInteger, withClient, withDataOptions, type DataOptions } from './options.js';
-import { dateTime, productTimeZone } from './time.js';
+import { productTimeZone } from './time.js';
+import { dateTime } from '../terminal/time.js';
 
 export function registerAdminCommands(program: Command): void {
   const admin = program.command('admin').description('administrator accounts');

@@ -7,9 +7,11 @@ import type { GeneratedArticle, QueueStatus } from '../api/generator.js';
 import type { Client } from '../client/index.js';
 import { Invalid, Upstream } from '../errors.js';
 import { startAndFollow } from './follow.js';
-import { formatTable, printJson, terminalText } from './io.js';
+import { formatTable, printJson } from './io.js';
+import { terminalText } from '../terminal/text.js';
 import { integerOption, parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
-import { dateTime, productTimeZone } from './time.js';
+import { productTimeZone } from './time.js';
+import { dateTime } from '../terminal/time.js';
 
 const POLL_MS = 1_000;
 

@@ -9,7 +9,8 @@ import { Invalid, Upstream } from '../errors.js';
 import { startAndFollow } from './follow.js';
 import { formatTable, printJson, readInputFile, readStdin } from './io.js';
 import { parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
-import { dateTime, productTimeZone } from './time.js';
+import { productTimeZone } from './time.js';
+import { dateTime } from '../terminal/time.js';
 import { formatDuration } from '../shared/durations.js';
 import { counted } from '../shared/words.js';
 

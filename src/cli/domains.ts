@@ -2,12 +2,13 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Invalid, NotFound } from '../errors.js';
-import type { AvoidDomainView as AvoidDomain, DomainView as Domain } from '../services/domains/index.js';
+import type { DomainView as Domain } from '../api/domains.js';
 import { readableAddress, readableHost, storedHost } from '../services/domains/host-names.js';
 import type { Client } from '../client/index.js';
 import { formatTable, printJson, readInputFile } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';
-import { dateTime, productTimeZone } from './time.js';
+import { productTimeZone } from './time.js';
+import { dateTime } from '../terminal/time.js';
 
 const STATUSES = ['active', 'success', 'error', 'avoided'];
 

@@ -5,7 +5,7 @@ import { isAppError } from '../errors.js';
 import { registerAdminCommands } from './admin.js';
 import { registerArticlesCommands } from './articles.js';
 import { registerAudioCommands } from './audio.js';
-import { configureColors } from './colors.js';
+import { configureColors } from '../terminal/colors.js';
 import { registerCompletionCommand } from './completion.js';
 import { registerCrawlCommand } from './crawl.js';
 import { registerDashCommand } from './dash.js';
@@ -23,7 +23,7 @@ import { registerStatusCommands } from './status.js';
 import { registerTrendsCommand } from './trends.js';
 import { addTrendsAdminCommands } from './trends-admin.js';
 import { addExamples } from './examples.js';
-import { terminalText } from './io.js';
+import { terminalText } from '../terminal/text.js';
 
 // The same table as README "Exit codes"; AppError codes map to these in src/errors.ts.
 export const EXIT_CODES_HELP = `

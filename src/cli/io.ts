@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { Invalid } from '../errors.js';
-import { displayWidth, padToWidth } from './text-width.js';
+import { displayWidth, padToWidth } from '../terminal/text-width.js';
+import { terminalText } from '../terminal/text.js';
 
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
@@ -49,16 +50,6 @@ export async function promptHidden(question: string): Promise<string> {
     rl.close();
     process.stderr.write('\n');
   }
-}
-
-// Titles, log messages and activity lines carry crawled and model-written text. Printed raw, an
-// ESC sequence in one would drive the operator's terminal (clear it, hide lines, set the clipboard),
-// and a carriage return would overwrite what came before; each control character shows as "?".
-const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
-
-/** Text safe to print on a terminal: control characters (other than tab and newline) become "?". */
-export function terminalText(text: string): string {
-  return text.replace(TERMINAL_CONTROLS, '?');
 }
 
 /** A plain aligned text table (the CLI's --json gives machine output). */

@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import type { JobState } from '../api/jobs.js';
 import { formatTable, printJson } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';
-import { dateTime, productTimeZone } from './time.js';
+import { productTimeZone } from './time.js';
+import { dateTime } from '../terminal/time.js';
 
 function rows(states: JobState[], timeZone: string | null): Record<string, unknown>[] {
   return states.map((state) => ({

@@ -3,9 +3,11 @@
 import type { Command } from 'commander';
 import type { LogEntry } from '../api/logs.js';
 import { LOG_COMPONENTS } from '../services/logs/index.js';
-import { colors, componentColor, levelColor } from './colors.js';
-import { printJson, terminalText } from './io.js';
-import { dateTime, productTimeZone } from './time.js';
+import { colors, componentColor, levelColor } from '../terminal/colors.js';
+import { printJson } from './io.js';
+import { terminalText } from '../terminal/text.js';
+import { productTimeZone } from './time.js';
+import { dateTime } from '../terminal/time.js';
 import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 const LEVELS = ['error', 'warning', 'info', 'debug'] as const;

@@ -5,8 +5,10 @@ import type { Command } from 'commander';
 import type { RefetchStatus, SpiderStatusFields as SpiderStatus } from '../api/status.js';
 import { readableAddress } from '../services/domains/host-names.js';
 import { startAndFollow } from './follow.js';
-import { notRunningOf, printJson, terminalText } from './io.js';
-import { dateTime, productTimeZone } from './time.js';
+import { notRunningOf, printJson } from './io.js';
+import { terminalText } from '../terminal/text.js';
+import { productTimeZone } from './time.js';
+import { dateTime } from '../terminal/time.js';
 import { integerOption, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 import { counted } from '../shared/words.js';
 

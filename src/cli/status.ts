@@ -2,11 +2,12 @@
 // public site's search.
 import type { Command } from 'commander';
 import type { StatusResponse } from '../api/status.js';
-import { colors } from './colors.js';
+import { colors } from '../terminal/colors.js';
 import { readableAddress } from '../services/domains/host-names.js';
 import { counted } from '../shared/words.js';
 import { formatTable, printJson } from './io.js';
-import { dateTime, productTimeZone } from './time.js';
+import { productTimeZone } from './time.js';
+import { dateTime } from '../terminal/time.js';
 import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 export function describeStatus(status: StatusResponse, connection: string, timeZone: string | null = null): string {

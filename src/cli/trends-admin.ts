@@ -8,7 +8,8 @@ import { counted } from '../shared/words.js';
 import { startAndFollow } from './follow.js';
 import { formatTable, printJson } from './io.js';
 import { integerOption, withClient, withDataOptions, type DataOptions } from './options.js';
-import { dateTime, productTimeZone } from './time.js';
+import { productTimeZone } from './time.js';
+import { dateTime } from '../terminal/time.js';
 
 const POLL_MS = 1_000;
 

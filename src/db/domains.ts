@@ -1,6 +1,5 @@
+import type { DomainStatus } from '../api/domains.js';
 import type { Queryable } from './client.js';
-
-export type DomainStatus = 'active' | 'success' | 'error' | 'avoided' | 'paused' | 'idle';
 
 export interface DomainRow {
   id: number;

@@ -4,8 +4,7 @@
 // auth headers and the T edit token are the protocol's; the logic is in services/reader.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Invalid, Unauthorized } from '../errors.js';
-import { authenticateApiToken, type Principal } from '../services/auth/index.js';
-import { findUserById, firstUserId } from '../db/users.js';
+import { authenticateApiToken, tokenAccount, type Principal } from '../services/auth/index.js';
 import {
   editTags,
   editToken,
@@ -48,11 +47,9 @@ async function readerRoutes(app: FastifyInstance): Promise<void> {
     const credential = credentialOf(request);
     const principal = credential ? await authenticateApiToken(app.ctx, credential) : null;
     if (!credential || !principal) throw Unauthorized('Sign in with an API token as the password (newsctl token create --name reader)');
-    // A token the operator made from the command line belongs to no user: it reads as the first
-    // administrator, whose read and starred state it shares.
-    const userId = principal.userId ?? (await firstUserId(app.ctx.sql));
-    if (userId === null) throw Unauthorized('No administrator account exists yet');
-    return { principal: { ...principal, userId }, credential };
+    const account = await tokenAccount(app.ctx, principal);
+    if (!account) throw Unauthorized('No administrator account exists yet');
+    return { principal: { ...principal, ...account }, credential };
   };
   /** Write calls carry the T token from /token, so a page elsewhere cannot make them. */
   const authenticateWrite = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -90,8 +87,7 @@ async function readerRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/reader/api/0/user-info', async (request) => {
     const { principal } = await authenticate(request);
-    const user = await findUserById(app.ctx.sql, principal.userId);
-    return userInfo(principal.userId, user?.username ?? principal.username);
+    return userInfo(principal.userId, principal.username);
   });
 
   app.get('/reader/api/0/subscription/list', async (request) => {

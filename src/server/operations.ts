@@ -3,7 +3,7 @@
 // GET /metrics (Prometheus text; an administrator's session or an API token, unless
 // NEWSCTL_METRICS_PUBLIC opens it to a scraper on a private network).
 import type { FastifyInstance } from 'fastify';
-import { appliedMigrations, listMigrations } from '../db/migrate.js';
+import { migrationState } from '../services/health/index.js';
 import { HttpMetrics, renderMetrics } from '../services/metrics/index.js';
 import { requireAdmin, resolvePrincipal } from './access.js';
 import { sendError } from './errors.js';
@@ -22,15 +22,13 @@ export async function registerOperations(app: FastifyInstance, options: { localS
 
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const shipped = listMigrations().map((migration) => migration.version);
     try {
-      const applied = await Promise.race([
-        appliedMigrations(app.ctx.sql),
+      const { applied, missing } = await Promise.race([
+        migrationState(app.ctx.sql),
         new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS).unref()),
       ]);
-      const missing = shipped.filter((version) => !applied.includes(version));
       if (missing.length) return sendError(reply, 503, { message: `Migrations not applied yet: ${missing.join(', ')}` });
-      return reply.send({ ready: true, database: app.ctx.db.kind, migrations: applied.length });
+      return reply.send({ ready: true, database: app.ctx.db.kind, migrations: applied });
     } catch (error) {
       return sendError(reply, 503, { message: `The database is not reachable: ${error instanceof Error ? error.message : String(error)}` });
     }

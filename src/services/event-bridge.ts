@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { listenChannel, notifyChannel, pruneLiveMessages, readLiveMessage, storeLiveMessage } from '../db/live-messages.js';
-import type { EventType, LiveMessage } from './events.js';
+import type { EventType, LiveMessage } from '../api/live.js';
 import { reportProblem } from '../diagnostics.js';
 
 const CHANNEL = 'newsctl_live';

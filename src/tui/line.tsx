@@ -5,9 +5,9 @@
 // real text, fitted and coloured here, replaces it at output through <Transform>.
 import { Text, Transform } from 'ink';
 import type { ChalkInstance } from 'chalk';
-import { colors } from '../cli/colors.js';
-import { terminalText } from '../cli/io.js';
-import { displayWidth, sliceToWidth } from '../cli/text-width.js';
+import { colors } from '../terminal/colors.js';
+import { terminalText } from '../terminal/text.js';
+import { displayWidth, sliceToWidth } from '../terminal/text-width.js';
 
 /** A piece of a line and how to colour it. */
 export type Segment = string | [text: string, style: (c: ChalkInstance) => (text: string) => string];

@@ -2,7 +2,7 @@
 // width, each cell cut to fit, so a table never wraps or overflows an 80-column terminal.
 import { Box } from 'ink';
 import type { ChalkInstance } from 'chalk';
-import { displayWidth, padToWidth, sliceToWidth } from '../cli/text-width.js';
+import { displayWidth, padToWidth, sliceToWidth } from '../terminal/text-width.js';
 import { Line, type Segment } from './line.js';
 
 export interface Column<Row> {

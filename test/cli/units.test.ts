@@ -6,21 +6,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SpiderStatusFields } from '../../src/api/status.js';
-import { COMPONENT_COLORS, componentColor, configureColors } from '../../src/cli/colors.js';
+import { COMPONENT_COLORS, componentColor, configureColors } from '../../src/terminal/colors.js';
 import { completionTable } from '../../src/cli/completion.js';
 import { crawlFollower } from '../../src/cli/crawl.js';
 import { commandsOf } from '../../src/cli/examples.js';
 import { buildProgram } from '../../src/cli/index.js';
 import { formatTable } from '../../src/cli/io.js';
-import { displayWidth, sliceToWidth } from '../../src/cli/text-width.js';
+import { displayWidth, sliceToWidth } from '../../src/terminal/text-width.js';
 import { fit } from '../../src/tui/table.js';
 import { paint } from '../../src/tui/line.js';
 import { formatLogLine } from '../../src/cli/logs.js';
-import { dateTime } from '../../src/cli/time.js';
+import { dateTime } from '../../src/terminal/time.js';
 import { parseInteger } from '../../src/cli/options.js';
 import { activityPrinter, describeSpider } from '../../src/cli/spider.js';
 import { runCli } from '../helpers/daemon.js';
-import { createProgress, formatEta } from '../../src/cli/progress.js';
+import { createProgress } from '../../src/cli/progress.js';
+import { formatEta } from '../../src/terminal/progress-bar.js';
 
 function stream(isTTY: boolean) {
   const writes: string[] = [];

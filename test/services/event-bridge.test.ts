@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/context.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { bridgeEvents, type EventBridge } from '../../src/services/event-bridge.js';
-import { createEventBus, type LiveMessage } from '../../src/services/events.js';
+import { createEventBus } from '../../src/services/events.js';
+import type { LiveMessage } from '../../src/api/live.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
 
 interface Daemon {

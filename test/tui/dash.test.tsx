@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveMessage } from '../../src/api/live.js';
 import type { StatusResponse } from '../../src/api/status.js';
 import type { LiveHandlers } from '../../src/client/index.js';
-import { configureColors } from '../../src/cli/colors.js';
+import { configureColors } from '../../src/terminal/colors.js';
 import { App } from '../../src/tui/App.js';
 import { paint } from '../../src/tui/line.js';
 import { applyMessage, initialState, MAX_LOGS } from '../../src/tui/state.js';

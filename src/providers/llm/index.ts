@@ -1,70 +1,13 @@
-// Chooses the chat model from Config. A model is configured when NEWSCTL_LLM_API_KEY or
-// NEWSCTL_LLM_BASE_URL is set (a local Ollama needs no key); otherwise there is none, and each
-// feature takes its own statistical path — offline features never go through a fake chat model.
+// The chat-model provider: the OpenAI-compatible model and its types. A model is configured when
+// NEWSCTL_LLM_API_KEY or NEWSCTL_LLM_BASE_URL is set (a local Ollama needs no key); otherwise there is
+// none, and each feature takes its own statistical path — offline features never go through a fake
+// chat model. Which model a feature uses, and how its calls are recorded, is src/services/models.ts.
 import type { LlmConfig } from '../../config.js';
-import type { AppContext } from '../../context.js';
-import { insertLlmCall } from '../../db/llm-calls.js';
-import { LOG_COMPONENTS, logEvent } from '../../services/logs/index.js';
-import { getSetting } from '../../services/settings/index.js';
-import { createOpenAiChatModel, type OpenAiChatModelOptions } from './openai.js';
-import type { ChatModel, LlmCallRecorder } from './types.js';
-import { reportProblem } from '../../diagnostics.js';
 
+export { createOpenAiChatModel, type OpenAiChatModelOptions } from './openai.js';
 export { LlmError, isLlmError } from './types.js';
-export type { ChatMessage, ChatModel, ChatRequest, ChatResult, ChatUsage, JsonChatRequest, LlmFailure } from './types.js';
-
-type Ctx = Pick<AppContext, 'config' | 'sql' | 'events'>;
+export type { ChatMessage, ChatModel, ChatRequest, ChatResult, ChatUsage, JsonChatRequest, LlmCallRecorder, LlmFailure } from './types.js';
 
 export function isModelConfigured(llm: LlmConfig): boolean {
   return Boolean(llm.apiKey || llm.baseUrl);
-}
-
-/** Stores each call in llm_calls and logs it under the model component; never fails the caller. */
-export function callRecorder(ctx: Pick<AppContext, 'sql' | 'events'>): LlmCallRecorder {
-  return {
-    async record(call) {
-      try {
-        await insertLlmCall(ctx.sql, {
-          feature: call.feature,
-          provider: call.provider,
-          model: call.model,
-          ok: call.ok,
-          promptTokens: call.usage.promptTokens,
-          completionTokens: call.usage.completionTokens,
-          totalTokens: call.usage.totalTokens,
-          durationMs: call.durationMs,
-          attempts: call.attempts,
-          error: call.error,
-        });
-      } catch (error) {
-        reportProblem(`recording a model call failed (${call.feature})`, error);
-      }
-    },
-    log: (level, message) => logEvent(ctx, LOG_COMPONENTS.model, level, message),
-  };
-}
-
-/**
- * The configured chat model, or null when none is configured. Cheap to build (the SDK client holds
- * no connection), so callers build one per piece of work instead of keeping one in a global.
- */
-export function chatModelFor(ctx: Ctx, tuning: Pick<OpenAiChatModelOptions, 'backoffBaseMs' | 'maxRetryAfterMs' | 'sleep'> = {}): ChatModel | null {
-  const llm = ctx.config.llm;
-  if (!isModelConfigured(llm)) return null;
-  return createOpenAiChatModel({
-    baseUrl: llm.baseUrl,
-    apiKey: llm.apiKey,
-    defaultModel: llm.model,
-    timeoutMs: llm.timeoutMs,
-    maxRetries: llm.maxRetries,
-    recorder: callRecorder(ctx),
-    ...tuning,
-  });
-}
-
-/** The model of a feature: its model-name setting ('trends-analyzer-model-name'…), empty = NEWSCTL_LLM_MODEL. */
-export async function modelNameFor(ctx: Pick<AppContext, 'config' | 'sql'>, settingKey: string | null): Promise<string> {
-  if (!settingKey) return ctx.config.llm.model;
-  const setting = await getSetting<{ modelName?: string }>(ctx, settingKey);
-  return setting.modelName?.trim() || ctx.config.llm.model;
 }

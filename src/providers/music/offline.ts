@@ -2,7 +2,7 @@
 // I–V–vi–IV, chorus IV–V–I–vi in the configured key), a bass on the roots, a light drum pattern, and
 // a melody that follows each lyric line, one note per syllable on the chord's tones, rising through
 // the line and falling at its end. The caller lays the spoken lines on the bars this returns.
-import type { Pcm } from '../../services/audio/pcm.js';
+import type { Pcm } from '../../shared/pcm.js';
 
 export interface SongLine {
   text: string;

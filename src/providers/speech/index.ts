@@ -1,7 +1,7 @@
 // Chooses the speech provider: the OpenAI-compatible /audio/speech endpoint when a speech model is
 // configured (NEWSCTL_SPEECH_MODEL; base URL and key default to the LLM's), else espeak-ng offline.
 import type { Config } from '../../config.js';
-import type { Pcm } from '../../services/audio/pcm.js';
+import type { Pcm } from '../../shared/pcm.js';
 import { createOfflineSpeechProvider } from './offline.js';
 import { createOpenAiSpeechProvider } from './openai.js';
 import type { SpeechProvider } from './types.js';

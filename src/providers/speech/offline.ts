@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { decodeWav, trimSilence, type Pcm } from '../../services/audio/pcm.js';
+import { trimSilence, type Pcm } from '../../shared/pcm.js';
+import { decodeWav } from './wav.js';
 import { SpeechError, type SpeechProvider, type SpeechSession, type SpeechVoice } from './types.js';
 
 /** Longest text one request may carry; longer lines are split by the caller's sentence splitter first. */

@@ -4,7 +4,8 @@
 import { APIError } from 'openai';
 import { createOpenAiClient } from '../openai-client.js';
 import type { ProviderEndpoint } from '../../config.js';
-import { decodeWav, trimSilence, type Pcm } from '../../services/audio/pcm.js';
+import { trimSilence, type Pcm } from '../../shared/pcm.js';
+import { decodeWav } from './wav.js';
 import { SpeechError, type SpeechProvider, type SpeechSession, type SpeechVoice } from './types.js';
 
 const TIMEOUT_MS = 120_000;

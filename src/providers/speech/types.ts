@@ -1,6 +1,6 @@
 // The speech interface: one session per job (the offline synthesizer keeps one child process for
 // the whole job), text and a resolved voice in, 16-bit mono PCM out.
-import type { Pcm } from '../../services/audio/pcm.js';
+import type { Pcm } from '../../shared/pcm.js';
 
 /** A voice as the providers need it: the table row of the voice chosen for a speaker. */
 export interface SpeechVoice {

@@ -1,22 +1,8 @@
 // Source domains and the avoid list.
 import type { FastifyInstance } from 'fastify';
-import {
-  DOMAIN_STATUSES,
-  addAvoidDomain,
-  addDomain,
-  domainStats,
-  exportDomains,
-  importDomains,
-  listAvoidDomains,
-  listDomains,
-  relatedSites,
-  removeAvoidDomain,
-  removeDomain,
-  scrapeRelatedDomains,
-  updateDomain,
-  type DomainChanges,
-  type NewDomainInput,
-} from '../../services/domains/index.js';
+import { DOMAIN_STATUSES } from '../../api/domains.js';
+import { addAvoidDomain, addDomain, domainStats, exportDomains, importDomains, listAvoidDomains, listDomains, relatedSites, removeAvoidDomain, removeDomain, scrapeRelatedDomains, updateDomain } from '../../services/domains/index.js';
+import type { DomainChanges, NewDomainInput } from '../../api/domains.js';
 
 // The columns are PostgreSQL integers: a value past them is refused here with the field's name,
 // not by the database as "Invalid value in request".

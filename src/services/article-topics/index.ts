@@ -2,7 +2,8 @@
 // and on any model failure, article by article — the offline classifier shipped in the package.
 import { z } from 'zod';
 import { contextJob, type AppContext } from '../../context.js';
-import { chatModelFor, isLlmError, modelNameFor, type ChatModel } from '../../providers/llm/index.js';
+import { isLlmError, type ChatModel } from '../../providers/llm/index.js';
+import { chatModelFor, modelNameFor } from '../models.js';
 import { classifyTopics, TOPICS, type Topic } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';

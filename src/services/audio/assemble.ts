@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { OPENAI_SPEECH_MAX_CHARACTERS, speechProviderFor, type SpeechProvider, type SpeechVoice } from '../../providers/speech/index.js';
 import { decodeAudio, encodeMp3, ffmpegPaths, measureLoudness, resample, type FfmpegPaths, type Id3Tags, type LoudnessMeasurement } from './ffmpeg.js';
-import { concatPcm, encodeWav, silence, type Pcm } from './pcm.js';
+import { concatPcm, silence, type Pcm } from '../../shared/pcm.js';
+import { encodeWav } from '../../providers/speech/wav.js';
 import { PAUSE_SECONDS, speechText, splitForSpeech, type ScriptLine } from './script.js';
 
 /** Silence between two lines; a change of speaker gets a little more, as people leave a beat. */

@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import ffmpeg from 'fluent-ffmpeg';
 import type { Config } from '../../config.js';
-import type { Pcm } from './pcm.js';
+import type { Pcm } from '../../shared/pcm.js';
+import { encodeWav } from '../../providers/speech/wav.js';
 
 const require = createRequire(import.meta.url);
 
@@ -72,7 +73,6 @@ export async function decodeAudio(paths: FfmpegPaths, bytes: Buffer, sampleRate:
 /** Resamples a clip to the timeline's rate (a provider that answered at another rate). */
 export async function resample(paths: FfmpegPaths, pcm: Pcm, sampleRate: number, signal?: AbortSignal): Promise<Pcm> {
   if (pcm.sampleRate === sampleRate) return pcm;
-  const { encodeWav } = await import('./pcm.js');
   return decodeAudio(paths, encodeWav(pcm), sampleRate, signal);
 }
 

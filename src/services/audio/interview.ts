@@ -8,7 +8,7 @@ import { articleAsSource } from '../../db/articles.js';
 import { latestAudioAsset } from '../../db/audio.js';
 import { deleteScripts, editedAtOf, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
 import { Invalid } from '../../errors.js';
-import { chatModelFor, modelNameFor } from '../../providers/llm/index.js';
+import { chatModelFor, modelNameFor } from '../models.js';
 import { retold, storyMeanings } from '../generator/fact-meaning.js';
 import { sameFact } from '../generator/offline-writer.js';
 import { splitSentences, termOverlap, termSet } from '../generator/sentences.js';

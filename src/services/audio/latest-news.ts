@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { latestAudioAsset } from '../../db/audio.js';
 import { insertScript, pruneScripts } from '../../db/scripts.js';
 import { Invalid } from '../../errors.js';
-import { chatModelFor } from '../../providers/llm/index.js';
+import { chatModelFor } from '../models.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { zonedTimeAt } from '../schedule/zoned-time.js';

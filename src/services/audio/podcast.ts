@@ -6,7 +6,7 @@ import type { EnhanceScriptResponse, GenerateAudioResponse, GenerateScriptRespon
 import { latestAudioAsset } from '../../db/audio.js';
 import { deleteScripts, editedAtOf, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
 import { Invalid } from '../../errors.js';
-import { chatModelFor, modelNameFor } from '../../providers/llm/index.js';
+import { chatModelFor, modelNameFor } from '../models.js';
 import { sameFact } from '../generator/offline-writer.js';
 import { shapeSentence, termSet } from '../generator/sentences.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';

@@ -8,7 +8,7 @@ import type { SpeechVoice } from '../../providers/speech/index.js';
 import { speakLines, writeMp3, type JobHandle, type RenderProgress } from './assemble.js';
 import { ffmpegPaths, probeDuration } from './ffmpeg.js';
 import { audioDir, audioUrl, localDate, newAudioFileName } from './files.js';
-import type { Pcm } from './pcm.js';
+import type { Pcm } from '../../shared/pcm.js';
 import { spokenWords, type ScriptLine } from './script.js';
 import { lineText } from './transcript.js';
 

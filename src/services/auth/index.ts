@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { apiTokenIsLive, findApiTokenByHash, insertApiToken, listApiTokens, markApiTokenUsed, revokeApiToken } from '../../db/api-tokens.js';
 import { clearLoginFailures, deleteLoginFailuresBefore, recentLoginFailures, recordLoginFailure } from '../../db/login-failures.js';
 import { deleteExpiredSessions, deleteSession, deleteSessionsOfUser, findLiveSession, insertSession, touchSession } from '../../db/sessions.js';
-import { countUsers, findUserByUsername, upsertUser } from '../../db/users.js';
+import { countUsers, findUserById, findUserByUsername, firstUserId, upsertUser } from '../../db/users.js';
 import { Invalid, NotFound, TooManyRequests, Unauthorized } from '../../errors.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { decoyPasswordHash, generatePassword, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords.js';
@@ -142,6 +142,19 @@ export async function authenticateApiToken(ctx: Ctx, token: string): Promise<Pri
 }
 
 /** Why a bearer token was refused, in words that say what to do. */
+/**
+ * The account an API token reads as, for reader apps (read and starred state are per user). A token
+ * the operator made from the command line belongs to no user: it reads as the first administrator.
+ * Null while no administrator exists.
+ */
+export async function tokenAccount(ctx: Ctx, principal: Principal): Promise<{ userId: number; username: string } | null> {
+  if (principal.userId !== null) return { userId: principal.userId, username: principal.username };
+  const userId = await firstUserId(ctx.sql);
+  if (userId === null) return null;
+  const user = await findUserById(ctx.sql, userId);
+  return { userId, username: user?.username ?? principal.username };
+}
+
 export async function describeRefusedToken(ctx: Ctx, token: string): Promise<string> {
   const row = token ? await findApiTokenByHash(ctx.sql, sha256(token)) : undefined;
   const remedy = 'Make a new one with `newsctl token create --name NAME` where the daemon runs (or in the console), and send it as NEWSCTL_TOKEN or --token.';

@@ -8,21 +8,7 @@ import {
   listAvoidDomains as selectAvoidDomains,
   type AvoidDomainRow,
 } from '../../db/avoid-domains.js';
-import {
-  articleCountsByDomainName,
-  avoidedDomains,
-  countDomainArticles,
-  deleteDomain,
-  domainMainTopics,
-  findDomain,
-  findDomainByHost,
-  insertDomain,
-  listDomains as selectDomains,
-  updateDomain as patchDomainRow,
-  type DomainListRow,
-  type DomainRow,
-  type DomainStatus,
-} from '../../db/domains.js';
+import { articleCountsByDomainName, avoidedDomains, countDomainArticles, deleteDomain, domainMainTopics, findDomain, findDomainByHost, insertDomain, listDomains as selectDomains, updateDomain as patchDomainRow, type DomainListRow, type DomainRow } from '../../db/domains.js';
 import { Conflict, Invalid, NotFound } from '../../errors.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { createAvoidMatcher } from '../spider/net/url.js';
@@ -30,36 +16,12 @@ import { formatDomainExport, formatDomainOpml, parseDomainImport, readAvoidEntry
 import { isTopic, TOPIC_NAMES } from '../../shared/topics.js';
 import { readableAddress, readableHost } from './host-names.js';
 import { probeScheme, schemeIsUncertain } from './scheme.js';
+import type { DomainView, AvoidDomainView, NewDomainInput, DomainChanges, ImportResult } from '../../api/domains.js';
 
 export { DEFAULT_PRIORITY, formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry, type DomainEntry } from './entries.js';
-export { relatedSites, scrapeRelatedDomains, type RelatedScrapeResult, type RelatedSite, type RelatedSites } from './related.js';
+export { relatedSites, scrapeRelatedDomains } from './related.js';
 
 type Ctx = Pick<AppContext, 'sql' | 'events'>;
-
-/** The statuses an operator may set. */
-export const DOMAIN_STATUSES = ['active', 'success', 'error', 'avoided'] as const;
-export type SettableDomainStatus = (typeof DOMAIN_STATUSES)[number];
-
-/** A domain as the console lists it. */
-export interface DomainView {
-  id: number;
-  url: string;
-  host: string;
-  status: DomainStatus;
-  priority: number | null;
-  /** Seconds between two requests to the site (never under 1). */
-  throttle: number;
-  startingUrl: string | null;
-  errorMessage: string | null;
-  lastScraped: string | null;
-  articlesCount: number;
-}
-
-export interface AvoidDomainView {
-  id: number;
-  url: string;
-  reason: string | null;
-}
 
 function toView(row: DomainRow, articlesCount: number): DomainView {
   return {
@@ -93,14 +55,6 @@ export async function loadAvoidMatcher(ctx: Pick<AppContext, 'sql'>): Promise<(h
 
 function hostNameOf(domain: Pick<DomainRow, 'host'>): string {
   return domain.host.replace(/:\d+$/, '');
-}
-
-export interface NewDomainInput {
-  url: string;
-  status?: SettableDomainStatus;
-  priority?: number | null;
-  startingUrl?: string | null;
-  throttle?: number;
 }
 
 // The priority column is a PostgreSQL integer.
@@ -168,13 +122,6 @@ export async function addDomain(ctx: Ctx & Pick<AppContext, 'config'>, input: Ne
   return toView(row, 0);
 }
 
-export interface DomainChanges {
-  priority?: number | null;
-  status?: SettableDomainStatus;
-  throttle?: number;
-  startingUrl?: string | null;
-}
-
 export async function updateDomain(ctx: Ctx, id: number, changes: DomainChanges): Promise<DomainView> {
   const before = await findDomain(ctx.sql, id);
   if (!before) throw NotFound(`Domain ${id} not found`);
@@ -211,13 +158,6 @@ export async function removeDomain(ctx: Ctx, id: number): Promise<{ message: str
   await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain removed: ${readableAddress(row.url)}`);
   ctx.events.emit('domains_updated', {});
   return { message: `Domain ${readableAddress(row.url)} removed`, id };
-}
-
-export interface ImportResult {
-  added: number;
-  skipped: number;
-  /** Why each skipped line was skipped. */
-  skippedLines: { line: string; reason: string }[];
 }
 
 /** Imports `domain,priority` lines, then `#AVOID`, then avoided domains; known entries are skipped. */

@@ -10,14 +10,7 @@ import { classifyHost, tryParseUrl } from '../spider/net/index.js';
 import { createPacedRobots, crawlNetwork, politeFetch } from '../spider/network.js';
 import { readDomainEntry } from './entries.js';
 import { counted } from '../../shared/words.js';
-
-export interface RelatedScrapeResult {
-  message: string;
-  added: number;
-  skipped: number;
-  /** Domains added, as listed. */
-  domains: string[];
-}
+import type { RelatedScrapeResult, RelatedSites } from '../../api/domains.js';
 
 /** Hosts every page links to that are no news source of their own. */
 const PLATFORM_HOSTS = [
@@ -55,20 +48,6 @@ export function linkedHosts(html: string, pageUrl: string): string[] {
     if (!hosts.includes(host)) hosts.push(host);
   }
   return hosts;
-}
-
-export interface RelatedSite {
-  url: string;
-  /**
-   * The host the console shows ("Scrape Domains from {host}") and looks its article count up by in
-   * /api/domain-stats: the crawler's key, so with its port when it has one (127.0.0.2:8080).
-   */
-  host: string;
-}
-
-/** GET /api/domains/related-sites. */
-export interface RelatedSites {
-  sites: RelatedSite[];
 }
 
 /** The configured related sites (NEWSCTL_RELATED_SITES), in order; empty when none is set. */

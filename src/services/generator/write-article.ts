@@ -4,7 +4,7 @@
 import type { AppContext } from '../../context.js';
 import type { ArticleSource } from '../../db/generated-articles.js';
 import type { TrendForGeneration, TrendSourceArticle } from '../../db/trends.js';
-import { chatModelFor } from '../../providers/llm/index.js';
+import { chatModelFor } from '../models.js';
 import type { Topic } from '../../shared/topics.js';
 import { getSetting } from '../settings/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';

@@ -4,15 +4,12 @@
 // second, and a recycle that works tells the database monitor at once.
 import type { AppContext } from '../../context.js';
 import { databaseMonitor, withTimeout } from './database-monitor.js';
+import { appliedMigrations, listMigrations } from '../../db/migrate.js';
+import type { RefreshConnectionPoolResult as PoolRefreshResult } from '../../api/public.js';
 
 export const POOL_REFRESH_MIN_INTERVAL_MS = 10_000;
 /** During an outage, a recycle that has not connected by then answers "not ok" (the new pool is dropped when it fails). */
 export const POOL_REFRESH_TIMEOUT_MS = 900;
-
-export interface PoolRefreshResult {
-  ok: boolean;
-  latencyMs: number;
-}
 
 export interface PoolRefresher {
   refresh(): Promise<PoolRefreshResult>;
@@ -37,4 +34,11 @@ export function createPoolRefresher(ctx: Pick<AppContext, 'db' | 'sql' | 'events
       return result;
     },
   };
+}
+
+/** The migrations this version ships that the database has not applied yet, and how many it has. */
+export async function migrationState(sql: AppContext['sql']): Promise<{ applied: number; missing: number[] }> {
+  const shipped = listMigrations().map((migration) => migration.version);
+  const applied = await appliedMigrations(sql);
+  return { applied: applied.length, missing: shipped.filter((version) => !applied.includes(version)) };
 }

@@ -5,25 +5,11 @@ import { readJobState } from '../../db/job-state.js';
 import { topTrendsByTopic } from '../../db/trends.js';
 import { TOPICS, type Topic } from '../../shared/topics.js';
 import { storyPath } from '../pages/story-page.js';
+import type { PublicArticle, HomePageData } from '../../api/public.js';
 
 export const ARTICLES_PER_DOMAIN = 10;
 export const ARTICLES_PER_TOPIC = 5;
 export const TRENDS_PER_TOPIC = 5;
-
-export interface PublicArticle {
-  id: number;
-  title: string;
-  sourceUrl: string;
-  scrapedAt: string;
-  domainName: string;
-}
-
-export interface HomePageData {
-  articlesByDomain: { domain: { id: number; url: string; priority: number | null }; articles: PublicArticle[] }[];
-  topTrends: Record<Topic, { id: number; title: string; category: Topic; htmlFilePath: string | null; pageUrl: string }[]>;
-  recentArticlesByCategory: Record<Topic, PublicArticle[]>;
-  lastRunTimes: { spiderLastRun: string | null; trendsAnalyzerLastRun: string | null };
-}
 
 type Ctx = Pick<AppContext, 'sql'>;
 

@@ -41,7 +41,8 @@ import {
 } from '../../db/job-runs.js';
 import { Conflict, Invalid } from '../../errors.js';
 import { jobDefinition, jobDefinitions, scheduledJob, type AnyDefinition, type JobParams, type ScheduledStartAnswer } from './registry.js';
-import { isTerminal, JobRunner, slotRunId } from './runner.js';
+import { JobRunner } from './runner.js';
+import { isTerminal, slotRunId } from './run-state.js';
 
 export {
   defineJob,
@@ -56,7 +57,7 @@ export {
 } from './registry.js';
 export { isDatabaseOutage, throughOutage, waitForDatabase } from './database.js';
 export { pruneJobHistory } from './history.js';
-export { isTerminal, JobInterrupted, onRunnerAttached, onRunSettled, slotRunId, type RunSettledHook } from './runner.js';
+export { isTerminal, JobInterrupted, onRunnerAttached, onRunSettled, slotRunId, type RunSettledHook } from './run-state.js';
 export type { JobRunRow, JobRunStatus } from '../../db/job-runs.js';
 
 /** The runner of this context (this daemon), created on first use. */

@@ -2,7 +2,7 @@
 // runner claims each in job_runs with a short lease, runs the job's function, renews the lease every
 // third of it, applies pause/stop asked from any daemon, takes over runs whose lease expired (their
 // daemon died), and lets every daemon join the runs of jobs that share their work (the crawl).
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { JobRunStatus } from '../../api/jobs.js';
@@ -11,100 +11,26 @@ import { createJobQueue, ensureJobQueue, jobQueueDb } from '../../db/job-queue.j
 import {
   claimQueuedRun,
   expireOtherHoldersRuns,
-  finishJobRun,
   jobRunById,
   liveJobRuns,
-  releaseJobRun,
   renewJobRuns,
-  requeueJobRun,
-  saveJobRunProgress,
   takeOverExpiredRun,
   type JobRunRow,
 } from '../../db/job-runs.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
-import { isDatabaseOutage, throughOutage, waitForDatabase } from './database.js';
+import { isDatabaseOutage, throughOutage } from './database.js';
 import { pruneJobHistory } from './history.js';
-import { jobDefinition, jobDefinitions, onJobDefined, type AnyDefinition, type JobHandle, type JobInterruption } from './registry.js';
+import { jobDefinition, jobDefinitions, onJobDefined, type AnyDefinition } from './registry.js';
 import { reportProblem } from '../../diagnostics.js';
-
-const TERMINAL: ReadonlySet<JobRunStatus> = new Set(['completed', 'failed', 'stopped', 'skipped']);
-export const isTerminal = (status: JobRunStatus) => TERMINAL.has(status);
+import { describe, handleFor, interrupt, isClosedDatabase, isTerminal, localRun, runnerAttachHooks, runSettledHooks, type Helper, type LocalRun } from './run-state.js';
+import { emitProgress, flushProgress, progressReporter, settleRun } from './run-record.js';
 
 /** Longest wait between two looks for queued work (a local start or a NOTIFY wakes the poll at once). */
 const POLL_MS = 5_000;
-const PROGRESS_EVENT_MS = 500;
 /** How long a shutting-down daemon waits for its runs to hand over. */
 const SHUTDOWN_WAIT_MS = 30_000;
-/** How long a run may take to settle after its function returned (status hooks). */
-const SETTLE_HOOK_MS = 5_000;
 /** Daemons clear old runs this often (./history.ts). */
 const PRUNE_EVERY_MS = 60 * 60_000;
-
-export class JobInterrupted extends Error {
-  constructor(readonly kind: JobInterruption) {
-    super(kind === 'stop' ? 'The job was stopped' : kind === 'shutdown' ? 'The daemon is shutting down' : 'The job lost its lease');
-    this.name = 'JobInterrupted';
-  }
-}
-
-/** What the status publisher and others hook into: called once a run ended, before its waiters resume. */
-export type RunSettledHook = (ctx: AppContext, run: { job: string; runId: string; status: JobRunStatus }) => Promise<void>;
-/** Called when a context's runner comes to life (to attach listeners); returns its cleanup. */
-export type RunnerAttachHook = (ctx: AppContext) => () => void;
-
-const settledHooks = new Set<RunSettledHook>();
-const attachHooks = new Set<RunnerAttachHook>();
-
-export function onRunSettled(hook: RunSettledHook): void {
-  settledHooks.add(hook);
-}
-
-export function onRunnerAttached(hook: RunnerAttachHook): void {
-  attachHooks.add(hook);
-}
-
-interface Participation {
-  runId: string;
-  job: string;
-  controller: AbortController;
-  interruption: JobInterruption | null;
-  status: JobRunStatus;
-  listeners: Set<(state: 'running' | 'paused') => void>;
-}
-
-interface LocalRun extends Participation {
-  def: AnyDefinition;
-  row: JobRunRow;
-  progress: Record<string, unknown>;
-  leaseSeconds: number;
-  done: Promise<void>;
-  /** Progress writes, coalesced: at most one in flight, the latest state written next. */
-  writing: Promise<void> | null;
-  dirty: boolean;
-  progressEvent: NodeJS.Timeout | null;
-  lastProgressEvent: number;
-}
-
-interface Helper extends Participation {
-  done: Promise<void>;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
-}
-
-/** Errors that mean the database is gone for good (closed pool): the runner stops instead of retrying. */
-function isClosedDatabase(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  return code === 'CONNECTION_ENDED' || code === 'CONNECTION_DESTROYED';
-}
-
-/** A stable run id for a schedule slot: every daemon firing the slot computes the same one. */
-export function slotRunId(job: string, slot: string): string {
-  const hex = createHash('sha256').update(`${job}@${slot}`).digest('hex');
-  // Shaped as a UUID (version 8, "custom") so it fits the uuid columns.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 export class JobRunner {
   readonly holder = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -176,7 +102,7 @@ export class JobRunner {
       }),
       this.ctx.events.on('job_updated', ({ job, runId, status }) => this.onUpdated(job, runId, status)),
     );
-    for (const hook of attachHooks) this.cleanups.push(hook(this.ctx));
+    for (const hook of runnerAttachHooks()) this.cleanups.push(hook(this.ctx));
     if (this.ctx.db.kind === 'embedded') {
       // One process per data folder: runs another holder left here are a previous process's, dead.
       await expireOtherHoldersRuns(this.ctx.sql, this.holder);
@@ -203,8 +129,8 @@ export class JobRunner {
     if (this.tickTimer) clearTimeout(this.tickTimer);
     if (this.pollTimer) clearTimeout(this.pollTimer);
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    for (const run of this.local.values()) this.interrupt(run, 'shutdown');
-    for (const helper of this.helpers.values()) this.interrupt(helper, 'shutdown');
+    for (const run of this.local.values()) interrupt(run, 'shutdown');
+    for (const helper of this.helpers.values()) interrupt(helper, 'shutdown');
     const all = Promise.all([...[...this.local.values()].map((r) => r.done), ...[...this.helpers.values()].map((h) => h.done)]);
     await Promise.race([all, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
     for (const waiters of this.waiters.values()) for (const wake of waiters) wake();
@@ -251,7 +177,7 @@ export class JobRunner {
     for (const participation of [this.local.get(runId), this.helpers.get(runId)]) {
       if (!participation) continue;
       if (status === 'stopping' || isTerminal(status)) {
-        this.interrupt(participation, 'stop');
+        interrupt(participation, 'stop');
       } else if ((status === 'paused' || status === 'running') && participation.status !== status) {
         participation.status = status;
         if ((participation as LocalRun).row) (participation as LocalRun).row.status = status;
@@ -421,7 +347,7 @@ export class JobRunner {
         if (!run) continue;
         if (status === undefined) {
           // Another daemon holds it now (this one stalled past its lease) or it was ended: let go.
-          this.interrupt(run, 'lost');
+          interrupt(run, 'lost');
         } else {
           this.applyStatus(id, status);
         }
@@ -449,7 +375,7 @@ export class JobRunner {
     if (shared.length === 0 && this.helpers.size === 0) return;
     const live = await liveJobRuns(this.ctx.sql, shared.map((def) => def.name));
     const liveIds = new Set(live.map((row) => row.id));
-    for (const helper of this.helpers.values()) if (!liveIds.has(helper.runId)) this.interrupt(helper, 'stop');
+    for (const helper of this.helpers.values()) if (!liveIds.has(helper.runId)) interrupt(helper, 'stop');
     for (const row of live) {
       if (row.status === 'running' || row.status === 'paused') this.join(jobDefinition(row.job)!, row);
       // The status in the database wins: a pause or resume whose live message this daemon missed
@@ -483,69 +409,21 @@ export class JobRunner {
 
   // --- running ---------------------------------------------------------------------------------
 
-  private interrupt(participation: Participation, kind: JobInterruption): void {
-    // A hand-over or a lost lease outranks a stop: the run must not be recorded as ended here.
-    if (participation.interruption && (participation.interruption !== 'stop' || kind === 'stop')) return;
-    participation.interruption = kind;
-    participation.controller.abort(new JobInterrupted(kind));
-  }
-
-  private handleFor(participation: Participation, extra: Pick<JobHandle, 'progress' | 'saved' | 'attempt' | 'resumed' | 'startedAt'>): JobHandle {
-    return {
-      signal: participation.controller.signal,
-      runId: participation.runId,
-      get interruption() {
-        return participation.interruption;
-      },
-      get paused() {
-        return participation.status === 'paused';
-      },
-      onControl(listener) {
-        participation.listeners.add(listener);
-        return () => participation.listeners.delete(listener);
-      },
-      ...extra,
-    };
-  }
-
   emitUpdated(job: string, runId: string, status: JobRunStatus): void {
     this.ctx.events.emit('job_updated', { job, runId, status });
   }
 
   private execute(def: AnyDefinition, row: JobRunRow, resumed: boolean): void {
-    const run: LocalRun = {
-      runId: row.id,
-      job: def.name,
-      def,
-      row,
-      controller: new AbortController(),
-      interruption: null,
-      status: row.status,
-      listeners: new Set(),
-      progress: { ...row.progress },
-      leaseSeconds: this.leaseOf(def),
-      done: Promise.resolve(),
-      writing: null,
-      dirty: false,
-      progressEvent: null,
-      lastProgressEvent: 0,
-    };
+    const run = localRun(def, row, this.leaseOf(def));
     this.local.set(row.id, run);
-    const handle = this.handleFor(run, {
-      progress: (update) => {
-        Object.assign(run.progress, update);
-        this.saveProgress(run);
-        if (run.progressEvent) return;
-        const wait = run.lastProgressEvent + PROGRESS_EVENT_MS - Date.now();
-        if (wait <= 0) this.emitProgress(run);
-        else run.progressEvent = setTimeout(() => this.emitProgress(run), wait);
-      },
+    const handle = handleFor(run, {
+      progress: progressReporter(this.ctx, this.holder, run),
       saved: { ...row.progress },
       attempt: row.attempts,
       resumed,
       startedAt: row.startedAt ?? row.createdAt,
     });
-    if (row.status === 'stopping') this.interrupt(run, 'stop');
+    if (row.status === 'stopping') interrupt(run, 'stop');
     run.done = (async () => {
       this.emitUpdated(def.name, row.id, row.status);
       // The holder of a shared run works on it too.
@@ -557,114 +435,24 @@ export class JobRunner {
       } catch (error) {
         failure = error;
       }
-      if (run.progressEvent) this.emitProgress(run);
-      await this.flushProgress(run);
+      if (run.progressEvent) emitProgress(this.ctx, run);
+      await flushProgress(run);
       let status: JobRunStatus | null = null;
       try {
         // However long the database is away, the run's end is recorded once it is back.
-        status = await throughOutage(this.ctx, this.closing.signal, () => this.settle(run, result, failure));
+        status = await throughOutage(this.ctx, this.closing.signal, () => settleRun(this.ctx, () => this.queue(), this.holder, run, result, failure));
       } catch (error) {
         if (!isClosedDatabase(error)) reportProblem(`job ${def.name}: recording the end of run ${row.id} failed`, describe(error));
       }
       this.local.delete(row.id);
       if (status) {
-        await this.runSettledHooks(def.name, row.id, status);
+        await runSettledHooks(this.ctx, def.name, row.id, status);
         this.emitUpdated(def.name, row.id, status);
       }
       for (const wake of this.waiters.get(row.id) ?? []) wake();
       // Room for the next queued run.
       this.wake();
     })();
-  }
-
-  private async runSettledHooks(job: string, runId: string, status: JobRunStatus): Promise<void> {
-    for (const hook of settledHooks) {
-      await Promise.race([
-        hook(this.ctx, { job, runId, status }).catch(() => {}),
-        new Promise((resolve) => setTimeout(resolve, SETTLE_HOOK_MS).unref()),
-      ]);
-    }
-  }
-
-  /** Records how the run ended; the status it ended in, or null when it was handed over or lost. */
-  private async settle(run: LocalRun, result: unknown, failure: unknown): Promise<JobRunStatus | null> {
-    const { def, row } = run;
-    if (run.interruption === 'lost') return null;
-    if (run.interruption === 'shutdown') {
-      await releaseJobRun(this.ctx.sql, row.id, this.holder, run.progress);
-      return null;
-    }
-    const boss = await this.queue();
-    const stopped = run.interruption === 'stop';
-    const retry = def.retry;
-    if (failure && !stopped && retry && row.failures < retry.limit) {
-      const delay = (retry.delaySeconds ?? 0) * (retry.backoff ? 2 ** row.failures : 1);
-      const queueJobId = randomUUID();
-      const requeued = await this.ctx.sql.begin(async (tx) => {
-        const db = jobQueueDb(tx) as PgBoss.Db;
-        if (!(await requeueJobRun(tx, row.id, this.holder, { queueJobId, error: describe(failure), progress: run.progress }))) return false;
-        if (row.queueJobId) await boss.fail(def.name, row.queueJobId, { message: describe(failure) }, { db });
-        await boss.send(def.name, { runId: row.id }, { id: queueJobId, priority: row.priority, startAfter: delay, db });
-        return true;
-      });
-      if (!requeued) return null;
-      await logEvent(this.ctx, LOG_COMPONENTS.system, 'warning', `Job ${def.name} failed (${describe(failure)}); retrying in ${delay} s`).catch(() => {});
-      return 'queued';
-    }
-    const status = stopped ? 'stopped' : failure ? 'failed' : 'completed';
-    const ended = await this.ctx.sql.begin(async (tx) => {
-      const db = jobQueueDb(tx) as PgBoss.Db;
-      const finished = await finishJobRun(tx, row.id, this.holder, {
-        status,
-        result: failure ? null : (result ?? null),
-        error: failure ? describe(failure) : null,
-        progress: run.progress,
-        failed: Boolean(failure),
-      });
-      if (!finished) return null;
-      if (row.queueJobId) {
-        if (failure) await boss.fail(def.name, row.queueJobId, { message: describe(failure) }, { db });
-        else await boss.complete(def.name, row.queueJobId, {}, { db });
-      }
-      return finished.status;
-    });
-    if (ended === 'failed') {
-      await logEvent(this.ctx, LOG_COMPONENTS.system, 'error', `Job ${def.name} failed: ${describe(failure)}`).catch(() => {});
-    }
-    return ended;
-  }
-
-  /** job_progress: at most every PROGRESS_EVENT_MS per run, the last state always sent. */
-  private emitProgress(run: LocalRun): void {
-    if (run.progressEvent) clearTimeout(run.progressEvent);
-    run.progressEvent = null;
-    run.lastProgressEvent = Date.now();
-    this.ctx.events.emit('job_progress', { job: run.job, runId: run.runId, progress: { ...run.progress } });
-  }
-
-  private saveProgress(run: LocalRun): void {
-    run.dirty = true;
-    if (run.writing) return;
-    run.writing = (async () => {
-      while (run.dirty && !run.interruption) {
-        run.dirty = false;
-        try {
-          await saveJobRunProgress(this.ctx.sql, run.runId, this.holder, run.progress);
-        } catch (error) {
-          if (isClosedDatabase(error)) return;
-          if (isDatabaseOutage(error)) {
-            run.dirty = true;
-            await waitForDatabase(this.ctx, run.controller.signal).catch(() => {});
-          }
-        }
-      }
-    })().finally(() => {
-      run.writing = null;
-    });
-  }
-
-  private async flushProgress(run: LocalRun): Promise<void> {
-    await run.writing;
   }
 
   /** Joins a shared run in this daemon (once per run). */
@@ -680,7 +468,7 @@ export class JobRunner {
       done: Promise.resolve(),
     };
     this.helpers.set(row.id, helper);
-    const handle = this.handleFor(helper, {
+    const handle = handleFor(helper, {
       // A helper's figures live in the job's own tables; only the holder writes the run's progress.
       progress: () => {},
       saved: { ...row.progress },

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.js';
 import { deleteLogsBefore, insertLog, latestLogs, type LogLevel, type LogRow } from '../../db/logs.js';
 import { getSetting } from '../settings/index.js';
 import { reportProblem } from '../../diagnostics.js';
+import type { LogEntry } from '../../api/logs.js';
 
 /** The components the console colours; others are free-form upper-case words. */
 export const LOG_COMPONENTS = {
@@ -15,14 +16,6 @@ export const LOG_COMPONENTS = {
   system: 'SYSTEM',
   audio: 'AUDIO',
 } as const;
-
-export interface LogEntry {
-  id: number;
-  timestamp: string;
-  component: string;
-  level: LogLevel;
-  message: string;
-}
 
 function toEntry(row: LogRow): LogEntry {
   return { id: row.id, timestamp: row.timestamp.toISOString(), component: row.component, level: row.level, message: row.message };

@@ -5,7 +5,7 @@ import type { GenerateLyricsResponse, LastLyrics } from '../../api/audio.js';
 import type { AppContext } from '../../context.js';
 import { editedAtOf, insertScript, latestScript, pruneScripts } from '../../db/scripts.js';
 import { Invalid } from '../../errors.js';
-import { chatModelFor } from '../../providers/llm/index.js';
+import { chatModelFor } from '../models.js';
 import { fillPrompt } from '../audio/latest-news.js';
 import { TOPIC_PHRASES, topStories, type Story } from '../audio/stories.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';

@@ -9,7 +9,7 @@ import { generateWithMusicApi, MAX_AUDIO_BYTES, renderBacking, type SongLine } f
 import type { JobHandle } from '../audio/assemble.js';
 import { speechProvider } from '../audio/assemble.js';
 import { decodeAudio, ffmpegPaths, resample } from '../audio/ffmpeg.js';
-import { concatPcm, silence, type Pcm } from '../audio/pcm.js';
+import { concatPcm, silence, type Pcm } from '../../shared/pcm.js';
 import { storeAudio, type ProducedAudio } from '../audio/produce.js';
 import { narratorVoice } from '../audio/voices.js';
 import { getSetting } from '../settings/index.js';

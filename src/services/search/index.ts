@@ -6,21 +6,12 @@ import { advanceRecentSearchSet } from '../../db/recent-search.js';
 import { Invalid } from '../../errors.js';
 import { storiesOfArticles } from '../../db/trends.js';
 import { storyPath } from '../pages/story-page.js';
+import type { SearchResult } from '../../api/public.js';
 
 export const SEARCH_RESULT_LIMIT = 50;
 /** Newest matches considered for ranking: bounds the work for common words (bench/search.bench.ts). */
 export const SEARCH_CANDIDATE_LIMIT = 500;
 export const SEARCH_QUERY_MAX = 300;
-
-export interface SearchResult {
-  id: number;
-  title: string;
-  sourceUrl: string;
-  domainUrl: string | null;
-  daysSinceCrawl: number;
-  /** The story (trend) the article is part of, with its page: every source of it side by side. */
-  story: { title: string; pageUrl: string } | null;
-}
 
 /** Splits the text into websearch syntax and the trailing word to prefix-match, if any. */
 export function parseSearchQuery(text: string): { main: string; tail: string } {

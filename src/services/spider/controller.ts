@@ -33,7 +33,7 @@ import {
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { ACTIVITY_LINES, flushActivity, formatElapsed, noteActivity } from './activity.js';
 import { shareCrawl, toCrawlDomain, type SpiderRunParams } from './crawl-share.js';
-import type { CrawlDomain } from './crawl.js';
+import type { CrawlDomain } from './crawl-types.js';
 import { hostOf } from './net/index.js';
 import { crawlNetwork } from './network.js';
 import { SPIDER_JOB, spiderStatusFields, type SpiderJobState, type SpiderStatusFields } from './status.js';

@@ -16,8 +16,6 @@ import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
 import {
   AbortedError,
   DISALLOW_ALL,
-  FetchError,
-  HttpStatusError,
   PAGE_CONTENT_TYPES,
   SITEMAP_CONTENT_TYPES,
   articleLinks,
@@ -29,176 +27,29 @@ import {
   parseSitemap,
   sameSiteAs,
   tryParseUrl,
-  type RobotsPolicy,
 } from './net/index.js';
-import { createPacedRobots, politeFetch, type CrawlNetwork, type RobotsOutcome } from './network.js';
+import { createPacedRobots, politeFetch, type RobotsOutcome } from './network.js';
 import { reportProblem } from '../../diagnostics.js';
-
-/** A domain as one run crawls it. */
-export interface CrawlDomain {
-  id: number;
-  /** As listed (activity lines show it as people read it: readableAddress). */
-  url: string;
-  /** host[:port]: stored as each article's domain name. */
-  hostKey: string;
-  origin: string;
-  startUrl: string;
-  /** The domain's own pause between requests (ms); the pacer never goes under 1 s. */
-  throttleMs: number;
-  /** Articles already stored for it in this run (by a daemon that crawled it before this one). */
-  initialStored?: number;
-  /** No request to its host before this time (ms): another daemon asked it something until recently. */
-  notBefore?: number;
-}
-
-export interface DomainResult {
-  status: 'success' | 'error';
-  errorMessage: string | null;
-  articlesStored: number;
-}
-
-export interface CrawlHooks {
-  activity(line: string): void;
-  domainStarted(domain: CrawlDomain): void;
-  articleStored(domain: CrawlDomain, article: { id: number; title: string; url: string }): void;
-  /** Awaited before run() resolves (recording the result). */
-  domainFinished(domain: CrawlDomain, result: DomainResult): void | Promise<void>;
-}
-
-export interface CrawlOptions {
-  domains: CrawlDomain[];
-  network: CrawlNetwork;
-  articlesPerDomain: number;
-  concurrency: number;
-  requestTimeoutMs: number;
-  /** Where crawlee keeps its storage ({dataDir}/crawlee); in memory, nothing is written there. */
-  storageDir: string;
-  hooks: CrawlHooks;
-  /** Keep running when out of work until finish(): domains are added as they are claimed. */
-  keepOpen?: boolean;
-  /** Whether an error means the database is away for now (such a task is tried again, not failed). */
-  isStorageOutage?: (error: unknown) => boolean;
-}
-
-/** What a daemon sharing a crawl reports of one domain it holds. */
-export interface DomainFigures {
-  /** Tasks queued or in flight. */
-  pending: number;
-  /** Requests in flight (at most one per host). */
-  active: number;
-  stored: number;
-  /** When a request to its host last went out from this crawl (ms), or null. */
-  lastRequestAt: number | null;
-  /** The pause its host needs between requests (ms): throttle, raised by robots.txt Crawl-delay. */
-  intervalMs: number;
-  /** Share of its crawl done, 0–1 (see siteProgress); 1 once finished. */
-  progress: number;
-}
-
-/** What siteProgress weighs: one site's tasks, as its crawl counts them. */
-export interface SiteWork {
-  /** Tasks settled after running (a page fetched or failed for good; a URL robots.txt closed). */
-  done: number;
-  /** Discovery tasks queued or in flight (robots.txt, start page, feeds, sitemaps). */
-  discoveryPending: number;
-  /** Article pages queued or in flight. */
-  articlesPending: number;
-  /** Articles stored for it in this run. */
-  stored: number;
-  /** The per-run cap of articles per domain. */
-  budget: number;
-}
-
-/**
- * How much of one site's crawl is done, 0–1: tasks done against tasks done plus those still ahead.
- * Ahead are the discovery tasks queued and the article pages the cap still allows: while discovery
- * goes on, the whole remaining cap (a site's candidates are not all known yet, and most sites have
- * more than the cap); after it, only the candidates queued, when fewer. Pages are what a crawl's time
- * goes on (one request a second or slower per host), so this tracks the site's time as well as its
- * article count, and a site with little new to fetch jumps ahead once its feeds and sitemaps are read.
- */
-export function siteProgress(work: SiteWork): number {
-  const budgetLeft = Math.max(0, work.budget - work.stored);
-  const articlesAhead = work.discoveryPending > 0 ? budgetLeft : Math.min(budgetLeft, work.articlesPending);
-  const total = work.done + work.discoveryPending + articlesAhead;
-  return total > 0 ? work.done / total : 0;
-}
-
-export interface CrawlSummary {
-  articlesStored: number;
-  domainsFinished: number;
-  requestsHandled: number;
-}
-
-export interface Crawl {
-  run(): Promise<CrawlSummary>;
-  pause(): void;
-  resume(): void;
-  /** Stops handing out requests and aborts those in flight; run() then resolves. */
-  stop(): void;
-  activeRequests(): number;
-  pendingRequests(): number;
-  /** The domain of the request most recently started. */
-  currentDomain(): CrawlDomain | null;
-  /** Adds a domain to a running crawl (one claimed from a shared run). */
-  addDomain(domain: CrawlDomain): void;
-  /** Gives a domain up (its claim was lost): its queued tasks go, nothing more is reported of it. */
-  dropDomain(domainId: number): void;
-  /** A keepOpen crawl ends once what it holds is done. */
-  finish(): void;
-  domainFigures(domainId: number): DomainFigures | null;
-}
-
-/** Feeds tried at common paths when a site announces none. */
-const MAX_FEED_PROBES = 5;
-/** Feeds read per site when it announces several (the first are the main ones). */
-const MAX_ANNOUNCED_FEEDS = 3;
-const MAX_SITEMAPS_PER_DOMAIN = 10;
-const MAX_SITEMAP_DEPTH = 2;
-/** Sitemap entries read per file; the protocol allows 50,000, the cap keeps a run's work bounded. */
-const MAX_SITEMAP_ENTRIES = 5_000;
-/** Candidate article URLs kept per domain and run (a few runs' worth beyond the cap). */
-const MAX_CANDIDATES_PER_DOMAIN = 1_000;
-const ARTICLE_CONTENT_TYPES = ['text/html', 'application/xhtml+xml'];
-const MAX_RETRIES = 2;
-const MIN_INTERVAL_MS = 1000;
-const DEFAULT_INTERVAL_MS = 2000;
-
-interface DomainState {
-  domain: CrawlDomain;
-  sameSite: (url: URL) => boolean;
-  hostName: string;
-  robots: RobotsPolicy | null;
-  started: boolean;
-  finished: boolean;
-  pending: number;
-  /** Of pending, the article pages. */
-  articlesPending: number;
-  /** Tasks settled after running (pending ones that were handled, not dropped). */
-  handled: number;
-  /** The largest share done reported so far: a sitemap index found late never moves a site back. */
-  progress: number;
-  stored: number;
-  candidates: number;
-  alreadyStored: number;
-  articleAttempts: number;
-  articleFailures: number;
-  lastArticleError: string | null;
-  sitemapsQueued: number;
-  error: string | null;
-  /** Given up (its claim went to another daemon). */
-  dropped: boolean;
-}
-
-/** 429/503 and dropped connections are worth another try; a 404, a refusal or a timeout is not. */
-function isRetriable(error: unknown): boolean {
-  if (error instanceof HttpStatusError) return [429, 502, 503, 504].includes(error.status);
-  return error instanceof FetchError && error.code === 'NETWORK';
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+import {
+  ARTICLE_CONTENT_TYPES,
+  DEFAULT_INTERVAL_MS,
+  MAX_ANNOUNCED_FEEDS,
+  MAX_CANDIDATES_PER_DOMAIN,
+  MAX_FEED_PROBES,
+  MAX_RETRIES,
+  MAX_SITEMAP_DEPTH,
+  MAX_SITEMAP_ENTRIES,
+  MAX_SITEMAPS_PER_DOMAIN,
+  MIN_INTERVAL_MS,
+  isRetriable,
+  messageOf,
+  siteProgress,
+  type Crawl,
+  type CrawlDomain,
+  type CrawlOptions,
+  type DomainResult,
+  type DomainState,
+} from './crawl-types.js';
 
 export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, options: CrawlOptions): Crawl {
   const { network, hooks } = options;

@@ -4,7 +4,7 @@
 // never build or push the status themselves.
 import type { StatusResponse } from '../../api/status.js';
 import type { AppContext } from '../../context.js';
-import type { EventType } from '../events.js';
+import type { EventType } from '../../api/live.js';
 import { onRunnerAttached, onRunSettled } from '../jobs/index.js';
 import { contextJob } from '../../context.js';
 

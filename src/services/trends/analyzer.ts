@@ -12,8 +12,9 @@ import { patchJobState, readJobState } from '../../db/job-state.js';
 import { nextBatchNumber } from '../../db/trends.js';
 import { Conflict } from '../../errors.js';
 import { defineJob, liveRun, startJob, startScheduledJob, stopJob, waitForRun, type JobHandle, type ScheduledStart } from '../jobs/index.js';
-import { chatModelFor, isLlmError, modelNameFor, type ChatModel } from '../../providers/llm/index.js';
-import { TOPICS, type Topic } from '../classify/index.js';
+import { isLlmError, type ChatModel } from '../../providers/llm/index.js';
+import { chatModelFor, modelNameFor } from '../models.js';
+import { TOPICS } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { engineTrends, modelTrends, type TopicTrend } from './analyze-topic.js';
@@ -25,6 +26,7 @@ import { storyTopicOverrides } from '../../db/story-topics.js';
 import { storyPath } from '../pages/story-page.js';
 import { emitWebhook } from '../webhooks/index.js';
 import { counted } from '../../shared/words.js';
+import type { AnalyzerControlResult } from '../../api/trends.js';
 
 export type { AnalyzerRunSummary } from './analyzer-job.js';
 
@@ -55,11 +57,6 @@ export interface AnalyzerOptions extends Partial<typeof ANALYZER_DEFAULTS> {
   now?: string;
   /** The offline engine only, even with a model configured. */
   offline?: boolean;
-}
-
-export interface AnalyzerControlResult {
-  message: string;
-  status: AnalyzerStatus;
 }
 
 type Ctx = AppContext;

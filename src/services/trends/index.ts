@@ -11,41 +11,14 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { assertAnalyzerIdle } from './analyzer.js';
 import { storyPath } from '../pages/story-page.js';
 import { counted } from '../../shared/words.js';
+import type { Trend, TrendTopicStatistics, StoryTopicResult } from '../../api/trends.js';
 
 export { ANALYZER_DEFAULTS, runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer } from './analyzer.js';
-export type { AnalyzerControlResult, AnalyzerOptions, AnalyzerRunSummary } from './analyzer.js';
+export type { AnalyzerOptions, AnalyzerRunSummary } from './analyzer.js';
+export type { AnalyzerControlResult } from '../../api/trends.js';
 export { trendsStatusFields } from './status.js';
 
 export const DEFAULT_TRENDS_LIMIT = 50;
-
-/** A trend on the wire. */
-export interface Trend {
-  id: number;
-  title: string;
-  description: string;
-  relevanceScore: number;
-  /** Articles of the topic the run analyzed. */
-  articlesAnalyzed: number;
-  batchNumber: number;
-  topic: Topic;
-  /** The same key as topic. */
-  category: Topic;
-  identifiedAt: string;
-  htmlFilePath: string | null;
-  /** Source articles linked to the trend. */
-  articleCount: number;
-  /** The story's public page (`/story/{id}-{words}`): every source, a timeline, our article. */
-  pageUrl: string;
-  /** Why the story has its topic (null for trends stored before the analyzer kept it). */
-  topicEvidence: TopicEvidence | null;
-}
-
-export interface TrendTopicStatistics {
-  topic: Topic;
-  totalTrends: number;
-  /** Trends that have a generated article. */
-  trendsWithArticles: number;
-}
 
 function toTrend(row: TrendRow): Trend {
   return {
@@ -113,11 +86,6 @@ export async function recategorizeTrends(ctx: WriteCtx): Promise<{ recategorized
   const result = { recategorized: changes.length, unchanged: trends.length - changes.length };
   await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Re-categorized ${counted(result.recategorized, 'trend')}; ${result.unchanged} unchanged`);
   return result;
-}
-
-export interface StoryTopicResult {
-  message: string;
-  trend: Trend;
 }
 
 function parseTopic(topic: unknown): Topic {

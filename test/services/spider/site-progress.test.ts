@@ -1,7 +1,7 @@
 // One site's share done, as a crawl reports it with its claim: tasks done against those ahead, the
 // articles ahead being the remaining per-run cap until discovery ends, then the candidates queued.
 import { describe, expect, it } from 'vitest';
-import { siteProgress } from '../../../src/services/spider/crawl.js';
+import { siteProgress } from '../../../src/services/spider/crawl-types.js';
 
 const work = (over: Partial<Parameters<typeof siteProgress>[0]>) => siteProgress({ done: 0, discoveryPending: 0, articlesPending: 0, stored: 0, budget: 20, ...over });
 

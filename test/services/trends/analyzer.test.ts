@@ -6,17 +6,8 @@ import { readJobState } from '../../../src/db/job-state.js';
 import { topTrends } from '../../../src/services/home/index.js';
 import { updateSetting } from '../../../src/services/settings/index.js';
 import { getStatus } from '../../../src/services/status/index.js';
-import {
-  clearTrends,
-  listTrends,
-  listTrendsOfTopic,
-  recategorizeTrends,
-  runTrendsAnalyzer,
-  startTrendsAnalyzer,
-  stopTrendsAnalyzer,
-  trendStatistics,
-  type Trend,
-} from '../../../src/services/trends/index.js';
+import { clearTrends, listTrends, listTrendsOfTopic, recategorizeTrends, runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer, trendStatistics } from '../../../src/services/trends/index.js';
+import type { Trend } from '../../../src/api/trends.js';
 import { createServiceContext, type ServiceContext } from '../../fixtures/fake-openai/context.js';
 import { isTopicRequest, startFakeOpenAi, withTopics, type FakeOpenAi, type RecordedRequest, type Responder } from '../../fixtures/fake-openai/server.js';
 import { bareSentence, bridgeVote, harbourFire, oldFireArticle, rateDecision, sourceSentences, storeCorpus, unrelated } from './corpus.js';
