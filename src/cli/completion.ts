@@ -29,7 +29,7 @@ export function completionTable(program: Command): Map<string, string[]> {
  * `--data-dir D`; any value, as bash's own default does) and as the argument of a command that takes
  * one (`extract FILE`, `db restore FILE`), by command path.
  */
-export function fileCompletionTable(program: Command): Map<string, { valueOptions: string[]; arguments: boolean }> {
+function fileCompletionTable(program: Command): Map<string, { valueOptions: string[]; arguments: boolean }> {
   const table = new Map<string, { valueOptions: string[]; arguments: boolean }>();
   const walk = (command: Command, path: string) => {
     const valueOptions = command.options.filter((o) => o.required || o.optional).flatMap((o) => [o.long, o.short].filter((f): f is string => Boolean(f)));

@@ -3,7 +3,7 @@
 // NEWSCTL_ALLOW_PRIVATE_NETWORKS opens a range); a file is read from disk.
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
-import { Invalid, Upstream } from '../errors.js';
+import { Upstream } from '../errors.js';
 import type { ExtractedArticle } from '../services/extract/index.js';
 import { printJson, readInputFile } from './io.js';
 

@@ -27,7 +27,7 @@ export async function startAndFollow<Started, Status>(client: Pick<Client, 'mode
 }
 
 /** Polls until done; the first read happens at once. */
-export async function follow<Status>(spec: Pick<FollowSpec<unknown, Status>, 'status' | 'done' | 'onStatus' | 'intervalMs'>): Promise<Status> {
+async function follow<Status>(spec: Pick<FollowSpec<unknown, Status>, 'status' | 'done' | 'onStatus' | 'intervalMs'>): Promise<Status> {
   for (;;) {
     const status = await spec.status();
     spec.onStatus?.(status);

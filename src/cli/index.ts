@@ -26,7 +26,7 @@ import { addExamples } from './examples.js';
 import { terminalText } from '../terminal/text.js';
 
 // The same table as README "Exit codes"; AppError codes map to these in src/errors.ts.
-export const EXIT_CODES_HELP = `
+const EXIT_CODES_HELP = `
 Exit codes:
   0  done                       4  not found
   1  unexpected failure         5  conflict (e.g. already running)

@@ -13,7 +13,7 @@ import { integerOption, withClient, withDataOptions, withExamples, type DataOpti
 const LEVELS = ['error', 'warning', 'info', 'debug'] as const;
 
 /** The widest component name (DOMAIN_MANAGER) plus a space: every line's message starts in one column. */
-export const COMPONENT_COLUMN = Math.max(...Object.values(LOG_COMPONENTS).map((name) => name.length));
+const COMPONENT_COLUMN = Math.max(...Object.values(LOG_COMPONENTS).map((name) => name.length));
 
 export function formatLogLine(entry: Pick<LogEntry, 'timestamp' | 'component' | 'level' | 'message'>, timeZone: string | null = null): string {
   const c = colors();

@@ -10,7 +10,7 @@ import { productTimeZone } from './time.js';
 import { dateTime } from '../terminal/time.js';
 import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
-export function describeStatus(status: StatusResponse, connection: string, timeZone: string | null = null): string {
+function describeStatus(status: StatusResponse, connection: string, timeZone: string | null = null): string {
   const c = colors();
   const state = (value: string) => (value === 'idle' ? c.gray(value) : c.green(value));
   return [

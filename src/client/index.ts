@@ -77,7 +77,6 @@ import {
 
 export {
   appTransport,
-  errorOfResponse,
   remoteTransport,
   type ConnectionState,
   type LiveHandlers,

@@ -24,11 +24,6 @@ export async function latestAudioAsset(sql: Queryable, kind: AudioKind): Promise
   return row;
 }
 
-export async function audioAssetById(sql: Queryable, id: number): Promise<AudioAssetRow | undefined> {
-  const [row] = await sql<AudioAssetRow[]>`select ${assetColumns(sql)} from audio_assets where id = ${id}`;
-  return row;
-}
-
 /** The asset a job recorded (its key: the run's id, or music:{track id}). */
 export async function audioAssetByJobKey(sql: Queryable, jobKey: string): Promise<AudioAssetRow | undefined> {
   const [row] = await sql<AudioAssetRow[]>`select ${assetColumns(sql)} from audio_assets where job_key = ${jobKey}`;

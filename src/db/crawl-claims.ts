@@ -191,9 +191,3 @@ export async function domainsOfRun(sql: Queryable, runId: string): Promise<Domai
     where c.run_id = ${runId}`;
 }
 
-/** Who crawled what in a run (tests and the bench read it). */
-export async function crawlClaims(sql: Queryable, runId: string): Promise<(CrawlClaimRow & { error: string | null })[]> {
-  return sql<(CrawlClaimRow & { error: string | null })[]>`
-    select run_id, domain_id, host, position, status, holder, expires_at, attempts, articles_stored, interval_ms, last_request_at, error
-    from crawl_claims where run_id = ${runId} order by position`;
-}

@@ -17,7 +17,7 @@ function processAlive(pid: number): boolean {
   }
 }
 
-export function lockFilePath(dataDir: string): string {
+function lockFilePath(dataDir: string): string {
   return join(dataDir, 'newsctl.lock');
 }
 

@@ -4,7 +4,7 @@
 import PgBoss from 'pg-boss';
 import type { Queryable, Sql } from './client.js';
 
-export const JOB_QUEUE_SCHEMA = 'pgboss';
+const JOB_QUEUE_SCHEMA = 'pgboss';
 
 /** What pg-boss calls to run SQL. */
 export interface JobQueueDb {

@@ -4,8 +4,6 @@
 import type { Queryable } from './client.js';
 
 export type JobRunStatus = 'queued' | 'running' | 'paused' | 'stopping' | 'completed' | 'failed' | 'stopped' | 'skipped';
-export const LIVE_STATUSES: readonly JobRunStatus[] = ['queued', 'running', 'paused', 'stopping'];
-export const HELD_STATUSES: readonly JobRunStatus[] = ['running', 'paused', 'stopping'];
 
 export interface JobRunRow {
   id: string;

@@ -37,7 +37,7 @@ export function listMigrations(dir = packagePath('sql')): Migration[] {
  * Numbers that were never used: branches of the project merged without them. Any other gap means
  * a migration file is missing from the package, and the schema would silently lack it.
  */
-export const NEVER_USED_VERSIONS: readonly number[] = [6, 9, 10];
+const NEVER_USED_VERSIONS: readonly number[] = [6, 9, 10];
 
 export function missingVersions(versions: readonly number[]): number[] {
   const present = new Set(versions);

@@ -3,13 +3,13 @@
 import type { Queryable } from './client.js';
 
 /** Generated articles' item ids start here, above any crawled article's id. */
-export const GENERATED_ITEM_BASE = 2n ** 48n;
+const GENERATED_ITEM_BASE = 2n ** 48n;
 /** Trends' (stories') item ids start here, above any generated article's. */
 export const TREND_ITEM_BASE = 2n ** 49n;
 /** Source articles a trend item lists. */
 const TREND_SOURCES_LISTED = 20;
 /** Items older than this count as read, as Google Reader did: unread counts stay bounded. */
-export const READING_WINDOW_DAYS = 30;
+const READING_WINDOW_DAYS = 30;
 
 export interface ReaderFeedRow {
   id: number;

@@ -155,7 +155,7 @@ export function parseIPv6(input: string): IpAddress | null {
 }
 
 /** Parses either family; IPv4 in any WHATWG/inet_aton spelling. */
-export function parseIp(input: string): IpAddress | null {
+function parseIp(input: string): IpAddress | null {
   return parseIPv4(input) ?? parseIPv6(input);
 }
 
@@ -261,7 +261,7 @@ export function parseCidrList(list: string | readonly string[] | undefined): Cid
   return entries.filter((e) => e.trim() !== '').map(parseCidr);
 }
 
-export function cidrContains(cidr: Cidr, ip: IpAddress): boolean {
+function cidrContains(cidr: Cidr, ip: IpAddress): boolean {
   if (cidr.version !== ip.version) return false;
   const masked = maskBytes(ip.bytes, cidr.prefix);
   return masked.every((b, i) => b === cidr.bytes[i]);
@@ -326,11 +326,6 @@ const IPV6_RANGES: SpecialRange[] = [
 ];
 
 const GLOBAL_UNICAST_V6 = parseCidr('2000::/3');
-
-/** The special-purpose range an address falls in, or 'public'. */
-export function addressRange(ip: IpAddress): AddressRange {
-  return resolveRange(ip).range;
-}
 
 function resolveRange(ip: IpAddress): { range: AddressRange; judged: IpAddress } {
   if (ip.version === 4) {

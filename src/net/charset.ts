@@ -41,7 +41,7 @@ function bomEncoding(body: Uint8Array): { encoding: string; length: number } | n
 }
 
 /** A charset declared inside the document: an XML declaration, or an HTML <meta>. */
-export function declaredCharset(body: Uint8Array): { label: string; source: 'meta' | 'xml-declaration' } | null {
+function declaredCharset(body: Uint8Array): { label: string; source: 'meta' | 'xml-declaration' } | null {
   // latin1 maps every byte to one char, so ASCII markup is readable whatever the real encoding.
   const head = Buffer.from(body.buffer, body.byteOffset, Math.min(body.byteLength, PRESCAN_BYTES)).toString('latin1');
   const xml = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([^"']+)["']/i.exec(head);
@@ -117,7 +117,7 @@ const WINDOWS_1252_HIGH = [
  * Node 20's TextDecoder('windows-1252') decodes 0x80–0x9F as latin-1 control characters, losing
  * curly quotes, dashes and € — the very characters legacy news pages are full of.
  */
-export function decodeWindows1252(body: Uint8Array): string {
+function decodeWindows1252(body: Uint8Array): string {
   const latin1 = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('latin1');
   return latin1.replace(/[\x80-\x9f]/g, (char) => String.fromCharCode(WINDOWS_1252_HIGH[char.charCodeAt(0) - 0x80]!));
 }

@@ -110,7 +110,7 @@ export interface GuardedClient {
   close(): void;
 }
 
-export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 

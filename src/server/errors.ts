@@ -5,7 +5,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorCodeOfStatus, isAppError, type ErrorCode } from '../errors.js';
 import { databaseMonitor, RETRY_AFTER_SECONDS } from '../services/health/database-monitor.js';
 
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now; try again in a few seconds.';
+const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now; try again in a few seconds.';
 
 /** 503 with Retry-After: the database is away (the monitor probes it and lifts this when it answers). */
 export function databaseUnavailable(): AppError {

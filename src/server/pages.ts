@@ -19,7 +19,7 @@ export function requestOrigin(app: FastifyInstance, request: FastifyRequest): st
 }
 
 /** Whether answers holding absolute links may go to shared caches: only when the links come from NEWSCTL_PUBLIC_URL. */
-export function linksAreShareable(app: FastifyInstance): boolean {
+function linksAreShareable(app: FastifyInstance): boolean {
   return app.ctx.config.publicUrl !== null;
 }
 

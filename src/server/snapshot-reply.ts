@@ -10,7 +10,7 @@ export const fromSnapshot = { config: { public: true, snapshot: true }, compress
 export const SNAPSHOT_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=30';
 
 /** For answers whose links come from the request's own address (no NEWSCTL_PUBLIC_URL): browsers only. */
-export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+const PRIVATE_CACHE_CONTROL = 'private, no-cache';
 
 /** `shared: false`: the body holds links made from the request's address, which no shared cache may keep. */
 export function sendSnapshot(request: FastifyRequest, reply: FastifyReply, body: EncodedBody, options: { shared?: boolean } = {}): FastifyReply {

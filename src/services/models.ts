@@ -10,7 +10,7 @@ import { getSetting } from './settings/index.js';
 type Ctx = Pick<AppContext, 'config' | 'sql' | 'events'>;
 
 /** Stores each call in llm_calls and logs it under the model component; never fails the caller. */
-export function callRecorder(ctx: Pick<AppContext, 'sql' | 'events'>): LlmCallRecorder {
+function callRecorder(ctx: Pick<AppContext, 'sql' | 'events'>): LlmCallRecorder {
   return {
     async record(call) {
       try {

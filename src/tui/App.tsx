@@ -7,7 +7,7 @@ import { AudioPanel, GeneratorPanel, HelpPanel, LogsPanel, SpiderPanel, TrendsPa
 import { TOPICS } from '../shared/topics.js';
 import type { DashStore } from './store.js';
 
-export const PANELS = ['Spider', 'Trends', 'Generator', 'Audio', 'Logs'] as const;
+const PANELS = ['Spider', 'Trends', 'Generator', 'Audio', 'Logs'] as const;
 
 function useTerminalSize(): { columns: number; rows: number } {
   const { stdout } = useStdout();

@@ -31,7 +31,7 @@ const bold: Style = (c) => c.bold;
  * "Now: a.example", or "Now 8 sites, slowest first: a.example, b.example, …" (the line is cut at the
  * terminal's width).
  */
-export function nowLine(s: Pick<StatusResponse, 'spiderCurrentDomain' | 'spiderCrawlingDomains' | 'spiderLastStartTime'>, timeZone: string | null): string {
+function nowLine(s: Pick<StatusResponse, 'spiderCurrentDomain' | 'spiderCrawlingDomains' | 'spiderLastStartTime'>, timeZone: string | null): string {
   const crawling = (s.spiderCrawlingDomains ?? []).length > 0 ? s.spiderCrawlingDomains : s.spiderCurrentDomain ? [s.spiderCurrentDomain] : [];
   if (crawling.length === 0) return `Last start: ${dateTime(s.spiderLastStartTime, timeZone)}`;
   const names = crawling.map((url) => readableAddress(url));
@@ -65,7 +65,7 @@ export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize
  * the bar starts late enough for the selected tab to be whole on screen, "…" marking the ones left
  * out before it (paint marks those cut after it).
  */
-export function tabBar(labels: string[], selected: number, width: number): Segment[] {
+function tabBar(labels: string[], selected: number, width: number): Segment[] {
   const widthFrom = (start: number) => labels.slice(start, selected + 1).reduce((n, label) => n + label.length, start > 0 ? 1 : 0);
   let start = 0;
   while (start < selected && widthFrom(start) > width) start++;
@@ -154,7 +154,7 @@ export function AudioPanel({ state, size }: { state: DashState; size: PanelSize 
 
 const clocks = new Map<string, Intl.DateTimeFormat>();
 /** HH:MM:SS in the product's time zone, as the activity lines read. */
-export function clockTime(iso: string, timeZone: string | null): string {
+function clockTime(iso: string, timeZone: string | null): string {
   const zone = timeZone ?? 'UTC';
   let format = clocks.get(zone);
   if (!format) clocks.set(zone, (format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })));
@@ -162,7 +162,7 @@ export function clockTime(iso: string, timeZone: string | null): string {
   return Number.isNaN(date.getTime()) ? '--:--:--' : format.format(date);
 }
 
-export function LogLine({ entry, width, timeZone }: { entry: LogEntry; width: number; timeZone: string | null }) {
+function LogLine({ entry, width, timeZone }: { entry: LogEntry; width: number; timeZone: string | null }) {
   return (
     <Line
       width={width}
@@ -188,7 +188,7 @@ export function LogsPanel({ state, size }: { state: DashState; size: PanelSize }
   );
 }
 
-export const KEYS: [string, string][] = [
+const KEYS: [string, string][] = [
   ['s', 'start the spider (resumes a paused crawl)'],
   ['p', 'pause / resume the spider'],
   ['x', 'stop the spider'],

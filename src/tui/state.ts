@@ -10,11 +10,11 @@ import type { Trend } from '../api/trends.js';
 import type { ConnectionState } from '../client/index.js';
 
 export const MAX_LOGS = 200;
-export const MAX_ACTIVITY = 100;
-export const MAX_AUDIO_LINES = 20;
+const MAX_ACTIVITY = 100;
+const MAX_AUDIO_LINES = 20;
 
 /** Jobs the audio panel follows (the bulletin, podcast, interview and songs). */
-export const isAudioJob = (name: string) => /audio|music/.test(name);
+const isAudioJob = (name: string) => /audio|music/.test(name);
 
 export interface AudioJobView {
   job: string;

@@ -7,8 +7,8 @@ import { createOfflineImageProvider } from './offline.js';
 import { createOpenAiImageProvider } from './openai.js';
 import type { ImageProvider } from './types.js';
 
-export { createOfflineImageProvider, renderCover, textPath, textWidth, TOPIC_COLOURS } from './offline.js';
-export { ImageProviderError, sniffImageType } from './types.js';
+export { createOfflineImageProvider, textPath, textWidth } from './offline.js';
+;
 export type { GeneratedImage, ImageProvider, ImageRequest } from './types.js';
 
 export function imageProviderFor(config: Pick<Config, 'image' | 'gemini' | 'userAgent' | 'allowPrivateNetworks'>, googleApiKey: string): ImageProvider {

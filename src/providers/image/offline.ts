@@ -9,12 +9,12 @@ import { packagePath } from '../../paths.js';
 import type { Topic } from '../../shared/topics.js';
 import type { GeneratedImage, ImageProvider, ImageRequest } from './types.js';
 
-export const COVER_WIDTH = 1200;
-export const COVER_HEIGHT = 630;
+const COVER_WIDTH = 1200;
+const COVER_HEIGHT = 630;
 const MARGIN = 72;
 
 /** Background and accent per topic: dark enough for white text (contrast ≥ 7:1 against white). */
-export const TOPIC_COLOURS: Record<Topic, { background: string; accent: string; label: string }> = {
+const TOPIC_COLOURS: Record<Topic, { background: string; accent: string; label: string }> = {
   health: { background: '#0f5c55', accent: '#5eead4', label: 'HEALTH' },
   food: { background: '#7c2d12', accent: '#fdba74', label: 'FOOD' },
   finance: { background: '#1e3a8a', accent: '#93c5fd', label: 'FINANCE' },
@@ -70,7 +70,7 @@ export function textPath(text: string, x: number, baseline: number, size: number
 }
 
 /** Greedy word wrap into at most `maxLines` lines of `width`; the last line ends in "…" when cut. */
-export function wrapTitle(title: string, size: number, width: number, maxLines: number): { lines: string[]; cut: boolean } {
+function wrapTitle(title: string, size: number, width: number, maxLines: number): { lines: string[]; cut: boolean } {
   const words = title.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
   const lines: string[] = [];
   let line = '';
@@ -98,7 +98,7 @@ export function wrapTitle(title: string, size: number, width: number, maxLines: 
 }
 
 /** The cover as SVG (glyph outlines only, no text elements). */
-export function coverSvg(request: Pick<ImageRequest, 'title' | 'topic' | 'sourceCount' | 'siteName'>): string {
+function coverSvg(request: Pick<ImageRequest, 'title' | 'topic' | 'sourceCount' | 'siteName'>): string {
   const colours = TOPIC_COLOURS[request.topic];
   const width = COVER_WIDTH - 2 * MARGIN;
   // The largest size at which the title fits in four lines.

@@ -14,7 +14,6 @@ import {
   type ChatRequest,
   type ChatResult,
   type ChatUsage,
-  type JsonChatRequest,
   type LlmCallRecorder,
 } from './types.js';
 import { counted } from '../../shared/words.js';
@@ -43,7 +42,7 @@ const DEFAULT_BACKOFF_BASE_MS = 500;
 const DEFAULT_MAX_RETRY_AFTER_MS = 60_000;
 const ERROR_TEXT_MAX = 500;
 
-export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new LlmError('aborted', 'The model call was stopped'));
     const timer = setTimeout(() => {
@@ -86,7 +85,7 @@ export function extractJson(text: string): unknown {
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
 
-export function parseReply<T>(text: string, schema: z.ZodType<T>): Parsed<T> {
+function parseReply<T>(text: string, schema: z.ZodType<T>): Parsed<T> {
   let json: unknown;
   try {
     json = extractJson(text);

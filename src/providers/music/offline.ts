@@ -37,7 +37,7 @@ const VERSE = [0, 4, 5, 3];
 const CHORUS = [3, 4, 0, 5];
 const MAJOR_SCALE = [0, 2, 4, 5, 7, 9, 11];
 
-export function keyOffset(key: string): number {
+function keyOffset(key: string): number {
   const match = /^([A-G])([#b]?)$/.exec(key.trim());
   if (!match) return 0;
   return (KEY_OFFSETS[match[1]!]! + (match[2] === '#' ? 1 : match[2] === 'b' ? -1 : 0) + 12) % 12;
@@ -140,7 +140,7 @@ class Mixer {
 }
 
 /** Bars per line: enough for the spoken line plus a breath, at least one. */
-export function planBars(lines: readonly SongLine[], barSeconds: number, introBars: number): BarPlan[] {
+function planBars(lines: readonly SongLine[], barSeconds: number, introBars: number): BarPlan[] {
   let bar = introBars;
   return lines.map((line) => {
     const bars = Math.max(1, Math.ceil((line.seconds + 0.3) / barSeconds));

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 /** Where the API's answer holds the audio. */
-export const musicAnswerSchema = z
+const musicAnswerSchema = z
   .object({
     /** `bytes`: the body is the audio; `url`: a JSON field holds its address; `base64`: a JSON field holds it encoded. */
     type: z.enum(['bytes', 'url', 'base64']),
@@ -12,7 +12,7 @@ export const musicAnswerSchema = z
   })
   .strict();
 
-export const musicProviderSchema = z
+const musicProviderSchema = z
   .object({
     endpoint: z.string().url().max(2000).refine((url) => /^https?:\/\//i.test(url), 'must be an http(s) URL'),
     method: z.enum(['POST', 'PUT', 'GET']).default('POST'),

@@ -6,9 +6,9 @@ import { createOfflineSpeechProvider } from './offline.js';
 import { createOpenAiSpeechProvider } from './openai.js';
 import type { SpeechProvider } from './types.js';
 
-export { createOfflineSpeechProvider, espeakWorkerCommand } from './offline.js';
-export { createOpenAiSpeechProvider, OPENAI_SPEECH_MAX_CHARACTERS } from './openai.js';
-export { SpeechError, type SpeechProvider, type SpeechSession, type SpeechVoice } from './types.js';
+export { createOfflineSpeechProvider } from './offline.js';
+export { OPENAI_SPEECH_MAX_CHARACTERS } from './openai.js';
+export { type SpeechProvider, type SpeechSession, type SpeechVoice } from './types.js';
 
 export function speechProviderFor(config: Pick<Config, 'speech'>, decode: (bytes: Buffer, signal?: AbortSignal) => Promise<Pcm>): SpeechProvider {
   if (config.speech.model) return createOpenAiSpeechProvider({ ...config.speech, model: config.speech.model, decode });

@@ -18,7 +18,7 @@ const REQUEST_TIMEOUT_MS = 120_000;
 // From src/ the worker is TypeScript beside this file (run through tsx); from dist/ it is compiled.
 const fromSources = import.meta.url.endsWith('.ts');
 
-export function espeakWorkerCommand(): { command: string; args: string[] } {
+function espeakWorkerCommand(): { command: string; args: string[] } {
   const worker = fileURLToPath(new URL(fromSources ? './espeak-worker.ts' : './espeak-worker.js', import.meta.url));
   return { command: process.execPath, args: fromSources ? ['--import', 'tsx', worker] : [worker] };
 }

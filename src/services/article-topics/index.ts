@@ -19,7 +19,7 @@ export interface AssignedTopic {
   source: 'model' | 'offline';
 }
 
-export const CLASSIFIER_FEATURE = 'article-classifier';
+const CLASSIFIER_FEATURE = 'article-classifier';
 
 // The lead carries the topic; the rest of a long article only adds noise and cost.
 const LEAD_CHARACTERS = 1_000;
@@ -31,7 +31,7 @@ const REPLY_MAX_TOKENS = 60;
 type Ctx = Pick<AppContext, 'config' | 'sql' | 'events'> & Partial<Pick<AppContext, 'jobs'>>;
 
 /** After the model is found down, how long classification stays offline before asking it again. */
-export const MODEL_COOLDOWN_MS = 5 * 60_000;
+const MODEL_COOLDOWN_MS = 5 * 60_000;
 
 interface ClassifierHealth {
   /** Epoch ms until which the model is not asked. */
@@ -73,7 +73,7 @@ export function normalizeTopic(raw: string): string {
   return TOPIC_ALIASES[key] ?? key;
 }
 
-export const classifierReply = z.object({
+const classifierReply = z.object({
   topic: z.string().transform(normalizeTopic).pipe(z.enum(TOPICS)),
 });
 

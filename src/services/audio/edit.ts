@@ -11,8 +11,8 @@ import { cleanInterview } from './interview.js';
 import { cleanPodcastScript } from './podcast.js';
 import { parseScript } from './script.js';
 
-export const EMPTY_SCRIPT = 'The script is empty: each line starts with a speaker label followed by a colon.';
-export const EMPTY_LYRICS = 'The lyrics are empty.';
+const EMPTY_SCRIPT = 'The script is empty: each line starts with a speaker label followed by a colon.';
+const EMPTY_LYRICS = 'The lyrics are empty.';
 
 type Cleaner = (ctx: Pick<AppContext, 'sql'>, text: string) => Promise<string>;
 

@@ -10,7 +10,7 @@ import { textPath, textWidth } from '../../providers/image/index.js';
 import { audioFilePath } from './files.js';
 import { chaptersFor, cuesOf, toSrt, toWebVtt, type Chapter, type TranscriptCue } from './transcript.js';
 
-export const FEED_ITEMS = 100;
+const FEED_ITEMS = 100;
 export const ARTWORK_PATH = '/podcast-artwork.png';
 
 function xml(text: string): string {

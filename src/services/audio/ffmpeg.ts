@@ -13,8 +13,8 @@ import { encodeWav } from '../../providers/speech/wav.js';
 
 const require = createRequire(import.meta.url);
 
-export const LOUDNESS_TARGET = { integrated: -16, truePeak: -1.5, range: 11 } as const;
-export const OUTPUT_SAMPLE_RATE = 44_100;
+const LOUDNESS_TARGET = { integrated: -16, truePeak: -1.5, range: 11 } as const;
+const OUTPUT_SAMPLE_RATE = 44_100;
 
 export interface FfmpegPaths {
   ffmpeg: string;

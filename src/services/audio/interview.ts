@@ -24,13 +24,13 @@ import { cleanScript, parseScript, type Replacement } from './script.js';
 import { reportedBy, storyFromSources, topStories, type Story } from './stories.js';
 import { castOf } from './voices.js';
 
-export const NO_TOPIC = 'No interview topic set. Enter an interview topic first.';
-export const REFINEMENT_STOPPED = 'Refinement Stopped';
+const NO_TOPIC = 'No interview topic set. Enter an interview topic first.';
+const REFINEMENT_STOPPED = 'Refinement Stopped';
 
 type Ctx = AppContext;
 
 /** Word pieces, as a model would count tokens (about four characters each). */
-export function countTokens(text: string): number {
+function countTokens(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
@@ -52,7 +52,7 @@ export function coversTopic(wanted: ReadonlySet<string>, terms: ReadonlySet<stri
   return wanted.size > 0 && shared >= needed ? shared : 0;
 }
 
-export async function storiesAbout(ctx: Ctx, topic: string): Promise<Story[]> {
+async function storiesAbout(ctx: Ctx, topic: string): Promise<Story[]> {
   const wanted = termSet(topic);
   const scored = (await topStories(ctx, 12))
     .map((story) => ({ story, shared: coversTopic(wanted, termSet(`${story.title} ${story.description} ${story.lead}`)) }))
@@ -268,7 +268,7 @@ export interface InterviewAudioParams {
 }
 
 /** The job: (ctx, {script, topic}, {signal, progress}) → the stored interview, recorded under the job's key. */
-export async function interviewAudioJob(ctx: Ctx, params: InterviewAudioParams, job: AudioJobHandle): Promise<GenerateAudioResponse & { assetId: number }> {
+async function interviewAudioJob(ctx: Ctx, params: InterviewAudioParams, job: AudioJobHandle): Promise<GenerateAudioResponse & { assetId: number }> {
   const cast = await castOf(ctx, 'interview-speakers');
   const lines = parseScript(params.script, cast.speakers.map((speaker) => speaker.name));
   const produced = await produceAudio(ctx, {
@@ -287,7 +287,7 @@ export async function interviewAudioJob(ctx: Ctx, params: InterviewAudioParams, 
   return { audioUrl: produced.audioUrl, segmentCount: produced.segmentCount, durationSeconds: produced.durationSeconds, assetId: produced.asset.id };
 }
 
-export const INTERVIEW_AUDIO_JOB = defineAudioJob({ name: 'interview-audio', kind: 'interview', run: interviewAudioJob });
+const INTERVIEW_AUDIO_JOB = defineAudioJob({ name: 'interview-audio', kind: 'interview', run: interviewAudioJob });
 
 export async function generateInterviewAudio(ctx: Ctx, input: { script?: string }): Promise<GenerateAudioResponse> {
   const script = input.script?.trim() || (await lastInterviewScript(ctx)).scriptText;

@@ -10,7 +10,7 @@ import type { JobHandle } from './assemble.js';
 import { emitWebhook } from '../webhooks/index.js';
 
 /** How long a synchronous call waits for its job before answering that the job goes on. */
-export const DEFAULT_WAIT_MS = 15 * 60_000;
+const DEFAULT_WAIT_MS = 15 * 60_000;
 
 export type AudioJobKind = 'latest-news' | 'podcast' | 'interview';
 
@@ -32,7 +32,7 @@ export interface AudioJobDefinition<P extends object, R> {
   run(ctx: AppContext, params: P, job: AudioJobHandle): Promise<R>;
 }
 
-export function audioHandle(job: RunnerHandle): AudioJobHandle {
+function audioHandle(job: RunnerHandle): AudioJobHandle {
   return { key: job.runId, signal: job.signal, progress: (update) => job.progress(update as Record<string, unknown>) };
 }
 

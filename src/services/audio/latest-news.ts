@@ -26,8 +26,8 @@ export interface LatestNewsAudioResult extends GenerateLatestNewsAudioResponse {
   assetId: number;
 }
 
-export const BULLETIN_STORIES = 6;
-export const NO_NEWS = 'There is no news to summarise yet: run the spider and the trends analyzer first.';
+const BULLETIN_STORIES = 6;
+const NO_NEWS = 'There is no news to summarise yet: run the spider and the trends analyzer first.';
 const NARRATOR = 'Narrator';
 
 type Ctx = AppContext;
@@ -42,7 +42,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The fixed greeting: the same words every time but for the site's name and the day. */
-export function greeting(siteName: string, at: Date, timeZone: string): string {
+function greeting(siteName: string, at: Date, timeZone: string): string {
   const t = zonedTimeAt(at.getTime(), timeZone);
   return `Hello, and welcome to the ${siteName} News Podcast. Here is the latest news for ${WEEKDAYS[t.weekday]}, ${MONTHS[t.month - 1]} ${t.day}.`;
 }
@@ -83,7 +83,7 @@ export function storiesForPrompt(stories: readonly Story[]): string {
 }
 
 /** A model's reply as plain paragraphs a narrator reads: no Markdown, headings or lists. */
-export function plainParagraphs(text: string): string[] {
+function plainParagraphs(text: string): string[] {
   return text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n|\n(?=\s*(?:[-*•]|\d+\.)\s)/)
@@ -141,7 +141,7 @@ function status(ctx: Pick<AppContext, 'events'>, message: string): void {
 }
 
 /** The job: (ctx, params, {signal, progress}) → the stored bulletin. */
-export async function generateLatestNewsAudioJob(ctx: Ctx, _params: object, job: AudioJobHandle): Promise<LatestNewsAudioResult> {
+async function generateLatestNewsAudioJob(ctx: Ctx, _params: object, job: AudioJobHandle): Promise<LatestNewsAudioResult> {
   const started = new Date();
   try {
     status(ctx, "Gathering today's top stories...");

@@ -21,7 +21,7 @@ import { topStories, type Story } from './stories.js';
 import { castOf } from './voices.js';
 
 export const NO_SCRIPT = 'No script available. Generate a script first.';
-export const PODCAST_STORIES = 5;
+const PODCAST_STORIES = 5;
 
 type Ctx = AppContext;
 
@@ -196,7 +196,7 @@ export interface PodcastAudioParams {
 }
 
 /** The job: (ctx, {script}, {signal, progress}) → the stored podcast, recorded under the job's key. */
-export async function podcastAudioJob(ctx: Ctx, params: PodcastAudioParams, job: AudioJobHandle): Promise<GenerateAudioResponse & { assetId: number }> {
+async function podcastAudioJob(ctx: Ctx, params: PodcastAudioParams, job: AudioJobHandle): Promise<GenerateAudioResponse & { assetId: number }> {
   const cast = await castOf(ctx, 'conversational-audio-speakers');
   const lines = parseScript(params.script, cast.speakers.map((speaker) => speaker.name));
   const produced = await produceAudio(ctx, {
@@ -216,7 +216,7 @@ export async function podcastAudioJob(ctx: Ctx, params: PodcastAudioParams, job:
   return { audioUrl: produced.audioUrl, segmentCount: produced.segmentCount, durationSeconds: produced.durationSeconds, assetId: produced.asset.id };
 }
 
-export const PODCAST_AUDIO_JOB = defineAudioJob({ name: 'podcast-audio', kind: 'podcast', run: podcastAudioJob });
+const PODCAST_AUDIO_JOB = defineAudioJob({ name: 'podcast-audio', kind: 'podcast', run: podcastAudioJob });
 
 /** Audio of a script (the body's, else the enhanced one, else the original), in the speakers' voices. */
 export async function generateConversationalAudio(ctx: Ctx, input: { script?: string }): Promise<GenerateAudioResponse> {

@@ -18,12 +18,12 @@ export function toSpeechVoice(row: VoiceRow): SpeechVoice {
   };
 }
 
-export async function voiceTable(ctx: Pick<AppContext, 'sql'>): Promise<VoiceRow[]> {
+async function voiceTable(ctx: Pick<AppContext, 'sql'>): Promise<VoiceRow[]> {
   return (await getSetting<{ voices: VoiceRow[] }>(ctx, 'voice-table')).voices;
 }
 
 /** A voice of the table by name (any case); a clear 400 when the table has no such voice. */
-export function findVoice(voices: readonly VoiceRow[], name: string, usedBy: string): VoiceRow {
+function findVoice(voices: readonly VoiceRow[], name: string, usedBy: string): VoiceRow {
   const row = voiceNamed(voices, name);
   if (!row) throw Invalid(`${usedBy} uses the voice "${name}", which is not in the voice table (${voices.map((v) => v.name).join(', ')})`);
   return row;

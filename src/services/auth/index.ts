@@ -11,16 +11,16 @@ import { decoyPasswordHash, generatePassword, hashPassword, MIN_PASSWORD_LENGTH,
 import { counted } from '../../shared/words.js';
 
 /** Failures for one username from one client address before that pair is refused (429) for the window. */
-export const LOGIN_FAILURE_LIMIT = 5;
+const LOGIN_FAILURE_LIMIT = 5;
 /** Failures from one client address, whatever the usernames, before that address is refused. */
-export const LOGIN_ADDRESS_FAILURE_LIMIT = 10;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_ADDRESS_FAILURE_LIMIT = 10;
+const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /**
  * A username failing from many addresses is never locked (anyone could lock the administrator out
  * that way): each attempt at it waits a little longer instead, up to this, so guessing stays slow
  * while the right password from a new address still gets in.
  */
-export const LOGIN_SLOWDOWN_MAX_MS = 5_000;
+const LOGIN_SLOWDOWN_MAX_MS = 5_000;
 const LOGIN_SLOWDOWN_STEP_MS = 500;
 export const SESSION_COOKIE = 'newsctl_session';
 // Sliding expiry is written at most this often, not on every request.

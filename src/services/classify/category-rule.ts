@@ -60,7 +60,7 @@ function startsWith(words: readonly string[], at: number, keyword: readonly stri
 }
 
 /** Sum of the weights of the keyword occurrences in the words (longest match, no overlaps). */
-export function keywordScore(words: readonly string[], index: KeywordIndex): number {
+function keywordScore(words: readonly string[], index: KeywordIndex): number {
   let score = 0;
   for (let i = 0; i < words.length; ) {
     const match = index.get(words[i]!)?.find((keyword) => startsWith(words, i, keyword.words));

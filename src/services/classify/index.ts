@@ -6,7 +6,6 @@ import { packagePath } from '../../paths.js';
 import {
   compileTopicModel,
   predictTopic,
-  topicDistribution,
   type TopicModel,
   type TopicModelFile,
   type TopicPrediction,
@@ -14,7 +13,7 @@ import {
 import { classifyStoryText, type StoryArticleText, type StoryTopic } from './story-topic.js';
 
 export { TOPICS, isTopic, type Topic } from '../../shared/topics.js';
-export { categorizeByKeywords, TOPIC_PRIORITY } from './category-rule.js';
+export { categorizeByKeywords } from './category-rule.js';
 export type { TopicPrediction } from './topic-model.js';
 export type { StoryArticleText, StoryTopic } from './story-topic.js';
 
@@ -42,11 +41,6 @@ export function classifyTopic(input: TopicInput): TopicPrediction {
 export function classifyTopics(inputs: readonly TopicInput[]): TopicPrediction[] {
   const loaded = topicModel();
   return inputs.map((input) => predictTopic(loaded, input.title, input.body));
-}
-
-/** The classifier's probability of each topic (TOPICS order) for one article. */
-export function topicProbabilities(input: TopicInput): Float64Array {
-  return topicDistribution(topicModel(), input.title, input.body);
 }
 
 /** The topic of a story from its articles' headlines and leads together, with the evidence for it. */

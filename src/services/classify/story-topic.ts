@@ -22,7 +22,7 @@ export interface StoryArticleText {
  * keep their place topic (0.25: usa 100 %, international 99 %; 0.2 costs 2–4 %), scored by the shipped model on rows it was trained on, so optimistic; twice the share
  * of a topic about which nothing is known (1/8).
  */
-export const STORY_SUBJECT_THRESHOLD = 0.25;
+const STORY_SUBJECT_THRESHOLD = 0.25;
 
 const HEADLINE_WEIGHT = 2;
 /** Paragraphs of each article read; the lead carries the topic, the rest adds cost. */
@@ -106,7 +106,6 @@ function evidenceWords(model: TopicModel, segments: readonly Segment[], topic: n
   const byStem = new Map<string, { score: number; forms: Map<string, number> }>();
   const scaleTopic = model.calibration.likelihoodScale[topic]!;
   const scaleOther = model.calibration.likelihoodScale[other]!;
-  const T = TOPICS.length;
   for (const segment of segments) {
     for (const word of topicWords(segment.text)) {
       if (FUNCTION_WORDS.has(word) || word.length < 3 || word.includes('0')) continue;

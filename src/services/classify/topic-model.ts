@@ -157,7 +157,7 @@ export function serializeTopicModel(file: TopicModelFile): string {
 }
 
 /** Summed naive Bayes log-likelihood of the article under each topic (TOPICS order), up to a shared constant. */
-export function likelihoodScores(model: TopicModel, title: string, body?: string): Float64Array {
+function likelihoodScores(model: TopicModel, title: string, body?: string): Float64Array {
   const scores = new Float64Array(TOPIC_COUNT);
   for (const [term, count] of articleTerms(title, body, model.weighting)) {
     const at = model.termIndex.get(term);

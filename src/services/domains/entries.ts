@@ -5,7 +5,7 @@ import { Invalid } from '../../errors.js';
 import { escapeHtml } from '../pages/html.js';
 import { InvalidDomainError, parseDomainInput } from '../spider/net/url.js';
 
-export const DEFAULT_PRIORITY = 4;
+const DEFAULT_PRIORITY = 4;
 
 export interface DomainEntry {
   /** What the list shows and exports: a host name, or scheme://host:port when not plain https. */
@@ -58,7 +58,7 @@ const decodeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (_m
  * The sites of an OPML subscription list (what feed readers export): each outline's site address
  * (`htmlUrl`), or its feed's (`xmlUrl`) when it names no site; one entry per site.
  */
-export function parseOpml(text: string): { input: string; priority: number | null }[] {
+function parseOpml(text: string): { input: string; priority: number | null }[] {
   if (!/<\/opml>\s*$/i.test(text.trim())) throw Invalid('The OPML file is cut short or malformed (no closing </opml>); nothing was imported');
   const sites = new Map<string, { input: string; priority: number | null }>();
   for (const outline of text.match(/<outline\b[^>]*>/gi) ?? []) {

@@ -18,7 +18,7 @@ import { readableAddress, readableHost } from './host-names.js';
 import { probeScheme, schemeIsUncertain } from './scheme.js';
 import type { DomainView, AvoidDomainView, NewDomainInput, DomainChanges, ImportResult } from '../../api/domains.js';
 
-export { DEFAULT_PRIORITY, formatDomainExport, parseDomainImport, readAvoidEntry, readDomainEntry, type DomainEntry } from './entries.js';
+export { readDomainEntry, type DomainEntry } from './entries.js';
 export { relatedSites, scrapeRelatedDomains } from './related.js';
 
 type Ctx = Pick<AppContext, 'sql' | 'events'>;
@@ -49,7 +49,7 @@ export async function listAvoidDomains(ctx: Pick<AppContext, 'sql'>): Promise<Av
 }
 
 /** Says whether a host (or URL) is on the avoid list, sub-domains included. */
-export async function loadAvoidMatcher(ctx: Pick<AppContext, 'sql'>): Promise<(hostOrUrl: string) => boolean> {
+async function loadAvoidMatcher(ctx: Pick<AppContext, 'sql'>): Promise<(hostOrUrl: string) => boolean> {
   return createAvoidMatcher((await selectAvoidDomains(ctx.sql)).map((row) => row.url));
 }
 

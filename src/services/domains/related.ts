@@ -20,7 +20,7 @@ const PLATFORM_HOSTS = [
   'doubleclick.net', 'googletagmanager.com', 'gravatar.com', 'wordpress.com', 'disqus.com', 'bit.ly',
 ];
 /** At most this many domains join from one scrape; a link farm must not flood the list. */
-export const MAX_DOMAINS_PER_SCRAPE = 200;
+const MAX_DOMAINS_PER_SCRAPE = 200;
 const RELATED_SITE_INTERVAL_MS = 2000;
 
 function isPlatform(host: string): boolean {
@@ -32,7 +32,7 @@ function siteKey(host: string): string {
 }
 
 /** Hosts of the http(s) links on a page that lead off the page's own site, in document order. */
-export function linkedHosts(html: string, pageUrl: string): string[] {
+function linkedHosts(html: string, pageUrl: string): string[] {
   const page = new URL(pageUrl);
   const own = siteKey(page.hostname.toLowerCase());
   const { document } = parseHTML(html);

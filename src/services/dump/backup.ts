@@ -23,7 +23,7 @@ import { dumpDatabase, restoreDatabase, validateDump, type DumpSummary, type Omi
 import { ArchiveError, copyEntry, listTar, looksLikeTar, padding, TAR_END, tarHeader, writeChunk, type TarEntry } from './tar.js';
 
 export const BACKUP_FORMAT = 'newsctl-backup';
-export const BACKUP_VERSION = 1;
+const BACKUP_VERSION = 1;
 const DATABASE_ENTRY = 'database.ndjson';
 const MANIFEST_ENTRY = 'manifest.json';
 const MEDIA_FOLDERS = ['audio', 'images'] as const;

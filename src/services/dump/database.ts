@@ -29,7 +29,7 @@ import { withoutSecrets } from '../settings/index.js';
 import { headerEntries, type SecretEntry } from '../settings/secrets.js';
 
 export const DUMP_FORMAT = 'newsctl-dump';
-export const DUMP_VERSION = 1;
+const DUMP_VERSION = 1;
 const PAGE_ROWS = 500;
 
 export interface DumpTableHeader {
@@ -73,7 +73,7 @@ export interface DumpOptions {
  * Tables a dump never holds: sessions (a restored cookie must not log anyone in), the login
  * throttle's recent failures, and live messages in transit between daemons.
  */
-export const TRANSIENT_TABLES: ReadonlySet<string> = new Set(['sessions', 'login_failures', 'live_messages']);
+const TRANSIENT_TABLES: ReadonlySet<string> = new Set(['sessions', 'login_failures', 'live_messages']);
 
 /** A row line with its credentials blanked, for the tables that hold some (settings, music tracks). */
 function stripRow(table: string, line: string, omitted: OmittedSecret[]): string {

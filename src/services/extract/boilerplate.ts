@@ -3,7 +3,7 @@
 // is scored. Every pattern is a generic word, never one site's class name.
 
 /** Class/id words that mark furniture, grouped so each group can be reasoned about (and measured). */
-export const BOILERPLATE_WORDS: Record<string, readonly string[]> = {
+const BOILERPLATE_WORDS: Record<string, readonly string[]> = {
   consent: ['cookie', 'cookies', 'consent', 'gdpr', 'onetrust', 'didomi', 'cookiebanner', 'cookieconsent'],
   share: ['share', 'shares', 'sharing', 'sharebar', 'sharetools', 'social', 'socials', 'socialshare', 'addthis', 'sharethis'],
   newsletter: ['newsletter', 'newsletters', 'subscribe', 'subscription', 'signup', 'optin'],
@@ -23,7 +23,7 @@ const STRUCTURAL_TAGS = new Set(['NAV', 'ASIDE', 'FOOTER', 'DIALOG', 'MENU', 'FI
 const STRUCTURAL_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'dialog', 'alertdialog', 'search', 'menu', 'menubar']);
 
 /** Splits `class` and `id` into lower-case words: "socialShare-bar__x" → social, share, bar, x, socialshare, sharebar… */
-export function nameWords(element: Element): Set<string> {
+function nameWords(element: Element): Set<string> {
   const words = new Set<string>();
   const raw = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
   if (!raw.trim()) return words;

@@ -67,7 +67,7 @@ function paragraphChars(root: Element): number {
 }
 
 /** Characters of text outside links: what a reader reads there, as opposed to what they click. */
-export function proseChars(root: Node): number {
+function proseChars(root: Node): number {
   let chars = 0;
   const stack: Node[] = [root];
   while (stack.length) {
@@ -136,7 +136,7 @@ export function revealHiddenArticle(document: Document, minShare = 0.3): void {
 const HIDING_CLASSES = new Set(['hidden', 'd-none', 'hide', 'is-hidden', 'u-hidden', 'display-none', 'visually-hidden', 'sr-only', 'screen-reader-text', 'visuallyhidden']);
 
 /** True when markup alone says the element is not shown (a responsive class may show it, so those count as shown). */
-export function isHidden(element: Element): boolean {
+function isHidden(element: Element): boolean {
   if (element.hasAttribute('hidden')) return true;
   if (element.getAttribute('aria-hidden') === 'true') return true;
   const style = element.getAttribute('style');

@@ -2,9 +2,9 @@
 // with nesting depth (100,000 nested <div>s take seconds), and a crawler meets such pages.
 
 /** Pages beyond this are cut: the article is near the top, and parsing cost grows with size. */
-export const MAX_HTML_CHARS = 4_000_000;
+const MAX_HTML_CHARS = 4_000_000;
 /** Real article pages nest a few dozen levels; past this the rest of the page is dropped. */
-export const MAX_NESTING = 2_000;
+const MAX_NESTING = 2_000;
 
 // Tags that never hold children, or that the parser closes by itself when the next one opens, so
 // old-style markup ("<p>one<p>two") does not look deep.

@@ -12,7 +12,7 @@ import { logEvent } from '../logs/index.js';
 
 export type { FoodRecategorizationStatus } from '../../api/status.js';
 
-export const FOOD_RECATEGORIZATION_JOB = 'food-recategorization';
+const FOOD_RECATEGORIZATION_JOB = 'food-recategorization';
 const COMPONENT = 'CLASSIFIER';
 const BATCH_SIZE = 25;
 const LEAD_CHARACTERS = 1_000;
@@ -117,7 +117,7 @@ async function walk(ctx: Ctx, pass: PassState, job: JobHandle): Promise<void> {
   if (pass.recategorized > 0) ctx.events.emit('home_data_updated', {});
 }
 
-export const foodRecategorizationJob = defineJob({
+const foodRecategorizationJob = defineJob({
   name: FOOD_RECATEGORIZATION_JOB,
   label: 'Food re-categorization',
   // The pass's place is in job_state: a run taken over after a restart or a dead daemon resumes it.

@@ -45,7 +45,7 @@ export async function listGeneratedArticles(ctx: Pick<AppContext, 'sql'>, option
   return (await latestGeneratedArticles(ctx.sql, { limit: options.limit ?? DEFAULT_GENERATED_ARTICLES_LIMIT })).map(toGeneratedArticle);
 }
 
-export async function getGeneratedArticle(ctx: Pick<AppContext, 'sql'>, id: number): Promise<GeneratedArticle> {
+async function getGeneratedArticle(ctx: Pick<AppContext, 'sql'>, id: number): Promise<GeneratedArticle> {
   const row = await generatedArticleById(ctx.sql, id);
   if (!row) throw NotFound(`No generated article with id ${id}`);
   return toGeneratedArticle(row);

@@ -15,7 +15,7 @@ export interface ArticleExport {
   body: Buffer;
 }
 
-export function plainTitle(title: string): string {
+function plainTitle(title: string): string {
   return title.replace(/\*\*/g, '').trim();
 }
 
@@ -46,7 +46,7 @@ function relatedSources(article: Pick<GeneratedArticle, 'sourceUrls'>): string[]
  * The article's Markdown as plain text: bold and italic marks and heading hashes dropped, a link as
  * its text and address. A .txt file is read as it is, so `**Sources**` must read "Sources".
  */
-export function plainText(markdown: string): string {
+function plainText(markdown: string): string {
   return markdown
     .split('\n')
     .map((line) =>

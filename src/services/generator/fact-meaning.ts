@@ -21,9 +21,9 @@ export const FACT_VECTORS_FORMAT = 'newsctl-fact-vectors/1';
  * facts lost; 0.4 alone: 4 of 38 and 5 lost). Measured once on the held-out web: 11 → 6 of 81
  * facts told twice, none left out.
  */
-export const RETOLD_COSINE = 0.6;
-export const RETOLD_COSINE_WITH_TERMS = 0.3;
-export const RETOLD_TERMS = 0.1;
+const RETOLD_COSINE = 0.6;
+const RETOLD_COSINE_WITH_TERMS = 0.3;
+const RETOLD_TERMS = 0.1;
 /** Smooth-inverse-frequency weighting: common words weigh little in a sentence's mean. */
 const SMOOTHING = 1e-3;
 
@@ -137,7 +137,7 @@ export function retold(a: Telling, b: Telling, sharedTerms: number): boolean {
 }
 
 /** The cosine of two unit vectors (0 when either is empty). */
-export function cosineOf(a: Float32Array, b: Float32Array): number {
+function cosineOf(a: Float32Array, b: Float32Array): number {
   let cosine = 0;
   for (let d = 0; d < a.length; d++) cosine += a[d]! * b[d]!;
   return cosine;

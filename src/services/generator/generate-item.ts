@@ -18,7 +18,7 @@ import { GenerationFailure, writeArticle } from './write-article.js';
 import { emitWebhook } from '../webhooks/index.js';
 
 /** An item whose generation never finishes (its daemon dies each time) fails after this many attempts. */
-export const MAX_ITEM_ATTEMPTS = 3;
+const MAX_ITEM_ATTEMPTS = 3;
 
 export type GenerateItemResult =
   | { outcome: 'done'; articleId: number; title: string; wordCount: number; sources: number; writer: 'model' | 'offline' }
@@ -26,7 +26,7 @@ export type GenerateItemResult =
   | { outcome: 'dropped' };
 
 /** A failed item: its run fails with the reason (the item and the GENERATOR log have it already). */
-export class ItemFailed extends Error {
+class ItemFailed extends Error {
   override name = 'ItemFailed';
 }
 

@@ -11,7 +11,7 @@ import type { Topic } from '../../shared/topics.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 
-export const IMAGE_URL_PREFIX = '/images/';
+const IMAGE_URL_PREFIX = '/images/';
 
 export function imagesDir(config: Pick<Config, 'mediaDir'>): string {
   const dir = join(config.mediaDir, 'images');
@@ -28,7 +28,7 @@ export function saveImage(config: Pick<Config, 'mediaDir'>, image: GeneratedImag
 }
 
 /** The file name an image address stands for, or null when it is not one of ours (or not a valid address). */
-export function imageFileName(imageUrl: string | null): string | null {
+function imageFileName(imageUrl: string | null): string | null {
   if (!imageUrl?.startsWith(IMAGE_URL_PREFIX)) return null;
   let decoded: string;
   try {
@@ -55,7 +55,7 @@ export interface FeatureImageInput {
   signal?: AbortSignal;
 }
 
-export function fillImagePrompt(template: string, input: Pick<FeatureImageInput, 'title' | 'excerpt'>): string {
+function fillImagePrompt(template: string, input: Pick<FeatureImageInput, 'title' | 'excerpt'>): string {
   return template.replaceAll('{ARTICLE_TITLE}', input.title).replaceAll('{ARTICLE_EXCERPT}', input.excerpt);
 }
 

@@ -17,10 +17,10 @@ import { MIN_SOURCE_ARTICLES } from './write-article.js';
 import { counted } from '../../shared/words.js';
 
 /** In run mode, how often to look for a new analysis when no message says one happened (another daemon's). */
-export const RUN_MODE_POLL_MS = 30_000;
+const RUN_MODE_POLL_MS = 30_000;
 const FINISHED_ITEMS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
-export const generateArticleJob = defineJob({
+const generateArticleJob = defineJob({
   name: GENERATE_ARTICLE_JOB,
   label: 'Article generation',
   // A queue: items wait their turn (best first), one at a time per daemon.
@@ -29,7 +29,7 @@ export const generateArticleJob = defineJob({
   run: (ctx, _params: { trendId?: number }, job) => generateQueueItem(ctx, job),
 });
 
-export const generatorJob = defineJob({
+const generatorJob = defineJob({
   name: GENERATOR_JOB,
   label: 'The article generator',
   run: (ctx, _params: object, job) => keepQueueing(ctx, job),

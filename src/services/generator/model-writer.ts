@@ -46,7 +46,7 @@ const MIN_SOURCE_WORDS = 120;
 /** The prompt's share of each source, so ten long articles still fit a model's context. */
 const SOURCE_CHARACTERS = 6_000;
 
-export function fillPlaceholders(template: string, values: Record<string, string>): string {
+function fillPlaceholders(template: string, values: Record<string, string>): string {
   return template.replace(/%ArticleText%|\{wordCount\}|%WordCount%|\{topic\}|\{title\}/g, (token) => {
     switch (token) {
       case '%ArticleText%':
@@ -89,7 +89,7 @@ function trendText(input: ModelWriterInput): string {
 }
 
 /** Splits a reply into its title (a first line in **…**, "# …" or "Title: …") and the rest. */
-export function parseModelArticle(reply: string, fallbackTitle: string): { title: string; content: string } {
+function parseModelArticle(reply: string, fallbackTitle: string): { title: string; content: string } {
   const lines = reply.replace(/\r\n/g, '\n').trim().split('\n');
   const first = lines[0]?.trim() ?? '';
   const heading = /^\*\*(.+?)\*\*$/.exec(first) ?? /^#{1,3}\s+(.+)$/.exec(first) ?? /^title:\s*(.+)$/i.exec(first);

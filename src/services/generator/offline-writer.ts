@@ -58,7 +58,7 @@ export class InsufficientSourceText extends Error {}
  * wordings): retellings share a median 0.50 of their terms, sentences of different facts of one
  * story 0.08; above a third, 44 of 54 retellings and 2 of 1,010 pairs of related facts.
  */
-export const REDUNDANCY_THRESHOLD = 1 / 3;
+const REDUNDANCY_THRESHOLD = 1 / 3;
 /** Within one source a higher bar: an article's own sentences share its vocabulary without repeating themselves. */
 const SAME_SOURCE_THRESHOLD = 0.5;
 /** …or this share when they also state the same figure (a number is a fact's fingerprint). */

@@ -2,7 +2,7 @@
 // generation and kept through rewrites, so links, feeds and shares stay valid.
 import type { Topic } from '../../shared/topics.js';
 
-export function slugify(text: string, maxLength = 60): string {
+function slugify(text: string, maxLength = 60): string {
   const slug = text
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

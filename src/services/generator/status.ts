@@ -21,7 +21,7 @@ export interface GeneratorJobState {
   [key: string]: unknown;
 }
 
-export async function readGeneratorState(ctx: Pick<AppContext, 'sql'>): Promise<Partial<GeneratorJobState>> {
+async function readGeneratorState(ctx: Pick<AppContext, 'sql'>): Promise<Partial<GeneratorJobState>> {
   return readJobState<GeneratorJobState>(ctx.sql, GENERATOR_JOB);
 }
 

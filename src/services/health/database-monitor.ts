@@ -18,17 +18,17 @@ import { reportProblem } from '../../diagnostics.js';
 import { probeDatabase } from '../../db/probe.js';
 
 /** How often a down database is asked whether it is back. */
-export const PROBE_EVERY_MS = 500;
+const PROBE_EVERY_MS = 500;
 /** A probe that takes longer than this counts as "still down" (a cut network hangs rather than refuses). */
-export const PROBE_TIMEOUT_MS = 1_000;
+const PROBE_TIMEOUT_MS = 1_000;
 /** What a 503 tells the client to wait, in seconds. */
 export const RETRY_AFTER_SECONDS = 5;
 /** Database work waiting this long makes the monitor check the server (external PostgreSQL only). */
-export const STALL_AFTER_MS = 300;
+const STALL_AFTER_MS = 300;
 /** That check's limit: a server that does not answer `select 1` on a fresh connection by then counts as down. */
-export const STALL_PROBE_TIMEOUT_MS = 1_000;
+const STALL_PROBE_TIMEOUT_MS = 1_000;
 export const DATABASE_DOWN_MESSAGE = 'The database is unavailable right now; the site is serving its last saved pages. Try again in a few seconds.';
-export const DATABASE_BACK_MESSAGE = 'The database is available again.';
+const DATABASE_BACK_MESSAGE = 'The database is available again.';
 
 export interface DatabaseMonitor {
   readonly available: boolean;
@@ -52,7 +52,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'> & { db?: Pick<AppContext['db'], 'probe' | 'recycle'> }): DatabaseMonitor {
+function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'> & { db?: Pick<AppContext['db'], 'probe' | 'recycle'> }): DatabaseMonitor {
   let available = true;
   let downSince: number | null = null;
   let timer: NodeJS.Timeout | null = null;

@@ -7,9 +7,9 @@ import { databaseMonitor, withTimeout } from './database-monitor.js';
 import { appliedMigrations, listMigrations } from '../../db/migrate.js';
 import type { RefreshConnectionPoolResult as PoolRefreshResult } from '../../api/public.js';
 
-export const POOL_REFRESH_MIN_INTERVAL_MS = 10_000;
+const POOL_REFRESH_MIN_INTERVAL_MS = 10_000;
 /** During an outage, a recycle that has not connected by then answers "not ok" (the new pool is dropped when it fails). */
-export const POOL_REFRESH_TIMEOUT_MS = 900;
+const POOL_REFRESH_TIMEOUT_MS = 900;
 
 export interface PoolRefresher {
   refresh(): Promise<PoolRefreshResult>;

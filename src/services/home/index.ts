@@ -7,9 +7,9 @@ import { TOPICS, type Topic } from '../../shared/topics.js';
 import { storyPath } from '../pages/story-page.js';
 import type { PublicArticle, HomePageData } from '../../api/public.js';
 
-export const ARTICLES_PER_DOMAIN = 10;
-export const ARTICLES_PER_TOPIC = 5;
-export const TRENDS_PER_TOPIC = 5;
+const ARTICLES_PER_DOMAIN = 10;
+const ARTICLES_PER_TOPIC = 5;
+const TRENDS_PER_TOPIC = 5;
 
 type Ctx = Pick<AppContext, 'sql'>;
 
@@ -36,7 +36,7 @@ export async function topTrends(ctx: Ctx): Promise<HomePageData['topTrends']> {
   return byTopic;
 }
 
-export async function lastRunTimes(ctx: Ctx): Promise<HomePageData['lastRunTimes']> {
+async function lastRunTimes(ctx: Ctx): Promise<HomePageData['lastRunTimes']> {
   const [spider, trends] = await Promise.all([
     readJobState<{ lastStartedAt: string }>(ctx.sql, 'spider'),
     readJobState<{ lastRunAt: string }>(ctx.sql, 'trends-analyzer'),

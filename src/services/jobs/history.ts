@@ -3,8 +3,8 @@
 import type { AppContext } from '../../context.js';
 import { pruneJobActivity, pruneJobRuns } from '../../db/job-runs.js';
 
-export const RUNS_KEPT_MS = 30 * 24 * 60 * 60_000;
-export const ACTIVITY_KEPT_MS = 7 * 24 * 60 * 60_000;
+const RUNS_KEPT_MS = 30 * 24 * 60 * 60_000;
+const ACTIVITY_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 export async function pruneJobHistory(ctx: Pick<AppContext, 'sql'>, now = Date.now()): Promise<number> {
   await pruneJobActivity(ctx.sql, new Date(now - ACTIVITY_KEPT_MS));

@@ -48,7 +48,6 @@ export {
   defineJob,
   jobDefinition,
   jobDefinitions,
-  scheduledJob,
   type JobDefinition,
   type JobHandle,
   type JobInterruption,
@@ -57,7 +56,7 @@ export {
 } from './registry.js';
 export { isDatabaseOutage, throughOutage, waitForDatabase } from './database.js';
 export { pruneJobHistory } from './history.js';
-export { isTerminal, JobInterrupted, onRunnerAttached, onRunSettled, slotRunId, type RunSettledHook } from './run-state.js';
+export { isTerminal, onRunnerAttached, onRunSettled, type RunSettledHook } from './run-state.js';
 export type { JobRunRow, JobRunStatus } from '../../db/job-runs.js';
 
 /** The runner of this context (this daemon), created on first use. */
@@ -228,11 +227,6 @@ export async function liveRun(ctx: AppContext, name: string): Promise<JobRunRow 
 /** The job's newest run, live or ended. */
 export async function lastRun(ctx: AppContext, name: string): Promise<JobRunRow | null> {
   const row = await latestJobRun(ctx.sql, name);
-  return row ? withLocalProgress(ctx, row) : null;
-}
-
-export async function runById(ctx: AppContext, id: string): Promise<JobRunRow | null> {
-  const row = await jobRunById(ctx.sql, id);
   return row ? withLocalProgress(ctx, row) : null;
 }
 

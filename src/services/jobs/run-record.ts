@@ -70,7 +70,7 @@ export function emitProgress(ctx: AppContext, run: LocalRun): void {
 }
 
 /** Writes the run's progress, coalesced: at most one write in flight, the latest state written next. */
-export function saveProgress(ctx: AppContext, holder: string, run: LocalRun): void {
+function saveProgress(ctx: AppContext, holder: string, run: LocalRun): void {
   run.dirty = true;
   if (run.writing) return;
   run.writing = (async () => {

@@ -12,7 +12,7 @@ export const isTerminal = (status: JobRunStatus) => TERMINAL.has(status);
 /** How long a run may take to settle after its function returned (status hooks). */
 const SETTLE_HOOK_MS = 5_000;
 
-export class JobInterrupted extends Error {
+class JobInterrupted extends Error {
   constructor(readonly kind: JobInterruption) {
     super(kind === 'stop' ? 'The job was stopped' : kind === 'shutdown' ? 'The daemon is shutting down' : 'The job lost its lease');
     this.name = 'JobInterrupted';

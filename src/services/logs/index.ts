@@ -26,7 +26,7 @@ function toEntry(row: LogRow): LogEntry {
  * name, a page title, a model's answer may carry them) are written as escapes, so no message can
  * forge a line of its own or move an operator's terminal cursor.
  */
-export function escapeLogText(text: string): string {
+function escapeLogText(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => {
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';

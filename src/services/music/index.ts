@@ -25,12 +25,12 @@ import { renderSong } from './render.js';
 export { generateLyrics, lastLyrics, offlineLyrics, parseLyrics } from './lyrics.js';
 export { parseMusicConfig } from './config.js';
 
-export const NO_LYRICS = 'Please generate lyrics first';
+const NO_LYRICS = 'Please generate lyrics first';
 const TRACK_LIMIT = 100;
 /** A track still pending or generating after this long was interrupted (its daemon stopped). */
 const STALE_MS = 60 * 60_000;
 
-export function toMusicTrack(row: MusicTrackRow): MusicTrack {
+function toMusicTrack(row: MusicTrackRow): MusicTrack {
   return {
     id: row.id,
     status: row.status,
@@ -66,7 +66,7 @@ export async function deleteTrack(ctx: Pick<AppContext, 'sql' | 'config'>, id: n
  * so any daemon can make any track; its audio is recorded once under the key music:{trackId}.
  * A daemon shutting down hands the run (and the track, still generating) to another one.
  */
-export async function musicTrackJob(ctx: AppContext, params: { trackId: number }, job: JobHandle): Promise<{ status: MusicTrackRow['status'] }> {
+async function musicTrackJob(ctx: AppContext, params: { trackId: number }, job: JobHandle): Promise<{ status: MusicTrackRow['status'] }> {
   const track = await musicTrackById(ctx.sql, params.trackId);
   if (!track || track.status === 'complete' || track.status === 'failed') return { status: track?.status ?? 'failed' };
   await setMusicTrackStatus(ctx.sql, track.id, 'generating');
@@ -88,7 +88,7 @@ export async function musicTrackJob(ctx: AppContext, params: { trackId: number }
   }
 }
 
-export const MUSIC_TRACK_JOB = defineJob({
+const MUSIC_TRACK_JOB = defineJob({
   name: 'music-track',
   label: 'A song',
   // A queue: tracks wait their turn, one at a time per daemon, each track once.

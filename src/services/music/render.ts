@@ -19,7 +19,7 @@ const MUSIC_UNDER_VOICE = 0.35;
 const MUSIC_ALONE = 0.9;
 
 /** Sums the voice over the music, the music lowered (smoothly) wherever the voice speaks. */
-export function mixUnder(music: Pcm, voice: Float32Array): Pcm {
+function mixUnder(music: Pcm, voice: Float32Array): Pcm {
   const rate = music.sampleRate;
   const length = Math.max(music.samples.length, voice.length);
   const block = Math.round(rate * 0.02);

@@ -22,7 +22,7 @@ function inline(line: string): Html[] {
 }
 
 /** The body without its Sources section (the page lists the sources from the stored list). */
-export function bodyBlocks(content: string): string[] {
+function bodyBlocks(content: string): string[] {
   const blocks = content.replace(/\r\n/g, '\n').split(/\n\s*\n/).map((block) => block.trim()).filter(Boolean);
   const marker = blocks.findIndex((block) => hasSourcesMarker(block.split('\n')[0]!));
   return marker >= 0 ? blocks.slice(0, marker) : blocks;
@@ -36,7 +36,7 @@ export function renderArticleBody(content: string): Html[] {
   });
 }
 
-export function renderArticlePage(ctx: Pick<AppContext, 'config'>, article: GeneratedArticle, origin: string): string {
+function renderArticlePage(ctx: Pick<AppContext, 'config'>, article: GeneratedArticle, origin: string): string {
   const pagePath = safePagePath(article.htmlFilePath) ?? '/';
   const topic = article.category ?? 'international';
   const sources = article.sources.length ? article.sources : article.sourceUrls.map((url) => ({ url, title: url, domain: '' }));

@@ -10,7 +10,7 @@ import { escapeHtml, html } from './html.js';
 import { absoluteUrl, link, safePagePath, topicLabel } from './layout.js';
 import { storyPath } from './story-page.js';
 
-export const FEED_ENTRIES = 50;
+const FEED_ENTRIES = 50;
 
 /** XML text: the HTML escapes are valid XML escapes too; control characters XML forbids are dropped. */
 function xml(text: string): string {

@@ -4,7 +4,7 @@ import type { Topic } from '../../shared/topics.js';
 import { TOPIC_NAMES, TOPICS } from '../../shared/topics.js';
 import { html, Html, safeHref } from './html.js';
 
-export const TOPIC_LABELS = TOPIC_NAMES;
+const TOPIC_LABELS = TOPIC_NAMES;
 
 export function topicLabel(topic: Topic): string {
   return TOPIC_LABELS[topic];

@@ -12,11 +12,11 @@ import { html } from './html.js';
 import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
 import { storyPath } from './story-page.js';
 
-export { topicLabel } from './layout.js';
+;
 
-export const TOPIC_PAGE_ARTICLES = 30;
-export const TOPIC_PAGE_TRENDS = 10;
-export const TOPIC_PAGE_GENERATED = 20;
+const TOPIC_PAGE_ARTICLES = 30;
+const TOPIC_PAGE_TRENDS = 10;
+const TOPIC_PAGE_GENERATED = 20;
 /** Sources shown under each generated article (the article page lists them all). */
 const SOURCES_SHOWN = 6;
 
@@ -40,10 +40,6 @@ export async function loadTopicPages(ctx: Pick<AppContext, 'sql'>, topics: reado
       { topic, trends: trends.filter((row) => row.topic === topic), articles: articles.filter((row) => row.topic === topic), generated: generated[index]! },
     ]),
   );
-}
-
-export async function renderTopicPage(ctx: Pick<AppContext, 'sql' | 'config'>, topic: Topic, origin: string): Promise<string> {
-  return topicPageHtml(ctx, (await loadTopicPages(ctx, [topic])).get(topic)!, origin);
 }
 
 export function topicPageHtml(ctx: Pick<AppContext, 'config'>, data: TopicPageData, origin: string): string {

@@ -26,12 +26,12 @@ import { renderArticleBody } from '../pages/article-page.js';
 import { storyPath } from '../pages/story-page.js';
 
 export const READING_LIST = 'user/-/state/com.google/reading-list';
-export const STARRED = 'user/-/state/com.google/starred';
-export const READ = 'user/-/state/com.google/read';
+const STARRED = 'user/-/state/com.google/starred';
+const READ = 'user/-/state/com.google/read';
 const KEPT_UNREAD = 'user/-/state/com.google/kept-unread';
-export const OUR_ARTICLES_LABEL = 'Our articles';
-export const TRENDS_LABEL = 'Trends';
-export const TRENDS_FEED = 'feed/newsctl-trends';
+const OUR_ARTICLES_LABEL = 'Our articles';
+const TRENDS_LABEL = 'Trends';
+const TRENDS_FEED = 'feed/newsctl-trends';
 const ITEM_PREFIX = 'tag:google.com,2005:reader/item/';
 /** The database's limits: a bigint id, a time JavaScript and PostgreSQL both hold (year 9999). */
 const MAX_ITEM_ID = 2n ** 63n - 1n;
@@ -58,7 +58,7 @@ function topicOfLabel(label: string): Topic | null {
 }
 
 /** The items a stream id names; a stream the API does not know is a 400. */
-export function streamFilter(rawStream: string): ReaderStreamFilter {
+function streamFilter(rawStream: string): ReaderStreamFilter {
   const stream = normaliseStream(rawStream);
   const filter: ReaderStreamFilter = {
     domainId: null,
@@ -88,7 +88,7 @@ export function streamFilter(rawStream: string): ReaderStreamFilter {
 }
 
 /** An item id as apps send it: the long form (hex), or decimal. */
-export function parseItemId(raw: string): bigint {
+function parseItemId(raw: string): bigint {
   const text = raw.trim();
   try {
     const id = text.startsWith(ITEM_PREFIX)

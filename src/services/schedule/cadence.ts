@@ -19,9 +19,9 @@ export const DEFAULT_SCHEDULE_MINUTES: ScheduleMinutes = { spiderMinuteA: 1, tre
 const range = (from: number, to: number, step: number) => Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => from + i * step);
 
 /** Monday–Friday: 00, 02, 04, every hour 06–17, then 18, 20, 22. */
-export const WEEKDAY_SPIDER_HOURS: readonly number[] = Object.freeze([...range(0, 4, 2), ...range(6, 17, 1), ...range(18, 22, 2)]);
+const WEEKDAY_SPIDER_HOURS: readonly number[] = Object.freeze([...range(0, 4, 2), ...range(6, 17, 1), ...range(18, 22, 2)]);
 /** Saturday and Sunday: 02, every 2 hours 06–16, then 18 and 22. */
-export const WEEKEND_SPIDER_HOURS: readonly number[] = Object.freeze([2, ...range(6, 16, 2), 18, 22]);
+const WEEKEND_SPIDER_HOURS: readonly number[] = Object.freeze([2, ...range(6, 16, 2), 18, 22]);
 
 /** Spider hours of a day of the week (0 = Sunday). */
 export function spiderHoursOn(weekday: number): readonly number[] {

@@ -15,7 +15,7 @@ import { DEFAULT_SCHEDULE_MINUTES, nextScheduledRun, type ScheduleMinutes, type 
 import { reportProblem } from '../../diagnostics.js';
 
 export * from './cadence.js';
-export { instantOf, zonedTimeAt, offsetAt, type WallTime, type ZonedTime } from './zoned-time.js';
+export { instantOf, type WallTime, type ZonedTime } from './zoned-time.js';
 
 /** What a scheduled start answers: the slot's run started, was skipped (job live), or another daemon fired it. */
 export interface ScheduledOutcome {
@@ -47,7 +47,7 @@ const MAX_LATENESS_MS = 5 * 60_000;
 // From src/ the job files are TypeScript next to the sources; from dist/ they are compiled.
 const fromSources = import.meta.url.endsWith('.ts');
 
-export function jobFilePath(job: ScheduledJob): string {
+function jobFilePath(job: ScheduledJob): string {
   return fileURLToPath(new URL(`../../../jobs/${JOB_FILES[job].file}${fromSources ? '.ts' : '.js'}`, import.meta.url));
 }
 

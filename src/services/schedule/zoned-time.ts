@@ -56,7 +56,7 @@ export function zonedTimeAt(instant: number, timeZone: string): ZonedTime {
 }
 
 /** Local time minus UTC at an instant, in ms (−6 h for Chicago in winter). */
-export function offsetAt(instant: number, timeZone: string): number {
+function offsetAt(instant: number, timeZone: string): number {
   const local = zonedTimeAt(instant, timeZone);
   const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
   return asUtc - Math.floor(instant / 1000) * 1000;

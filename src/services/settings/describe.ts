@@ -13,7 +13,7 @@ const MULTILINE_MIN_LENGTH = 2_000;
 const ACRONYMS = new Set(['api', 'json', 'url', 'ai']);
 
 /** "targetWordCount" → "Target word count", "spiderMinuteA" → "Spider minute A". */
-export function humanizeFieldName(name: string): string {
+function humanizeFieldName(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(' ')

@@ -6,13 +6,13 @@ import { Invalid, NotFound } from '../../errors.js';
 import { SETTINGS, settingDefinition, type SettingDefinition } from './definitions.js';
 import { isMaskedSecret, maskSecret, restoreMaskedSecrets, secretFieldsCodec, type SecretCodec, type SecretEntry } from './secrets.js';
 
-export { SETTINGS, settingDefinition, checkMusicEndpoint, type SettingDefinition } from './definitions.js';
-export { maskSecret } from './secrets.js';
+export { SETTINGS, checkMusicEndpoint, type SettingDefinition } from './definitions.js';
+;
 
 type SettingValue = Record<string, unknown>;
 type Ctx = Pick<AppContext, 'sql' | 'events' | 'config'>;
 
-export function requireSetting(key: string): SettingDefinition {
+function requireSetting(key: string): SettingDefinition {
   const definition = settingDefinition(key);
   if (!definition) throw NotFound(`Unknown setting "${key}". Known settings: ${SETTINGS.map((s) => s.key).join(', ')}`);
   return definition;
@@ -32,7 +32,7 @@ function withDefaults(definition: SettingDefinition, stored: unknown): SettingVa
 }
 
 /** Where a setting's credentials are, or null when it holds none. */
-export function secretCodecOf(definition: SettingDefinition): SecretCodec | null {
+function secretCodecOf(definition: SettingDefinition): SecretCodec | null {
   if (definition.secrets) return definition.secrets;
   if (definition.secretFields?.length) return secretFieldsCodec(definition.secretFields, definition.fieldLabels);
   return null;

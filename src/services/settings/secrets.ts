@@ -42,7 +42,7 @@ export function secretFieldsCodec(fields: readonly string[], labels: Readonly<Re
 const PLAIN_HEADERS = new Set(['content-type', 'accept', 'accept-language', 'user-agent', 'cache-control']);
 
 /** The credential headers of a `{ …, headers: {name: value} }` object, keyed by header name. */
-export function credentialHeaders(headers: unknown): [string, string][] {
+function credentialHeaders(headers: unknown): [string, string][] {
   if (!headers || typeof headers !== 'object' || Array.isArray(headers)) return [];
   return Object.entries(headers as Record<string, unknown>).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string' && !PLAIN_HEADERS.has(entry[0].toLowerCase()),

@@ -35,16 +35,16 @@ export const SNAPSHOT_DATA_KEYS = [
 ] as const;
 /** The settings the public site reads (the implications prompt), served from the snapshot too so its button keeps working through an outage. */
 export const SNAPSHOT_SETTING_KEYS = ['analyze-implications-prompt'] as const;
-export const SNAPSHOT_KEYS = [...SNAPSHOT_DATA_KEYS, ...SNAPSHOT_SETTING_KEYS] as const;
+const SNAPSHOT_KEYS = [...SNAPSHOT_DATA_KEYS, ...SNAPSHOT_SETTING_KEYS] as const;
 export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
 const isSnapshotSetting = (key: string): boolean => (SNAPSHOT_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Background rebuilds wait this long for further events, so a burst costs one rebuild. */
-export const DEBOUNCE_MS = 100;
+const DEBOUNCE_MS = 100;
 /** A rebuild that failed while the database is up is tried again after this long. */
 const RETRY_AFTER_FAILURE_MS = 1_000;
 /** A reader waits at most this long for a pending rebuild, then gets the previous snapshot. */
-export const FRESH_WAIT_MS = 3_000;
+const FRESH_WAIT_MS = 3_000;
 /** Topic pages carry absolute links, so they are rendered per origin; at most this many origins are kept. */
 const MAX_ORIGINS = 16;
 

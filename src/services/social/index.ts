@@ -18,7 +18,7 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { absoluteUrl, safePagePath, topicLabel } from '../pages/layout.js';
 import { getSetting } from '../settings/index.js';
 
-export const POST_LIMIT = 280;
+const POST_LIMIT = 280;
 
 interface Story {
   title: string;
@@ -108,7 +108,7 @@ async function storyOf(ctx: AppContext, request: SocialContentRequest, origin: s
 }
 
 /** #Topic plus up to two names from the title ("Port Linden" → #PortLinden). */
-export function hashtags(title: string, topic: Topic): string[] {
+function hashtags(title: string, topic: Topic): string[] {
   const tags = [`#${topicLabel(topic).replace(/[^A-Za-z0-9]/g, '')}`];
   const words = title.replace(/[^\p{L}\p{N}\s'-]/gu, ' ').split(/\s+/).filter(Boolean);
   const names: string[] = [];
@@ -130,7 +130,7 @@ export function hashtags(title: string, topic: Topic): string[] {
 }
 
 /** Key sentence + link + hashtags, the sentence cut at a word (with "…") so the whole fits 280 characters. */
-export function offlinePost(story: Pick<Story, 'keySentence' | 'link' | 'title' | 'topic'>): string {
+function offlinePost(story: Pick<Story, 'keySentence' | 'link' | 'title' | 'topic'>): string {
   let tags = hashtags(story.title, story.topic);
   const tail = () => ` ${story.link} ${tags.join(' ')}`;
   while (tags.length > 1 && tail().length > POST_LIMIT / 2) tags = tags.slice(0, -1);

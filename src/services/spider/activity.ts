@@ -12,11 +12,11 @@ const FLUSH_MS = 500;
 const RETRY_MS = 2_000;
 
 /** `HH:MM:SS` in the product's time zone (the console's logs use 24-hour times). */
-export function clockTime(date: Date, timeZone: string): string {
+function clockTime(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(date);
 }
 
-export function activityLine(message: string, at: Date, timeZone: string): string {
+function activityLine(message: string, at: Date, timeZone: string): string {
   return `[${clockTime(at, timeZone)}] ${message}`;
 }
 

@@ -40,7 +40,7 @@ import { SPIDER_JOB, spiderStatusFields, type SpiderJobState, type SpiderStatusF
 import { counted } from '../../shared/words.js';
 import { emitWebhook } from '../webhooks/index.js';
 
-export { INTERRUPTED_LINE, SPIDER_JOB, type SpiderJobState, type SpiderStatusFields } from './status.js';
+export { type SpiderJobState, type SpiderStatusFields } from './status.js';
 
 export type SpiderCtx = AppContext;
 export type SpiderAction = 'start' | 'resume' | 'pause' | 'stop';
@@ -157,7 +157,7 @@ async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle
   return { articlesStored: figures.articlesStored, sitesProcessed: figures.processed, totalSites: figures.total, stopped };
 }
 
-export const spiderJob = defineJob<SpiderRunParams, SpiderRunSummary | null>({
+const spiderJob = defineJob<SpiderRunParams, SpiderRunSummary | null>({
   name: SPIDER_JOB,
   label: 'The spider',
   pausable: true,
@@ -169,11 +169,6 @@ export const spiderJob = defineJob<SpiderRunParams, SpiderRunSummary | null>({
 /** The status section (read from the database: any daemon's run). */
 export async function spiderStatus(ctx: AppContext): Promise<SpiderStatusFields> {
   return spiderStatusFields(ctx);
-}
-
-/** Whether a run is live anywhere (running, paused or stopping). */
-export async function isSpiderActive(ctx: AppContext): Promise<boolean> {
-  return (await liveRun(ctx, SPIDER_JOB)) !== null;
 }
 
 /** Resolves when no run is live. */
@@ -267,7 +262,7 @@ export async function startSpider(ctx: SpiderCtx, startOptions: SpiderStartOptio
 }
 
 /** A schedule slot fired (on every daemon): the run for it starts once in the cluster. */
-export async function startScheduledSpider(ctx: SpiderCtx, slot: string): Promise<{ outcome: ScheduledStart; reason?: string }> {
+async function startScheduledSpider(ctx: SpiderCtx, slot: string): Promise<{ outcome: ScheduledStart; reason?: string }> {
   const { params, options } = await runOptions(ctx);
   return startScheduledJob(ctx, SPIDER_JOB, slot, { ...params }, options);
 }

@@ -29,7 +29,7 @@ const FAVICON_INTERVAL_MS = 1000;
 
 type Ctx = Pick<AppContext, 'config' | 'sql' | 'events' | 'jobs'>;
 
-export function faviconDir(config: Pick<AppContext['config'], 'dataDir'>): string {
+function faviconDir(config: Pick<AppContext['config'], 'dataDir'>): string {
   return join(config.dataDir, 'favicons');
 }
 
@@ -65,7 +65,7 @@ async function fetchIcon(network: CrawlNetwork, url: string): Promise<Favicon | 
 }
 
 /** The icon a page declares (<link rel="icon">, "shortcut icon", "apple-touch-icon"), absolute. */
-export function declaredIconUrl(html: string, pageUrl: string): string | null {
+function declaredIconUrl(html: string, pageUrl: string): string | null {
   const { document } = parseHTML(html);
   const links = Array.from(document.querySelectorAll('link[rel][href]')) as Element[];
   const rank = (rel: string) => (rel.includes('icon') && !rel.includes('apple') && !rel.includes('mask') ? 0 : rel.includes('apple-touch-icon') ? 1 : 2);

@@ -7,37 +7,28 @@ import { closeCrawlNetwork } from './network.js';
 export {
   SPIDER_ACTIONS,
   controlSpider,
-  isSpiderActive,
   pauseSpider,
   resumeSpider,
-  spiderJob,
   spiderStatus,
-  startScheduledSpider,
   startSpider,
   stopSpider,
   waitForSpider,
-  SPIDER_JOB,
   type SpiderAction,
   type SpiderCtx,
   type SpiderJobState,
   type SpiderStatusFields,
 } from './controller.js';
 export {
-  REFETCH_INTERVAL_MS,
-  REFETCH_MAX_WORDS,
-  isRefetchActive,
-  refetchJob,
   refetchStatus,
-  REFETCH_JOB,
   startRefetch,
   stopRefetch,
   waitForRefetch,
   type RefetchProgress,
   type RefetchStatus,
 } from './refetch.js';
-export { domainFavicon, faviconDir, letterIcon, type Favicon } from './favicons.js';
+export { domainFavicon, letterIcon, type Favicon } from './favicons.js';
 export { readArticlePage } from './extraction.js';
-export { crawlNetwork, closeCrawlNetwork, politeFetch, type CrawlNetwork } from './network.js';
+export { crawlNetwork, closeCrawlNetwork, type CrawlNetwork } from './network.js';
 
 /**
  * Ends whatever crawling this process does (daemon shutdown): its runs are handed to another daemon

@@ -15,9 +15,9 @@ import { createPacedRobots, crawlNetwork, politeFetch } from './network.js';
 import { SPIDER_JOB } from './status.js';
 import { reportProblem } from '../../diagnostics.js';
 
-export const REFETCH_JOB = 'refetch';
-export const REFETCH_MAX_WORDS = 500;
-export const REFETCH_INTERVAL_MS = 2_000;
+const REFETCH_JOB = 'refetch';
+const REFETCH_MAX_WORDS = 500;
+const REFETCH_INTERVAL_MS = 2_000;
 
 export type { RefetchProgress, RefetchStatus } from '../../api/status.js';
 
@@ -33,10 +33,6 @@ export async function refetchStatus(ctx: AppContext): Promise<RefetchStatus> {
   if (live) return { isRunning: true, progress: progressOf(live.progress) };
   const saved = await readJobState<{ progress: RefetchProgress }>(ctx.sql, REFETCH_JOB);
   return { isRunning: false, progress: { ...progressOf(saved.progress), currentTitle: null, currentUrl: null } };
-}
-
-export async function isRefetchActive(ctx: AppContext): Promise<boolean> {
-  return (await liveRun(ctx, REFETCH_JOB)) !== null;
 }
 
 export async function waitForRefetch(ctx: AppContext): Promise<void> {
@@ -146,7 +142,7 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
   return progress;
 }
 
-export const refetchJob = defineJob({
+const refetchJob = defineJob({
   name: REFETCH_JOB,
   label: 'The article re-fetcher',
   run: (ctx, _params, job) => refetchAll(ctx, job),

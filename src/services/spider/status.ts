@@ -10,7 +10,7 @@ import { liveRun } from '../jobs/index.js';
 import { ACTIVITY_LINES, formatElapsed, unsavedActivity } from './activity.js';
 
 export const SPIDER_JOB = 'spider';
-export const INTERRUPTED_LINE = 'The last run was interrupted: the process stopped before it finished';
+const INTERRUPTED_LINE = 'The last run was interrupted: the process stopped before it finished';
 
 export type { SpiderStatusFields } from '../../api/status.js';
 

@@ -22,7 +22,7 @@ interface Publisher {
 const publisherOf = (ctx: AppContext) => contextJob<Publisher>(ctx, 'status-publisher', () => ({ timer: null, last: 0, running: null, again: false }));
 
 /** Sends the status now (coalescing: one computation at a time, the latest state always sent). */
-export function publishStatus(ctx: AppContext, getStatus: (ctx: AppContext) => Promise<StatusResponse>): Promise<void> {
+function publishStatus(ctx: AppContext, getStatus: (ctx: AppContext) => Promise<StatusResponse>): Promise<void> {
   const publisher = publisherOf(ctx);
   if (publisher.timer) clearTimeout(publisher.timer);
   publisher.timer = null;

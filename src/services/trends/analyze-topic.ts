@@ -18,7 +18,7 @@ export interface TopicTrend {
   storyKey: string;
 }
 
-export const TRENDS_ANALYZER_FEATURE = 'trends-analyzer';
+const TRENDS_ANALYZER_FEATURE = 'trends-analyzer';
 
 /** How much of each article the model reads: its prompt lists every article on one line. */
 const PROMPT_LEAD_CHARACTERS = 200;
@@ -51,7 +51,7 @@ const modelTrend = z.object({
     .transform((ids) => ids ?? []),
 });
 
-export const trendsReply = z.preprocess(
+const trendsReply = z.preprocess(
   (value) => (Array.isArray(value) ? { trends: value } : value),
   z.object({ trends: z.array(modelTrend).max(50) }),
 );
@@ -76,7 +76,7 @@ function articleLine(article: StoryInput): string {
  * articles one per line, so the model sees the grouping it is asked to keep. At most `maxLines`
  * articles in all (whole stories first, in rank order; a story that does not fit is cut).
  */
-export function storyLines(stories: readonly StoryCluster[], maxLines: number): string {
+function storyLines(stories: readonly StoryCluster[], maxLines: number): string {
   const blocks: string[] = [];
   let left = maxLines;
   stories.forEach((story, i) => {

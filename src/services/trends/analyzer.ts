@@ -202,7 +202,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
   return summary;
 }
 
-export const trendsAnalyzerJob = defineJob({
+const trendsAnalyzerJob = defineJob({
   name: ANALYZER_JOB,
   label: 'The trends analyzer',
   run: (ctx, options: AnalyzerOptions, job) => runAnalysis(ctx, options, job),
@@ -221,7 +221,7 @@ async function queueAnalysis(ctx: Ctx, options: AnalyzerOptions): Promise<string
 }
 
 /** A schedule slot fired (on every daemon): the analysis for it runs once in the cluster. */
-export async function startScheduledAnalysis(ctx: Ctx, slot: string): Promise<{ outcome: ScheduledStart; reason?: string }> {
+async function startScheduledAnalysis(ctx: Ctx, slot: string): Promise<{ outcome: ScheduledStart; reason?: string }> {
   return startScheduledJob(ctx, ANALYZER_JOB, slot, {}, { progress: { status: 'running', currentAction: 'Starting' } });
 }
 

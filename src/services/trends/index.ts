@@ -13,10 +13,10 @@ import { storyPath } from '../pages/story-page.js';
 import { counted } from '../../shared/words.js';
 import type { Trend, TrendTopicStatistics, StoryTopicResult } from '../../api/trends.js';
 
-export { ANALYZER_DEFAULTS, runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer } from './analyzer.js';
+export { runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer } from './analyzer.js';
 export type { AnalyzerOptions, AnalyzerRunSummary } from './analyzer.js';
 export type { AnalyzerControlResult } from '../../api/trends.js';
-export { trendsStatusFields } from './status.js';
+;
 
 export const DEFAULT_TRENDS_LIMIT = 50;
 

@@ -6,7 +6,7 @@ import { readJobState } from '../../db/job-state.js';
 import { countLlmCalls } from '../../db/llm-calls.js';
 import { countTrends } from '../../db/trends.js';
 import { liveRun } from '../jobs/index.js';
-import { ANALYZER_JOB, type AnalyzerProgress, type AnalyzerStatus } from './analyzer-job.js';
+import { ANALYZER_JOB, type AnalyzerProgress } from './analyzer-job.js';
 
 export type { TrendsStatusFields } from '../../api/status.js';
 

@@ -26,7 +26,7 @@ export interface StoredTopicTrends {
 }
 
 /** Same story: at least half of the smaller of the two article sets is shared. */
-export function isSameStory(shared: number, earlierSize: number, newSize: number): boolean {
+function isSameStory(shared: number, earlierSize: number, newSize: number): boolean {
   return shared > 0 && shared * 2 >= Math.min(earlierSize, newSize);
 }
 

@@ -18,7 +18,7 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { eventsOf, type WebhookEvent } from './events.js';
 
-export const WEBHOOK_JOB = 'webhook-delivery';
+const WEBHOOK_JOB = 'webhook-delivery';
 const RETRIES = 3;
 const DELIVERIES_KEPT = 500;
 const TIMEOUT_MS = 10_000;
@@ -100,7 +100,7 @@ async function deliver(ctx: AppContext, params: { deliveryId: number }, job: Job
   }
 }
 
-export const webhookDeliveryJob = defineJob({
+const webhookDeliveryJob = defineJob({
   name: WEBHOOK_JOB,
   label: 'Webhook delivery',
   exclusive: false,

@@ -42,7 +42,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-export async function request<T>(method: string, path: string, body?: unknown, options: { signal?: AbortSignal } = {}): Promise<T> {
+async function request<T>(method: string, path: string, body?: unknown, options: { signal?: AbortSignal } = {}): Promise<T> {
   // cache: 'no-cache' — always ask the server. The public reads carry `stale-while-revalidate` for
   // CDNs, which a browser would also use to answer from its cache after a change;
   // revalidating costs a 304 thanks to their ETag.
@@ -95,7 +95,7 @@ export function responseMessage(error: unknown): string | undefined {
 }
 
 /** A file's name from a Content-Disposition header (RFC 6266: filename* first, then filename). */
-export function fileNameOfDisposition(header: string | null): string | null {
+function fileNameOfDisposition(header: string | null): string | null {
   if (!header) return null;
   const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
   if (extended) {

@@ -6,11 +6,11 @@
 // carry the console's keys.
 import type { Topic } from './types.js';
 
-export { audio, auth, home, search, settings, site } from './public-keys.js';
+export { audio, auth, home, settings } from './public-keys.js';
 
 /** Trends, generated articles and logs are fetched with these limits. */
-export const TRENDS_LIMIT = 50;
-export const GENERATED_ARTICLES_LIMIT = 50;
+const TRENDS_LIMIT = 50;
+const GENERATED_ARTICLES_LIMIT = 50;
 export const LOGS_LIMIT = 100;
 
 export const status = {

@@ -6,7 +6,7 @@ import { notifyInvalid } from '../lib/notify';
 import { Spinner } from './Spinner';
 
 /** The file name of an audio address ("/audio/podcast-2026-11-26.mp3?v=…" → "podcast-2026-11-26.mp3"). */
-export function audioFileName(url: string, fallback: string): string {
+function audioFileName(url: string, fallback: string): string {
   const last = url.split(/[?#]/)[0]!.split('/').pop() ?? '';
   let name = '';
   try {

@@ -4,7 +4,7 @@ import { dateInZone, formatPlayerTime } from '../lib/clock';
 import { Tip } from './Tip';
 import { PodcastTranscript } from './PodcastTranscript';
 
-export const SEEK_STEP_SECONDS = 5;
+const SEEK_STEP_SECONDS = 5;
 /** HTMLMediaElement.HAVE_CURRENT_DATA: below it a seek has nothing to land on. */
 const HAVE_CURRENT_DATA = 2;
 

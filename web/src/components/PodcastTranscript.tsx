@@ -11,7 +11,7 @@ interface Cue {
 }
 
 /** `/audio/latest-news-2026-11-28-ab12.mp3?v=3` → `latest-news-2026-11-28-ab12`. */
-export function episodeStem(audioUrl: string): string {
+function episodeStem(audioUrl: string): string {
   return (audioUrl.split('?')[0] ?? '').replace(/^.*\//, '').replace(/\.mp3$/, '');
 }
 

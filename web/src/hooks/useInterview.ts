@@ -9,7 +9,7 @@ import { AUDIO_FAILED } from './usePodcast';
 export const REFINEMENT_STOPPED = 'Refinement Stopped';
 
 /** Whether a failed refinement was stopped (its request aborted, or the server told to stop). */
-export const wasStopped = (error: unknown) => (error instanceof ApiError && error.aborted) || (error instanceof Error && error.message === REFINEMENT_STOPPED);
+const wasStopped = (error: unknown) => (error instanceof ApiError && error.aborted) || (error instanceof Error && error.message === REFINEMENT_STOPPED);
 
 /** The last interview script (the refined one when it exists) and its audio. */
 export function useLastInterviewScriptQuery() {

@@ -1,7 +1,7 @@
 // How articles and their source domains are presented on the home page.
 import { readableHost } from './hosts.js';
 
-export const TITLE_LIMIT = 120;
+const TITLE_LIMIT = 120;
 export const DEFAULT_DOMAIN_PRIORITY = 4;
 
 /** The first 120 characters of a title, with an ellipsis when something was cut. */

@@ -2,7 +2,7 @@
 import type { ConsoleDomain } from '../api/types.js';
 import { DEFAULT_DOMAIN_PRIORITY } from './articles.js';
 
-export const ERROR_TEXT_LIMIT = 50;
+const ERROR_TEXT_LIMIT = 50;
 
 /** Highest priority first, a missing priority counting as 4; then by address, so rows keep their place. */
 export function sortDomainsByPriority<T extends Pick<ConsoleDomain, 'priority' | 'url'>>(domains: readonly T[]): T[] {

@@ -1,8 +1,8 @@
 // The /ws connection: JSON messages, reconnect after 1 s, 2 s, 4 s… for at most 5
 // attempts, the count reset by every successful connection; a deliberate disconnect stops it.
 
-export const MAX_RECONNECT_ATTEMPTS = 5;
-export const FIRST_RECONNECT_DELAY_MS = 1000;
+const MAX_RECONNECT_ATTEMPTS = 5;
+const FIRST_RECONNECT_DELAY_MS = 1000;
 
 export interface LiveChannelOptions {
   url: string;
@@ -24,7 +24,7 @@ export function liveChannelUrl(location: { protocol: string; host: string }): st
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/ws`;
 }
 
-export function reconnectDelay(attempt: number): number {
+function reconnectDelay(attempt: number): number {
   return FIRST_RECONNECT_DELAY_MS * 2 ** attempt;
 }
 

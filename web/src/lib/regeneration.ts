@@ -2,7 +2,7 @@
 // newest 50 kept. Each message of the run says how far it is (progress) and whether it is the last
 // (complete); the text is only shown.
 
-export const REGENERATION_MESSAGES_KEPT = 50;
+const REGENERATION_MESSAGES_KEPT = 50;
 
 export interface RegenerationState {
   running: boolean;

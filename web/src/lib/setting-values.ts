@@ -21,7 +21,7 @@ export function toDraft(field: SettingFieldDescription, stored: unknown): DraftV
 }
 
 /** What is sent back. An empty number field counts as 0, which the bounds then judge. */
-export function toStored(field: SettingFieldDescription, draft: DraftValue): unknown {
+function toStored(field: SettingFieldDescription, draft: DraftValue): unknown {
   if (field.kind === 'table') {
     return (draft as DraftRow[]).map((row) => Object.fromEntries((field.columns ?? []).map((column) => [column.name, toStored(column, row[column.name] ?? '')])));
   }

@@ -29,7 +29,7 @@ interface ConsoleTab {
 }
 
 /** The tabs in this order; the first is the default. */
-export const CONSOLE_TABS: readonly ConsoleTab[] = [
+const CONSOLE_TABS: readonly ConsoleTab[] = [
   { id: 'spider', label: 'Spider', Component: SpiderTab },
   { id: 'domains', label: 'Domains', Component: DomainsTab },
   { id: 'trends', label: 'Trends', Component: TrendsTab },

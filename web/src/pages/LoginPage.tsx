@@ -9,7 +9,7 @@ import { toast } from '../hooks/useToast';
 import { isCorrectAnswer, makeMathQuestion } from '../lib/captcha';
 
 /** Long enough to read the confirmation, short enough not to feel like waiting. */
-export const LOGIN_REDIRECT_DELAY_MS = 600;
+const LOGIN_REDIRECT_DELAY_MS = 600;
 
 export function LoginPage() {
   useDocumentTitle('Login');

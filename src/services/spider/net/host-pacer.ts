@@ -31,7 +31,7 @@ export const systemClock: Clock = {
 };
 
 /** The floor for any host, whatever the domain or robots.txt says. */
-export const MIN_HOST_INTERVAL_MS = 1000;
+const MIN_HOST_INTERVAL_MS = 1000;
 
 export interface HostPacerOptions {
   clock?: Clock;

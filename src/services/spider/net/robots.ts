@@ -6,7 +6,7 @@ import type { GuardedClient } from '../../../net/guarded-client.js';
 import { originOf, tryParseUrl } from './url.js';
 
 /** RFC 9309 §2.5: parsers must read at least 500 KiB; we read exactly that much. */
-export const ROBOTS_MAX_BYTES = 500 * 1024;
+const ROBOTS_MAX_BYTES = 500 * 1024;
 
 export interface RobotsRule {
   allow: boolean;
@@ -108,7 +108,7 @@ export function productTokenOf(userAgent: string): string {
  * The rules for one crawler: all groups naming its product token (case-insensitive), merged; if
  * none does, all `*` groups, merged; if none, no rules.
  */
-export function robotsPolicyFor(file: RobotsFile, productToken: string): RobotsPolicy {
+function robotsPolicyFor(file: RobotsFile, productToken: string): RobotsPolicy {
   const token = productToken.toLowerCase();
   let chosen = file.groups.filter((g) => g.agents.some((a) => a !== '*' && productTokenOf(a) === token));
   if (chosen.length === 0) chosen = file.groups.filter((g) => g.agents.includes('*'));
@@ -126,7 +126,7 @@ export function parseRobots(text: string, productToken: string, baseUrl?: string
   return robotsPolicyFor(parseRobotsFile(text, baseUrl), productToken);
 }
 
-export const ALLOW_ALL: RobotsPolicy = Object.freeze({ isAllowed: () => true, crawlDelayMs: null, sitemaps: [] });
+const ALLOW_ALL: RobotsPolicy = Object.freeze({ isAllowed: () => true, crawlDelayMs: null, sitemaps: [] });
 export const DISALLOW_ALL: RobotsPolicy = Object.freeze({
   isAllowed: (pathOrUrl: string) => pathOf(pathOrUrl) === '/robots.txt',
   crawlDelayMs: null,
@@ -140,7 +140,7 @@ function pathOf(pathOrUrl: string): string {
 }
 
 /** Longest match wins; on equal length Allow wins (RFC 9309 §2.2.2). /robots.txt is always allowed. */
-export function isPathAllowed(rules: readonly RobotsRule[], pathOrUrl: string): boolean {
+function isPathAllowed(rules: readonly RobotsRule[], pathOrUrl: string): boolean {
   const path = normalisePath(pathOf(pathOrUrl));
   if (path === '/robots.txt') return true;
   let best: RobotsRule | null = null;

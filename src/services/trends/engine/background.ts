@@ -19,7 +19,7 @@ export function loadDefaultBackground(): BackgroundModel | null {
 }
 
 /** Reads the TSV form: `#` comment lines, a `#documents\tN` line, then `feature\tcount` lines. */
-export function parseBackground(text: string): BackgroundModel {
+function parseBackground(text: string): BackgroundModel {
   const documentFrequency = new Map<string, number>();
   let documents = 0;
   for (const line of text.split('\n')) {

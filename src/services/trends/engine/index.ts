@@ -4,10 +4,10 @@ import { clusterStories } from './story-clusters.js';
 import { rankTrends } from './rank.js';
 import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
-export { clusterStories, storyIdOf, DEFAULT_CLUSTER_OPTIONS } from './story-clusters.js';
-export { rankTrends, relevanceScore, distinctSources, sourceCount, isTrendStory } from './rank.js';
-export { representativeTitle, extractiveSummary, splitSentences } from './summarize.js';
-export { loadDefaultBackground, parseBackground } from './background.js';
+export { clusterStories, storyIdOf } from './story-clusters.js';
+export { rankTrends, sourceCount, isTrendStory } from './rank.js';
+export { splitSentences } from './summarize.js';
+;
 export type { BackgroundModel, ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export interface StoryAnalysis {

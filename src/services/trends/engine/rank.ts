@@ -23,7 +23,7 @@ function sourceKey(source: string): string {
 }
 
 /** Distinct source names, in the story's order (most central article first). */
-export function distinctSources(story: StoryCluster): string[] {
+function distinctSources(story: StoryCluster): string[] {
   const seen = new Map<string, string>();
   for (const article of story.articles) {
     const source = article.source?.trim();
@@ -56,7 +56,7 @@ function newestTime(story: StoryCluster): number {
   return newest;
 }
 
-export function relevanceScore(story: StoryCluster, now: number | null): number {
+function relevanceScore(story: StoryCluster, now: number | null): number {
   const sources = sourceCount(story);
   const newest = newestTime(story);
   let recency = 0.5;

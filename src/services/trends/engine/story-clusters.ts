@@ -11,7 +11,7 @@ import type { ClusterOptions, StoryCluster, StoryInput } from './types.js';
  * Tuned on clusters-dev-1d.jsonl (one day, 102 stories) and checked on clusters-dev-longtail.jsonl;
  * dayDecay could only be chosen on the longtail file (see bench/stories.bench.ts).
  */
-export const DEFAULT_CLUSTER_OPTIONS: Required<Omit<ClusterOptions, 'background'>> = {
+const DEFAULT_CLUSTER_OPTIONS: Required<Omit<ClusterOptions, 'background'>> = {
   duplicateThreshold: 0.8,
   mergeThreshold: 0.1,
   sizePenalty: 0.06,

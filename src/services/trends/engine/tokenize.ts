@@ -46,12 +46,8 @@ function undoubleEnd(w: string): string {
   return /([bdfgmnprt])\1$/.test(w) ? w.slice(0, -1) : w;
 }
 
-export function isStopWord(word: string): boolean {
-  return STOP_WORDS.has(word);
-}
-
 /** Lower-case words of a text, accents folded, dotted acronyms ("U.S.") joined, thousands separators dropped. */
-export function words(text: string): string[] {
+function words(text: string): string[] {
   const folded = text
     // The country, before lower-casing makes it the pronoun.
     .replace(/\bU\.S\.(?:A\.)?|\bUS\b/g, 'USA')

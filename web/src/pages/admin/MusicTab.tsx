@@ -18,10 +18,10 @@ import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 import { GeneratedAt, saveDrafts, ScriptBox, ScriptPanel, StepButton, useVoiceChoices } from './AudioStudio';
 
 /** Music needs lyrics. */
-export const NO_LYRICS = 'Please generate lyrics first';
+const NO_LYRICS = 'Please generate lyrics first';
 
 /** A track whose status is not complete is still being made (a failed one says so). */
-export const isComplete = (track: MusicTrack) => track.status === 'complete';
+const isComplete = (track: MusicTrack) => track.status === 'complete';
 
 function trackTitle(track: MusicTrack): string {
   return track.title?.trim() || `Track ${track.id}`;

@@ -35,7 +35,7 @@ export const TREND_TOPIC_LABELS = TOPIC_NAMES;
 const TREND_TABS: readonly Topic[] = ['health', 'finance', 'usa', 'international', 'tech', 'energy', 'science', 'food'];
 
 /** The food re-categorization bar is measured against this many articles. */
-export const FOOD_PROGRESS_TOTAL = 16_256;
+const FOOD_PROGRESS_TOTAL = 16_256;
 
 const ANALYZER_BADGES: Record<string, { tone: BadgeTone; text: string }> = {
   running: { tone: 'green', text: 'Running' },

@@ -19,7 +19,7 @@ export function localNameOf(element: Element): string {
 }
 
 /** Namespace prefix as written (`news:title` → `news`), '' if none. */
-export function prefixOf(element: Element): string {
+function prefixOf(element: Element): string {
   const name = (element.tagName || '').toLowerCase();
   const colon = name.indexOf(':');
   return colon === -1 ? '' : name.slice(0, colon);
