@@ -9,16 +9,35 @@ export interface AppContext {
   db: Database;
   sql: Sql;
   events: EventBus;
-  /** Per-process job objects by name; reach them through `contextJob`, never directly. */
-  jobs: Map<string, unknown>;
+  /** Per-process objects (the job runner, the crawl network…) by slot; reach them through `contextJob`. */
+  jobs: Map<ContextSlot<unknown>, unknown>;
 }
 
-/** The context's one instance of a stateful job, created on first use. */
-export function contextJob<T>(ctx: Pick<AppContext, 'jobs'>, name: string, create: () => T): T {
-  let job = ctx.jobs.get(name) as T | undefined;
+/**
+ * The key of one per-process object of a context. The object's type travels with the key, so a
+ * read needs no cast, and the key is the slot itself (not its name), so two modules cannot collide.
+ */
+export interface ContextSlot<T> {
+  readonly name: string;
+  /** Never set: carries T. */
+  readonly type?: T;
+}
+
+export function contextSlot<T>(name: string): ContextSlot<T> {
+  return { name };
+}
+
+/** The context's one instance of a stateful object, created on first use. */
+export function contextJob<T>(ctx: Pick<AppContext, 'jobs'>, slot: ContextSlot<T>, create: () => T): T {
+  let job = ctx.jobs.get(slot) as T | undefined;
   if (job === undefined) {
     job = create();
-    ctx.jobs.set(name, job);
+    ctx.jobs.set(slot, job);
   }
   return job;
+}
+
+/** The instance if one was created, without creating it. */
+export function existingContextJob<T>(ctx: Pick<AppContext, 'jobs'>, slot: ContextSlot<T>): T | undefined {
+  return ctx.jobs.get(slot) as T | undefined;
 }

@@ -1,6 +1,6 @@
 // The Podcast and Interviews tabs' calls.
 import type { FastifyInstance } from 'fastify';
-import { contextJob } from '../../context.js';
+import { contextJob, contextSlot } from '../../context.js';
 import { acceptEmptyJson } from './empty-json.js';
 import {
   enhanceConversationalScript,
@@ -11,6 +11,8 @@ import {
 import { generateInterviewAudio, generateInterviewScript, lastInterviewScript, refineInterviewScript } from '../../services/audio/interview.js';
 
 const SCRIPT_MAX = 200_000;
+/** Refinements running in this process, each abortable by POST …/stop. */
+const INTERVIEW_REFINEMENTS = contextSlot<Set<AbortController>>('interview-refinements');
 const scriptBody = (field: string) =>
   ({ type: ['object', 'null'], properties: { [field]: { type: 'string', maxLength: SCRIPT_MAX } }, additionalProperties: false }) as const;
 
@@ -28,7 +30,7 @@ export default async function podcastRoutes(app: FastifyInstance): Promise<void>
   app.get('/last-interview-script', async () => lastInterviewScript(app.ctx));
   app.post('/generate-interview-script', async () => generateInterviewScript(app.ctx));
   // Abortable: a client that goes away, or POST …/stop, stops the refinement.
-  const refinements = () => contextJob(app.ctx, 'interview-refinements', () => new Set<AbortController>());
+  const refinements = () => contextJob(app.ctx, INTERVIEW_REFINEMENTS, () => new Set<AbortController>());
   app.post<{ Body: { interview?: string } | null }>('/refine-interview-script', { schema: { body: scriptBody('interview') } }, async (request, reply) => {
     const controller = new AbortController();
     // The response closing before it was written means the client went away (the request's own

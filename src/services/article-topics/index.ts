@@ -1,7 +1,7 @@
 // Topic of each crawled article: the model when one is configured, else —
 // and on any model failure, article by article — the offline classifier shipped in the package.
 import { z } from 'zod';
-import { contextJob, type AppContext } from '../../context.js';
+import { contextJob, contextSlot, type AppContext } from '../../context.js';
 import { isLlmError, type ChatModel } from '../../providers/llm/index.js';
 import { chatModelFor, modelNameFor } from '../models.js';
 import { classifyTopics, TOPICS, type Topic } from '../classify/index.js';
@@ -38,8 +38,10 @@ interface ClassifierHealth {
   downUntil: number;
 }
 
+const CLASSIFIER_HEALTH = contextSlot<ClassifierHealth>('article-classifier');
+
 function classifierHealth(ctx: Ctx): ClassifierHealth | null {
-  return ctx.jobs ? contextJob<ClassifierHealth>({ jobs: ctx.jobs }, 'article-classifier', () => ({ downUntil: 0 })) : null;
+  return ctx.jobs ? contextJob({ jobs: ctx.jobs }, CLASSIFIER_HEALTH, () => ({ downUntil: 0 })) : null;
 }
 
 // Names a model may use for a topic, beyond the topic keys themselves.

@@ -12,7 +12,7 @@
 // down. The embedded database has no network, and its one connection may be busy for long: there
 // errors count at once and waiting is never taken for an outage.
 import type { AppContext } from '../../context.js';
-import { contextJob } from '../../context.js';
+import { contextJob, contextSlot } from '../../context.js';
 import { isDatabaseOutage } from '../jobs/database.js';
 import { reportProblem } from '../../diagnostics.js';
 import { probeDatabase } from '../../db/probe.js';
@@ -168,8 +168,10 @@ function createDatabaseMonitor(ctx: Pick<AppContext, 'sql' | 'events'> & { db?: 
   return monitor;
 }
 
+const DATABASE_MONITOR = contextSlot<DatabaseMonitor>('database-monitor');
+
 /** The process's one monitor for this context's database. */
 export function databaseMonitor(ctx: Pick<AppContext, 'sql' | 'events' | 'jobs'>): DatabaseMonitor {
   // Every caller hands the daemon's context; its database handle (when there) gives the standalone probe.
-  return contextJob(ctx, 'database-monitor', () => createDatabaseMonitor(ctx as Pick<AppContext, 'sql' | 'events'> & Partial<Pick<AppContext, 'db'>>));
+  return contextJob(ctx, DATABASE_MONITOR, () => createDatabaseMonitor(ctx as Pick<AppContext, 'sql' | 'events'> & Partial<Pick<AppContext, 'db'>>));
 }

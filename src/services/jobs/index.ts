@@ -25,7 +25,7 @@
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { JobRunSummary, JobState } from '../../api/jobs.js';
-import { contextJob, type AppContext } from '../../context.js';
+import { contextJob, contextSlot, existingContextJob, type AppContext } from '../../context.js';
 import type { TransactionSql } from '../../db/client.js';
 import { jobQueueDb } from '../../db/job-queue.js';
 import {
@@ -59,9 +59,11 @@ export { pruneJobHistory } from './history.js';
 export { isTerminal, onRunnerAttached, onRunSettled, type RunSettledHook } from './run-state.js';
 export type { JobRunRow, JobRunStatus } from '../../db/job-runs.js';
 
+const JOB_RUNNER = contextSlot<JobRunner>('job-runner');
+
 /** The runner of this context (this daemon), created on first use. */
 export function jobRunner(ctx: AppContext): JobRunner {
-  return contextJob(ctx, 'job-runner', () => new JobRunner(ctx));
+  return contextJob(ctx, JOB_RUNNER, () => new JobRunner(ctx));
 }
 
 /** Daemon start: work queued runs, take over dead daemons' runs, and do pg-boss's upkeep. */
@@ -71,8 +73,7 @@ export async function startJobs(ctx: AppContext): Promise<void> {
 
 /** Daemon (or in-process app) shutdown: runs held here are handed over, none is lost. */
 export async function shutdownJobs(ctx: AppContext): Promise<void> {
-  const runner = ctx.jobs.get('job-runner') as JobRunner | undefined;
-  await runner?.shutdown();
+  await existingContextJob(ctx, JOB_RUNNER)?.shutdown();
 }
 
 function definitionOf(name: string): AnyDefinition {
@@ -231,8 +232,7 @@ export async function lastRun(ctx: AppContext, name: string): Promise<JobRunRow 
 }
 
 function withLocalProgress(ctx: AppContext, row: JobRunRow): JobRunRow {
-  const runner = ctx.jobs.get('job-runner') as JobRunner | undefined;
-  const progress = runner?.localProgress(row.id);
+  const progress = existingContextJob(ctx, JOB_RUNNER)?.localProgress(row.id);
   return progress ? { ...row, progress } : row;
 }
 

@@ -1,7 +1,7 @@
 // The spider panel's Recent Activity: lines newest first, each stamped with the
 // product's local time, pushed live as spider_activity and kept with the run (job_activity), so any
 // daemon shows the lines every daemon sharing the crawl wrote.
-import { contextJob, type AppContext } from '../../context.js';
+import { contextJob, contextSlot, type AppContext } from '../../context.js';
 import { addJobActivity } from '../../db/job-runs.js';
 import { isDatabaseOutage } from '../jobs/database.js';
 import { reportProblem } from '../../diagnostics.js';
@@ -34,7 +34,8 @@ interface ActivityBuffer {
   writing: Promise<void> | null;
 }
 
-const bufferOf = (ctx: Pick<AppContext, 'jobs'>) => contextJob<ActivityBuffer>(ctx, 'spider-activity', () => ({ pending: [], timer: null, writing: null }));
+const ACTIVITY_BUFFER = contextSlot<ActivityBuffer>('spider-activity');
+const bufferOf = (ctx: Pick<AppContext, 'jobs'>) => contextJob(ctx, ACTIVITY_BUFFER, () => ({ pending: [], timer: null, writing: null }));
 
 /** Adds a line to the run's activity and pushes it live; returns the line. */
 export function noteActivity(ctx: AppContext, runId: string, message: string): string {

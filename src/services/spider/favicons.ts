@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import type { AppContext } from '../../context.js';
-import { contextJob } from '../../context.js';
+import { contextJob, contextSlot } from '../../context.js';
 import { findDomainByHost } from '../../db/domains.js';
 import { readDomainEntry } from '../domains/entries.js';
 import { IMAGE_CONTENT_TYPES, parseDomainInput, tryParseUrl } from './net/index.js';
@@ -25,6 +25,8 @@ interface FaviconRecord {
 const MAX_FAVICON_BYTES = 256 * 1024;
 /** A site without a favicon is asked again after a day. */
 const RETRY_MISSING_MS = 24 * 60 * 60 * 1000;
+/** Fetches in progress per domain, so concurrent requests for one icon share one fetch. */
+const FAVICONS_IN_FLIGHT = contextSlot<Map<string, Promise<Favicon | null>>>('favicons');
 const FAVICON_INTERVAL_MS = 1000;
 
 type Ctx = Pick<AppContext, 'config' | 'sql' | 'events' | 'jobs'>;
@@ -136,7 +138,7 @@ export async function domainFavicon(ctx: Ctx, domain: string): Promise<Favicon |
   if (cached && Date.now() - Date.parse(cached.record.fetchedAt) < RETRY_MISSING_MS) return null;
 
   // One fetch per host at a time, however many cards ask at once.
-  const inFlight = contextJob(ctx, 'favicons', () => new Map<string, Promise<Favicon | null>>());
+  const inFlight = contextJob(ctx, FAVICONS_IN_FLIGHT, () => new Map<string, Promise<Favicon | null>>());
   let pending = inFlight.get(hostKey);
   if (!pending) {
     const target = parseDomainInput(row.url, row.startingUrl);

@@ -2,7 +2,7 @@
 // and private addresses, and one host pacer shared by the spider, the re-fetcher, favicons and the
 // related-site scrape, so that together they never ask one host more than once a second.
 import type { AppContext } from '../../context.js';
-import { contextJob } from '../../context.js';
+import { contextJob, contextSlot, existingContextJob } from '../../context.js';
 import { listAvoidDomains } from '../../db/avoid-domains.js';
 import {
   FetchError,
@@ -52,9 +52,11 @@ interface NetworkJob {
   network: Promise<CrawlNetwork> | null;
 }
 
+const CRAWL_NETWORK = contextSlot<NetworkJob>('crawl-network');
+
 /** The context's crawl network, created on first use and closed with `closeCrawlNetwork`. */
 export function crawlNetwork(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 'jobs'>, options: CrawlNetworkOptions = {}): Promise<CrawlNetwork> {
-  const job = contextJob<NetworkJob>(ctx, 'crawl-network', () => ({ network: null }));
+  const job = contextJob(ctx, CRAWL_NETWORK, () => ({ network: null }));
   job.network ??= openCrawlNetwork(ctx, options).catch((error: unknown) => {
     job.network = null;
     throw error;
@@ -63,7 +65,7 @@ export function crawlNetwork(ctx: Pick<AppContext, 'config' | 'sql' | 'events' |
 }
 
 export async function closeCrawlNetwork(ctx: Pick<AppContext, 'jobs'>): Promise<void> {
-  const job = ctx.jobs.get('crawl-network') as NetworkJob | undefined;
+  const job = existingContextJob(ctx, CRAWL_NETWORK);
   if (!job?.network) return;
   const network = await job.network.catch(() => null);
   job.network = null;

@@ -6,7 +6,7 @@ import type { StatusResponse } from '../../api/status.js';
 import type { AppContext } from '../../context.js';
 import type { EventType } from '../../api/live.js';
 import { onRunnerAttached, onRunSettled } from '../jobs/index.js';
-import { contextJob } from '../../context.js';
+import { contextJob, contextSlot } from '../../context.js';
 
 /** Messages after which the status object may read differently. */
 const STATUS_SOURCES: EventType[] = ['spider_activity', 'domains_updated', 'trendsAnalyzerAction', 'generator_action', 'queue_update', 'refetch_status'];
@@ -19,7 +19,8 @@ interface Publisher {
   again: boolean;
 }
 
-const publisherOf = (ctx: AppContext) => contextJob<Publisher>(ctx, 'status-publisher', () => ({ timer: null, last: 0, running: null, again: false }));
+const PUBLISHER = contextSlot<Publisher>('status-publisher');
+const publisherOf = (ctx: AppContext) => contextJob(ctx, PUBLISHER, () => ({ timer: null, last: 0, running: null, again: false }));
 
 /** Sends the status now (coalescing: one computation at a time, the latest state always sent). */
 function publishStatus(ctx: AppContext, getStatus: (ctx: AppContext) => Promise<StatusResponse>): Promise<void> {
