@@ -1,5 +1,6 @@
 // What every service function receives: configuration, the query layer, the event bus, and the
-// long-running jobs of this process (spider, analyzers…), which hold state across calls.
+// per-process objects that hold state across calls (the job runner, the crawl network…), each
+// reached through its typed slot.
 import type { Config } from './config.js';
 import type { Database, Sql } from './db/client.js';
 import type { EventBus } from './services/events.js';

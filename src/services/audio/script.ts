@@ -1,4 +1,5 @@
 import { splitSentences } from '../generator/sentences.js';
+import { spokenFigures } from './spoken-figures.js';
 
 // Scripts as the console edits them: lines "Speaker: text", with [pause], [pause short] and
 // [pause long] as the only tags. cleanScript applies the clean-up rules exactly; parseScript turns a
@@ -169,9 +170,14 @@ function followsExpansion(acronym: string, before: string): boolean {
  * out are dropped — an acronym right after its expansion ("… of Nowhere (CAAN) said" → "… of Nowhere
  * said"), stock tickers, notes about pictures and links, picture and wire credits, web addresses.
  * Other parentheses ("(up 3%)", "(R-Texas)", "(2019)", "(CAAN)" with no expansion before it) stay.
+ * Figures are then put as a newsreader says them (./spoken-figures.ts: "$4.5bn", "12%", "in 2026").
  * The script itself keeps them: only what is spoken changes.
  */
 export function speechText(text: string): string {
+  return spokenFigures(withoutAsides(text));
+}
+
+function withoutAsides(text: string): string {
   return text
     .replace(/\s*\(([^()]{1,100})\)/g, (aside: string, inner: string, offset: number) => {
       const content = inner.trim();

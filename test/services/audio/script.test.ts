@@ -6,6 +6,7 @@ import { loadConfig } from '../../../src/config.js';
 import type { SpeechProvider } from '../../../src/providers/speech/index.js';
 import { speakLines } from '../../../src/services/audio/assemble.js';
 import { applyReplacements, cleanScript, parseScript, speechText, splitForSpeech, spokenWords } from '../../../src/services/audio/script.js';
+import { spokenFigures } from '../../../src/services/audio/spoken-figures.js';
 import { DEFAULT_REPLACEMENTS } from '../../../src/services/audio/voice-table.js';
 
 const speakers = ['Alex', 'Jordan'];
@@ -94,8 +95,11 @@ describe('speechText: what a listener hears of a line', () => {
       'The left (and the right) agreed.',
       'It is written in Node.js (a runtime).',
     ]) {
-      expect(speechText(text), text).toBe(text);
+      // Kept whole; only its figures are put in words (spoken-figures.test.ts).
+      expect(speechText(text), text).toBe(spokenFigures(text));
     }
+    expect(speechText('Sales rose (up 3% on the year) in May.')).toBe('Sales rose (up 3 percent on the year) in May.');
+    expect(speechText('The law (passed in 2019) took effect.')).toBe('The law (passed in twenty nineteen) took effect.');
     // Spelt out just before: dropped, even for two letters.
     expect(speechText('Trade with the United States (US) grew')).toBe('Trade with the United States grew');
   });
