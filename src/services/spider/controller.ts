@@ -34,7 +34,7 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { ACTIVITY_LINES, flushActivity, formatElapsed, noteActivity } from './activity.js';
 import { shareCrawl, toCrawlDomain, type SpiderRunParams } from './crawl-share.js';
 import type { CrawlDomain } from './crawl-types.js';
-import { hostOf } from './net/index.js';
+import { hostInterval, hostOf } from './net/index.js';
 import { crawlNetwork } from './network.js';
 import { SPIDER_JOB, spiderStatusFields, type SpiderJobState, type SpiderStatusFields } from './status.js';
 import { counted } from '../../shared/words.js';
@@ -212,7 +212,7 @@ async function runOptions(ctx: AppContext, only?: string): Promise<{ params: Spi
         await insertCrawlClaims(
           tx,
           run.id,
-          domains.map((domain) => ({ domainId: domain.id, host: hostOf(domain.origin), intervalMs: Math.max(1000, domain.throttleMs) })),
+          domains.map((domain) => ({ domainId: domain.id, host: hostOf(domain.origin), intervalMs: hostInterval(domain.throttleMs) })),
         );
         const summary: SpiderJobState = {
           lastStartedAt: params.startedAt,

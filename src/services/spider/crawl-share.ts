@@ -26,7 +26,7 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { noteActivity } from './activity.js';
 import { createCrawl } from './crawl.js';
 import type { CrawlDomain } from './crawl-types.js';
-import { hostOf, parseDomainInput } from './net/index.js';
+import { hostInterval, hostOf, MIN_HOST_INTERVAL_MS, parseDomainInput } from './net/index.js';
 import { crawlNetwork } from './network.js';
 import { counted } from '../../shared/words.js';
 import { reportProblem } from '../../diagnostics.js';
@@ -55,7 +55,7 @@ export function toCrawlDomain(row: DomainRow): CrawlDomain | null {
 
 /** The pause a domain's host needs, and when this daemon may first ask it something. */
 function pacing(claimed: ClaimedDomain, throttleMs: number, now: number): { intervalMs: number; notBefore: number } {
-  const intervalMs = Math.max(1000, throttleMs, claimed.claim.intervalMs);
+  const intervalMs = hostInterval(throttleMs, claimed.claim.intervalMs);
   let notBefore = 0;
   if (claimed.lastRequestAt) notBefore = claimed.lastRequestAt.getTime() + Math.max(intervalMs, claimed.lastIntervalMs);
   // The daemon that held it may have sent one more request after its last renewal.
@@ -150,7 +150,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
       domainId,
       active: figures?.active ?? 0,
       pending: figures?.pending ?? 0,
-      intervalMs: Math.round(figures?.intervalMs ?? 1000),
+      intervalMs: Math.round(figures?.intervalMs ?? MIN_HOST_INTERVAL_MS),
       lastRequestAt: figures?.lastRequestAt ? new Date(figures.lastRequestAt) : null,
       progress: figures?.progress ?? 0,
     };

@@ -130,8 +130,6 @@ export const MAX_SITEMAP_ENTRIES = 5_000;
 export const MAX_CANDIDATES_PER_DOMAIN = 1_000;
 export const ARTICLE_CONTENT_TYPES = ['text/html', 'application/xhtml+xml'];
 export const MAX_RETRIES = 2;
-export const MIN_INTERVAL_MS = 1000;
-export const DEFAULT_INTERVAL_MS = 2000;
 
 export interface DomainState {
   domain: CrawlDomain;

@@ -15,6 +15,7 @@ import { parsePublishedAt, readArticlePage } from './extraction.js';
 import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
 import {
   AbortedError,
+  DEFAULT_HOST_INTERVAL_MS,
   DISALLOW_ALL,
   PAGE_CONTENT_TYPES,
   SITEMAP_CONTENT_TYPES,
@@ -22,6 +23,7 @@ import {
   canonicalizeUrl,
   commonFeedUrls,
   discoverFeedLinks,
+  hostInterval,
   hostOf,
   parseFeed,
   parseSitemap,
@@ -32,7 +34,6 @@ import { createPacedRobots, politeFetch, type RobotsOutcome } from './network.js
 import { reportProblem } from '../../diagnostics.js';
 import {
   ARTICLE_CONTENT_TYPES,
-  DEFAULT_INTERVAL_MS,
   MAX_ANNOUNCED_FEEDS,
   MAX_CANDIDATES_PER_DOMAIN,
   MAX_FEED_PROBES,
@@ -40,7 +41,6 @@ import {
   MAX_SITEMAP_DEPTH,
   MAX_SITEMAP_ENTRIES,
   MAX_SITEMAPS_PER_DOMAIN,
-  MIN_INTERVAL_MS,
   isRetriable,
   messageOf,
   siteProgress,
@@ -70,9 +70,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
   // Pause per host: the domain's throttle, raised by robots.txt Crawl-delay; hosts that are no
   // domain of their own (a feed elsewhere) get the default throttle.
   const intervals = new Map<string, number>();
-  const intervalOf = (host: string): number => intervals.get(host) ?? DEFAULT_INTERVAL_MS;
+  const intervalOf = (host: string): number => intervals.get(host) ?? DEFAULT_HOST_INTERVAL_MS;
   const raiseInterval = (host: string, ms: number) => {
-    intervals.set(host, Math.max(intervals.get(host) ?? MIN_INTERVAL_MS, ms, MIN_INTERVAL_MS));
+    intervals.set(host, hostInterval(intervals.get(host), ms));
     queue.setInterval(host, intervalOf(host));
   };
 
@@ -134,7 +134,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     if (stopped || state.finished || state.error) return;
     const host = hostOf(task.url);
     // A sister host of the site (www.) is paced like the site itself.
-    if (!intervals.has(host)) raiseInterval(host, host === state.hostName || !state.sameSite(new URL(task.url)) ? DEFAULT_INTERVAL_MS : intervalOf(state.hostName));
+    if (!intervals.has(host)) raiseInterval(host, host === state.hostName || !state.sameSite(new URL(task.url)) ? DEFAULT_HOST_INTERVAL_MS : intervalOf(state.hostName));
     state.pending++;
     if (task.step === 'article') state.articlesPending++;
     queue.add({ ...task, domainId: state.domain.id, host });

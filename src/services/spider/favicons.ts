@@ -9,7 +9,7 @@ import type { AppContext } from '../../context.js';
 import { contextJob, contextSlot } from '../../context.js';
 import { findDomainByHost } from '../../db/domains.js';
 import { readDomainEntry } from '../domains/entries.js';
-import { IMAGE_CONTENT_TYPES, parseDomainInput, tryParseUrl } from './net/index.js';
+import { IMAGE_CONTENT_TYPES, MIN_HOST_INTERVAL_MS, parseDomainInput, tryParseUrl } from './net/index.js';
 import { crawlNetwork, politeFetch, type CrawlNetwork } from './network.js';
 
 export interface Favicon {
@@ -27,7 +27,6 @@ const MAX_FAVICON_BYTES = 256 * 1024;
 const RETRY_MISSING_MS = 24 * 60 * 60 * 1000;
 /** Fetches in progress per domain, so concurrent requests for one icon share one fetch. */
 const FAVICONS_IN_FLIGHT = contextSlot<Map<string, Promise<Favicon | null>>>('favicons');
-const FAVICON_INTERVAL_MS = 1000;
 
 type Ctx = Pick<AppContext, 'config' | 'sql' | 'events' | 'jobs'>;
 
@@ -58,7 +57,7 @@ function writeCached(dir: string, stem: string, favicon: Favicon | null): void {
 
 async function fetchIcon(network: CrawlNetwork, url: string): Promise<Favicon | null> {
   try {
-    const response = await politeFetch(network, url, { intervalMs: FAVICON_INTERVAL_MS, accept: IMAGE_CONTENT_TYPES, maxBodyBytes: MAX_FAVICON_BYTES });
+    const response = await politeFetch(network, url, { intervalMs: MIN_HOST_INTERVAL_MS, accept: IMAGE_CONTENT_TYPES, maxBodyBytes: MAX_FAVICON_BYTES });
     if (response.body.length === 0 || !response.contentType.startsWith('image/')) return null;
     return { body: response.body, contentType: response.contentType };
   } catch {
@@ -87,7 +86,7 @@ async function fetchFavicon(ctx: Ctx, origin: string, startUrl: string): Promise
   const atRoot = await fetchIcon(network, `${origin}/favicon.ico`);
   if (atRoot) return atRoot;
   try {
-    const page = await politeFetch(network, startUrl, { intervalMs: FAVICON_INTERVAL_MS, accept: ['text/html', 'application/xhtml+xml'] });
+    const page = await politeFetch(network, startUrl, { intervalMs: MIN_HOST_INTERVAL_MS, accept: ['text/html', 'application/xhtml+xml'] });
     const declared = declaredIconUrl(page.text(), page.url);
     return declared ? await fetchIcon(network, declared) : null;
   } catch {

@@ -8,6 +8,7 @@
 // different hosts are crawled in parallel. Discovery (robots.txt, home page, feeds, sitemaps)
 // goes before a host's articles.
 import { Request } from '@crawlee/basic';
+import { MIN_HOST_INTERVAL_MS } from './net/host-pacer.js';
 
 export type CrawlStep = 'robots' | 'start' | 'feed' | 'sitemap' | 'article';
 
@@ -159,7 +160,7 @@ export class HostQueue {
   private lane(host: string): Lane {
     let lane = this.lanes.get(host);
     if (!lane) {
-      lane = { host, discovery: [], articles: [], busy: false, readyAt: 0, intervalMs: 1000, lastStartedAt: -Infinity, sent: false };
+      lane = { host, discovery: [], articles: [], busy: false, readyAt: 0, intervalMs: MIN_HOST_INTERVAL_MS, lastStartedAt: -Infinity, sent: false };
       this.lanes.set(host, lane);
     }
     return lane;

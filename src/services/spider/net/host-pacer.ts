@@ -30,8 +30,19 @@ export const systemClock: Clock = {
     }),
 };
 
-/** The floor for any host, whatever the domain or robots.txt says. */
-const MIN_HOST_INTERVAL_MS = 1000;
+/**
+ * The floor for any host, whatever the domain or robots.txt says: the one place it is written. Every
+ * pause between two requests to a host (the crawl's lanes, its claims across daemons, favicons) is
+ * `hostInterval(...)` of what applies to it.
+ */
+export const MIN_HOST_INTERVAL_MS = 1000;
+/** A host that is no source domain of its own (a feed elsewhere) until its robots.txt says more. */
+export const DEFAULT_HOST_INTERVAL_MS = 2000;
+
+/** The pause a host needs: the longest of the floor and what applies to it (a throttle, a Crawl-delay). */
+export function hostInterval(...intervalsMs: readonly (number | null | undefined)[]): number {
+  return Math.max(MIN_HOST_INTERVAL_MS, ...intervalsMs.filter((ms): ms is number => typeof ms === 'number' && Number.isFinite(ms)));
+}
 
 export interface HostPacerOptions {
   clock?: Clock;
