@@ -11,12 +11,9 @@ import { migrate } from './db/migrate.js';
 import { operatorSocketPath } from './operator-socket.js';
 import { buildApp, type BuildAppOptions } from './server/app.js';
 import { LOCAL_OPERATOR_HEADER } from './server/access.js';
-import { ensureAdminAccount, pruneAuthState, type AdminBootstrap } from './services/auth/index.js';
+import { ensureAdminAccount, type AdminBootstrap } from './services/auth/index.js';
 import { bridgeEvents } from './services/event-bridge.js';
 import { createEventBus } from './services/events.js';
-import { pruneLogs } from './services/logs/index.js';
-import { pruneArticles } from './services/retention/index.js';
-import { maintainRecentSearchSet } from './services/search/index.js';
 import './services/jobs/catalog.js';
 import { shutdownJobs, startJobs } from './services/jobs/index.js';
 import type { FastifyInstance } from 'fastify';
@@ -119,7 +116,6 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
   let app: FastifyInstance | null = null;
   let socketServer: Server | null = null;
   let stopExtra: (() => Promise<void>) | null = null;
-  let pruneTimer: NodeJS.Timeout | null = null;
   const socketPath = options.operatorSocket === false ? null : operatorSocketPath(config);
   try {
     const admin = await ensureAdminAccount(runtime.ctx);
@@ -127,14 +123,6 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
     app = built.app;
     const address = await app.listen({ host: config.host, port: config.port });
     if (socketPath) socketServer = await listenOperatorSocket(app, socketPath, built.localSecret, (app.server.address() as { port: number }).port);
-    const prune = () => {
-      void pruneAuthState(runtime.ctx).catch(() => {});
-      void pruneLogs(runtime.ctx).catch(() => {});
-      void pruneArticles(runtime.ctx).catch(() => {});
-      void maintainRecentSearchSet(runtime.ctx).catch(() => {});
-    };
-    pruneTimer = setInterval(prune, 60 * 60 * 1000);
-    pruneTimer.unref();
     // Queued runs, runs a dead daemon left, shared runs to join: this daemon takes its part.
     await startJobs(runtime.ctx);
     stopExtra = options.onStarted ? await options.onStarted(runtime.ctx) : null;
@@ -150,7 +138,6 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
       operatorSocket: socketPath,
       close() {
         closing ??= (async () => {
-          if (pruneTimer) clearInterval(pruneTimer);
           await stopExtra?.().catch(() => {});
           if (socketServer) {
             const closed = new Promise<void>((resolve) => socketServer!.close(() => resolve()));
@@ -168,7 +155,6 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
       },
     };
   } catch (error) {
-    if (pruneTimer) clearInterval(pruneTimer);
     await stopExtra?.().catch(() => {});
     socketServer?.close();
     if (socketPath) rmSync(socketPath, { force: true });

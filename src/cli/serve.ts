@@ -42,12 +42,8 @@ export function registerServeCommand(program: Command): void {
           // A queue left by the last run (a restart, or a killed daemon) goes on.
           const stopGeneratorWatch = await resumeGenerator(ctx);
           const stopSchedule = startDaemonSchedule(ctx);
-          const { startAudioSchedule } = await import('../services/audio/maintenance.js');
-          // The daily latest-news bulletin and audio retention.
-          const stopAudioSchedule = ctx.config.scheduler ? startAudioSchedule(ctx) : async () => {};
           return async () => {
             stopGeneratorWatch();
-            await stopAudioSchedule();
             await stopSchedule();
           };
         },

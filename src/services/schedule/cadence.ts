@@ -6,6 +6,8 @@
 // slot). Pure functions: the scheduler only asks them for the next run.
 import { addDays, instantOf, zonedTimeAt } from './zoned-time.js';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export type ScheduledJob = 'spider' | 'trends';
 
 export interface ScheduleMinutes {
@@ -95,4 +97,16 @@ export function spiderScheduleTable(minutes: Pick<ScheduleMinutes, 'spiderMinute
     { days: 'Monday–Friday', times: WEEKDAY_SPIDER_HOURS.map(at) },
     { days: 'Saturday–Sunday', times: WEEKEND_SPIDER_HOURS.map(at) },
   ];
+}
+
+/** The next daily bulletin slot after `after`: HH:MM local time, today or tomorrow. */
+export function nextDailySlot(after: Date, dailyTime: string, timeZone: string): Date {
+  const [hour, minute] = dailyTime.split(':').map(Number) as [number, number];
+  const today = zonedTimeAt(after.getTime(), timeZone);
+  for (let d = 0; d < 3; d++) {
+    const day = addDays(today, d);
+    const at = instantOf({ year: day.year, month: day.month, day: day.day, hour, minute }, timeZone);
+    if (at > after.getTime()) return new Date(at);
+  }
+  return new Date(after.getTime() + DAY_MS);
 }

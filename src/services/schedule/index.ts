@@ -1,9 +1,12 @@
-// The daemon's scheduler: at each run the cadence names (./cadence.ts, in Config.timeZone, minutes
-// from the schedule settings), bree starts that job's file from jobs/ in a worker thread; the
-// worker posts a message and the service runs here, in the daemon's thread (a worker never opens the embedded database). bree keeps each daemon's clock;
-// the run a slot starts is a job-runner run whose id derives from the slot, so with several
-// daemons firing the same slot it runs once. A slot that finds the job running is a no-op that the
-// system log records (once, by the daemon that recorded it).
+// The daemon's one schedule: every timed job is an entry here, and one loop sleeps until the next
+// entry's slot, in Config.timeZone. The entries: the spider's and the trends analyzer's runs of the
+// cadence (./cadence.ts, minutes from the schedule settings), whose job files bree starts in a worker
+// thread that posts a message back so the service runs here (a worker never opens the embedded
+// database); the daily latest-news bulletin (its setting's time); and the hourly upkeep (retention of
+// articles, audio and the system log, old sessions, the recent-search set). No service keeps a timer
+// of its own. The run a slot starts is a job-runner run whose id derives from the slot, so with
+// several daemons firing the same slot it runs once. A slot that finds the job running is a no-op
+// that the system log records (once, by the daemon that recorded it).
 import { fileURLToPath } from 'node:url';
 import Bree from 'bree';
 import type { AppContext } from '../../context.js';
@@ -11,7 +14,7 @@ import { isAppError } from '../../errors.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { startWorker } from '../worker-thread.js';
-import { DEFAULT_SCHEDULE_MINUTES, nextScheduledRun, type ScheduleMinutes, type ScheduledJob } from './cadence.js';
+import { DEFAULT_SCHEDULE_MINUTES, nextDailySlot, nextScheduledRun, type ScheduleMinutes, type ScheduledJob } from './cadence.js';
 import { reportProblem } from '../../diagnostics.js';
 
 export * from './cadence.js';
@@ -27,6 +30,10 @@ export interface ScheduledJobs {
   /** `slot`: the slot's instant (ISO), the same on every daemon. */
   startSpider(ctx: AppContext, slot?: string): unknown;
   startTrendsAnalysis(ctx: AppContext, slot?: string): unknown;
+  /** The daily bulletin's slot (setting latest-news-audio-settings: dailyEnabled, dailyTime). */
+  startBulletin?(ctx: AppContext, slot: string): Promise<unknown>;
+  /** The hourly upkeep, at the top of each hour. */
+  upkeep?(ctx: AppContext): Promise<unknown>;
 }
 
 export interface SchedulerOptions {
@@ -129,22 +136,88 @@ export function createJobRunner(ctx: AppContext, jobs: ScheduledJobs): ScheduleR
   };
 }
 
+/** One timed entry of the schedule: its next slot strictly after `after`, and what the slot does. */
+interface ScheduleEntry {
+  name: string;
+  next(after: Date): Promise<{ at: Date; fire: () => void; what?: string } | null>;
+  /** A slot missed by more than this (the machine slept, the daemon was down) is not run late. */
+  latenessMs: number;
+  /** Whether a slot skipped for lateness is said in the system log. */
+  logSkipped: boolean;
+  /** Settings whose change moves this entry's slots. */
+  settings: readonly string[];
+}
+
+/** A slot of the bulletin missed by up to this still runs (a daemon restarted just after it). */
+const BULLETIN_LATENESS_MS = 30 * 60_000;
+const HOUR_MS = 60 * 60_000;
+
+function scheduleEntries(ctx: AppContext, jobs: ScheduledJobs, runner: ScheduleRunner): ScheduleEntry[] {
+  const entries: ScheduleEntry[] = [
+    {
+      name: 'cadence',
+      async next(after) {
+        const run = nextScheduledRun(after, ctx.config.timeZone, await scheduleMinutes(ctx));
+        return { at: run.at, fire: () => run.jobs.forEach((job) => void runner.run(job, run.at.toISOString())), what: run.jobs.join(' and ') };
+      },
+      latenessMs: MAX_LATENESS_MS,
+      logSkipped: true,
+      settings: ['schedule-settings'],
+    },
+  ];
+  const { startBulletin, upkeep } = jobs;
+  if (startBulletin) {
+    entries.push({
+      name: 'bulletin',
+      async next(after) {
+        const settings = await getSetting<{ dailyEnabled: boolean; dailyTime: string }>(ctx, 'latest-news-audio-settings');
+        if (!settings.dailyEnabled) return null;
+        const at = nextDailySlot(after, settings.dailyTime, ctx.config.timeZone);
+        return { at, fire: () => void startBulletin(ctx, at.toISOString()).catch((error: unknown) => reportProblem('daily bulletin', error)) };
+      },
+      latenessMs: BULLETIN_LATENESS_MS,
+      logSkipped: false,
+      settings: ['latest-news-audio-settings'],
+    });
+  }
+  if (upkeep) {
+    entries.push({
+      name: 'upkeep',
+      async next(after) {
+        const at = new Date((Math.floor(after.getTime() / HOUR_MS) + 1) * HOUR_MS);
+        return { at, fire: () => void upkeep(ctx).catch((error: unknown) => reportProblem('hourly upkeep', error)) };
+      },
+      // However late, the upkeep runs (once) rather than waiting another hour.
+      latenessMs: Number.POSITIVE_INFINITY,
+      logSkipped: false,
+      settings: [],
+    });
+  }
+  return entries;
+}
+
 /**
- * Starts the schedule; returns the function that stops it. Each wake-up re-reads the schedule
- * settings, so a changed minute takes effect at the next slot.
+ * Starts the schedule; returns the function that stops it. Each wake-up re-reads the settings, so a
+ * changed minute or bulletin time takes effect at the next slot.
  */
 export function startScheduler(ctx: AppContext, jobs: ScheduledJobs, options: SchedulerOptions = {}): () => Promise<void> {
   const now = options.now ?? Date.now;
   const runner = createJobRunner(ctx, jobs);
+  const entries = scheduleEntries(ctx, jobs, runner);
+  // Each entry's last slot handled; the bulletin looks back over its lateness window at start.
+  const last = new Map(entries.map((entry) => [entry.name, entry.name === 'bulletin' ? now() - BULLETIN_LATENESS_MS : now()]));
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
-  let lastSlot = now();
 
   const arm = async () => {
     if (stopped) return;
-    const next = nextScheduledRun(new Date(lastSlot), ctx.config.timeZone, await scheduleMinutes(ctx));
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const entry of entries) {
+      const slot = await entry.next(new Date(last.get(entry.name)!));
+      if (slot) soonest = Math.min(soonest, slot.at.getTime());
+    }
     if (stopped) return;
-    const delay = Math.min(MAX_SLEEP_MS, Math.max(0, next.at.getTime() - now()));
+    const delay = Math.min(MAX_SLEEP_MS, Math.max(0, soonest - now()));
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void tick(), delay);
     timer.unref();
@@ -153,22 +226,29 @@ export function startScheduler(ctx: AppContext, jobs: ScheduledJobs, options: Sc
   const tick = async () => {
     timer = null;
     if (stopped) return;
-    const next = nextScheduledRun(new Date(lastSlot), ctx.config.timeZone, await scheduleMinutes(ctx));
-    const lateBy = now() - next.at.getTime();
-    if (lateBy >= 0) {
-      lastSlot = next.at.getTime();
-      if (lateBy <= MAX_LATENESS_MS) {
-        for (const job of next.jobs) void runner.run(job, next.at.toISOString());
-      } else {
-        lastSlot = now();
-        await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Scheduled ${next.jobs.join(' and ')} run of ${next.at.toISOString()} skipped: the daemon was not awake`);
+    for (const entry of entries) {
+      try {
+        const slot = await entry.next(new Date(last.get(entry.name)!));
+        if (!slot) continue;
+        const lateBy = now() - slot.at.getTime();
+        if (lateBy < 0) continue;
+        if (lateBy <= entry.latenessMs) {
+          last.set(entry.name, slot.at.getTime());
+          slot.fire();
+        } else {
+          last.set(entry.name, now());
+          if (entry.logSkipped) await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Scheduled ${slot.what ?? entry.name} run of ${slot.at.toISOString()} skipped: the daemon was not awake`);
+        }
+      } catch (error) {
+        reportProblem(`scheduler (${entry.name})`, error);
       }
     }
     await arm().catch((error: unknown) => reportProblem('scheduler', error));
   };
 
+  const watched = new Set(entries.flatMap((entry) => entry.settings));
   const offSettings = ctx.events.on('settings_updated', ({ key }) => {
-    if (key === 'schedule-settings') void arm().catch((error: unknown) => reportProblem('scheduler', error));
+    if (watched.has(key)) void arm().catch((error: unknown) => reportProblem('scheduler', error));
   });
   void arm().catch((error: unknown) => reportProblem('scheduler', error));
 

@@ -7,7 +7,7 @@ import { fillTemplate, renderBacking, syllables, valueAt } from '../../../src/pr
 import { offlineConversation } from '../../../src/services/audio/conversation.js';
 import { downloadName, newAudioFileName } from '../../../src/services/audio/files.js';
 import { coversTopic, offlineInterview, refineOffline } from '../../../src/services/audio/interview.js';
-import { nextDailySlot } from '../../../src/services/audio/maintenance.js';
+import { nextDailySlot } from '../../../src/services/schedule/cadence.js';
 import { enhanceOffline } from '../../../src/services/audio/podcast.js';
 import { splitForSpeech } from '../../../src/services/audio/script.js';
 import { reportedBy, storyFromSources, type Story } from '../../../src/services/audio/stories.js';
