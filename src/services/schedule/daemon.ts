@@ -13,6 +13,7 @@ import { pruneAuthState } from '../auth/index.js';
 import { LOG_COMPONENTS, logEvent, pruneLogs } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { pruneArticles } from '../retention/index.js';
+import { reclaimSpace } from '../retention/space.js';
 import { maintainRecentSearchSet } from '../search/index.js';
 
 /** What a slot starts, on any daemon: the job declared for that kind of slot, read from the registry. */
@@ -26,7 +27,7 @@ export const DAEMON_SCHEDULED_JOBS: ScheduledJobs = {
     const { dailyTime } = await getSetting<{ dailyTime: string }>(ctx, 'latest-news-audio-settings');
     await logEvent(ctx, LOG_COMPONENTS.audio, 'info', `Daily latest news audio started (${dailyTime})`);
   },
-  /** Retention of articles, audio and the system log; old sessions and login failures; the recent-search set. */
+  /** Retention of articles, audio and the system log; old sessions and login failures; the recent-search set; disk space. */
   async upkeep(ctx) {
     for (const [what, step] of [
       ['auth state', () => pruneAuthState(ctx)],
@@ -34,6 +35,8 @@ export const DAEMON_SCHEDULED_JOBS: ScheduledJobs = {
       ['articles', () => pruneArticles(ctx)],
       ['audio', () => pruneAudio(ctx)],
       ['recent search set', () => maintainRecentSearchSet(ctx)],
+      // Last: the space the steps above freed, reusable; the embedded database's log recycled.
+      ['disk space', () => reclaimSpace(ctx)],
     ] as const) {
       await step().catch((error: unknown) => logEvent(ctx, LOG_COMPONENTS.system, 'error', `Hourly upkeep (${what}) failed: ${(error as Error).message}`).catch(() => {}));
     }
