@@ -9,8 +9,8 @@
 //   BENCH_RETENTION_DAYS=60 BENCH_RETENTION_PER_DAY=2000 …   other lengths and paces
 //
 // Two passes over the same days: the upkeep as it was (deletes only: the baseline), and as it is
-// (then reclaimSpace: on the embedded database a vacuum of the pruned tables and a checkpoint, which
-// PostgreSQL's autovacuum and checkpointer do on a server). BENCH_RETENTION_PARTS=1 prints the
+// (then reclaimSpace: on the embedded database a vacuum of the pruned tables and a checkpoint; on a
+// server the checkpointer's work is left to it, and the vacuum too unless its autovacuum is off). BENCH_RETENTION_PARTS=1 prints the
 // embedded database's write-ahead log and tables apart.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
