@@ -213,7 +213,12 @@ export function startScheduler(ctx: AppContext, jobs: ScheduledJobs, options: Sc
     if (stopped) return;
     let soonest = Number.POSITIVE_INFINITY;
     for (const entry of entries) {
-      const slot = await entry.next(new Date(last.get(entry.name)!));
+      // An entry that cannot say (its setting unreadable while the database is away) is asked again
+      // at the next wake-up; the others, and the timer, go on.
+      const slot = await entry.next(new Date(last.get(entry.name)!)).catch((error: unknown) => {
+        reportProblem(`scheduler (${entry.name})`, error);
+        return null;
+      });
       if (slot) soonest = Math.min(soonest, slot.at.getTime());
     }
     if (stopped) return;
