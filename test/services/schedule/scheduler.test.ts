@@ -170,5 +170,27 @@ describe('scheduler', () => {
         await updateSetting(server.ctx, 'latest-news-audio-settings', { dailyEnabled: true });
       }
     });
+    it('keeps the other entries going while the bulletin cannot read its setting (the database away)', async () => {
+      const realSql = server.ctx.sql;
+      // Every read of the bulletin's setting fails, as it would while the database is away.
+      const sql = new Proxy(realSql, {
+        apply(target, thisArg, args: [TemplateStringsArray, ...unknown[]]) {
+          if (Array.isArray(args[0]) && args[0].join('?').includes('from settings') && args.includes('latest-news-audio-settings')) {
+            return Promise.reject(Object.assign(new Error('connection lost'), { code: 'ECONNRESET' }));
+          }
+          return Reflect.apply(target, thisArg, args);
+        },
+      });
+      const ctx = { ...server.ctx, sql } as typeof server.ctx;
+      const topOfHour = instantOf({ year: 2025, month: 1, day: 15, hour: 3, minute: 0 }, 'America/Chicago');
+      const { calls, jobs } = everything();
+      const stop = startScheduler(ctx, jobs, { now: clockAt(topOfHour - 300) });
+      try {
+        await until(() => calls.length > 0);
+        expect(calls).toEqual(['upkeep']);
+      } finally {
+        await stop();
+      }
+    });
   });
 });
