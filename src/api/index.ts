@@ -10,3 +10,4 @@ export * from './logs.js';
 export * from './public.js';
 export * from './settings.js';
 export * from './trends.js';
+export * from './endpoints.js';

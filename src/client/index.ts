@@ -4,63 +4,8 @@
 // written twice.
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import type {
-  AdminAccountResult,
-  AnalyzerControlResult,
-  ApiTokenView,
-  AvoidDomainView,
-  ClearTrendsResult,
-  CreatedApiToken,
-  DeleteGeneratedArticlesResult,
-  DomainChanges,
-  DomainExport,
-  DomainView,
-  EditableScriptKind,
-  EnhanceScriptResponse,
-  FoodRecategorizationStatus,
-  GenerateAudioResponse,
-  GeneratedArticle,
-  GenerateLatestNewsAudioResponse,
-  GenerateLyricsResponse,
-  GenerateMusicRequest,
-  GenerateMusicResponse,
-  GenerateScriptResponse,
-  GeneratorActionResult,
-  HealthAnswer,
-  HomePageData,
-  ImportResult,
-  InterviewScriptResponse,
-  JobState,
-  LastConversationalScript,
-  LastInterviewScript,
-  LastLyrics,
-  LatestNewsAudio,
-  LogEntry,
-  LogQuery,
-  MusicTrack,
-  NewDomainInput,
-  NotRunningAnswer,
-  QueueStatus,
-  RecategorizeTrendsResult,
-  StoryTopicResult,
-  RefetchStatus,
-  RegenerateImageResult,
-  RelatedScrapeResult,
-  RelatedSite,
-  RemovedDomain,
-  SavedScript,
-  SaveScriptRequest,
-  SearchResponse,
-  SettingsDescriptions,
-  SiteInfo,
-  SocialContentRequest,
-  SocialContentResult,
-  SpiderStatusFields,
-  StatusResponse,
-  StopAnswer,
-  Trend,
-  TrendTopicStatistics,
-} from '../api/index.js';
+import { addressOf, apiPath, endpoints, settingEndpoints, type Endpoint, type QueryValues, type RequestArgs, type ResponseOf } from '../api/endpoints.js';
+import type { EditableScriptKind, GenerateMusicRequest, LogQuery, RefetchStatus, SocialContentRequest, SpiderStatusFields, DomainChanges, NewDomainInput } from '../api/index.js';
 import type { Config } from '../config.js';
 import { operatorSocketPath } from '../operator-socket.js';
 import {
@@ -94,11 +39,6 @@ export interface Download {
 
 const enc = encodeURIComponent;
 
-function query(params: Record<string, string | number | undefined>): string {
-  const pairs = Object.entries(params).filter((entry): entry is [string, string | number] => entry[1] !== undefined);
-  return pairs.length ? `?${new URLSearchParams(pairs.map(([k, v]) => [k, String(v)]))}` : '';
-}
-
 function fileNameOf(response: RawResponse): string | null {
   const disposition = response.headers['content-disposition'] ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
@@ -114,11 +54,14 @@ export function createClient(transport: Transport) {
     const text = response.body.toString('utf8');
     return (text ? JSON.parse(text) : undefined) as T;
   }
-  const get = <T>(path: string) => call<T>('GET', `/api${path}`);
-  const post = <T>(path: string, body?: unknown) => call<T>('POST', `/api${path}`, body);
-  const put = <T>(path: string, body?: unknown) => call<T>('PUT', `/api${path}`, body);
-  const patch = <T>(path: string, body?: unknown) => call<T>('PATCH', `/api${path}`, body);
-  const del = <T>(path: string) => call<T>('DELETE', `/api${path}`);
+  /** Calls one endpoint of the URL table (src/api/endpoints.ts) with its parameters, query and body. */
+  function send<E extends Endpoint<unknown, unknown, string>>(
+    endpoint: E,
+    ...[request]: RequestArgs<E>
+  ): Promise<ResponseOf<E>> {
+    const { params, query, body } = (request ?? {}) as { params?: Record<string, string | number>; query?: QueryValues; body?: unknown };
+    return call<ResponseOf<E>>(endpoint.method, addressOf(endpoint, params, query), body);
+  }
 
   /** Any path the product serves as a file (/api exports, /audio/… MP3s, /images/…). */
   async function download(path: string): Promise<Download> {
@@ -144,141 +87,142 @@ export function createClient(transport: Transport) {
     subscribe: (handlers: LiveHandlers): Subscription => transport.subscribe(handlers),
     close: () => transport.close(),
 
-    health: () => get<HealthAnswer>('/health'),
-    status: () => get<StatusResponse>('/status'),
-    siteInfo: () => get<SiteInfo>('/site-info'),
-    currentTime: () => get<{ utcTime: string }>('/current-time'),
-    homePageData: () => get<HomePageData>('/home-page-data'),
-    search: (q: string) => get<SearchResponse>(`/search${query({ q })}`),
+    health: () => send(endpoints.health),
+    status: () => send(endpoints.status),
+    siteInfo: () => send(endpoints.siteInfo),
+    currentTime: () => send(endpoints.currentTime),
+    homePageData: () => send(endpoints.homePageData),
+    search: (q: string) => send(endpoints.search, { query: { q } }),
 
     spider: {
-      status: () => get<SpiderStatusFields>('/spider/status'),
-      start: (options: { domain?: string } = {}) => post<SpiderStatusFields>('/spider/start', options.domain ? { domain: options.domain } : undefined),
-      pause: () => post<SpiderStatusFields>('/spider/pause'),
-      resume: () => post<SpiderStatusFields>('/spider/resume'),
-      stop: () => post<StopAnswer<SpiderStatusFields>>('/spider/stop'),
+      status: () => send(endpoints.spiderStatus),
+      start: (options: { domain?: string } = {}) =>
+        send(endpoints.spiderControl, { params: { action: 'start' }, body: options.domain ? { domain: options.domain } : undefined }) as Promise<SpiderStatusFields>,
+      pause: () => send(endpoints.spiderControl, { params: { action: 'pause' } }) as Promise<SpiderStatusFields>,
+      resume: () => send(endpoints.spiderControl, { params: { action: 'resume' } }) as Promise<SpiderStatusFields>,
+      stop: () => send(endpoints.spiderControl, { params: { action: 'stop' } }),
       refetch: {
-        status: () => get<RefetchStatus>('/spider/refetch/status'),
-        start: () => post<RefetchStatus>('/spider/refetch/start'),
-        stop: () => post<StopAnswer<RefetchStatus>>('/spider/refetch/stop'),
+        status: () => send(endpoints.refetchStatus),
+        start: () => send(endpoints.refetchControl, { params: { action: 'start' } }) as Promise<RefetchStatus>,
+        stop: () => send(endpoints.refetchControl, { params: { action: 'stop' } }),
       },
     },
 
     jobs: {
-      list: () => get<JobState[]>('/jobs'),
-      stop: (name: string) => post<NotRunningAnswer & { status?: string }>(`/jobs/${enc(name)}/stop`),
+      list: () => send(endpoints.jobs),
+      stop: (name: string) => send(endpoints.stopJob, { params: { name } }),
     },
 
     trends: {
-      list: (options: { limit?: number } = {}) => get<Trend[]>(`/trends${query({ limit: options.limit })}`),
-      byTopic: (topic: string, options: { limit?: number } = {}) => get<Trend[]>(`/trends/by-topic/${enc(topic)}${query({ limit: options.limit })}`),
-      topByCategory: () => get<HomePageData['topTrends']>('/trends/top-by-category'),
-      statistics: () => get<TrendTopicStatistics[]>('/trends/statistics'),
-      clear: () => del<ClearTrendsResult>('/trends'),
-      recategorize: () => post<RecategorizeTrendsResult>('/trends/recategorize'),
-      setTopic: (id: number, topic: string) => put<StoryTopicResult>(`/trends/${id}/topic`, { topic }),
-      clearTopic: (id: number) => del<StoryTopicResult>(`/trends/${id}/topic`),
-      regenerateArticles: () => post<GeneratorActionResult>('/trends/regenerate-articles'),
+      list: (options: { limit?: number } = {}) => send(endpoints.trends, { query: { limit: options.limit } }),
+      byTopic: (topic: string, options: { limit?: number } = {}) => send(endpoints.trendsByTopic, { params: { topic }, query: { limit: options.limit } }),
+      topByCategory: () => send(endpoints.topTrendsByCategory),
+      statistics: () => send(endpoints.trendStatistics),
+      clear: () => send(endpoints.clearTrends),
+      recategorize: () => send(endpoints.recategorizeTrends),
+      setTopic: (id: number, topic: string) => send(endpoints.setStoryTopic, { params: { id }, body: { topic } }),
+      clearTopic: (id: number) => send(endpoints.clearStoryTopic, { params: { id } }),
+      regenerateArticles: () => send(endpoints.regenerateArticles),
     },
     analyzer: {
-      run: () => post<AnalyzerControlResult>('/trends-analyzer/run'),
-      stop: () => post<AnalyzerControlResult>('/trends-analyzer/stop'),
+      run: () => send(endpoints.runAnalyzer),
+      stop: () => send(endpoints.stopAnalyzer),
     },
 
     generator: {
-      run: () => post<GeneratorActionResult>('/generator/run'),
-      stop: () => post<GeneratorActionResult>('/generator/stop'),
-      queueStatus: () => get<QueueStatus>('/generator/queue-status'),
-      generateFromTrend: (trendTitle: string) => post<GeneratorActionResult>('/generator/generate-from-trend', { trendTitle }),
+      run: () => send(endpoints.runGenerator),
+      stop: () => send(endpoints.stopGenerator),
+      queueStatus: () => send(endpoints.generatorQueue),
+      generateFromTrend: (trendTitle: string) => send(endpoints.generateFromTrend, { body: { trendTitle } }),
     },
 
     articles: {
-      list: (options: { limit?: number } = {}) => get<GeneratedArticle[]>(`/generated-articles${query({ limit: options.limit })}`),
-      remove: (id: number) => del<DeleteGeneratedArticlesResult>(`/generated-articles/${id}`),
-      clear: () => del<DeleteGeneratedArticlesResult>('/generated-articles/all'),
-      export: (id: number, format: 'txt' | 'docx') => download(`/api/generated-articles/${id}/export${query({ format })}`),
-      regenerateImage: (id: number) => post<RegenerateImageResult>(`/articles/${id}/regenerate-image`),
-      recentByTopic: () => get<HomePageData['recentArticlesByCategory']>('/articles/recent-by-topic'),
-      byDomain: () => get<HomePageData['articlesByDomain']>('/articles-by-domain'),
+      list: (options: { limit?: number } = {}) => send(endpoints.generatedArticles, { query: { limit: options.limit } }),
+      remove: (id: number) => send(endpoints.removeGeneratedArticle, { params: { id } }),
+      clear: () => send(endpoints.clearGeneratedArticles),
+      export: (id: number, format: 'txt' | 'docx') => download(apiPath(endpoints.exportGeneratedArticle, { id }, { format })),
+      regenerateImage: (id: number) => send(endpoints.regenerateImage, { params: { id } }),
+      recentByTopic: () => send(endpoints.recentArticlesByTopic),
+      byDomain: () => send(endpoints.articlesByDomain),
     },
 
     social: {
-      generate: (request: SocialContentRequest) => post<SocialContentResult>('/generate-social-content', request),
+      generate: (request: SocialContentRequest) => send(endpoints.socialContent, { body: request }),
     },
 
     audio: {
-      latestNews: () => get<LatestNewsAudio>('/latest-news-audio'),
-      generateLatestNews: () => post<GenerateLatestNewsAudioResponse>('/generate-latest-news-audio'),
+      latestNews: () => send(endpoints.latestNewsAudio),
+      generateLatestNews: () => send(endpoints.generateLatestNewsAudio),
       podcast: {
-        last: () => get<LastConversationalScript>('/last-conversational-audio-script'),
-        script: () => post<GenerateScriptResponse>('/generate-conversational-script'),
-        enhance: (script?: string) => post<EnhanceScriptResponse>('/enhance-conversational-script', script === undefined ? {} : { script }),
-        render: (script?: string) => post<GenerateAudioResponse>('/generate-conversational-audio', script === undefined ? {} : { script }),
+        last: () => send(endpoints.lastPodcastScript),
+        script: () => send(endpoints.podcastScript),
+        enhance: (script?: string) => send(endpoints.enhancePodcastScript, { body: script === undefined ? {} : { script } }),
+        render: (script?: string) => send(endpoints.podcastAudio, { body: script === undefined ? {} : { script } }),
       },
       interview: {
-        last: () => get<LastInterviewScript>('/last-interview-script'),
-        script: () => post<InterviewScriptResponse>('/generate-interview-script'),
-        refine: (interview?: string) => post<InterviewScriptResponse>('/refine-interview-script', interview === undefined ? {} : { interview }),
-        stopRefine: () => post<{ message: string }>('/refine-interview-script/stop'),
-        render: (script?: string) => post<GenerateAudioResponse>('/generate-interview-audio', script === undefined ? {} : { script }),
+        last: () => send(endpoints.lastInterviewScript),
+        script: () => send(endpoints.interviewScript),
+        refine: (interview?: string) => send(endpoints.refineInterview, { body: interview === undefined ? {} : { interview } }),
+        stopRefine: () => send(endpoints.stopInterviewRefinement),
+        render: (script?: string) => send(endpoints.interviewAudio, { body: script === undefined ? {} : { script } }),
       },
       /** Stores an edit of the newest script or lyrics of a kind; later steps without a text use it. */
-      saveScript: (kind: EditableScriptKind, scriptText: string) => put<SavedScript>(`/audio-scripts/${enc(kind)}`, { scriptText } satisfies SaveScriptRequest),
+      saveScript: (kind: EditableScriptKind, scriptText: string) => send(endpoints.saveScript, { params: { kind }, body: { scriptText } }),
     },
 
     music: {
-      lastLyrics: () => get<LastLyrics>('/last-generated-lyrics'),
-      lyrics: () => post<GenerateLyricsResponse>('/generate-lyrics'),
-      generate: (request: GenerateMusicRequest) => post<GenerateMusicResponse>('/generate-music', request),
-      tracks: () => get<MusicTrack[]>('/generated-music-tracks'),
-      remove: (id: number) => del<{ message: string }>(`/generated-music-tracks/${id}`),
+      lastLyrics: () => send(endpoints.lastLyrics),
+      lyrics: () => send(endpoints.lyrics),
+      generate: (request: GenerateMusicRequest) => send(endpoints.music, { body: request }),
+      tracks: () => send(endpoints.musicTracks),
+      remove: (id: number) => send(endpoints.removeMusicTrack, { params: { id } }),
     },
 
     settings: {
-      list: () => get<SettingsDescriptions>('/settings'),
-      get: <T = unknown>(key: string) => get<T>(`/${enc(key)}`),
-      set: <T = unknown>(key: string, value: unknown) => post<T>(`/${enc(key)}`, value),
+      list: () => send(endpoints.settings),
+      get: <T = unknown>(key: string) => send(settingEndpoints<T>(enc(key)).read),
+      set: <T = unknown>(key: string, value: unknown) => send(settingEndpoints<T>(enc(key)).write, { body: value }),
     },
 
     logs: {
-      list: (options: LogQuery = {}) => get<LogEntry[]>(`/logs${query({ limit: options.limit, component: options.component, level: options.level })}`),
+      list: (options: LogQuery = {}) => send(endpoints.logs, { query: { limit: options.limit, component: options.component, level: options.level } }),
     },
 
     domains: {
-      list: () => get<DomainView[]>('/domains'),
-      add: (input: NewDomainInput) => post<DomainView>('/domains', input),
-      update: (id: number, changes: DomainChanges) => patch<DomainView>(`/domains/${id}`, changes),
-      remove: (id: number) => del<RemovedDomain>(`/domains/${id}`),
-      import: (lines: string[]) => post<ImportResult>('/domains/import', { domains: lines }),
-      export: (format: 'txt' | 'opml' = 'txt') => get<DomainExport>(`/domains/export${query({ format })}`),
-      scrapeRelated: () => post<RelatedScrapeResult>('/domains/scrape-related'),
-      relatedSites: () => get<{ sites: RelatedSite[] }>('/domains/related-sites'),
-      stats: () => get<Record<string, number>>('/domain-stats'),
+      list: () => send(endpoints.domains),
+      add: (input: NewDomainInput) => send(endpoints.addDomain, { body: input }),
+      update: (id: number, changes: DomainChanges) => send(endpoints.updateDomain, { params: { id }, body: changes }),
+      remove: (id: number) => send(endpoints.removeDomain, { params: { id } }),
+      import: (lines: string[]) => send(endpoints.importDomains, { body: { domains: lines } }),
+      export: (format: 'txt' | 'opml' = 'txt') => send(endpoints.exportDomains, { query: { format } }),
+      scrapeRelated: () => send(endpoints.scrapeRelated),
+      relatedSites: () => send(endpoints.relatedSites),
+      stats: () => send(endpoints.domainStats),
     },
     avoid: {
-      list: () => get<AvoidDomainView[]>('/avoid-domains'),
-      add: (input: { url: string; reason?: string | null }) => post<AvoidDomainView>('/avoid-domains', input),
-      remove: (id: number) => del<RemovedDomain>(`/avoid-domains/${id}`),
+      list: () => send(endpoints.avoidDomains),
+      add: (input: { url: string; reason?: string | null }) => send(endpoints.addAvoidDomain, { body: input }),
+      remove: (id: number) => send(endpoints.removeAvoidDomain, { params: { id } }),
     },
 
     food: {
-      status: () => get<FoodRecategorizationStatus>('/food-recategorization/status'),
-      start: () => post<FoodRecategorizationStatus>('/food-recategorization/start'),
-      stop: () => post<StopAnswer<FoodRecategorizationStatus>>('/food-recategorization/stop'),
+      status: () => send(endpoints.foodStatus),
+      start: () => send(endpoints.startFood),
+      stop: () => send(endpoints.stopFood),
     },
 
     db: {
       /** The backup archive of `newsctl db dump` (tar: the database and the media folder), streamed. */
       dump: (options: { media?: boolean; includeSecrets?: boolean } = {}) =>
-        stream(`/api/db/dump?media=${options.media !== false}&includeSecrets=${options.includeSecrets === true}`),
+        stream(apiPath(endpoints.dbDump, undefined, { media: options.media !== false, includeSecrets: options.includeSecrets === true })),
     },
 
     auth: {
-      check: () => get<{ isAdmin: boolean }>('/auth/check'),
-      setAdmin: (username: string, password: string) => post<AdminAccountResult>('/admin/users', { username, password }),
-      tokens: () => get<{ tokens: ApiTokenView[] }>('/tokens'),
-      createToken: (name: string) => post<CreatedApiToken>('/tokens', { name }),
-      revokeToken: (id: number) => del<{ ok: true }>(`/tokens/${id}`),
+      check: () => send(endpoints.authCheck),
+      setAdmin: (username: string, password: string) => send(endpoints.setAdmin, { body: { username, password } }),
+      tokens: () => send(endpoints.tokens),
+      createToken: (name: string) => send(endpoints.createToken, { body: { name } }),
+      revokeToken: (id: number) => send(endpoints.revokeToken, { params: { id } }),
     },
   };
 }

@@ -11,6 +11,7 @@ import type { LiveMessage } from '../api/live.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { AppError, errorCodeOfStatus, isErrorCode, type ErrorCode } from '../errors.js';
+import { apiPath, endpoints } from '../api/endpoints.js';
 
 // Same value as LOCAL_OPERATOR_HEADER in server/access.ts; not imported so clients never load the server.
 const LOCAL_OPERATOR_HEADER = 'x-newsctl-local';
@@ -216,7 +217,7 @@ function socketSend(socketPath: string, { method, path, body }: RawRequest): Pro
 /** The daemon on this socket, or null (no daemon, or the stale socket file of one that was killed). */
 export async function daemonTransport(socketPath: string): Promise<Transport | null> {
   try {
-    const probe = await socketSend(socketPath, { method: 'GET', path: '/api/health' });
+    const probe = await socketSend(socketPath, { method: 'GET', path: apiPath(endpoints.health) });
     if (probe.status !== 200) return null;
   } catch {
     return null;

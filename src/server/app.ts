@@ -26,6 +26,7 @@ import { serverLoggerOptions } from './logger.js';
 import { registerOperations } from './operations.js';
 import { registerReaderApi } from './greader.js';
 import { setProblemSink } from '../diagnostics.js';
+import { API_PREFIX } from '../api/endpoints.js';
 
 export interface BuildAppOptions {
   /** Folder of the built web app (default web/dist in the package). */
@@ -135,7 +136,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       });
       for (const routes of apiRoutes) await api.register(routes);
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 
   await registerReaderApi(app);

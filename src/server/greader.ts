@@ -3,6 +3,7 @@
 // /reader/api/0/…, as Miniflux serves it), so either account type works. Form bodies, GoogleLogin
 // auth headers and the T edit token are the protocol's; the logic is in services/reader.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { READER_API_PREFIX } from '../api/endpoints.js';
 import { Invalid, Unauthorized } from '../errors.js';
 import { authenticateApiToken, tokenAccount, type Principal } from '../services/auth/index.js';
 import {
@@ -140,6 +141,6 @@ async function readerRoutes(app: FastifyInstance): Promise<void> {
 }
 
 export async function registerReaderApi(app: FastifyInstance): Promise<void> {
-  await app.register(readerRoutes, { prefix: '/api/greader.php' });
+  await app.register(readerRoutes, { prefix: READER_API_PREFIX });
   await app.register(readerRoutes);
 }

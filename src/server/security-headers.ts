@@ -4,6 +4,7 @@
 // /api answers that are not the public snapshot: never stored by any cache (they are an
 // administrator's, or depend on who asks), and marked as depending on the cookie.
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../api/endpoints.js';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -30,7 +31,7 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
         .header('x-frame-options', 'DENY')
         .header('referrer-policy', 'strict-origin-when-cross-origin');
     }
-    if (request.url.startsWith('/api/') && !request.routeOptions.config?.snapshot) {
+    if (request.url.startsWith(`${API_PREFIX}/`) && !request.routeOptions.config?.snapshot) {
       void reply.header('cache-control', 'no-store');
       const vary = String(reply.getHeader('vary') ?? '');
       if (!/\bcookie\b/i.test(vary)) void reply.header('vary', vary ? `${vary}, Cookie` : 'Cookie');

@@ -6,15 +6,16 @@ import { EDITABLE_SCRIPT_KINDS, type EditableScriptKind, type SaveScriptRequest 
 import { acceptEmptyJson } from './empty-json.js';
 import { saveScript } from '../../services/audio/edit.js';
 import { generateLatestNewsAudio } from '../../services/audio/latest-news.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export default async function audioRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
-  app.post('/generate-latest-news-audio', async () => {
+  app.post(endpoints.generateLatestNewsAudio.path, async () => {
     const { assetId: _assetId, ...response } = await generateLatestNewsAudio(app.ctx);
     return response;
   });
   app.put<{ Params: { kind: EditableScriptKind }; Body: SaveScriptRequest }>(
-    '/audio-scripts/:kind',
+    endpoints.saveScript.path,
     {
       schema: {
         params: { type: 'object', required: ['kind'], properties: { kind: { type: 'string', enum: [...EDITABLE_SCRIPT_KINDS] } } },

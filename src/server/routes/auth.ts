@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createApiToken, listTokens, login, logout, revokeToken, SESSION_COOKIE, setAdminAccount } from '../../services/auth/index.js';
 import { sessionToken } from '../access.js';
+import { endpoints } from '../../api/endpoints.js';
 
 const credentials = {
   type: 'object',
@@ -21,7 +22,7 @@ const idParams = {
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { username: string; password: string } }>(
-    '/auth/login',
+    endpoints.login.path,
     { config: { public: true }, schema: { body: credentials } },
     async (request, reply) => {
       const session = await login(app.ctx, {
@@ -41,7 +42,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/auth/logout', { config: { public: true } }, async (request, reply) => {
+  app.post(endpoints.logout.path, { config: { public: true } }, async (request, reply) => {
     await logout(app.ctx, sessionToken(request));
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };
@@ -49,16 +50,16 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // Answers during a database outage too (the public pages poll it): a caller whose session cannot
   // be read then counts as anonymous.
-  app.get('/auth/check', { config: { public: true, withoutDatabase: true } }, async (request) => ({ isAdmin: request.principal !== null }));
+  app.get(endpoints.authCheck.path, { config: { public: true, withoutDatabase: true } }, async (request) => ({ isAdmin: request.principal !== null }));
 
-  app.post<{ Body: { username: string; password: string } }>('/admin/users', { schema: { body: credentials } }, async (request) =>
+  app.post<{ Body: { username: string; password: string } }>(endpoints.setAdmin.path, { schema: { body: credentials } }, async (request) =>
     setAdminAccount(app.ctx, request.body.username, request.body.password),
   );
 
-  app.get('/tokens', async () => ({ tokens: await listTokens(app.ctx) }));
+  app.get(endpoints.tokens.path, async () => ({ tokens: await listTokens(app.ctx) }));
 
   app.post<{ Body: { name: string } }>(
-    '/tokens',
+    endpoints.createToken.path,
     {
       schema: {
         body: {
@@ -72,7 +73,7 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request) => createApiToken(app.ctx, request.body.name, request.principal?.userId ?? null),
   );
 
-  app.delete<{ Params: { id: number } }>('/tokens/:id', { schema: { params: idParams } }, async (request) => {
+  app.delete<{ Params: { id: number } }>(endpoints.revokeToken.path, { schema: { params: idParams } }, async (request) => {
     await revokeToken(app.ctx, request.params.id);
     return { ok: true };
   });

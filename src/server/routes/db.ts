@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { writeBackup } from '../../services/dump/index.js';
 import { LOG_COMPONENTS, logEvent } from '../../services/logs/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 interface DumpQuery {
   media?: boolean;
@@ -14,7 +15,7 @@ interface DumpQuery {
 
 export default async function dbRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: DumpQuery }>(
-    '/db/dump',
+    endpoints.dbDump.path,
     {
       schema: {
         querystring: {

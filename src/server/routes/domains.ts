@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DOMAIN_STATUSES } from '../../api/domains.js';
 import { addAvoidDomain, addDomain, domainStats, exportDomains, importDomains, listAvoidDomains, listDomains, relatedSites, removeAvoidDomain, removeDomain, scrapeRelatedDomains, updateDomain } from '../../services/domains/index.js';
 import type { DomainChanges, NewDomainInput } from '../../api/domains.js';
+import { endpoints, namedScrapeEndpoint } from '../../api/endpoints.js';
 
 // The columns are PostgreSQL integers: a value past them is refused here with the field's name,
 // not by the database as "Invalid value in request".
@@ -11,10 +12,10 @@ const priority = { type: ['integer', 'null'], minimum: -2_147_483_648, maximum: 
 const status = { type: 'string', enum: [...DOMAIN_STATUSES] } as const;
 
 export default async function domainRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/domains', async () => listDomains(app.ctx));
+  app.get(endpoints.domains.path, async () => listDomains(app.ctx));
 
   app.post<{ Body: NewDomainInput }>(
-    '/domains',
+    endpoints.addDomain.path,
     {
       schema: {
         body: {
@@ -35,7 +36,7 @@ export default async function domainRoutes(app: FastifyInstance): Promise<void> 
   );
 
   app.patch<{ Params: { id: number }; Body: DomainChanges }>(
-    '/domains/:id',
+    endpoints.updateDomain.path,
     {
       schema: {
         params: idParams,
@@ -55,12 +56,12 @@ export default async function domainRoutes(app: FastifyInstance): Promise<void> 
     async (request) => updateDomain(app.ctx, request.params.id, request.body),
   );
 
-  app.delete<{ Params: { id: number } }>('/domains/:id', { schema: { params: idParams } }, async (request) =>
+  app.delete<{ Params: { id: number } }>(endpoints.removeDomain.path, { schema: { params: idParams } }, async (request) =>
     removeDomain(app.ctx, request.params.id),
   );
 
   app.post<{ Body: { domains: string[] } }>(
-    '/domains/import',
+    endpoints.importDomains.path,
     {
       schema: {
         body: {
@@ -74,24 +75,23 @@ export default async function domainRoutes(app: FastifyInstance): Promise<void> 
   );
 
   app.get<{ Querystring: { format?: 'txt' | 'opml' } }>(
-    '/domains/export',
+    endpoints.exportDomains.path,
     { schema: { querystring: { type: 'object', properties: { format: { type: 'string', enum: ['txt', 'opml'] } } } } },
     async (request) => exportDomains(app.ctx, request.query.format ?? 'txt'),
   );
 
   // `POST /api/domains/scrape-{product}`: under the fixed name and under the configured site name.
-  const scrapePaths = new Set(['/domains/scrape-related']);
-  const siteName = app.ctx.config.siteName.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
-  if (siteName && siteName !== 'import' && siteName !== 'export') scrapePaths.add(`/domains/scrape-${siteName}`);
-  for (const path of scrapePaths) app.post(path, async () => scrapeRelatedDomains(app.ctx));
-  app.get('/domains/related-sites', async () => relatedSites(app.ctx));
+  app.post(endpoints.scrapeRelated.path, async () => scrapeRelatedDomains(app.ctx));
+  const named = namedScrapeEndpoint(app.ctx.config.siteName);
+  if (named) app.post(named.path, async () => scrapeRelatedDomains(app.ctx));
+  app.get(endpoints.relatedSites.path, async () => relatedSites(app.ctx));
 
-  app.get('/domain-stats', async () => domainStats(app.ctx));
+  app.get(endpoints.domainStats.path, async () => domainStats(app.ctx));
 
-  app.get('/avoid-domains', async () => listAvoidDomains(app.ctx));
+  app.get(endpoints.avoidDomains.path, async () => listAvoidDomains(app.ctx));
 
   app.post<{ Body: { url: string; reason?: string | null } }>(
-    '/avoid-domains',
+    endpoints.addAvoidDomain.path,
     {
       schema: {
         body: {
@@ -105,7 +105,7 @@ export default async function domainRoutes(app: FastifyInstance): Promise<void> 
     async (request, reply) => reply.code(201).send(await addAvoidDomain(app.ctx, request.body)),
   );
 
-  app.delete<{ Params: { id: number } }>('/avoid-domains/:id', { schema: { params: idParams } }, async (request) =>
+  app.delete<{ Params: { id: number } }>(endpoints.removeAvoidDomain.path, { schema: { params: idParams } }, async (request) =>
     removeAvoidDomain(app.ctx, request.params.id),
   );
 }

@@ -5,9 +5,10 @@ import {
   startFoodRecategorization,
   stopFoodRecategorization,
 } from '../../services/food-recategorization/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export default async function foodRecategorizationRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/food-recategorization/status', async () => foodRecategorizationStatus(app.ctx));
-  app.post('/food-recategorization/start', async () => startFoodRecategorization(app.ctx));
-  app.post('/food-recategorization/stop', async () => stopFoodRecategorization(app.ctx));
+  app.get(endpoints.foodStatus.path, async () => foodRecategorizationStatus(app.ctx));
+  app.post(endpoints.startFood.path, async () => startFoodRecategorization(app.ctx));
+  app.post(endpoints.stopFood.path, async () => stopFoodRecategorization(app.ctx));
 }

@@ -14,6 +14,7 @@ import {
   stopGenerator,
   type ExportFormat,
 } from '../../services/generator/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 const idParams = {
   type: 'object',
@@ -22,11 +23,11 @@ const idParams = {
 } as const;
 
 export default async function generatorRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/generator/run', async () => startGenerator(app.ctx));
-  app.post('/generator/stop', async () => stopGenerator(app.ctx));
-  app.get('/generator/queue-status', async () => queueStatus(app.ctx));
+  app.post(endpoints.runGenerator.path, async () => startGenerator(app.ctx));
+  app.post(endpoints.stopGenerator.path, async () => stopGenerator(app.ctx));
+  app.get(endpoints.generatorQueue.path, async () => queueStatus(app.ctx));
   app.post<{ Body: { trendTitle: string } }>(
-    '/generator/generate-from-trend',
+    endpoints.generateFromTrend.path,
     {
       schema: {
         body: { type: 'object', required: ['trendTitle'], properties: { trendTitle: { type: 'string', minLength: 1, maxLength: 1000 } } },
@@ -34,10 +35,10 @@ export default async function generatorRoutes(app: FastifyInstance): Promise<voi
     },
     async (request) => generateFromTrend(app.ctx, request.body.trendTitle),
   );
-  app.post('/trends/regenerate-articles', async () => regenerateArticles(app.ctx));
+  app.post(endpoints.regenerateArticles.path, async () => regenerateArticles(app.ctx));
 
   app.get<{ Querystring: { limit: number } }>(
-    '/generated-articles',
+    endpoints.generatedArticles.path,
     {
       schema: {
         querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: DEFAULT_GENERATED_ARTICLES_LIMIT } } },
@@ -45,12 +46,12 @@ export default async function generatorRoutes(app: FastifyInstance): Promise<voi
     },
     async (request) => listGeneratedArticles(app.ctx, { limit: request.query.limit }),
   );
-  app.delete('/generated-articles/all', async () => deleteAllGeneratedArticles(app.ctx));
-  app.delete<{ Params: { id: number } }>('/generated-articles/:id', { schema: { params: idParams } }, async (request) =>
+  app.delete(endpoints.clearGeneratedArticles.path, async () => deleteAllGeneratedArticles(app.ctx));
+  app.delete<{ Params: { id: number } }>(endpoints.removeGeneratedArticle.path, { schema: { params: idParams } }, async (request) =>
     deleteGeneratedArticle(app.ctx, request.params.id),
   );
   app.get<{ Params: { id: number }; Querystring: { format: ExportFormat } }>(
-    '/generated-articles/:id/export',
+    endpoints.exportGeneratedArticle.path,
     {
       schema: {
         params: idParams,
@@ -66,7 +67,7 @@ export default async function generatorRoutes(app: FastifyInstance): Promise<voi
         .send(file.body);
     },
   );
-  app.post<{ Params: { id: number } }>('/articles/:id/regenerate-image', { schema: { params: idParams } }, async (request) =>
+  app.post<{ Params: { id: number } }>(endpoints.regenerateImage.path, { schema: { params: idParams } }, async (request) =>
     regenerateArticleImage(app.ctx, request.params.id),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { databaseMonitor } from '../../services/health/database-monitor.js';
 import { createPoolRefresher } from '../../services/health/index.js';
 import { databaseUnavailable } from '../errors.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   const refresher = createPoolRefresher(app.ctx);
@@ -9,9 +10,9 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
   // Both answer during an outage: the refresh is how the public error card asks for a reconnect.
   const available = { config: { public: true, withoutDatabase: true } } as const;
 
-  app.post('/health/refresh-connection-pool', available, async () => refresher.refresh());
+  app.post(endpoints.refreshConnectionPool.path, available, async () => refresher.refresh());
 
-  app.get('/health', available, async () => {
+  app.get(endpoints.health.path, available, async () => {
     if (!database.available && !(await database.probe())) throw databaseUnavailable();
     return {
       ok: true,

@@ -3,12 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { jobDefinition, jobStates, notRunning, stopJob } from '../../services/jobs/index.js';
 import { NotFound } from '../../errors.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export default async function jobRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/jobs', async () => jobStates(app.ctx));
+  app.get(endpoints.jobs.path, async () => jobStates(app.ctx));
 
   app.post<{ Params: { name: string } }>(
-    '/jobs/:name/stop',
+    endpoints.stopJob.path,
     { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 100 } } } } },
     async (request) => {
       const def = jobDefinition(request.params.name);

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { listLogs } from '../../services/logs/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export default async function logRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { limit: number; component?: string; level?: 'error' | 'warning' | 'info' | 'debug' } }>(
-    '/logs',
+    endpoints.logs.path,
     {
       schema: {
         querystring: {

@@ -2,14 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteTrack, generateLyrics, generateMusic, lastLyrics, listTracks } from '../../services/music/index.js';
 import { acceptEmptyJson } from './empty-json.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export default async function musicRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
 
-  app.get('/last-generated-lyrics', async () => lastLyrics(app.ctx));
-  app.post('/generate-lyrics', async () => generateLyrics(app.ctx));
+  app.get(endpoints.lastLyrics.path, async () => lastLyrics(app.ctx));
+  app.post(endpoints.lyrics.path, async () => generateLyrics(app.ctx));
   app.post<{ Body: { lyrics?: string; musicConfig?: string | Record<string, unknown> } | null }>(
-    '/generate-music',
+    endpoints.music.path,
     {
       schema: {
         body: {
@@ -21,9 +22,9 @@ export default async function musicRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => generateMusic(app.ctx, request.body ?? {}),
   );
-  app.get('/generated-music-tracks', async () => listTracks(app.ctx));
+  app.get(endpoints.musicTracks.path, async () => listTracks(app.ctx));
   app.delete<{ Params: { id: number } }>(
-    '/generated-music-tracks/:id',
+    endpoints.removeMusicTrack.path,
     { schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } } },
     async (request) => deleteTrack(app.ctx, request.params.id),
   );

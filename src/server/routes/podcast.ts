@@ -9,6 +9,7 @@ import {
   lastConversationalScript,
 } from '../../services/audio/podcast.js';
 import { generateInterviewAudio, generateInterviewScript, lastInterviewScript, refineInterviewScript } from '../../services/audio/interview.js';
+import { endpoints } from '../../api/endpoints.js';
 
 const SCRIPT_MAX = 200_000;
 /** Refinements running in this process, each abortable by POST …/stop. */
@@ -18,20 +19,20 @@ const scriptBody = (field: string) =>
 
 export default async function podcastRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
-  app.get('/last-conversational-audio-script', async () => lastConversationalScript(app.ctx));
-  app.post('/generate-conversational-script', async () => generateConversationalScript(app.ctx));
-  app.post<{ Body: { script?: string } | null }>('/enhance-conversational-script', { schema: { body: scriptBody('script') } }, async (request) =>
+  app.get(endpoints.lastPodcastScript.path, async () => lastConversationalScript(app.ctx));
+  app.post(endpoints.podcastScript.path, async () => generateConversationalScript(app.ctx));
+  app.post<{ Body: { script?: string } | null }>(endpoints.enhancePodcastScript.path, { schema: { body: scriptBody('script') } }, async (request) =>
     enhanceConversationalScript(app.ctx, request.body ?? {}),
   );
-  app.post<{ Body: { script?: string } | null }>('/generate-conversational-audio', { schema: { body: scriptBody('script') } }, async (request) =>
+  app.post<{ Body: { script?: string } | null }>(endpoints.podcastAudio.path, { schema: { body: scriptBody('script') } }, async (request) =>
     generateConversationalAudio(app.ctx, request.body ?? {}),
   );
 
-  app.get('/last-interview-script', async () => lastInterviewScript(app.ctx));
-  app.post('/generate-interview-script', async () => generateInterviewScript(app.ctx));
+  app.get(endpoints.lastInterviewScript.path, async () => lastInterviewScript(app.ctx));
+  app.post(endpoints.interviewScript.path, async () => generateInterviewScript(app.ctx));
   // Abortable: a client that goes away, or POST …/stop, stops the refinement.
   const refinements = () => contextJob(app.ctx, INTERVIEW_REFINEMENTS, () => new Set<AbortController>());
-  app.post<{ Body: { interview?: string } | null }>('/refine-interview-script', { schema: { body: scriptBody('interview') } }, async (request, reply) => {
+  app.post<{ Body: { interview?: string } | null }>(endpoints.refineInterview.path, { schema: { body: scriptBody('interview') } }, async (request, reply) => {
     const controller = new AbortController();
     // The response closing before it was written means the client went away (the request's own
     // 'close' fires as soon as its body has been read).
@@ -47,12 +48,12 @@ export default async function podcastRoutes(app: FastifyInstance): Promise<void>
       reply.raw.off('close', onClose);
     }
   });
-  app.post('/refine-interview-script/stop', async () => {
+  app.post(endpoints.stopInterviewRefinement.path, async () => {
     const running = [...refinements()];
     for (const controller of running) controller.abort(new Error('stopped'));
     return { message: running.length ? 'Refinement Stopped' : 'No refinement is running' };
   });
-  app.post<{ Body: { script?: string } | null }>('/generate-interview-audio', { schema: { body: scriptBody('script') } }, async (request) =>
+  app.post<{ Body: { script?: string } | null }>(endpoints.interviewAudio.path, { schema: { body: scriptBody('script') } }, async (request) =>
     generateInterviewAudio(app.ctx, request.body ?? {}),
   );
 }

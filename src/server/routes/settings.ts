@@ -6,22 +6,24 @@ import { describeSettings } from '../../services/settings/describe.js';
 import { readSetting, SETTINGS, updateSetting } from '../../services/settings/index.js';
 import { SNAPSHOT_SETTING_KEYS } from '../../services/snapshot/index.js';
 import { fromSnapshot, sendSnapshot } from '../snapshot-reply.js';
+import { endpoints, settingEndpoints } from '../../api/endpoints.js';
 
 export default async function settingsRoutes(app: FastifyInstance): Promise<void> {
   // The definitions themselves, for editors: fields, kinds, limits, labels.
-  app.get('/settings', async () => describeSettings(app.ctx));
+  app.get(endpoints.settings.path, async () => describeSettings(app.ctx));
 
   for (const definition of SETTINGS) {
     const bodySchema = z.toJSONSchema(definition.partial ? definition.schema.partial() : definition.schema, { target: 'draft-7' });
     delete (bodySchema as { $schema?: string }).$schema;
 
+    const route = settingEndpoints(definition.key);
     const snapshotKey = SNAPSHOT_SETTING_KEYS.find((key) => key === definition.key);
     if (snapshotKey) {
-      app.get(`/${definition.key}`, fromSnapshot, async (request, reply) => sendSnapshot(request, reply, await app.snapshot.read(snapshotKey)));
+      app.get(route.read.path, fromSnapshot, async (request, reply) => sendSnapshot(request, reply, await app.snapshot.read(snapshotKey)));
     } else {
-      app.get(`/${definition.key}`, { config: { public: Boolean(definition.publicRead) } }, async () => readSetting(app.ctx, definition.key));
+      app.get(route.read.path, { config: { public: Boolean(definition.publicRead) } }, async () => readSetting(app.ctx, definition.key));
     }
-    app.post(`/${definition.key}`, { schema: { body: bodySchema } }, async (request) =>
+    app.post(route.write.path, { schema: { body: bodySchema } }, async (request) =>
       updateSetting(app.ctx, definition.key, request.body),
     );
   }

@@ -4,10 +4,11 @@ import type { SocialContentRequest } from '../../api/generator.js';
 import { TOPICS } from '../../shared/topics.js';
 import { generateSocialContent } from '../../services/social/index.js';
 import { requestOrigin } from '../pages.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export default async function socialRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: SocialContentRequest }>(
-    '/generate-social-content',
+    endpoints.socialContent.path,
     {
       schema: {
         body: {

@@ -11,6 +11,7 @@ import {
   stopRefetch,
   type SpiderAction,
 } from '../../services/spider/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 const REFETCH_ACTIONS = ['start', 'stop'] as const;
 
@@ -19,19 +20,19 @@ export default async function spiderRoutes(app: FastifyInstance): Promise<void> 
   // A daemon (or an in-process CLI backend) closing ends its crawl first.
   app.addHook('onClose', async () => shutdownSpider(app.ctx));
 
-  app.get('/spider/status', async () => spiderStatus(app.ctx));
+  app.get(endpoints.spiderStatus.path, async () => spiderStatus(app.ctx));
 
-  app.get('/spider/refetch/status', async () => refetchStatus(app.ctx));
+  app.get(endpoints.refetchStatus.path, async () => refetchStatus(app.ctx));
 
   app.post<{ Params: { action: (typeof REFETCH_ACTIONS)[number] } }>(
-    '/spider/refetch/:action',
+    endpoints.refetchControl.path,
     { schema: { params: { type: 'object', properties: { action: { type: 'string', enum: [...REFETCH_ACTIONS] } }, required: ['action'] } } },
     async (request) => (request.params.action === 'start' ? startRefetch(app.ctx) : stopRefetch(app.ctx)),
   );
 
   // start takes an optional {domain} (our addition, for `newsctl crawl --once --domain D`).
   app.post<{ Params: { action: SpiderAction }; Body: { domain?: string } | null }>(
-    '/spider/:action',
+    endpoints.spiderControl.path,
     {
       schema: {
         params: { type: 'object', properties: { action: { type: 'string', enum: [...SPIDER_ACTIONS] } }, required: ['action'] },

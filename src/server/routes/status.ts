@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getStatus } from '../../services/status/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export default async function statusRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/status', async () => getStatus(app.ctx));
+  app.get(endpoints.status.path, async () => getStatus(app.ctx));
 }

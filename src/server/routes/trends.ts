@@ -12,6 +12,7 @@ import {
   stopTrendsAnalyzer,
   trendStatistics,
 } from '../../services/trends/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 const limitQuery = {
   type: 'object',
@@ -19,12 +20,12 @@ const limitQuery = {
 } as const;
 
 export default async function trendsRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { limit: number } }>('/trends', { schema: { querystring: limitQuery } }, async (request) =>
+  app.get<{ Querystring: { limit: number } }>(endpoints.trends.path, { schema: { querystring: limitQuery } }, async (request) =>
     listTrends(app.ctx, { limit: request.query.limit }),
   );
 
   app.get<{ Params: { topic: string }; Querystring: { limit: number } }>(
-    '/trends/by-topic/:topic',
+    endpoints.trendsByTopic.path,
     {
       schema: {
         params: { type: 'object', required: ['topic'], properties: { topic: { type: 'string', maxLength: 100 } } },
@@ -34,15 +35,15 @@ export default async function trendsRoutes(app: FastifyInstance): Promise<void> 
     async (request) => listTrendsOfTopic(app.ctx, request.params.topic, { limit: request.query.limit }),
   );
 
-  app.get('/trends/statistics', async () => trendStatistics(app.ctx));
+  app.get(endpoints.trendStatistics.path, async () => trendStatistics(app.ctx));
 
-  app.post('/trends-analyzer/run', async () => startTrendsAnalyzer(app.ctx));
-  app.post('/trends-analyzer/stop', async () => stopTrendsAnalyzer(app.ctx));
+  app.post(endpoints.runAnalyzer.path, async () => startTrendsAnalyzer(app.ctx));
+  app.post(endpoints.stopAnalyzer.path, async () => stopTrendsAnalyzer(app.ctx));
 
   const trendId = { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } as const;
   // A story's topic as the administrator sets it (kept across analyses) or gives back to the analyzer.
   app.put<{ Params: { id: number }; Body: { topic: string } }>(
-    '/trends/:id/topic',
+    endpoints.setStoryTopic.path,
     {
       schema: {
         params: trendId,
@@ -51,8 +52,8 @@ export default async function trendsRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => setStoryTopic(app.ctx, request.params.id, request.body.topic),
   );
-  app.delete<{ Params: { id: number } }>('/trends/:id/topic', { schema: { params: trendId } }, async (request) => clearStoryTopic(app.ctx, request.params.id));
+  app.delete<{ Params: { id: number } }>(endpoints.clearStoryTopic.path, { schema: { params: trendId } }, async (request) => clearStoryTopic(app.ctx, request.params.id));
 
-  app.delete('/trends', async () => clearTrends(app.ctx));
-  app.post('/trends/recategorize', async () => recategorizeTrends(app.ctx));
+  app.delete(endpoints.clearTrends.path, async () => clearTrends(app.ctx));
+  app.post(endpoints.recategorizeTrends.path, async () => recategorizeTrends(app.ctx));
 }

@@ -1,10 +1,11 @@
 // Recent webhook deliveries (the endpoints are the `webhooks` setting, under the settings routes).
 import type { FastifyInstance } from 'fastify';
 import { listWebhookDeliveries } from '../../services/webhooks/index.js';
+import { endpoints } from '../../api/endpoints.js';
 
 export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { limit: number } }>(
-    '/webhooks/deliveries',
+    endpoints.webhookDeliveries.path,
     { schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 } } } } },
     async (request) => listWebhookDeliveries(app.ctx, request.query.limit),
   );

@@ -1,5 +1,8 @@
 // The only place the web app calls fetch: credentials always included, JSON in and out,
 // and one rule for turning a failed response into an error message.
+import { addressOf, type ApiRequest, type Endpoint, type QueryValues, type ResponseOf } from '../../../src/api/endpoints.js';
+
+export { apiPath, endpoints, settingEndpoints } from '../../../src/api/endpoints.js';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -124,11 +127,19 @@ export async function getFile(path: string): Promise<{ blob: Blob; fileName: str
   return { blob: await response.blob(), fileName: fileNameOfDisposition(response.headers.get('content-disposition')) };
 }
 
+/** GETs an address (the default query function, with the path a query key holds). */
 export const get = <T>(path: string, init?: { signal?: AbortSignal }): Promise<T> => request<T>('GET', path, undefined, init);
-export const post = <T>(path: string, body?: unknown, init?: { signal?: AbortSignal }): Promise<T> => request<T>('POST', path, body, init);
-export const put = <T>(path: string, body?: unknown): Promise<T> => request<T>('PUT', path, body);
-export const patch = <T>(path: string, body?: unknown): Promise<T> => request<T>('PATCH', path, body);
-export const del = <T>(path: string): Promise<T> => request<T>('DELETE', path);
+
+type CallArgs<E> = {} extends ApiRequest<E> ? [request?: ApiRequest<E> & CallInit] : [request: ApiRequest<E> & CallInit];
+interface CallInit {
+  signal?: AbortSignal;
+}
+
+/** Calls one endpoint of the URL table (src/api/endpoints.ts): its address, method, body and answer type come from it. */
+export function callApi<E extends Endpoint<unknown, unknown>>(endpoint: E, ...[call]: CallArgs<E>): Promise<ResponseOf<E>> {
+  const { params, query, body, signal } = (call ?? {}) as { params?: Record<string, string | number>; query?: QueryValues; body?: unknown } & CallInit;
+  return request<ResponseOf<E>>(endpoint.method, addressOf(endpoint, params, query), body, { signal });
+}
 
 /**
  * Path of a query key. Leading parts that do not start with '/' name the key's area (so one

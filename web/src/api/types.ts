@@ -18,6 +18,7 @@ export type {
   AuthCheck,
   CurrentTime,
   DeleteGeneratedArticlesResult,
+  DomainChanges,
   DomainExport,
   EditableScriptKind,
   EnhanceScriptResponse,

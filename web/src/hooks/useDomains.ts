@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { del, get, patch, post } from '../api/client';
+import { callApi, endpoints } from '../api/client';
 import * as keys from '../api/keys';
 import { DOMAINS_POLL_MS } from '../api/timings';
-import type { AvoidDomain, ConsoleDomain, DomainExport, DomainImportResult, DomainStats, RelatedSites } from '../api/types';
+import type { AvoidDomain, ConsoleDomain, DomainChanges, DomainStats, RelatedSites } from '../api/types';
 
 export function useDomainsQuery() {
   return useQuery<ConsoleDomain[]>({ queryKey: keys.domains.list(), refetchInterval: DOMAINS_POLL_MS });
@@ -36,22 +36,22 @@ function useDomainWrite<Input, Result>(write: (input: Input) => Promise<Result>,
   });
 }
 
-export const useAddDomainMutation = () => useDomainWrite((url: string) => post<ConsoleDomain>('/api/domains', { url, status: 'active' }));
+export const useAddDomainMutation = () => useDomainWrite((url: string) => callApi(endpoints.addDomain, { body: { url, status: 'active' } }));
 
-export const useRemoveDomainMutation = () => useDomainWrite((id: number) => del<unknown>(`/api/domains/${id}`));
+export const useRemoveDomainMutation = () => useDomainWrite((id: number) => callApi(endpoints.removeDomain, { params: { id } }));
 
 export const useUpdateDomainMutation = () =>
   useDomainWrite(
-    ({ id, changes }: { id: number; changes: { priority: number } | { status: string } }) => patch<ConsoleDomain>(`/api/domains/${id}`, changes),
+    ({ id, changes }: { id: number; changes: DomainChanges }) => callApi(endpoints.updateDomain, { params: { id }, body: changes }),
     true,
   );
 
-export const useScrapeRelatedMutation = () => useDomainWrite(() => post<{ message: string }>('/api/domains/scrape-related'));
+export const useScrapeRelatedMutation = () => useDomainWrite(() => callApi(endpoints.scrapeRelated));
 
 export const useImportDomainsMutation = () =>
-  useDomainWrite((domains: string[]) => post<DomainImportResult>('/api/domains/import', { domains }), true);
+  useDomainWrite((domains: string[]) => callApi(endpoints.importDomains, { body: { domains } }), true);
 
-export const exportDomains = (format: 'txt' | 'opml' = 'txt') => get<DomainExport>(`/api/domains/export?format=${format}`);
+export const exportDomains = (format: 'txt' | 'opml' = 'txt') => callApi(endpoints.exportDomains, { query: { format } });
 
 function useAvoidWrite<Input, Result>(write: (input: Input) => Promise<Result>) {
   const queryClient = useQueryClient();
@@ -65,6 +65,6 @@ function useAvoidWrite<Input, Result>(write: (input: Input) => Promise<Result>) 
 }
 
 export const useAddAvoidDomainMutation = () =>
-  useAvoidWrite((input: { url: string; reason?: string }) => post<AvoidDomain>('/api/avoid-domains', input));
+  useAvoidWrite((input: { url: string; reason?: string }) => callApi(endpoints.addAvoidDomain, { body: input }));
 
-export const useRemoveAvoidDomainMutation = () => useAvoidWrite((id: number) => del<unknown>(`/api/avoid-domains/${id}`));
+export const useRemoveAvoidDomainMutation = () => useAvoidWrite((id: number) => callApi(endpoints.removeAvoidDomain, { params: { id } }));

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { del, getFile, post } from '../api/client';
+import { apiPath, callApi, endpoints, getFile } from '../api/client';
 import * as keys from '../api/keys';
 import { CONSOLE_POLL_MS, GENERATED_ARTICLES_POLL_MS } from '../api/timings';
-import type { DeleteGeneratedArticlesResult, GeneratedArticle, GeneratorActionResult, QueueStatus, RegenerateImageResult } from '../api/types';
+import type { GeneratedArticle, QueueStatus } from '../api/types';
 
 /** The newest 50 generated articles, every 10 s. */
 export function useGeneratedArticlesQuery() {
@@ -26,13 +26,13 @@ function useGeneratorWrite<Input, Result>(write: (input: Input) => Promise<Resul
   });
 }
 
-export const useGeneratorControlMutation = () => useGeneratorWrite((action: 'run' | 'stop') => post<GeneratorActionResult>(`/api/generator/${action}`));
-export const useClearArticlesMutation = () => useGeneratorWrite(() => del<DeleteGeneratedArticlesResult>('/api/generated-articles/all'));
+export const useGeneratorControlMutation = () => useGeneratorWrite((action: 'run' | 'stop') => callApi(action === 'run' ? endpoints.runGenerator : endpoints.stopGenerator));
+export const useClearArticlesMutation = () => useGeneratorWrite(() => callApi(endpoints.clearGeneratedArticles));
 // Sent with an empty JSON body.
-export const useRegenerateImageMutation = () => useGeneratorWrite((id: number) => post<RegenerateImageResult>(`/api/articles/${id}/regenerate-image`, {}));
+export const useRegenerateImageMutation = () => useGeneratorWrite((id: number) => callApi(endpoints.regenerateImage, { params: { id } }));
 export const useGenerateFromTrendMutation = () =>
-  useGeneratorWrite((trendTitle: string) => post<GeneratorActionResult>('/api/generator/generate-from-trend', { trendTitle }));
-export const useRegenerateArticlesMutation = () => useGeneratorWrite(() => post<GeneratorActionResult>('/api/trends/regenerate-articles'));
+  useGeneratorWrite((trendTitle: string) => callApi(endpoints.generateFromTrend, { body: { trendTitle } }));
+export const useRegenerateArticlesMutation = () => useGeneratorWrite(() => callApi(endpoints.regenerateArticles));
 
 /** An article as the server exports it (.txt or Word), with the file name it gives. */
-export const downloadGeneratedArticle = (id: number, format: 'txt' | 'docx') => getFile(`/api/generated-articles/${id}/export?format=${format}`);
+export const downloadGeneratedArticle = (id: number, format: 'txt' | 'docx') => getFile(apiPath(endpoints.exportGeneratedArticle, { id }, { format }));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, post } from '../api/client';
+import { ApiError, callApi, endpoints } from '../api/client';
 import * as keys from '../api/keys';
-import type { GenerateAudioResponse, InterviewScriptResponse, LastInterviewScript } from '../api/types';
+import type { LastInterviewScript } from '../api/types';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 import { AUDIO_FAILED } from './usePodcast';
 
@@ -46,7 +46,7 @@ function useInterviewWrite<Input, Result>(
 export const useGenerateInterviewScriptMutation = () =>
   useInterviewWrite(
     'script',
-    () => post<InterviewScriptResponse>('/api/generate-interview-script'),
+    () => callApi(endpoints.interviewScript),
     // A new script clears any refined one, and its audio.
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, refined: false, audioUrl: null }),
     'Failed to generate interview script',
@@ -59,18 +59,18 @@ export const useGenerateInterviewScriptMutation = () =>
 export const useRefineInterviewScriptMutation = () =>
   useInterviewWrite(
     'refine',
-    ({ signal }: { signal: AbortSignal }) => post<InterviewScriptResponse>('/api/refine-interview-script', undefined, { signal }),
+    ({ signal }: { signal: AbortSignal }) => callApi(endpoints.refineInterview, { signal }),
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, refined: true, audioUrl: null }),
     'Failed to refine interview script',
   );
 
 /** Asks the server to stop every refinement under way (the abort alone may not reach it through a proxy). */
-export const stopInterviewRefinement = () => post<{ message: string }>('/api/refine-interview-script/stop');
+export const stopInterviewRefinement = () => callApi(endpoints.stopInterviewRefinement);
 
 export const useGenerateInterviewAudioMutation = () =>
   useInterviewWrite(
     'audio',
-    () => post<GenerateAudioResponse>('/api/generate-interview-audio'),
+    () => callApi(endpoints.interviewAudio),
     (current, result) => ({ ...current, audioUrl: result.audioUrl }),
     AUDIO_FAILED,
   );

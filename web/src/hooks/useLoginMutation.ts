@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../api/client';
+import { callApi, endpoints } from '../api/client';
 import * as keys from '../api/public-keys';
 
 export interface Credentials {
@@ -10,7 +10,7 @@ export interface Credentials {
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: Credentials) => post<{ ok: true }>('/api/auth/login', credentials),
+    mutationFn: (credentials: Credentials) => callApi(endpoints.login, { body: credentials }),
     // The cache may hold this browser's answer from before the login (the visit to /admin that sent
     // it here): invalidating it left that "not an administrator" on show while it was fetched again,
     // and the console sent the visitor straight back to /login. Drop it, and ask again while the

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { del, post } from '../api/client';
+import { callApi, endpoints } from '../api/client';
 import * as keys from '../api/keys';
 import { MUSIC_TRACKS_POLL_MS } from '../api/timings';
-import type { GenerateLyricsResponse, GenerateMusicResponse, LastLyrics, MusicTrack } from '../api/types';
+import type { LastLyrics, MusicTrack } from '../api/types';
 import { notifyFailure, notifySuccess } from '../lib/notify';
 
 /** In-progress and completed tracks, every 5 s. */
@@ -25,7 +25,7 @@ export function useGenerateLyricsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: musicWrite('lyrics'),
-    mutationFn: () => post<GenerateLyricsResponse>('/api/generate-lyrics'),
+    mutationFn: () => callApi(endpoints.lyrics),
     // Told here, not by the screen: the tab may have been left (and unmounted) meanwhile.
     onSuccess: (result) => {
       queryClient.setQueryData<LastLyrics>(keys.music.lastLyrics(), { lyricsText: result.lyrics, generatedAt: new Date().toISOString(), editedAt: null });
@@ -46,11 +46,11 @@ export function useGenerateMusicMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: musicWrite('music'),
-    mutationFn: (request: { lyrics?: string; musicConfig?: string }) => post<GenerateMusicResponse>('/api/generate-music', request),
+    mutationFn: (request: { lyrics?: string; musicConfig?: string }) => callApi(endpoints.music, { body: request }),
     onSuccess: (result) => notifySuccess(result.message),
     onError: (error) => notifyFailure(error, 'Failed to generate music'),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.music.tracks() }),
   });
 }
 
-export const useDeleteTrackMutation = () => useTrackWrite((id: number) => del<{ message: string }>(`/api/generated-music-tracks/${id}`));
+export const useDeleteTrackMutation = () => useTrackWrite((id: number) => callApi(endpoints.removeMusicTrack, { params: { id } }));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../api/client';
+import { callApi, endpoints } from '../api/client';
 import * as keys from '../api/keys';
-import type { EnhanceScriptResponse, GenerateAudioResponse, GenerateScriptResponse, LastConversationalScript } from '../api/types';
+import type { LastConversationalScript } from '../api/types';
 import { notifyFailure } from '../lib/notify';
 
 /** The last podcast script (the enhanced one when it exists) and its audio. */
@@ -43,7 +43,7 @@ function usePodcastWrite<Input, Result>(
 export const useGeneratePodcastScriptMutation = () =>
   usePodcastWrite(
     'script',
-    () => post<GenerateScriptResponse>('/api/generate-conversational-script'),
+    () => callApi(endpoints.podcastScript),
     // A new script clears the enhanced one and the audio.
     (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, enhanced: false, originalScriptText: null, audioUrl: null }),
     'Failed to generate script',
@@ -53,7 +53,7 @@ export const useGeneratePodcastScriptMutation = () =>
 export const useEnhancePodcastScriptMutation = () =>
   usePodcastWrite(
     'enhance',
-    () => post<EnhanceScriptResponse>('/api/enhance-conversational-script'),
+    () => callApi(endpoints.enhancePodcastScript),
     (current, result) => ({
       scriptText: result.enhancedScript,
       generatedAt: new Date().toISOString(),
@@ -68,7 +68,7 @@ export const useEnhancePodcastScriptMutation = () =>
 export const useGeneratePodcastAudioMutation = () =>
   usePodcastWrite(
     'audio',
-    () => post<GenerateAudioResponse>('/api/generate-conversational-audio'),
+    () => callApi(endpoints.podcastAudio),
     (current, result) => ({ ...current, audioUrl: result.audioUrl }),
     AUDIO_FAILED,
   );

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { post } from '../api/client';
+import { callApi, endpoints } from '../api/client';
 import * as keys from '../api/public-keys';
 import { REFRESH_SETTLE_MS } from '../api/timings';
-import type { RefreshConnectionPoolResult } from '../api/types';
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -12,7 +11,7 @@ export function useRefreshConnectionPoolMutation() {
   return useMutation({
     mutationFn: async () => {
       try {
-        await post<RefreshConnectionPoolResult>('/api/health/refresh-connection-pool');
+        await callApi(endpoints.refreshConnectionPool);
       } catch (error) {
         // The articles are reloaded either way; that reload is what tells the visitor how it went.
         console.error('Connection pool refresh failed', error);

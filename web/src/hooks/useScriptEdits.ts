@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { put } from '../api/client';
+import { callApi, endpoints } from '../api/client';
 import * as keys from '../api/keys';
-import type { EditableScriptKind, SavedScript } from '../api/types';
+import type { EditableScriptKind } from '../api/types';
 
 /** Each kind's area: its key prefix, so a save counts as one of the area's writes and refreshes its reads. */
 const AREA: Record<EditableScriptKind, readonly string[]> = {
@@ -17,7 +17,7 @@ function useSaveScriptMutation(kind: EditableScriptKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: [...AREA[kind], 'save', kind],
-    mutationFn: (scriptText: string) => put<SavedScript>(`/api/audio-scripts/${kind}`, { scriptText }),
+    mutationFn: (scriptText: string) => callApi(endpoints.saveScript, { params: { kind }, body: { scriptText } }),
     // Awaited before the save resolves, so the box never shows the old text in between.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: AREA[kind] }),
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../api/client';
+import { callApi, settingEndpoints } from '../api/client';
 import * as keys from '../api/keys';
 import type { SettingsDescriptions, SettingValue } from '../api/types';
 
@@ -23,7 +23,7 @@ export function useSaveSettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: { key: string; body: SettingValue }[]) =>
-      Promise.all(settings.map(({ key, body }) => post<SettingValue>(`/api/${key}`, body).then((stored) => ({ key, stored })))),
+      Promise.all(settings.map(({ key, body }) => callApi(settingEndpoints<SettingValue>(key).write, { body }).then((stored) => ({ key, stored })))),
     onSuccess: (saved) => {
       for (const { key, stored } of saved) queryClient.setQueryData(keys.settings.one(key), stored);
     },

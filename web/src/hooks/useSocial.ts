@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { useMutation, useMutationState, useQuery } from '@tanstack/react-query';
-import { post } from '../api/client';
+import { callApi, endpoints } from '../api/client';
 import * as keys from '../api/keys';
 import { SOCIAL_HOME_POLL_MS } from '../api/timings';
-import type { HomePageData, SocialContentRequest, SocialContentResult } from '../api/types';
+import type { HomePageData, SocialContentRequest } from '../api/types';
 import { notifyFailure } from '../lib/notify';
 
 /** The home page's data as the Social tab reads it: refreshed every 10 minutes. */
@@ -45,7 +45,7 @@ type SocialWrite = SocialContentRequest & { about: string };
 export function useGenerateSocialMutation() {
   return useMutation({
     mutationKey: SOCIAL_WRITE,
-    mutationFn: ({ about: _about, ...request }: SocialWrite) => post<SocialContentResult>('/api/generate-social-content', request),
+    mutationFn: ({ about: _about, ...request }: SocialWrite) => callApi(endpoints.socialContent, { body: request }),
     onSuccess: (result, { about }) => setLastPost({ text: result.content, about }),
     onError: (error) => notifyFailure(error, 'Failed to generate social content'),
   });

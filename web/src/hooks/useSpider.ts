@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { post } from '../api/client';
+import { callApi, endpoints } from '../api/client';
 import * as keys from '../api/keys';
 import { REFETCH_STATUS_POLL_MS } from '../api/timings';
 import type { RefetchStatus } from '../api/types';
@@ -10,7 +10,7 @@ export type SpiderAction = 'start' | 'resume' | 'pause' | 'stop';
 export function useSpiderControlMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: SpiderAction) => post<unknown>(`/api/spider/${action}`),
+    mutationFn: (action: SpiderAction) => callApi(endpoints.spiderControl, { params: { action } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.status.all() }),
   });
 }
@@ -22,7 +22,7 @@ export function useRefetchStatusQuery() {
 export function useRefetchControlMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: 'start' | 'stop') => post<RefetchStatus>(`/api/spider/refetch/${action}`),
+    mutationFn: (action: 'start' | 'stop'): Promise<RefetchStatus> => callApi(endpoints.refetchControl, { params: { action } }),
     onSuccess: (status) => queryClient.setQueryData(keys.spider.refetch(), status),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.spider.all() }),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { del, post, put } from '../api/client';
+import { callApi, endpoints } from '../api/client';
 import * as keys from '../api/keys';
 import { CONSOLE_POLL_MS, FOOD_STATUS_POLL_MS } from '../api/timings';
-import type { FoodRecategorizationStatus, RecategorizeResult, StoryTopicResult, Topic, Trend, TrendTopicStatistics } from '../api/types';
+import type { FoodRecategorizationStatus, Topic, Trend, TrendTopicStatistics } from '../api/types';
 
 export function useTrendsQuery(topic: Topic | 'all') {
   return useQuery<Trend[]>({ queryKey: keys.trends.list(topic), refetchInterval: CONSOLE_POLL_MS });
@@ -25,13 +25,13 @@ function useTrendsWrite<Input, Result>(write: (input: Input) => Promise<Result>)
   });
 }
 
-export const useAnalyzerControlMutation = () => useTrendsWrite((action: 'run' | 'stop') => post<unknown>(`/api/trends-analyzer/${action}`));
-export const useClearTrendsMutation = () => useTrendsWrite(() => del<unknown>('/api/trends'));
-export const useRecategorizeTrendsMutation = () => useTrendsWrite(() => post<RecategorizeResult>('/api/trends/recategorize'));
+export const useAnalyzerControlMutation = () => useTrendsWrite((action: 'run' | 'stop') => callApi(action === 'run' ? endpoints.runAnalyzer : endpoints.stopAnalyzer));
+export const useClearTrendsMutation = () => useTrendsWrite(() => callApi(endpoints.clearTrends));
+export const useRecategorizeTrendsMutation = () => useTrendsWrite(() => callApi(endpoints.recategorizeTrends));
 /** Files a story under a topic (kept across analyses); null gives it back to the analyzer. */
 export const useStoryTopicMutation = () =>
   useTrendsWrite(({ id, topic }: { id: number; topic: Topic | null }) =>
-    topic ? put<StoryTopicResult>(`/api/trends/${id}/topic`, { topic }) : del<StoryTopicResult>(`/api/trends/${id}/topic`),
+    topic ? callApi(endpoints.setStoryTopic, { params: { id }, body: { topic } }) : callApi(endpoints.clearStoryTopic, { params: { id } }),
   );
 
 export function useFoodRecategorizationQuery() {
@@ -42,7 +42,7 @@ export function useFoodRecategorizationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     // These two are sent with an empty JSON body.
-    mutationFn: (action: 'start' | 'stop') => post<FoodRecategorizationStatus>(`/api/food-recategorization/${action}`, {}),
+    mutationFn: (action: 'start' | 'stop'): Promise<FoodRecategorizationStatus> => callApi(action === 'start' ? endpoints.startFood : endpoints.stopFood),
     onSuccess: (status) => queryClient.setQueryData(keys.trends.foodStatus(), status),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: keys.trends.foodStatus() }),
   });

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ConsoleDomain, DomainStatus } from '../../api/types';
+import type { ConsoleDomain, DomainChanges, DomainStatus } from '../../api/types';
 import { Field } from '../../components/Field';
 import { Panel } from '../../components/Panel';
 import { Spinner } from '../../components/Spinner';
@@ -103,7 +103,7 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
           disabled={update.isPending}
           onChange={(event) =>
             update.mutate(
-              { id: domain.id, changes: { status: event.target.value } },
+              { id: domain.id, changes: { status: event.target.value as NonNullable<DomainChanges['status']> } },
               {
                 onSuccess: () => notifySuccess('Domain status updated successfully'),
                 onError: (error) => notifyFailure(error, 'Failed to update status'),
