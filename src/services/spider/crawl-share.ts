@@ -5,7 +5,6 @@
 // end once it is done. A claim whose daemon died expires and is taken over; the taker waits the
 // host's pause from the last request the claim recorded, and at least one pause after taking it
 // over, so no host is asked faster than its throttle across the cluster.
-import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import {
   claimNextDomain,
@@ -99,7 +98,6 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
     articlesPerDomain: ctx.config.spider.articlesPerDomain,
     concurrency: ctx.config.spider.concurrency,
     requestTimeoutMs: ctx.config.spider.requestTimeoutMs,
-    storageDir: join(ctx.config.dataDir, 'crawlee'),
     isStorageOutage: isDatabaseOutage,
     hooks: {
       activity: say,

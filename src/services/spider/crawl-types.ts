@@ -40,8 +40,6 @@ export interface CrawlOptions {
   articlesPerDomain: number;
   concurrency: number;
   requestTimeoutMs: number;
-  /** Where crawlee keeps its storage ({dataDir}/crawlee); in memory, nothing is written there. */
-  storageDir: string;
   hooks: CrawlHooks;
   /** Keep running when out of work until finish(): domains are added as they are claimed. */
   keepOpen?: boolean;

@@ -1,12 +1,14 @@
-// One crawl run over the domains table on crawlee's BasicCrawler. For each domain:
+// One crawl run over the domains table, its requests run by crawlee's AutoscaledPool. For each domain:
 // robots.txt, the starting page (its feed links and article links), its feeds (announced, else the
 // common paths), its sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; indexes followed, news
 // sitemaps first), then the article pages not stored yet, newest first, up to the per-run cap.
 // Every request goes through the guarded client and the shared host pacer; crawlee's own HTTP,
-// robots.txt and sitemap loaders are never used (they would bypass the address checks).
-import { BasicCrawler, Configuration, Log, LogLevel, type Request, type RequestProvider } from '@crawlee/basic';
+// robots.txt and sitemap loaders are never used (they would bypass the address checks). crawlee is
+// used for what it is built to be used for standalone: its AutoscaledPool runs up to `concurrency`
+// requests at once, asking the host queue (one lane per host, each paced) what is ready; the queue,
+// retries and the handler's time limit are ours, so nothing is handed to crawlee through a cast.
+import { AutoscaledPool, Configuration, Log, LogLevel, type Request } from '@crawlee/basic';
 import { setMaxListeners } from 'node:events';
-import { join } from 'node:path';
 import type { AppContext } from '../../context.js';
 import { insertCrawledArticle, storedArticleUrls } from '../../db/crawl.js';
 import { assignTopics } from '../article-topics/index.js';
@@ -377,8 +379,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
         request.retryCount = Math.max(0, request.retryCount - 1);
         throw error;
       }
-      // Crawlee settles a request before its failedRequestHandler runs, so the last failure is
-      // recorded here, while the domain still counts the task as pending.
+      // The last failure is recorded here, while the domain still counts the task as pending.
       if (!isRetriable(error) || stopped || request.retryCount >= MAX_RETRIES) {
         request.noRetry = true;
         recordFailure(task, state, error);
@@ -401,30 +402,41 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     }
   }
 
-  const crawler = new BasicCrawler(
+  // A handler still running after this (its requests each have their own time limits) is given up:
+  // its request is retried, like any failure.
+  const handlerTimeoutMs = (Math.ceil((options.requestTimeoutMs * 2) / 1000) + 60) * 1000;
+
+  /** One request from the queue: handled, or after a retriable failure back in its lane (MAX_RETRIES times at most). */
+  async function runTask(): Promise<void> {
+    const request = queue.nextReadyRequest();
+    if (!request) return;
+    try {
+      await withTimeout(handle(request), handlerTimeoutMs);
+      queue.markRequestHandled(request);
+    } catch {
+      if (!request.noRetry && !stopped && request.retryCount < MAX_RETRIES) {
+        request.retryCount++;
+        queue.reclaimRequest(request);
+      } else {
+        queue.markRequestHandled(request);
+      }
+    }
+  }
+
+  const pool = new AutoscaledPool(
     {
-      // (crawlee 3.18 types a `requestManager` option but its validator rejects it; under this name
-      // only fetchNextRequest/addRequest are checked and the queue is used as the request manager.)
-      requestQueue: queue as unknown as RequestProvider,
       minConcurrency: options.concurrency,
       maxConcurrency: options.concurrency,
-      maxRequestRetries: MAX_RETRIES,
-      requestHandlerTimeoutSecs: Math.ceil((options.requestTimeoutMs * 2) / 1000) + 60,
-      useSessionPool: false,
-      statusMessageLoggingInterval: 24 * 3600,
-      log: new Log({ level: LogLevel.OFF }),
+      runTaskFunction: runTask,
+      isTaskReadyFunction: async () => queue.hasReadyRequest(),
+      isFinishedFunction: async () => queue.isFinished(),
       // Lanes become ready on their own clock; look for ready work often.
-      autoscaledPoolOptions: { maybeRunIntervalSecs: 0.05, loggingIntervalSecs: null },
-      requestHandler: async ({ request }) => handle(request),
+      maybeRunIntervalSecs: 0.05,
+      loggingIntervalSecs: null,
+      log: new Log({ level: LogLevel.OFF }),
     },
-    new Configuration({
-      storageClientOptions: { localDataDirectory: join(options.storageDir), persistStorage: false, writeMetadata: false },
-      persistStorage: false,
-      purgeOnStart: false,
-      // Concurrency is fixed, so crawlee's CPU and memory sampling (which spawns `ps`) has nothing to decide.
-      systemInfoIntervalMillis: 10 * 60_000,
-      persistStateIntervalMillis: 10 * 60_000,
-    }),
+    // Concurrency is fixed, so crawlee's CPU and memory sampling has nothing to decide: rarely.
+    new Configuration({ systemInfoIntervalMillis: 10 * 60_000, persistStorage: false }),
   );
 
   return {
@@ -432,7 +444,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       running = true;
       queue.keepOpen = options.keepOpen ?? false;
       for (const state of states.values()) enqueue(state, { step: 'robots', url: new URL('/robots.txt', state.domain.origin).href });
-      if (states.size > 0 || queue.keepOpen) await crawler.run();
+      if (states.size > 0 || queue.keepOpen) await pool.run();
       await Promise.all([...finishing]);
       return { articlesStored, domainsFinished, requestsHandled };
     },
@@ -447,7 +459,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       stopped = true;
       queue.close();
       controller.abort(new AbortedError());
-      crawler.stop('The spider was stopped.');
+      void pool.abort();
     },
     activeRequests: () => queue.inFlightCount,
     pendingRequests: () => queue.getPendingCount(),
@@ -491,4 +503,13 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       };
     },
   };
+}
+
+/** The work's result, or a rejection once `ms` have passed (the work itself is not stopped). */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The request handler did not finish in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }

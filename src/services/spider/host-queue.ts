@@ -1,10 +1,9 @@
-// The crawl's request queue, handed to crawlee's BasicCrawler in place of its own RequestQueue: one
-// lane per host, at most one request in flight per host, and a lane's next request handed out
+// The crawl's request queue, which crawlee's AutoscaledPool asks for ready work: one lane per host, at most one request in flight per host, and a lane's next request handed out
 // only when the host's pause (max(1 s, domain throttle, Crawl-delay), or a 429/503 back-off) is
 // over, counted from when the previous request was done with: a request can reach the server no
 // earlier than it is sent and the previous one reached it before its answer came back, so the
 // host sees its requests at least that pause apart whatever this process's event loop does. So
-// crawlee's worker slots never sit waiting on one slow-paced host while others are ready, and
+// the pool's worker slots never sit waiting on one slow-paced host while others are ready, and
 // different hosts are crawled in parallel. Discovery (robots.txt, home page, feeds, sitemaps)
 // goes before a host's articles.
 import { Request } from '@crawlee/basic';
@@ -55,8 +54,6 @@ export class HostQueue {
   private readonly lanes = new Map<string, Lane>();
   private readonly inFlight = new Map<Request<CrawlTask>, Lane>();
   private readonly now: () => number;
-  private handled = 0;
-  private added = 0;
   paused = false;
   /** While set, an empty queue is not finished: more domains may be added (a crawl shared across daemons). */
   keepOpen = false;
@@ -104,7 +101,6 @@ export class HostQueue {
     }
     const lane = this.lane(task.host);
     const request = new Request<CrawlTask>({ url: task.url, uniqueKey: `${task.step}:${task.url}`, userData: task });
-    this.added++;
     if (task.step === 'article') this.insertArticle(lane, request);
     else lane.discovery.push(request);
   }
@@ -193,9 +189,8 @@ export class HostQueue {
     return !lane.busy && now >= lane.readyAt && now >= this.options.pausedUntil(lane.host);
   }
 
-  // --- crawlee's IRequestManager -------------------------------------------------------------
-
-  async fetchNextRequest<T = CrawlTask>(): Promise<Request<T & CrawlTask> | null> {
+  /** The next ready request (its lane now busy), or null when no lane is ready. */
+  nextReadyRequest(): Request<CrawlTask> | null {
     if (this.paused || this.closed) return null;
     const now = this.now();
     for (const lane of this.lanes.values()) {
@@ -206,19 +201,21 @@ export class HostQueue {
       lane.busy = true;
       lane.sent = false;
       this.inFlight.set(request!, lane);
-      return request as Request<T & CrawlTask>;
+      return request!;
     }
     return null;
   }
 
-  async isEmpty(): Promise<boolean> {
-    if (this.paused || this.closed) return true;
+  /** Whether fetchNextRequest would hand out a request now. */
+  hasReadyRequest(): boolean {
+    if (this.paused || this.closed) return false;
     const now = this.now();
-    for (const lane of this.lanes.values()) if (this.isReady(lane, now) && this.peek(lane)) return false;
-    return true;
+    for (const lane of this.lanes.values()) if (this.isReady(lane, now) && this.peek(lane)) return true;
+    return false;
   }
 
-  async isFinished(): Promise<boolean> {
+  /** Nothing in flight and nothing queued (or the queue closed), and no more domains to come. */
+  isFinished(): boolean {
     if (this.inFlight.size > 0) return false;
     if (this.closed) return true;
     if (this.keepOpen) return false;
@@ -226,64 +223,37 @@ export class HostQueue {
     return true;
   }
 
-  async markRequestHandled(request: Request): Promise<null> {
+  /** A request done with, successfully or not. */
+  markRequestHandled(request: Request<CrawlTask>): void {
     const lane = this.release(request);
-    this.handled++;
-    if (lane) this.options.onSettled(request.userData as CrawlTask, 'handled');
-    return null;
+    if (lane) this.options.onSettled(request.userData, 'handled');
   }
 
   /** A retry: back to the front of its lane, after the host's pause. */
-  async reclaimRequest(request: Request): Promise<null> {
+  reclaimRequest(request: Request<CrawlTask>): void {
     const lane = this.release(request);
-    if (!lane) return null;
+    if (!lane) return;
     if (this.closed) {
-      this.options.onSettled(request.userData as CrawlTask, 'dropped');
-      return null;
+      this.options.onSettled(request.userData, 'dropped');
+      return;
     }
-    const task = request.userData as CrawlTask;
-    (task.step === 'article' ? lane.articles : lane.discovery).unshift(request as Request<CrawlTask>);
-    return null;
+    (request.userData.step === 'article' ? lane.articles : lane.discovery).unshift(request);
   }
 
-  private release(request: Request): Lane | undefined {
-    const lane = this.inFlight.get(request as Request<CrawlTask>);
+  private release(request: Request<CrawlTask>): Lane | undefined {
+    const lane = this.inFlight.get(request);
     if (!lane) return undefined;
-    this.inFlight.delete(request as Request<CrawlTask>);
+    this.inFlight.delete(request);
     lane.busy = false;
     if (lane.sent) lane.readyAt = Math.max(lane.readyAt, this.now() + lane.intervalMs);
     lane.sent = false;
     return lane;
   }
 
-  async handledCount(): Promise<number> {
-    return this.handled;
-  }
-
-  getTotalCount(): number {
-    return this.added;
-  }
 
   getPendingCount(): number {
     let pending = 0;
     for (const lane of this.lanes.values()) pending += lane.discovery.length + lane.articles.length;
     return pending;
-  }
-
-  async *[Symbol.asyncIterator](): AsyncGenerator<Request> {
-    for (;;) {
-      const request = await this.fetchNextRequest();
-      if (!request) return;
-      yield request;
-    }
-  }
-
-  // Crawlee requires these to exist; tasks enter through add() only.
-  async addRequest(): Promise<never> {
-    throw new Error('HostQueue: add tasks with add()');
-  }
-
-  async addRequestsBatched(): Promise<never> {
-    throw new Error('HostQueue: add tasks with add()');
   }
 }

@@ -30,34 +30,34 @@ describe('HostQueue', () => {
     queue.add(task('http://a.test/1'));
     queue.add(task('http://a.test/2'));
     queue.add(task('http://b.test/1'));
-    const first = await queue.fetchNextRequest();
-    const second = await queue.fetchNextRequest();
+    const first = queue.nextReadyRequest();
+    const second = queue.nextReadyRequest();
     expect([first!.url, second!.url]).toEqual(['http://a.test/1', 'http://b.test/1']);
-    expect(await queue.fetchNextRequest()).toBeNull();
-    expect(await queue.isEmpty()).toBe(true);
-    expect(await queue.isFinished()).toBe(false);
+    expect(queue.nextReadyRequest()).toBeNull();
+    expect(queue.hasReadyRequest()).toBe(false);
+    expect(queue.isFinished()).toBe(false);
 
     queue.noteStarted('a.test', at());
     advance(300);
-    await queue.markRequestHandled(first!);
-    expect(await queue.fetchNextRequest()).toBeNull();
+    queue.markRequestHandled(first!);
+    expect(queue.nextReadyRequest()).toBeNull();
     advance(1999);
-    expect(await queue.fetchNextRequest()).toBeNull();
+    expect(queue.nextReadyRequest()).toBeNull();
     advance(1);
-    expect((await queue.fetchNextRequest())!.url).toBe('http://a.test/2');
+    expect((queue.nextReadyRequest())!.url).toBe('http://a.test/2');
     // A task that made no request (robots.txt said no) leaves the host's turn as it was.
-    await queue.markRequestHandled(second!);
+    queue.markRequestHandled(second!);
     queue.add(task('http://b.test/2'));
-    expect((await queue.fetchNextRequest())!.url).toBe('http://b.test/2');
+    expect((queue.nextReadyRequest())!.url).toBe('http://b.test/2');
   });
 
   it('keeps a host waiting while it is backed off (429/503)', async () => {
     const { queue, task, paused, advance, at } = setup();
     queue.add(task('http://a.test/1'));
     paused.set('a.test', at() + 5000);
-    expect(await queue.fetchNextRequest()).toBeNull();
+    expect(queue.nextReadyRequest()).toBeNull();
     advance(5000);
-    expect((await queue.fetchNextRequest())!.url).toBe('http://a.test/1');
+    expect((queue.nextReadyRequest())!.url).toBe('http://a.test/1');
   });
 
   it('runs discovery before articles, and articles newest first', async () => {
@@ -72,14 +72,14 @@ describe('HostQueue', () => {
     queue.raiseRank('a.test', 'http://a.test/home-link', 2.5);
     const order: string[] = [];
     for (;;) {
-      const next = await queue.fetchNextRequest();
+      const next = queue.nextReadyRequest();
       if (!next) break;
       order.push(new URL(next.url).pathname);
-      await queue.markRequestHandled(next);
+      queue.markRequestHandled(next);
       advance(1000);
     }
     expect(order).toEqual(['/feed', '/new', '/home-link', '/middle', '/old', '/undated']);
-    expect(await queue.isFinished()).toBe(true);
+    expect(queue.isFinished()).toBe(true);
   });
 
   it('drops the articles of a domain that reached its cap, and holds them while one is in flight', async () => {
@@ -87,10 +87,10 @@ describe('HostQueue', () => {
     const { queue, task, settled } = setup(gates);
     queue.add(task('http://a.test/1', 'article', { domainId: 1 }));
     queue.add(task('http://b.test/1', 'article', { domainId: 2 }));
-    expect(await queue.fetchNextRequest()).toBeNull();
+    expect(queue.nextReadyRequest()).toBeNull();
     expect(settled).toEqual(['dropped http://b.test/1']);
     gates[1] = 'yes';
-    expect((await queue.fetchNextRequest())!.url).toBe('http://a.test/1');
+    expect((queue.nextReadyRequest())!.url).toBe('http://a.test/1');
   });
 
   it('pauses, retries at the front of the lane, and on close drops what is queued', async () => {
@@ -98,15 +98,15 @@ describe('HostQueue', () => {
     queue.add(task('http://a.test/1'));
     queue.add(task('http://a.test/2'));
     queue.paused = true;
-    expect(await queue.fetchNextRequest()).toBeNull();
-    expect(await queue.isFinished()).toBe(false);
+    expect(queue.nextReadyRequest()).toBeNull();
+    expect(queue.isFinished()).toBe(false);
     queue.paused = false;
-    const first = await queue.fetchNextRequest();
-    await queue.reclaimRequest(first!);
-    expect((await queue.fetchNextRequest())!.url).toBe('http://a.test/1');
+    const first = queue.nextReadyRequest();
+    queue.reclaimRequest(first!);
+    expect((queue.nextReadyRequest())!.url).toBe('http://a.test/1');
     queue.close();
     expect(settled).toEqual(['dropped http://a.test/2']);
-    expect(await queue.isFinished()).toBe(false);
+    expect(queue.isFinished()).toBe(false);
     expect(queue.inFlightCount).toBe(1);
     expect(queue.getPendingCount()).toBe(0);
   });
@@ -137,17 +137,17 @@ describe('HostQueue', () => {
     });
     const add = (url: string) => queue.add({ step: 'article', url, domainId: 7, host: new URL(url).hostname });
     for (const url of ['http://site.test/1', 'http://site.test/2', 'http://www.site.test/3', 'http://www.site.test/4']) add(url);
-    const first = await queue.fetchNextRequest();
-    const second = await queue.fetchNextRequest();
+    const first = queue.nextReadyRequest();
+    const second = queue.nextReadyRequest();
     expect([first!.url, second!.url]).toEqual(['http://site.test/1', 'http://www.site.test/3']);
     // Both hosts' lanes are busy; once one article is stored and settled, the other still counts.
     stored = 1;
-    await queue.markRequestHandled(first!);
-    expect(await queue.fetchNextRequest()).toBeNull();
+    queue.markRequestHandled(first!);
+    expect(queue.nextReadyRequest()).toBeNull();
     expect(seen.at(-1)).toBe(1);
     stored = 2;
-    await queue.markRequestHandled(second!);
-    expect(await queue.fetchNextRequest()).toBeNull();
+    queue.markRequestHandled(second!);
+    expect(queue.nextReadyRequest()).toBeNull();
     expect(queue.getPendingCount()).toBe(0);
   });
 });
