@@ -1,6 +1,6 @@
 // One daemon's share of a crawl run. Every daemon joins a live run (the one holding it too) and
 // claims its domains one at a time, a few hundredths of a second apart so that daemons joining together
-// share them out; it crawls what it holds in one crawlee crawl (per-host lanes, its own request
+// share them out; it crawls what it holds in one crawl (per-host lanes, crawlee's pool of request
 // slots), renews its claims with their figures every third of the lease, and records each domain's
 // end once it is done. A claim whose daemon died expires and is taken over; the taker waits the
 // host's pause from the last request the claim recorded, and at least one pause after taking it

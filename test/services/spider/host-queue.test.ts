@@ -1,4 +1,4 @@
-// The crawl queue handed to crawlee: one request per host at a time, a host's next request only
+// The crawl queue crawlee's AutoscaledPool asks for ready work: one request per host at a time, a host's next request only
 // after its pause, different hosts in parallel, discovery before articles, newest articles first.
 import { describe, expect, it } from 'vitest';
 import { HostQueue, type ArticleGate, type CrawlTask } from '../../../src/services/spider/host-queue.js';
