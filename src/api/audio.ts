@@ -1,18 +1,13 @@
 // Wire types of the audio features: the latest-news bulletin,
 // the podcast, the interview and the song.
+import type { z } from 'zod';
+import type { generateAudioResponse, generateLatestNewsAudioResponse } from './response-schemas.js';
 
 /** GET /api/latest-news-audio (public). */
 export type LatestNewsAudio = { exists: false } | { exists: true; audioUrl: string; generatedAt: string };
 
 /** POST /api/generate-latest-news-audio. */
-export interface GenerateLatestNewsAudioResponse {
-  audioUrl: string;
-  generatedAt: string;
-  durationSeconds: number;
-  /** Stories the summary told. */
-  stories: number;
-  writer: 'model' | 'offline';
-}
+export type GenerateLatestNewsAudioResponse = z.infer<typeof generateLatestNewsAudioResponse>;
 
 /** GET /api/last-conversational-audio-script: the newest script (the enhanced one when it exists). */
 export interface LastConversationalScript {
@@ -51,11 +46,7 @@ export interface EnhanceScriptResponse {
 export interface GenerateAudioRequest {
   script?: string;
 }
-export interface GenerateAudioResponse {
-  audioUrl: string;
-  segmentCount: number;
-  durationSeconds: number;
-}
+export type GenerateAudioResponse = z.infer<typeof generateAudioResponse>;
 
 /** Live: conversational-audio-progress and interview-audio-progress. */
 export interface AudioProgressMessage {

@@ -59,6 +59,8 @@ describe('latest-news audio', { timeout: 240_000 }, () => {
     const response = await call('POST', '/api/generate-latest-news-audio');
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     generated = response.body;
+    // Exactly the declared answer: the audio asset's row id the service keeps stays off the wire.
+    expect(Object.keys(generated).sort()).toEqual(['audioUrl', 'durationSeconds', 'generatedAt', 'stories', 'writer']);
     expect(generated.audioUrl).toMatch(/^\/audio\/latest-news-\d{4}-\d{2}-\d{2}-[0-9a-f]{6}\.mp3\?v=\d+$/);
     expect(generated.stories).toBe(4);
     expect(generated.writer).toBe('offline');

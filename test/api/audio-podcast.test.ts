@@ -118,6 +118,7 @@ describe('podcast', { timeout: 240_000 }, () => {
     const answer = await call('POST', '/api/generate-conversational-audio', { script });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const audio = answer.body as GenerateAudioResponse;
+    expect(Object.keys(audio).sort()).toEqual(['audioUrl', 'durationSeconds', 'segmentCount']);
     expect(audio.segmentCount).toBe(script.split('\n').length);
     const progress = messages.filter((m) => m.type === 'conversational-audio-progress') as unknown as { current: number; total: number }[];
     expect(progress.at(-1)).toMatchObject({ current: audio.segmentCount, total: audio.segmentCount });

@@ -296,6 +296,6 @@ export async function generateInterviewAudio(ctx: Ctx, input: { script?: string 
   if (parseScript(cleaned).length === 0) throw Invalid(NO_SCRIPT);
   await castOf(ctx, 'interview-speakers'); // an unknown voice is a 400 now, not a failed run
   const { topic } = await getSetting<{ topic: string }>(ctx, 'interview-topic');
-  const { assetId: _assetId, ...response } = await runAudioJob(ctx, INTERVIEW_AUDIO_JOB, { script: cleaned, topic: topic.trim() });
-  return response;
+  // The answer's schema (src/api/response-schemas.ts) keeps the asset's row id off the wire.
+  return runAudioJob(ctx, INTERVIEW_AUDIO_JOB, { script: cleaned, topic: topic.trim() });
 }

@@ -226,6 +226,6 @@ export async function generateConversationalAudio(ctx: Ctx, input: { script?: st
   const cleaned = await cleanPodcastScript(ctx, script);
   if (parseScript(cleaned).length === 0) throw Invalid(NO_SCRIPT);
   await castOf(ctx, 'conversational-audio-speakers'); // an unknown voice is a 400 now, not a failed run
-  const { assetId: _assetId, ...response } = await runAudioJob(ctx, PODCAST_AUDIO_JOB, { script: cleaned });
-  return response;
+  // The answer's schema (src/api/response-schemas.ts) keeps the asset's row id off the wire.
+  return runAudioJob(ctx, PODCAST_AUDIO_JOB, { script: cleaned });
 }
