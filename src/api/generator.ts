@@ -1,38 +1,11 @@
 // Wire types of the article generator, its pages' data and social posts.
-import type { Topic } from '../shared/topics.js';
+import type { z } from 'zod';
+import type { generatedArticle } from './response-schemas.js';
 
-export interface GeneratedArticleSource {
-  url: string;
-  title: string;
-  /** The source site's host name. */
-  domain: string;
-}
+export type GeneratedArticleSource = GeneratedArticle['sources'][number];
 
 /** GET /api/generated-articles, one element. */
-export interface GeneratedArticle {
-  id: number;
-  /** Plain title (no ** markers). */
-  title: string;
-  /** Paragraphs separated by blank lines; **bold** lines are headings; ends with a Sources section. */
-  content: string;
-  /** The lead sentence (Open Graph description, feeds, the image prompt's {ARTICLE_EXCERPT}). */
-  excerpt: string;
-  /** The trend's topic; an article without a trend is placed by the keyword category rule. */
-  category: Topic | null;
-  imageUrl: string | null;
-  generatedAt: string;
-  wordCount: number;
-  /** Always with a scheme. */
-  sourceUrls: string[];
-  sources: GeneratedArticleSource[];
-  /** The public page, e.g. /usa/port-linden-storm-12.html. */
-  htmlFilePath: string | null;
-  trendId: number | null;
-  trendTitle: string | null;
-  /** Which writer produced it: the configured model, or the offline extractive writer. */
-  writer: 'model' | 'offline';
-  modelName: string | null;
-}
+export type GeneratedArticle = z.infer<typeof generatedArticle>;
 
 export type GeneratorStatusValue = 'running' | 'generating' | 'paused' | 'idle';
 

@@ -4,6 +4,10 @@
 // module at run time; the web app and the client import the inferred types, so zod stays out of
 // the site's JavaScript.
 import { z } from 'zod';
+import { TOPICS } from '../shared/topics.js';
+import type { TopicEvidence } from '../shared/topic-evidence.js';
+
+const topic = z.enum(TOPICS);
 
 /** POST /api/generate-conversational-audio and /api/generate-interview-audio. */
 export const generateAudioResponse = z.object({
@@ -22,9 +26,68 @@ export const generateLatestNewsAudioResponse = z.object({
   writer: z.enum(['model', 'offline']),
 });
 
+/** A trend on the wire: GET /api/trends, /api/trends/by-topic/:topic, and inside a story topic's answer. */
+export const trend = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  relevanceScore: z.number(),
+  /** Articles of the topic the run analyzed. */
+  articlesAnalyzed: z.number(),
+  batchNumber: z.number(),
+  topic,
+  /** The same key as topic. */
+  category: topic,
+  identifiedAt: z.string(),
+  htmlFilePath: z.string().nullable(),
+  /** Source articles linked to the trend. */
+  articleCount: z.number(),
+  /** The story's public page (`/story/{id}-{words}`): every source, a timeline, our article. */
+  pageUrl: z.string(),
+  /** Why the story has its topic (null for trends stored before the analyzer kept it); its shape is src/shared's, written as it is. */
+  topicEvidence: z.custom<TopicEvidence>().nullable(),
+});
+
+/** PUT and DELETE /api/trends/:id/topic. */
+export const storyTopicResult = z.object({ message: z.string(), trend });
+
+/** GET /api/generated-articles, one element. */
+export const generatedArticle = z.object({
+  id: z.number(),
+  /** Plain title (no ** markers). */
+  title: z.string(),
+  /** Paragraphs separated by blank lines; **bold** lines are headings; ends with a Sources section. */
+  content: z.string(),
+  /** The lead sentence (Open Graph description, feeds, the image prompt's {ARTICLE_EXCERPT}). */
+  excerpt: z.string(),
+  /** The trend's topic; an article without a trend is placed by the keyword category rule. */
+  category: topic.nullable(),
+  imageUrl: z.string().nullable(),
+  generatedAt: z.string(),
+  wordCount: z.number(),
+  /** Always with a scheme. */
+  sourceUrls: z.array(z.string()),
+  sources: z.array(
+    z.object({
+      url: z.string(),
+      title: z.string(),
+      /** The source site's host name. */
+      domain: z.string(),
+    }),
+  ),
+  /** The public page, e.g. /usa/port-linden-storm-12.html. */
+  htmlFilePath: z.string().nullable(),
+  trendId: z.number().nullable(),
+  trendTitle: z.string().nullable(),
+  /** Which writer produced it: the configured model, or the offline extractive writer. */
+  writer: z.enum(['model', 'offline']),
+  modelName: z.string().nullable(),
+});
+
 /** The route option that makes fastify serialise a 200 answer from a schema. */
 export function answerSchema(schema: z.ZodType): { 200: Record<string, unknown> } {
-  const json = z.toJSONSchema(schema, { target: 'draft-7' }) as Record<string, unknown>;
+  // A field typed from elsewhere (z.custom) becomes an open schema, written as JSON.stringify would.
+  const json = z.toJSONSchema(schema, { target: 'draft-7', unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
   return { 200: json };
 }

@@ -1,7 +1,8 @@
 // Wire types of trends and the trends analyzer: declared here, where the wire is; the services
 // build them and the clients (CLI, dashboard, web, tests) read them.
+import type { z } from 'zod';
 import type { Topic } from '../shared/topics.js';
-import type { TopicEvidence } from '../shared/topic-evidence.js';
+import type { storyTopicResult, trend } from './response-schemas.js';
 import type { AnalyzerState } from './status.js';
 
 /** DELETE /api/trends. */
@@ -16,26 +17,7 @@ export interface RecategorizeTrendsResult {
 }
 
 /** A trend on the wire. */
-export interface Trend {
-  id: number;
-  title: string;
-  description: string;
-  relevanceScore: number;
-  /** Articles of the topic the run analyzed. */
-  articlesAnalyzed: number;
-  batchNumber: number;
-  topic: Topic;
-  /** The same key as topic. */
-  category: Topic;
-  identifiedAt: string;
-  htmlFilePath: string | null;
-  /** Source articles linked to the trend. */
-  articleCount: number;
-  /** The story's public page (`/story/{id}-{words}`): every source, a timeline, our article. */
-  pageUrl: string;
-  /** Why the story has its topic (null for trends stored before the analyzer kept it). */
-  topicEvidence: TopicEvidence | null;
-}
+export type Trend = z.infer<typeof trend>;
 
 export type TrendTopicStatistics = {
   topic: Topic;
@@ -44,10 +26,7 @@ export type TrendTopicStatistics = {
   trendsWithArticles: number;
 };
 
-export interface StoryTopicResult {
-  message: string;
-  trend: Trend;
-}
+export type StoryTopicResult = z.infer<typeof storyTopicResult>;
 
 export interface AnalyzerControlResult {
   message: string;

@@ -5,6 +5,8 @@ import { HtmlValidate } from 'html-validate';
 import { DOMParser } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedArticle } from '../../src/api/generator.js';
+import { listGeneratedArticles } from '../../src/services/generator/articles.js';
+import { listTrends, listTrendsOfTopic } from '../../src/services/trends/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -61,6 +63,21 @@ beforeAll(async () => {
   hostileArticleId = (await server.sql<{ id: number }[]>`select id from articles where source_url = 'javascript:alert(1)'`)[0]!.id;
 });
 afterAll(async () => server?.close());
+
+describe('answers serialised from their schemas (src/api/response-schemas.ts)', () => {
+  it('carry every field the services build, with the same values, as JSON.stringify would write them', async () => {
+    // Evidence of every kind of value the schema leaves open (src/shared's shape, written as it is).
+    const evidence = { source: 'offline', confidence: 0.82, runnerUp: 'usa', runnerUpConfidence: 0.11, words: ['harbor', 'storm'], sentence: 'A storm flooded the harbor.' };
+    await server.sql`update trends set topic_evidence = ${server.sql.json(evidence)} where title = ${HOSTILE_TITLE}`;
+    const trends = await listTrends(server.ctx);
+    expect(trends.some((trend) => trend.topicEvidence !== null)).toBe(true);
+    expect((await api('GET', '/api/trends')).body).toEqual(JSON.parse(JSON.stringify(trends)));
+    expect((await api('GET', '/api/trends/by-topic/usa')).body).toEqual(JSON.parse(JSON.stringify(await listTrendsOfTopic(server.ctx, 'usa'))));
+    const articles = await listGeneratedArticles(server.ctx);
+    expect(articles.length).toBeGreaterThan(0);
+    expect((await api('GET', '/api/generated-articles')).body).toEqual(JSON.parse(JSON.stringify(articles)));
+  });
+});
 
 describe('a generated article’s page', () => {
   it('lives at its trend’s htmlFilePath, escaped, with Open Graph and feed links, and is valid HTML', async () => {

@@ -14,7 +14,9 @@ import {
   stopGenerator,
   type ExportFormat,
 } from '../../services/generator/index.js';
+import { z } from 'zod';
 import { endpoints } from '../../api/endpoints.js';
+import { answerSchema, generatedArticle } from '../../api/response-schemas.js';
 
 const idParams = {
   type: 'object',
@@ -42,6 +44,8 @@ export default async function generatorRoutes(app: FastifyInstance): Promise<voi
     {
       schema: {
         querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: DEFAULT_GENERATED_ARTICLES_LIMIT } } },
+        // Serialised from its schema (src/api/response-schemas.ts), which GeneratedArticle is inferred from.
+        response: answerSchema(z.array(generatedArticle)),
       },
     },
     async (request) => listGeneratedArticles(app.ctx, { limit: request.query.limit }),
