@@ -1,10 +1,12 @@
 // Wire types of source domains and the avoid list.
+import type { z } from 'zod';
+import type { DOMAIN_STATUSES } from './domain-statuses.js';
+import type { avoidDomainView, domainView } from './response-schemas.js';
 
-/** The statuses an administrator can set on a domain (PUT /api/domains/:id). */
-export const DOMAIN_STATUSES = ['active', 'success', 'error', 'avoided'] as const;
+export { DOMAIN_STATUSES } from './domain-statuses.js';
 export type SettableDomainStatus = (typeof DOMAIN_STATUSES)[number];
 /** A domain's status as stored: the settable ones, and the crawler's own paused and idle. */
-export type DomainStatus = SettableDomainStatus | 'paused' | 'idle';
+export type DomainStatus = DomainView['status'];
 
 /** DELETE /api/domains/:id and /api/avoid-domains/:id. */
 export interface RemovedDomain {
@@ -19,25 +21,9 @@ export interface DomainExport {
 }
 
 /** A domain as the console lists it. */
-export interface DomainView {
-  id: number;
-  url: string;
-  host: string;
-  status: DomainStatus;
-  priority: number | null;
-  /** Seconds between two requests to the site (never under 1). */
-  throttle: number;
-  startingUrl: string | null;
-  errorMessage: string | null;
-  lastScraped: string | null;
-  articlesCount: number;
-}
+export type DomainView = z.infer<typeof domainView>;
 
-export interface AvoidDomainView {
-  id: number;
-  url: string;
-  reason: string | null;
-}
+export type AvoidDomainView = z.infer<typeof avoidDomainView>;
 
 export interface NewDomainInput {
   url: string;

@@ -1,6 +1,8 @@
 // Wire types of the system log (GET /api/logs and the log_entry live message).
+import type { z } from 'zod';
+import type { logEntry } from './response-schemas.js';
 
-export type LogLevel = 'error' | 'warning' | 'info' | 'debug';
+export type LogLevel = LogEntry['level'];
 
 export interface LogQuery {
   limit?: number;
@@ -8,10 +10,4 @@ export interface LogQuery {
   level?: LogLevel;
 }
 
-export interface LogEntry {
-  id: number;
-  timestamp: string;
-  component: string;
-  level: LogLevel;
-  message: string;
-}
+export type LogEntry = z.infer<typeof logEntry>;

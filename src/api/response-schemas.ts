@@ -5,6 +5,7 @@
 // the site's JavaScript.
 import { z } from 'zod';
 import { TOPICS } from '../shared/topics.js';
+import { DOMAIN_STATUSES } from './domain-statuses.js';
 import type { TopicEvidence } from '../shared/topic-evidence.js';
 
 const topic = z.enum(TOPICS);
@@ -82,6 +83,34 @@ export const generatedArticle = z.object({
   /** Which writer produced it: the configured model, or the offline extractive writer. */
   writer: z.enum(['model', 'offline']),
   modelName: z.string().nullable(),
+});
+
+/** A domain as the console lists it (GET /api/domains). */
+export const domainView = z.object({
+  id: z.number(),
+  url: z.string(),
+  host: z.string(),
+  /** The settable statuses, and the crawler's own paused and idle. */
+  status: z.enum([...DOMAIN_STATUSES, 'paused', 'idle']),
+  priority: z.number().nullable(),
+  /** Seconds between two requests to the site (never under 1). */
+  throttle: z.number(),
+  startingUrl: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  lastScraped: z.string().nullable(),
+  articlesCount: z.number(),
+});
+
+/** GET /api/avoid-domains, one element. */
+export const avoidDomainView = z.object({ id: z.number(), url: z.string(), reason: z.string().nullable() });
+
+/** A line of the system log (GET /api/logs, and the log_entry live message). */
+export const logEntry = z.object({
+  id: z.number(),
+  timestamp: z.string(),
+  component: z.string(),
+  level: z.enum(['error', 'warning', 'info', 'debug']),
+  message: z.string(),
 });
 
 /** The route option that makes fastify serialise a 200 answer from a schema. */

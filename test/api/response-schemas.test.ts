@@ -1,0 +1,57 @@
+// Answers that fastify serialises from their schemas (src/api/response-schemas.ts) carry exactly
+// what their services build: no field dropped, no value coerced (a schema that drifted from its
+// service would lose data silently). The trends and generated articles are checked beside the
+// generated article they need (generator-pages.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiPath, endpoints } from '../../src/api/endpoints.js';
+import { addAvoidDomain, addDomain, listAvoidDomains, listDomains } from '../../src/services/domains/index.js';
+import { listLogs, logEvent } from '../../src/services/logs/index.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+let server: TestServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cookie = await server.loginCookie();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function answer(path: string): Promise<unknown> {
+  const response = await server.app.inject({ method: 'GET', url: path, headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const asJson = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
+
+describe('answers serialised from their schemas', () => {
+  it('list domains with every field, nulls and numbers as the service gives them', async () => {
+    await addDomain(server.ctx, { url: 'https://schemas-one.example', priority: 2, startingUrl: 'https://schemas-one.example/news', throttle: 3 });
+    await addDomain(server.ctx, { url: 'http://127.0.0.9:8871', status: 'error' });
+    await server.sql`update domains set error_message = 'Connection refused', last_scraped = now() where url like '%127.0.0.9%'`;
+    const domains = await listDomains(server.ctx);
+    expect(domains.some((domain) => domain.priority === null) && domains.some((domain) => domain.errorMessage !== null)).toBe(true);
+    expect(await answer(apiPath(endpoints.domains))).toEqual(asJson(domains));
+  });
+
+  it('list the avoid list, with and without a reason', async () => {
+    await addAvoidDomain(server.ctx, { url: 'https://spam-one.example', reason: 'Copies other sites' });
+    await addAvoidDomain(server.ctx, { url: 'https://spam-two.example' });
+    const avoided = await listAvoidDomains(server.ctx);
+    expect(avoided.map((row) => row.reason)).toContain(null);
+    expect(await answer(apiPath(endpoints.avoidDomains))).toEqual(asJson(avoided));
+  });
+
+  it('list the system log at every level, escaped text kept as stored', async () => {
+    for (const level of ['error', 'warning', 'info', 'debug'] as const) {
+      await logEvent(server.ctx, 'SCHEMAS', level, `A ${level} line with "quotes", <markup> and a tab\there`);
+    }
+    const logs = await listLogs(server.ctx, { limit: 100, component: 'SCHEMAS' });
+    expect(logs).toHaveLength(4);
+    expect(await answer(apiPath(endpoints.logs, undefined, { limit: 100, component: 'SCHEMAS' }))).toEqual(asJson(logs));
+  });
+});
