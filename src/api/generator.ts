@@ -1,20 +1,16 @@
 // Wire types of the article generator, its pages' data and social posts.
 import type { z } from 'zod';
-import type { generatedArticle } from './response-schemas.js';
+import type { generatedArticle, generatorStatusFields } from './response-schemas.js';
 
 export type GeneratedArticleSource = GeneratedArticle['sources'][number];
 
 /** GET /api/generated-articles, one element. */
 export type GeneratedArticle = z.infer<typeof generatedArticle>;
 
-export type GeneratorStatusValue = 'running' | 'generating' | 'paused' | 'idle';
+export type GeneratorStatusValue = GeneratorStatusFields['generatorStatus'];
 
 /** The generator's part of GET /api/status. */
-export interface GeneratorStatusFields {
-  generatorStatus: GeneratorStatusValue;
-  totalArticlesGenerated: number;
-  generatorLastRun: string | null;
-}
+export type GeneratorStatusFields = z.infer<typeof generatorStatusFields>;
 
 export interface QueueStatusItem {
   id: number;

@@ -113,6 +113,56 @@ export const logEntry = z.object({
   message: z.string(),
 });
 
+/** The spider's part of the status object; also what the spider calls answer (/api/spider/...). */
+export const spiderStatusFields = z.object({
+  spiderStatus: z.enum(['idle', 'running', 'paused']),
+  /** Sites processed ÷ sites of the run, 0–100. */
+  spiderProgress: z.number(),
+  /** The domain (as listed) most recently taken up by a daemon crawling the run. */
+  spiderCurrentDomain: z.string().nullable(),
+  /** Our addition: every domain being crawled now (as listed), the least advanced first. */
+  spiderCrawlingDomains: z.array(z.string()),
+  spiderSitesProcessed: z.number(),
+  spiderTotalSites: z.number(),
+  /**
+   * Our addition: the run's work done, 0–100 to a tenth: the sites processed plus, for each site
+   * being crawled, the share of its pages done (discovery and articles up to the per-run cap), over
+   * the sites of the run. spiderProgress counts finished sites only, and sites crawled in parallel
+   * mostly finish near the end of a run; the CLI's bar and ETA and the dashboard read this.
+   */
+  spiderWorkProgress: z.number(),
+  /** The console's Active Threads: sites being crawled now, over every daemon sharing the crawl (their live claims). */
+  spiderActiveThreads: z.number(),
+  spiderPendingRequests: z.number(),
+  spiderCurrentRunArticleCount: z.number(),
+  /** "0m", "4m 12s". */
+  spiderElapsedTime: z.string(),
+  /** Newest first, each "[HH:MM:SS] message" in the product's time zone; at most 100. */
+  spiderActivityLog: z.array(z.string()),
+  /** ISO time. */
+  spiderLastStartTime: z.string().nullable(),
+});
+
+/** The trends analyzer's part of the status object. */
+export const trendsStatusFields = z.object({
+  trendsAnalyzerStatus: z.enum(['running', 'analyzing', 'idle']),
+  totalTrendsIdentified: z.number(),
+  /** The count of AI-model calls (the field's name comes from the product's first provider). */
+  mistralQueriesCount: z.number(),
+  trendsAnalyzerLastRun: z.string().nullable(),
+  trendsAnalyzerCurrentAction: z.string().nullable(),
+});
+
+/** The generator's part of the status object. */
+export const generatorStatusFields = z.object({
+  generatorStatus: z.enum(['running', 'generating', 'paused', 'idle']),
+  totalArticlesGenerated: z.number(),
+  generatorLastRun: z.string().nullable(),
+});
+
+/** GET /api/status, and the status_update live message's fields: the three parts in one object. */
+export const statusResponse = z.object({ ...spiderStatusFields.shape, ...trendsStatusFields.shape, ...generatorStatusFields.shape });
+
 /** The route option that makes fastify serialise a 200 answer from a schema. */
 export function answerSchema(schema: z.ZodType): { 200: Record<string, unknown> } {
   // A field typed from elsewhere (z.custom) becomes an open schema, written as JSON.stringify would.

@@ -2,55 +2,22 @@
 // the job status calls whose answers are also pushed live (refetch_status,
 // food_recategorization_status). Every daemon answers them from the database, whichever daemon
 // runs the job.
-import type { GeneratorStatusFields } from './generator.js';
+import type { z } from 'zod';
 import type { NotRunningAnswer } from './jobs.js';
+import type { spiderStatusFields, statusResponse, trendsStatusFields } from './response-schemas.js';
 
-export type SpiderState = 'idle' | 'running' | 'paused';
+export type SpiderState = SpiderStatusFields['spiderStatus'];
 
 /** The spider's part of the status object; also what the spider calls answer (/api/spider/...). */
-export interface SpiderStatusFields {
-  spiderStatus: SpiderState;
-  /** Sites processed ÷ sites of the run, 0–100. */
-  spiderProgress: number;
-  /** The domain (as listed) most recently taken up by a daemon crawling the run. */
-  spiderCurrentDomain: string | null;
-  /** Our addition: every domain being crawled now (as listed), the least advanced first. */
-  spiderCrawlingDomains: string[];
-  spiderSitesProcessed: number;
-  spiderTotalSites: number;
-  /**
-   * Our addition: the run's work done, 0–100 to a tenth: the sites processed plus, for each site
-   * being crawled, the share of its pages done (discovery and articles up to the per-run cap), over
-   * the sites of the run. spiderProgress counts finished sites only, and sites crawled in parallel
-   * mostly finish near the end of a run; the CLI's bar and ETA and the dashboard read this.
-   */
-  spiderWorkProgress: number;
-  /** The console's Active Threads: sites being crawled now, over every daemon sharing the crawl (their live claims). */
-  spiderActiveThreads: number;
-  spiderPendingRequests: number;
-  spiderCurrentRunArticleCount: number;
-  /** "0m", "4m 12s". */
-  spiderElapsedTime: string;
-  /** Newest first, each "[HH:MM:SS] message" in the product's time zone; at most 100. */
-  spiderActivityLog: string[];
-  /** ISO time. */
-  spiderLastStartTime: string | null;
-}
+export type SpiderStatusFields = z.infer<typeof spiderStatusFields>;
 
-export type AnalyzerState = 'running' | 'analyzing' | 'idle';
+export type AnalyzerState = TrendsStatusFields['trendsAnalyzerStatus'];
 
 /** The trends analyzer's part of the status object. */
-export interface TrendsStatusFields {
-  trendsAnalyzerStatus: AnalyzerState;
-  totalTrendsIdentified: number;
-  /** The count of AI-model calls (the field's name comes from the product's first provider). */
-  mistralQueriesCount: number;
-  trendsAnalyzerLastRun: string | null;
-  trendsAnalyzerCurrentAction: string | null;
-}
+export type TrendsStatusFields = z.infer<typeof trendsStatusFields>;
 
 /** GET /api/status, and the status_update live message's fields. */
-export type StatusResponse = SpiderStatusFields & TrendsStatusFields & GeneratorStatusFields;
+export type StatusResponse = z.infer<typeof statusResponse>;
 
 export interface RefetchProgress {
   total: number;

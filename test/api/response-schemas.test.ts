@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, endpoints } from '../../src/api/endpoints.js';
 import { addAvoidDomain, addDomain, listAvoidDomains, listDomains } from '../../src/services/domains/index.js';
 import { listLogs, logEvent } from '../../src/services/logs/index.js';
+import { getStatus } from '../../src/services/status/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -53,5 +54,11 @@ describe('answers serialised from their schemas', () => {
     const logs = await listLogs(server.ctx, { limit: 100, component: 'SCHEMAS' });
     expect(logs).toHaveLength(4);
     expect(await answer(apiPath(endpoints.logs, undefined, { limit: 100, component: 'SCHEMAS' }))).toEqual(asJson(logs));
+  });
+
+  it('give the status object whole: every part of it, nulls and lists as the service builds them', async () => {
+    const status = await getStatus(server.ctx);
+    expect(Object.keys(status).length).toBeGreaterThan(20);
+    expect(await answer(apiPath(endpoints.status))).toEqual(asJson(status));
   });
 });
