@@ -1,7 +1,7 @@
 // Wire types of the audio features: the latest-news bulletin,
 // the podcast, the interview and the song.
 import type { z } from 'zod';
-import type { generateAudioResponse, generateLatestNewsAudioResponse } from './response-schemas.js';
+import type { generateAudioResponse, generateLatestNewsAudioResponse, musicTrack } from './response-schemas.js';
 
 /** GET /api/latest-news-audio (public). */
 export type LatestNewsAudio = { exists: false } | { exists: true; audioUrl: string; generatedAt: string };
@@ -114,19 +114,7 @@ export interface GenerateMusicResponse {
   trackId: number;
 }
 
-export type MusicTrackStatus = 'pending' | 'generating' | 'complete' | 'failed';
+export type MusicTrackStatus = MusicTrack['status'];
 
 /** GET /api/generated-music-tracks, one element. */
-export interface MusicTrack {
-  id: number;
-  status: MusicTrackStatus;
-  title: string | null;
-  audioUrl: string | null;
-  generatedAt: string;
-  completedAt: string | null;
-  durationSeconds: number | null;
-  /** offline, or the music API's host. */
-  provider: string;
-  style: string;
-  error: string | null;
-}
+export type MusicTrack = z.infer<typeof musicTrack>;

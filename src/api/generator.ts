@@ -1,6 +1,6 @@
 // Wire types of the article generator, its pages' data and social posts.
 import type { z } from 'zod';
-import type { generatedArticle, generatorStatusFields } from './response-schemas.js';
+import type { generatedArticle, generatorStatusFields, queueStatus } from './response-schemas.js';
 
 export type GeneratedArticleSource = GeneratedArticle['sources'][number];
 
@@ -12,21 +12,10 @@ export type GeneratorStatusValue = GeneratorStatusFields['generatorStatus'];
 /** The generator's part of GET /api/status. */
 export type GeneratorStatusFields = z.infer<typeof generatorStatusFields>;
 
-export interface QueueStatusItem {
-  id: number;
-  trendTitle: string;
-  status: 'pending' | 'generating';
-}
+export type QueueStatusItem = QueueStatus['items'][number];
 
 /** GET /api/generator/queue-status, and the live queue_update message's fields. */
-export interface QueueStatus {
-  queueLength: number;
-  isGenerating: boolean;
-  currentTrend: string | null;
-  items: QueueStatusItem[];
-  /** A regenerate-articles run still has items in the queue (our addition: the console ends its progress on it if the live "complete" line was missed). */
-  regenerating: boolean;
-}
+export type QueueStatus = z.infer<typeof queueStatus>;
 
 /** POST /api/generator/run, /stop, /generate-from-trend, /api/trends/regenerate-articles. */
 export interface GeneratorActionResult {

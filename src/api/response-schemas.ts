@@ -163,6 +163,39 @@ export const generatorStatusFields = z.object({
 /** GET /api/status, and the status_update live message's fields: the three parts in one object. */
 export const statusResponse = z.object({ ...spiderStatusFields.shape, ...trendsStatusFields.shape, ...generatorStatusFields.shape });
 
+/** GET /api/generated-music-tracks, one element. */
+export const musicTrack = z.object({
+  id: z.number(),
+  status: z.enum(['pending', 'generating', 'complete', 'failed']),
+  title: z.string().nullable(),
+  audioUrl: z.string().nullable(),
+  generatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  /** offline, or the music API's host. */
+  provider: z.string(),
+  style: z.string(),
+  error: z.string().nullable(),
+});
+
+/** GET /api/generator/queue-status. */
+export const queueStatus = z.object({
+  queueLength: z.number(),
+  isGenerating: z.boolean(),
+  currentTrend: z.string().nullable(),
+  items: z.array(z.object({ id: z.number(), trendTitle: z.string(), status: z.enum(['pending', 'generating']) })),
+  /** A regenerate-articles run still has items in the queue (our addition: the console ends its progress on it if the live "complete" line was missed). */
+  regenerating: z.boolean(),
+});
+
+/** GET /api/trends/statistics, one element per topic. */
+export const trendTopicStatistics = z.object({
+  topic,
+  totalTrends: z.number(),
+  /** Trends that have a generated article. */
+  trendsWithArticles: z.number(),
+});
+
 /** The route option that makes fastify serialise a 200 answer from a schema. */
 export function answerSchema(schema: z.ZodType): { 200: Record<string, unknown> } {
   // A field typed from elsewhere (z.custom) becomes an open schema, written as JSON.stringify would.

@@ -1,8 +1,7 @@
 // Wire types of trends and the trends analyzer: declared here, where the wire is; the services
 // build them and the clients (CLI, dashboard, web, tests) read them.
 import type { z } from 'zod';
-import type { Topic } from '../shared/topics.js';
-import type { storyTopicResult, trend } from './response-schemas.js';
+import type { storyTopicResult, trend, trendTopicStatistics } from './response-schemas.js';
 import type { AnalyzerState } from './status.js';
 
 /** DELETE /api/trends. */
@@ -19,12 +18,7 @@ export interface RecategorizeTrendsResult {
 /** A trend on the wire. */
 export type Trend = z.infer<typeof trend>;
 
-export type TrendTopicStatistics = {
-  topic: Topic;
-  totalTrends: number;
-  /** Trends that have a generated article. */
-  trendsWithArticles: number;
-};
+export type TrendTopicStatistics = z.infer<typeof trendTopicStatistics>;
 
 export type StoryTopicResult = z.infer<typeof storyTopicResult>;
 

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPath, endpoints } from '../../src/api/endpoints.js';
 import { addAvoidDomain, addDomain, listAvoidDomains, listDomains } from '../../src/services/domains/index.js';
 import { listLogs, logEvent } from '../../src/services/logs/index.js';
+import { insertMusicTrack } from '../../src/db/music-tracks.js';
+import { queueStatus } from '../../src/services/generator/status.js';
+import { listTracks } from '../../src/services/music/index.js';
 import { getStatus } from '../../src/services/status/index.js';
+import { trendStatistics } from '../../src/services/trends/index.js';
+import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -60,5 +65,20 @@ describe('answers serialised from their schemas', () => {
     const status = await getStatus(server.ctx);
     expect(Object.keys(status).length).toBeGreaterThan(20);
     expect(await answer(apiPath(endpoints.status))).toEqual(asJson(status));
+  });
+
+  it("list music tracks, pending and failed, the topics' trend counts and the generator's queue", async () => {
+    await insertMusicTrack(server.sql, { title: 'Harbor Song', lyrics: 'la la', config: { tempo: 96 }, provider: 'offline', style: 'folk' });
+    const failed = await insertMusicTrack(server.sql, { title: 'Second Song', lyrics: 'la', config: {}, provider: 'music.example', style: 'pop' });
+    await server.sql`update music_tracks set status = 'failed', error = 'The music service answered 500' where id = ${failed}`;
+    const tracks = await listTracks(server.ctx);
+    expect(tracks.map((track) => track.status).sort()).toEqual(['failed', 'pending']);
+    expect(await answer(apiPath(endpoints.musicTracks))).toEqual(asJson(tracks));
+
+    await storeStoryTrend(server.sql, { title: 'Storm floods Port Linden harbor', topic: 'usa', sources: harborStorm(3) });
+    const statistics = await trendStatistics(server.ctx);
+    expect(statistics.some((row) => row.totalTrends > 0)).toBe(true);
+    expect(await answer(apiPath(endpoints.trendStatistics))).toEqual(asJson(statistics));
+    expect(await answer(apiPath(endpoints.generatorQueue))).toEqual(asJson(await queueStatus(server.ctx)));
   });
 });

@@ -16,7 +16,7 @@ import {
 } from '../../services/generator/index.js';
 import { z } from 'zod';
 import { endpoints } from '../../api/endpoints.js';
-import { answerSchema, generatedArticle } from '../../api/response-schemas.js';
+import { answerSchema, generatedArticle, queueStatus as queueStatusAnswer } from '../../api/response-schemas.js';
 
 const idParams = {
   type: 'object',
@@ -27,7 +27,7 @@ const idParams = {
 export default async function generatorRoutes(app: FastifyInstance): Promise<void> {
   app.post(endpoints.runGenerator.path, async () => startGenerator(app.ctx));
   app.post(endpoints.stopGenerator.path, async () => stopGenerator(app.ctx));
-  app.get(endpoints.generatorQueue.path, async () => queueStatus(app.ctx));
+  app.get(endpoints.generatorQueue.path, { schema: { response: answerSchema(queueStatusAnswer) } }, async () => queueStatus(app.ctx));
   app.post<{ Body: { trendTitle: string } }>(
     endpoints.generateFromTrend.path,
     {

@@ -14,7 +14,7 @@ import {
 } from '../../services/trends/index.js';
 import { z } from 'zod';
 import { endpoints } from '../../api/endpoints.js';
-import { answerSchema, storyTopicResult, trend } from '../../api/response-schemas.js';
+import { answerSchema, storyTopicResult, trend, trendTopicStatistics } from '../../api/response-schemas.js';
 
 const limitQuery = {
   type: 'object',
@@ -42,7 +42,7 @@ export default async function trendsRoutes(app: FastifyInstance): Promise<void> 
     async (request) => listTrendsOfTopic(app.ctx, request.params.topic, { limit: request.query.limit }),
   );
 
-  app.get(endpoints.trendStatistics.path, async () => trendStatistics(app.ctx));
+  app.get(endpoints.trendStatistics.path, { schema: { response: answerSchema(z.array(trendTopicStatistics)) } }, async () => trendStatistics(app.ctx));
 
   app.post(endpoints.runAnalyzer.path, async () => startTrendsAnalyzer(app.ctx));
   app.post(endpoints.stopAnalyzer.path, async () => stopTrendsAnalyzer(app.ctx));
