@@ -196,6 +196,37 @@ export const trendTopicStatistics = z.object({
   trendsWithArticles: z.number(),
 });
 
+/** Where a run is: queued (waiting for a daemon), running, paused, stopping, or ended. */
+const jobRunStatus = z.enum(['queued', 'running', 'paused', 'stopping', 'completed', 'failed', 'stopped', 'skipped']);
+
+/** A job as any daemon reports it (GET /api/jobs, one element; read from the database, so the same on every daemon). */
+export const jobState = z.object({
+  name: z.string(),
+  label: z.string(),
+  /** idle, or the live run's status. */
+  status: z.enum(['idle', 'queued', 'running', 'paused', 'stopping']),
+  /** The live run, else the last one. */
+  run: z
+    .object({
+      id: z.string(),
+      status: jobRunStatus,
+      /** The daemon holding it (host:pid:tag), while held. */
+      holder: z.string().nullable(),
+      /** What the job reported, as it reported it. */
+      progress: z.custom<Record<string, unknown>>(),
+      error: z.string().nullable(),
+      /** The schedule slot that started it, if one did. */
+      slot: z.string().nullable(),
+      attempts: z.number(),
+      createdAt: z.string(),
+      startedAt: z.string().nullable(),
+      finishedAt: z.string().nullable(),
+    })
+    .nullable(),
+  /** Live runs of a queue job (items queued or in work); 0 or 1 for the others. */
+  liveRuns: z.number(),
+});
+
 /** The route option that makes fastify serialise a 200 answer from a schema. */
 export function answerSchema(schema: z.ZodType): { 200: Record<string, unknown> } {
   // A field typed from elsewhere (z.custom) becomes an open schema, written as JSON.stringify would.

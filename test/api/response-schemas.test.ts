@@ -7,7 +7,9 @@ import { apiPath, endpoints } from '../../src/api/endpoints.js';
 import { addAvoidDomain, addDomain, listAvoidDomains, listDomains } from '../../src/services/domains/index.js';
 import { listLogs, logEvent } from '../../src/services/logs/index.js';
 import { insertMusicTrack } from '../../src/db/music-tracks.js';
+import { startFoodRecategorization } from '../../src/services/food-recategorization/index.js';
 import { queueStatus } from '../../src/services/generator/status.js';
+import { jobStates } from '../../src/services/jobs/index.js';
 import { listTracks } from '../../src/services/music/index.js';
 import { getStatus } from '../../src/services/status/index.js';
 import { trendStatistics } from '../../src/services/trends/index.js';
@@ -80,5 +82,20 @@ describe('answers serialised from their schemas', () => {
     expect(statistics.some((row) => row.totalTrends > 0)).toBe(true);
     expect(await answer(apiPath(endpoints.trendStatistics))).toEqual(asJson(statistics));
     expect(await answer(apiPath(endpoints.generatorQueue))).toEqual(asJson(await queueStatus(server.ctx)));
+  });
+
+  it("list the jobs with their last runs, each run's progress as the job reported it", async () => {
+    await startFoodRecategorization(server.ctx);
+    let jobs = await jobStates(server.ctx);
+    for (let i = 0; i < 200 && !jobs.some((job) => job.run?.status === 'completed'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      jobs = await jobStates(server.ctx);
+    }
+    const ran = jobs.find((job) => job.run?.status === 'completed');
+    // Progress of every kind of value a job may report (the schema leaves it open).
+    const progress = { done: 3, total: 8, message: 'Re-categorizing "Food" articles', nested: { ids: [1, 2], ok: true, none: null } };
+    await server.sql`update job_runs set progress = ${server.sql.json(progress)} where id = ${ran!.run!.id}`;
+    expect((await jobStates(server.ctx)).find((job) => job.name === ran!.name)?.run?.progress).toEqual(progress);
+    expect(await answer(apiPath(endpoints.jobs))).toEqual(asJson(await jobStates(server.ctx)));
   });
 });
