@@ -1,4 +1,6 @@
 // Wire types of administrator accounts and API tokens.
+import type { z } from 'zod';
+import type { apiTokens } from './response-schemas.js';
 
 /** GET /api/auth/check. */
 export interface AuthCheck {
@@ -12,12 +14,7 @@ export interface AdminAccountResult {
 }
 
 /** GET /api/tokens, one element. */
-export interface ApiTokenView {
-  id: number;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export type ApiTokenView = z.infer<typeof apiTokens>['tokens'][number];
 
 /** POST /api/tokens: the token itself is shown only in this answer. */
 export interface CreatedApiToken {

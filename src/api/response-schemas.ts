@@ -227,6 +227,43 @@ export const jobState = z.object({
   liveRuns: z.number(),
 });
 
+/** GET /api/spider/refetch/status, and the refetch_status live message's fields. */
+export const refetchStatus = z.object({
+  isRunning: z.boolean(),
+  progress: z.object({
+    total: z.number(),
+    processed: z.number(),
+    updated: z.number(),
+    failed: z.number(),
+    currentTitle: z.string().nullable(),
+    currentUrl: z.string().nullable(),
+  }),
+});
+
+/** GET /api/food-recategorization/status, and the food_recategorization_status live message's fields. */
+export const foodRecategorizationStatus = z.object({
+  isRunning: z.boolean(),
+  processed: z.number(),
+  recategorized: z.number(),
+  /**
+   * Articles the configured model failed on (they were classified offline instead), plus articles
+   * that could not be processed at all.
+   */
+  errors: z.number(),
+  /** Articles this pass walks (the real figure; the console's bar uses the product's 16,256). */
+  total: z.number(),
+  /** processed ÷ total, 0–100. */
+  progress: z.number(),
+  lastArticleId: z.number(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+
+/** GET /api/tokens: the API tokens, never the tokens themselves. */
+export const apiTokens = z.object({
+  tokens: z.array(z.object({ id: z.number(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() })),
+});
+
 /** The route option that makes fastify serialise a 200 answer from a schema. */
 export function answerSchema(schema: z.ZodType): { 200: Record<string, unknown> } {
   // A field typed from elsewhere (z.custom) becomes an open schema, written as JSON.stringify would.

@@ -4,7 +4,7 @@
 // runs the job.
 import type { z } from 'zod';
 import type { NotRunningAnswer } from './jobs.js';
-import type { spiderStatusFields, statusResponse, trendsStatusFields } from './response-schemas.js';
+import type { foodRecategorizationStatus, refetchStatus, spiderStatusFields, statusResponse, trendsStatusFields } from './response-schemas.js';
 
 export type SpiderState = SpiderStatusFields['spiderStatus'];
 
@@ -19,39 +19,13 @@ export type TrendsStatusFields = z.infer<typeof trendsStatusFields>;
 /** GET /api/status, and the status_update live message's fields. */
 export type StatusResponse = z.infer<typeof statusResponse>;
 
-export interface RefetchProgress {
-  total: number;
-  processed: number;
-  updated: number;
-  failed: number;
-  currentTitle: string | null;
-  currentUrl: string | null;
-}
+export type RefetchProgress = RefetchStatus['progress'];
 
 /** GET /api/spider/refetch/status, and the refetch_status live message's fields. */
-export interface RefetchStatus {
-  isRunning: boolean;
-  progress: RefetchProgress;
-}
+export type RefetchStatus = z.infer<typeof refetchStatus>;
 
 /** GET /api/food-recategorization/status, and the food_recategorization_status live message's fields. */
-export interface FoodRecategorizationStatus {
-  isRunning: boolean;
-  processed: number;
-  recategorized: number;
-  /**
-   * Articles the configured model failed on (they were classified offline instead), plus articles
-   * that could not be processed at all.
-   */
-  errors: number;
-  /** Articles this pass walks (the real figure; the console's bar uses the product's 16,256). */
-  total: number;
-  /** processed ÷ total, 0–100. */
-  progress: number;
-  lastArticleId: number;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export type FoodRecategorizationStatus = z.infer<typeof foodRecategorizationStatus>;
 
 /** What a stop call answers: the status, with "<job> is not running" beside it when nothing ran. */
 export type StopAnswer<Status> = Status | (Status & NotRunningAnswer);

@@ -7,7 +7,10 @@ import { apiPath, endpoints } from '../../src/api/endpoints.js';
 import { addAvoidDomain, addDomain, listAvoidDomains, listDomains } from '../../src/services/domains/index.js';
 import { listLogs, logEvent } from '../../src/services/logs/index.js';
 import { insertMusicTrack } from '../../src/db/music-tracks.js';
-import { startFoodRecategorization } from '../../src/services/food-recategorization/index.js';
+import { createApiToken, listTokens } from '../../src/services/auth/index.js';
+import { foodRecategorizationStatus, startFoodRecategorization } from '../../src/services/food-recategorization/index.js';
+import { spiderStatus } from '../../src/services/spider/controller.js';
+import { refetchStatus } from '../../src/services/spider/refetch.js';
 import { queueStatus } from '../../src/services/generator/status.js';
 import { jobStates } from '../../src/services/jobs/index.js';
 import { listTracks } from '../../src/services/music/index.js';
@@ -97,5 +100,20 @@ describe('answers serialised from their schemas', () => {
     await server.sql`update job_runs set progress = ${server.sql.json(progress)} where id = ${ran!.run!.id}`;
     expect((await jobStates(server.ctx)).find((job) => job.name === ran!.name)?.run?.progress).toEqual(progress);
     expect(await answer(apiPath(endpoints.jobs))).toEqual(asJson(await jobStates(server.ctx)));
+  });
+
+  it('give the spider, re-fetcher and food re-categorization statuses, and the API tokens, as their services build them', async () => {
+    expect(await answer(apiPath(endpoints.spiderStatus))).toEqual(asJson(await spiderStatus(server.ctx)));
+    expect(await answer(apiPath(endpoints.refetchStatus))).toEqual(asJson(await refetchStatus(server.ctx)));
+    // The food pass of the previous test has ended: its times are set.
+    const food = await foodRecategorizationStatus(server.ctx);
+    expect(food.finishedAt).not.toBeNull();
+    expect(await answer(apiPath(endpoints.foodStatus))).toEqual(asJson(food));
+    const { token } = await createApiToken(server.ctx, 'Reader app');
+    await createApiToken(server.ctx, 'Never used');
+    await server.app.inject({ method: 'GET', url: apiPath(endpoints.status), headers: { authorization: `Bearer ${token}` } });
+    const tokens = await listTokens(server.ctx);
+    expect(tokens.map((row) => row.lastUsedAt === null).sort()).toEqual([false, true]);
+    expect(await answer(apiPath(endpoints.tokens))).toEqual(asJson({ tokens }));
   });
 });
