@@ -60,7 +60,7 @@ export const API_PREFIX = '/api';
 /** Where the Google Reader API is mounted too (the apps' "FreshRSS" account type); its own paths are the protocol's. */
 export const READER_API_PREFIX = `${API_PREFIX}/greader.php`;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One /api route: its method and its path under API_PREFIX (`:name` marks a parameter). */
 export interface Endpoint<Response = unknown, Body = undefined, Path extends string = string> {
@@ -79,7 +79,7 @@ function answers<Response, Body = undefined>() {
 }
 
 /** A binary answer (an MP3, a .docx, a dump): read by a download, not as JSON. */
-export type BinaryAnswer = { readonly binary: true };
+type BinaryAnswer = { readonly binary: true };
 
 export const endpoints = {
   // Public reads (served from the public snapshot) and search.
@@ -180,8 +180,6 @@ export const endpoints = {
   removeMusicTrack: answers<{ message: string }>().delete('/generated-music-tracks/:id'),
 } as const;
 
-export type EndpointName = keyof typeof endpoints;
-
 /**
  * The related-sites scrape under the product's own name too (`POST /api/domains/scrape-{product}`),
  * or null when that name would be empty or collide with another domains route.
@@ -208,7 +206,6 @@ export type PathParams<Path extends string> = Path extends `${string}:${infer Na
 export type QueryValues = Record<string, string | number | boolean | undefined | null>;
 
 export type ResponseOf<E> = E extends Endpoint<infer Response, unknown, string> ? Response : never;
-export type BodyOf<E> = E extends Endpoint<unknown, infer Body, string> ? Body : never;
 
 /** What a call to an endpoint needs beside it: its path's parameters, its query and its body. */
 export type ApiRequest<E> =
@@ -218,7 +215,7 @@ export type ApiRequest<E> =
     : never;
 
 /** The query string of some values ('' for none; undefined and null left out). */
-export function queryString(query: QueryValues | undefined): string {
+function queryString(query: QueryValues | undefined): string {
   if (!query) return '';
   const pairs = Object.entries(query).filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined && entry[1] !== null);
   return pairs.length ? `?${new URLSearchParams(pairs.map(([name, value]) => [name, String(value)]))}` : '';
