@@ -1,11 +1,11 @@
-// The crawl's request queue, which crawlee's AutoscaledPool asks for ready work: one lane per
-// host, at most one request in flight per host, and a lane's next request handed out only when
-// the host's pause (max(1 s, domain throttle, Crawl-delay), or a 429/503 back-off) is over, counted from when the previous request was done with: a request can reach the server no
-// earlier than it is sent and the previous one reached it before its answer came back, so the
-// host sees its requests at least that pause apart whatever this process's event loop does. So
-// the pool's worker slots never sit waiting on one slow-paced host while others are ready, and
-// different hosts are crawled in parallel. Discovery (robots.txt, home page, feeds, sitemaps)
-// goes before a host's articles.
+// The crawl's request queue, which crawlee's AutoscaledPool asks for ready work: one lane per host,
+// at most one request in flight per host, and a lane's next request handed out only when the host's
+// pause (max(1 s, domain throttle, Crawl-delay), or a 429/503 back-off) is over, counted from when
+// the previous request was done with: a request can reach the server no earlier than it is sent and
+// the previous one reached it before its answer came back, so the host sees its requests at least
+// that pause apart whatever this process's event loop does. So the pool's worker slots never sit
+// waiting on one slow-paced host while others are ready, and different hosts are crawled in
+// parallel. Discovery (robots.txt, home page, feeds, sitemaps) goes before a host's articles.
 import { Request } from '@crawlee/basic';
 import { MIN_HOST_INTERVAL_MS } from './net/host-pacer.js';
 
