@@ -16,5 +16,7 @@ export default defineConfig({
     // Two cores: more workers only thrash (PGlite and Chromium are heavy).
     maxWorkers: 2,
     globalSetup: ['test/global-setup.ts'],
+    // Every JSON answer compared with what its service built (src/server/answer-schemas.ts).
+    env: { NEWSCTL_CHECK_ANSWERS: '1' },
   },
 });

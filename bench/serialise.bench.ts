@@ -4,9 +4,8 @@
 // console's generated articles (50, about 600 words each). Each through a fastify route answering
 // app.inject, so the figure is the whole reply, not only the serialiser.
 import Fastify from 'fastify';
-import { z } from 'zod';
 import type { GeneratedArticle } from '../src/api/generator.js';
-import { answerSchema, generatedArticle, trend } from '../src/api/response-schemas.js';
+import { ANSWER_SCHEMAS, jsonSchemaOf } from '../src/api/response-schemas.js';
 import type { Trend } from '../src/api/trends.js';
 import { TOPICS } from '../src/shared/topics.js';
 
@@ -52,8 +51,8 @@ const articles: GeneratedArticle[] = Array.from({ length: 50 }, (_, i) => ({
 
 async function appWith(withSchemas: boolean) {
   const app = Fastify({ logger: false });
-  app.get('/trends', withSchemas ? { schema: { response: answerSchema(z.array(trend)) } } : {}, async () => trends);
-  app.get('/articles', withSchemas ? { schema: { response: answerSchema(z.array(generatedArticle)) } } : {}, async () => articles);
+  app.get('/trends', withSchemas ? { schema: { response: { '2xx': jsonSchemaOf(ANSWER_SCHEMAS.trends) } } } : {}, async () => trends);
+  app.get('/articles', withSchemas ? { schema: { response: { '2xx': jsonSchemaOf(ANSWER_SCHEMAS.generatedArticles) } } } : {}, async () => articles);
   await app.ready();
   return app;
 }

@@ -1,24 +1,18 @@
 // Wire types of administrator accounts and API tokens.
 import type { z } from 'zod';
-import type { apiTokens } from './response-schemas.js';
+import type * as schemas from './schemas/operations.js';
 
 /** GET /api/auth/check. */
-export interface AuthCheck {
-  isAdmin: boolean;
-}
+export type AuthCheck = z.infer<typeof schemas.authCheck>;
 
 /** POST /api/admin/users. */
-export interface AdminAccountResult {
-  created: boolean;
-  username: string;
-}
+export type AdminAccountResult = z.infer<typeof schemas.adminAccountResult>;
 
 /** GET /api/tokens, one element. */
-export type ApiTokenView = z.infer<typeof apiTokens>['tokens'][number];
+export type ApiTokenView = z.infer<typeof schemas.apiTokens>['tokens'][number];
 
 /** POST /api/tokens: the token itself is shown only in this answer. */
-export interface CreatedApiToken {
-  id: number;
-  name: string;
-  token: string;
-}
+export type CreatedApiToken = z.infer<typeof schemas.createdApiToken>;
+
+/** POST /api/auth/login. */
+export type LoginResult = z.infer<typeof schemas.loginResult>;

@@ -1,7 +1,7 @@
 // Wire types of source domains and the avoid list.
 import type { z } from 'zod';
 import type { DOMAIN_STATUSES } from './domain-statuses.js';
-import type { avoidDomainView, domainView } from './response-schemas.js';
+import type * as schemas from './schemas/domains.js';
 
 export { DOMAIN_STATUSES } from './domain-statuses.js';
 export type SettableDomainStatus = (typeof DOMAIN_STATUSES)[number];
@@ -9,21 +9,15 @@ export type SettableDomainStatus = (typeof DOMAIN_STATUSES)[number];
 export type DomainStatus = DomainView['status'];
 
 /** DELETE /api/domains/:id and /api/avoid-domains/:id. */
-export interface RemovedDomain {
-  message: string;
-  id: number;
-}
+export type RemovedDomain = z.infer<typeof schemas.removedDomain>;
 
 /** GET /api/domains/export. */
-export interface DomainExport {
-  lines: string[];
-  text: string;
-}
+export type DomainExport = z.infer<typeof schemas.domainExport>;
 
 /** A domain as the console lists it. */
-export type DomainView = z.infer<typeof domainView>;
+export type DomainView = z.infer<typeof schemas.domainView>;
 
-export type AvoidDomainView = z.infer<typeof avoidDomainView>;
+export type AvoidDomainView = z.infer<typeof schemas.avoidDomainView>;
 
 export interface NewDomainInput {
   url: string;
@@ -40,31 +34,11 @@ export interface DomainChanges {
   startingUrl?: string | null;
 }
 
-export interface ImportResult {
-  added: number;
-  skipped: number;
-  /** Why each skipped line was skipped. */
-  skippedLines: { line: string; reason: string }[];
-}
+export type ImportResult = z.infer<typeof schemas.importResult>;
 
-export interface RelatedScrapeResult {
-  message: string;
-  added: number;
-  skipped: number;
-  /** Domains added, as listed. */
-  domains: string[];
-}
+export type RelatedScrapeResult = z.infer<typeof schemas.relatedScrapeResult>;
 
-export interface RelatedSite {
-  url: string;
-  /**
-   * The host the console shows ("Scrape Domains from {host}") and looks its article count up by in
-   * /api/domain-stats: the crawler's key, so with its port when it has one (127.0.0.2:8080).
-   */
-  host: string;
-}
+export type RelatedSite = RelatedSites['sites'][number];
 
 /** GET /api/domains/related-sites. */
-export interface RelatedSites {
-  sites: RelatedSite[];
-}
+export type RelatedSites = z.infer<typeof schemas.relatedSites>;

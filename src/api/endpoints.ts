@@ -7,6 +7,7 @@ import type {
   ApiTokenView,
   AuthCheck,
   CreatedApiToken,
+  LoginResult,
 } from './auth.js';
 import type {
   EditableScriptKind,
@@ -49,6 +50,7 @@ import type {
 } from './generator.js';
 import type { JobState, NotRunningAnswer } from './jobs.js';
 import type { LogEntry } from './logs.js';
+import type { WebhookDeliveryView } from './webhooks.js';
 import type { CurrentTime, HealthAnswer, HomePageData, RefreshConnectionPoolResult, SearchResponse, SiteInfo } from './public.js';
 import type { SettingsDescriptions } from './settings.js';
 import type { FoodRecategorizationStatus, RefetchStatus, SpiderStatusFields, StatusResponse, StopAnswer } from './status.js';
@@ -79,7 +81,7 @@ function answers<Response, Body = undefined>() {
 }
 
 /** A binary answer (an MP3, a .docx, a dump): read by a download, not as JSON. */
-type BinaryAnswer = { readonly binary: true };
+export type BinaryAnswer = { readonly binary: true };
 
 export const endpoints = {
   // Public reads (served from the public snapshot) and search.
@@ -93,7 +95,7 @@ export const endpoints = {
   search: answers<SearchResponse>().get('/search'),
 
   // Sign-in and access.
-  login: answers<{ ok: true }, { username: string; password: string }>().post('/auth/login'),
+  login: answers<LoginResult, { username: string; password: string }>().post('/auth/login'),
   logout: answers<{ ok: true }>().post('/auth/logout'),
   authCheck: answers<AuthCheck>().get('/auth/check'),
   setAdmin: answers<AdminAccountResult, { username: string; password: string }>().post('/admin/users'),
@@ -109,7 +111,7 @@ export const endpoints = {
   jobs: answers<JobState[]>().get('/jobs'),
   stopJob: answers<NotRunningAnswer & { status?: string }>().post('/jobs/:name/stop'),
   logs: answers<LogEntry[]>().get('/logs'),
-  webhookDeliveries: answers<unknown>().get('/webhooks/deliveries'),
+  webhookDeliveries: answers<WebhookDeliveryView[]>().get('/webhooks/deliveries'),
   settings: answers<SettingsDescriptions>().get('/settings'),
 
   // The spider and the re-fetcher.

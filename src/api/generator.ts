@@ -1,11 +1,12 @@
 // Wire types of the article generator, its pages' data and social posts.
 import type { z } from 'zod';
-import type { generatedArticle, generatorStatusFields, queueStatus } from './response-schemas.js';
+import type * as schemas from './schemas/generator.js';
+import type { generatorStatusFields } from './schemas/status.js';
 
 export type GeneratedArticleSource = GeneratedArticle['sources'][number];
 
 /** GET /api/generated-articles, one element. */
-export type GeneratedArticle = z.infer<typeof generatedArticle>;
+export type GeneratedArticle = z.infer<typeof schemas.generatedArticle>;
 
 export type GeneratorStatusValue = GeneratorStatusFields['generatorStatus'];
 
@@ -15,27 +16,18 @@ export type GeneratorStatusFields = z.infer<typeof generatorStatusFields>;
 export type QueueStatusItem = QueueStatus['items'][number];
 
 /** GET /api/generator/queue-status, and the live queue_update message's fields. */
-export type QueueStatus = z.infer<typeof queueStatus>;
+export type QueueStatus = z.infer<typeof schemas.queueStatus>;
 
 /** POST /api/generator/run, /stop, /generate-from-trend, /api/trends/regenerate-articles. */
-export interface GeneratorActionResult {
-  message: string;
-  /** Items added to the queue by this call. */
-  queued: number;
-}
+export type GeneratorActionResult = z.infer<typeof schemas.generatorActionResult>;
 
 export interface GenerateFromTrendRequest {
   trendTitle: string;
 }
 
-export interface DeleteGeneratedArticlesResult {
-  deleted: number;
-}
+export type DeleteGeneratedArticlesResult = z.infer<typeof schemas.deleteGeneratedArticlesResult>;
 
-export interface RegenerateImageResult {
-  message: string;
-  article: GeneratedArticle;
-}
+export type RegenerateImageResult = z.infer<typeof schemas.regenerateImageResult>;
 
 /** POST /api/generate-social-content */
 export interface SocialContentRequest {
@@ -48,11 +40,7 @@ export interface SocialContentRequest {
   category?: string;
 }
 
-export interface SocialContentResult {
-  content: string;
-  /** Which writer produced it. */
-  writer: 'model' | 'offline';
-}
+export type SocialContentResult = z.infer<typeof schemas.socialContentResult>;
 
 /** Live messages of the generator. */
 export interface GeneratorActionMessage {

@@ -7,6 +7,7 @@ export * from './auth.js';
 export * from './domains.js';
 export * from './live.js';
 export * from './logs.js';
+export * from './webhooks.js';
 export * from './public.js';
 export * from './settings.js';
 export * from './trends.js';

@@ -1,6 +1,6 @@
 // Wire types of the job runner: GET /api/jobs and the job_updated / job_progress live messages.
 import type { z } from 'zod';
-import type { jobState } from './response-schemas.js';
+import type { jobState } from './schemas/operations.js';
 
 /** Where a run is: queued (waiting for a daemon), running, paused, stopping, or ended. */
 export type JobRunStatus = JobRunSummary['status'];

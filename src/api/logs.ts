@@ -1,6 +1,6 @@
 // Wire types of the system log (GET /api/logs and the log_entry live message).
 import type { z } from 'zod';
-import type { logEntry } from './response-schemas.js';
+import type { logEntry } from './schemas/operations.js';
 
 export type LogLevel = LogEntry['level'];
 

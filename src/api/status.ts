@@ -4,7 +4,7 @@
 // runs the job.
 import type { z } from 'zod';
 import type { NotRunningAnswer } from './jobs.js';
-import type { foodRecategorizationStatus, refetchStatus, spiderStatusFields, statusResponse, trendsStatusFields } from './response-schemas.js';
+import type { foodRecategorizationStatus, refetchStatus, spiderStatusFields, statusResponse, trendsStatusFields } from './schemas/status.js';
 
 export type SpiderState = SpiderStatusFields['spiderStatus'];
 

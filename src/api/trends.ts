@@ -1,28 +1,19 @@
 // Wire types of trends and the trends analyzer: declared here, where the wire is; the services
 // build them and the clients (CLI, dashboard, web, tests) read them.
 import type { z } from 'zod';
-import type { storyTopicResult, trend, trendTopicStatistics } from './response-schemas.js';
-import type { AnalyzerState } from './status.js';
+import type * as schemas from './schemas/trends.js';
 
 /** DELETE /api/trends. */
-export interface ClearTrendsResult {
-  deleted: number;
-}
+export type ClearTrendsResult = z.infer<typeof schemas.clearTrendsResult>;
 
 /** POST /api/trends/recategorize. */
-export interface RecategorizeTrendsResult {
-  recategorized: number;
-  unchanged: number;
-}
+export type RecategorizeTrendsResult = z.infer<typeof schemas.recategorizeTrendsResult>;
 
 /** A trend on the wire. */
-export type Trend = z.infer<typeof trend>;
+export type Trend = z.infer<typeof schemas.trend>;
 
-export type TrendTopicStatistics = z.infer<typeof trendTopicStatistics>;
+export type TrendTopicStatistics = z.infer<typeof schemas.trendTopicStatistics>;
 
-export type StoryTopicResult = z.infer<typeof storyTopicResult>;
+export type StoryTopicResult = z.infer<typeof schemas.storyTopicResult>;
 
-export interface AnalyzerControlResult {
-  message: string;
-  status: AnalyzerState;
-}
+export type AnalyzerControlResult = z.infer<typeof schemas.analyzerControlResult>;

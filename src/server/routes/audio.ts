@@ -7,11 +7,10 @@ import { acceptEmptyJson } from './empty-json.js';
 import { saveScript } from '../../services/audio/edit.js';
 import { generateLatestNewsAudio } from '../../services/audio/latest-news.js';
 import { endpoints } from '../../api/endpoints.js';
-import { answerSchema, generateLatestNewsAudioResponse } from '../../api/response-schemas.js';
 
 export default async function audioRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
-  app.post(endpoints.generateLatestNewsAudio.path, { schema: { response: answerSchema(generateLatestNewsAudioResponse) } }, async () => generateLatestNewsAudio(app.ctx));
+  app.post(endpoints.generateLatestNewsAudio.path, async () => generateLatestNewsAudio(app.ctx));
   app.put<{ Params: { kind: EditableScriptKind }; Body: SaveScriptRequest }>(
     endpoints.saveScript.path,
     {

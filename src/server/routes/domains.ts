@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DOMAIN_STATUSES } from '../../api/domains.js';
 import { addAvoidDomain, addDomain, domainStats, exportDomains, importDomains, listAvoidDomains, listDomains, relatedSites, removeAvoidDomain, removeDomain, scrapeRelatedDomains, updateDomain } from '../../services/domains/index.js';
 import type { DomainChanges, NewDomainInput } from '../../api/domains.js';
-import { z } from 'zod';
 import { endpoints, namedScrapeEndpoint } from '../../api/endpoints.js';
-import { answerSchema, avoidDomainView, domainView } from '../../api/response-schemas.js';
 
 // The columns are PostgreSQL integers: a value past them is refused here with the field's name,
 // not by the database as "Invalid value in request".
@@ -14,7 +12,7 @@ const priority = { type: ['integer', 'null'], minimum: -2_147_483_648, maximum: 
 const status = { type: 'string', enum: [...DOMAIN_STATUSES] } as const;
 
 export default async function domainRoutes(app: FastifyInstance): Promise<void> {
-  app.get(endpoints.domains.path, { schema: { response: answerSchema(z.array(domainView)) } }, async () => listDomains(app.ctx));
+  app.get(endpoints.domains.path, async () => listDomains(app.ctx));
 
   app.post<{ Body: NewDomainInput }>(
     endpoints.addDomain.path,
@@ -90,7 +88,7 @@ export default async function domainRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(endpoints.domainStats.path, async () => domainStats(app.ctx));
 
-  app.get(endpoints.avoidDomains.path, { schema: { response: answerSchema(z.array(avoidDomainView)) } }, async () => listAvoidDomains(app.ctx));
+  app.get(endpoints.avoidDomains.path, async () => listAvoidDomains(app.ctx));
 
   app.post<{ Body: { url: string; reason?: string | null } }>(
     endpoints.addAvoidDomain.path,

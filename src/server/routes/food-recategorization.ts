@@ -6,10 +6,9 @@ import {
   stopFoodRecategorization,
 } from '../../services/food-recategorization/index.js';
 import { endpoints } from '../../api/endpoints.js';
-import { answerSchema, foodRecategorizationStatus as foodStatusAnswer } from '../../api/response-schemas.js';
 
 export default async function foodRecategorizationRoutes(app: FastifyInstance): Promise<void> {
-  app.get(endpoints.foodStatus.path, { schema: { response: answerSchema(foodStatusAnswer) } }, async () => foodRecategorizationStatus(app.ctx));
+  app.get(endpoints.foodStatus.path, async () => foodRecategorizationStatus(app.ctx));
   app.post(endpoints.startFood.path, async () => startFoodRecategorization(app.ctx));
   app.post(endpoints.stopFood.path, async () => stopFoodRecategorization(app.ctx));
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { listLogs } from '../../services/logs/index.js';
-import { z } from 'zod';
 import { endpoints } from '../../api/endpoints.js';
-import { answerSchema, logEntry } from '../../api/response-schemas.js';
 
 export default async function logRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { limit: number; component?: string; level?: 'error' | 'warning' | 'info' | 'debug' } }>(
@@ -17,7 +15,6 @@ export default async function logRoutes(app: FastifyInstance): Promise<void> {
             level: { type: 'string', enum: ['error', 'warning', 'info', 'debug'] },
           },
         },
-        response: answerSchema(z.array(logEntry)),
       },
     },
     async (request) => listLogs(app.ctx, request.query),

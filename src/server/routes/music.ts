@@ -2,9 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deleteTrack, generateLyrics, generateMusic, lastLyrics, listTracks } from '../../services/music/index.js';
 import { acceptEmptyJson } from './empty-json.js';
-import { z } from 'zod';
 import { endpoints } from '../../api/endpoints.js';
-import { answerSchema, musicTrack } from '../../api/response-schemas.js';
 
 export default async function musicRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
@@ -24,7 +22,7 @@ export default async function musicRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => generateMusic(app.ctx, request.body ?? {}),
   );
-  app.get(endpoints.musicTracks.path, { schema: { response: answerSchema(z.array(musicTrack)) } }, async () => listTracks(app.ctx));
+  app.get(endpoints.musicTracks.path, async () => listTracks(app.ctx));
   app.delete<{ Params: { id: number } }>(
     endpoints.removeMusicTrack.path,
     { schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } } } } },

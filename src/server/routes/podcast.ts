@@ -10,7 +10,6 @@ import {
 } from '../../services/audio/podcast.js';
 import { generateInterviewAudio, generateInterviewScript, lastInterviewScript, refineInterviewScript } from '../../services/audio/interview.js';
 import { endpoints } from '../../api/endpoints.js';
-import { answerSchema, generateAudioResponse } from '../../api/response-schemas.js';
 
 const SCRIPT_MAX = 200_000;
 /** Refinements running in this process, each abortable by POST …/stop. */
@@ -25,7 +24,7 @@ export default async function podcastRoutes(app: FastifyInstance): Promise<void>
   app.post<{ Body: { script?: string } | null }>(endpoints.enhancePodcastScript.path, { schema: { body: scriptBody('script') } }, async (request) =>
     enhanceConversationalScript(app.ctx, request.body ?? {}),
   );
-  app.post<{ Body: { script?: string } | null }>(endpoints.podcastAudio.path, { schema: { body: scriptBody('script'), response: answerSchema(generateAudioResponse) } }, async (request) =>
+  app.post<{ Body: { script?: string } | null }>(endpoints.podcastAudio.path, { schema: { body: scriptBody('script') } }, async (request) =>
     generateConversationalAudio(app.ctx, request.body ?? {}),
   );
 
@@ -54,7 +53,7 @@ export default async function podcastRoutes(app: FastifyInstance): Promise<void>
     for (const controller of running) controller.abort(new Error('stopped'));
     return { message: running.length ? 'Refinement Stopped' : 'No refinement is running' };
   });
-  app.post<{ Body: { script?: string } | null }>(endpoints.interviewAudio.path, { schema: { body: scriptBody('script'), response: answerSchema(generateAudioResponse) } }, async (request) =>
+  app.post<{ Body: { script?: string } | null }>(endpoints.interviewAudio.path, { schema: { body: scriptBody('script') } }, async (request) =>
     generateInterviewAudio(app.ctx, request.body ?? {}),
   );
 }

@@ -12,7 +12,6 @@ import {
   type SpiderAction,
 } from '../../services/spider/index.js';
 import { endpoints } from '../../api/endpoints.js';
-import { answerSchema, refetchStatus as refetchStatusAnswer, spiderStatusFields } from '../../api/response-schemas.js';
 
 const REFETCH_ACTIONS = ['start', 'stop'] as const;
 
@@ -21,9 +20,9 @@ export default async function spiderRoutes(app: FastifyInstance): Promise<void> 
   // A daemon (or an in-process CLI backend) closing ends its crawl first.
   app.addHook('onClose', async () => shutdownSpider(app.ctx));
 
-  app.get(endpoints.spiderStatus.path, { schema: { response: answerSchema(spiderStatusFields) } }, async () => spiderStatus(app.ctx));
+  app.get(endpoints.spiderStatus.path, async () => spiderStatus(app.ctx));
 
-  app.get(endpoints.refetchStatus.path, { schema: { response: answerSchema(refetchStatusAnswer) } }, async () => refetchStatus(app.ctx));
+  app.get(endpoints.refetchStatus.path, async () => refetchStatus(app.ctx));
 
   app.post<{ Params: { action: (typeof REFETCH_ACTIONS)[number] } }>(
     endpoints.refetchControl.path,

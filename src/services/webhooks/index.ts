@@ -11,6 +11,7 @@
 // back-off) and go through the crawler's address guard like every call a user's setting aims.
 import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../context.js';
+import type { WebhookDeliveryView } from '../../api/webhooks.js';
 import { insertWebhookDelivery, pruneWebhookDeliveries, recentWebhookDeliveries, recordWebhookAttempt, webhookDelivery, type WebhookDeliveryRow } from '../../db/webhooks.js';
 import { createOutboundClient, describeOutboundFailure, HttpStatusError } from '../../net/index.js';
 import { defineJob, enqueue, type JobHandle } from '../jobs/index.js';
@@ -108,18 +109,6 @@ const webhookDeliveryJob = defineJob({
   retry: { limit: RETRIES, delaySeconds: 2, backoff: true },
   run: (ctx, params: { deliveryId: number }, job) => deliver(ctx, params, job),
 });
-
-export interface WebhookDeliveryView {
-  id: number;
-  event: string;
-  url: string;
-  status: WebhookDeliveryRow['status'];
-  attempts: number;
-  responseStatus: number | null;
-  error: string | null;
-  createdAt: string;
-  deliveredAt: string | null;
-}
 
 export async function listWebhookDeliveries(ctx: Pick<AppContext, 'sql'>, limit: number): Promise<WebhookDeliveryView[]> {
   return (await recentWebhookDeliveries(ctx.sql, limit)).map((row) => ({

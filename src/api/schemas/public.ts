@@ -1,0 +1,69 @@
+// Answers of the public site's calls (home data, search, site info, the clock) and of the health
+// calls that answer during a database outage.
+import { z } from 'zod';
+import { TOPICS } from '../../shared/topics.js';
+
+const topic = z.enum(TOPICS);
+
+/** GET /api/current-time. */
+export const currentTime = z.object({ utcTime: z.string() });
+
+/** GET /api/site-info. */
+export const siteInfo = z.object({ siteName: z.string(), assistantUrl: z.string(), timeZone: z.string() });
+
+/** A crawled article in the public lists. */
+export const publicArticle = z.object({
+  id: z.number(),
+  title: z.string(),
+  sourceUrl: z.string(),
+  scrapedAt: z.string(),
+  domainName: z.string(),
+});
+
+/** GET /api/articles-by-domain, and the home data's part. */
+export const articlesByDomain = z.array(
+  z.object({ domain: z.object({ id: z.number(), url: z.string(), priority: z.number().nullable() }), articles: z.array(publicArticle) }),
+);
+
+/** GET /api/trends/top-by-category, and the home data's part: every topic, its best trends. */
+export const topTrends = z.record(
+  topic,
+  z.array(z.object({ id: z.number(), title: z.string(), category: topic, htmlFilePath: z.string().nullable(), pageUrl: z.string() })),
+);
+
+/** GET /api/articles/recent-by-topic, and the home data's part. */
+export const recentArticlesByCategory = z.record(topic, z.array(publicArticle));
+
+/** GET /api/home-page-data. */
+export const homePageData = z.object({
+  articlesByDomain,
+  topTrends,
+  recentArticlesByCategory,
+  lastRunTimes: z.object({ spiderLastRun: z.string().nullable(), trendsAnalyzerLastRun: z.string().nullable() }),
+});
+
+/** GET /api/search?q=, one result. */
+export const searchResult = z.object({
+  id: z.number(),
+  title: z.string(),
+  sourceUrl: z.string(),
+  domainUrl: z.string().nullable(),
+  daysSinceCrawl: z.number(),
+  /** The story (trend) the article is part of, with its page: every source of it side by side. */
+  story: z.object({ title: z.string(), pageUrl: z.string() }).nullable(),
+});
+
+/** GET /api/search?q=. */
+export const searchResponse = z.object({ count: z.number(), results: z.array(searchResult) });
+
+/** GET /api/health. */
+export const healthAnswer = z.object({
+  ok: z.boolean(),
+  /** postgres or embedded. */
+  database: z.string(),
+  databaseLatencyMs: z.number(),
+  uptimeSeconds: z.number(),
+});
+
+/** POST /api/health/refresh-connection-pool. */
+export const refreshConnectionPoolResult = z.object({ ok: z.boolean(), latencyMs: z.number() });
