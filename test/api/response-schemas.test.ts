@@ -2,8 +2,14 @@
 // what their services build: no field dropped, no value coerced (a schema that drifted from its
 // service would lose data silently). The trends and generated articles are checked beside the
 // generated article they need (generator-pages.test.ts).
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPath, endpoints } from '../../src/api/endpoints.js';
+import { API_PREFIX, apiPath, endpoints, settingEndpoints } from '../../src/api/endpoints.js';
+import { attachAnswerSchemas } from '../../src/server/answer-schemas.js';
+import { readSetting, SETTINGS } from '../../src/services/settings/index.js';
+import { describeSettings } from '../../src/services/settings/describe.js';
+import { domainStats, exportDomains, relatedSites } from '../../src/services/domains/index.js';
+import { listWebhookDeliveries } from '../../src/services/webhooks/index.js';
 import { addAvoidDomain, addDomain, listAvoidDomains, listDomains } from '../../src/services/domains/index.js';
 import { listLogs, logEvent } from '../../src/services/logs/index.js';
 import { insertMusicTrack } from '../../src/db/music-tracks.js';
@@ -115,5 +121,60 @@ describe('answers serialised from their schemas', () => {
     const tokens = await listTokens(server.ctx);
     expect(tokens.map((row) => row.lastUsedAt === null).sort()).toEqual([false, true]);
     expect(await answer(apiPath(endpoints.tokens))).toEqual(asJson({ tokens }));
+  });
+});
+
+describe('every answer declared once', () => {
+  it('refuses to register a route whose answer is not declared', async () => {
+    const app = Fastify({ logger: false });
+    const registering = app.register(
+      async (api) => {
+        attachAnswerSchemas(api, 'Test News');
+        api.get('/not-in-the-table', async () => ({ ok: true }));
+      },
+      { prefix: API_PREFIX },
+    );
+    await expect(registering).rejects.toThrow('GET /api/not-in-the-table has no answer declared');
+    await app.close().catch(() => {});
+  });
+
+  it('fails the call when an answer drifted from its schema (a field it lacks, a value it writes differently)', async () => {
+    expect(process.env.NEWSCTL_CHECK_ANSWERS).toBe('1');
+    const app = Fastify({ logger: false });
+    let answer: unknown = { utcTime: '2026-11-29T05:00:00.000Z' };
+    await app.register(
+      async (api) => {
+        attachAnswerSchemas(api, 'Test News');
+        api.get(endpoints.currentTime.path, async () => answer);
+      },
+      { prefix: API_PREFIX },
+    );
+    const call = () => app.inject({ method: 'GET', url: apiPath(endpoints.currentTime) });
+    expect((await call()).json()).toEqual(answer);
+    answer = { utcTime: '2026-11-29T05:00:00.000Z', timeZone: 'Europe/Paris' };
+    expect((await call()).statusCode).toBe(500);
+    answer = { utcTime: 1_780_000_000 };
+    expect((await call()).statusCode).toBe(500);
+    await app.close();
+  });
+
+  it('serialises every setting from its definition, on read and on write', async () => {
+    for (const definition of SETTINGS) {
+      const { read } = settingEndpoints(definition.key);
+      const stored = await readSetting(server.ctx, definition.key);
+      // Snapshot settings are sent as stored bytes; the others through the schema (checked against the service).
+      expect(await answer(apiPath(read)), definition.key).toEqual(asJson(stored));
+    }
+    const response = await server.app.inject({ method: 'GET', url: apiPath(endpoints.settings), headers: { cookie } });
+    expect(response.json()).toEqual(asJson(await describeSettings(server.ctx)));
+  });
+
+  it('answers the domain tools and the webhook deliveries as their services build them', async () => {
+    expect(await answer(apiPath(endpoints.domainStats))).toEqual(asJson(await domainStats(server.ctx)));
+    expect(await answer(apiPath(endpoints.relatedSites))).toEqual(asJson(await relatedSites(server.ctx)));
+    expect(await answer(apiPath(endpoints.exportDomains))).toEqual(asJson(await exportDomains(server.ctx, 'txt')));
+    expect(await answer(apiPath(endpoints.webhookDeliveries))).toEqual(asJson(await listWebhookDeliveries(server.ctx, 50)));
+    const health = (await answer(apiPath(endpoints.health))) as Record<string, unknown>;
+    expect(Object.keys(health).sort()).toEqual(['database', 'databaseLatencyMs', 'ok', 'uptimeSeconds']);
   });
 });
