@@ -6,6 +6,7 @@
 import Fastify from 'fastify';
 import type { GeneratedArticle } from '../src/api/generator.js';
 import { ANSWER_SCHEMAS, jsonSchemaOf } from '../src/api/response-schemas.js';
+import { answerWriter } from '../src/services/answers.js';
 import type { Trend } from '../src/api/trends.js';
 import { TOPICS } from '../src/shared/topics.js';
 
@@ -87,3 +88,33 @@ for (const [label, url] of [
 }
 await schemaApp.close();
 await plainApp.close();
+
+// The public snapshot's largest part, written once per rebuild: 200 domains × 10 articles and every
+// topic's lists, through its schema (src/services/answers.ts) against JSON.stringify.
+const topicLists = <T>(make: (topic: (typeof TOPICS)[number], i: number) => T) =>
+  Object.fromEntries(TOPICS.map((topic) => [topic, Array.from({ length: 20 }, (_, i) => make(topic, i))])) as Record<(typeof TOPICS)[number], T[]>;
+const publicArticle = (i: number) => ({ id: i, title: sentence(i, 11), sourceUrl: `https://site-${i % 200}.example/news/${i}`, scrapedAt: new Date(Date.UTC(2026, 10, 29, 0, i % 1440)).toISOString(), domainName: `site-${i % 200}.example` });
+const home = {
+  articlesByDomain: Array.from({ length: 200 }, (_, d) => ({ domain: { id: d + 1, url: `https://site-${d}.example`, priority: d % 4 ? d : null }, articles: Array.from({ length: 10 }, (_, a) => publicArticle(d * 10 + a)) })),
+  topTrends: topicLists((topic, i) => ({ id: i + 1, title: sentence(i, 9), category: topic, htmlFilePath: i % 2 ? `/${topic}/story-${i}.html` : null, pageUrl: `/story/${i + 1}-story` })),
+  recentArticlesByCategory: topicLists((_topic, i) => publicArticle(i)),
+  lastRunTimes: { spiderLastRun: new Date().toISOString(), trendsAnalyzerLastRun: null },
+};
+const writeHome = answerWriter('bench', ANSWER_SCHEMAS.homePageData);
+const timeWrites = (write: (value: unknown) => string) => {
+  const start = performance.now();
+  let bytes = 0;
+  for (let i = 0; i < 50; i++) bytes = write(home).length;
+  return { ms: (performance.now() - start) / 50, bytes };
+};
+timeWrites(writeHome);
+timeWrites(JSON.stringify);
+let bestHome = { schema: Infinity, plain: Infinity, bytes: 0 };
+for (let round = 0; round < ROUNDS; round++) {
+  const schema = timeWrites(writeHome);
+  const plain = timeWrites(JSON.stringify);
+  bestHome = { schema: Math.min(bestHome.schema, schema.ms), plain: Math.min(bestHome.plain, plain.ms), bytes: schema.bytes };
+}
+console.log(
+  `  ${'snapshot home-page-data, 200 × 10 articles'.padEnd(42)} schema ${bestHome.schema.toFixed(3)} ms   JSON.stringify ${bestHome.plain.toFixed(3)} ms   ratio ${(bestHome.plain / bestHome.schema).toFixed(2)}×   (${bestHome.bytes.toLocaleString('en-US')} bytes, written once per rebuild)`,
+);

@@ -3,15 +3,12 @@
 // the daemon at start instead of answering unchecked. With NEWSCTL_CHECK_ANSWERS=1 (the test suite)
 // every JSON answer is also compared with what the service built, so a field the schema lacks or
 // writes differently fails the test that made the call instead of vanishing from the wire.
-import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, endpoints, namedScrapeEndpoint, settingEndpoints, type Endpoint } from '../api/endpoints.js';
 import { ANSWER_SCHEMAS, jsonSchemaOf, NAMED_SCRAPE_ANSWER } from '../api/response-schemas.js';
 import { SETTINGS } from '../services/settings/index.js';
-
-/** Fields a service keeps for itself and its answer's schema leaves out on purpose. */
-const INTERNAL_FIELDS = new Set(['assetId']);
+import { assertAnswerKept, checkingAnswers } from '../services/answers.js';
 
 const routeKey = (method: string, path: string) => `${method} ${path}`;
 
@@ -47,7 +44,7 @@ export function attachAnswerSchemas(api: FastifyInstance, siteName: string): voi
       if (schema) route.schema = { ...route.schema, response: { '2xx': schema } };
     }
   });
-  if (process.env.NEWSCTL_CHECK_ANSWERS === '1') checkAnswers(api);
+  if (checkingAnswers()) checkAnswers(api);
 }
 
 declare module 'fastify' {
@@ -57,26 +54,15 @@ declare module 'fastify' {
   }
 }
 
-function withoutInternalFields(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutInternalFields);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !INTERNAL_FIELDS.has(key)).map(([key, field]) => [key, withoutInternalFields(field)]));
-  }
-  return value;
-}
-
 function checkAnswers(api: FastifyInstance): void {
   api.addHook('preSerialization', async (request, _reply, payload) => {
+    // Written out now: a service may change the object after answering.
     request.builtAnswer = JSON.parse(JSON.stringify(payload)) as unknown;
     return payload;
   });
   api.addHook('onSend', async (request, reply, payload) => {
     if (request.builtAnswer === undefined || typeof payload !== 'string' || reply.statusCode >= 300) return payload;
-    const sent = JSON.parse(payload) as unknown;
-    const built = withoutInternalFields(request.builtAnswer);
-    if (!isDeepStrictEqual(sent, built)) {
-      throw new Error(`${request.method} ${request.url}: the answer's schema changed it.\nbuilt: ${JSON.stringify(built).slice(0, 2000)}\nsent:  ${payload.slice(0, 2000)}`);
-    }
+    assertAnswerKept(`${request.method} ${request.url}`, request.builtAnswer, payload);
     return payload;
   });
 }

@@ -6,6 +6,9 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, apiPath, endpoints, settingEndpoints } from '../../src/api/endpoints.js';
 import { attachAnswerSchemas } from '../../src/server/answer-schemas.js';
+import { ANSWER_SCHEMAS } from '../../src/api/response-schemas.js';
+import { answerWriter } from '../../src/services/answers.js';
+import { homePageData } from '../../src/services/home/index.js';
 import { readSetting, SETTINGS } from '../../src/services/settings/index.js';
 import { describeSettings } from '../../src/services/settings/describe.js';
 import { domainStats, exportDomains, relatedSites } from '../../src/services/domains/index.js';
@@ -156,6 +159,17 @@ describe('every answer declared once', () => {
     answer = { utcTime: 1_780_000_000 };
     expect((await call()).statusCode).toBe(500);
     await app.close();
+  });
+
+  it('writes the public snapshot through the same schemas, and fails a part that drifted', async () => {
+    const write = answerWriter('test', ANSWER_SCHEMAS.siteInfo);
+    expect(JSON.parse(write({ siteName: 'A', assistantUrl: '', timeZone: 'UTC' }))).toEqual({ siteName: 'A', assistantUrl: '', timeZone: 'UTC' });
+    expect(() => write({ siteName: 'A', assistantUrl: '', timeZone: 'UTC', secret: 'kept by the service' })).toThrow("the answer's schema changed it");
+    // Earlier tests wrote rows directly, without the change events that rebuild the snapshot.
+    server.app.snapshot.invalidate();
+    const home = await homePageData(server.ctx);
+    expect(home.recentArticlesByCategory.usa.length).toBeGreaterThan(0);
+    expect(await answer(apiPath(endpoints.homePageData))).toEqual(asJson(home));
   });
 
   it('serialises every setting from its definition, on read and on write', async () => {

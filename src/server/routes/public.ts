@@ -4,21 +4,11 @@
 // pre-compressed bytes with an ETag, and still served while the database is down.
 import type { FastifyInstance } from 'fastify';
 import { searchArticlesByText, SEARCH_QUERY_MAX } from '../../services/search/index.js';
-import { SNAPSHOT_DATA_KEYS } from '../../services/snapshot/index.js';
+import { SNAPSHOT_DATA_KEYS, SNAPSHOT_ENDPOINTS } from '../../services/snapshot/index.js';
 import { fromSnapshot, sendSnapshot } from '../snapshot-reply.js';
-import { endpoints, type Endpoint } from '../../api/endpoints.js';
+import { endpoints } from '../../api/endpoints.js';
 
 const pub = { config: { public: true } } as const;
-
-/** The route of each part of the public snapshot. */
-const SNAPSHOT_ENDPOINTS: Record<(typeof SNAPSHOT_DATA_KEYS)[number], Endpoint<unknown>> = {
-  'home-page-data': endpoints.homePageData,
-  'articles/recent-by-topic': endpoints.recentArticlesByTopic,
-  'trends/top-by-category': endpoints.topTrendsByCategory,
-  'articles-by-domain': endpoints.articlesByDomain,
-  'latest-news-audio': endpoints.latestNewsAudio,
-  'site-info': endpoints.siteInfo,
-};
 
 export default async function publicRoutes(app: FastifyInstance): Promise<void> {
   app.get(endpoints.currentTime.path, { config: { public: true, withoutDatabase: true } }, async () => ({ utcTime: new Date().toISOString() }));
@@ -26,7 +16,7 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
   // home-page-data, articles/recent-by-topic, trends/top-by-category, articles-by-domain,
   // latest-news-audio, site-info.
   for (const key of SNAPSHOT_DATA_KEYS) {
-    app.get(SNAPSHOT_ENDPOINTS[key].path, fromSnapshot, async (request, reply) => sendSnapshot(request, reply, await app.snapshot.read(key)));
+    app.get(endpoints[SNAPSHOT_ENDPOINTS[key]].path, fromSnapshot, async (request, reply) => sendSnapshot(request, reply, await app.snapshot.read(key)));
   }
 
   app.get<{ Querystring: { q: string } }>(

@@ -12,7 +12,7 @@ export { SETTINGS, checkMusicEndpoint, type SettingDefinition } from './definiti
 type SettingValue = Record<string, unknown>;
 type Ctx = Pick<AppContext, 'sql' | 'events' | 'config'>;
 
-function requireSetting(key: string): SettingDefinition {
+export function requireSetting(key: string): SettingDefinition {
   const definition = settingDefinition(key);
   if (!definition) throw NotFound(`Unknown setting "${key}". Known settings: ${SETTINGS.map((s) => s.key).join(', ')}`);
   return definition;

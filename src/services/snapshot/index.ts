@@ -15,7 +15,10 @@ import { latestNewsAudio } from '../audio/latest-news.js';
 import { TOPICS, type Topic } from '../../shared/topics.js';
 import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../health/database-monitor.js';
 import { homePageData } from '../home/index.js';
-import { readSetting } from '../settings/index.js';
+import { readSetting, requireSetting } from '../settings/index.js';
+import type { endpoints } from '../../api/endpoints.js';
+import { ANSWER_SCHEMAS } from '../../api/response-schemas.js';
+import { answerWriter } from '../answers.js';
 import { loadTopicPages, topicPageHtml, type TopicPageData } from '../pages/topic-page.js';
 import { ANALYZER_JOB } from '../trends/analyzer-job.js';
 import { SPIDER_JOB } from '../spider/status.js';
@@ -36,6 +39,27 @@ export const SNAPSHOT_DATA_KEYS = [
 /** The settings the public site reads (the implications prompt), served from the snapshot too so its button keeps working through an outage. */
 export const SNAPSHOT_SETTING_KEYS = ['analyze-implications-prompt'] as const;
 const SNAPSHOT_KEYS = [...SNAPSHOT_DATA_KEYS, ...SNAPSHOT_SETTING_KEYS] as const;
+
+/** The URL table's entry of each public data call the snapshot answers. */
+export const SNAPSHOT_ENDPOINTS = {
+  'home-page-data': 'homePageData',
+  'articles/recent-by-topic': 'recentArticlesByTopic',
+  'trends/top-by-category': 'topTrendsByCategory',
+  'articles-by-domain': 'articlesByDomain',
+  'latest-news-audio': 'latestNewsAudio',
+  'site-info': 'siteInfo',
+} as const satisfies Record<(typeof SNAPSHOT_DATA_KEYS)[number], keyof typeof endpoints>;
+
+let writers: Map<SnapshotKey, (value: unknown) => string> | null = null;
+
+/** Each part written from its answer's schema, as its route would (compiled on the first build). */
+function snapshotWriters(): Map<SnapshotKey, (value: unknown) => string> {
+  writers ??= new Map<SnapshotKey, (value: unknown) => string>([
+    ...SNAPSHOT_DATA_KEYS.map((key) => [key, answerWriter(`snapshot ${key}`, ANSWER_SCHEMAS[SNAPSHOT_ENDPOINTS[key]])] as const),
+    ...SNAPSHOT_SETTING_KEYS.map((key) => [key, answerWriter(`snapshot ${key}`, requireSetting(key).schema)] as const),
+  ]);
+  return writers;
+}
 export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
 const isSnapshotSetting = (key: string): boolean => (SNAPSHOT_SETTING_KEYS as readonly string[]).includes(key);
 
@@ -105,7 +129,7 @@ async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
     ...Object.fromEntries(SNAPSHOT_SETTING_KEYS.map((key, index) => [key, settings[index]])),
   } as Record<SnapshotKey, unknown>;
   const encoded = await Promise.all(
-    SNAPSHOT_KEYS.map((key) => encodeBody(JSON.stringify(values[key]), JSON_TYPE, previous?.entries.get(key))),
+    SNAPSHOT_KEYS.map((key) => encodeBody(snapshotWriters().get(key)!(values[key]), JSON_TYPE, previous?.entries.get(key))),
   );
   return {
     entries: new Map(SNAPSHOT_KEYS.map((key, index) => [key, encoded[index]!])),
