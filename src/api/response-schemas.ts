@@ -1,5 +1,5 @@
 // Every /api answer's schema, by its entry in the URL table (src/api/endpoints.ts). The server's
-// routes take their response schema from here (src/server/answer-schemas.ts): fastify serialises
+// routes take their response schema from here (src/server/route-schemas.ts): fastify serialises
 // each answer from it, so a field the service keeps for itself (an audio asset's row id) never
 // reaches the wire, and the wire types in src/api/*.ts are inferred from the same declarations. The
 // map's type makes a new table entry without a schema, or a schema that disagrees with the entry's

@@ -19,7 +19,7 @@ import { registerFavicons } from './favicons.js';
 import { registerPages } from './pages.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { apiRoutes } from './routes/index.js';
-import { attachAnswerSchemas } from './answer-schemas.js';
+import { attachRouteSchemas } from './route-schemas.js';
 import { registerStatic } from './static.js';
 import { registerWsHub } from './ws.js';
 import './types.js';
@@ -138,7 +138,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         assertSameOrigin(request);
         if (!config.public) await requireAdmin(ctx, request, reply);
       });
-      attachAnswerSchemas(api, ctx.config.siteName);
+      attachRouteSchemas(api, ctx.config.siteName);
       for (const routes of apiRoutes) await api.register(routes);
     },
     { prefix: API_PREFIX },

@@ -5,7 +5,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, apiPath, endpoints, settingEndpoints } from '../../src/api/endpoints.js';
-import { attachAnswerSchemas } from '../../src/server/answer-schemas.js';
+import { attachRouteSchemas } from '../../src/server/route-schemas.js';
 import { ANSWER_SCHEMAS } from '../../src/api/response-schemas.js';
 import { answerWriter } from '../../src/services/answers.js';
 import { homePageData } from '../../src/services/home/index.js';
@@ -132,7 +132,7 @@ describe('every answer declared once', () => {
     const app = Fastify({ logger: false });
     const registering = app.register(
       async (api) => {
-        attachAnswerSchemas(api, 'Test News');
+        attachRouteSchemas(api, 'Test News');
         api.get('/not-in-the-table', async () => ({ ok: true }));
       },
       { prefix: API_PREFIX },
@@ -147,7 +147,7 @@ describe('every answer declared once', () => {
     let answer: unknown = { utcTime: '2026-11-29T05:00:00.000Z' };
     await app.register(
       async (api) => {
-        attachAnswerSchemas(api, 'Test News');
+        attachRouteSchemas(api, 'Test News');
         api.get(endpoints.currentTime.path, async () => answer);
       },
       { prefix: API_PREFIX },

@@ -16,15 +16,6 @@ interface DumpQuery {
 export default async function dbRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: DumpQuery }>(
     endpoints.dbDump.path,
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { media: { type: 'boolean', default: true }, includeSecrets: { type: 'boolean', default: false } },
-          additionalProperties: false,
-        },
-      },
-    },
     async (request, reply) => {
       const out = new PassThrough();
       // The client hanging up ends the backup (and frees its transaction) instead of leaving it waiting.

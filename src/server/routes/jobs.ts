@@ -10,7 +10,6 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { name: string } }>(
     endpoints.stopJob.path,
-    { schema: { params: { type: 'object', required: ['name'], properties: { name: { type: 'string', maxLength: 100 } } } } },
     async (request) => {
       const def = jobDefinition(request.params.name);
       if (!def) throw NotFound(`No job named "${request.params.name}"`);

@@ -11,20 +11,17 @@ import {
 import { generateInterviewAudio, generateInterviewScript, lastInterviewScript, refineInterviewScript } from '../../services/audio/interview.js';
 import { endpoints } from '../../api/endpoints.js';
 
-const SCRIPT_MAX = 200_000;
 /** Refinements running in this process, each abortable by POST …/stop. */
 const INTERVIEW_REFINEMENTS = contextSlot<Set<AbortController>>('interview-refinements');
-const scriptBody = (field: string) =>
-  ({ type: ['object', 'null'], properties: { [field]: { type: 'string', maxLength: SCRIPT_MAX } }, additionalProperties: false }) as const;
 
 export default async function podcastRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
   app.get(endpoints.lastPodcastScript.path, async () => lastConversationalScript(app.ctx));
   app.post(endpoints.podcastScript.path, async () => generateConversationalScript(app.ctx));
-  app.post<{ Body: { script?: string } | null }>(endpoints.enhancePodcastScript.path, { schema: { body: scriptBody('script') } }, async (request) =>
+  app.post<{ Body: { script?: string } | null }>(endpoints.enhancePodcastScript.path, async (request) =>
     enhanceConversationalScript(app.ctx, request.body ?? {}),
   );
-  app.post<{ Body: { script?: string } | null }>(endpoints.podcastAudio.path, { schema: { body: scriptBody('script') } }, async (request) =>
+  app.post<{ Body: { script?: string } | null }>(endpoints.podcastAudio.path, async (request) =>
     generateConversationalAudio(app.ctx, request.body ?? {}),
   );
 
@@ -32,7 +29,7 @@ export default async function podcastRoutes(app: FastifyInstance): Promise<void>
   app.post(endpoints.interviewScript.path, async () => generateInterviewScript(app.ctx));
   // Abortable: a client that goes away, or POST …/stop, stops the refinement.
   const refinements = () => contextJob(app.ctx, INTERVIEW_REFINEMENTS, () => new Set<AbortController>());
-  app.post<{ Body: { interview?: string } | null }>(endpoints.refineInterview.path, { schema: { body: scriptBody('interview') } }, async (request, reply) => {
+  app.post<{ Body: { interview?: string } | null }>(endpoints.refineInterview.path, async (request, reply) => {
     const controller = new AbortController();
     // The response closing before it was written means the client went away (the request's own
     // 'close' fires as soon as its body has been read).
@@ -53,7 +50,7 @@ export default async function podcastRoutes(app: FastifyInstance): Promise<void>
     for (const controller of running) controller.abort(new Error('stopped'));
     return { message: running.length ? 'Refinement Stopped' : 'No refinement is running' };
   });
-  app.post<{ Body: { script?: string } | null }>(endpoints.interviewAudio.path, { schema: { body: scriptBody('script') } }, async (request) =>
+  app.post<{ Body: { script?: string } | null }>(endpoints.interviewAudio.path, async (request) =>
     generateInterviewAudio(app.ctx, request.body ?? {}),
   );
 }

@@ -3,7 +3,7 @@
 // The reads come from the public snapshot (services/snapshot): built on change events, sent as
 // pre-compressed bytes with an ETag, and still served while the database is down.
 import type { FastifyInstance } from 'fastify';
-import { searchArticlesByText, SEARCH_QUERY_MAX } from '../../services/search/index.js';
+import { searchArticlesByText } from '../../services/search/index.js';
 import { SNAPSHOT_DATA_KEYS, SNAPSHOT_ENDPOINTS } from '../../services/snapshot/index.js';
 import { fromSnapshot, sendSnapshot } from '../snapshot-reply.js';
 import { endpoints } from '../../api/endpoints.js';
@@ -23,13 +23,7 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     endpoints.search.path,
     {
       ...pub,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['q'],
-          properties: { q: { type: 'string', maxLength: SEARCH_QUERY_MAX * 2 } },
-        },
-      },
+      
     },
     async (request) => searchArticlesByText(app.ctx, request.query.q),
   );

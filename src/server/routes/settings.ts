@@ -1,7 +1,6 @@
 // One route table for every named setting: GET and POST /api/{key}, generated from
 // the settings schema table. The settings the public site reads come from the public snapshot.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { describeSettings } from '../../services/settings/describe.js';
 import { readSetting, SETTINGS, updateSetting } from '../../services/settings/index.js';
 import { SNAPSHOT_SETTING_KEYS } from '../../services/snapshot/index.js';
@@ -13,9 +12,6 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
   app.get(endpoints.settings.path, async () => describeSettings(app.ctx));
 
   for (const definition of SETTINGS) {
-    const bodySchema = z.toJSONSchema(definition.partial ? definition.schema.partial() : definition.schema, { target: 'draft-7' });
-    delete (bodySchema as { $schema?: string }).$schema;
-
     const route = settingEndpoints(definition.key);
     const snapshotKey = SNAPSHOT_SETTING_KEYS.find((key) => key === definition.key);
     if (snapshotKey) {
@@ -23,7 +19,7 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     } else {
       app.get(route.read.path, { config: { public: Boolean(definition.publicRead) } }, async () => readSetting(app.ctx, definition.key));
     }
-    app.post(route.write.path, { schema: { body: bodySchema } }, async (request) =>
+    app.post(route.write.path, async (request) =>
       updateSetting(app.ctx, definition.key, request.body),
     );
   }

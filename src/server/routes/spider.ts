@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { acceptEmptyJson } from './empty-json.js';
 import {
-  SPIDER_ACTIONS,
   controlSpider,
   refetchStatus,
   shutdownSpider,
@@ -13,7 +12,6 @@ import {
 } from '../../services/spider/index.js';
 import { endpoints } from '../../api/endpoints.js';
 
-const REFETCH_ACTIONS = ['start', 'stop'] as const;
 
 export default async function spiderRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
@@ -24,21 +22,14 @@ export default async function spiderRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(endpoints.refetchStatus.path, async () => refetchStatus(app.ctx));
 
-  app.post<{ Params: { action: (typeof REFETCH_ACTIONS)[number] } }>(
+  app.post<{ Params: { action: 'start' | 'stop' } }>(
     endpoints.refetchControl.path,
-    { schema: { params: { type: 'object', properties: { action: { type: 'string', enum: [...REFETCH_ACTIONS] } }, required: ['action'] } } },
     async (request) => (request.params.action === 'start' ? startRefetch(app.ctx) : stopRefetch(app.ctx)),
   );
 
   // start takes an optional {domain} (our addition, for `newsctl crawl --once --domain D`).
   app.post<{ Params: { action: SpiderAction }; Body: { domain?: string } | null }>(
     endpoints.spiderControl.path,
-    {
-      schema: {
-        params: { type: 'object', properties: { action: { type: 'string', enum: [...SPIDER_ACTIONS] } }, required: ['action'] },
-        body: { type: ['object', 'null'], properties: { domain: { type: 'string', minLength: 1, maxLength: 2000 } }, additionalProperties: false },
-      },
-    },
     async (request) => controlSpider(app.ctx, request.params.action, { domain: request.body?.domain }),
   );
 }

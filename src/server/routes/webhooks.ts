@@ -6,7 +6,6 @@ import { endpoints } from '../../api/endpoints.js';
 export default async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { limit: number } }>(
     endpoints.webhookDeliveries.path,
-    { schema: { querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 500, default: 50 } } } } },
     async (request) => listWebhookDeliveries(app.ctx, request.query.limit),
   );
 }

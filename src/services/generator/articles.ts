@@ -17,7 +17,9 @@ import { deleteImage, makeFeatureImage, saveImage } from './images.js';
 import { withScheme } from './offline-writer.js';
 import { counted } from '../../shared/words.js';
 
-export const DEFAULT_GENERATED_ARTICLES_LIMIT = 50;
+import { DEFAULT_GENERATED_ARTICLES_LIMIT } from '../../api/limits.js';
+
+export { DEFAULT_GENERATED_ARTICLES_LIMIT };
 
 export function toGeneratedArticle(row: GeneratedArticleRow): GeneratedArticle {
   const sourceUrls = (row.sourceUrls ?? []).map(withScheme);

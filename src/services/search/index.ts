@@ -11,7 +11,9 @@ import type { SearchResult } from '../../api/public.js';
 export const SEARCH_RESULT_LIMIT = 50;
 /** Newest matches considered for ranking: bounds the work for common words (bench/search.bench.ts). */
 export const SEARCH_CANDIDATE_LIMIT = 500;
-export const SEARCH_QUERY_MAX = 300;
+import { SEARCH_QUERY_MAX } from '../../api/limits.js';
+
+export { SEARCH_QUERY_MAX };
 
 /** Splits the text into websearch syntax and the trailing word to prefix-match, if any. */
 export function parseSearchQuery(text: string): { main: string; tail: string } {

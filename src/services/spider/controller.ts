@@ -39,12 +39,13 @@ import { crawlNetwork } from './network.js';
 import { SPIDER_JOB, spiderStatusFields, type SpiderJobState, type SpiderStatusFields } from './status.js';
 import { counted } from '../../shared/words.js';
 import { emitWebhook } from '../webhooks/index.js';
+import { SPIDER_ACTIONS } from '../../api/limits.js';
 
 export { type SpiderJobState, type SpiderStatusFields } from './status.js';
 
 export type SpiderCtx = AppContext;
-export type SpiderAction = 'start' | 'resume' | 'pause' | 'stop';
-export const SPIDER_ACTIONS: readonly SpiderAction[] = ['start', 'resume', 'pause', 'stop'];
+export type SpiderAction = (typeof SPIDER_ACTIONS)[number];
+export { SPIDER_ACTIONS };
 
 const PERSIST_EVERY_MS = 5_000;
 const WATCH_MS = 500;

@@ -18,7 +18,9 @@ export type { AnalyzerOptions, AnalyzerRunSummary } from './analyzer.js';
 export type { AnalyzerControlResult } from '../../api/trends.js';
 ;
 
-export const DEFAULT_TRENDS_LIMIT = 50;
+import { DEFAULT_TRENDS_LIMIT } from '../../api/limits.js';
+
+export { DEFAULT_TRENDS_LIMIT };
 
 function toTrend(row: TrendRow): Trend {
   return {
