@@ -2,6 +2,7 @@
 // the podcast, the interview and the song.
 import type { z } from 'zod';
 import type * as schemas from './schemas/audio.js';
+import type * as requests from './request-schemas.js';
 import type { EDITABLE_SCRIPT_KINDS } from './audio-kinds.js';
 
 export { EDITABLE_SCRIPT_KINDS } from './audio-kinds.js';
@@ -54,19 +55,14 @@ export type LastLyrics = z.infer<typeof schemas.lastLyrics>;
  * interview script is stored cleaned by the clean-up rules.
  */
 export type EditableScriptKind = (typeof EDITABLE_SCRIPT_KINDS)[number];
-export interface SaveScriptRequest {
-  scriptText: string;
-}
+export type SaveScriptRequest = z.input<typeof requests.saveScriptRequest>;
 export type SavedScript = z.infer<typeof schemas.savedScript>;
 
 /** POST /api/generate-lyrics. */
 export type GenerateLyricsResponse = z.infer<typeof schemas.generateLyricsResponse>;
 
 /** POST /api/generate-music. `musicConfig`: the JSON music configuration (text or object). */
-export interface GenerateMusicRequest {
-  lyrics?: string;
-  musicConfig?: string | Record<string, unknown>;
-}
+export type GenerateMusicRequest = z.input<typeof requests.generateMusicRequest>;
 export type GenerateMusicResponse = z.infer<typeof schemas.generateMusicResponse>;
 
 export type MusicTrackStatus = MusicTrack['status'];

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { DOMAIN_STATUSES } from './domain-statuses.js';
 import type * as schemas from './schemas/domains.js';
+import type * as requests from './request-schemas.js';
 
 export { DOMAIN_STATUSES } from './domain-statuses.js';
 export type SettableDomainStatus = (typeof DOMAIN_STATUSES)[number];
@@ -19,20 +20,9 @@ export type DomainView = z.infer<typeof schemas.domainView>;
 
 export type AvoidDomainView = z.infer<typeof schemas.avoidDomainView>;
 
-export interface NewDomainInput {
-  url: string;
-  status?: SettableDomainStatus;
-  priority?: number | null;
-  startingUrl?: string | null;
-  throttle?: number;
-}
+export type NewDomainInput = z.input<typeof requests.newDomainInput>;
 
-export interface DomainChanges {
-  priority?: number | null;
-  status?: SettableDomainStatus;
-  throttle?: number;
-  startingUrl?: string | null;
-}
+export type DomainChanges = z.input<typeof requests.domainChanges>;
 
 export type ImportResult = z.infer<typeof schemas.importResult>;
 

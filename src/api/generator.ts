@@ -1,6 +1,7 @@
 // Wire types of the article generator, its pages' data and social posts.
 import type { z } from 'zod';
 import type * as schemas from './schemas/generator.js';
+import type * as requests from './request-schemas.js';
 import type { generatorStatusFields } from './schemas/status.js';
 
 export type GeneratedArticleSource = GeneratedArticle['sources'][number];
@@ -21,24 +22,14 @@ export type QueueStatus = z.infer<typeof schemas.queueStatus>;
 /** POST /api/generator/run, /stop, /generate-from-trend, /api/trends/regenerate-articles. */
 export type GeneratorActionResult = z.infer<typeof schemas.generatorActionResult>;
 
-export interface GenerateFromTrendRequest {
-  trendTitle: string;
-}
+export type GenerateFromTrendRequest = z.input<typeof requests.generateFromTrendRequest>;
 
 export type DeleteGeneratedArticlesResult = z.infer<typeof schemas.deleteGeneratedArticlesResult>;
 
 export type RegenerateImageResult = z.infer<typeof schemas.regenerateImageResult>;
 
 /** POST /api/generate-social-content */
-export interface SocialContentRequest {
-  /** A trend's title, or a part of exactly one title. */
-  trendText?: string;
-  /** One of our generated articles: the post links to its page. */
-  generatedArticleId?: number;
-  /** A crawled article (the console's recent stories). */
-  articleId?: number;
-  category?: string;
-}
+export type SocialContentRequest = z.input<typeof requests.socialContentRequest>;
 
 export type SocialContentResult = z.infer<typeof schemas.socialContentResult>;
 

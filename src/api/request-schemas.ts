@@ -29,6 +29,29 @@ const throttle = z.number().min(1).max(3600);
 const domainStatus = z.enum(DOMAIN_STATUSES);
 const siteUrl = z.string().max(2000);
 
+/** POST /api/domains. */
+export const newDomainInput = z.strictObject({ url: siteUrl, status: domainStatus.optional(), priority: priority.optional(), startingUrl: siteUrl.nullable().optional(), throttle: throttle.optional() });
+/** PATCH /api/domains/:id: at least one field. */
+export const domainChanges = z
+  .strictObject({ priority: priority.optional(), status: domainStatus.optional(), throttle: throttle.optional(), startingUrl: siteUrl.nullable().optional() })
+  .meta({ minProperties: 1 });
+/** POST /api/generate-social-content: exactly one of trendText (a trend's title, or a part of exactly one title), generatedArticleId (the post links to its page), articleId (a crawled article). */
+export const socialContentRequest = z
+  .object({
+    trendText: z.string().min(1).max(2000).optional(),
+    generatedArticleId: z.int().min(1).max(INT_MAX).optional(),
+    articleId: z.int().min(1).max(INT_MAX).optional(),
+    // A topic key, as the console sends; anything else is a client error, not a silent default.
+    category: z.enum(TOPICS).optional(),
+  })
+  .meta({ oneOf: [{ required: ['trendText'] }, { required: ['generatedArticleId'] }, { required: ['articleId'] }] });
+/** POST /api/generate-music. `musicConfig`: the JSON music configuration (text or object). */
+export const generateMusicRequest = z.strictObject({ lyrics: z.string().max(50_000).optional(), musicConfig: z.union([z.string().max(50_000), z.record(z.string(), z.unknown())]).optional() });
+/** PUT /api/audio-scripts/:kind. */
+export const saveScriptRequest = z.strictObject({ scriptText: z.string().max(SCRIPT_MAX) });
+/** POST /api/generator/generate-from-trend. */
+export const generateFromTrendRequest = z.object({ trendTitle: z.string().min(1).max(1000) });
+
 export interface RequestSchemas {
   params?: z.ZodObject;
   querystring?: z.ZodObject;
@@ -59,13 +82,11 @@ export const REQUEST_SCHEMAS: { [K in keyof typeof endpoints]?: RequestSchemas }
   spiderControl: { params: z.object({ action: z.enum(SPIDER_ACTIONS) }), body: z.strictObject({ domain: z.string().min(1).max(2000).optional() }).nullable() },
 
   addDomain: {
-    body: z.strictObject({ url: siteUrl, status: domainStatus.optional(), priority: priority.optional(), startingUrl: siteUrl.nullable().optional(), throttle: throttle.optional() }),
+    body: newDomainInput,
   },
   updateDomain: {
     params: rowId,
-    body: z
-      .strictObject({ priority: priority.optional(), status: domainStatus.optional(), throttle: throttle.optional(), startingUrl: siteUrl.nullable().optional() })
-      .meta({ minProperties: 1 }),
+    body: domainChanges,
   },
   removeDomain: { params: rowId },
   importDomains: { body: z.object({ domains: z.array(siteUrl).max(20_000) }) },
@@ -78,33 +99,19 @@ export const REQUEST_SCHEMAS: { [K in keyof typeof endpoints]?: RequestSchemas }
   setStoryTopic: { params: rowId, body: z.strictObject({ topic: z.string().max(100) }) },
   clearStoryTopic: { params: rowId },
 
-  generateFromTrend: { body: z.object({ trendTitle: z.string().min(1).max(1000) }) },
+  generateFromTrend: { body: generateFromTrendRequest },
   generatedArticles: { querystring: limit(500, DEFAULT_GENERATED_ARTICLES_LIMIT) },
   removeGeneratedArticle: { params: rowId },
   exportGeneratedArticle: { params: rowId, querystring: z.object({ format: z.enum(['txt', 'docx']).default('txt') }) },
   regenerateImage: { params: rowId },
-  socialContent: {
-    body: z
-      .object({
-        trendText: z.string().min(1).max(2000).optional(),
-        generatedArticleId: z.int().min(1).max(INT_MAX).optional(),
-        articleId: z.int().min(1).max(INT_MAX).optional(),
-        // A topic key, as the console sends; anything else is a client error, not a silent default.
-        category: z.enum(TOPICS).optional(),
-      })
-      .meta({ oneOf: [{ required: ['trendText'] }, { required: ['generatedArticleId'] }, { required: ['articleId'] }] }),
-  },
+  socialContent: { body: socialContentRequest },
 
-  saveScript: { params: z.object({ kind: z.enum(EDITABLE_SCRIPT_KINDS) }), body: z.strictObject({ scriptText: z.string().max(SCRIPT_MAX) }) },
+  saveScript: { params: z.object({ kind: z.enum(EDITABLE_SCRIPT_KINDS) }), body: saveScriptRequest },
   enhancePodcastScript: { body: optionalText('script', SCRIPT_MAX) },
   podcastAudio: { body: optionalText('script', SCRIPT_MAX) },
   refineInterview: { body: optionalText('interview', SCRIPT_MAX) },
   interviewAudio: { body: optionalText('script', SCRIPT_MAX) },
-  music: {
-    body: z
-      .strictObject({ lyrics: z.string().max(50_000).optional(), musicConfig: z.union([z.string().max(50_000), z.record(z.string(), z.unknown())]).optional() })
-      .nullable(),
-  },
+  music: { body: generateMusicRequest.nullable() },
   removeMusicTrack: { params: rowId },
 };
 

@@ -1,6 +1,7 @@
 // `newsctl articles …`, `newsctl generator run|stop|queue` and `newsctl social`: the console's
 // generated-articles list, the article generator and social posts. A command that queues work waits
 // for it when no daemon runs it (the work lives in this process), and with --wait otherwise.
+import { isTopic, TOPICS } from '../shared/topics.js';
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { GeneratedArticle, QueueStatus } from '../api/generator.js';
@@ -175,18 +176,19 @@ export function registerArticlesCommands(program: Command): void {
         .option('--trend <title>', 'a trend: its title, or a part of exactly one title')
         .option('--article <id>', 'one of our generated articles (ids from `newsctl articles list`)')
         .option('--source-article <id>', 'a crawled article (ids from `newsctl search`)')
-        .option('--category <topic>', 'the topic, for the hashtags'),
+        .option('--category <topic>', `the topic, for the hashtags (${TOPICS.join(', ')})`),
       'newsctl social --trend "Port Linden storm damage"',
       'newsctl social --article 12 --json',
     ),
   ).action(async (options: DataOptions & { trend?: string; article?: string; sourceArticle?: string; category?: string }) => {
     const given = [options.trend, options.article, options.sourceArticle].filter((value) => value !== undefined);
     if (given.length !== 1) throw Invalid('Give exactly one of --trend TITLE, --article ID or --source-article ID');
+    if (options.category !== undefined && !isTopic(options.category)) throw Invalid(`--category must be one of ${TOPICS.join(', ')}`);
     const request = {
       ...(options.trend ? { trendText: options.trend } : {}),
       ...(options.article ? { generatedArticleId: parseInteger(options.article, '--article') } : {}),
       ...(options.sourceArticle ? { articleId: parseInteger(options.sourceArticle, '--source-article') } : {}),
-      ...(options.category ? { category: options.category } : {}),
+      ...(options.category && isTopic(options.category) ? { category: options.category } : {}),
     };
     const result = await withClient(options, (client) => client.social.generate(request));
     if (options.json) printJson(result);

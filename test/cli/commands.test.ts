@@ -58,6 +58,10 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     const wrong = await cli(['social', '--trend', 'tsunami', ...args()]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(`No trend is titled "tsunami"; the closest: "${STORM}"`);
+    // A topic the product does not have is refused before any call, naming the topics.
+    const badTopic = await cli(['social', '--article', String(articleId), '--category', 'sports', ...args()]);
+    expect(badTopic.code).toBe(2);
+    expect(badTopic.stderr).toContain('--category must be one of health, food, finance, usa, international, tech, energy, science');
   });
 
   it('crawls once in the foreground with plain progress lines, and refuses an unknown domain', async () => {
