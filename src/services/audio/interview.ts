@@ -101,9 +101,8 @@ export function offlineInterview(topic: string, stories: readonly Story[], host:
       say(guest, `${more}${reporters ? ` That has been reported by ${reporters}.` : ''}`);
     }
   });
-  say(host, `${guest}, thank you for walking us through it.[pause]`);
-  say(guest, 'My pleasure.');
-  say(host, `That's our interview for today. Thanks for listening.`);
+  // One sign-off: a courtesy answered by a courtesy says nothing of the stories.
+  say(host, `${guest}, thank you for walking us through it.[pause] That's our interview for today. Thanks for listening.`);
   return lines.join('\n');
 }
 

@@ -214,6 +214,10 @@ describe('offline interview', () => {
     expect(refined).toContain(stories[2]!.lead);
     expect(refined).toContain('Dr. Morgan: Thanks for having me, Sam.');
     expect(refined).toMatch(/\[pause short\]\nSam: Who is involved/);
+    // The guest's last line is news; the host signs off once, with no courtesy answered by a courtesy.
+    const lines = interview.split('\n');
+    expect(lines.at(-1)).toBe("Sam: Dr. Morgan, thank you for walking us through it.[pause] That's our interview for today. Thanks for listening.");
+    expect(stories[2]!.facts.some((fact) => lines.at(-2)!.includes(fact)) || lines.at(-2)!.includes(stories[2]!.lead)).toBe(true);
     // Real edits: a repeated fact (in other words too) is cut, an answer left empty takes its
     // question with it, answers that then follow each other are joined; no filler lines are added.
     const repetitive = [
