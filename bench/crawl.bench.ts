@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { openRuntime } from '../src/runtime.js';
 import { addDomain } from '../src/services/domains/index.js';
-import { readArticlePage, shutdownSpider, startSpider, waitForSpider } from '../src/services/spider/index.js';
+import { readArticlePage, startSpider, waitForSpider } from '../src/services/spider/index.js';
+import { stopServices } from '../src/services/lifecycle.js';
 import { startNewsWeb, type RequestLogEntry } from '../test/fixtures/news-web/index.js';
 
 const SITES = 100;
@@ -44,7 +45,7 @@ const crawled: RequestLogEntry[] = [...web.requestLog];
 const [stored] = await ctx.sql<{ count: number }[]>`select count(*)::int as count from articles`;
 const articles = stored!.count;
 const expectedArticles = web.sites.reduce((n, site) => n + site.expectedArticleUrls.length, 0);
-await shutdownSpider(ctx);
+await stopServices(ctx);
 await runtime.close();
 
 // The pages each site served the spider, in order: what the baselines fetch too.

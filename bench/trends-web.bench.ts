@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { openRuntime } from '../src/runtime.js';
 import { addDomain } from '../src/services/domains/index.js';
-import { shutdownSpider, startSpider, waitForSpider } from '../src/services/spider/index.js';
+import { startSpider, waitForSpider } from '../src/services/spider/index.js';
+import { stopServices } from '../src/services/lifecycle.js';
 import { listTrends, runTrendsAnalyzer } from '../src/services/trends/index.js';
 import { clusterStories, rankTrends } from '../src/services/trends/engine/index.js';
 import { storyInput, windowStories } from '../src/services/trends/stories.js';
@@ -161,7 +162,7 @@ try {
   }
   console.log(`  target: 100 % of stories one trend of the right topic (${ours.right === total ? 'met' : 'NOT met'}); 0 trends on one site (${ours.singleSource === 0 ? 'met' : 'NOT met'})`);
 } finally {
-  await shutdownSpider(server.ctx);
+  await stopServices(server.ctx);
   await runtime.close();
   await web.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -15,7 +15,8 @@ import { ensureAdminAccount, type AdminBootstrap } from './services/auth/index.j
 import { bridgeEvents } from './services/event-bridge.js';
 import { createEventBus } from './services/events.js';
 import './services/jobs/catalog.js';
-import { shutdownJobs, startJobs } from './services/jobs/index.js';
+import { startJobs } from './services/jobs/index.js';
+import { stopServices } from './services/lifecycle.js';
 import type { FastifyInstance } from 'fastify';
 
 export interface Runtime {
@@ -41,7 +42,7 @@ export async function openRuntime(config: Config, extra: Partial<OpenDatabaseOpt
       migrationsApplied,
       async close() {
         // Runs held here are handed over (to another daemon, or to this one after a restart).
-        await shutdownJobs(ctx);
+        await stopServices(ctx);
         await bridge?.close().catch(() => {});
         await db.close();
       },

@@ -11,7 +11,7 @@ import { packagePath } from '../paths.js';
 import '../services/jobs/catalog.js';
 import { answerStalledRequests } from './stalled-requests.js';
 import { databaseMonitor } from '../services/health/database-monitor.js';
-import { shutdownJobs } from '../services/jobs/index.js';
+import { stopServices } from '../services/lifecycle.js';
 import { createPublicSnapshot } from '../services/snapshot/index.js';
 import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
 import { databaseUnavailable, errorHandler, sendError } from './errors.js';
@@ -88,8 +88,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorate('snapshot', snapshot);
   app.addHook('onClose', async () => snapshot.close());
   // Runs this process holds must not outlive the database: they are handed to another daemon (or
-  // resumed by this one after a restart), never lost.
-  app.addHook('onClose', async () => shutdownJobs(ctx));
+  // resumed by this one after a restart), never lost; then the crawler's connections close.
+  app.addHook('onClose', async () => stopServices(ctx));
   // Problems the services report (a listener that threw, a save that failed) go to this daemon's
   // server log while it runs; an app built without a logger (tests) leaves them on standard error.
   if (options.logger !== false) {

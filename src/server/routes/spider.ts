@@ -4,7 +4,6 @@ import { acceptEmptyJson } from './empty-json.js';
 import {
   controlSpider,
   refetchStatus,
-  shutdownSpider,
   spiderStatus,
   startRefetch,
   stopRefetch,
@@ -15,8 +14,6 @@ import { endpoints } from '../../api/endpoints.js';
 
 export default async function spiderRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
-  // A daemon (or an in-process CLI backend) closing ends its crawl first.
-  app.addHook('onClose', async () => shutdownSpider(app.ctx));
 
   app.get(endpoints.spiderStatus.path, async () => spiderStatus(app.ctx));
 

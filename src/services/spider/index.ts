@@ -1,8 +1,5 @@
 // The spider: crawl runs over the domains table, the article re-fetcher, favicons and
 // one-page extraction. The network layer it stands on is ./net.
-import type { AppContext } from '../../context.js';
-import { shutdownJobs } from '../jobs/index.js';
-import { closeCrawlNetwork } from './network.js';
 
 export {
   SPIDER_ACTIONS,
@@ -30,11 +27,3 @@ export { domainFavicon, letterIcon, type Favicon } from './favicons.js';
 export { readArticlePage } from './extraction.js';
 export { crawlNetwork, closeCrawlNetwork, type CrawlNetwork } from './network.js';
 
-/**
- * Ends whatever crawling this process does (daemon shutdown): its runs are handed to another daemon
- * (or to this one after a restart) first, then its connections are closed.
- */
-export async function shutdownSpider(ctx: AppContext): Promise<void> {
-  await shutdownJobs(ctx);
-  await closeCrawlNetwork(ctx);
-}
