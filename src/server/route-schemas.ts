@@ -1,9 +1,9 @@
 // Each /api route's schemas, taken from their declarations as the route is registered — what it
 // reads (src/api/request-schemas.ts; a setting's body from its definition) and what it answers
 // (src/api/response-schemas.ts): the routes stay free of them, and a route without a declared
-// answer stops the daemon at start instead of answering unchecked. With NEWSCTL_CHECK_ANSWERS=1 (the test suite)
-// every JSON answer is also compared with what the service built, so a field the schema lacks or
-// writes differently fails the test that made the call instead of vanishing from the wire.
+// answer stops the daemon at start instead of answering unchecked. With NEWSCTL_CHECK_ANSWERS=1
+// (the test suite) every JSON answer is also compared with what the service built, so a field the
+// schema lacks or writes differently fails the test that made the call instead of vanishing.
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { API_PREFIX, endpoints, namedScrapeEndpoint, settingEndpoints, type Endpoint } from '../api/endpoints.js';
