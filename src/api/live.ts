@@ -1,20 +1,13 @@
 // The /ws live channel's messages: one EventMap for the bus, the hub,
 // the web hook, the CLI and the dashboard.
 import type { JobProgressMessage, JobUpdatedMessage } from './jobs.js';
+import type { LogEntry } from './logs.js';
 import type { FoodRecategorizationStatus, RefetchStatus, StatusResponse } from './status.js';
 
 /** The hub's first message to every client. */
 export interface WelcomeMessage {
   type: 'welcome';
   isAdmin: boolean;
-}
-
-export interface LogEntryEvent {
-  id: number;
-  timestamp: string;
-  component: string;
-  level: string;
-  message: string;
 }
 
 export interface EventMap {
@@ -35,7 +28,8 @@ export interface EventMap {
   interview_refine_token_progress: { tokens: number };
   interview_refine_token_complete: { tokens: number };
   food_recategorization_status: FoodRecategorizationStatus;
-  log_entry: LogEntryEvent;
+  /** A line of the system log, as GET /api/logs lists it. */
+  log_entry: LogEntry;
   settings_updated: { key: string };
   /** Public: a new latest-news bulletin exists. */
   latest_news_audio: { audioUrl: string; generatedAt: string };
