@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { articleIdRange, articlesAfter, countArticlesUpTo, moveArticlesToTopic } from '../../db/article-topics.js';
 import { patchJobState, readJobState } from '../../db/job-state.js';
 import { classifyArticles } from '../article-topics/index.js';
-import { defineJob, liveRun, type JobHandle, notRunning, onRunSettled, startJob, stopJob, waitForJobIdle } from '../jobs/index.js';
+import { defineJob, liveRun, type JobHandle, notRunning, startJob, stopJob, waitForJobIdle } from '../jobs/index.js';
 import { logEvent } from '../logs/index.js';
 
 export type { FoodRecategorizationStatus } from '../../api/status.js';
@@ -126,14 +126,12 @@ const foodRecategorizationJob = defineJob({
     await walk(ctx, pass, job);
     return toStatus(pass, false);
   },
-});
-
-// The last status message goes out once the run has ended, so a client that reads the status on
-// it sees the walk stopped.
-onRunSettled(async (ctx, run) => {
-  if (run.job !== FOOD_RECATEGORIZATION_JOB) return;
-  const state = await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB);
-  ctx.events.emit('food_recategorization_status', toStatus(state, false));
+  // The last status message goes out once the run has ended, so a client that reads the status on
+  // it sees the walk stopped.
+  settled: async (ctx) => {
+    const state = await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB);
+    ctx.events.emit('food_recategorization_status', toStatus(state, false));
+  },
 });
 
 /**

@@ -1,6 +1,7 @@
 // Every background job declared once: its name, its function, and how the runner treats it. The
 // routes, the CLI, the scheduler and the daemon's shutdown all read this one registry.
 import type { AppContext } from '../../context.js';
+import type { JobRunStatus } from '../../api/jobs.js';
 
 /** Why a run's signal was aborted. */
 export type JobInterruption =
@@ -63,6 +64,11 @@ export interface JobDefinition<P extends object = JobParams, R = unknown> {
    * 'spider', 'trends'), `start` how a slot starts it (default: a run with no parameters for the slot).
    */
   schedule?: { slot: string; start?(ctx: AppContext, slot: string): Promise<ScheduledStartAnswer> };
+  /**
+   * Called once a run of this job ended on the daemon that held it, before its waiters resume: the
+   * job's last status message goes out here, so a client reading the status on it sees it ended.
+   */
+  settled?(ctx: AppContext, run: { runId: string; status: JobRunStatus }): Promise<void>;
 }
 
 /** What a schedule slot's start answers: the slot's run started, was skipped (job live), or another daemon fired it. */

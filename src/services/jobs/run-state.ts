@@ -109,11 +109,12 @@ export function handleFor(participation: Participation, extra: Pick<JobHandle, '
   };
 }
 
-/** Runs every settled hook for a run that ended, each given at most SETTLE_HOOK_MS. */
-export async function runSettledHooks(ctx: AppContext, job: string, runId: string, status: JobRunStatus): Promise<void> {
-  for (const hook of settledHooks) {
+/** Runs the job's own settled hook, then every other one, for a run that ended; each given at most SETTLE_HOOK_MS. */
+export async function runSettledHooks(ctx: AppContext, def: AnyDefinition, runId: string, status: JobRunStatus): Promise<void> {
+  const own: RunSettledHook[] = def.settled ? [(hookCtx, run) => def.settled!(hookCtx, run)] : [];
+  for (const hook of [...own, ...settledHooks]) {
     await Promise.race([
-      hook(ctx, { job, runId, status }).catch(() => {}),
+      hook(ctx, { job: def.name, runId, status }).catch(() => {}),
       new Promise((resolve) => setTimeout(resolve, SETTLE_HOOK_MS).unref()),
     ]);
   }

@@ -446,7 +446,7 @@ export class JobRunner {
       }
       this.local.delete(row.id);
       if (status) {
-        await runSettledHooks(this.ctx, def.name, row.id, status);
+        await runSettledHooks(this.ctx, def, row.id, status);
         this.emitUpdated(def.name, row.id, status);
       }
       for (const wake of this.waiters.get(row.id) ?? []) wake();

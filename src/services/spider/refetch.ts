@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.js';
 import { shortArticles, updateArticleContent } from '../../db/crawl.js';
 import { patchJobState, readJobState } from '../../db/job-state.js';
 import { Conflict } from '../../errors.js';
-import { defineJob, liveRun, notRunning, onRunSettled, startJob, stopJob, waitForJobIdle, type JobHandle } from '../jobs/index.js';
+import { defineJob, liveRun, notRunning, startJob, stopJob, waitForJobIdle, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { parsePublishedAt, readArticlePage } from './extraction.js';
 import { AbortedError, hostOf, systemClock } from './net/index.js';
@@ -146,10 +146,6 @@ const refetchJob = defineJob({
   name: REFETCH_JOB,
   label: 'The article re-fetcher',
   run: (ctx, _params, job) => refetchAll(ctx, job),
-});
-
-// The last message goes out once the run has ended, so a client that reads the status on it sees it idle.
-onRunSettled(async (ctx, run) => {
-  if (run.job !== REFETCH_JOB) return;
-  ctx.events.emit('refetch_status', { ...(await refetchStatus(ctx)) });
+  // The last message goes out once the run has ended, so a client that reads the status on it sees it idle.
+  settled: async (ctx) => void ctx.events.emit('refetch_status', { ...(await refetchStatus(ctx)) }),
 });
