@@ -10,7 +10,7 @@ import {
   type SpiderAction,
 } from '../../services/spider/index.js';
 import { endpoints } from '../../api/endpoints.js';
-
+import type { REFETCH_ACTIONS } from '../../api/limits.js';
 
 export default async function spiderRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
@@ -19,7 +19,7 @@ export default async function spiderRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(endpoints.refetchStatus.path, async () => refetchStatus(app.ctx));
 
-  app.post<{ Params: { action: 'start' | 'stop' } }>(
+  app.post<{ Params: { action: (typeof REFETCH_ACTIONS)[number] } }>(
     endpoints.refetchControl.path,
     async (request) => (request.params.action === 'start' ? startRefetch(app.ctx) : stopRefetch(app.ctx)),
   );
