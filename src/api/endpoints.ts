@@ -10,7 +10,6 @@ import type {
   LoginResult,
 } from './auth.js';
 import type {
-  EditableScriptKind,
   EnhanceScriptResponse,
   GenerateAudioResponse,
   GenerateLatestNewsAudioResponse,

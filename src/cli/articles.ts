@@ -1,9 +1,9 @@
 // `newsctl articles …`, `newsctl generator run|stop|queue` and `newsctl social`: the console's
 // generated-articles list, the article generator and social posts. A command that queues work waits
 // for it when no daemon runs it (the work lives in this process), and with --wait otherwise.
-import { isTopic, TOPICS } from '../shared/topics.js';
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { isTopic, TOPICS } from '../shared/topics.js';
 import type { GeneratedArticle, QueueStatus } from '../api/generator.js';
 import type { Client } from '../client/index.js';
 import { Invalid, Upstream } from '../errors.js';

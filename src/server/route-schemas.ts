@@ -6,7 +6,7 @@
 // schema lacks or writes differently fails the test that made the call instead of vanishing.
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { API_PREFIX, endpoints, namedScrapeEndpoint, settingEndpoints, type Endpoint } from '../api/endpoints.js';
+import { API_PREFIX, endpoints, namedScrapeEndpoint, settingEndpoints } from '../api/endpoints.js';
 import { ANSWER_SCHEMAS, jsonSchemaOf, NAMED_SCRAPE_ANSWER } from '../api/response-schemas.js';
 import { REQUEST_SCHEMAS, requestJsonSchema, type RequestSchemas } from '../api/request-schemas.js';
 import { SETTINGS } from '../services/settings/index.js';
@@ -20,25 +20,38 @@ interface RouteSchemas {
   request: Record<string, Record<string, unknown>>;
 }
 
-/** Every /api route's schemas in JSON Schema, by "METHOD /path" under API_PREFIX. */
-function schemasByRoute(siteName: string): Map<string, RouteSchemas> {
-  const byRoute = new Map<string, RouteSchemas>();
-  const add = (endpoint: Endpoint<unknown, unknown>, answer: z.ZodType | null, request: RequestSchemas = {}) =>
-    byRoute.set(routeKey(endpoint.method, endpoint.path), {
-      answer: answer && jsonSchemaOf(answer),
-      request: Object.fromEntries(Object.entries(request).map(([part, schema]) => [part, requestJsonSchema(schema)])),
-    });
-  for (const [name, endpoint] of Object.entries(endpoints)) add(endpoint, ANSWER_SCHEMAS[name as keyof typeof endpoints], REQUEST_SCHEMAS[name as keyof typeof endpoints]);
+const schemasOf = (answer: z.ZodType | null, request: RequestSchemas = {}): RouteSchemas => ({
+  answer: answer && jsonSchemaOf(answer),
+  request: Object.fromEntries(Object.entries(request).map(([part, schema]) => [part, requestJsonSchema(schema)])),
+});
+
+let declared: Map<string, RouteSchemas> | null = null;
+
+/**
+ * The declared routes' schemas in JSON Schema, by "METHOD /path" under API_PREFIX: written once per
+ * process (about 40 ms), not again for every app an in-process command or a test builds.
+ */
+function declaredSchemas(): Map<string, RouteSchemas> {
+  if (declared) return declared;
+  declared = new Map();
+  for (const [name, endpoint] of Object.entries(endpoints)) {
+    declared.set(routeKey(endpoint.method, endpoint.path), schemasOf(ANSWER_SCHEMAS[name as keyof typeof endpoints], REQUEST_SCHEMAS[name as keyof typeof endpoints]));
+  }
   // A setting answers its stored value (secrets masked) on read and on write, and reads the whole
   // value or, for a partial setting, any of its fields (updateSetting refuses an empty one).
   for (const definition of SETTINGS) {
-    const route = settingEndpoints(definition.key);
-    add(route.read, definition.schema);
-    add(route.write, definition.schema, { body: definition.partial ? definition.schema.partial() : definition.schema });
+    const { read, write } = settingEndpoints(definition.key);
+    declared.set(routeKey(read.method, read.path), schemasOf(definition.schema));
+    declared.set(routeKey(write.method, write.path), schemasOf(definition.schema, { body: definition.partial ? definition.schema.partial() : definition.schema }));
   }
+  return declared;
+}
+
+/** Every /api route's schemas: the declared ones, and the related-sites scrape under the product's name. */
+function schemasByRoute(siteName: string): Map<string, RouteSchemas> {
   const named = namedScrapeEndpoint(siteName);
-  if (named) add(named, NAMED_SCRAPE_ANSWER);
-  return byRoute;
+  if (!named) return declaredSchemas();
+  return new Map([...declaredSchemas(), [routeKey(named.method, named.path), schemasOf(NAMED_SCRAPE_ANSWER)]]);
 }
 
 /**

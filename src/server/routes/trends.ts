@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   clearStoryTopic,
   clearTrends,
-  DEFAULT_TRENDS_LIMIT,
   listTrends,
   listTrendsOfTopic,
   recategorizeTrends,

@@ -16,10 +16,7 @@ import { exportArticle, type ArticleExport, type ExportFormat } from './export.j
 import { deleteImage, makeFeatureImage, saveImage } from './images.js';
 import { withScheme } from './offline-writer.js';
 import { counted } from '../../shared/words.js';
-
 import { DEFAULT_GENERATED_ARTICLES_LIMIT } from '../../api/limits.js';
-
-export { DEFAULT_GENERATED_ARTICLES_LIMIT };
 
 export function toGeneratedArticle(row: GeneratedArticleRow): GeneratedArticle {
   const sourceUrls = (row.sourceUrls ?? []).map(withScheme);

@@ -1,6 +1,5 @@
 // The article generator.
 export {
-  DEFAULT_GENERATED_ARTICLES_LIMIT,
   deleteAllGeneratedArticles,
   deleteGeneratedArticle,
   exportGeneratedArticle,

@@ -1,5 +1,6 @@
 // Public article search: relevance-ranked full text with stemming, "phrases" and
 // prefix matching of the word being typed.
+import { SEARCH_QUERY_MAX } from '../../api/limits.js';
 import type { AppContext } from '../../context.js';
 import { searchArticles } from '../../db/articles.js';
 import { advanceRecentSearchSet } from '../../db/recent-search.js';
@@ -11,9 +12,6 @@ import type { SearchResult } from '../../api/public.js';
 export const SEARCH_RESULT_LIMIT = 50;
 /** Newest matches considered for ranking: bounds the work for common words (bench/search.bench.ts). */
 export const SEARCH_CANDIDATE_LIMIT = 500;
-import { SEARCH_QUERY_MAX } from '../../api/limits.js';
-
-export { SEARCH_QUERY_MAX };
 
 /** Splits the text into websearch syntax and the trailing word to prefix-match, if any. */
 export function parseSearchQuery(text: string): { main: string; tail: string } {

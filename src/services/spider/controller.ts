@@ -45,7 +45,6 @@ export { type SpiderJobState, type SpiderStatusFields } from './status.js';
 
 export type SpiderCtx = AppContext;
 export type SpiderAction = (typeof SPIDER_ACTIONS)[number];
-export { SPIDER_ACTIONS };
 
 const PERSIST_EVERY_MS = 5_000;
 const WATCH_MS = 500;

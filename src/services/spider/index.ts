@@ -2,7 +2,6 @@
 // one-page extraction. The network layer it stands on is ./net.
 
 export {
-  SPIDER_ACTIONS,
   controlSpider,
   pauseSpider,
   resumeSpider,

@@ -1,5 +1,6 @@
 // Trends: the analyzer's results as the console, the CLI and the public pages read them, the
 // two bulk edits (clear, re-categorize), and the administrator's topic for one story.
+import { DEFAULT_TRENDS_LIMIT } from '../../api/limits.js';
 import type { AppContext } from '../../context.js';
 import { allTrendTexts, deleteAllTrends, latestTrendRows, setTrendTopic, setTrendTopicEvidence, trendCountsByTopic, trendStory, type TrendRow } from '../../db/trends.js';
 import { storeStoryTopics } from '../../db/article-topics.js';
@@ -16,11 +17,6 @@ import type { Trend, TrendTopicStatistics, StoryTopicResult } from '../../api/tr
 export { runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer } from './analyzer.js';
 export type { AnalyzerOptions, AnalyzerRunSummary } from './analyzer.js';
 export type { AnalyzerControlResult } from '../../api/trends.js';
-;
-
-import { DEFAULT_TRENDS_LIMIT } from '../../api/limits.js';
-
-export { DEFAULT_TRENDS_LIMIT };
 
 function toTrend(row: TrendRow): Trend {
   return {
