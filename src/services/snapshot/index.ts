@@ -39,6 +39,8 @@ export const SNAPSHOT_DATA_KEYS = [
 /** The settings the public site reads (the implications prompt), served from the snapshot too so its button keeps working through an outage. */
 export const SNAPSHOT_SETTING_KEYS = ['analyze-implications-prompt'] as const;
 const SNAPSHOT_KEYS = [...SNAPSHOT_DATA_KEYS, ...SNAPSHOT_SETTING_KEYS] as const;
+export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
+const isSnapshotSetting = (key: string): boolean => (SNAPSHOT_SETTING_KEYS as readonly string[]).includes(key);
 
 /** The URL table's entry of each public data call the snapshot answers. */
 export const SNAPSHOT_ENDPOINTS = {
@@ -60,8 +62,6 @@ function snapshotWriters(): Map<SnapshotKey, (value: unknown) => string> {
   ]);
   return writers;
 }
-export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
-const isSnapshotSetting = (key: string): boolean => (SNAPSHOT_SETTING_KEYS as readonly string[]).includes(key);
 
 /** Background rebuilds wait this long for further events, so a burst costs one rebuild. */
 const DEBOUNCE_MS = 100;
