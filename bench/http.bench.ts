@@ -16,13 +16,12 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { loadConfig } from '../src/config.js';
-import type { AppContext } from '../src/context.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { buildApp } from '../src/server/app.js';
-import { createEventBus } from '../src/services/events.js';
 import { largeHomePage } from '../test/e2e/browser/fixtures.js';
 import { seedHome } from '../test/e2e/browser/seed.js';
+import { createAppContext } from '../src/app-context.js';
 
 const DOMAINS = 200;
 const ARTICLES_PER_DOMAIN = 10;
@@ -86,7 +85,7 @@ async function main(): Promise<void> {
     await migrate(db.sql);
     await seedHome(db.sql, largeHomePage(Date.now(), DOMAINS, ARTICLES_PER_DOMAIN));
     const config = loadConfig({ NEWSCTL_DATA_DIR: dataDir, NEWSCTL_LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
-    const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus(), jobs: new Map() };
+    const ctx = createAppContext({ config, db });
     // The static copies are written once the daemon serves the home data; the folder must exist first.
     mkdirSync(webRoot, { recursive: true });
     const { app } = await buildApp(ctx, { logger: false, webRoot });

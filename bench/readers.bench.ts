@@ -11,14 +11,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { loadConfig } from '../src/config.js';
-import type { AppContext } from '../src/context.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { buildApp } from '../src/server/app.js';
 import { createApiToken, setAdminAccount } from '../src/services/auth/index.js';
-import { createEventBus } from '../src/services/events.js';
 import { storyPath } from '../src/services/pages/story-page.js';
 import { harborStorm, storeStoryTrend } from '../test/fixtures/stories/index.js';
+import { createAppContext } from '../src/app-context.js';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -48,7 +47,7 @@ async function main(): Promise<void> {
   try {
     await migrate(db.sql);
     const config = loadConfig({ NEWSCTL_DATA_DIR: dataDir, NEWSCTL_LOG_LEVEL: 'silent', HOST: '127.0.0.1', PORT: '0' });
-    const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus(), jobs: new Map() };
+    const ctx = createAppContext({ config, db });
     await setAdminAccount(ctx, 'admin', 'bench password 1');
     const token = (await createApiToken(ctx, 'bench')).token;
     const { trendId } = await storeStoryTrend(db.sql, { title: 'Storm floods Port Linden harbor', topic: 'usa', sources: harborStorm(8) });

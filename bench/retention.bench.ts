@@ -20,13 +20,12 @@ import postgres from 'postgres';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { createEventBus } from '../src/services/events.js';
 import { pruneLogs } from '../src/services/logs/index.js';
 import { pruneArticles } from '../src/services/retention/index.js';
 import { reclaimSpace } from '../src/services/retention/space.js';
 import { updateSetting } from '../src/services/settings/index.js';
-import type { AppContext } from '../src/context.js';
 import { seededRandom } from '../test/fixtures/news-web/text.js';
+import { createAppContext } from '../src/app-context.js';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
 const DAYS = Number(process.env.BENCH_RETENTION_DAYS ?? 50);
@@ -68,7 +67,7 @@ async function simulate(withVacuum: boolean): Promise<{ day: number; articles: n
   const dataDir = mkdtempSync(join(tmpdir(), 'newsctl-bench-retention-'));
   const { db, sizeMb, drop } = await openFresh(dataDir);
   const config = loadConfig({ NEWSCTL_DATA_DIR: dataDir }, {});
-  const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus(), jobs: new Map() };
+  const ctx = createAppContext({ config, db });
   const next = seededRandom(20261128);
   const sentence = () => Array.from({ length: 12 + Math.floor(next() * 10) }, () => WORDS[Math.floor(next() * WORDS.length)]).join(' ');
   try {

@@ -1,9 +1,10 @@
-// What every service function receives: configuration, the query layer, the event bus, and the
-// per-process objects that hold state across calls (the job runner, the crawl network…), each
-// reached through its typed slot.
+// What every service function receives: configuration, the query layer, the event bus, the jobs
+// the process works, and the per-process objects that hold state across calls (the job runner, the
+// crawl network…), each reached through its typed slot.
 import type { Config } from './config.js';
 import type { Database, Sql } from './db/client.js';
 import type { EventBus } from './services/events.js';
+import type { JobCatalog } from './services/jobs/registry.js';
 
 export interface AppContext {
   config: Config;
@@ -12,6 +13,8 @@ export interface AppContext {
   events: EventBus;
   /** Per-process objects (the job runner, the crawl network…) by slot; reach them through `contextJob`. */
   jobs: Map<ContextSlot<unknown>, unknown>;
+  /** The background jobs this process works and who follows their runs (`PRODUCT_JOBS` but in tests). */
+  catalog: JobCatalog;
 }
 
 /**

@@ -13,11 +13,10 @@ import { buildApp, type BuildAppOptions } from './server/app.js';
 import { LOCAL_OPERATOR_HEADER } from './server/access.js';
 import { ensureAdminAccount, type AdminBootstrap } from './services/auth/index.js';
 import { bridgeEvents } from './services/event-bridge.js';
-import { createEventBus } from './services/events.js';
-import './services/jobs/catalog.js';
 import { startJobs } from './services/jobs/index.js';
 import { stopServices } from './services/lifecycle.js';
 import type { FastifyInstance } from 'fastify';
+import { createAppContext } from './app-context.js';
 
 export interface Runtime {
   ctx: AppContext;
@@ -33,7 +32,7 @@ export async function openRuntime(config: Config, extra: Partial<OpenDatabaseOpt
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...extra });
   try {
     const migrationsApplied = await migrate(db.sql);
-    const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus(), jobs: new Map() };
+    const ctx = createAppContext({ config, db });
     // Several daemons (and commands run without one) may share this PostgreSQL: live messages reach
     // all of them, so a stop given here reaches the daemon running the job at once.
     const bridge = db.kind === 'postgres' ? await bridgeEvents(ctx) : null;

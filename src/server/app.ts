@@ -8,7 +8,6 @@ import { Ajv } from 'ajv';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from '../context.js';
 import { packagePath } from '../paths.js';
-import '../services/jobs/catalog.js';
 import { answerStalledRequests } from './stalled-requests.js';
 import { databaseMonitor } from '../services/health/database-monitor.js';
 import { stopServices } from '../services/lifecycle.js';

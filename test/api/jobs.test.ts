@@ -1,10 +1,9 @@
-// The job runner's calls over HTTP (issue 12): GET /api/jobs lists every job of the one registry,
+// The job runner's calls over HTTP (issue 12): GET /api/jobs lists every job of the product's catalog,
 // and a stop while nothing runs answers 200 with "<job> is not running" for every job — on
 // /api/jobs/{name}/stop and on each job's own stop call (beside its status there) — changing nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../src/api/jobs.js';
 import { jobDefinitions } from '../../src/services/jobs/index.js';
-import '../../src/services/jobs/catalog.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;
@@ -28,7 +27,7 @@ describe('jobs', () => {
     const listed = await call('GET', '/api/jobs');
     expect(listed.status).toBe(200);
     const states = listed.body as JobState[];
-    const declared = jobDefinitions().map((def) => def.name).sort();
+    const declared = jobDefinitions(server.ctx).map((def) => def.name).sort();
     expect(states.map((state) => state.name)).toEqual(declared);
     // The spider, the re-fetcher, the analyzer and food re-categorization are on the runner too.
     expect(declared).toEqual(expect.arrayContaining(['spider', 'refetch', 'trends-analyzer', 'food-recategorization']));
@@ -36,7 +35,7 @@ describe('jobs', () => {
   });
 
   it('answers a stop while idle with 200 and "<job> is not running", for every job, and starts nothing', async () => {
-    for (const def of jobDefinitions()) {
+    for (const def of jobDefinitions(server.ctx)) {
       expect(await call('POST', `/api/jobs/${def.name}/stop`), def.name).toEqual({ status: 200, body: { message: `${def.label} is not running` } });
     }
     const own: [string, string][] = [

@@ -9,12 +9,12 @@ import { waitForSpider } from '../../src/services/spider/index.js';
 import { SNAPSHOT_CACHE_CONTROL } from '../../src/server/snapshot-reply.js';
 import { chooseEncoding, matchesIfNoneMatch } from '../../src/services/snapshot/encoded.js';
 import { createPublicSnapshot } from '../../src/services/snapshot/index.js';
-import { createEventBus } from '../../src/services/events.js';
 import { databaseMonitor } from '../../src/services/health/database-monitor.js';
 import type { AppContext } from '../../src/context.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { storeCorpus, harbourFire, bridgeVote, rateDecision, unrelated } from '../services/trends/corpus.js';
+import { createAppContext } from '../../src/app-context.js';
 
 let server: TestServer;
 let web: NewsWeb;
@@ -161,7 +161,7 @@ describe('rebuilt on change events, never per request', () => {
       },
       recycle: async () => ({ latencyMs: 0 }),
     } as unknown as AppContext['db'];
-    const ctx = { sql, db, config: server.ctx.config, events: createEventBus(), jobs: new Map() } as unknown as AppContext;
+    const ctx: AppContext = { ...createAppContext({ config: server.ctx.config, db }), sql: sql as AppContext['sql'] };
     const snapshot = createPublicSnapshot(ctx);
     const foodTitles = async (): Promise<string[]> =>
       JSON.parse((await snapshot.read('home-page-data')).identity.toString()).recentArticlesByCategory.food.map((a: { title: string }) => a.title);

@@ -7,17 +7,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appTransport, createClient } from '../../src/client/index.js';
 import { loadConfig } from '../../src/config.js';
-import type { AppContext } from '../../src/context.js';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { buildApp } from '../../src/server/app.js';
-import { createEventBus } from '../../src/services/events.js';
 import { dumpDatabase, loadOrder, restoreDatabase, stageBackup } from '../../src/services/dump/index.js';
 import { productTables } from '../../src/db/dump.js';
 import { looksLikeTar } from '../../src/services/dump/tar.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { runCli } from '../helpers/daemon.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
+import { createAppContext } from '../../src/app-context.js';
 
 const STORM = 'Storm floods Port Linden harbor, 1,200 evacuated';
 let folder: string;
@@ -63,7 +62,7 @@ describe.skipIf(!usingPostgres)('db dump / db restore', { timeout: 300_000 }, ()
     // Populate through the product itself: a trend, its generated article (queue item ↔ article
     // reference each other), domains, the avoid list, a setting, a token, logs and job runs.
     const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent', NEWSCTL_DATA_DIR: folder });
-    const ctx: AppContext = { config, db: embedded, sql: embedded.sql, events: createEventBus(), jobs: new Map() };
+    const ctx = createAppContext({ config, db: embedded });
     const { app, localSecret } = await buildApp(ctx, { logger: false });
     const client = createClient(appTransport(app, ctx, localSecret));
     await storeStoryTrend(embedded.sql, { title: STORM, description: 'A storm flooded the harbor.', topic: 'usa', relevance: 9, sources: harborStorm(6) });

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioAssetByJobKey, insertAudioAsset } from '../../src/db/audio.js';
-import '../../src/services/jobs/catalog.js';
 import { jobDefinition, shutdownJobs, startJob, startScheduledJob, stopJob } from '../../src/services/jobs/index.js';
 import { createServiceContext, type ServiceContext } from '../fixtures/fake-openai/context.js';
 import { storeNewsDay } from '../fixtures/stories/news-day.js';
@@ -25,8 +24,8 @@ afterAll(async () => {
 
 describe('audio jobs on the runner', () => {
   it('declares every audio job with the runner', () => {
-    for (const name of ['latest-news-audio', 'podcast-audio', 'interview-audio', 'music-track']) expect(jobDefinition(name), name).toBeDefined();
-    expect(jobDefinition('music-track')!.exclusive).toBe(false);
+    for (const name of ['latest-news-audio', 'podcast-audio', 'interview-audio', 'music-track']) expect(jobDefinition(service.ctx, name), name).toBeDefined();
+    expect(jobDefinition(service.ctx, 'music-track')!.exclusive).toBe(false);
   });
 
   it('records one asset per run', async () => {

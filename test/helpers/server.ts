@@ -9,8 +9,8 @@ import type { AppContext } from '../../src/context.js';
 import type { Sql } from '../../src/db/client.js';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { setAdminAccount } from '../../src/services/auth/index.js';
-import { createEventBus } from '../../src/services/events.js';
 import { createTestDatabase } from './db.js';
+import { createAppContext } from '../../src/app-context.js';
 
 export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery' };
 
@@ -30,7 +30,7 @@ export async function startTestServer(options: { env?: Record<string, string>; a
   const dataDir = mkdtempSync(join(tmpdir(), 'newsctl-test-data-'));
   const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent', ...options.env, NEWSCTL_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0' });
   const database = await createTestDatabase();
-  const ctx: AppContext = { config, db: database.db, sql: database.db.sql, events: createEventBus(), jobs: new Map() };
+  const ctx = createAppContext({ config, db: database.db });
   await setAdminAccount(ctx, TEST_ADMIN.username, TEST_ADMIN.password);
   const { app, localSecret } = await buildApp(ctx, { logger: false, ...options.app });
   await app.listen({ host: '127.0.0.1', port: 0 });

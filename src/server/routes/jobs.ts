@@ -11,10 +11,10 @@ export default async function jobRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { name: string } }>(
     endpoints.stopJob.path,
     async (request) => {
-      const def = jobDefinition(request.params.name);
+      const def = jobDefinition(app.ctx, request.params.name);
       if (!def) throw NotFound(`No job named "${request.params.name}"`);
       const ended = await stopJob(app.ctx, def.name);
-      return ended ? { message: `${def.label} stopped`, status: ended.status } : notRunning(def.name);
+      return ended ? { message: `${def.label} stopped`, status: ended.status } : notRunning(app.ctx, def.name);
     },
   );
 }

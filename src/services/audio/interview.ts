@@ -286,7 +286,7 @@ async function interviewAudioJob(ctx: Ctx, params: InterviewAudioParams, job: Au
   return { audioUrl: produced.audioUrl, segmentCount: produced.segmentCount, durationSeconds: produced.durationSeconds, assetId: produced.asset.id };
 }
 
-const INTERVIEW_AUDIO_JOB = defineAudioJob({ name: 'interview-audio', kind: 'interview', run: interviewAudioJob });
+export const INTERVIEW_AUDIO_JOB = defineAudioJob({ name: 'interview-audio', kind: 'interview', run: interviewAudioJob });
 
 export async function generateInterviewAudio(ctx: Ctx, input: { script?: string }): Promise<GenerateAudioResponse> {
   const script = input.script?.trim() || (await lastInterviewScript(ctx)).scriptText;

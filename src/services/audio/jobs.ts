@@ -5,7 +5,7 @@
 // answer with the result wait for the run, within a time limit.
 import type { AppContext } from '../../context.js';
 import { AppError, Upstream } from '../../errors.js';
-import { defineJob, isTerminal, startJob, startScheduledJob, waitForRun, type JobHandle as RunnerHandle } from '../jobs/index.js';
+import { defineJob, isTerminal, startJob, startScheduledJob, waitForRun, type JobDefinition, type JobHandle as RunnerHandle } from '../jobs/index.js';
 import type { JobHandle } from './assemble.js';
 import { emitWebhook } from '../webhooks/index.js';
 
@@ -36,13 +36,17 @@ function audioHandle(job: RunnerHandle): AudioJobHandle {
   return { key: job.runId, signal: job.signal, progress: (update) => job.progress(update as Record<string, unknown>) };
 }
 
-/** Declares the job with the runner (once, at module load; the module is listed in src/services/jobs/catalog.ts). */
-export function defineAudioJob<P extends object, R>(definition: AudioJobDefinition<P, R>): AudioJobDefinition<P, R> {
-  defineJob({
+/** An audio job: the runner's job (listed in src/services/jobs/catalog.ts) that runs it and sends its file's address to webhooks. */
+export interface AudioJob<P extends object, R> extends AudioJobDefinition<P, R> {
+  job: JobDefinition<P & Record<string, unknown>, R>;
+}
+
+export function defineAudioJob<P extends object, R>(definition: AudioJobDefinition<P, R>): AudioJob<P, R> {
+  const job = defineJob({
     name: definition.name,
     label: LABELS[definition.kind],
-    run: async (ctx, params: P & Record<string, unknown>, job) => {
-      const result = await definition.run(ctx, params, audioHandle(job));
+    run: async (ctx, params: P & Record<string, unknown>, handle) => {
+      const result = await definition.run(ctx, params, audioHandle(handle));
       // Every audio job answers with its file's address: that is what a webhook receiver wants.
       const made = result as { audioUrl?: unknown; durationSeconds?: unknown };
       if (typeof made?.audioUrl === 'string') {
@@ -51,7 +55,7 @@ export function defineAudioJob<P extends object, R>(definition: AudioJobDefiniti
       return result;
     },
   });
-  return definition;
+  return { ...definition, job };
 }
 
 /**

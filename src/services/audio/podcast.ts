@@ -216,7 +216,7 @@ async function podcastAudioJob(ctx: Ctx, params: PodcastAudioParams, job: AudioJ
   return { audioUrl: produced.audioUrl, segmentCount: produced.segmentCount, durationSeconds: produced.durationSeconds, assetId: produced.asset.id };
 }
 
-const PODCAST_AUDIO_JOB = defineAudioJob({ name: 'podcast-audio', kind: 'podcast', run: podcastAudioJob });
+export const PODCAST_AUDIO_JOB = defineAudioJob({ name: 'podcast-audio', kind: 'podcast', run: podcastAudioJob });
 
 /** Audio of a script (the body's, else the enhanced one, else the original), in the speakers' voices. */
 export async function generateConversationalAudio(ctx: Ctx, input: { script?: string }): Promise<GenerateAudioResponse> {

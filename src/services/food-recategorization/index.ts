@@ -117,7 +117,7 @@ async function walk(ctx: Ctx, pass: PassState, job: JobHandle): Promise<void> {
   if (pass.recategorized > 0) ctx.events.emit('home_data_updated', {});
 }
 
-const foodRecategorizationJob = defineJob({
+export const foodRecategorizationJob = defineJob({
   name: FOOD_RECATEGORIZATION_JOB,
   label: 'Food re-categorization',
   // The pass's place is in job_state: a run taken over after a restart or a dead daemon resumes it.
@@ -169,7 +169,7 @@ export async function startFoodRecategorization(ctx: Ctx): Promise<FoodRecategor
 export async function stopFoodRecategorization(ctx: Ctx): Promise<StopAnswer<FoodRecategorizationStatus>> {
   const ended = await stopJob(ctx, FOOD_RECATEGORIZATION_JOB);
   const status = await foodRecategorizationStatus(ctx);
-  return ended ? status : { ...notRunning(FOOD_RECATEGORIZATION_JOB), ...status };
+  return ended ? status : { ...notRunning(ctx, FOOD_RECATEGORIZATION_JOB), ...status };
 }
 
 /** Waits for the walk under way, if any (tests, and the CLI in-process). */

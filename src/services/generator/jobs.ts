@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { countLiveItems, deleteFinishedItemsBefore, endItemOfRun, enqueueTrend, itemsWithoutLiveRun, setItemJobRun, type QueueItemRow } from '../../db/generation-queue.js';
 import { jobRunById, liveJobRun } from '../../db/job-runs.js';
 import { currentTrends, trendsStamp } from '../../db/trends.js';
-import { defineJob, enqueue, onRunnerAttached, type JobHandle } from '../jobs/index.js';
+import { defineJob, enqueue, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { announce, publishQueue } from './events.js';
 import { generateQueueItem, reportRunProgress } from './generate-item.js';
@@ -20,32 +20,31 @@ import { counted } from '../../shared/words.js';
 const RUN_MODE_POLL_MS = 30_000;
 const FINISHED_ITEMS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
-const generateArticleJob = defineJob({
+export const generateArticleJob = defineJob({
   name: GENERATE_ARTICLE_JOB,
   label: 'Article generation',
   // A queue: items wait their turn (best first), one at a time per daemon.
   exclusive: false,
   concurrency: 1,
   run: (ctx, _params: { trendId?: number }, job) => generateQueueItem(ctx, job),
+  /**
+   * A run stopped or failed without recording its item (POST /api/jobs/generate-article/stop, a queued
+   * run stopped before any daemon took it, an unexpected error): its item ends too, instead of staying
+   * queued with nothing to carry it. Stop from the console has cancelled its items already.
+   */
+  attach: (ctx) =>
+    ctx.events.on('job_updated', ({ job, runId, status }) => {
+      if (job !== GENERATE_ARTICLE_JOB || (status !== 'stopped' && status !== 'failed')) return;
+      void endRunItem(ctx, runId, status).catch(() => {});
+    }),
 });
 
-const generatorJob = defineJob({
+export const generatorJob = defineJob({
   name: GENERATOR_JOB,
   label: 'The article generator',
   run: (ctx, _params: object, job) => keepQueueing(ctx, job),
 });
 
-/**
- * A run stopped or failed without recording its item (POST /api/jobs/generate-article/stop, a queued
- * run stopped before any daemon took it, an unexpected error): its item ends too, instead of staying
- * queued with nothing to carry it. Stop from the console has cancelled its items already.
- */
-onRunnerAttached((ctx) =>
-  ctx.events.on('job_updated', ({ job, runId, status }) => {
-    if (job !== GENERATE_ARTICLE_JOB || (status !== 'stopped' && status !== 'failed')) return;
-    void endRunItem(ctx, runId, status).catch(() => {});
-  }),
-);
 
 async function endRunItem(ctx: AppContext, runId: string, status: 'stopped' | 'failed'): Promise<void> {
   const reason = status === 'stopped' ? 'Stopped by the administrator' : ((await jobRunById(ctx.sql, runId))?.error ?? 'The generation failed');

@@ -42,7 +42,7 @@ export async function startGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
  */
 export async function stopGenerator(ctx: Ctx): Promise<GeneratorActionResult> {
   const [itemRuns, items] = await Promise.all([liveJobRuns(ctx.sql, [GENERATOR_JOB, GENERATE_ARTICLE_JOB]), liveItemIds(ctx.sql)]);
-  if (itemRuns.length === 0 && items.length === 0) return { ...notRunning(GENERATOR_JOB), queued: 0 };
+  if (itemRuns.length === 0 && items.length === 0) return { ...notRunning(ctx, GENERATOR_JOB), queued: 0 };
   // Items first: a run fetched meanwhile finds its item cancelled and records nothing.
   const cancelled = await cancelLiveItems(ctx.sql, items, 'Stopped by the administrator');
   const message = `Article generator stopped${cancelled.length ? `: ${counted(cancelled.length, 'queued item')} cancelled` : ''}`;

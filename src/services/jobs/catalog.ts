@@ -1,12 +1,33 @@
-// Every background job of the product. Importing this module declares them all, so a daemon works
-// (and takes over) every kind of run, whichever routes or commands it happened to load. A new job's
-// module is added here.
-import '../food-recategorization/index.js';
-import '../generator/jobs.js';
-import '../trends/analyzer.js';
-import '../audio/interview.js';
-import '../audio/latest-news.js';
-import '../audio/podcast.js';
-import '../music/index.js';
-import '../spider/index.js';
-import '../webhooks/index.js';
+// Every background job of the product, and who follows their runs: the catalog the runtime hands to
+// each context (`ctx.catalog`), so a daemon works (and takes over) every kind of run, whichever
+// routes or commands it happened to load. A new job is added here; nothing registers itself.
+import { INTERVIEW_AUDIO_JOB } from '../audio/interview.js';
+import { LATEST_NEWS_AUDIO_JOB } from '../audio/latest-news.js';
+import { PODCAST_AUDIO_JOB } from '../audio/podcast.js';
+import { foodRecategorizationJob } from '../food-recategorization/index.js';
+import { generateArticleJob, generatorJob } from '../generator/jobs.js';
+import { MUSIC_TRACK_JOB } from '../music/index.js';
+import { refetchJob } from '../spider/refetch.js';
+import { spiderJob } from '../spider/controller.js';
+import { statusPublisher } from '../status/index.js';
+import { trendsAnalyzerJob } from '../trends/analyzer.js';
+import { webhookDeliveryJob } from '../webhooks/index.js';
+import { jobCatalog } from './registry.js';
+
+export const PRODUCT_JOBS = jobCatalog(
+  [
+    spiderJob,
+    refetchJob,
+    trendsAnalyzerJob,
+    foodRecategorizationJob,
+    generatorJob,
+    generateArticleJob,
+    LATEST_NEWS_AUDIO_JOB.job,
+    PODCAST_AUDIO_JOB.job,
+    INTERVIEW_AUDIO_JOB.job,
+    MUSIC_TRACK_JOB,
+    webhookDeliveryJob,
+  ],
+  // status_update follows every run's changes.
+  [statusPublisher],
+);

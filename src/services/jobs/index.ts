@@ -3,7 +3,7 @@
 // PostgreSQL. pg-boss queues the work underneath; job_runs records who holds each run (a lease
 // renewed every few seconds; another daemon takes the run over when it expires) and its progress.
 //
-//   // Declare once, at module load (add the module to ./catalog.ts so every daemon knows it):
+//   // Declare once, and list it in ./catalog.ts (PRODUCT_JOBS) so every daemon works it:
 //   export const generateArticleJob = defineJob({
 //     name: 'generate-article',                    // queue name: lower case, digits, hyphens
 //     label: 'Article generation',                 // "<label> is already running" / "... is not running"
@@ -46,17 +46,20 @@ import { isTerminal, slotRunId } from './run-state.js';
 
 export {
   defineJob,
+  jobCatalog,
   jobDefinition,
   jobDefinitions,
+  type JobCatalog,
   type JobDefinition,
   type JobHandle,
   type JobInterruption,
   type JobParams,
+  type RunObserver,
   type ScheduledStartAnswer,
 } from './registry.js';
 export { isDatabaseOutage, throughOutage, waitForDatabase } from './database.js';
 export { pruneJobHistory } from './history.js';
-export { isTerminal, onRunnerAttached, onRunSettled, type RunSettledHook } from './run-state.js';
+export { isTerminal } from './run-state.js';
 export type { JobRunRow, JobRunStatus } from '../../db/job-runs.js';
 
 const JOB_RUNNER = contextSlot<JobRunner>('job-runner');
@@ -76,9 +79,9 @@ export async function shutdownJobs(ctx: AppContext): Promise<void> {
   await existingContextJob(ctx, JOB_RUNNER)?.shutdown();
 }
 
-function definitionOf(name: string): AnyDefinition {
-  const def = jobDefinition(name);
-  if (!def) throw Invalid(`Unknown job "${name}"; jobs are ${jobDefinitions().map((d) => d.name).join(', ')}`);
+function definitionOf(ctx: AppContext, name: string): AnyDefinition {
+  const def = jobDefinition(ctx, name);
+  if (!def) throw Invalid(`Unknown job "${name}"; jobs are ${jobDefinitions(ctx).map((d) => d.name).join(', ')}`);
   return def;
 }
 
@@ -110,7 +113,7 @@ export interface StartedRun {
  * with a live run anywhere: Conflict (409) "<label> is already running".
  */
 export async function startJob(ctx: AppContext, name: string, params: JobParams = {}, options: StartJobOptions = {}): Promise<StartedRun> {
-  const def = definitionOf(name);
+  const def = definitionOf(ctx, name);
   const runner = jobRunner(ctx);
   const boss = await runner.queue();
   const exclusive = def.exclusive ?? true;
@@ -198,7 +201,7 @@ export async function startScheduledJob(
 
 /** A schedule slot of `kind` fired: starts the job declared for it (schedule.slot), once in the cluster; null when none is. */
 export async function startJobForSlot(ctx: AppContext, kind: string, slot: string): Promise<ScheduledStartAnswer | null> {
-  const def = scheduledJob(kind);
+  const def = scheduledJob(ctx, kind);
   if (!def) return null;
   return def.schedule!.start ? def.schedule!.start(ctx, slot) : startScheduledJob(ctx, def.name, slot);
 }
@@ -263,14 +266,14 @@ export async function waitForJobIdle(ctx: AppContext, name: string, options: Wai
 export async function runJob<R = unknown>(ctx: AppContext, name: string, params: JobParams = {}, options: StartJobOptions & WaitOptions = {}): Promise<R> {
   const { run } = await startJob(ctx, name, params, options);
   const ended = await waitForRun(ctx, run.id, options);
-  if (!ended || !isTerminal(ended.status)) throw new Error(`${definitionOf(name).label} did not finish in time`);
-  if (ended.status === 'failed') throw new Error(ended.error ?? `${definitionOf(name).label} failed`);
+  if (!ended || !isTerminal(ended.status)) throw new Error(`${definitionOf(ctx, name).label} did not finish in time`);
+  if (ended.status === 'failed') throw new Error(ended.error ?? `${definitionOf(ctx, name).label} failed`);
   return ended.result as R;
 }
 
 /** `{message: "<label> is not running"}`: every job's answer to a stop when nothing runs. */
-export function notRunning(name: string): { message: string } {
-  return { message: `${definitionOf(name).label} is not running` };
+export function notRunning(ctx: AppContext, name: string): { message: string } {
+  return { message: `${definitionOf(ctx, name).label} is not running` };
 }
 
 /**
@@ -278,14 +281,14 @@ export function notRunning(name: string): { message: string } {
  * work included); null when nothing was running.
  */
 export async function stopJob(ctx: AppContext, name: string, options: WaitOptions = {}): Promise<JobRunRow | null> {
-  definitionOf(name);
+  definitionOf(ctx, name);
   const live = await liveJobRun(ctx.sql, name);
   return live ? stopRun(ctx, live, options) : null;
 }
 
 export async function stopRun(ctx: AppContext, run: JobRunRow, options: WaitOptions = {}): Promise<JobRunRow | null> {
   const runner = jobRunner(ctx);
-  const def = definitionOf(run.job);
+  const def = definitionOf(ctx, run.job);
   if (run.status === 'queued') {
     // Not in one transaction with the queue's row: a daemon fetching the run locks that row first
     // and this one second, which would deadlock. A queue job whose run is no longer queued is
@@ -325,7 +328,7 @@ export async function resumeJob(ctx: AppContext, name: string): Promise<JobRunRo
 }
 
 async function control(ctx: AppContext, name: string, from: 'running' | 'paused', to: 'running' | 'paused'): Promise<JobRunRow | null> {
-  definitionOf(name);
+  definitionOf(ctx, name);
   const live = await liveJobRun(ctx.sql, name);
   if (!live) return null;
   const row = await setJobRunStatus(ctx.sql, live.id, [from], to);
@@ -353,7 +356,7 @@ function summarize(row: JobRunRow): JobRunSummary {
 
 /** Every declared job with its live (or last) run: GET /api/jobs, `newsctl jobs`. */
 export async function jobStates(ctx: AppContext): Promise<JobState[]> {
-  const defs = jobDefinitions().sort((a, b) => a.name.localeCompare(b.name));
+  const defs = jobDefinitions(ctx).sort((a, b) => a.name.localeCompare(b.name));
   const live = await liveJobRuns(ctx.sql, defs.map((d) => d.name));
   return Promise.all(
     defs.map(async (def) => {

@@ -1,5 +1,6 @@
-// Every background job declared once: its name, its function, and how the runner treats it. The
-// routes, the CLI, the scheduler and the daemon's shutdown all read this one registry.
+// How a background job is declared: its name, its function, and how the runner treats it; and the
+// catalog of jobs a process works, which the routes, the CLI, the scheduler and the daemon's
+// shutdown read from the context.
 import type { AppContext } from '../../context.js';
 import type { JobRunStatus } from '../../api/jobs.js';
 
@@ -69,6 +70,11 @@ export interface JobDefinition<P extends object = JobParams, R = unknown> {
    * job's last status message goes out here, so a client reading the status on it sees it ended.
    */
   settled?(ctx: AppContext, run: { runId: string; status: JobRunStatus }): Promise<void>;
+  /**
+   * Called on every daemon whose runner works this job, when it starts working (to listen to the
+   * job's messages: a run stopped before anyone took it ends its item); returns what undoes it.
+   */
+  attach?(ctx: AppContext): () => void;
 }
 
 /** What a schedule slot's start answers: the slot's run started, was skipped (job live), or another daemon fired it. */
@@ -80,38 +86,53 @@ export interface ScheduledStartAnswer {
 // biome-ignore lint: definitions of any parameter and result types live together.
 type AnyDefinition = JobDefinition<any, any>;
 
-const definitions = new Map<string, AnyDefinition>();
-const listeners = new Set<(definition: AnyDefinition) => void>();
+/** What follows every run of a context's runner besides the jobs themselves (the status publisher). */
+export interface RunObserver {
+  /** Called when a context's runner starts working (to attach listeners); returns what undoes it. */
+  attach?(ctx: AppContext): () => void;
+  /** Called once a run ended on the daemon that held it, after the job's own `settled`, before its waiters resume. */
+  settled?(ctx: AppContext, run: { job: string; runId: string; status: JobRunStatus }): Promise<void>;
+}
+
+/**
+ * The jobs a process works and who follows their runs, handed to the runner through the context
+ * (`ctx.catalog`) by whoever opens it: the product's is `PRODUCT_JOBS` (./catalog.ts); a test may
+ * hand its own. Nothing registers itself when a module loads.
+ */
+export interface JobCatalog {
+  readonly definitions: ReadonlyMap<string, AnyDefinition>;
+  readonly observers: readonly RunObserver[];
+}
 
 const QUEUE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
-/** Declares a job (once, at module load). Runners already started pick it up. */
+/** Checks a job's declaration (its name is a queue name); the job is worked once a catalog lists it. */
 export function defineJob<P extends object, R>(definition: JobDefinition<P, R>): JobDefinition<P, R> {
   if (!QUEUE_NAME.test(definition.name)) throw new Error(`Job name "${definition.name}" must be lower-case letters, digits and hyphens`);
-  const existing = definitions.get(definition.name);
-  if (existing && existing !== definition) throw new Error(`Job "${definition.name}" is declared twice`);
-  definitions.set(definition.name, definition as AnyDefinition);
-  for (const listener of listeners) listener(definition as AnyDefinition);
   return definition;
 }
 
-export function jobDefinition(name: string): AnyDefinition | undefined {
-  return definitions.get(name);
+/** A catalog of these jobs and observers; two jobs of one name are refused. */
+export function jobCatalog(definitions: readonly AnyDefinition[], observers: readonly RunObserver[] = []): JobCatalog {
+  const byName = new Map<string, AnyDefinition>();
+  for (const definition of definitions) {
+    if (byName.has(definition.name)) throw new Error(`Job "${definition.name}" is declared twice`);
+    byName.set(definition.name, definition);
+  }
+  return { definitions: byName, observers };
 }
 
-export function jobDefinitions(): AnyDefinition[] {
-  return [...definitions.values()];
+export function jobDefinition(ctx: Pick<AppContext, 'catalog'>, name: string): AnyDefinition | undefined {
+  return ctx.catalog.definitions.get(name);
+}
+
+export function jobDefinitions(ctx: Pick<AppContext, 'catalog'>): AnyDefinition[] {
+  return [...ctx.catalog.definitions.values()];
 }
 
 /** The job a kind of schedule slot starts, if one is declared. */
-export function scheduledJob(slot: string): AnyDefinition | undefined {
-  return [...definitions.values()].find((definition) => definition.schedule?.slot === slot);
-}
-
-/** Runners listen so that a job declared after they started is worked too. */
-export function onJobDefined(listener: (definition: AnyDefinition) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function scheduledJob(ctx: Pick<AppContext, 'catalog'>, slot: string): AnyDefinition | undefined {
+  return jobDefinitions(ctx).find((definition) => definition.schedule?.slot === slot);
 }
 
 export type { AnyDefinition };

@@ -19,26 +19,6 @@ class JobInterrupted extends Error {
   }
 }
 
-/** What the status publisher and others hook into: called once a run ended, before its waiters resume. */
-export type RunSettledHook = (ctx: AppContext, run: { job: string; runId: string; status: JobRunStatus }) => Promise<void>;
-/** Called when a context's runner comes to life (to attach listeners); returns its cleanup. */
-export type RunnerAttachHook = (ctx: AppContext) => () => void;
-
-const settledHooks = new Set<RunSettledHook>();
-const attachHooks = new Set<RunnerAttachHook>();
-
-export function onRunSettled(hook: RunSettledHook): void {
-  settledHooks.add(hook);
-}
-
-export function onRunnerAttached(hook: RunnerAttachHook): void {
-  attachHooks.add(hook);
-}
-
-export function runnerAttachHooks(): ReadonlySet<RunnerAttachHook> {
-  return attachHooks;
-}
-
 export interface Participation {
   runId: string;
   job: string;
@@ -109,12 +89,14 @@ export function handleFor(participation: Participation, extra: Pick<JobHandle, '
   };
 }
 
-/** Runs the job's own settled hook, then every other one, for a run that ended; each given at most SETTLE_HOOK_MS. */
+/** Runs the job's own settled hook, then the catalog's observers', for a run that ended; each given at most SETTLE_HOOK_MS. */
 export async function runSettledHooks(ctx: AppContext, def: AnyDefinition, runId: string, status: JobRunStatus): Promise<void> {
-  const own: RunSettledHook[] = def.settled ? [(hookCtx, run) => def.settled!(hookCtx, run)] : [];
-  for (const hook of [...own, ...settledHooks]) {
+  const run = { job: def.name, runId, status };
+  const hooks = [def.settled?.bind(def), ...ctx.catalog.observers.map((observer) => observer.settled?.bind(observer))];
+  for (const hook of hooks) {
+    if (!hook) continue;
     await Promise.race([
-      hook(ctx, { job: def.name, runId, status }).catch(() => {}),
+      hook(ctx, run).catch(() => {}),
       new Promise((resolve) => setTimeout(resolve, SETTLE_HOOK_MS).unref()),
     ]);
   }

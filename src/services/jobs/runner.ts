@@ -20,9 +20,9 @@ import {
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { isDatabaseOutage, throughOutage } from './database.js';
 import { pruneJobHistory } from './history.js';
-import { jobDefinition, jobDefinitions, onJobDefined, type AnyDefinition } from './registry.js';
+import { jobDefinition, jobDefinitions, type AnyDefinition } from './registry.js';
 import { reportProblem } from '../../diagnostics.js';
-import { describe, handleFor, interrupt, isClosedDatabase, isTerminal, localRun, runnerAttachHooks, runSettledHooks, type Helper, type LocalRun } from './run-state.js';
+import { describe, handleFor, interrupt, isClosedDatabase, isTerminal, localRun, runSettledHooks, type Helper, type LocalRun } from './run-state.js';
 import { emitProgress, flushProgress, progressReporter, settleRun } from './run-record.js';
 
 /** Longest wait between two looks for queued work (a local start or a NOTIFY wakes the poll at once). */
@@ -68,7 +68,7 @@ export class JobRunner {
       });
       await boss.start();
       this.boss = boss;
-      for (const def of jobDefinitions()) await this.ensureQueue(def.name);
+      for (const def of jobDefinitions(this.ctx)) await this.ensureQueue(def.name);
       return boss;
     })().catch((error: unknown) => {
       this.starting = null;
@@ -94,15 +94,9 @@ export class JobRunner {
     // A serving-only daemon (NEWSCTL_JOB_WORKER=false) queues runs for the others and takes none.
     if (this.working || this.closed || !this.ctx.config.jobs.worker) return;
     this.working = true;
-    this.cleanups.push(
-      onJobDefined((def) => {
-        void this.ensureQueue(def.name)
-          .then(() => this.wake())
-          .catch(() => {});
-      }),
-      this.ctx.events.on('job_updated', ({ job, runId, status }) => this.onUpdated(job, runId, status)),
-    );
-    for (const hook of runnerAttachHooks()) this.cleanups.push(hook(this.ctx));
+    this.cleanups.push(this.ctx.events.on('job_updated', ({ job, runId, status }) => this.onUpdated(job, runId, status)));
+    for (const def of jobDefinitions(this.ctx)) if (def.attach) this.cleanups.push(def.attach(this.ctx));
+    for (const observer of this.ctx.catalog.observers) if (observer.attach) this.cleanups.push(observer.attach(this.ctx));
     if (this.ctx.db.kind === 'embedded') {
       // One process per data folder: runs another holder left here are a previous process's, dead.
       await expireOtherHoldersRuns(this.ctx.sql, this.holder);
@@ -228,7 +222,7 @@ export class JobRunner {
   }
 
   private tickMs(): number {
-    const leases = [this.ctx.config.jobs.leaseSeconds, ...jobDefinitions().map((d) => this.leaseOf(d))];
+    const leases = [this.ctx.config.jobs.leaseSeconds, ...jobDefinitions(this.ctx).map((d) => this.leaseOf(d))];
     // A little jitter keeps several daemons from looking in lockstep.
     return Math.max(500, (Math.min(...leases) * 1000) / 3) * (0.9 + Math.random() * 0.2);
   }
@@ -300,13 +294,13 @@ export class JobRunner {
 
   private async pollOnce(): Promise<void> {
     if (this.closed || !this.working) return;
-    const open = jobDefinitions().filter((def) => this.capacity(def) > 0);
+    const open = jobDefinitions(this.ctx).filter((def) => this.capacity(def) > 0);
     if (open.length === 0) return;
     const queued = await this.ctx.sql<{ job: string; count: number }[]>`
       select job, count(*)::int as count from job_runs
       where status = 'queued' and job = any(${open.map((d) => d.name)}::text[]) group by job`;
     for (const { job, count } of queued) {
-      const def = jobDefinition(job);
+      const def = jobDefinition(this.ctx, job);
       if (!def || this.closed) continue;
       const free = Math.min(this.capacity(def), count);
       if (free > 0) await this.fetchAndRun(def, free);
@@ -358,12 +352,12 @@ export class JobRunner {
   private async takeOver(): Promise<void> {
     for (;;) {
       if (this.closed) return;
-      const open = jobDefinitions().filter((def) => this.capacity(def) > 0);
+      const open = jobDefinitions(this.ctx).filter((def) => this.capacity(def) > 0);
       if (open.length === 0) return;
       const lease = Math.max(...open.map((def) => this.leaseOf(def)));
       const row = await takeOverExpiredRun(this.ctx.sql, open.map((def) => def.name), this.holder, lease);
       if (!row) return;
-      const def = jobDefinition(row.job)!;
+      const def = jobDefinition(this.ctx, row.job)!;
       await logEvent(this.ctx, LOG_COMPONENTS.system, 'info', `Job ${def.name}: taking over run ${row.id.slice(0, 8)}, whose daemon stopped renewing it`).catch(() => {});
       this.execute(def, row, true);
     }
@@ -371,13 +365,13 @@ export class JobRunner {
 
   /** Joins the live runs of shared jobs (and lets go of helpers whose run ended). */
   private async joinShared(): Promise<void> {
-    const shared = jobDefinitions().filter((def) => def.join);
+    const shared = jobDefinitions(this.ctx).filter((def) => def.join);
     if (shared.length === 0 && this.helpers.size === 0) return;
     const live = await liveJobRuns(this.ctx.sql, shared.map((def) => def.name));
     const liveIds = new Set(live.map((row) => row.id));
     for (const helper of this.helpers.values()) if (!liveIds.has(helper.runId)) interrupt(helper, 'stop');
     for (const row of live) {
-      if (row.status === 'running' || row.status === 'paused') this.join(jobDefinition(row.job)!, row);
+      if (row.status === 'running' || row.status === 'paused') this.join(jobDefinition(this.ctx, row.job)!, row);
       // The status in the database wins: a pause or resume whose live message this daemon missed
       // (its channel was down) reaches its share here, as renewals bring it to the holder.
       this.applyStatus(row.id, row.status);
@@ -397,7 +391,7 @@ export class JobRunner {
     this.applyStatus(runId, status);
     if (status === 'queued') this.wake();
     if (isTerminal(status)) for (const wake of this.waiters.get(runId) ?? []) wake();
-    const def = jobDefinition(job);
+    const def = jobDefinition(this.ctx, job);
     if (def?.join && (status === 'running' || status === 'paused') && !this.helpers.has(runId)) {
       void jobRunById(this.ctx.sql, runId)
         .then((row) => {

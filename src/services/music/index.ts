@@ -88,7 +88,7 @@ async function musicTrackJob(ctx: AppContext, params: { trackId: number }, job: 
   }
 }
 
-const MUSIC_TRACK_JOB = defineJob({
+export const MUSIC_TRACK_JOB = defineJob({
   name: 'music-track',
   label: 'A song',
   // A queue: tracks wait their turn, one at a time per daemon, each track once.

@@ -3,7 +3,6 @@
 // off (NEWSCTL_SCHEDULER=false). Every daemon keeps the clock; each job slot starts one run in the
 // cluster (its run id derives from the slot); the upkeep is idempotent, so any daemon may do it.
 import type { AppContext } from '../../context.js';
-import '../jobs/catalog.js';
 import { startJobForSlot } from '../jobs/index.js';
 import { startScheduler, type ScheduledJobs } from './index.js';
 import { startScheduledAudioJob } from '../audio/jobs.js';

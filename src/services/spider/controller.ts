@@ -157,7 +157,7 @@ async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle
   return { articlesStored: figures.articlesStored, sitesProcessed: figures.processed, totalSites: figures.total, stopped };
 }
 
-const spiderJob = defineJob<SpiderRunParams, SpiderRunSummary | null>({
+export const spiderJob = defineJob<SpiderRunParams, SpiderRunSummary | null>({
   name: SPIDER_JOB,
   label: 'The spider',
   pausable: true,
@@ -298,7 +298,7 @@ export async function resumeSpider(ctx: SpiderCtx): Promise<SpiderStatusFields> 
 export async function stopSpider(ctx: SpiderCtx): Promise<StopAnswer<SpiderStatusFields>> {
   const ended = await stopJob(ctx, SPIDER_JOB);
   const status = await spiderStatusFields(ctx);
-  return ended ? status : { ...notRunning(SPIDER_JOB), ...status };
+  return ended ? status : { ...notRunning(ctx, SPIDER_JOB), ...status };
 }
 
 export async function controlSpider(ctx: SpiderCtx, action: SpiderAction, options: SpiderStartOptions = {}): Promise<SpiderStatusFields> {

@@ -54,7 +54,7 @@ export async function startRefetch(ctx: AppContext): Promise<RefetchStatus> {
 export async function stopRefetch(ctx: AppContext): Promise<StopAnswer<RefetchStatus>> {
   const ended = await stopJob(ctx, REFETCH_JOB);
   const status = await refetchStatus(ctx);
-  return ended ? status : { ...notRunning(REFETCH_JOB), ...status };
+  return ended ? status : { ...notRunning(ctx, REFETCH_JOB), ...status };
 }
 
 async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgress> {
@@ -142,7 +142,7 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
   return progress;
 }
 
-const refetchJob = defineJob({
+export const refetchJob = defineJob({
   name: REFETCH_JOB,
   label: 'The article re-fetcher',
   run: (ctx, _params, job) => refetchAll(ctx, job),

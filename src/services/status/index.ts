@@ -5,11 +5,12 @@ import type { AppContext } from '../../context.js';
 import { generatorStatusFields } from '../generator/status.js';
 import { spiderStatusFields } from '../spider/status.js';
 import { trendsStatusFields } from '../trends/status.js';
-import { installStatusPublisher } from './publisher.js';
+import { statusPublisherOf } from './publisher.js';
 
 export async function getStatus(ctx: AppContext): Promise<StatusResponse> {
   const [spider, trends, generator] = await Promise.all([spiderStatusFields(ctx), trendsStatusFields(ctx), generatorStatusFields(ctx)]);
   return { ...spider, ...trends, ...generator };
 }
 
-installStatusPublisher(getStatus);
+/** The publisher of status_update, which the job catalog attaches to every runner. */
+export const statusPublisher = statusPublisherOf(getStatus);

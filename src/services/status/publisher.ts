@@ -5,7 +5,7 @@
 import type { StatusResponse } from '../../api/status.js';
 import type { AppContext } from '../../context.js';
 import type { EventType } from '../../api/live.js';
-import { onRunnerAttached, onRunSettled } from '../jobs/index.js';
+import type { RunObserver } from '../jobs/index.js';
 import { contextJob, contextSlot } from '../../context.js';
 
 /** Messages after which the status object may read differently. */
@@ -58,19 +58,21 @@ function publishSoon(ctx: AppContext, getStatus: (ctx: AppContext) => Promise<St
   publisher.timer.unref();
 }
 
-/** Wires the publisher into every job runner (each daemon publishes to its own clients). */
-export function installStatusPublisher(getStatus: (ctx: AppContext) => Promise<StatusResponse>): void {
-  onRunnerAttached((ctx) => {
-    const offs = [
-      ctx.events.on('job_updated', () => void publishStatus(ctx, getStatus)),
-      ...STATUS_SOURCES.map((type) => ctx.events.on(type, () => publishSoon(ctx, getStatus))),
-    ];
-    return () => {
-      for (const off of offs) off();
-      const publisher = publisherOf(ctx);
-      if (publisher.timer) clearTimeout(publisher.timer);
-    };
-  });
-  // A run's waiters resume once the status that says it ended has gone out.
-  onRunSettled((ctx) => publishStatus(ctx, getStatus));
+/** The publisher as a run observer: it listens while a context's runner works (each daemon publishes to its own clients). */
+export function statusPublisherOf(getStatus: (ctx: AppContext) => Promise<StatusResponse>): RunObserver {
+  return {
+    attach(ctx) {
+      const offs = [
+        ctx.events.on('job_updated', () => void publishStatus(ctx, getStatus)),
+        ...STATUS_SOURCES.map((type) => ctx.events.on(type, () => publishSoon(ctx, getStatus))),
+      ];
+      return () => {
+        for (const off of offs) off();
+        const publisher = publisherOf(ctx);
+        if (publisher.timer) clearTimeout(publisher.timer);
+      };
+    },
+    // A run's waiters resume once the status that says it ended has gone out.
+    settled: (ctx) => publishStatus(ctx, getStatus),
+  };
 }

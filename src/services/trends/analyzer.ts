@@ -202,7 +202,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
   return summary;
 }
 
-const trendsAnalyzerJob = defineJob({
+export const trendsAnalyzerJob = defineJob({
   name: ANALYZER_JOB,
   label: 'The trends analyzer',
   run: (ctx, options: AnalyzerOptions, job) => runAnalysis(ctx, options, job),

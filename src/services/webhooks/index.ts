@@ -101,7 +101,7 @@ async function deliver(ctx: AppContext, params: { deliveryId: number }, job: Job
   }
 }
 
-const webhookDeliveryJob = defineJob({
+export const webhookDeliveryJob = defineJob({
   name: WEBHOOK_JOB,
   label: 'Webhook delivery',
   exclusive: false,

@@ -9,7 +9,7 @@ import { openDatabase, type Sql } from '../../../src/db/client.js';
 import { migrate } from '../../../src/db/migrate.js';
 import { buildApp } from '../../../src/server/app.js';
 import { setAdminAccount } from '../../../src/services/auth/index.js';
-import { createEventBus } from '../../../src/services/events.js';
+import { createAppContext } from '../../../src/app-context.js';
 
 export const STANDALONE_ADMIN = { username: 'admin', password: 'correct horse battery' };
 
@@ -26,7 +26,7 @@ export async function startStandaloneDaemon(env: Record<string, string> = {}): P
   const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent', ...env, NEWSCTL_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0' });
   const db = await openDatabase({ databaseUrl: null, dataDir: '', inMemory: true });
   await migrate(db.sql);
-  const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus(), jobs: new Map() };
+  const ctx = createAppContext({ config, db });
   await setAdminAccount(ctx, STANDALONE_ADMIN.username, STANDALONE_ADMIN.password);
   const { app } = await buildApp(ctx, { logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -7,6 +7,7 @@ import { createEventBus } from '../../../src/services/events.js';
 import {
   defineJob,
   enqueue,
+  jobCatalog,
   jobRunner,
   jobStates,
   pauseJob,
@@ -59,7 +60,7 @@ const countJob = defineJob({
 });
 
 let attempts = 0;
-defineJob({
+const flakyJob = defineJob({
   name: 'test-flaky',
   label: 'The flaky job',
   retry: { limit: 2, delaySeconds: 0 },
@@ -74,7 +75,7 @@ const items: number[] = [];
 /** Item 1 waits for the test to release it, so a second enqueue with its key surely finds it live. */
 let releaseFirstItem: () => void = () => {};
 const firstItemReleased = new Promise<void>((resolve) => (releaseFirstItem = resolve));
-defineJob({
+const itemJob = defineJob({
   name: 'test-item',
   label: 'Item work',
   exclusive: false,
@@ -87,7 +88,7 @@ defineJob({
   },
 });
 
-defineJob({
+const keyedJob = defineJob({
   name: 'test-keyed',
   label: 'Keyed work',
   exclusive: false,
@@ -97,7 +98,7 @@ defineJob({
 /** A job every runner joins (as the crawl is shared): each runner's share, by runner, and whether it was ever seen paused. */
 const shares = new Map<string, { job: JobHandle; pausedSeen: boolean }>();
 const untilAborted = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
-defineJob({
+const sharedJob = defineJob({
   name: 'test-shared',
   label: 'The shared job',
   pausable: true,
@@ -118,15 +119,24 @@ defineJob({
 
 let service: ServiceContext;
 beforeAll(async () => {
-  service = await createServiceContext();
+  // This file's jobs only: a catalog is what a runner works, whatever modules are loaded.
+  service = await createServiceContext({ catalog: jobCatalog([countJob, flakyJob, itemJob, keyedJob, sharedJob]) });
 });
 afterAll(async () => service?.close());
 
 describe('job runner', () => {
+  it('works the jobs its context\'s catalog lists, and only those', async () => {
+    // The spider's module is loaded (the product's catalog imports it) but not in this catalog.
+    await expect(startJob(service.ctx, 'spider')).rejects.toMatchObject({ code: 'invalid', message: expect.stringContaining('Unknown job "spider"') });
+    expect((await jobStates(service.ctx)).map((state) => state.name)).toEqual(['test-count', 'test-flaky', 'test-item', 'test-keyed', 'test-shared']);
+    expect(() => jobCatalog([countJob, { ...countJob }])).toThrow('Job "test-count" is declared twice');
+    expect(() => defineJob({ ...countJob, name: 'Test Count' })).toThrow('must be lower-case');
+  });
+
   it('runs a job once at a time, saves its progress, and stops it wherever it runs', async () => {
     const ctx = service.ctx;
     expect(await stopJob(ctx, countJob.name)).toBeNull();
-    expect(notRunning(countJob.name)).toEqual({ message: 'The counter is not running' });
+    expect(notRunning(ctx, countJob.name)).toEqual({ message: 'The counter is not running' });
     const { run } = await startJob(ctx, countJob.name, { to: 1000, stepMs: 20 });
     await expect(startJob(ctx, countJob.name, { to: 1 })).rejects.toMatchObject({ status: 409, message: 'The counter is already running' });
     await until(async () => Number((await liveRun(ctx, countJob.name))?.progress.n ?? 0) >= 5);

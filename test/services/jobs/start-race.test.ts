@@ -9,15 +9,15 @@ import { loadConfig } from '../../../src/config.js';
 import type { AppContext } from '../../../src/context.js';
 import { openDatabase, type Database } from '../../../src/db/client.js';
 import { AppError } from '../../../src/errors.js';
-import { createEventBus } from '../../../src/services/events.js';
 import { startFoodRecategorization } from '../../../src/services/food-recategorization/index.js';
 import { startGenerator } from '../../../src/services/generator/index.js';
-import '../../../src/services/jobs/catalog.js';
+import { PRODUCT_JOBS } from '../../../src/services/jobs/catalog.js';
 import { enqueue, jobDefinitions, shutdownJobs, startJob, startScheduledJob, stopJob } from '../../../src/services/jobs/index.js';
 import { startSpider, stopSpider } from '../../../src/services/spider/index.js';
 import { startRefetch } from '../../../src/services/spider/refetch.js';
 import { startTrendsAnalyzer } from '../../../src/services/trends/index.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../../helpers/db.js';
+import { createAppContext } from '../../../src/app-context.js';
 
 const ROUNDS = usingPostgres ? 50 : 5;
 const STARTS = 8;
@@ -28,7 +28,7 @@ const contexts: AppContext[] = [];
 
 function context(db: Database): AppContext {
   const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent', NEWSCTL_DATA_DIR: '/nonexistent-newsctl-test', NEWSCTL_JOB_WORKER: 'false' });
-  const ctx: AppContext = { config, db, sql: db.sql, events: createEventBus(), jobs: new Map() };
+  const ctx = createAppContext({ config, db });
   contexts.push(ctx);
   return ctx;
 }
@@ -75,10 +75,10 @@ async function liveRuns(name: string): Promise<{ id: string; status: string }[]>
 }
 
 describe('a start that races another', { timeout: 600_000 }, () => {
-  it('covers every job of the registry', () => {
+  it('covers every job of the product', () => {
     // Queue jobs run one item each, side by side: no start of theirs is refused.
     const queueJobs = ['generate-article', 'music-track', 'webhook-delivery'];
-    expect(jobDefinitions().map((def) => def.name).sort()).toEqual([...Object.keys(EXCLUSIVE), ...queueJobs].sort());
+    expect(jobDefinitions({ catalog: PRODUCT_JOBS }).map((def) => def.name).sort()).toEqual([...Object.keys(EXCLUSIVE), ...queueJobs].sort());
   });
 
   for (const [name, starters] of Object.entries(EXCLUSIVE)) {

@@ -10,12 +10,12 @@ import { loadConfig } from '../../../src/config.js';
 import type { AppContext } from '../../../src/context.js';
 import { openDatabase, type Database } from '../../../src/db/client.js';
 import { addDomain } from '../../../src/services/domains/index.js';
-import { createEventBus } from '../../../src/services/events.js';
 import { shutdownJobs } from '../../../src/services/jobs/index.js';
 import { closeCrawlNetwork, startSpider } from '../../../src/services/spider/index.js';
 import { startNewsWeb, type NewsWeb } from '../../fixtures/news-web/index.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../../helpers/db.js';
 import { startTcpProxy, type TcpProxy } from '../../helpers/tcp-proxy.js';
+import { createAppContext } from '../../../src/app-context.js';
 
 describe.skipIf(!usingPostgres)('a crawl through a database outage', () => {
   let web: NewsWeb;
@@ -38,7 +38,7 @@ describe.skipIf(!usingPostgres)('a crawl through a database outage', () => {
       NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
       NEWSCTL_JOB_LEASE_SECONDS: '6',
     });
-    ctx = { config, db: proxied, sql: proxied.sql, events: createEventBus(), jobs: new Map() };
+    ctx = createAppContext({ config, db: proxied });
   });
 
   afterAll(async () => {
