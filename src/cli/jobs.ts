@@ -1,5 +1,5 @@
-// `newsctl jobs [list]` and `newsctl jobs stop <name>`: every background job from the runner's one
-// registry, with its live or last run, whichever daemon holds it.
+// `newsctl jobs [list]` and `newsctl jobs stop <name>`: every background job from the daemon's job
+// catalog, with its live or last run, whichever daemon holds it.
 import type { Command } from 'commander';
 import type { JobState } from '../api/jobs.js';
 import { formatTable, printJson } from './io.js';

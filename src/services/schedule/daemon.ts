@@ -1,4 +1,4 @@
-// The daemon's schedule: the jobs the registry declares for the cadence's slots (the spider's and
+// The daemon's schedule: the jobs the catalog declares for the cadence's slots (the spider's and
 // the trends analyzer's), the daily bulletin and the hourly upkeep, unless the scheduler is switched
 // off (NEWSCTL_SCHEDULER=false). Every daemon keeps the clock; each job slot starts one run in the
 // cluster (its run id derives from the slot); the upkeep is idempotent, so any daemon may do it.
@@ -15,7 +15,7 @@ import { pruneArticles } from '../retention/index.js';
 import { reclaimSpace } from '../retention/space.js';
 import { maintainRecentSearchSet } from '../search/index.js';
 
-/** What a slot starts, on any daemon: the job declared for that kind of slot, read from the registry. */
+/** What a slot starts, on any daemon: the job declared for that kind of slot, read from the context's catalog. */
 export const DAEMON_SCHEDULED_JOBS: ScheduledJobs = {
   startSpider: (ctx, slot) => (slot ? startJobForSlot(ctx, 'spider', slot) : undefined),
   startTrendsAnalysis: (ctx, slot) => (slot ? startJobForSlot(ctx, 'trends', slot) : undefined),
