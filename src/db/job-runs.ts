@@ -109,6 +109,13 @@ export async function claimQueuedRun(sql: Queryable, id: string, queueJobId: str
   return row ?? null;
 }
 
+/** How many runs of each of these jobs wait in the queue (jobs with none are left out). */
+export async function queuedRunCounts(sql: Queryable, jobs: readonly string[]): Promise<{ job: string; count: number }[]> {
+  return sql<{ job: string; count: number }[]>`
+    select job, count(*)::int as count from job_runs
+    where status = 'queued' and job = any(${jobs as string[]}::text[]) group by job`;
+}
+
 /** Takes over one held run whose lease expired (its daemon died or stalled); null when there is none. */
 export async function takeOverExpiredRun(sql: Queryable, jobs: readonly string[], holder: string, leaseSeconds: number): Promise<JobRunRow | null> {
   if (jobs.length === 0) return null;

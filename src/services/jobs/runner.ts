@@ -13,6 +13,7 @@ import {
   expireOtherHoldersRuns,
   jobRunById,
   liveJobRuns,
+  queuedRunCounts,
   renewJobRuns,
   takeOverExpiredRun,
   type JobRunRow,
@@ -296,9 +297,7 @@ export class JobRunner {
     if (this.closed || !this.working) return;
     const open = jobDefinitions(this.ctx).filter((def) => this.capacity(def) > 0);
     if (open.length === 0) return;
-    const queued = await this.ctx.sql<{ job: string; count: number }[]>`
-      select job, count(*)::int as count from job_runs
-      where status = 'queued' and job = any(${open.map((d) => d.name)}::text[]) group by job`;
+    const queued = await queuedRunCounts(this.ctx.sql, open.map((d) => d.name));
     for (const { job, count } of queued) {
       const def = jobDefinition(this.ctx, job);
       if (!def || this.closed) continue;
