@@ -164,14 +164,19 @@ export async function finishJobRun(
   return row ?? null;
 }
 
-/** A failed run with retries left goes back to the queue, carried by a new queue job. */
-export async function requeueJobRun(sql: Queryable, id: string, holder: string, retry: { queueJobId: string; error: string; progress: Record<string, unknown> }): Promise<boolean> {
+/** A failed run with retries left waits in the queue again (its queue job is retried by pg-boss). */
+export async function requeueJobRun(sql: Queryable, id: string, holder: string, retry: { error: string; progress: Record<string, unknown> }): Promise<boolean> {
   const rows = await sql`
-    update job_runs set status = 'queued', queue_job_id = ${retry.queueJobId}, error = ${retry.error}, failures = failures + 1,
+    update job_runs set status = 'queued', error = ${retry.error}, failures = failures + 1,
       progress = ${sql.json(retry.progress as never)}, holder = null, expires_at = null, updated_at = now()
     where id = ${id} and holder = ${holder} and status in ('running', 'paused')
     returning id`;
   return rows.length === 1;
+}
+
+/** The queue job that carries a queued run from now on. */
+export async function setJobRunQueueJob(sql: Queryable, id: string, queueJobId: string): Promise<void> {
+  await sql`update job_runs set queue_job_id = ${queueJobId}, updated_at = now() where id = ${id} and status = 'queued'`;
 }
 
 /** Lets go of a held run without ending it (this daemon is shutting down): any daemon takes it at once. */

@@ -41,6 +41,7 @@ import {
 } from '../../db/job-runs.js';
 import { Conflict, Invalid } from '../../errors.js';
 import { jobDefinition, jobDefinitions, scheduledJob, type AnyDefinition, type JobParams, type ScheduledStartAnswer } from './registry.js';
+import { queueRetryOptions } from './run-record.js';
 import { JobRunner } from './runner.js';
 import { isTerminal, slotRunId } from './run-state.js';
 
@@ -161,6 +162,7 @@ async function insertRun(ctx: AppContext, def: AnyDefinition, boss: PgBoss, id: 
     const sent = await boss.send(name, { runId: id }, {
       id: queueJobId,
       priority: options.priority ?? 0,
+      ...queueRetryOptions(def.retry),
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       db: jobQueueDb(tx) as PgBoss.Db,
     });

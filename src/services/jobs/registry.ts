@@ -54,7 +54,10 @@ export interface JobDefinition<P extends object = JobParams, R = unknown> {
   exclusive?: boolean;
   /** Runs of this job one daemon holds at once (default 1). */
   concurrency?: number;
-  /** Failed runs go back to the queue this many times, after delaySeconds (doubled each time with backoff). Default: no retry. */
+  /**
+   * A failed run is retried this many times by pg-boss (its retryLimit, retryDelay, retryBackoff): after
+   * delaySeconds, or with backoff after delaySeconds·2^failures plus up to as much again. Default: no retry.
+   */
   retry?: { limit: number; delaySeconds?: number; backoff?: boolean };
   /** Lease length in seconds (default: the configured NEWSCTL_JOB_LEASE_SECONDS). */
   leaseSeconds?: number;

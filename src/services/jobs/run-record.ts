@@ -1,17 +1,37 @@
 // How a run of this daemon records what it does (runner.ts): its progress (coalesced writes, live
-// messages at most every PROGRESS_EVENT_MS) and its end (finished, or queued again for a retry).
+// messages at most every PROGRESS_EVENT_MS) and its end (finished, or queued again for pg-boss's retry).
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { JobRunStatus } from '../../api/jobs.js';
 import type { AppContext } from '../../context.js';
 import { jobQueueDb } from '../../db/job-queue.js';
-import { finishJobRun, releaseJobRun, requeueJobRun, saveJobRunProgress } from '../../db/job-runs.js';
+import { finishJobRun, releaseJobRun, requeueJobRun, saveJobRunProgress, setJobRunQueueJob } from '../../db/job-runs.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { isDatabaseOutage, waitForDatabase } from './database.js';
-import type { JobHandle } from './registry.js';
+import type { JobDefinition, JobHandle } from './registry.js';
 import { describe, isClosedDatabase, type LocalRun } from './run-state.js';
 
 const PROGRESS_EVENT_MS = 500;
+
+type RetryPolicy = NonNullable<JobDefinition['retry']>;
+
+/** What pg-boss is told of a job's retries, when it is sent. */
+export function queueRetryOptions(retry: JobDefinition['retry']): { retryLimit: number; retryDelay: number; retryBackoff: boolean } {
+  return { retryLimit: retry?.limit ?? 0, retryDelay: retry?.delaySeconds ?? 0, retryBackoff: retry?.backoff ?? false };
+}
+
+/** pg-boss's wait before the retry that follows `failures` failures: the delay, or with back-off d·2^failures plus up to as much again (jitter). */
+function backOffSeconds(retry: RetryPolicy, failures: number): number {
+  const delay = retry.delaySeconds ?? 0;
+  return retry.backoff ? Math.round(delay * 2 ** Math.min(16, failures) * (1 + Math.random())) : delay;
+}
+
+function retryWait(retry: RetryPolicy, failures: number): string {
+  const delay = retry.delaySeconds ?? 0;
+  if (!retry.backoff) return `in ${delay} s`;
+  const low = delay * 2 ** Math.min(16, failures);
+  return `in ${low}–${low * 2} s`;
+}
 
 /** Records how the run ended; the status it ended in, or null when it was handed over or lost. */
 export async function settleRun(ctx: AppContext, queue: () => Promise<PgBoss>, holder: string, run: LocalRun, result: unknown, failure: unknown): Promise<JobRunStatus | null> {
@@ -25,17 +45,24 @@ export async function settleRun(ctx: AppContext, queue: () => Promise<PgBoss>, h
   const stopped = run.interruption === 'stop';
   const retry = def.retry;
   if (failure && !stopped && retry && row.failures < retry.limit) {
-    const delay = (retry.delaySeconds ?? 0) * (retry.backoff ? 2 ** row.failures : 1);
-    const queueJobId = randomUUID();
+    // pg-boss retries the run's queue job after its back-off (the job was sent with the definition's
+    // retry policy); job_runs only says the run waits again.
     const requeued = await ctx.sql.begin(async (tx) => {
       const db = jobQueueDb(tx) as PgBoss.Db;
-      if (!(await requeueJobRun(tx, row.id, holder, { queueJobId, error: describe(failure), progress: run.progress }))) return false;
+      if (!(await requeueJobRun(tx, row.id, holder, { error: describe(failure), progress: run.progress }))) return false;
       if (row.queueJobId) await boss.fail(def.name, row.queueJobId, { message: describe(failure) }, { db });
-      await boss.send(def.name, { runId: row.id }, { id: queueJobId, priority: row.priority, startAfter: delay, db });
+      const queued = row.queueJobId ? await boss.getJobById(def.name, row.queueJobId, { db, includeArchive: false }) : null;
+      if (queued?.state !== 'retry') {
+        // pg-boss no longer carries the job (it expired it after a day, or the run was taken over
+        // from a daemon that never fetched it): a new queue job waits the same back-off.
+        const queueJobId = randomUUID();
+        await boss.send(def.name, { runId: row.id }, { id: queueJobId, priority: row.priority, startAfter: backOffSeconds(retry, row.failures), db });
+        await setJobRunQueueJob(tx, row.id, queueJobId);
+      }
       return true;
     });
     if (!requeued) return null;
-    await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Job ${def.name} failed (${describe(failure)}); retrying in ${delay} s`).catch(() => {});
+    await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Job ${def.name} failed (${describe(failure)}); retry ${row.failures + 1} of ${retry.limit} ${retryWait(retry, row.failures)}`).catch(() => {});
     return 'queued';
   }
   const status = stopped ? 'stopped' : failure ? 'failed' : 'completed';

@@ -318,7 +318,7 @@ export class JobRunner {
       for (const job of fetched ?? []) {
         const row = job.data?.runId ? await claimQueuedRun(tx, job.data.runId, job.id, this.holder, lease) : null;
         if (row) rows.push(row);
-        // A queue job whose run was stopped (or retried under a new job) meanwhile: nothing to do.
+        // A queue job whose run was stopped (or is carried by a newer queue job) meanwhile: nothing to do.
         else await boss.complete(def.name, job.id, {}, { db });
       }
       return rows;

@@ -164,6 +164,31 @@ describe('job runner', () => {
     expect(await runJob(service.ctx, 'test-flaky')).toEqual({ attempts: 3 });
     const last = await lastRun(service.ctx, 'test-flaky');
     expect(last).toMatchObject({ status: 'completed', failures: 2, attempts: 3 });
+    // The retries are pg-boss's: one queue job, sent with the policy, retried twice, then completed.
+    const [queueJob] = await service.ctx.sql<{ state: string; retryCount: number; retryLimit: number }[]>`
+      select state, retry_count as "retryCount", retry_limit as "retryLimit" from pgboss.job where id = ${last!.queueJobId!}
+      union all select state, retry_count, retry_limit from pgboss.archive where id = ${last!.queueJobId!}`;
+    expect(queueJob).toEqual({ state: 'completed', retryCount: 2, retryLimit: 2 });
+  });
+
+  it('waits pg-boss\'s back-off between retries, and fails the run once its retries are spent', async () => {
+    const failing = jobCatalog([
+      defineJob({ name: 'test-backoff', label: 'Back-off', retry: { limit: 1, delaySeconds: 1, backoff: true }, run: async (_ctx, _p, job) => { throw new Error(`try ${job.attempt}`); } }),
+    ]);
+    const ctx: AppContext = { ...service.ctx, jobs: new Map(), catalog: failing };
+    try {
+      const { run } = await startJob(ctx, 'test-backoff');
+      const ended = await waitForRun(ctx, run.id, { timeoutMs: 30_000 });
+      expect(ended).toMatchObject({ status: 'failed', failures: 2, attempts: 2, error: 'try 2' });
+      // With back-off the retry waits 1–2 s after the first failure (1 s · 2^1 / 2, plus jitter).
+      const [timing] = await ctx.sql<{ waited: number }[]>`
+        select extract(epoch from (start_after - created_on))::float as waited from pgboss.job where id = ${ended!.queueJobId!}
+        union all select extract(epoch from (start_after - created_on))::float from pgboss.archive where id = ${ended!.queueJobId!}`;
+      expect(timing!.waited).toBeGreaterThanOrEqual(1);
+      expect(timing!.waited).toBeLessThan(10);
+    } finally {
+      await shutdownJobs(ctx);
+    }
   });
 
   it('queues items, one live item per key, several at once per daemon', async () => {
