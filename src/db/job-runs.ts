@@ -131,6 +131,15 @@ export async function takeOverExpiredRun(sql: Queryable, jobs: readonly string[]
   return row ?? null;
 }
 
+/**
+ * Locks a run for the rest of the transaction; true when this holder's attempt still holds it
+ * running (not stopped meanwhile, not taken over by another daemon or a later attempt).
+ */
+export async function lockHeldRun(tx: Queryable, id: string, holder: string, attempt: number): Promise<boolean> {
+  const rows = await tx`select id from job_runs where id = ${id} and holder = ${holder} and attempts = ${attempt} and status = 'running' for update`;
+  return rows.length === 1;
+}
+
 /** Renews this holder's leases; returns the runs it still holds, with the status others may have set. */
 export async function renewJobRuns(sql: Queryable, holder: string, ids: readonly string[], leaseSeconds: number): Promise<{ id: string; status: JobRunStatus }[]> {
   if (ids.length === 0) return [];

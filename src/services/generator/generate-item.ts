@@ -1,12 +1,11 @@
 // The generation of one queue item: the job function of its generate-article run. The item is
 // recorded at most once: the article, the trend's page address and the item's "done" are written in
-// one transaction that first checks the item is still this attempt's (its claim token), so an item
-// stopped meanwhile, or claimed by the daemon that took the run over after this one stalled past its
-// lease, is never recorded twice.
-import { randomBytes } from 'node:crypto';
+// one transaction that first checks this attempt still holds the run (`job.holds`: the run's lease,
+// the one ownership check) and the item is still live, so an item stopped meanwhile, or taken over by
+// another daemon after this one stalled past its lease, is never recorded twice.
 import type { AppContext } from '../../context.js';
 import { generatedArticleOfTrend, upsertGeneratedArticle } from '../../db/generated-articles.js';
-import { claimItem, failLiveItem, finishItem, itemOfJobRun, lockOwnItem, releaseItem, runProgress, type QueueItemRow } from '../../db/generation-queue.js';
+import { claimItem, failLiveItem, finishItem, itemOfJobRun, lockLiveItem, releaseItem, runProgress, type QueueItemRow } from '../../db/generation-queue.js';
 import { setTrendHtmlFilePath, trendForGeneration, trendSourceArticles } from '../../db/trends.js';
 import type { JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
@@ -73,8 +72,7 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
     }
     throw new ItemFailed(reason);
   }
-  const holder = randomBytes(8).toString('hex');
-  const item = await claimItem(ctx.sql, queued.id, holder);
+  const item = await claimItem(ctx.sql, queued.id);
   if (!item) return { outcome: 'dropped' };
   const started = performance.now();
   // The runner aborts it on Stop (from any daemon), at shutdown, and when this daemon lost the run.
@@ -104,7 +102,7 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
     imageUrl = saveImage(ctx.config, image, `trend-${trend.id}`);
 
     const recorded = (await ctx.sql.begin(async (tx) => {
-      if (!(await lockOwnItem(tx, item.id, holder))) return null;
+      if (!(await job.holds(tx)) || !(await lockLiveItem(tx, item.id))) return null;
       const existing = await generatedArticleOfTrend(tx, trend.id);
       const htmlFilePath = existing?.htmlFilePath ?? trend.htmlFilePath ?? articlePagePath(trend.topic, trend.title, trend.id);
       const written = await upsertGeneratedArticle(tx, {
@@ -124,7 +122,7 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
         queueItemId: item.id,
       });
       if (trend.htmlFilePath !== htmlFilePath) await setTrendHtmlFilePath(tx, trend.id, htmlFilePath);
-      await finishItem(tx, item.id, holder, { status: 'done', articleId: written.id });
+      await finishItem(tx, item.id, { status: 'done', articleId: written.id });
       return { ...written, htmlFilePath };
     })) as { id: number; previousImageUrl: string | null; htmlFilePath: string } | null;
     if (!recorded) {
@@ -153,13 +151,15 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
   } catch (error) {
     deleteImage(ctx.config, imageUrl);
     if (signal.aborted) {
-      // Stop cancelled the item already; at shutdown (or when the run was lost) it goes back to the
-      // queue for the run's next holder. The token guard makes this a no-op once another attempt has it.
-      if (job.interruption !== 'stop') await releaseItem(ctx.sql, item.id, holder).catch(() => {});
+      // Stop cancelled the item already; at shutdown it goes back to the queue for the run's next
+      // holder. A run lost to another daemon is that daemon's to finish: nothing is written here.
+      if (job.interruption === 'shutdown') await ctx.sql.begin(async (tx) => (await job.holds(tx)) && releaseItem(tx, item.id)).catch(() => {});
       return { outcome: 'dropped' };
     }
     const reason = describe(error);
-    const failed = await finishItem(ctx.sql, item.id, holder, { status: 'failed', error: reason }).catch(() => false);
+    const failed = await ctx.sql
+      .begin(async (tx) => (await job.holds(tx)) && finishItem(tx, item.id, { status: 'failed', error: reason }))
+      .catch(() => false);
     await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generation failed for "${item.trendTitle}": ${reason}`);
     announce(ctx, `Failed to generate "${item.trendTitle}": ${reason}`);
     if (failed) await reportRunProgress(ctx, item, `Failed "${item.trendTitle}": ${reason}`).catch(() => {});

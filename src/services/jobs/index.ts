@@ -21,7 +21,8 @@
 // Exclusive jobs (the default) are started with startJob (409 while one runs anywhere), stopped
 // with stopJob (null when nothing ran: answer "<label> is not running"), and read with liveRun /
 // lastRun. A run is done at least once: make its writes idempotent (a unique key on what it
-// produces) and resume from `job.saved` when `job.resumed`.
+// produces) and resume from `job.saved` when `job.resumed`; a write that must happen once checks
+// `job.holds(tx)` in its transaction (the run's lease: this attempt still holds it, not stopped).
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { JobRunSummary, JobState } from '../../api/jobs.js';

@@ -3,6 +3,7 @@
 // shutdown read from the context.
 import type { AppContext } from '../../context.js';
 import type { JobRunStatus } from '../../api/jobs.js';
+import type { TransactionSql } from '../../db/client.js';
 
 /** Why a run's signal was aborted. */
 export type JobInterruption =
@@ -25,6 +26,12 @@ export interface JobHandle {
   saved: Record<string, unknown>;
   /** 1 on the first start; more after a takeover or a retry. */
   attempt: number;
+  /**
+   * The one ownership check, for a write that must happen once: locks the run for the rest of the
+   * transaction and says whether this attempt still holds it (false once it was stopped, or taken
+   * over by another daemon after this one stalled past its lease). Helpers sharing a run never hold it.
+   */
+  holds(tx: TransactionSql): Promise<boolean>;
   /** True when this daemon took the run over from one that died, stalled or shut down. */
   resumed: boolean;
   /** When the run was first started (not when this daemon took it over). */

@@ -71,7 +71,7 @@ export function interrupt(participation: Participation, kind: JobInterruption): 
 }
 
 /** The handle a job's function works with, over a run (or a helper's share of one). */
-export function handleFor(participation: Participation, extra: Pick<JobHandle, 'progress' | 'saved' | 'attempt' | 'resumed' | 'startedAt'>): JobHandle {
+export function handleFor(participation: Participation, extra: Pick<JobHandle, 'progress' | 'saved' | 'attempt' | 'resumed' | 'startedAt' | 'holds'>): JobHandle {
   return {
     signal: participation.controller.signal,
     runId: participation.runId,

@@ -13,6 +13,7 @@ import {
   expireOtherHoldersRuns,
   jobRunById,
   liveJobRuns,
+  lockHeldRun,
   queuedRunCounts,
   renewJobRuns,
   takeOverExpiredRun,
@@ -415,6 +416,7 @@ export class JobRunner {
       attempt: row.attempts,
       resumed,
       startedAt: row.startedAt ?? row.createdAt,
+      holds: (tx) => lockHeldRun(tx, row.id, this.holder, row.attempts),
     });
     if (row.status === 'stopping') interrupt(run, 'stop');
     run.done = (async () => {
@@ -468,6 +470,7 @@ export class JobRunner {
       attempt: row.attempts,
       resumed: false,
       startedAt: row.startedAt ?? row.createdAt,
+      holds: async () => false,
     });
     helper.done = def
       .join(this.ctx, row.params, handle)
