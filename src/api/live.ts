@@ -1,5 +1,6 @@
 // The /ws live channel's messages: one EventMap for the bus, the hub,
 // the web hook, the CLI and the dashboard.
+import type { QueueStatus } from './generator.js';
 import type { JobProgressMessage, JobUpdatedMessage } from './jobs.js';
 import type { LogEntry } from './logs.js';
 import type { FoodRecategorizationStatus, RefetchStatus, StatusResponse } from './status.js';
@@ -19,7 +20,8 @@ export interface EventMap {
   trendsAnalyzerAction: { action: string };
   /** A line of text, as the console shows it; a regeneration's lines also carry its progress and its end. */
   generator_action: { action: string; progress?: { done: number; total: number }; complete?: boolean };
-  queue_update: Record<string, unknown>;
+  /** The generation queue, as GET /api/generator/queue-status answers it. */
+  queue_update: QueueStatus;
   audioGenerationStatus: { message: string };
   'conversational-audio-progress': { current: number; total: number };
   'interview-audio-progress': { current: number; total: number };

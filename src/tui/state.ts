@@ -103,7 +103,7 @@ export function applyMessage(state: DashState, message: LiveMessage): { state: D
       next.generatorAction = message.action;
       return { state: next };
     case 'queue_update': {
-      const { type: _type, ...queue } = message as unknown as QueueStatus & { type: string };
+      const { type: _type, ...queue } = message;
       next.queue = queue;
       return { state: next };
     }

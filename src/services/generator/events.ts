@@ -13,7 +13,7 @@ export function announce(ctx: Pick<AppContext, 'events'>, action: string, run: {
 
 export async function publishQueue(ctx: Ctx): Promise<void> {
   try {
-    ctx.events.emit('queue_update', { ...(await queueStatus(ctx)) });
+    ctx.events.emit('queue_update', await queueStatus(ctx));
   } catch {
     // The next poll brings it anyway (and the database may be closing).
   }

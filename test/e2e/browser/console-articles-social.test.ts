@@ -231,12 +231,13 @@ describe('Articles tab', () => {
         { id: 1, trendTitle: 'Storm floods the harbor', status: 'generating' },
         { id: 2, trendTitle: 'Ferries suspended', status: 'pending' },
       ],
+      regenerating: false,
     });
     const queue = panel(page, 'Article Generation Queue');
     await queue.getByText('2 in the queue · now: Storm floods the harbor').waitFor();
     expect(await queue.getByRole('listitem').allInnerTexts()).toEqual(['Storm floods the harbor\ngenerating', 'Ferries suspended\npending']);
     expect(await queue.getByRole('list').evaluate((list) => getComputedStyle(list).maxHeight)).toBe('512px');
-    events.emit('queue_update', { queueLength: 0, isGenerating: false, currentTrend: null, items: [] });
+    events.emit('queue_update', { queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
     await queue.waitFor({ state: 'detached' });
   });
 

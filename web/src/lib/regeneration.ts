@@ -2,6 +2,8 @@
 // newest 50 kept. Each message of the run says how far it is (progress) and whether it is the last
 // (complete); the text is only shown.
 
+import type { EventMap } from '../../../src/api/live.js';
+
 const REGENERATION_MESSAGES_KEPT = 50;
 
 export interface RegenerationState {
@@ -12,12 +14,8 @@ export interface RegenerationState {
   total: number;
 }
 
-/** A generator_action live message. */
-export interface GeneratorAction {
-  action: string;
-  progress?: { done: number; total: number };
-  complete?: boolean;
-}
+/** A generator_action live message (its fields, as the server's live messages declare them). */
+export type GeneratorAction = EventMap['generator_action'];
 
 export const IDLE_REGENERATION: RegenerationState = { running: false, messages: [], done: 0, total: 0 };
 
