@@ -1,6 +1,6 @@
 // The layers hold: SQL is written only in src/db; src/shared imports nothing of Node or of the
 // server; the web app takes from the server's sources only src/shared and the wire types of
-// src/api. A failing line names the file and what it should not hold. The import rules themselves
+// src/api; no source file outgrows 500 lines. A failing line names the file and what it should not hold. The import rules themselves
 // are dependency-cruiser's (.dependency-cruiser.cjs, `npm run lint:layers`, run by .ci/run): the
 // last tests run it on the tree and on a small tree that breaks each rule once.
 import { execFile } from 'node:child_process';
@@ -48,6 +48,16 @@ describe('layers', () => {
   it('the web app takes only src/shared and the wire types of src/api from the server', () => {
     const web = files(join(root, 'web', 'src'), /\.tsx?$/);
     expect(offending(web, /from '(\.\.\/)+src\/(?!shared\/|api\/)/)).toEqual([]);
+  });
+
+  it('keeps every source file under 500 lines (a longer one is two modules waiting to be told apart)', () => {
+    const all = [...source, ...files(join(root, 'web', 'src'), /\.tsx?$/), ...files(join(root, 'bin'), /\.ts$/), ...files(join(root, 'jobs'), /\.ts$/)];
+    expect(all.length).toBeGreaterThan(400);
+    const long = all.flatMap((path) => {
+      const lines = readFileSync(path, 'utf8').split('\n').length - 1;
+      return lines > 500 ? [`${relative(root, path)}: ${lines} lines`] : [];
+    });
+    expect(long).toEqual([]);
   });
 
   it('the import rules hold on the tree (dependency-cruiser)', async () => {

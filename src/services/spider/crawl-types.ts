@@ -164,3 +164,16 @@ export function isRetriable(error: unknown): boolean {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** How a domain's crawl ended, from what its steps found and stored. */
+export function domainResult(state: DomainState): DomainResult {
+  const articles = { articlesStored: state.stored };
+  if (state.error) return { status: 'error', errorMessage: state.error, ...articles };
+  if (state.candidates === 0 && state.alreadyStored === 0) {
+    return { status: 'error', errorMessage: 'No articles found (no feed, sitemap or article links)', ...articles };
+  }
+  if (state.articleAttempts > 0 && state.stored === 0 && state.articleFailures === state.articleAttempts && state.alreadyStored === 0) {
+    return { status: 'error', errorMessage: `All ${state.articleAttempts} article pages failed: ${state.lastArticleError}`, ...articles };
+  }
+  return { status: 'success', errorMessage: null, ...articles };
+}

@@ -10,10 +10,9 @@
 import { AutoscaledPool, Configuration, Log, LogLevel, type Request } from '@crawlee/basic';
 import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../../context.js';
-import { insertCrawledArticle, storedArticleUrls } from '../../db/crawl.js';
-import { assignTopics } from '../article-topics/index.js';
+import { storedArticleUrls } from '../../db/crawl.js';
 import { readableAddress } from '../domains/host-names.js';
-import { parsePublishedAt, readArticlePage } from './extraction.js';
+import { storeArticlePage } from './article-page.js';
 import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
 import {
   AbortedError,
@@ -43,13 +42,13 @@ import {
   MAX_SITEMAP_DEPTH,
   MAX_SITEMAP_ENTRIES,
   MAX_SITEMAPS_PER_DOMAIN,
+  domainResult,
   isRetriable,
   messageOf,
   siteProgress,
   type Crawl,
   type CrawlDomain,
   type CrawlOptions,
-  type DomainResult,
   type DomainState,
 } from './crawl-types.js';
 
@@ -159,18 +158,6 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       .catch((error: unknown) => reportProblem(`recording the crawl of ${state.domain.url} failed`, error))
       .finally(() => finishing.delete(done));
     finishing.add(done);
-  }
-
-  function domainResult(state: DomainState): DomainResult {
-    const articles = { articlesStored: state.stored };
-    if (state.error) return { status: 'error', errorMessage: state.error, ...articles };
-    if (state.candidates === 0 && state.alreadyStored === 0) {
-      return { status: 'error', errorMessage: 'No articles found (no feed, sitemap or article links)', ...articles };
-    }
-    if (state.articleAttempts > 0 && state.stored === 0 && state.articleFailures === state.articleAttempts && state.alreadyStored === 0) {
-      return { status: 'error', errorMessage: `All ${state.articleAttempts} article pages failed: ${state.lastArticleError}`, ...articles };
-    }
-    return { status: 'success', errorMessage: null, ...articles };
   }
 
   const fetchPage = (url: string, accept: readonly string[]) =>
@@ -315,31 +302,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     // A redirect may have led somewhere robots.txt closes, or off the site.
     const final = new URL(response.url);
     if (!state.sameSite(final) || !(await isAllowed(response.url))) return;
-    const page = readArticlePage(response.text(), response.url);
-    if (!page.title) return;
-    const sourceUrl = canonicalizeUrl(response.url) ?? task.url;
-    const declared = page.canonicalUrl ? canonicalizeUrl(page.canonicalUrl, response.url) : null;
-    const declaredUrl = declared ? new URL(declared) : null;
-    // A canonical link to the home page (a common misconfiguration) would merge every article.
-    const canonicalUrl = declaredUrl && state.sameSite(declaredUrl) && declaredUrl.pathname !== '/' ? declared! : sourceUrl;
-    const [topic] = await assignTopics(ctx, [{ title: page.title, text: page.text }]);
-    const id = await insertCrawledArticle(ctx.sql, {
-      domainId: state.domain.id,
-      domainName: state.domain.hostKey,
-      sourceUrl,
-      canonicalUrl,
-      title: page.title,
-      content: page.text,
-      excerpt: page.excerpt,
-      author: page.author,
-      publishedAt: parsePublishedAt(page.publishedAt),
-      imageUrl: page.imageUrl,
-      language: page.language,
-      wordCount: page.wordCount,
-      topic: topic?.topic ?? null,
-      topicSource: topic?.source ?? null,
-      siteName: page.siteName,
-    });
+    const stored = await storeArticlePage(ctx, { html: response.text(), url: response.url, requestedUrl: task.url }, state.domain, state.sameSite);
+    if (!stored) return;
+    const { id, title, sourceUrl, canonicalUrl } = stored;
     seen.add(canonicalUrl);
     if (id === null) {
       state.alreadyStored++;
@@ -347,7 +312,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     }
     state.stored++;
     articlesStored++;
-    if (!state.dropped) hooks.articleStored(state.domain, { id, title: page.title, url: sourceUrl });
+    if (!state.dropped) hooks.articleStored(state.domain, { id, title, url: sourceUrl });
   }
 
   async function handle(request: Request): Promise<void> {
