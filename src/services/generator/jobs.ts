@@ -1,8 +1,8 @@
-// The generator on the job runner. Each queue item is
-// carried by one run of generate-article, created in the same transaction as the item: the runner's
-// lease says which daemon generates it, a killed daemon's run is taken over (and the item generated
-// again), and the item's claim token with generated_articles.queue_item_id (unique) records it at
-// most once. Run is the exclusive `generator` job: it queues the trends of each new analysis until
+// The generator on the job runner. Each queue item is carried by one run of generate-article,
+// created in the same transaction as the item: the run's lease says which daemon generates it and
+// may record it (checked once, in the recording transaction), a killed daemon's run is taken over
+// (and the item generated again), and generated_articles.queue_item_id (unique) records it at most
+// once. Run is the exclusive `generator` job: it queues the trends of each new analysis until
 // Stop, and a restarted daemon resumes it like any other run.
 import type { AppContext } from '../../context.js';
 import { countLiveItems, deleteFinishedItemsBefore, endItemOfRun, enqueueTrend, itemsWithoutLiveRun, setItemJobRun, type QueueItemRow } from '../../db/generation-queue.js';
