@@ -17,7 +17,8 @@ type RetryPolicy = NonNullable<JobDefinition['retry']>;
 
 /** What pg-boss is told of a job's retries, when it is sent. */
 export function queueRetryOptions(retry: JobDefinition['retry']): { retryLimit: number; retryDelay: number; retryBackoff: boolean } {
-  return { retryLimit: retry?.limit ?? 0, retryDelay: retry?.delaySeconds ?? 0, retryBackoff: retry?.backoff ?? false };
+  // pg-boss takes whole seconds.
+  return { retryLimit: retry?.limit ?? 0, retryDelay: Math.max(0, Math.round(retry?.delaySeconds ?? 0)), retryBackoff: retry?.backoff ?? false };
 }
 
 /** pg-boss's wait before the retry that follows `failures` failures: the delay, or with back-off d·2^failures plus up to as much again (jitter). */
