@@ -136,6 +136,20 @@ describe('live updates table', () => {
       expect(LIVE_UPDATES[type], type).toBeDefined();
     }
   });
+
+  it('keeps a pushed status over a fetch that started before it and answers after', async () => {
+    const client = new QueryClient();
+    let answerStale: (status: unknown) => void = () => {};
+    const stale = new Promise((resolve) => (answerStale = resolve));
+    const fetching = client.fetchQuery({ queryKey: keys.status.current(), queryFn: () => stale }).catch(() => null);
+    expect(client.isFetching({ queryKey: keys.status.current() })).toBe(1);
+    applyLiveMessage(client, { type: 'status_update', generatorStatus: 'running' });
+    // The run's end also invalidates the status; the slow answer then comes with what it read before.
+    applyLiveMessage(client, { type: 'job_updated', job: 'generate-article', runId: 'r', status: 'completed' });
+    answerStale({ generatorStatus: 'generating' });
+    await fetching;
+    expect(client.getQueryData(keys.status.current())).toEqual({ generatorStatus: 'running' });
+  });
 });
 
 const field = (over: Partial<SettingFieldDescription>): SettingFieldDescription => ({

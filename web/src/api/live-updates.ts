@@ -20,6 +20,17 @@ function fieldsOf(message: LiveMessage): Record<string, unknown> {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
+/**
+ * A message that carries a query's whole current state replaces its data. A fetch of that query
+ * still in flight started before the message and would answer older data after it (seen under load:
+ * the status said "generating" for 30 s after the last article), so it is cancelled first; the
+ * cancel reverts synchronously, and the next invalidation fetches afresh.
+ */
+function replaceData(queryClient: QueryClient, queryKey: QueryKey, data: unknown): void {
+  void queryClient.cancelQueries({ queryKey, exact: true });
+  queryClient.setQueryData(queryKey, data);
+}
+
 /** What each background job (src/services/jobs names) changes, for its job_updated message. */
 const JOB_QUERIES: Readonly<Record<string, QueryKey[]>> = {
   spider: [keys.status.all(), keys.spider.all(), keys.domains.all(), keys.logs.all()],
@@ -35,7 +46,7 @@ const JOB_QUERIES: Readonly<Record<string, QueryKey[]>> = {
 
 export const LIVE_UPDATES: Readonly<Record<string, LiveUpdate>> = {
   status_update: {
-    patch: (queryClient, message) => queryClient.setQueryData(keys.status.current(), fieldsOf(message)),
+    patch: (queryClient, message) => replaceData(queryClient, keys.status.current(), fieldsOf(message)),
   },
   spider_activity: {
     patch: (queryClient, message) => {
@@ -56,14 +67,14 @@ export const LIVE_UPDATES: Readonly<Record<string, LiveUpdate>> = {
   domains_updated: { refresh: () => [keys.domains.all()] },
   avoid_domains_updated: { refresh: () => [keys.avoidDomains.all(), keys.domains.list()] },
   refetch_status: {
-    patch: (queryClient, message) => queryClient.setQueryData(keys.spider.refetch(), fieldsOf(message)),
+    patch: (queryClient, message) => replaceData(queryClient, keys.spider.refetch(), fieldsOf(message)),
   },
   food_recategorization_status: {
-    patch: (queryClient, message) => queryClient.setQueryData(keys.trends.foodStatus(), fieldsOf(message)),
+    patch: (queryClient, message) => replaceData(queryClient, keys.trends.foodStatus(), fieldsOf(message)),
   },
   generator_action: { refresh: () => [keys.generator.articles(), keys.trends.statistics()] },
   queue_update: {
-    patch: (queryClient, message) => queryClient.setQueryData(keys.generator.queue(), fieldsOf(message)),
+    patch: (queryClient, message) => replaceData(queryClient, keys.generator.queue(), fieldsOf(message)),
   },
   log_entry: {
     patch: (queryClient, message) => {
