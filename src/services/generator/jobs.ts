@@ -45,7 +45,6 @@ export const generatorJob = defineJob({
   run: (ctx, _params: object, job) => keepQueueing(ctx, job),
 });
 
-
 async function endRunItem(ctx: AppContext, runId: string, status: 'stopped' | 'failed'): Promise<void> {
   const reason = status === 'stopped' ? 'Stopped by the administrator' : ((await jobRunById(ctx.sql, runId))?.error ?? 'The generation failed');
   const item = await endItemOfRun(ctx.sql, runId, status === 'stopped' ? 'cancelled' : 'failed', reason);
