@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { renderCover } from '../src/providers/image/offline.js';
 import { openRuntime } from '../src/runtime.js';
-import { queueItem } from '../src/services/generator/jobs.js';
+import { queueGeneration } from '../src/services/generator/jobs.js';
 import { waitForRun } from '../src/services/jobs/index.js';
 import { writeOfflineArticle } from '../src/services/generator/offline-writer.js';
 import { shapeSentence, splitSentences, wordCount } from '../src/services/generator/sentences.js';
@@ -104,8 +104,8 @@ try {
   const { trendId } = await storeStoryTrend(ctx.sql, { title: HARBOR_STORM_TREND.title, description: HARBOR_STORM_TREND.description, topic: 'usa', sources });
   for (let i = 0; i <= E2E_RUNS; i++) {
     const start = performance.now();
-    const item = await queueItem(ctx, { trendId, trendTitle: HARBOR_STORM_TREND.title, priority: 1, runId: null });
-    const ended = await waitForRun(ctx, item!.jobRunId!, { timeoutMs: 60_000 });
+    const run = await queueGeneration(ctx, { trendId, trendTitle: HARBOR_STORM_TREND.title, priority: 1 });
+    const ended = await waitForRun(ctx, run!.id, { timeoutMs: 60_000 });
     // The first one warms the runner up (pg-boss start, the cover's font): not counted.
     if (i > 0) e2eTimes.push(performance.now() - start);
     if (i > 0 && ended?.status === 'completed') e2eDone++;

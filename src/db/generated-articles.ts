@@ -40,7 +40,8 @@ export interface GeneratedArticleWrite {
   htmlFilePath: string;
   modelName: string | null;
   writer: 'model' | 'offline';
-  queueItemId: number | null;
+  /** The generate-article run that wrote it (recorded at most once per run). */
+  jobRunId: string | null;
 }
 
 const columns = (sql: Queryable) => sql`
@@ -78,6 +79,12 @@ export async function generatedArticleOfTrend(sql: Queryable, trendId: number): 
  * Records an article: a new row, or — when the trend already has one — the same row rewritten in
  * place (same id, same public address, new text and generation time).
  */
+/** The article a generate-article run recorded, if it did (a run taken over after it recorded finds it). */
+export async function generatedArticleOfJobRun(sql: Queryable, jobRunId: string): Promise<GeneratedArticleRow | null> {
+  const [row] = await sql<GeneratedArticleRow[]>`select ${columns(sql)} from generated_articles where job_run_id = ${jobRunId}`;
+  return row ?? null;
+}
+
 export async function upsertGeneratedArticle(sql: Queryable, article: GeneratedArticleWrite): Promise<{ id: number; previousImageUrl: string | null }> {
   const existing = article.trendId === null ? null : await generatedArticleOfTrend(sql, article.trendId);
   if (existing) {
@@ -86,16 +93,16 @@ export async function upsertGeneratedArticle(sql: Queryable, article: GeneratedA
         trend_title = ${article.trendTitle}, title = ${article.title}, content = ${article.content}, excerpt = ${article.excerpt},
         category = ${article.category}, image_url = ${article.imageUrl}, source_urls = ${sql.json(article.sourceUrls)},
         sources = ${sql.json(article.sources as never)}, word_count = ${article.wordCount}, model_name = ${article.modelName},
-        writer = ${article.writer}, queue_item_id = ${article.queueItemId}, generated_at = now(), updated_at = now()
+        writer = ${article.writer}, job_run_id = ${article.jobRunId}, generated_at = now(), updated_at = now()
       where id = ${existing.id}`;
     return { id: existing.id, previousImageUrl: existing.imageUrl };
   }
   const [row] = await sql<{ id: number }[]>`
     insert into generated_articles (trend_id, trend_title, title, content, excerpt, category, image_url, source_urls, sources,
-                                    word_count, html_file_path, model_name, writer, queue_item_id)
+                                    word_count, html_file_path, model_name, writer, job_run_id)
     values (${article.trendId}, ${article.trendTitle}, ${article.title}, ${article.content}, ${article.excerpt}, ${article.category},
             ${article.imageUrl}, ${sql.json(article.sourceUrls)}, ${sql.json(article.sources as never)}, ${article.wordCount},
-            ${article.htmlFilePath}, ${article.modelName}, ${article.writer}, ${article.queueItemId})
+            ${article.htmlFilePath}, ${article.modelName}, ${article.writer}, ${article.jobRunId})
     returning id`;
   return { id: row!.id, previousImageUrl: null };
 }

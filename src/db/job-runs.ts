@@ -165,7 +165,9 @@ export async function finishJobRun(
   end: { status: 'completed' | 'failed' | 'stopped'; result: unknown; error: string | null; progress: Record<string, unknown>; failed: boolean },
 ): Promise<JobRunRow | null> {
   const [row] = await sql<JobRunRow[]>`
-    update job_runs set status = ${end.status}, result = ${end.result === undefined ? null : sql.json(end.result as never)}, error = ${end.error},
+    update job_runs set status = ${end.status}, result = ${end.result === undefined ? null : sql.json(end.result as never)},
+      -- A stopped run keeps why it was stopped.
+      error = case when ${end.status} = 'stopped' then coalesce(${end.error}, error) else ${end.error} end,
       progress = ${sql.json(end.progress as never)}, failures = failures + ${end.failed ? 1 : 0},
       holder = null, expires_at = null, finished_at = now(), updated_at = now()
     where id = ${id} and holder = ${holder} and status in ('running', 'paused', 'stopping')
@@ -183,6 +185,19 @@ export async function requeueJobRun(sql: Queryable, id: string, holder: string, 
   return rows.length === 1;
 }
 
+/** Queued runs no queue job carries (a migration queued them): the ids of `jobs`' ones. */
+export async function unsentQueuedRuns(sql: Queryable, jobs: readonly string[]): Promise<JobRunRow[]> {
+  if (jobs.length === 0) return [];
+  return sql<JobRunRow[]>`
+    select * from job_runs where status = 'queued' and queue_job_id is null and job = any(${[...jobs]}::text[]) order by created_at`;
+}
+
+/** Gives an unsent queued run its queue job; false when another daemon did. */
+export async function claimUnsentRun(sql: Queryable, id: string, queueJobId: string): Promise<boolean> {
+  const rows = await sql`update job_runs set queue_job_id = ${queueJobId}, updated_at = now() where id = ${id} and status = 'queued' and queue_job_id is null returning id`;
+  return rows.length === 1;
+}
+
 /** The queue job that carries a queued run from now on. */
 export async function setJobRunQueueJob(sql: Queryable, id: string, queueJobId: string): Promise<void> {
   await sql`update job_runs set queue_job_id = ${queueJobId}, updated_at = now() where id = ${id} and status = 'queued'`;
@@ -197,11 +212,11 @@ export async function releaseJobRun(sql: Queryable, id: string, holder: string, 
   return rows.length === 1;
 }
 
-/** Moves a live run from one of `from` to `to` (pause, resume, stop); the row as it is now, or null. */
-export async function setJobRunStatus(sql: Queryable, id: string, from: readonly JobRunStatus[], to: JobRunStatus): Promise<JobRunRow | null> {
+/** Moves a live run from one of `from` to `to` (pause, resume, stop; `error`: why it stops); the row as it is now, or null. */
+export async function setJobRunStatus(sql: Queryable, id: string, from: readonly JobRunStatus[], to: JobRunStatus, error?: string): Promise<JobRunRow | null> {
   const finished = to === 'stopped' || to === 'completed' || to === 'failed';
   const [row] = await sql<JobRunRow[]>`
-    update job_runs set status = ${to}, updated_at = now(),
+    update job_runs set status = ${to}, updated_at = now(), error = coalesce(${error ?? null}, error),
       finished_at = case when ${finished} then now() else finished_at end,
       holder = case when ${finished} then null else holder end,
       expires_at = case when ${finished} then null else expires_at end

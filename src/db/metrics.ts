@@ -1,12 +1,13 @@
 // The database's side of GET /metrics: what the product holds and what its jobs did.
 import type { Queryable } from './client.js';
+import { GENERATE_ARTICLE_JOB } from './generations.js';
 
 export interface ContentCounts {
   articles: number;
   domains: number;
   trends: number;
   generatedArticles: number;
-  /** Generation queue items waiting or being written. */
+  /** Generations (generate-article runs) waiting or being written. */
   queueDepth: number;
 }
 
@@ -16,7 +17,7 @@ export async function contentCounts(sql: Queryable): Promise<ContentCounts> {
            (select count(*) from domains)::float8 as domains,
            (select count(*) from trends)::float8 as trends,
            (select count(*) from generated_articles)::float8 as generated_articles,
-           (select count(*) from generation_queue where status in ('pending', 'generating'))::float8 as queue_depth`;
+           (select count(*) from job_runs where job = ${GENERATE_ARTICLE_JOB} and status in ('queued', 'running', 'paused'))::float8 as queue_depth`;
   return row!;
 }
 

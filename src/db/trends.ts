@@ -1,6 +1,7 @@
 import type { Topic } from '../shared/topics.js';
 import type { TopicEvidence } from '../shared/topic-evidence.js';
 import type { Queryable } from './client.js';
+import { GENERATE_ARTICLE_JOB } from './generations.js';
 
 export interface TopTrendRow {
   id: number;
@@ -267,7 +268,8 @@ export async function currentTrends(sql: Queryable): Promise<CurrentTrendRow[]> 
   return sql<CurrentTrendRow[]>`
     select ${trendForGenerationColumns(sql)},
            exists (select 1 from generated_articles g where g.trend_id = t.id) as has_article,
-           coalesce((select max(q.created_at) from generation_queue q where q.trend_id = t.id and q.status = 'failed')
+           coalesce((select max(r.created_at) from job_runs r
+                      where r.job = ${GENERATE_ARTICLE_JOB} and r.params ->> 'trendId' = t.id::text and r.status = 'failed')
              > (select max(a.scraped_at) from trend_articles ta join articles a on a.id = ta.article_id where ta.trend_id = t.id), false)
              as failed_since_newest_source
     from trends t

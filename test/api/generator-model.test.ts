@@ -123,14 +123,14 @@ describe('article generation with a model', () => {
     expect((await articleOf('Headlines only story'))!.sourceUrls).toEqual(expect.arrayContaining(['https://b.test/2']));
   });
 
-  it('fails the item on a provider error, logs why, and never leaves it generating', async () => {
+  it('fails the generation on a provider error, logs why, and never leaves it generating', async () => {
     fake.respondWith(() => ({ kind: 'status', status: 500, message: 'model melted' }));
     const before = (await api('GET', '/api/status')).body.totalArticlesGenerated;
     await generate('Ferries halted in Port Linden');
     const queue = (await api('GET', '/api/generator/queue-status')).body;
     expect(queue).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
     const [row] = await server.sql<{ status: string; error: string }[]>`
-      select status, error from generation_queue where trend_title = 'Ferries halted in Port Linden' order by id desc limit 1`;
+      select status, error from job_runs where job = 'generate-article' and params ->> 'trendTitle' = 'Ferries halted in Port Linden' order by created_at desc limit 1`;
     expect(row!.status).toBe('failed');
     expect(row!.error).toContain('model melted');
     const logs = (await api('GET', '/api/logs?component=GENERATOR&limit=20')).body as { level: string; message: string }[];
@@ -182,7 +182,7 @@ describe('article generation with a model', () => {
 });
 
 describe('stopping the generator on the job runner', () => {
-  it('stops an item mid-generation: the model call is abandoned, the item cancelled, its run stopped, nothing recorded', async () => {
+  it('stops a generation midway: the model call is abandoned, its run stopped, nothing recorded', async () => {
     fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, then: { kind: 'text', content: MODEL_ARTICLE } }));
     const before = await articleOf('Storm floods Port Linden');
     expect((await api('POST', '/api/generator/generate-from-trend', { trendTitle: 'Storm floods Port Linden' })).status).toBe(200);
@@ -199,14 +199,14 @@ describe('stopping the generator on the job runner', () => {
     expect((await api('GET', '/api/status')).body.generatorStatus).toBe('idle');
     expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
     const [row] = await server.sql<{ status: string; error: string }[]>`
-      select status, error from generation_queue where trend_title = 'Storm floods Port Linden' order by id desc limit 1`;
-    expect(row).toEqual({ status: 'cancelled', error: 'Stopped by the administrator' });
+      select status, error from job_runs where job = 'generate-article' and params ->> 'trendTitle' = 'Storm floods Port Linden' order by created_at desc limit 1`;
+    expect(row).toEqual({ status: 'stopped', error: 'Stopped by the administrator' });
     jobs = (await api('GET', '/api/jobs')).body as JobState[];
     expect(jobs.find((job) => job.name === 'generate-article')).toMatchObject({ status: 'idle', liveRuns: 0, run: { status: 'stopped' } });
     expect(await articleOf('Storm floods Port Linden')).toEqual(before);
     expect((await api('POST', '/api/generator/stop')).body).toEqual({ message: 'The article generator is not running', queued: 0 });
   });
-  it('ends the item too when its run is stopped through the job runner’s own stop call', async () => {
+  it('says a generation stopped through the job runner’s own stop call ended', async () => {
     fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, then: { kind: 'text', content: MODEL_ARTICLE } }));
     expect((await api('POST', '/api/generator/generate-from-trend', { trendTitle: 'Ferries halted in Port Linden' })).status).toBe(200);
     for (let i = 0; i < 200 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -214,8 +214,8 @@ describe('stopping the generator on the job runner', () => {
     for (let i = 0; i < 100 && (await api('GET', '/api/generator/queue-status')).body.queueLength > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
     const [row] = await server.sql<{ status: string }[]>`
-      select status from generation_queue where trend_title = 'Ferries halted in Port Linden' order by id desc limit 1`;
-    expect(row!.status).toBe('cancelled');
+      select status from job_runs where job = 'generate-article' and params ->> 'trendTitle' = 'Ferries halted in Port Linden' order by created_at desc limit 1`;
+    expect(row!.status).toBe('stopped');
     const logs = (await api('GET', '/api/logs?component=GENERATOR&limit=5')).body as { message: string }[];
     expect(logs.map((l) => l.message)).toContain('Article generation for "Ferries halted in Port Linden" stopped');
   });

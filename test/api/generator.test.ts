@@ -180,7 +180,8 @@ describe('article generator API', () => {
     expect(((await call('GET', '/api/jobs')).body as JobState[]).find((job) => job.name === 'generator')).toMatchObject({ status: 'running', liveRuns: 1 });
     // Best first: the more relevant trend was generated before the hopeless one.
     const order = await server.sql<{ trendId: number }[]>`
-      select trend_id from generation_queue where trend_id in (${third.trendId}, ${hopeless.trendId}) order by started_at`;
+      select (params ->> 'trendId')::int as trend_id from job_runs
+      where job = 'generate-article' and params ->> 'trendId' in (${String(third.trendId)}, ${String(hopeless.trendId)}) order by started_at`;
     expect(order.map((row) => row.trendId)).toEqual([third.trendId, hopeless.trendId]);
     // A later analysis: Run keeps going.
     const fourth = await storeStoryTrend(server.sql, { title: 'Insurers open office at Port Linden library', topic: 'usa', relevance: 4, sources: harborStorm(5) });
@@ -192,9 +193,10 @@ describe('article generator API', () => {
     expect((await call('DELETE', `/api/generated-articles/${fourthArticle.id}`)).body).toEqual({ deleted: 1 });
     server.ctx.events.emit('home_data_updated', {});
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await server.sql`select status from generation_queue where trend_id = ${fourth.trendId}`).toEqual([{ status: 'done' }]);
+    expect(await server.sql`select status from job_runs where job = 'generate-article' and params ->> 'trendId' = ${String(fourth.trendId)}`).toEqual([{ status: 'completed' }]);
     expect((await articles()).some((a) => a.trendId === fourth.trendId)).toBe(false);
-    const attempts = await server.sql<{ status: string; error: string }[]>`select status, error from generation_queue where trend_id = ${hopeless.trendId}`;
+    const attempts = await server.sql<{ status: string; error: string }[]>`
+      select status, error from job_runs where job = 'generate-article' and params ->> 'trendId' = ${String(hopeless.trendId)}`;
     expect(attempts).toEqual([{ status: 'failed', error: expect.stringContaining('Insufficient matching articles for "Headlines without text"') }]);
     expect((await call('POST', '/api/generator/stop')).body.message).toMatch(/^Article generator stopped/);
     expect((await call('GET', '/api/status')).body.generatorStatus).toBe('idle');

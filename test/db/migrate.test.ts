@@ -48,7 +48,7 @@ describe('migrations', () => {
     const tables = rows.map((row) => row.tableName);
     for (const table of [
       'users', 'sessions', 'api_tokens', 'settings', 'domains', 'avoid_domains', 'articles', 'trends',
-      'trend_articles', 'generated_articles', 'generation_queue', 'logs', 'audio_assets', 'scripts',
+      'trend_articles', 'generated_articles', 'job_runs', 'logs', 'audio_assets', 'scripts',
       'music_tracks', 'job_state', 'llm_calls',
     ]) {
       expect(tables).toContain(table);

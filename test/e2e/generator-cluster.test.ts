@@ -71,40 +71,31 @@ describe.skipIf(!usingPostgres)('two daemons sharing the generator queue', () =>
     expect((await fetch(`${b.baseUrl}/api/generator/run`, { method: 'POST', headers: { cookie: cookieB } })).status).toBe(409);
     expect((await get(b, cookieB, '/api/status')).generatorStatus).not.toBe('idle');
 
-    // Who holds the item runs while they are generated.
+    // Who holds the generations while they run.
     const holders = new Set<number>();
     const deadline = Date.now() + 150_000;
     for (;;) {
       for (const row of await sql<{ holder: string }[]>`select holder from job_runs where job = 'generate-article' and status = 'running'`) {
         holders.add(pidOf(row.holder));
       }
-      const [counted] = await sql<{ done: number }[]>`select count(*)::int as done from generation_queue where status = 'done'`;
+      const [counted] = await sql<{ done: number }[]>`select count(*)::int as done from job_runs where job = 'generate-article' and status = 'completed'`;
       const done = counted!.done;
       if (done === TRENDS.length) break;
-      if (Date.now() > deadline) throw new Error(`only ${done} of ${TRENDS.length} items done`);
+      if (Date.now() > deadline) throw new Error(`only ${done} of ${TRENDS.length} generations done`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect([...holders].sort()).toEqual([a.child.pid, b.child.pid].sort());
-    // An item is recorded done inside its run, a moment before the run itself ends (status
-    // 'generating' until then): wait for the item runs to end too.
-    for (;;) {
-      const [live] = await sql<{ count: number }[]>`
-        select count(*)::int as count from job_runs where job = 'generate-article' and status in ('queued', 'running', 'paused', 'stopping')`;
-      if (live!.count === 0) break;
-      if (Date.now() > deadline) throw new Error(`${live!.count} item runs still live after their items were done`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
 
-    // Each trend asked of the model once, each item recorded once, as one article.
+    // Each trend asked of the model once, each generation recorded once, as one article.
     // First attempts only: a model answer failing its checks is asked again with the reasons.
     const prompts = fake.chatRequests().map((request) => request.messages.at(-1)!.content).filter((prompt) => !prompt.includes('Your previous answer could not be published'));
     for (const title of TRENDS) expect(prompts.filter((prompt) => prompt.includes(`Trend: ${title}\n`)), title).toHaveLength(1);
-    const items = await sql<{ status: string; attempts: number; articleId: number }[]>`select status, attempts, article_id from generation_queue`;
-    expect(items).toHaveLength(TRENDS.length);
-    expect(items.every((item) => item.status === 'done' && item.attempts === 1)).toBe(true);
-    const articles = await sql<{ queueItemId: number }[]>`select queue_item_id from generated_articles`;
+    const runs = await sql<{ id: string; status: string; attempts: number }[]>`select id, status, attempts from job_runs where job = 'generate-article'`;
+    expect(runs).toHaveLength(TRENDS.length);
+    expect(runs.every((run) => run.status === 'completed' && run.attempts === 1)).toBe(true);
+    const articles = await sql<{ jobRunId: string }[]>`select job_run_id from generated_articles`;
     expect(articles).toHaveLength(TRENDS.length);
-    expect(new Set(articles.map((article) => article.queueItemId)).size).toBe(TRENDS.length);
+    expect(new Set(articles.map((article) => article.jobRunId))).toEqual(new Set(runs.map((run) => run.id)));
     expect((await get(a, cookieA, '/api/generated-articles')).length).toBe(TRENDS.length);
 
     // Stop given to the other daemon ends the Run started on the first.

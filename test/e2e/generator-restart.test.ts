@@ -111,19 +111,21 @@ describe('the generator queue across kill -9', { timeout: 180_000 }, () => {
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
     }
-    // Straight from the database: one article per trend, each the output of exactly one item.
+    // Straight from the database: one article per trend, each the output of exactly one generation.
     const config = loadConfig({ NEWSCTL_LOG_LEVEL: 'silent' }, { dataDir: storage.dataDir, databaseUrl: storage.database?.url ?? undefined });
     const runtime = await openRuntime(config);
     try {
-      const items = await runtime.ctx.sql<{ trendTitle: string; status: string; attempts: number; articleId: number }[]>`
-        select trend_title, status, attempts, article_id from generation_queue order by id`;
-      expect(items).toEqual([
-        expect.objectContaining({ trendTitle: 'Storm floods Port Linden', status: 'done', attempts: 2 }),
-        expect.objectContaining({ trendTitle: 'Ferries halted in Port Linden', status: 'done', attempts: 1 }),
+      const runs = await runtime.ctx.sql<{ id: string; trendTitle: string; status: string; attempts: number; articleId: number }[]>`
+        select id, params ->> 'trendTitle' as trend_title, status, attempts, (result ->> 'articleId')::int as article_id
+        from job_runs where job = 'generate-article' order by created_at`;
+      expect(runs).toEqual([
+        expect.objectContaining({ trendTitle: 'Storm floods Port Linden', status: 'completed', attempts: 2 }),
+        expect.objectContaining({ trendTitle: 'Ferries halted in Port Linden', status: 'completed', attempts: 1 }),
       ]);
-      const articles = await runtime.ctx.sql<{ queueItemId: number; trendId: number }[]>`select queue_item_id, trend_id from generated_articles`;
+      const articles = await runtime.ctx.sql<{ id: number; jobRunId: string }[]>`select id, job_run_id from generated_articles order by id`;
       expect(articles).toHaveLength(2);
-      expect(new Set(articles.map((a) => a.queueItemId)).size).toBe(2);
+      expect(new Set(articles.map((a) => a.jobRunId))).toEqual(new Set(runs.map((run) => run.id)));
+      expect(new Set(runs.map((run) => run.articleId))).toEqual(new Set(articles.map((a) => a.id)));
     } finally {
       await runtime.close();
     }

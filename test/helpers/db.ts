@@ -16,17 +16,18 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `empty`: no schema at all (a test that migrates it step by step). */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `newsctl_test_${randomBytes(6).toString('hex')}`;
     const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    const template = inject('postgresTemplate');
+    const template = options.empty ? undefined : inject('postgresTemplate');
     await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '', maxConnections: 4 });
-    if (!template) await migrate(db.sql);
+    if (!template && !options.empty) await migrate(db.sql);
     return {
       db,
       url: url.toString(),
@@ -37,13 +38,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       },
     };
   }
-  const templateFile = inject('embeddedTemplate');
+  const templateFile = options.empty ? undefined : inject('embeddedTemplate');
   const db = await openDatabase({
     databaseUrl: null,
     dataDir: '',
     inMemory: true,
     ...(templateFile ? { loadDataDir: new Blob([readFileSync(templateFile)]) } : {}),
   });
-  if (!templateFile) await migrate(db.sql);
+  if (!templateFile && !options.empty) await migrate(db.sql);
   return { db, url: null, drop: () => db.close() };
 }

@@ -6,8 +6,8 @@
 //   … one section per table, in foreign-key order …
 //   {"end":true}
 // Identities are kept (OVERRIDING SYSTEM VALUE) and their sequences set after the rows. A foreign
-// key cycle (generation_queue ↔ generated_articles) is cut at a nullable column: those columns are
-// left null at insert and set in a second pass over the same file.
+// key cycle, should a migration make one, is cut at a nullable column: those columns are left null
+// at insert and set in a second pass over the same file.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';

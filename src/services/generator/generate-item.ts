@@ -1,11 +1,11 @@
-// The generation of one queue item: the job function of its generate-article run. The item is
-// recorded at most once: the article, the trend's page address and the item's "done" are written in
-// one transaction that first checks this attempt still holds the run (`job.holds`: the run's lease,
-// the one ownership check) and the item is still live, so an item stopped meanwhile, or taken over by
-// another daemon after this one stalled past its lease, is never recorded twice.
+// The generation of one trend's article: the job function of its generate-article run. It is
+// recorded at most once: the article (with the run's id, unique) and the trend's page address are
+// written in one transaction that first checks this attempt still holds the run (`job.holds`: the
+// run's lease, the one ownership check; a run stopped meanwhile no longer holds), so a generation
+// stopped, or taken over by another daemon after this one stalled past its lease, is never recorded twice.
 import type { AppContext } from '../../context.js';
-import { generatedArticleOfTrend, upsertGeneratedArticle } from '../../db/generated-articles.js';
-import { claimItem, failLiveItem, finishItem, itemOfJobRun, lockLiveItem, releaseItem, runProgress, type QueueItemRow } from '../../db/generation-queue.js';
+import { generatedArticleOfJobRun, generatedArticleOfTrend, upsertGeneratedArticle } from '../../db/generated-articles.js';
+import { batchProgress, type GenerationParams } from '../../db/generations.js';
 import { setTrendHtmlFilePath, trendForGeneration, trendSourceArticles } from '../../db/trends.js';
 import type { JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
@@ -16,17 +16,17 @@ import { patchGeneratorState } from './status.js';
 import { GenerationFailure, writeArticle } from './write-article.js';
 import { emitWebhook } from '../webhooks/index.js';
 
-/** An item whose generation never finishes (its daemon dies each time) fails after this many attempts. */
-const MAX_ITEM_ATTEMPTS = 3;
+/** A generation that never finishes (its daemon dies each time) fails after this many attempts. */
+const MAX_ATTEMPTS = 3;
 
 export type GenerateItemResult =
   | { outcome: 'done'; articleId: number; title: string; wordCount: number; sources: number; writer: 'model' | 'offline' }
-  /** Stopped, finished already, or no longer this attempt's: nothing recorded. */
+  /** Stopped, or no longer this attempt's: nothing recorded. */
   | { outcome: 'dropped' };
 
-/** A failed item: its run fails with the reason (the item and the GENERATOR log have it already). */
-class ItemFailed extends Error {
-  override name = 'ItemFailed';
+/** A failed generation: its run fails with the reason (the GENERATOR log has it already). */
+class GenerationFailed extends Error {
+  override name = 'GenerationFailed';
 }
 
 type Ctx = AppContext;
@@ -41,10 +41,10 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** After an item of a regeneration run ends: "[n/total] …", and the closing line once none is left. */
-export async function reportRunProgress(ctx: Ctx, item: QueueItemRow, line: string): Promise<void> {
-  if (!item.runId) return;
-  const progress = await runProgress(ctx.sql, item.runId);
+/** After a generation of a regeneration ended: "[n/total] …", and the closing line once none is left. */
+export async function reportBatchProgress(ctx: Ctx, generation: GenerationParams, line: string): Promise<void> {
+  if (!generation.batch) return;
+  const progress = await batchProgress(ctx.sql, generation.batch);
   const finished = progress.done + progress.failed + progress.cancelled;
   announce(ctx, `[${finished}/${progress.total}] ${line}`, { progress: { done: finished, total: progress.total } });
   if (progress.live === 0) await announceRunComplete(ctx, progress);
@@ -59,39 +59,40 @@ export async function announceRunComplete(ctx: Pick<AppContext, 'sql' | 'events'
   await logEvent(ctx, LOG_COMPONENTS.generator, progress.failed ? 'warning' : 'info', line);
 }
 
-export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<GenerateItemResult> {
-  const queued = await itemOfJobRun(ctx.sql, job.runId);
-  // Done, failed or cancelled already (a run taken over after its item was recorded): nothing to do.
-  if (!queued || (queued.status !== 'pending' && queued.status !== 'generating')) return { outcome: 'dropped' };
-  if (queued.attempts >= MAX_ITEM_ATTEMPTS) {
-    const reason = `Gave up after ${queued.attempts} attempts: generation never finished (the daemon stopped each time)`;
-    if (await failLiveItem(ctx.sql, queued.id, reason)) {
-      await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generation failed for "${queued.trendTitle}": ${reason}`);
-      await reportRunProgress(ctx, queued, `Failed "${queued.trendTitle}": ${reason}`).catch(() => {});
-      await publishQueue(ctx);
-    }
-    throw new ItemFailed(reason);
-  }
-  const item = await claimItem(ctx.sql, queued.id);
-  if (!item) return { outcome: 'dropped' };
-  const started = performance.now();
-  // The runner aborts it on Stop (from any daemon), at shutdown, and when this daemon lost the run.
-  const signal = job.signal;
-  let imageUrl: string | null = null;
+/** Attempts that started generating it: a hand-over at shutdown is not one (the trend did not make its daemon die). */
+function attemptsMade(job: JobHandle): number {
+  const handedOver = Number(job.saved.handovers);
+  return job.attempt - (Number.isInteger(handedOver) ? handedOver : 0);
+}
 
-  if (job.resumed) await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Taking over "${item.trendTitle}": the daemon generating it stopped before it finished`);
-  announce(ctx, `Generating article for "${item.trendTitle}"`);
-  await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Generating article for "${item.trendTitle}"${item.attempts > 1 ? ` (attempt ${item.attempts})` : ''}`);
-  job.progress({ itemId: item.id, trendTitle: item.trendTitle, stage: 'writing' });
-  await publishQueue(ctx);
+export async function generateTrendArticle(ctx: Ctx, generation: GenerationParams, job: JobHandle): Promise<GenerateItemResult> {
+  const title = generation.trendTitle;
+  let imageUrl: string | null = null;
+  const signal = job.signal;
   try {
-    const trend = item.trendId === null ? null : await trendForGeneration(ctx.sql, item.trendId);
-    if (!trend) throw new GenerationFailure(`The trend "${item.trendTitle}" no longer exists`);
+    // Recorded already by an attempt whose daemon died before its run ended: that is the result.
+    const recordedBefore = await generatedArticleOfJobRun(ctx.sql, job.runId);
+    if (recordedBefore) {
+      return { outcome: 'done', articleId: recordedBefore.id, title: recordedBefore.title, wordCount: recordedBefore.wordCount, sources: recordedBefore.sources.length, writer: recordedBefore.writer };
+    }
+    const attempts = attemptsMade(job);
+    if (attempts > MAX_ATTEMPTS) {
+      throw new GenerationFailure(`Gave up after ${attempts - 1} attempts: generation never finished (the daemon stopped each time)`);
+    }
+    const started = performance.now();
+    if (job.resumed) await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Taking over "${title}": the daemon generating it stopped before it finished`);
+    announce(ctx, `Generating article for "${title}"`);
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Generating article for "${title}"${attempts > 1 ? ` (attempt ${attempts})` : ''}`);
+    job.progress({ trendTitle: title, stage: 'writing' });
+    await publishQueue(ctx);
+
+    const trend = generation.trendId === null ? null : await trendForGeneration(ctx.sql, generation.trendId);
+    if (!trend) throw new GenerationFailure(`The trend "${title}" no longer exists`);
     const articles = await trendSourceArticles(ctx.sql, trend.id);
     const draft = await writeArticle(ctx, trend, articles, signal);
     if (signal.aborted) throw signal.reason ?? new Error('stopped');
 
-    job.progress({ itemId: item.id, trendTitle: item.trendTitle, stage: 'image' });
+    job.progress({ stage: 'image' });
     announce(ctx, `Making the feature image for "${draft.title}"`);
     const image = await makeFeatureImage(
       ctx,
@@ -102,7 +103,7 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
     imageUrl = saveImage(ctx.config, image, `trend-${trend.id}`);
 
     const recorded = (await ctx.sql.begin(async (tx) => {
-      if (!(await job.holds(tx)) || !(await lockLiveItem(tx, item.id))) return null;
+      if (!(await job.holds(tx))) return null;
       const existing = await generatedArticleOfTrend(tx, trend.id);
       const htmlFilePath = existing?.htmlFilePath ?? trend.htmlFilePath ?? articlePagePath(trend.topic, trend.title, trend.id);
       const written = await upsertGeneratedArticle(tx, {
@@ -119,10 +120,9 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
         htmlFilePath,
         modelName: draft.modelName,
         writer: draft.writer,
-        queueItemId: item.id,
+        jobRunId: job.runId,
       });
       if (trend.htmlFilePath !== htmlFilePath) await setTrendHtmlFilePath(tx, trend.id, htmlFilePath);
-      await finishItem(tx, item.id, { status: 'done', articleId: written.id });
       return { ...written, htmlFilePath };
     })) as { id: number; previousImageUrl: string | null; htmlFilePath: string } | null;
     if (!recorded) {
@@ -136,7 +136,6 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
     const summary = `"${draft.title}": ${draft.wordCount} words from ${draft.sources.length} sources (${how}, ${image.provider} image, ${seconds(performance.now() - started)})`;
     await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Generated ${summary}`);
     announce(ctx, `Generated ${summary}`);
-    await reportRunProgress(ctx, item, `Rewrote "${draft.title}"`);
     ctx.events.emit('home_data_updated', {});
     await emitWebhook(ctx, 'article.generated', {
       id: recorded.id,
@@ -151,19 +150,15 @@ export async function generateQueueItem(ctx: Ctx, job: JobHandle): Promise<Gener
   } catch (error) {
     deleteImage(ctx.config, imageUrl);
     if (signal.aborted) {
-      // Stop cancelled the item already; at shutdown it goes back to the queue for the run's next
-      // holder. A run lost to another daemon is that daemon's to finish: nothing is written here.
-      if (job.interruption === 'shutdown') await ctx.sql.begin(async (tx) => (await job.holds(tx)) && releaseItem(tx, item.id)).catch(() => {});
+      // Stopped: the run ends stopped. At shutdown it goes back to the queue for the run's next
+      // holder, and the hand-over is not an attempt. A run lost to another daemon is that daemon's.
+      if (job.interruption === 'shutdown') job.progress({ handovers: (Number(job.saved.handovers) || 0) + 1 });
       return { outcome: 'dropped' };
     }
     const reason = describe(error);
-    const failed = await ctx.sql
-      .begin(async (tx) => (await job.holds(tx)) && finishItem(tx, item.id, { status: 'failed', error: reason }))
-      .catch(() => false);
-    await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generation failed for "${item.trendTitle}": ${reason}`);
-    announce(ctx, `Failed to generate "${item.trendTitle}": ${reason}`);
-    if (failed) await reportRunProgress(ctx, item, `Failed "${item.trendTitle}": ${reason}`).catch(() => {});
-    throw new ItemFailed(reason);
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generation failed for "${title}": ${reason}`).catch(() => {});
+    announce(ctx, `Failed to generate "${title}": ${reason}`);
+    throw new GenerationFailed(reason);
   } finally {
     await publishQueue(ctx);
   }

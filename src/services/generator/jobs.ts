@@ -1,42 +1,39 @@
-// The generator on the job runner. Each queue item is carried by one run of generate-article,
-// created in the same transaction as the item: the run's lease says which daemon generates it and
-// may record it (checked once, in the recording transaction), a killed daemon's run is taken over
-// (and the item generated again), and generated_articles.queue_item_id (unique) records it at most
-// once. Run is the exclusive `generator` job: it queues the trends of each new analysis until
-// Stop, and a restarted daemon resumes it like any other run.
+// The generator on the job runner. A generation is one run of generate-article (its params name the
+// trend; its status is the generation's): the run's lease says which daemon generates it and may
+// record it (checked once, in the recording transaction), a killed daemon's run is taken over (and
+// the trend generated again), and generated_articles.job_run_id (unique) records it at most once.
+// Run is the exclusive `generator` job: it queues the trends of each new analysis until Stop, and a
+// restarted daemon resumes it like any other run.
 import type { AppContext } from '../../context.js';
-import { countLiveItems, deleteFinishedItemsBefore, endItemOfRun, enqueueTrend, itemsWithoutLiveRun, setItemJobRun, type QueueItemRow } from '../../db/generation-queue.js';
-import { jobRunById, liveJobRun } from '../../db/job-runs.js';
+import type { TransactionSql } from '../../db/client.js';
+import { countLiveGenerations, type GenerationParams } from '../../db/generations.js';
+import { jobRunById, liveJobRun, type JobRunRow } from '../../db/job-runs.js';
 import { currentTrends, trendsStamp } from '../../db/trends.js';
-import { defineJob, enqueue, type JobHandle } from '../jobs/index.js';
+import { defineJob, enqueue, type JobHandle, type JobParams } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { announce, publishQueue } from './events.js';
-import { generateQueueItem, reportRunProgress } from './generate-item.js';
+import { generateTrendArticle, reportBatchProgress, type GenerateItemResult } from './generate-item.js';
 import { GENERATE_ARTICLE_JOB, GENERATOR_JOB } from './status.js';
 import { MIN_SOURCE_ARTICLES } from './write-article.js';
 import { counted } from '../../shared/words.js';
 
 /** In run mode, how often to look for a new analysis when no message says one happened (another daemon's). */
 const RUN_MODE_POLL_MS = 30_000;
-const FINISHED_ITEMS_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+/** The reason the generator's Stop gives its runs: Stop says what it cancelled in one line, not one per run. */
+export const STOPPED_BY_GENERATOR = 'Stopped by the administrator';
 
 export const generateArticleJob = defineJob({
   name: GENERATE_ARTICLE_JOB,
   label: 'Article generation',
-  // A queue: items wait their turn (best first), one at a time per daemon.
+  // A queue: generations wait their turn (best first), one at a time per daemon.
   exclusive: false,
   concurrency: 1,
-  run: (ctx, _params: { trendId?: number }, job) => generateQueueItem(ctx, job),
-  /**
-   * A run stopped or failed without recording its item (POST /api/jobs/generate-article/stop, a queued
-   * run stopped before any daemon took it, an unexpected error): its item ends too, instead of staying
-   * queued with nothing to carry it. Stop from the console has cancelled its items already.
-   */
-  attach: (ctx) =>
-    ctx.events.on('job_updated', ({ job, runId, status }) => {
-      if (job !== GENERATE_ARTICLE_JOB || (status !== 'stopped' && status !== 'failed')) return;
-      void endRunItem(ctx, runId, status).catch(() => {});
-    }),
+  run: (ctx, params: GenerationParams, job) => generateTrendArticle(ctx, params, job),
+  /** Once a generation ended (on the daemon that held it, or that stopped it queued): a regeneration's [n/total], the queue. */
+  settled: async (ctx, { runId, status }) => {
+    const run = await jobRunById(ctx.sql, runId);
+    if (run) await generationEnded(ctx, run, status);
+  },
 });
 
 export const generatorJob = defineJob({
@@ -45,14 +42,21 @@ export const generatorJob = defineJob({
   run: (ctx, _params: object, job) => keepQueueing(ctx, job),
 });
 
-async function endRunItem(ctx: AppContext, runId: string, status: 'stopped' | 'failed'): Promise<void> {
-  const reason = status === 'stopped' ? 'Stopped by the administrator' : ((await jobRunById(ctx.sql, runId))?.error ?? 'The generation failed');
-  const item = await endItemOfRun(ctx.sql, runId, status === 'stopped' ? 'cancelled' : 'failed', reason);
-  if (!item) return;
-  const line = status === 'stopped' ? `Article generation for "${item.trendTitle}" stopped` : `Article generation failed for "${item.trendTitle}": ${reason}`;
-  await logEvent(ctx, LOG_COMPONENTS.generator, status === 'stopped' ? 'info' : 'error', line);
-  announce(ctx, line);
-  await reportRunProgress(ctx, item, line);
+async function generationEnded(ctx: AppContext, run: JobRunRow, status: string): Promise<void> {
+  const params = run.params as unknown as GenerationParams;
+  if (status === 'completed') {
+    const result = run.result as GenerateItemResult | null;
+    if (result?.outcome === 'done') await reportBatchProgress(ctx, params, `Rewrote "${result.title}"`);
+  } else if (status === 'failed') {
+    // The generation logged and announced its failure itself.
+    await reportBatchProgress(ctx, params, `Failed "${params.trendTitle}": ${run.error ?? 'unknown error'}`);
+  } else if (status === 'stopped' && run.error !== STOPPED_BY_GENERATOR) {
+    // Stopped on its own (POST /api/jobs/generate-article/stop): the generator's Stop speaks for all of its runs at once.
+    const line = `Article generation for "${params.trendTitle}" stopped`;
+    await logEvent(ctx, LOG_COMPONENTS.generator, 'info', line);
+    announce(ctx, line);
+    await reportBatchProgress(ctx, params, line);
+  }
   await publishQueue(ctx);
 }
 
@@ -61,45 +65,22 @@ function runPriority(priority: number): number {
   return Math.round(Math.max(-1e6, Math.min(1e6, priority)) * 100);
 }
 
-class AlreadyQueued extends Error {}
+type Enqueue = (name: string, params: JobParams, options?: Parameters<typeof enqueue>[3]) => Promise<JobRunRow | null>;
 
-/** Queues a trend's item and the run that carries it, in one transaction; null when the trend is queued already. */
-export async function queueItem(
+/**
+ * Queues the generation of a trend's article; null when the trend's article is being generated or
+ * waits already. Inside a transaction (`enqueueTogether`) when given its `enqueue`.
+ */
+export async function queueGeneration(
   ctx: AppContext,
-  item: { trendId: number; trendTitle: string; priority: number; runId: string | null },
-): Promise<QueueItemRow | null> {
-  let queued: QueueItemRow | null = null;
-  try {
-    const { created } = await enqueue(ctx, GENERATE_ARTICLE_JOB, { trendId: item.trendId }, {
-      singletonKey: `trend-${item.trendId}`,
-      priority: runPriority(item.priority),
-      progress: { trendTitle: item.trendTitle },
-      prepare: async (tx, run) => {
-        queued = await enqueueTrend(tx, { ...item, jobRunId: run.id });
-        if (!queued) throw new AlreadyQueued();
-      },
-    });
-    return created ? queued : null;
-  } catch (error) {
-    if (error instanceof AlreadyQueued) return null;
-    throw error;
-  }
-}
-
-/** A live item no run carries yet (queued in a batch, or before the runner carried items) gets its run. */
-export async function carryItem(ctx: AppContext, item: QueueItemRow): Promise<void> {
-  try {
-    await enqueue(ctx, GENERATE_ARTICLE_JOB, { trendId: item.trendId }, {
-      ...(item.trendId === null ? {} : { singletonKey: `trend-${item.trendId}` }),
-      priority: runPriority(item.priority),
-      progress: { trendTitle: item.trendTitle },
-      prepare: async (tx, run) => {
-        if (!(await setItemJobRun(tx, item.id, run.id))) throw new AlreadyQueued();
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof AlreadyQueued)) throw error;
-  }
+  generation: GenerationParams & { priority: number },
+  within?: { tx: TransactionSql; enqueue: Enqueue },
+): Promise<JobRunRow | null> {
+  const { priority, ...params } = generation;
+  const options = { ...(params.trendId === null ? {} : { singletonKey: `trend-${params.trendId}` }), priority: runPriority(priority) };
+  if (within) return within.enqueue(GENERATE_ARTICLE_JOB, params, options);
+  const { run, created } = await enqueue(ctx, GENERATE_ARTICLE_JOB, params, options);
+  return created ? run : null;
 }
 
 /** Run mode: queues the trends of every new analysis (a message, or a look every RUN_MODE_POLL_MS) until stopped. */
@@ -145,22 +126,17 @@ async function keepQueueing(ctx: AppContext, job: JobHandle): Promise<{ queued: 
 
 /**
  * At daemon start: the runner resumes the queue (queued runs, and runs a killed daemon left, which
- * it takes over); this gives a run to any live item without one, clears old history and says what
- * is resumed. Returns the function that stops it (nothing left to stop: the runner does the work).
+ * it takes over); this says what is resumed. Returns the function that stops it (nothing left to
+ * stop: the runner does the work).
  */
 export async function resumeGenerator(ctx: AppContext): Promise<() => void> {
-  // Finished items are history the console never shows; a month of it is plenty.
-  await deleteFinishedItemsBefore(ctx.sql, new Date(Date.now() - FINISHED_ITEMS_KEPT_MS));
-  for (const item of await itemsWithoutLiveRun(ctx.sql)) await carryItem(ctx, item);
-  const [live, runMode] = await Promise.all([countLiveItems(ctx.sql), liveJobRun(ctx.sql, GENERATOR_JOB)]);
-  // Claimed without a live lease: its daemon stopped mid-generation (the runner takes the run over).
-  const interrupted = live.claimed - live.generating;
+  const [live, runMode] = await Promise.all([countLiveGenerations(ctx.sql), liveJobRun(ctx.sql, GENERATOR_JOB)]);
   if (live.total > 0 || runMode) {
     await logEvent(
       ctx,
       LOG_COMPONENTS.generator,
       'info',
-      `Resuming the article generator: ${live.total} queued${interrupted > 0 ? ` (${interrupted} interrupted when a daemon stopped)` : ''}${runMode ? ', run mode on' : ''}`,
+      `Resuming the article generator: ${live.total} queued${live.interrupted > 0 ? ` (${live.interrupted} interrupted when a daemon stopped)` : ''}${runMode ? ', run mode on' : ''}`,
     );
   }
   return () => {};
@@ -174,7 +150,7 @@ export async function queueTrendsWithoutArticle(ctx: AppContext): Promise<number
   let queued = 0;
   for (const trend of await currentTrends(ctx.sql)) {
     if (trend.hasArticle || trend.articleCount < MIN_SOURCE_ARTICLES || trend.failedSinceNewestSource) continue;
-    if (await queueItem(ctx, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore, runId: null })) queued++;
+    if (await queueGeneration(ctx, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore })) queued++;
   }
   if (queued > 0) {
     await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued ${counted(queued, 'trend')} of the latest analysis for article generation`);

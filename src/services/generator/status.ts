@@ -1,9 +1,9 @@
 // The generator's part of the status object and the queue status, read from the database (the job
-// runner's runs and the persisted queue) so that every daemon reports the same (status is cluster-wide).
+// runner's runs: a generation is a generate-article run) so that every daemon reports the same (status is cluster-wide).
 import type { GeneratorStatusFields, QueueStatus } from '../../api/generator.js';
 import type { AppContext } from '../../context.js';
 import { countGeneratedArticles, lastGeneratedAt } from '../../db/generated-articles.js';
-import { countLiveItems, liveItems } from '../../db/generation-queue.js';
+import { GENERATE_ARTICLE_JOB, countLiveGenerations, liveGenerations } from '../../db/generations.js';
 import { liveJobRuns } from '../../db/job-runs.js';
 import { patchJobState, readJobState } from '../../db/job-state.js';
 
@@ -11,8 +11,8 @@ export type { GeneratorStatusFields, QueueStatus } from '../../api/generator.js'
 
 /** Run mode: the exclusive job started by Run, which queues the trends of each analysis until Stop. */
 export const GENERATOR_JOB = 'generator';
-/** One run per queue item: the article of one trend. */
-export const GENERATE_ARTICLE_JOB = 'generate-article';
+/** One run per generation: the article of one trend. */
+export { GENERATE_ARTICLE_JOB };
 /** Items listed by the queue status (the console's list scrolls; the count is exact). */
 const QUEUE_STATUS_ITEMS = 200;
 
@@ -47,13 +47,13 @@ export async function generatorStatusFields(ctx: Pick<AppContext, 'sql'>): Promi
 }
 
 export async function queueStatus(ctx: Pick<AppContext, 'sql'>): Promise<QueueStatus> {
-  const [items, counts] = await Promise.all([liveItems(ctx.sql, QUEUE_STATUS_ITEMS), countLiveItems(ctx.sql)]);
+  const [items, counts] = await Promise.all([liveGenerations(ctx.sql, QUEUE_STATUS_ITEMS), countLiveGenerations(ctx.sql)]);
   const generating = items.find((item) => item.status === 'generating');
   return {
     queueLength: counts.total,
     isGenerating: generating !== undefined,
     currentTrend: generating?.trendTitle ?? null,
-    items: items.map((item) => ({ id: item.id, trendTitle: item.trendTitle, status: item.status as 'pending' | 'generating' })),
+    items: items.map((item) => ({ id: item.id, trendTitle: item.trendTitle, status: item.status })),
     regenerating: counts.regeneration > 0,
   };
 }

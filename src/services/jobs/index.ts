@@ -44,7 +44,7 @@ import { Conflict, Invalid } from '../../errors.js';
 import { jobDefinition, jobDefinitions, scheduledJob, type AnyDefinition, type JobParams, type ScheduledStartAnswer } from './registry.js';
 import { queueRetryOptions } from './run-record.js';
 import { JobRunner } from './runner.js';
-import { isTerminal, slotRunId } from './run-state.js';
+import { isTerminal, runSettledHooks, slotRunId } from './run-state.js';
 
 export {
   defineJob,
@@ -140,12 +140,48 @@ export async function startJob(ctx: AppContext, name: string, params: JobParams 
   }
 }
 
-/** The run's row, its work set (`prepare`) and its queue job, in one transaction; null when the insert conflicts. */
-async function insertRun(ctx: AppContext, def: AnyDefinition, boss: PgBoss, id: string, params: JobParams, options: StartJobOptions): Promise<JobRunRow | null> {
+/**
+ * Queues runs together with the caller's own reads and writes, in one transaction (a check and the
+ * runs it allows commit together, e.g. under an advisory lock): `enqueue` returns the queued run, or
+ * null when a live run holds its key (or its job). The runners hear of the runs once they committed.
+ */
+export async function enqueueTogether<T>(
+  ctx: AppContext,
+  work: (tx: TransactionSql, enqueue: (name: string, params: JobParams, options?: Omit<StartJobOptions, 'slot'>) => Promise<JobRunRow | null>) => Promise<T>,
+): Promise<T> {
+  const runner = jobRunner(ctx);
+  // Before the transaction: starting pg-boss queries the database, which (embedded) has one connection.
+  const boss = await runner.queue();
+  const queued: JobRunRow[] = [];
+  const result = await ctx.sql.begin((tx) =>
+    work(tx, async (name, params, options = {}) => {
+      const run = await insertRun(ctx, definitionOf(ctx, name), boss, randomUUID(), params, options, tx);
+      if (run) queued.push(run);
+      return run;
+    }),
+  );
+  for (const run of queued) runner.emitUpdated(run.job, run.id, 'queued');
+  if (queued.length > 0) {
+    await runner.work();
+    runner.wake();
+  }
+  return result as T;
+}
+
+/** The run's row, its work set (`prepare`) and its queue job, in one transaction (the caller's, if given); null when the insert conflicts. */
+async function insertRun(
+  ctx: AppContext,
+  def: AnyDefinition,
+  boss: PgBoss,
+  id: string,
+  params: JobParams,
+  options: StartJobOptions,
+  outer?: TransactionSql,
+): Promise<JobRunRow | null> {
   const name = def.name;
   const exclusive = def.exclusive ?? true;
   const queueJobId = randomUUID();
-  return ctx.sql.begin(async (tx) => {
+  const insert = async (tx: TransactionSql) => {
     const row = await insertJobRun(tx, {
       id,
       job: name,
@@ -169,7 +205,8 @@ async function insertRun(ctx: AppContext, def: AnyDefinition, boss: PgBoss, id: 
     });
     if (!sent) throw new Error(`The job queue refused a job for ${name}`);
     return row;
-  });
+  };
+  return outer ? insert(outer) : ctx.sql.begin(insert);
 }
 
 /** Queue jobs: queues one item (a no-op returning the live item when one has the same singletonKey). */
@@ -289,23 +326,37 @@ export async function stopJob(ctx: AppContext, name: string, options: WaitOption
   return live ? stopRun(ctx, live, options) : null;
 }
 
-export async function stopRun(ctx: AppContext, run: JobRunRow, options: WaitOptions = {}): Promise<JobRunRow | null> {
+export async function stopRun(ctx: AppContext, run: JobRunRow, options: WaitOptions & { reason?: string } = {}): Promise<JobRunRow | null> {
+  const stopped = await requestStop(ctx, run, options.reason);
+  return stopped ?? waitForRun(ctx, run.id, { timeoutMs: options.timeoutMs ?? 2 * 60_000 });
+}
+
+/**
+ * Stops a run without waiting for its end: a queued run ends at once (returned), a running one is
+ * asked to stop wherever it runs (null: `waitForRun` says when it ended). `reason` is the run's error.
+ */
+export async function requestStop(ctx: AppContext, run: JobRunRow, reason?: string): Promise<JobRunRow | null> {
   const runner = jobRunner(ctx);
   const def = definitionOf(ctx, run.job);
   if (run.status === 'queued') {
     // Not in one transaction with the queue's row: a daemon fetching the run locks that row first
     // and this one second, which would deadlock. A queue job whose run is no longer queued is
     // completed by whoever fetches it.
-    const cancelled = await setJobRunStatus(ctx.sql, run.id, ['queued'], 'stopped');
+    const cancelled = await setJobRunStatus(ctx.sql, run.id, ['queued'], 'stopped', reason);
     if (cancelled) {
       if (cancelled.queueJobId) await (await runner.queue()).cancel(def.name, cancelled.queueJobId).catch(() => {});
+      // No daemon held it: this one, which ended it, runs what follows a run's end.
+      await runSettledHooks(ctx, def, run.id, 'stopped');
       runner.emitUpdated(def.name, run.id, 'stopped');
       return cancelled;
     }
   }
-  const stopping = await setJobRunStatus(ctx.sql, run.id, ['running', 'paused'], 'stopping');
-  if (stopping) runner.emitUpdated(def.name, run.id, 'stopping');
-  return waitForRun(ctx, run.id, { timeoutMs: options.timeoutMs ?? 2 * 60_000 });
+  const stopping = await setJobRunStatus(ctx.sql, run.id, ['running', 'paused'], 'stopping', reason);
+  if (stopping) {
+    runner.applyStatus(run.id, 'stopping');
+    runner.emitUpdated(def.name, run.id, 'stopping');
+  }
+  return null;
 }
 
 /**

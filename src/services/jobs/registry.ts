@@ -76,15 +76,11 @@ export interface JobDefinition<P extends object = JobParams, R = unknown> {
    */
   schedule?: { slot: string; start?(ctx: AppContext, slot: string): Promise<ScheduledStartAnswer> };
   /**
-   * Called once a run of this job ended on the daemon that held it, before its waiters resume: the
+   * Called once a run of this job ended, on the daemon that held it (or, for a queued run stopped
+   * before anyone took it, on the daemon that stopped it), before its waiters resume: the
    * job's last status message goes out here, so a client reading the status on it sees it ended.
    */
   settled?(ctx: AppContext, run: { runId: string; status: JobRunStatus }): Promise<void>;
-  /**
-   * Called on every daemon whose runner works this job, when it starts working (to listen to the
-   * job's messages: a run stopped before anyone took it ends its item); returns what undoes it.
-   */
-  attach?(ctx: AppContext): () => void;
 }
 
 /** What a schedule slot's start answers: the slot's run started, was skipped (job live), or another daemon fired it. */
@@ -100,7 +96,7 @@ type AnyDefinition = JobDefinition<any, any>;
 export interface RunObserver {
   /** Called when a context's runner starts working (to attach listeners); returns what undoes it. */
   attach?(ctx: AppContext): () => void;
-  /** Called once a run ended on the daemon that held it, after the job's own `settled`, before its waiters resume. */
+  /** Called once a run ended on the daemon that held (or stopped) it, after the job's own `settled`, before its waiters resume. */
   settled?(ctx: AppContext, run: { job: string; runId: string; status: JobRunStatus }): Promise<void>;
 }
 

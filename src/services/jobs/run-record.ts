@@ -5,10 +5,10 @@ import type PgBoss from 'pg-boss';
 import type { JobRunStatus } from '../../api/jobs.js';
 import type { AppContext } from '../../context.js';
 import { jobQueueDb } from '../../db/job-queue.js';
-import { finishJobRun, releaseJobRun, requeueJobRun, saveJobRunProgress, setJobRunQueueJob } from '../../db/job-runs.js';
+import { claimUnsentRun, finishJobRun, releaseJobRun, requeueJobRun, saveJobRunProgress, setJobRunQueueJob, unsentQueuedRuns } from '../../db/job-runs.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { isDatabaseOutage, waitForDatabase } from './database.js';
-import type { JobDefinition, JobHandle } from './registry.js';
+import { jobDefinition, jobDefinitions, type JobDefinition, type JobHandle } from './registry.js';
 import { describe, isClosedDatabase, type LocalRun } from './run-state.js';
 
 const PROGRESS_EVENT_MS = 500;
@@ -133,4 +133,16 @@ export function progressReporter(ctx: AppContext, holder: string, run: LocalRun)
     if (wait <= 0) emitProgress(ctx, run);
     else run.progressEvent = setTimeout(() => emitProgress(ctx, run), wait);
   };
+}
+
+/** Queued runs no queue job carries (a migration queued them) get one, so that a daemon takes them. */
+export async function sendUnsentRuns(ctx: AppContext, boss: PgBoss): Promise<void> {
+  for (const row of await unsentQueuedRuns(ctx.sql, jobDefinitions(ctx).map((def) => def.name))) {
+    const def = jobDefinition(ctx, row.job)!;
+    await ctx.sql.begin(async (tx) => {
+      const queueJobId = randomUUID();
+      if (!(await claimUnsentRun(tx, row.id, queueJobId))) return;
+      await boss.send(def.name, { runId: row.id }, { id: queueJobId, priority: row.priority, ...queueRetryOptions(def.retry), db: jobQueueDb(tx) as PgBoss.Db });
+    });
+  }
 }

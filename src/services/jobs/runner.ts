@@ -25,7 +25,7 @@ import { pruneJobHistory } from './history.js';
 import { jobDefinition, jobDefinitions, type AnyDefinition } from './registry.js';
 import { reportProblem } from '../../diagnostics.js';
 import { describe, handleFor, interrupt, isClosedDatabase, isTerminal, localRun, runSettledHooks, type Helper, type LocalRun } from './run-state.js';
-import { emitProgress, flushProgress, progressReporter, settleRun } from './run-record.js';
+import { emitProgress, flushProgress, progressReporter, sendUnsentRuns, settleRun } from './run-record.js';
 
 /** Longest wait between two looks for queued work (a local start or a NOTIFY wakes the poll at once). */
 const POLL_MS = 5_000;
@@ -71,6 +71,7 @@ export class JobRunner {
       await boss.start();
       this.boss = boss;
       for (const def of jobDefinitions(this.ctx)) await this.ensureQueue(def.name);
+      await sendUnsentRuns(this.ctx, boss);
       return boss;
     })().catch((error: unknown) => {
       this.starting = null;
@@ -97,7 +98,6 @@ export class JobRunner {
     if (this.working || this.closed || !this.ctx.config.jobs.worker) return;
     this.working = true;
     this.cleanups.push(this.ctx.events.on('job_updated', ({ job, runId, status }) => this.onUpdated(job, runId, status)));
-    for (const def of jobDefinitions(this.ctx)) if (def.attach) this.cleanups.push(def.attach(this.ctx));
     for (const observer of this.ctx.catalog.observers) if (observer.attach) this.cleanups.push(observer.attach(this.ctx));
     if (this.ctx.db.kind === 'embedded') {
       // One process per data folder: runs another holder left here are a previous process's, dead.

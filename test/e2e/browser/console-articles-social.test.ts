@@ -228,8 +228,8 @@ describe('Articles tab', () => {
       isGenerating: true,
       currentTrend: 'Storm floods the harbor',
       items: [
-        { id: 1, trendTitle: 'Storm floods the harbor', status: 'generating' },
-        { id: 2, trendTitle: 'Ferries suspended', status: 'pending' },
+        { id: 'a1b2c3d4-0000-4000-8000-000000000001', trendTitle: 'Storm floods the harbor', status: 'generating' },
+        { id: 'a1b2c3d4-0000-4000-8000-000000000002', trendTitle: 'Ferries suspended', status: 'pending' },
       ],
       regenerating: false,
     });

@@ -107,7 +107,7 @@ export async function seedConsole(sql: Sql, now = Date.now()): Promise<void> {
 /** Empties everything seedConsole and the console's own actions write, so one daemon serves a file. */
 export async function resetConsole(sql: Sql): Promise<void> {
   await sql`truncate trend_articles, trends, articles, domains, avoid_domains, logs, llm_calls, job_state, settings,
-            generated_articles, generation_queue, login_failures, sessions restart identity cascade`;
+            generated_articles, login_failures, sessions restart identity cascade`;
   // The generator's runs too: Start left on (a job run) would keep the next test's Start disabled.
   // The daemon holding such a run lets it go at its next lease renewal.
   await sql`delete from job_runs where job in ('generator', 'generate-article')`;
