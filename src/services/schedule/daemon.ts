@@ -17,8 +17,7 @@ import { maintainRecentSearchSet } from '../search/index.js';
 
 /** What a slot starts, on any daemon: the job declared for that kind of slot, read from the context's catalog. */
 export const DAEMON_SCHEDULED_JOBS: ScheduledJobs = {
-  startSpider: (ctx, slot) => (slot ? startJobForSlot(ctx, 'spider', slot) : undefined),
-  startTrendsAnalysis: (ctx, slot) => (slot ? startJobForSlot(ctx, 'trends', slot) : undefined),
+  startSlot: (ctx, kind, slot) => (slot ? startJobForSlot(ctx, kind, slot) : undefined),
   async startBulletin(ctx, slot) {
     // The slot names the run: however many daemons fire it, it runs once.
     const outcome = await startScheduledAudioJob(ctx, LATEST_NEWS_AUDIO_JOB, slot);

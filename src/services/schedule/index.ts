@@ -27,9 +27,11 @@ export interface ScheduledOutcome {
 }
 
 export interface ScheduledJobs {
-  /** `slot`: the slot's instant (ISO), the same on every daemon. */
-  startSpider(ctx: AppContext, slot?: string): unknown;
-  startTrendsAnalysis(ctx: AppContext, slot?: string): unknown;
+  /**
+   * A slot of the cadence fired for `kind` (the daemon's: the job the catalog declares for it).
+   * `slot`: the slot's instant (ISO), the same on every daemon; absent when started by hand.
+   */
+  startSlot(ctx: AppContext, kind: ScheduledJob, slot?: string): unknown;
   /** The daily bulletin's slot (setting latest-news-audio-settings: dailyEnabled, dailyTime). */
   startBulletin?(ctx: AppContext, slot: string): Promise<unknown>;
   /** The hourly upkeep, at the top of each hour. */
@@ -41,10 +43,10 @@ export interface SchedulerOptions {
   now?: () => number;
 }
 
-/** Message each job file posts, and the bree job that posts it. */
-const JOB_FILES: Record<ScheduledJob, { name: string; file: string; message: string }> = {
-  spider: { name: 'spider', file: 'spider', message: 'start-spider' },
-  trends: { name: 'trends-analysis', file: 'trends-analysis', message: 'start-trends-analysis' },
+/** Per kind of cadence slot: the bree job and its file, the message the file posts, and how the log names it. */
+const JOB_FILES: Record<ScheduledJob, { name: string; file: string; message: string; label: string; component: string }> = {
+  spider: { name: 'spider', file: 'spider', message: 'start-spider', label: 'Scheduled spider start', component: LOG_COMPONENTS.spider },
+  trends: { name: 'trends-analysis', file: 'trends-analysis', message: 'start-trends-analysis', label: 'Scheduled trends analysis', component: LOG_COMPONENTS.trends },
 };
 /** Longest single sleep: the settings and the wall clock are looked at again at least this often. */
 const MAX_SLEEP_MS = 10 * 60_000;
@@ -68,10 +70,9 @@ async function scheduleMinutes(ctx: AppContext): Promise<ScheduleMinutes> {
 
 /** Runs one job's service, logging a refusal (already running) or a failure instead of throwing. */
 async function runService(ctx: AppContext, job: ScheduledJob, jobs: ScheduledJobs, slot: string | undefined): Promise<void> {
-  const component = job === 'spider' ? LOG_COMPONENTS.spider : LOG_COMPONENTS.trends;
-  const label = job === 'spider' ? 'Scheduled spider start' : 'Scheduled trends analysis';
+  const { component, label } = JOB_FILES[job];
   try {
-    const answer = (await (job === 'spider' ? jobs.startSpider(ctx, slot) : jobs.startTrendsAnalysis(ctx, slot))) as Partial<ScheduledOutcome> | undefined;
+    const answer = (await jobs.startSlot(ctx, job, slot)) as Partial<ScheduledOutcome> | undefined;
     if (answer?.outcome === 'skipped') await logEvent(ctx, component, 'info', `${label} skipped: ${answer.reason ?? 'the job is running'}`);
   } catch (error) {
     if (isAppError(error) && error.code === 'conflict') {

@@ -11,7 +11,7 @@ import type { AppContext } from '../../../src/context.js';
 import { openRuntime, type Runtime } from '../../../src/runtime.js';
 import { startJobs } from '../../../src/services/jobs/index.js';
 import { DAEMON_SCHEDULED_JOBS } from '../../../src/services/schedule/daemon.js';
-import { instantOf, startScheduler, type ScheduledOutcome } from '../../../src/services/schedule/index.js';
+import { instantOf, startScheduler, type ScheduledJob, type ScheduledJobs, type ScheduledOutcome } from '../../../src/services/schedule/index.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../../helpers/db.js';
 
 describe.skipIf(!usingPostgres)('a schedule slot fired by three daemons', () => {
@@ -41,13 +41,12 @@ describe.skipIf(!usingPostgres)('a schedule slot fired by three daemons', () => 
     const slot = instantOf({ year: 2025, month: 1, day: 15, hour: 9, minute: 1 }, 'America/Chicago');
     const realStart = Date.now();
     const outcomes: string[] = [];
-    const recorded = {
-      startSpider: async (ctx: AppContext, at?: string) => {
-        const answer = (await DAEMON_SCHEDULED_JOBS.startSpider(ctx, at)) as ScheduledOutcome;
-        outcomes.push(answer.outcome);
+    const recorded: ScheduledJobs = {
+      startSlot: async (ctx: AppContext, kind: ScheduledJob, at?: string) => {
+        const answer = (await DAEMON_SCHEDULED_JOBS.startSlot(ctx, kind, at)) as ScheduledOutcome;
+        if (kind === 'spider') outcomes.push(answer.outcome);
         return answer;
       },
-      startTrendsAnalysis: DAEMON_SCHEDULED_JOBS.startTrendsAnalysis,
     };
     runtimes.forEach((runtime, i) => stops.push(startScheduler(runtime.ctx, recorded, { now: () => slot - 400 - i * 1_500 + (Date.now() - realStart) })));
 

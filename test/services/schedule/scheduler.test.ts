@@ -21,12 +21,9 @@ function recorder() {
   return {
     calls,
     jobs: {
-      startSpider: (ctx: AppContext) => {
+      startSlot: (ctx: AppContext, kind: string) => {
         expect(ctx).toBe(server.ctx);
-        calls.push('spider');
-      },
-      startTrendsAnalysis: () => {
-        calls.push('trends');
+        calls.push(kind);
       },
     },
   };
@@ -72,10 +69,8 @@ describe('scheduler', () => {
 
   it('logs a start refused because the job is already running, and carries on', async () => {
     const runner = createJobRunner(server.ctx, {
-      startSpider: () => {
-        throw Conflict('The spider is already running');
-      },
-      startTrendsAnalysis: () => {
+      startSlot: (_ctx, kind) => {
+        if (kind === 'spider') throw Conflict('The spider is already running');
         throw new Error('model exploded');
       },
     });
@@ -96,8 +91,7 @@ describe('scheduler', () => {
     const everything = () => {
       const calls: string[] = [];
       const jobs: ScheduledJobs = {
-        startSpider: () => calls.push('spider'),
-        startTrendsAnalysis: () => calls.push('trends'),
+        startSlot: (_ctx, kind) => calls.push(kind),
         startBulletin: async (_ctx, slot) => void calls.push(`bulletin ${slot}`),
         upkeep: async () => void calls.push('upkeep'),
       };
