@@ -185,7 +185,7 @@ export async function requeueJobRun(sql: Queryable, id: string, holder: string, 
   return rows.length === 1;
 }
 
-/** Queued runs no queue job carries (a migration queued them): the ids of `jobs`' ones. */
+/** Queued runs of `jobs` that no queue job carries (a migration queued them). */
 export async function unsentQueuedRuns(sql: Queryable, jobs: readonly string[]): Promise<JobRunRow[]> {
   if (jobs.length === 0) return [];
   return sql<JobRunRow[]>`
