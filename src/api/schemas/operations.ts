@@ -39,6 +39,19 @@ export const jobState = z.object({
     .nullable(),
   /** Live runs of a queue job (items queued or in work); 0 or 1 for the others. */
   liveRuns: z.number(),
+  /** A timed job's row of the schedule (null for the others). */
+  schedule: z
+    .object({
+      /** The row's name ('spider', 'trends', 'bulletin', 'upkeep'). */
+      slot: z.string(),
+      /** When it runs, in words ("off" while its setting switches it off). */
+      when: z.string(),
+      /** The setting that sets its times (`/api/<setting>`); null when they are fixed. */
+      setting: z.string().nullable(),
+      /** Its next slot (ISO), or null while off or unknown (its setting unreadable). */
+      nextAt: z.string().nullable(),
+    })
+    .nullable(),
 });
 
 /** POST /api/jobs/:name/stop: the run's end, or "<job> is not running". */

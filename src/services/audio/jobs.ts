@@ -5,7 +5,7 @@
 // answer with the result wait for the run, within a time limit.
 import type { AppContext } from '../../context.js';
 import { AppError, Upstream } from '../../errors.js';
-import { defineJob, isTerminal, startJob, startScheduledJob, waitForRun, type JobDefinition, type JobHandle as RunnerHandle } from '../jobs/index.js';
+import { defineJob, isTerminal, startJob, waitForRun, type JobDefinition, type JobHandle as RunnerHandle, type JobSchedule } from '../jobs/index.js';
 import type { JobHandle } from './assemble.js';
 import { emitWebhook } from '../webhooks/index.js';
 
@@ -29,6 +29,8 @@ export interface AudioJobDefinition<P extends object, R> {
   /** The runner's job name: lower case, digits and hyphens. */
   name: string;
   kind: AudioJobKind;
+  /** A timed audio job's row of the schedule (the daily bulletin). */
+  schedule?: JobSchedule;
   run(ctx: AppContext, params: P, job: AudioJobHandle): Promise<R>;
 }
 
@@ -45,6 +47,7 @@ export function defineAudioJob<P extends object, R>(definition: AudioJobDefiniti
   const job = defineJob({
     name: definition.name,
     label: LABELS[definition.kind],
+    ...(definition.schedule ? { schedule: definition.schedule } : {}),
     run: async (ctx, params: P & Record<string, unknown>, handle) => {
       const result = await definition.run(ctx, params, audioHandle(handle));
       // Every audio job answers with its file's address: that is what a webhook receiver wants.
@@ -82,7 +85,3 @@ export async function runAudioJob<P extends object, R>(ctx: AppContext, definiti
   throw Upstream(`${label} failed: ${ended.error ?? 'unknown error'}`);
 }
 
-/** A schedule slot (ISO time) fired: starts the job once in the cluster. */
-export async function startScheduledAudioJob(ctx: AppContext, definition: AudioJobDefinition<object, unknown>, slot: string): Promise<string> {
-  return (await startScheduledJob(ctx, definition.name, slot)).outcome;
-}

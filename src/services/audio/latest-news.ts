@@ -12,6 +12,8 @@ import { chatModelFor } from '../models.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { zonedTimeAt } from '../schedule/zoned-time.js';
+import { dailyRow } from '../schedule/rows.js';
+import { startScheduledJob, type ScheduledStartAnswer } from '../jobs/index.js';
 import { audioFilePath, audioUrl } from './files.js';
 import { defineAudioJob, runAudioJob, type AudioJobHandle } from './jobs.js';
 import { produceAudio } from './produce.js';
@@ -192,7 +194,23 @@ async function generateLatestNewsAudioJob(ctx: Ctx, _params: object, job: AudioJ
   }
 }
 
-export const LATEST_NEWS_AUDIO_JOB = defineAudioJob({ name: 'latest-news-audio', kind: 'latest-news', run: generateLatestNewsAudioJob });
+export const LATEST_NEWS_AUDIO_JOB = defineAudioJob({
+  name: 'latest-news-audio',
+  kind: 'latest-news',
+  run: generateLatestNewsAudioJob,
+  // The daily bulletin: its row of the schedule (latest-news-audio-settings: dailyEnabled, dailyTime).
+  schedule: dailyRow('bulletin', 'latest-news-audio-settings', { label: 'Scheduled latest news audio', component: LOG_COMPONENTS.audio }, startDailyBulletin),
+});
+
+async function startDailyBulletin(ctx: AppContext, slot: string): Promise<ScheduledStartAnswer> {
+  // The slot names the run: however many daemons fire it, it runs once.
+  const answer = await startScheduledJob(ctx, 'latest-news-audio', slot);
+  if (answer.outcome === 'started') {
+    const { dailyTime } = await getSetting<{ dailyTime: string }>(ctx, 'latest-news-audio-settings');
+    await logEvent(ctx, LOG_COMPONENTS.audio, 'info', `Daily latest news audio started (${dailyTime})`);
+  }
+  return answer;
+}
 
 /** POST /api/generate-latest-news-audio: queues the job and answers when it is done. */
 export async function generateLatestNewsAudio(ctx: Ctx): Promise<LatestNewsAudioResult> {

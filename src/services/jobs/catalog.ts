@@ -11,6 +11,7 @@ import { refetchJob } from '../spider/refetch.js';
 import { spiderJob } from '../spider/controller.js';
 import { statusPublisher } from '../status/index.js';
 import { trendsAnalyzerJob } from '../trends/analyzer.js';
+import { upkeepJob } from '../upkeep/index.js';
 import { webhookDeliveryJob } from '../webhooks/index.js';
 import { jobCatalog } from './registry.js';
 
@@ -27,6 +28,7 @@ export const PRODUCT_JOBS = jobCatalog(
     INTERVIEW_AUDIO_JOB.job,
     MUSIC_TRACK_JOB,
     webhookDeliveryJob,
+    upkeepJob,
   ],
   // status_update follows every run's changes.
   [statusPublisher],

@@ -56,6 +56,7 @@ export {
   type JobHandle,
   type JobInterruption,
   type JobParams,
+  type JobSchedule,
   type RunObserver,
   type ScheduledStartAnswer,
 } from './registry.js';
@@ -409,6 +410,14 @@ function summarize(row: JobRunRow): JobRunSummary {
 }
 
 /** Every declared job with its live (or last) run: GET /api/jobs, `newsctl jobs`. */
+/** A timed job's row of the schedule as GET /api/jobs shows it: when, from which setting, and the next slot. */
+async function scheduleRow(ctx: AppContext, def: AnyDefinition): Promise<JobState['schedule']> {
+  const row = def.schedule;
+  if (!row) return null;
+  const [when, next] = await Promise.all([row.describe(ctx).catch(() => 'unknown: its setting could not be read'), row.next(ctx, new Date()).catch(() => null)]);
+  return { slot: row.slot, when, setting: row.setting, nextAt: next?.toISOString() ?? null };
+}
+
 export async function jobStates(ctx: AppContext): Promise<JobState[]> {
   const defs = jobDefinitions(ctx).sort((a, b) => a.name.localeCompare(b.name));
   const live = await liveJobRuns(ctx.sql, defs.map((d) => d.name));
@@ -417,7 +426,7 @@ export async function jobStates(ctx: AppContext): Promise<JobState[]> {
       const runs = live.filter((row) => row.job === def.name);
       const current = runs[0] ? withLocalProgress(ctx, runs[0]) : await lastRun(ctx, def.name);
       const status = runs[0] ? (runs[0].status as JobState['status']) : 'idle';
-      return { name: def.name, label: def.label, status, run: current ? summarize(current) : null, liveRuns: runs.length };
+      return { name: def.name, label: def.label, status, run: current ? summarize(current) : null, liveRuns: runs.length, schedule: await scheduleRow(ctx, def) };
     }),
   );
 }

@@ -70,17 +70,39 @@ export interface JobDefinition<P extends object = JobParams, R = unknown> {
   leaseSeconds?: number;
   /** Whether pause/resume apply (the spider). */
   pausable?: boolean;
-  /**
-   * Started by the daemon's schedule: `slot` names the cadence slots that start it (schedule/cadence.ts:
-   * 'spider', 'trends'), `start` how a slot starts it (default: a run with no parameters for the slot).
-   */
-  schedule?: { slot: string; start?(ctx: AppContext, slot: string): Promise<ScheduledStartAnswer> };
+  /** A timed job: its row of the daemon's one schedule (src/services/schedule/), which starts one run per slot in the cluster. */
+  schedule?: JobSchedule;
   /**
    * Called once a run of this job ended, on the daemon that held it (or, for a queued run stopped
    * before anyone took it, on the daemon that stopped it), before its waiters resume: the
    * job's last status message goes out here, so a client reading the status on it sees it ended.
    */
   settled?(ctx: AppContext, run: { runId: string; status: JobRunStatus }): Promise<void>;
+}
+
+/**
+ * A timed job's row of the schedule. Its times come from a setting (edited like any other), and each
+ * slot starts one run in the cluster: the run's id derives from the slot's instant.
+ */
+export interface JobSchedule {
+  /** The row's name (the cadence's kinds: 'spider', 'trends'). */
+  slot: string;
+  /** The setting that sets its times (null: fixed); a change moves its next slot at once. */
+  setting: string | null;
+  /** Its times in words, as they are now ("daily at 06:45", "off"). */
+  describe(ctx: AppContext): Promise<string>;
+  /** The first slot strictly after `after`; null while the setting switches it off. */
+  next(ctx: AppContext, after: Date): Promise<Date | null>;
+  /** A slot missed by more than this (the machine slept, no daemon was up) is not run late. */
+  latenessMs: number;
+  /** Whether a slot skipped for lateness is said in the system log. */
+  logSkipped?: boolean;
+  /** A daemon starting within `latenessMs` after a slot still runs it (the daily bulletin); else it starts from now. */
+  catchUpAtStart?: boolean;
+  /** How the system log names its scheduled start ("Scheduled spider start"), and under which component. */
+  log: { label: string; component: string };
+  /** How a slot starts it (default: a run with no parameters for the slot). */
+  start?(ctx: AppContext, slot: string): Promise<ScheduledStartAnswer>;
 }
 
 /** What a schedule slot's start answers: the slot's run started, was skipped (job live), or another daemon fired it. */

@@ -31,6 +31,7 @@ import {
   waitForDatabase,
 } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { cadenceRow } from '../schedule/rows.js';
 import { ACTIVITY_LINES, flushActivity, formatElapsed, noteActivity } from './activity.js';
 import { shareCrawl, toCrawlDomain, type SpiderRunParams } from './crawl-share.js';
 import type { CrawlDomain } from './crawl-types.js';
@@ -163,7 +164,7 @@ export const spiderJob = defineJob<SpiderRunParams, SpiderRunSummary | null>({
   pausable: true,
   run: watchRun,
   join: shareCrawl,
-  schedule: { slot: 'spider', start: (ctx, slot) => startScheduledSpider(ctx, slot) },
+  schedule: cadenceRow('spider', { label: 'Scheduled spider start', component: LOG_COMPONENTS.spider }, (ctx, slot) => startScheduledSpider(ctx, slot)),
 });
 
 /** The status section (read from the database: any daemon's run). */

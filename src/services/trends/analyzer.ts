@@ -16,6 +16,7 @@ import { isLlmError, type ChatModel } from '../../providers/llm/index.js';
 import { chatModelFor, modelNameFor } from '../models.js';
 import { TOPICS } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
+import { cadenceRow } from '../schedule/rows.js';
 import { getSetting } from '../settings/index.js';
 import { engineTrends, modelTrends, type TopicTrend } from './analyze-topic.js';
 import { OFF_THREAD_FROM, windowStoriesOffThread, type WindowStories } from './stories.js';
@@ -206,7 +207,7 @@ export const trendsAnalyzerJob = defineJob({
   name: ANALYZER_JOB,
   label: 'The trends analyzer',
   run: (ctx, options: AnalyzerOptions, job) => runAnalysis(ctx, options, job),
-  schedule: { slot: 'trends', start: (ctx, slot) => startScheduledAnalysis(ctx, slot) },
+  schedule: cadenceRow('trends', { label: 'Scheduled trends analysis', component: LOG_COMPONENTS.trends }, (ctx, slot) => startScheduledAnalysis(ctx, slot)),
 });
 
 /** Starts a run (on whichever daemon takes it); Conflict (409) when one is under way anywhere (the scheduler calls this). */

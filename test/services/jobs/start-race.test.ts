@@ -61,6 +61,7 @@ const EXCLUSIVE: Record<string, Start[]> = {
   'latest-news-audio': [(ctx) => startJob(ctx, 'latest-news-audio')],
   'podcast-audio': [(ctx) => startJob(ctx, 'podcast-audio')],
   'interview-audio': [(ctx) => startJob(ctx, 'interview-audio')],
+  upkeep: [(ctx) => startJob(ctx, 'upkeep'), (ctx, round) => startScheduledJob(ctx, 'upkeep', `2026-11-27T12:${String(round % 60).padStart(2, '0')}:00.000Z`).then(refusedWhenSkipped)],
 };
 
 /** A schedule slot that lost the race is recorded as skipped (or fired elsewhere): a refusal like a 409. */

@@ -4,7 +4,7 @@
 // too unless the server's autovacuum is switched off. Both databases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reclaimSpace } from '../../../src/services/retention/space.js';
-import { DAEMON_SCHEDULED_JOBS } from '../../../src/services/schedule/daemon.js';
+import { runUpkeep } from '../../../src/services/upkeep/index.js';
 import { createServiceContext, type ServiceContext } from '../../fixtures/fake-openai/context.js';
 
 let service: ServiceContext;
@@ -40,7 +40,7 @@ describe('space after retention', () => {
     const sql = service.ctx.sql;
     await sql`insert into logs (timestamp, component, level, message) values (now() - interval '400 days', 'SYSTEM', 'info', 'A line from long ago')`;
     const checkpointBefore = await lastCheckpoint();
-    await DAEMON_SCHEDULED_JOBS.upkeep!(service.ctx);
+    expect(await runUpkeep(service.ctx)).toEqual({ failed: [] });
     expect((await sql`select 1 from logs where message = 'A line from long ago'`).length).toBe(0);
     if (service.ctx.db.kind === 'embedded') expect(await lastCheckpoint()).not.toBe(checkpointBefore);
   });

@@ -7,11 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.js';
-import type { AppContext } from '../../../src/context.js';
 import { openRuntime, type Runtime } from '../../../src/runtime.js';
 import { startJobs } from '../../../src/services/jobs/index.js';
-import { DAEMON_SCHEDULED_JOBS } from '../../../src/services/schedule/daemon.js';
-import { instantOf, startScheduler, type ScheduledJob, type ScheduledJobs, type ScheduledOutcome } from '../../../src/services/schedule/index.js';
+import { instantOf, startScheduler } from '../../../src/services/schedule/index.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../../helpers/db.js';
 
 describe.skipIf(!usingPostgres)('a schedule slot fired by three daemons', () => {
@@ -41,14 +39,11 @@ describe.skipIf(!usingPostgres)('a schedule slot fired by three daemons', () => 
     const slot = instantOf({ year: 2025, month: 1, day: 15, hour: 9, minute: 1 }, 'America/Chicago');
     const realStart = Date.now();
     const outcomes: string[] = [];
-    const recorded: ScheduledJobs = {
-      startSlot: async (ctx: AppContext, kind: ScheduledJob, at?: string) => {
-        const answer = (await DAEMON_SCHEDULED_JOBS.startSlot(ctx, kind, at)) as ScheduledOutcome;
-        if (kind === 'spider') outcomes.push(answer.outcome);
-        return answer;
-      },
+    // What each daemon's start of the spider's slot answered.
+    const onStart = (row: string, answer: { outcome: string } | null) => {
+      if (row === 'spider') outcomes.push(answer?.outcome ?? 'failed');
     };
-    runtimes.forEach((runtime, i) => stops.push(startScheduler(runtime.ctx, recorded, { now: () => slot - 400 - i * 1_500 + (Date.now() - realStart) })));
+    runtimes.forEach((runtime, i) => stops.push(startScheduler(runtime.ctx, { onStart, now: () => slot - 400 - i * 1_500 + (Date.now() - realStart) })));
 
     let firstEndedBeforeLast = false;
     const deadline = Date.now() + 60_000;
