@@ -8,6 +8,7 @@ import { startNewsWeb } from '../../fixtures/news-web/index.js';
 import { expectToast, openConsoleTab, selectTab, toast } from './console.js';
 import { CONSOLE_DOMAINS, resetConsole, seedConsole, SPIDER_ACTIVITY } from './console-seed.js';
 import { answer, browserSuite } from './harness.js';
+import { jobStates } from '../../../src/services/jobs/index.js';
 
 const web = await startNewsWeb({ sites: 1, articlesPerSite: 3, hostile: true });
 afterAll(() => web.close());
@@ -41,6 +42,10 @@ describe('Spider tab', () => {
       'Weekends\t18:00–06:00\tEvery 4 hours at :01\t3',
       'Per day\t\tWeekdays 18, weekends 9\t',
     ]);
+    // The schedule's next crawl, from the spider's row of the schedule (GET /api/jobs), in the product's zone.
+    const nextAt = (await jobStates(suite.server().ctx)).find((job) => job.name === 'spider')!.schedule!.nextAt!;
+    expect(new Date(nextAt).getUTCMinutes()).toBe(1);
+    expect(await schedule.getByTestId('next-spider').textContent()).toMatch(/^Next crawl: (Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2}:01 (AM|PM) C[SD]T$/);
     for (const label of ['Spider minute A', 'Spider minute B']) {
       const field = schedule.getByLabel(label);
       expect(await field.isDisabled()).toBe(true);

@@ -299,6 +299,8 @@ describe('Trends tab', () => {
     await schedule.getByRole('button', { name: 'Save schedule settings' }).click();
     await expectToast(page, 'Schedule settings saved successfully');
     expect(await storedSetting('schedule-settings')).toEqual({ spiderMinuteA: 1, spiderMinuteB: 1, trendsMinuteA: 45, trendsMinuteB: 0 });
+    // The next analysis follows the saved minute (the settings message refreshes the schedule).
+    await schedule.getByTestId('next-trends-analyzer').filter({ hasText: /^Next analysis: (Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2}:45 (AM|PM) C[SD]T$/ }).waitFor();
     await answer(page, '/api/schedule-settings', { status: 500, body: '{}' });
     await schedule.getByLabel('Trends minute B').fill('15');
     await schedule.getByRole('button', { name: 'Save schedule settings' }).click();

@@ -57,6 +57,12 @@ export const webhooks = {
   deliveries: () => ['webhooks', apiPath(endpoints.webhookDeliveries)] as const,
 };
 
+/** Every background job's state; a timed job's carries its row of the schedule (its next slot). */
+export const jobs = {
+  all: () => ['jobs'] as const,
+  list: () => ['jobs', apiPath(endpoints.jobs)] as const,
+};
+
 export const logs = {
   all: () => ['logs'] as const,
   list: () => ['logs', apiPath(endpoints.logs), { limit: LOGS_LIMIT }] as const,

@@ -85,12 +85,13 @@ export const LIVE_UPDATES: Readonly<Record<string, LiveUpdate>> = {
     },
   },
   settings_updated: {
-    refresh: (message) => (typeof message.key === 'string' ? [keys.settings.one(message.key)] : [keys.settings.all()]),
+    // A setting may move a timed job's next slot (the schedule's minutes, the bulletin's time).
+    refresh: (message) => [typeof message.key === 'string' ? keys.settings.one(message.key) : keys.settings.all(), keys.jobs.all()],
   },
   home_data_updated: { refresh: () => [keys.home.all(), keys.trends.all(), keys.domains.stats()] },
   latest_news_audio: { refresh: () => [keys.audio.latest()] },
   // A background job's run changed status (on any daemon): refresh what that job writes.
-  job_updated: { refresh: (message) => JOB_QUERIES[String(message.job)] ?? [keys.status.current()] },
+  job_updated: { refresh: (message) => [...(JOB_QUERIES[String(message.job)] ?? [keys.status.current()]), keys.jobs.all()] },
   // The daemon's channel to the other daemons was down: anything may have been missed.
   live_resync: { refresh: () => [[]] },
   // Progress of work the console started; the tab that started it shows it.

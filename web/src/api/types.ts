@@ -14,6 +14,7 @@ import type { Topic } from '../../../src/shared/topics.js';
 export { TOPIC_NAMES, TOPICS, type Topic } from '../../../src/shared/topics.js';
 
 export type {
+  JobState,
   AudioProgressMessage,
   AuthCheck,
   CurrentTime,

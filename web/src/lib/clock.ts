@@ -27,6 +27,12 @@ export function formatClockTime(iso: string | null | undefined, timeZone: string
   return `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()} ${part('timeZoneName')}`;
 }
 
+/** A coming time: 'Sun 3:05 PM CDT' (its weekday, so tomorrow's first slot does not read as today's). */
+export function formatComingTime(iso: string, timeZone: string): string {
+  const weekday = formatter(timeZone, { weekday: 'short' }).format(new Date(iso));
+  return `${weekday} ${formatClockTime(iso, timeZone)}`;
+}
+
 /** Calendar date 'YYYY-MM-DD' of an instant in the product's time zone. */
 export function dateInZone(date: Date, timeZone: string): string {
   const parts = formatter(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);

@@ -1,6 +1,7 @@
 import type { ConsoleStatus, SpiderState } from '../../api/types';
 import { Badge } from '../../components/Badge';
 import { DataTable } from '../../components/DataTable';
+import { NextSlot } from '../../components/NextSlot';
 import { Panel } from '../../components/Panel';
 import { ProgressBar } from '../../components/ProgressBar';
 import { SettingsEditor } from '../../components/SettingsEditor';
@@ -50,6 +51,7 @@ function SpiderScheduleCard() {
         ]}
         footer={['Per day', '', 'Weekdays 18, weekends 9', '']}
       />
+      <NextSlot job="spider" what="crawl" timeZone={timeZone} />
       <div className="mt-4">
         <SettingsEditor
           settingKey="schedule-settings"

@@ -4,6 +4,7 @@ import { TOPIC_NAMES, TOPICS, type Topic, type Trend } from '../../api/types';
 import { Badge, type BadgeTone } from '../../components/Badge';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { DataTable } from '../../components/DataTable';
+import { NextSlot } from '../../components/NextSlot';
 import { Panel } from '../../components/Panel';
 import { ProgressBar } from '../../components/ProgressBar';
 import { SettingsEditor } from '../../components/SettingsEditor';
@@ -12,6 +13,7 @@ import { Stat } from '../../components/Stat';
 import { TabList, TabPanel, Tab, Tabs } from '../../components/Tabs';
 import { DisabledReason } from '../../components/DisabledReason';
 import { useConsoleStatusQuery } from '../../hooks/useConsoleStatusQuery';
+import { useSiteInfoQuery } from '../../hooks/useSiteInfoQuery';
 import { useGenerateFromTrendMutation } from '../../hooks/useGenerator';
 import {
   useAnalyzerControlMutation,
@@ -44,17 +46,20 @@ const ANALYZER_BADGES: Record<string, { tone: BadgeTone; text: string }> = {
 };
 
 function TrendsScheduleCard() {
+  const timeZone = useSiteInfoQuery().data?.timeZone ?? 'America/Chicago';
   return (
-    <SettingsEditor
-      settingKey="schedule-settings"
-      fields={['trendsMinuteA', 'trendsMinuteB']}
-      title="Trends Schedule"
-      description="The analyzer runs at these minutes of every hour that had a spider start (0 disables a slot)."
-      name="schedule settings"
-      inline
-      failureText="Failed to update schedule settings"
-      testId="trends-schedule"
-    />
+    <Panel title="Trends Schedule" description="The analyzer runs at these minutes of every hour that had a spider start (0 disables a slot)." testId="trends-schedule">
+      <SettingsEditor
+        settingKey="schedule-settings"
+        fields={['trendsMinuteA', 'trendsMinuteB']}
+        title="Trends minutes"
+        name="schedule settings"
+        inline
+        bare
+        failureText="Failed to update schedule settings"
+      />
+      <NextSlot job="trends-analyzer" what="analysis" timeZone={timeZone} />
+    </Panel>
   );
 }
 
