@@ -17,8 +17,6 @@ import { GENERATE_ARTICLE_JOB, GENERATOR_JOB } from './status.js';
 import { MIN_SOURCE_ARTICLES } from './write-article.js';
 import { counted } from '../../shared/words.js';
 
-/** In run mode, how often to look for a new analysis when no message says one happened (another daemon's). */
-const RUN_MODE_POLL_MS = 30_000;
 /** The reason the generator's Stop gives its runs: Stop says what it cancelled in one line, not one per run. */
 export const STOPPED_BY_GENERATOR = 'Stopped by the administrator';
 
@@ -83,11 +81,20 @@ export async function queueGeneration(
   return created ? run : null;
 }
 
-/** Run mode: queues the trends of every new analysis (a message, or a look every RUN_MODE_POLL_MS) until stopped. */
+/**
+ * Run mode: queues the trends of every new analysis until stopped. It keeps no clock: it wakes on
+ * home_data_updated, which every analysis sends (on any daemon: the event bridge carries it) and
+ * which the bridge also sends after any gap in its channel, when a message may have been missed.
+ */
 async function keepQueueing(ctx: AppContext, job: JobHandle): Promise<{ queued: number }> {
   let queued = 0;
   let wake: (() => void) | null = null;
-  const stopListening = ctx.events.on('home_data_updated', () => wake?.());
+  // A message that came while it was looking (not waiting) makes it look again at once.
+  let heard = false;
+  const stopListening = ctx.events.on('home_data_updated', () => {
+    heard = true;
+    wake?.();
+  });
   try {
     // Run queued the current trends itself; a run taken over from a stopped daemon looks at once.
     // After that only a new analysis queues: the message also follows a crawl or Clear Articles,
@@ -106,14 +113,17 @@ async function keepQueueing(ctx: AppContext, job: JobHandle): Promise<{ queued: 
         if (job.signal.aborted) break;
         await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generator: queueing the latest trends failed: ${(error as Error).message}`).catch(() => {});
       }
+      if (heard) {
+        heard = false;
+        continue;
+      }
       await new Promise<void>((resolve) => {
         const done = () => {
-          clearTimeout(timer);
+          heard = false;
           job.signal.removeEventListener('abort', done);
           wake = null;
           resolve();
         };
-        const timer = setTimeout(done, RUN_MODE_POLL_MS);
         job.signal.addEventListener('abort', done, { once: true });
         wake = done;
       });
