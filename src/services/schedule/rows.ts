@@ -11,7 +11,7 @@ const HOUR_MS = 60 * 60_000;
 /** A cadence slot missed by more than this (the machine slept) is skipped rather than run late. */
 const CADENCE_LATENESS_MS = 5 * 60_000;
 /** A daily slot missed by up to this still runs (a daemon restarted just after it). */
-export const DAILY_LATENESS_MS = 30 * 60_000;
+const DAILY_LATENESS_MS = 30 * 60_000;
 
 type Log = JobSchedule['log'];
 type Start = JobSchedule['start'];
