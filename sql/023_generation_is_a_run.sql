@@ -36,7 +36,8 @@ select gen_random_uuid(), 'generate-article', false, 'trend-' || q.trend_id,
 alter table generated_articles drop column queue_item_id;
 drop table generation_queue;
 
--- "Failed since its newest source" and a trend's live generation look runs up by trend.
-create index job_runs_generation_trend on job_runs ((params ->> 'trendId')) where job = 'generate-article';
--- A regeneration's [n/total] counts its runs.
-create index job_runs_generation_batch on job_runs ((params ->> 'batch')) where job = 'generate-article' and params ? 'batch';
+-- "Failed since its newest source" and a trend's live generation look runs up by trend; a
+-- regeneration's [n/total] counts its runs. Not partial: the queries pass the job's name as a
+-- parameter, which a generic plan cannot match against a partial index's predicate.
+create index job_runs_generation_trend on job_runs (job, (params ->> 'trendId'));
+create index job_runs_generation_batch on job_runs (job, (params ->> 'batch'));

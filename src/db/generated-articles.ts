@@ -75,16 +75,16 @@ export async function generatedArticleOfTrend(sql: Queryable, trendId: number): 
   return row ?? null;
 }
 
-/**
- * Records an article: a new row, or — when the trend already has one — the same row rewritten in
- * place (same id, same public address, new text and generation time).
- */
 /** The article a generate-article run recorded, if it did (a run taken over after it recorded finds it). */
 export async function generatedArticleOfJobRun(sql: Queryable, jobRunId: string): Promise<GeneratedArticleRow | null> {
   const [row] = await sql<GeneratedArticleRow[]>`select ${columns(sql)} from generated_articles where job_run_id = ${jobRunId}`;
   return row ?? null;
 }
 
+/**
+ * Records an article: a new row, or — when the trend already has one — the same row rewritten in
+ * place (same id, same public address, new text and generation time).
+ */
 export async function upsertGeneratedArticle(sql: Queryable, article: GeneratedArticleWrite): Promise<{ id: number; previousImageUrl: string | null }> {
   const existing = article.trendId === null ? null : await generatedArticleOfTrend(sql, article.trendId);
   if (existing) {

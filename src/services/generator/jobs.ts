@@ -41,6 +41,8 @@ export const generatorJob = defineJob({
 });
 
 async function generationEnded(ctx: AppContext, run: JobRunRow, status: string): Promise<void> {
+  // The generator's Stop speaks for all of its runs at once (one line, one queue update).
+  if (status === 'stopped' && run.error === STOPPED_BY_GENERATOR) return;
   const params = run.params as unknown as GenerationParams;
   if (status === 'completed') {
     const result = run.result as GenerateItemResult | null;
@@ -48,8 +50,8 @@ async function generationEnded(ctx: AppContext, run: JobRunRow, status: string):
   } else if (status === 'failed') {
     // The generation logged and announced its failure itself.
     await reportBatchProgress(ctx, params, `Failed "${params.trendTitle}": ${run.error ?? 'unknown error'}`);
-  } else if (status === 'stopped' && run.error !== STOPPED_BY_GENERATOR) {
-    // Stopped on its own (POST /api/jobs/generate-article/stop): the generator's Stop speaks for all of its runs at once.
+  } else if (status === 'stopped') {
+    // Stopped on its own (POST /api/jobs/generate-article/stop).
     const line = `Article generation for "${params.trendTitle}" stopped`;
     await logEvent(ctx, LOG_COMPONENTS.generator, 'info', line);
     announce(ctx, line);
