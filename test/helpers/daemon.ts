@@ -84,7 +84,22 @@ export function useDaemonStorage(prefix: string): DaemonStorage {
   return storage;
 }
 
+/**
+ * Starts `newsctl serve` on a free port and waits until it serves. The port is free when chosen but
+ * another process (a parallel test file, another suite) may bind it before the daemon does: a start
+ * that fails on EADDRINUSE is tried again on a new port.
+ */
 export async function spawnDaemon(args: string[], env: Record<string, string> = {}, timeoutMs = 90_000): Promise<DaemonProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await spawnOnFreePort(args, env, timeoutMs);
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error).message).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function spawnOnFreePort(args: string[], env: Record<string, string>, timeoutMs: number): Promise<DaemonProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', String(port), ...args], {
     env: childEnv(env),
