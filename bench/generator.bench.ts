@@ -106,7 +106,7 @@ try {
     const start = performance.now();
     const run = await queueGeneration(ctx, { trendId, trendTitle: HARBOR_STORM_TREND.title, priority: 1 });
     const ended = await waitForRun(ctx, run!.id, { timeoutMs: 60_000 });
-    // The first one warms the runner up (pg-boss start, the cover's font): not counted.
+    // The first one warms the runner up (the runner's first claim, the cover's font): not counted.
     if (i > 0) e2eTimes.push(performance.now() - start);
     if (i > 0 && ended?.status === 'completed') e2eDone++;
   }

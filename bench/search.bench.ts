@@ -124,7 +124,7 @@ async function seed(db: Database, words: string[]): Promise<void> {
   await sql`create index articles_search_recent on articles using gin (search_vector) where recent`;
   await sql`create index articles_title_simple_recent on articles using gin (to_tsvector('simple', title)) where recent`;
   // Records where the recent set starts (nothing to clear: the rows came flagged).
-  await sql`delete from job_state where name = 'recent-search'`;
+  await sql`delete from recent_search_set`;
   await advanceRecentSearchSet(sql);
   await sql`analyze articles`;
 }

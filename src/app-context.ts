@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
 import { createEventBus } from './services/events.js';
-import { PRODUCT_JOBS } from './services/jobs/catalog.js';
+import { PRODUCT_JOBS } from './job-catalog.js';
 
 export function createAppContext(parts: { config: Config; db: Database } & Partial<Pick<AppContext, 'events' | 'catalog'>>): AppContext {
   const { config, db } = parts;

@@ -123,8 +123,7 @@ async function searchPlan(tx: Queryable, match: ReturnType<typeof searchMatch>, 
            (select reltuples::float8 from pg_class where oid = 'articles'::regclass) as total,
            (select histogram_bounds::text::timestamptz[] from pg_stats
              where schemaname = current_schema() and tablename = 'articles' and attname = 'scraped_at') as bounds,
-           (select extract(epoch from (state->>'recentSince')::timestamptz)::float8 * 1000
-             from job_state where name = 'recent-search') as recent_since`;
+           (select extract(epoch from since)::float8 * 1000 from recent_search_set) as recent_since`;
   const [row0] = await tx<Record<string, unknown>[]>`explain (format json) select 1 from articles where ${match}`;
   // One row, one column ("QUERY PLAN"), whose name the camelCase transform mangles.
   const plan = (row0 ? Object.values(row0)[0] : null) as [{ Plan?: { 'Plan Rows'?: number } }] | null;

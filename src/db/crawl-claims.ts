@@ -1,8 +1,9 @@
 // crawl_claims: the domains of one crawl run and which daemon crawls each (sql/005_jobs.sql). A
-// claim is a lease its daemon renews while it crawls; one daemon per host at a time; an expired
-// claim (its daemon died) is taken over by another.
+// claim is a lease (src/db/leases.ts, as a job run's) its daemon renews while it crawls; one daemon
+// per host at a time; a lapsed claim (its daemon died) is taken over by another.
 import type { Queryable, Sql } from './client.js';
 import type { DomainRow } from './domains.js';
+import { lapseOtherHolders, leaseLapsed, leaseLive, releaseLeases, renewLeases, takeLeases } from './leases.js';
 
 export type CrawlClaimStatus = 'pending' | 'crawling' | 'done' | 'failed';
 
@@ -53,19 +54,22 @@ export async function claimNextDomain(sql: Sql, runId: string, holder: string, l
     const [next] = await tx<{ domainId: number; status: CrawlClaimStatus; host: string }[]>`
       select c.domain_id, c.status, c.host from crawl_claims c
       where c.run_id = ${runId}
-        and (c.status = 'pending' or (c.status = 'crawling' and (c.expires_at is null or c.expires_at < now())))
+        and (c.status = 'pending' or (c.status = 'crawling' and ${leaseLapsed(tx)}))
         and not exists (
           select 1 from crawl_claims o
           where o.run_id = c.run_id and o.host = c.host and o.domain_id <> c.domain_id
-            and o.status = 'crawling' and o.expires_at >= now())
+            and o.status = 'crawling' and ${leaseLive(tx)})
       order by (c.status = 'crawling') desc, c.position
       limit 1`;
     if (!next) return null;
-    const [claim] = await tx<CrawlClaimRow[]>`
-      update crawl_claims set status = 'crawling', holder = ${holder}, expires_at = now() + ${leaseSeconds} * interval '1 second',
-        attempts = attempts + 1, claimed_at = now()
-      where run_id = ${runId} and domain_id = ${next.domainId}
-      returning run_id, domain_id, host, position, status, holder, expires_at, attempts, articles_stored, interval_ms, last_request_at`;
+    const [claim] = await takeLeases<CrawlClaimRow>(
+      tx,
+      'crawl_claims',
+      tx`run_id = ${runId} and domain_id = ${next.domainId}`,
+      holder,
+      leaseSeconds,
+      tx`, status = 'crawling', claimed_at = now()`,
+    );
     const [last] = await tx<{ lastRequestAt: Date | null; intervalMs: number }[]>`
       select last_request_at, interval_ms from crawl_claims
       where host = ${next.host} and last_request_at is not null
@@ -92,26 +96,29 @@ export interface ClaimFigures {
 /** Renews this daemon's claims with their figures; returns the domains it still holds. */
 export async function renewCrawlClaims(sql: Queryable, runId: string, holder: string, leaseSeconds: number, figures: readonly ClaimFigures[]): Promise<Set<number>> {
   if (figures.length === 0) return new Set();
-  const rows = await sql<{ domainId: number }[]>`
-    update crawl_claims c set expires_at = now() + ${leaseSeconds} * interval '1 second',
-      active_requests = f.active, pending_requests = f.pending, interval_ms = greatest(c.interval_ms, f.interval_ms),
-      last_request_at = greatest(c.last_request_at, f.last_request_at),
+  // Each claim's figures, by domain id, read in the one update that renews them all.
+  const byDomain = Object.fromEntries(
+    figures.map((f) => [f.domainId, { active: f.active, pending: f.pending, intervalMs: f.intervalMs, lastRequestAt: f.lastRequestAt?.toISOString() ?? null, progress: f.progress }]),
+  );
+  const f = sql`(${sql.json(byDomain as never)}::jsonb -> domain_id::text)`;
+  const rows = await renewLeases<{ domainId: number }>(
+    sql,
+    'crawl_claims',
+    sql`run_id = ${runId} and domain_id = any(${figures.map((fig) => fig.domainId)}::int[])`,
+    holder,
+    leaseSeconds,
+    sql`, active_requests = (${f} ->> 'active')::int, pending_requests = (${f} ->> 'pending')::int,
+      interval_ms = greatest(interval_ms, (${f} ->> 'intervalMs')::int),
+      last_request_at = greatest(last_request_at, (${f} ->> 'lastRequestAt')::timestamptz),
       -- A daemon taking a domain over starts its count afresh: the share shown never goes back.
-      progress = greatest(c.progress, least(1, greatest(0, f.progress)))
-    from unnest(${figures.map((f) => f.domainId)}::int[], ${figures.map((f) => f.active)}::int[], ${figures.map((f) => f.pending)}::int[],
-                ${figures.map((f) => f.intervalMs)}::int[], ${figures.map((f) => f.lastRequestAt?.toISOString() ?? null)}::timestamptz[],
-                ${figures.map((f) => f.progress)}::float8[])
-      as f(domain_id, active, pending, interval_ms, last_request_at, progress)
-    where c.run_id = ${runId} and c.domain_id = f.domain_id and c.holder = ${holder} and c.status = 'crawling'
-    returning c.domain_id`;
+      progress = greatest(progress, least(1, greatest(0, (${f} ->> 'progress')::float8)))`,
+  );
   return new Set(rows.map((row) => row.domainId));
 }
 
-/** Expires the run's claims other holders have (embedded database: they are a dead process's). */
+/** Lapses the run's claims other holders have (embedded database: they are a dead process's). */
 export async function expireOtherClaims(sql: Queryable, runId: string, holder: string): Promise<void> {
-  await sql`
-    update crawl_claims set expires_at = now() - interval '1 second'
-    where run_id = ${runId} and status = 'crawling' and holder is distinct from ${holder}`;
+  await lapseOtherHolders(sql, 'crawl_claims', sql`run_id = ${runId}`, holder);
 }
 
 export async function countStoredArticle(sql: Queryable, runId: string, domainId: number, holder: string): Promise<void> {
@@ -137,12 +144,10 @@ export async function finishCrawlClaim(
   return rows.length === 1;
 }
 
-/** Lets go of this daemon's claims (it is shutting down): another daemon takes them at once. */
+/** Lets go of this daemon's claims (it is shutting down), with how far their hosts were paced: another daemon takes them at once. */
 export async function releaseCrawlClaims(sql: Queryable, runId: string, holder: string, figures: readonly ClaimFigures[]): Promise<void> {
   await renewCrawlClaims(sql, runId, holder, 0, figures);
-  await sql`
-    update crawl_claims set holder = null, expires_at = now(), active_requests = 0, pending_requests = 0
-    where run_id = ${runId} and holder = ${holder} and status = 'crawling'`;
+  await releaseLeases(sql, 'crawl_claims', sql`run_id = ${runId}`, holder, sql`, active_requests = 0, pending_requests = 0`);
 }
 
 export interface CrawlRunFigures {

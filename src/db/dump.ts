@@ -1,5 +1,5 @@
 // Catalog reads and bulk row moves for `newsctl db dump` / `db restore`: the product's tables
-// are those of the public schema (pg-boss keeps its own schema).
+// are those of the public schema.
 // Rows travel as row_to_json text and come back through json_populate_recordset, so every type
 // (timestamps, jsonb, bytea, arrays, uuids) round-trips through PostgreSQL's own text forms.
 import type { Queryable, Sql } from './client.js';

@@ -1,7 +1,11 @@
-// job_runs and job_activity: the cluster's record of every background job run (sql/005_jobs.sql).
-// Every write that depends on holding a run checks `holder`, so a daemon that lost its lease (it
-// stalled, another daemon took the run over) can no longer change it.
+// job_runs and job_activity: the one job store (sql/005_jobs.sql, sql/024_one_job_store.sql). A run
+// is one row — its state, attempts and failures, its lease (holder, expires_at: src/db/leases.ts),
+// its schedule slot, params, progress, result and error — and the queued rows are the queue: a
+// daemon claims the next ready one with FOR UPDATE SKIP LOCKED. Every write that depends on holding
+// a run checks `holder`, so a daemon that lost its lease (it stalled, another daemon took the run
+// over) can no longer change it.
 import type { Queryable } from './client.js';
+import { lapseOtherHolders, leaseLapsed, releaseLeases, renewLeases, takeLeases } from './leases.js';
 
 export type JobRunStatus = 'queued' | 'running' | 'paused' | 'stopping' | 'completed' | 'failed' | 'stopped' | 'skipped';
 
@@ -16,8 +20,9 @@ export interface JobRunRow {
   result: unknown;
   error: string | null;
   slot: string | null;
-  queueJobId: string | null;
   priority: number;
+  /** When a queued run may be taken (a retry waits its back-off). */
+  runAt: Date;
   holder: string | null;
   expiresAt: Date | null;
   attempts: number;
@@ -36,8 +41,9 @@ export interface NewJobRun {
   params: Record<string, unknown>;
   progress: Record<string, unknown>;
   slot: string | null;
-  queueJobId: string;
   priority: number;
+  /** Seconds before a daemon may take it (0: at once). */
+  delaySeconds: number;
   createdAt: Date;
 }
 
@@ -47,9 +53,9 @@ export interface NewJobRun {
  */
 export async function insertJobRun(sql: Queryable, run: NewJobRun): Promise<JobRunRow | null> {
   const [row] = await sql<JobRunRow[]>`
-    insert into job_runs (id, job, exclusive, singleton_key, params, progress, slot, queue_job_id, priority, created_at, updated_at)
+    insert into job_runs (id, job, exclusive, singleton_key, params, progress, slot, priority, run_at, created_at, updated_at)
     values (${run.id}, ${run.job}, ${run.exclusive}, ${run.singletonKey}, ${sql.json(run.params as never)}, ${sql.json(run.progress as never)},
-            ${run.slot}, ${run.queueJobId}, ${run.priority}, ${run.createdAt}, ${run.createdAt})
+            ${run.slot}, ${run.priority}, now() + ${run.delaySeconds} * interval '1 second', ${run.createdAt}, ${run.createdAt})
     on conflict do nothing
     returning *`;
   return row ?? null;
@@ -91,6 +97,26 @@ export async function latestJobRun(sql: Queryable, job: string): Promise<JobRunR
   return row ?? null;
 }
 
+/** The job's newest run that ended in `status` (the analyzer's last completed analysis). */
+export async function latestJobRunEndedAs(sql: Queryable, job: string, status: 'completed' | 'failed' | 'stopped'): Promise<JobRunRow | null> {
+  const [row] = await sql<JobRunRow[]>`
+    select * from job_runs where job = ${job} and status = ${status} order by created_at desc limit 1`;
+  return row ?? null;
+}
+
+/**
+ * The newest completed run whose result reports neither a stop nor an error (a job that ends its run
+ * itself with `{stopped, error}` in its result, as the analyzer does): when it last did its work.
+ */
+export async function latestCleanRun(sql: Queryable, job: string): Promise<JobRunRow | null> {
+  const [row] = await sql<JobRunRow[]>`
+    select * from job_runs
+    where job = ${job} and status = 'completed'
+      and coalesce(result ->> 'error', '') = '' and not coalesce((result ->> 'stopped')::boolean, false)
+    order by created_at desc limit 1`;
+  return row ?? null;
+}
+
 /** Live runs of the given jobs (what a status page or a helper daemon looks at). */
 export async function liveJobRuns(sql: Queryable, jobs: readonly string[]): Promise<JobRunRow[]> {
   if (jobs.length === 0) return [];
@@ -99,35 +125,57 @@ export async function liveJobRuns(sql: Queryable, jobs: readonly string[]): Prom
     order by created_at`;
 }
 
-/** Claims a queued run just handed out by the queue; null when it is no longer queued. */
-export async function claimQueuedRun(sql: Queryable, id: string, queueJobId: string, holder: string, leaseSeconds: number): Promise<JobRunRow | null> {
-  const [row] = await sql<JobRunRow[]>`
-    update job_runs set status = 'running', holder = ${holder}, expires_at = now() + ${leaseSeconds} * interval '1 second',
-      attempts = attempts + 1, started_at = coalesce(started_at, now()), updated_at = now()
-    where id = ${id} and status = 'queued' and queue_job_id = ${queueJobId}
-    returning *`;
-  return row ?? null;
+/**
+ * Claims up to `limit` queued runs of the job whose time has come, best first (priority, then the
+ * oldest): each is this holder's from now, under a lease of `leaseSeconds`. SKIP LOCKED lets daemons
+ * claiming at once take different runs instead of waiting on each other's.
+ */
+export async function claimQueuedRuns(sql: Queryable, job: string, holder: string, leaseSeconds: number, limit: number): Promise<JobRunRow[]> {
+  if (limit <= 0) return [];
+  return takeLeases<JobRunRow>(
+    sql,
+    'job_runs',
+    sql`id in (
+      select id from job_runs
+      where job = ${job} and status = 'queued' and run_at <= now()
+      order by priority desc, run_at, created_at
+      limit ${limit}
+      for update skip locked)`,
+    holder,
+    leaseSeconds,
+    sql`, status = 'running', started_at = coalesce(started_at, now()), updated_at = now()`,
+  );
 }
 
-/** How many runs of each of these jobs wait in the queue (jobs with none are left out). */
+/** How many runs of each of these jobs are ready to be taken (jobs with none are left out). */
 export async function queuedRunCounts(sql: Queryable, jobs: readonly string[]): Promise<{ job: string; count: number }[]> {
   return sql<{ job: string; count: number }[]>`
     select job, count(*)::int as count from job_runs
-    where status = 'queued' and job = any(${jobs as string[]}::text[]) group by job`;
+    where status = 'queued' and run_at <= now() and job = any(${jobs as string[]}::text[]) group by job`;
 }
 
-/** Takes over one held run whose lease expired (its daemon died or stalled); null when there is none. */
+/** When the next of these jobs' queued runs becomes ready (a retry waiting its back-off); null when none waits. */
+export async function nextQueuedRunAt(sql: Queryable, jobs: readonly string[]): Promise<Date | null> {
+  const [row] = await sql<{ at: Date | null }[]>`
+    select min(run_at) as at from job_runs where status = 'queued' and job = any(${jobs as string[]}::text[])`;
+  return row?.at ?? null;
+}
+
+/** Takes over one held run whose lease lapsed (its daemon died or stalled); null when there is none. */
 export async function takeOverExpiredRun(sql: Queryable, jobs: readonly string[], holder: string, leaseSeconds: number): Promise<JobRunRow | null> {
   if (jobs.length === 0) return null;
-  const [row] = await sql<JobRunRow[]>`
-    update job_runs set holder = ${holder}, expires_at = now() + ${leaseSeconds} * interval '1 second', attempts = attempts + 1, updated_at = now()
-    where id = (
+  const [row] = await takeLeases<JobRunRow>(
+    sql,
+    'job_runs',
+    sql`id = (
       select id from job_runs
-      where job = any(${[...jobs]}::text[]) and status in ('running', 'paused', 'stopping')
-        and (expires_at is null or expires_at < now())
+      where job = any(${[...jobs]}::text[]) and status in ('running', 'paused', 'stopping') and ${leaseLapsed(sql)}
       order by expires_at nulls first limit 1
-      for update skip locked)
-    returning *`;
+      for update skip locked)`,
+    holder,
+    leaseSeconds,
+    sql`, updated_at = now()`,
+  );
   return row ?? null;
 }
 
@@ -143,10 +191,8 @@ export async function lockHeldRun(tx: Queryable, id: string, holder: string, att
 /** Renews this holder's leases; returns the runs it still holds, with the status others may have set. */
 export async function renewJobRuns(sql: Queryable, holder: string, ids: readonly string[], leaseSeconds: number): Promise<{ id: string; status: JobRunStatus }[]> {
   if (ids.length === 0) return [];
-  return sql<{ id: string; status: JobRunStatus }[]>`
-    update job_runs set expires_at = now() + ${leaseSeconds} * interval '1 second'
-    where holder = ${holder} and id = any(${[...ids]}::uuid[]) and status in ('running', 'paused', 'stopping')
-    returning id, status`;
+  const rows = await renewLeases<JobRunRow>(sql, 'job_runs', sql`id = any(${[...ids]}::uuid[])`, holder, leaseSeconds);
+  return rows.map((row) => ({ id: row.id, status: row.status }));
 }
 
 export async function saveJobRunProgress(sql: Queryable, id: string, holder: string, progress: Record<string, unknown>): Promise<boolean> {
@@ -175,40 +221,25 @@ export async function finishJobRun(
   return row ?? null;
 }
 
-/** A failed run with retries left waits in the queue again (its queue job is retried by pg-boss). */
-export async function requeueJobRun(sql: Queryable, id: string, holder: string, retry: { error: string; progress: Record<string, unknown> }): Promise<boolean> {
+/** A failed run with retries left waits in the queue again, until its back-off of `delaySeconds` has passed. */
+export async function requeueJobRun(
+  sql: Queryable,
+  id: string,
+  holder: string,
+  retry: { error: string; progress: Record<string, unknown>; delaySeconds: number },
+): Promise<boolean> {
   const rows = await sql`
     update job_runs set status = 'queued', error = ${retry.error}, failures = failures + 1,
-      progress = ${sql.json(retry.progress as never)}, holder = null, expires_at = null, updated_at = now()
+      progress = ${sql.json(retry.progress as never)}, holder = null, expires_at = null,
+      run_at = now() + ${retry.delaySeconds} * interval '1 second', updated_at = now()
     where id = ${id} and holder = ${holder} and status in ('running', 'paused')
     returning id`;
   return rows.length === 1;
 }
 
-/** Queued runs of `jobs` that no queue job carries (a migration queued them). */
-export async function unsentQueuedRuns(sql: Queryable, jobs: readonly string[]): Promise<JobRunRow[]> {
-  if (jobs.length === 0) return [];
-  return sql<JobRunRow[]>`
-    select * from job_runs where status = 'queued' and queue_job_id is null and job = any(${[...jobs]}::text[]) order by created_at`;
-}
-
-/** Gives an unsent queued run its queue job; false when another daemon did. */
-export async function claimUnsentRun(sql: Queryable, id: string, queueJobId: string): Promise<boolean> {
-  const rows = await sql`update job_runs set queue_job_id = ${queueJobId}, updated_at = now() where id = ${id} and status = 'queued' and queue_job_id is null returning id`;
-  return rows.length === 1;
-}
-
-/** The queue job that carries a queued run from now on. */
-export async function setJobRunQueueJob(sql: Queryable, id: string, queueJobId: string): Promise<void> {
-  await sql`update job_runs set queue_job_id = ${queueJobId}, updated_at = now() where id = ${id} and status = 'queued'`;
-}
-
 /** Lets go of a held run without ending it (this daemon is shutting down): any daemon takes it at once. */
 export async function releaseJobRun(sql: Queryable, id: string, holder: string, progress: Record<string, unknown>): Promise<boolean> {
-  const rows = await sql`
-    update job_runs set holder = null, expires_at = now(), progress = ${sql.json(progress as never)}, updated_at = now()
-    where id = ${id} and holder = ${holder} and status in ('running', 'paused', 'stopping')
-    returning id`;
+  const rows = await releaseLeases(sql, 'job_runs', sql`id = ${id}`, holder, sql`, progress = ${sql.json(progress as never)}, updated_at = now()`);
   return rows.length === 1;
 }
 
@@ -225,21 +256,26 @@ export async function setJobRunStatus(sql: Queryable, id: string, from: readonly
   return row ?? null;
 }
 
-/** Finished runs older than `before` go, except each job's newest (status pages read it). */
+/**
+ * Finished runs older than `before` go, except each job's newest and its newest completed one: a
+ * job's summary (the status pages, the home page's last-run times) is its latest run.
+ */
 export async function pruneJobRuns(sql: Queryable, before: Date): Promise<number> {
   const rows = await sql`
     delete from job_runs r
     where r.status in ('completed', 'failed', 'stopped', 'skipped') and r.created_at < ${before}
       and r.id <> (select id from job_runs l where l.job = r.job and l.status <> 'skipped' order by created_at desc limit 1)
+      and r.id is distinct from (select id from job_runs l where l.job = r.job and l.status = 'completed' order by created_at desc limit 1)
     returning id`;
   return rows.length;
 }
 
-/** Activity lines of runs that ended before `before` go (a status page shows the newest run's, saved with its summary). */
+/** Activity lines of runs that ended before `before` go, but for each job's newest run (its status page shows them). */
 export async function pruneJobActivity(sql: Queryable, before: Date): Promise<void> {
   await sql`
     delete from job_activity a using job_runs r
-    where a.run_id = r.id and r.finished_at < ${before}`;
+    where a.run_id = r.id and r.finished_at < ${before}
+      and r.id <> (select id from job_runs l where l.job = r.job and l.status <> 'skipped' order by created_at desc limit 1)`;
 }
 
 export async function addJobActivity(sql: Queryable, runId: string, lines: readonly { line: string; at: Date }[]): Promise<void> {
@@ -257,7 +293,5 @@ export async function recentJobActivity(sql: Queryable, runId: string, limit: nu
 
 /** Embedded database (one process per data folder): runs another holder left are a dead process's; let their leases lapse now. */
 export async function expireOtherHoldersRuns(sql: Queryable, holder: string): Promise<void> {
-  await sql`
-    update job_runs set expires_at = now() - interval '1 second'
-    where status in ('running', 'paused', 'stopping') and (holder is distinct from ${holder})`;
+  await lapseOtherHolders(sql, 'job_runs', sql`true`, holder);
 }

@@ -1,11 +1,9 @@
 // Applies sql/NNN_name.sql files in order, each in its own transaction, recorded in
-// schema_migrations and never re-applied, then the job queue's own schema. Safe when two processes
-// start at once (advisory locks).
+// schema_migrations and never re-applied. Safe when two processes start at once (an advisory lock).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packagePath } from '../paths.js';
 import type { Sql } from './client.js';
-import { installJobQueue } from './job-queue.js';
 
 export interface Migration {
   version: number;
@@ -80,8 +78,6 @@ export async function migrate(sql: Sql, dir?: string): Promise<string[]> {
     });
     if (ran) applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
   }
-  // pg-boss keeps its own schema (pgboss) and its own versions; it installs or upgrades it here.
-  await installJobQueue(sql);
   return applied;
 }
 

@@ -5,13 +5,12 @@ import type { Queryable } from './client.js';
 
 /** How many of the newest articles the recent set holds. */
 export const RECENT_SEARCH_ARTICLES = 100_000;
-const STATE = 'recent-search';
 
 /** Earliest crawl time the recent set covers entirely, in ms (-Infinity: every article); null when unknown. */
 export async function recentSince(sql: Queryable): Promise<number | null> {
   // As a number: postgres.js cannot read '-infinity' as a Date.
   const [row] = await sql<{ since: number | null }[]>`
-    select extract(epoch from (state->>'recentSince')::timestamptz)::float8 * 1000 as since from job_state where name = ${STATE}`;
+    select extract(epoch from since)::float8 * 1000 as since from recent_search_set`;
   return row?.since ?? null;
 }
 
@@ -40,10 +39,7 @@ export async function advanceRecentSearchSet(sql: Queryable, keep = RECENT_SEARC
   else await sql`update articles set recent = true where not recent`;
   // Fewer articles than the set holds: all of them are recent ('-infinity'); never move back.
   await sql`
-    insert into job_state (name, state)
-    values (${STATE}, jsonb_build_object('recentSince', coalesce(${edge?.at ?? null}::timestamptz, '-infinity')::text))
-    on conflict (name) do update set state = jsonb_build_object('recentSince', greatest(
-        coalesce((job_state.state->>'recentSince')::timestamptz, '-infinity'), (excluded.state->>'recentSince')::timestamptz)::text),
-      updated_at = now()`;
+    insert into recent_search_set (since) values (coalesce(${edge?.at ?? null}::timestamptz, '-infinity'))
+    on conflict (one) do update set since = greatest(recent_search_set.since, excluded.since)`;
   return cleared;
 }

@@ -83,8 +83,16 @@ export async function deleteAllTrends(sql: Queryable): Promise<number> {
 }
 
 /** One more than the highest batch so far: every analyzer run stores its trends under a new number. */
-export async function nextBatchNumber(sql: Queryable): Promise<number> {
-  const [row] = await sql<{ next: number }[]>`select coalesce(max(batch_number), 0)::int + 1 as next from trends`;
+/**
+ * The next analysis's batch number: after every stored trend's, and after every analysis run's (a
+ * run records its number in its progress, so one that stored nothing still used it up).
+ */
+export async function nextBatchNumber(sql: Queryable, job: string): Promise<number> {
+  const [row] = await sql<{ next: number }[]>`
+    select greatest(
+      (select coalesce(max(batch_number), 0) from trends),
+      (select coalesce(max((progress ->> 'batchNumber')::int), 0) from job_runs where job = ${job})
+    )::int + 1 as next`;
   return row!.next;
 }
 

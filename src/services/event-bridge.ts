@@ -19,8 +19,13 @@ const MAX_PAYLOAD_BYTES = 7_500;
 /** Each daemon derives these from the database for its own clients: never sent on. */
 const LOCAL_ONLY: ReadonlySet<EventType> = new Set<EventType>(['status_update', 'live_resync', 'database_status']);
 const PING_MS = 10_000;
-const PRUNE_MS = 60_000;
+/** A stored message is read within moments of its NOTIFY; the hourly upkeep clears older ones. */
 const STORED_KEPT_MS = 5 * 60_000;
+
+/** Stored messages no daemon still needs go (a step of the hourly upkeep). */
+export async function pruneStoredLiveMessages(ctx: Pick<AppContext, 'sql'>, now = Date.now()): Promise<void> {
+  await pruneLiveMessages(ctx.sql, new Date(now - STORED_KEPT_MS));
+}
 
 interface Envelope {
   /** The daemon that sent it. */
@@ -152,16 +157,12 @@ export async function bridgeEvents(ctx: Pick<AppContext, 'sql' | 'events'>): Pro
   }, PING_MS);
   ping.unref();
 
-  const prune = setInterval(() => void pruneLiveMessages(ctx.sql, new Date(Date.now() - STORED_KEPT_MS)).catch(() => {}), PRUNE_MS);
-  prune.unref();
-
   return {
     async close() {
       if (closed) return;
       closed = true;
       detach();
       clearInterval(ping);
-      clearInterval(prune);
       await flushing;
       await flush().catch(() => {});
       await listener.unlisten().catch(() => {});

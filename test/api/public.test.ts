@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAudioAsset } from '../../src/db/audio.js';
-import { patchJobState } from '../../src/db/job-state.js';
+import { recordRun } from '../helpers/runs.js';
 import { parseSearchQuery } from '../../src/services/search/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
@@ -85,8 +85,11 @@ describe('GET /api/home-page-data', () => {
   });
 
   it('reports the last spider and trends runs', async () => {
-    await patchJobState(server.sql, 'spider', { lastStartedAt: '2026-11-20T12:01:00.000Z' });
-    await patchJobState(server.sql, 'trends-analyzer', { lastRunAt: '2026-11-20T12:31:00.000Z' });
+    // Each job's latest run says when it last ran: the crawl by its start, the analysis by its end.
+    await recordRun(server.sql, { job: 'spider', params: { startedAt: '2026-11-20T12:01:00.000Z' }, createdAt: new Date('2026-11-20T12:01:00.500Z') });
+    await recordRun(server.sql, { job: 'trends-analyzer', result: { stopped: false, error: null }, createdAt: new Date('2026-11-20T12:30:00Z'), finishedAt: new Date('2026-11-20T12:31:00Z') });
+    // A later analysis that was stopped does not count as the last analysis.
+    await recordRun(server.sql, { job: 'trends-analyzer', status: 'stopped', createdAt: new Date('2026-11-20T13:30:00Z') });
     changed();
     expect((await get('/api/home-page-data')).body.lastRunTimes).toEqual({
       spiderLastRun: '2026-11-20T12:01:00.000Z',

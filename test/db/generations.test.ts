@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedArticleOfJobRun, upsertGeneratedArticle } from '../../src/db/generated-articles.js';
 import { batchProgress, countLiveGenerations, joinBatch, liveGenerationOfTrend, liveGenerations, type GenerationParams } from '../../src/db/generations.js';
-import { claimQueuedRun, finishJobRun, insertJobRun, lockHeldRun, setJobRunStatus, takeOverExpiredRun } from '../../src/db/job-runs.js';
+import { claimQueuedRuns, finishJobRun, insertJobRun, lockHeldRun, setJobRunStatus, takeOverExpiredRun } from '../../src/db/job-runs.js';
 import { currentTrends } from '../../src/db/trends.js';
 import { createServiceContext, type ServiceContext } from '../fixtures/fake-openai/context.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
@@ -21,20 +21,20 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 /** A queued generate-article run for a trend; null when the trend has a live one. */
-async function queuedRun(params: GenerationParams, priority = 0): Promise<{ id: string; queueJobId: string } | null> {
+async function queuedRun(params: GenerationParams, priority = 0): Promise<{ id: string } | null> {
   const id = randomUUID();
-  const queueJobId = randomUUID();
   const row = await insertJobRun(service.ctx.sql, {
     id, job: 'generate-article', exclusive: false, singletonKey: params.trendId === null ? null : `trend-${params.trendId}`,
-    params: { ...params }, progress: {}, slot: null, queueJobId, priority, createdAt: new Date(),
+    params: { ...params }, progress: {}, slot: null, priority, delaySeconds: 0, createdAt: new Date(),
   });
-  return row ? { id, queueJobId } : null;
+  return row ? { id } : null;
 }
 
-/** Claimed by `holder` (attempt 1). */
+/** Claimed by `holder` (attempt 1): the only queued run of the job, so the claim takes it. */
 async function heldRun(params: GenerationParams, holder: string): Promise<string> {
   const run = (await queuedRun(params))!;
-  expect(await claimQueuedRun(service.ctx.sql, run.id, run.queueJobId, holder, 60)).toMatchObject({ holder, attempts: 1 });
+  const [claimed] = await claimQueuedRuns(service.ctx.sql, 'generate-article', holder, 60, 1);
+  expect(claimed).toMatchObject({ id: run.id, holder, attempts: 1 });
   return run.id;
 }
 
@@ -85,10 +85,10 @@ describe('generations', () => {
     const titles = ['Low', 'High', 'Running', 'Lapsed'];
     const trends = [];
     for (const title of titles) trends.push(await storeStoryTrend(sql, { title, topic: 'usa', sources: harborStorm(2) }));
-    await queuedRun({ trendId: trends[0]!.trendId, trendTitle: 'Low' }, 1);
-    await queuedRun({ trendId: trends[1]!.trendId, trendTitle: 'High' }, 900);
     await heldRun({ trendId: trends[2]!.trendId, trendTitle: 'Running' }, 'daemon-a');
     const lapsed = await heldRun({ trendId: trends[3]!.trendId, trendTitle: 'Lapsed' }, 'daemon-dead');
+    await queuedRun({ trendId: trends[0]!.trendId, trendTitle: 'Low' }, 1);
+    await queuedRun({ trendId: trends[1]!.trendId, trendTitle: 'High' }, 900);
     await sql`update job_runs set expires_at = now() - interval '1 second' where id = ${lapsed}`;
     const listed = await liveGenerations(sql, 10);
     expect(listed.map((row) => [row.trendTitle, row.status])).toEqual([
@@ -119,6 +119,7 @@ describe('generations', () => {
     await setJobRunStatus(sql, stopping, ['running'], 'stopping');
     expect(await batchProgress(sql, batch)).toEqual({ total: 4, done: 1, failed: 1, cancelled: 1, live: 1 });
     expect(await batchProgress(sql, 'another')).toEqual({ total: 0, done: 0, failed: 0, cancelled: 0, live: 0 });
+    await sql`update job_runs set status = 'stopped', holder = null where job = 'generate-article' and status in ('queued', 'running', 'stopping')`;
   });
 
   it('says a trend failed since its newest source until a newer source arrives', async () => {

@@ -1,15 +1,13 @@
 // sql/023: a generation's queue item becomes its generate-article run. A database of the version
 // before it keeps every generation: a live item's run learns its trend and regeneration, a live item
-// no run carried becomes a queued run (which the job runner sends on when it starts), an article
-// names the run that wrote it, and the item table is gone.
+// no run carried becomes a queued run (which a job runner claims), an article names the run that
+// wrote it, and the item table is gone.
 import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppContext } from '../../src/app-context.js';
-import { loadConfig } from '../../src/config.js';
+import { claimQueuedRuns } from '../../src/db/job-runs.js';
 import { listMigrations, migrate } from '../../src/db/migrate.js';
-import { jobRunner, shutdownJobs } from '../../src/services/jobs/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
@@ -51,27 +49,20 @@ describe('migration 023: a generation is its run', () => {
 
     expect(await migrate(sql)).toContain('023_generation_is_a_run');
 
-    const runs = await sql<{ id: string; status: string; params: Record<string, unknown>; singletonKey: string; priority: number; queueJobId: string | null }[]>`
-      select id, status, params, singleton_key, priority, queue_job_id from job_runs where job = 'generate-article' order by priority desc`;
+    const runs = await sql<{ id: string; status: string; params: Record<string, unknown>; singletonKey: string; priority: number }[]>`
+      select id, status, params, singleton_key, priority from job_runs where job = 'generate-article' order by priority desc`;
     expect(runs).toHaveLength(3);
     expect(runs[0]).toMatchObject({ id: liveRun, status: 'queued', params: { trendId: carried.trendId, trendTitle: 'Carried', batch: 'batch-1' } });
     expect(runs[1]).toMatchObject({
-      status: 'queued', singletonKey: `trend-${orphan.trendId}`, priority: 325, queueJobId: null,
+      status: 'queued', singletonKey: `trend-${orphan.trendId}`, priority: 325,
       params: { trendId: orphan.trendId, trendTitle: 'Orphan' },
     });
     expect(runs[2]).toMatchObject({ id: doneRun, status: 'completed', params: { trendId: recorded.trendId, trendTitle: 'Recorded' } });
     expect(await sql`select job_run_id from generated_articles`).toEqual([{ jobRunId: doneRun }]);
     expect(await sql`select 1 from information_schema.tables where table_name = 'generation_queue'`).toEqual([]);
 
-    // The queued run no queue entry carried gets one when a job runner starts (so a daemon takes it).
-    const ctx = createAppContext({ config: loadConfig({ NEWSCTL_LOG_LEVEL: 'silent' }), db: database.db });
-    try {
-      await jobRunner(ctx).queue();
-      const [sent] = await sql<{ queueJobId: string | null }[]>`select queue_job_id from job_runs where id = ${runs[1]!.id}`;
-      expect(sent!.queueJobId).not.toBeNull();
-      expect(await sql`select name from pgboss.job where id = ${sent!.queueJobId}`).toEqual([{ name: 'generate-article' }]);
-    } finally {
-      await shutdownJobs(ctx);
-    }
+    // Both queued runs wait in the job store, which is the queue (sql/024): a daemon claims them, best first.
+    const claimed = await claimQueuedRuns(sql, 'generate-article', 'test-daemon', 60, 10);
+    expect(claimed.map((run) => run.id)).toEqual([liveRun, runs[1]!.id]);
   });
 });

@@ -49,7 +49,7 @@ describe('migrations', () => {
     for (const table of [
       'users', 'sessions', 'api_tokens', 'settings', 'domains', 'avoid_domains', 'articles', 'trends',
       'trend_articles', 'generated_articles', 'job_runs', 'logs', 'audio_assets', 'scripts',
-      'music_tracks', 'job_state', 'llm_calls',
+      'music_tracks', 'job_activity', 'llm_calls',
     ]) {
       expect(tables).toContain(table);
     }

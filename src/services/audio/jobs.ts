@@ -38,7 +38,7 @@ function audioHandle(job: RunnerHandle): AudioJobHandle {
   return { key: job.runId, signal: job.signal, progress: (update) => job.progress(update as Record<string, unknown>) };
 }
 
-/** An audio job: the runner's job (listed in src/services/jobs/catalog.ts) that runs it and sends its file's address to webhooks. */
+/** An audio job: the runner's job (listed in src/job-catalog.ts) that runs it and sends its file's address to webhooks. */
 export interface AudioJob<P extends object, R> extends AudioJobDefinition<P, R> {
   job: JobDefinition<P & Record<string, unknown>, R>;
 }

@@ -1,13 +1,12 @@
 // Food re-categorization: a one-off walk over the stored articles that moves those the
 // classifier (the model when configured, else the offline one) puts in food. A job of the runner:
 // stoppable from any daemon, and resumable across stops, restarts and a dead daemon (another one
-// takes the run over): its place and counts live in job_state.
+// takes the run over): its place and counts are its run's progress, which the next start carries on.
 import type { FoodRecategorizationStatus, StopAnswer } from '../../api/status.js';
 import type { AppContext } from '../../context.js';
 import { articleIdRange, articlesAfter, countArticlesUpTo, moveArticlesToTopic } from '../../db/article-topics.js';
-import { patchJobState, readJobState } from '../../db/job-state.js';
 import { classifyArticles } from '../article-topics/index.js';
-import { defineJob, liveRun, type JobHandle, notRunning, startJob, stopJob, waitForJobIdle } from '../jobs/index.js';
+import { defineJob, lastRun, liveRun, type JobHandle, notRunning, startJob, stopJob, waitForJobIdle } from '../jobs/index.js';
 import { logEvent } from '../logs/index.js';
 
 export type { FoodRecategorizationStatus } from '../../api/status.js';
@@ -19,7 +18,7 @@ const LEAD_CHARACTERS = 1_000;
 /** Consecutive failed batches (the database is gone, say) after which the job stops. */
 const MAX_FAILED_BATCHES = 3;
 
-/** What job_state keeps of the current (or last) pass. */
+/** The current (or last) pass: its run's progress. */
 interface PassState {
   /** The pass covers articles up to this id: those crawled later are classified when stored. */
   passMaxId: number;
@@ -57,8 +56,12 @@ export async function foodRecategorizationStatus(ctx: AppContext): Promise<FoodR
   // Whether it runs first, then its place: a run ending between the two reads shows its final
   // counts one poll early rather than a stopped walk with the counts of its start.
   const live = await liveRun(ctx, FOOD_RECATEGORIZATION_JOB);
-  const state = await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB);
-  return toStatus(state, live !== null);
+  return toStatus(await lastPass(ctx), live !== null);
+}
+
+/** The newest run's pass (live or ended). */
+async function lastPass(ctx: AppContext): Promise<Partial<PassState>> {
+  return ((await lastRun(ctx, FOOD_RECATEGORIZATION_JOB))?.progress ?? {}) as Partial<PassState>;
 }
 
 async function walk(ctx: Ctx, pass: PassState, job: JobHandle): Promise<void> {
@@ -96,13 +99,13 @@ async function walk(ctx: Ctx, pass: PassState, job: JobHandle): Promise<void> {
       }
       pass.processed += page.length;
       pass.lastArticleId = page.at(-1)!.id;
-      await patchJobState(ctx.sql, FOOD_RECATEGORIZATION_JOB, pass);
+      job.progress(pass);
       push();
     }
     // Another daemon holds the run now (this one stalled): its place is the one that counts.
     if (job.interruption === 'lost') return;
     if (!pass.finishedAt) pass.stoppedAt = new Date().toISOString();
-    await patchJobState(ctx.sql, FOOD_RECATEGORIZATION_JOB, pass);
+    job.progress(pass);
     await logEvent(
       ctx,
       COMPONENT,
@@ -111,7 +114,7 @@ async function walk(ctx: Ctx, pass: PassState, job: JobHandle): Promise<void> {
     );
   } catch (error) {
     pass.stoppedAt = new Date().toISOString();
-    await patchJobState(ctx.sql, FOOD_RECATEGORIZATION_JOB, pass).catch(() => {});
+    job.progress(pass);
     await logEvent(ctx, COMPONENT, 'error', `Food re-categorization stopped after repeated failures: ${(error as Error).message}`);
   }
   if (pass.recategorized > 0) ctx.events.emit('home_data_updated', {});
@@ -120,17 +123,16 @@ async function walk(ctx: Ctx, pass: PassState, job: JobHandle): Promise<void> {
 export const foodRecategorizationJob = defineJob({
   name: FOOD_RECATEGORIZATION_JOB,
   label: 'Food re-categorization',
-  // The pass's place is in job_state: a run taken over after a restart or a dead daemon resumes it.
+  // The pass's place is the run's progress: a run taken over after a restart or a dead daemon resumes it.
   run: async (ctx, _params, job) => {
-    const pass = { ...(await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB)), stoppedAt: null } as PassState;
+    const pass = { ...job.saved, stoppedAt: null } as PassState;
     await walk(ctx, pass, job);
     return toStatus(pass, false);
   },
   // The last status message goes out once the run has ended, so a client that reads the status on
   // it sees the walk stopped.
   settled: async (ctx) => {
-    const state = await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB);
-    ctx.events.emit('food_recategorization_status', toStatus(state, false));
+    ctx.events.emit('food_recategorization_status', toStatus(await lastPass(ctx), false));
   },
 });
 
@@ -140,7 +142,7 @@ export const foodRecategorizationJob = defineJob({
  * starts over the articles stored now.
  */
 export async function startFoodRecategorization(ctx: Ctx): Promise<FoodRecategorizationStatus> {
-  const stored = await readJobState<PassState>(ctx.sql, FOOD_RECATEGORIZATION_JOB);
+  const stored = await lastPass(ctx);
   const resumable = stored.passMaxId !== undefined && !stored.finishedAt && (stored.lastArticleId ?? 0) < stored.passMaxId;
   let pass: PassState;
   if (resumable) {
@@ -159,8 +161,8 @@ export async function startFoodRecategorization(ctx: Ctx): Promise<FoodRecategor
       stoppedAt: null,
     };
   }
-  // The pass is written with the run, in one transaction: a refused start changes nothing.
-  await startJob(ctx, FOOD_RECATEGORIZATION_JOB, {}, { prepare: (tx) => patchJobState(tx, FOOD_RECATEGORIZATION_JOB, pass) });
+  // The pass is the new run's progress: a refused start changes nothing.
+  await startJob(ctx, FOOD_RECATEGORIZATION_JOB, {}, { progress: pass });
   await logEvent(ctx, COMPONENT, 'info', `Food re-categorization ${resumable ? `resumed after article ${pass.lastArticleId}` : 'started'}: ${pass.total} articles`);
   return toStatus(pass, true);
 }

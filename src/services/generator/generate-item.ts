@@ -12,7 +12,6 @@ import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { announce, publishQueue } from './events.js';
 import { deleteImage, makeFeatureImage, saveImage } from './images.js';
 import { articlePagePath } from './paths.js';
-import { patchGeneratorState } from './status.js';
 import { GenerationFailure, writeArticle } from './write-article.js';
 import { emitWebhook } from '../webhooks/index.js';
 
@@ -130,8 +129,6 @@ export async function generateTrendArticle(ctx: Ctx, generation: GenerationParam
       return { outcome: 'dropped' };
     }
     deleteImage(ctx.config, recorded.previousImageUrl);
-    const now = new Date().toISOString();
-    await patchGeneratorState(ctx, { lastRunAt: now });
     const how = draft.writer === 'model' ? `model ${draft.modelName}` : 'offline writer';
     const summary = `"${draft.title}": ${draft.wordCount} words from ${draft.sources.length} sources (${how}, ${image.provider} image, ${seconds(performance.now() - started)})`;
     await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Generated ${summary}`);

@@ -60,7 +60,7 @@ async function generationEnded(ctx: AppContext, run: JobRunRow, status: string):
   await publishQueue(ctx);
 }
 
-/** The queue's order (pg-boss priorities are integers): relevance to two decimals. */
+/** The queue's order (run priorities are integers): relevance to two decimals. */
 function runPriority(priority: number): number {
   return Math.round(Math.max(-1e6, Math.min(1e6, priority)) * 100);
 }

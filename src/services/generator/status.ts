@@ -4,8 +4,7 @@ import type { GeneratorStatusFields, QueueStatus } from '../../api/generator.js'
 import type { AppContext } from '../../context.js';
 import { countGeneratedArticles, lastGeneratedAt } from '../../db/generated-articles.js';
 import { GENERATE_ARTICLE_JOB, countLiveGenerations, liveGenerations } from '../../db/generations.js';
-import { liveJobRuns } from '../../db/job-runs.js';
-import { patchJobState, readJobState } from '../../db/job-state.js';
+import { latestJobRunEndedAs, liveJobRuns } from '../../db/job-runs.js';
 
 export type { GeneratorStatusFields, QueueStatus } from '../../api/generator.js';
 
@@ -16,24 +15,11 @@ export { GENERATE_ARTICLE_JOB };
 /** Items listed by the queue status (the console's list scrolls; the count is exact). */
 const QUEUE_STATUS_ITEMS = 200;
 
-export interface GeneratorJobState {
-  lastRunAt: string | null;
-  [key: string]: unknown;
-}
-
-async function readGeneratorState(ctx: Pick<AppContext, 'sql'>): Promise<Partial<GeneratorJobState>> {
-  return readJobState<GeneratorJobState>(ctx.sql, GENERATOR_JOB);
-}
-
-export async function patchGeneratorState(ctx: Pick<AppContext, 'sql'>, patch: Partial<GeneratorJobState>): Promise<void> {
-  await patchJobState(ctx.sql, GENERATOR_JOB, patch);
-}
-
 /** generating: an item's run is held under a live lease; running: Run is on or items wait; else idle. */
 export async function generatorStatusFields(ctx: Pick<AppContext, 'sql'>): Promise<GeneratorStatusFields> {
-  const [total, state, runs, last] = await Promise.all([
+  const [total, lastGeneration, runs, last] = await Promise.all([
     countGeneratedArticles(ctx.sql),
-    readGeneratorState(ctx),
+    latestJobRunEndedAs(ctx.sql, GENERATE_ARTICLE_JOB, 'completed'),
     liveJobRuns(ctx.sql, [GENERATOR_JOB, GENERATE_ARTICLE_JOB]),
     lastGeneratedAt(ctx.sql),
   ]);
@@ -42,7 +28,7 @@ export async function generatorStatusFields(ctx: Pick<AppContext, 'sql'>): Promi
     (run) => run.job === GENERATE_ARTICLE_JOB && (run.status === 'running' || run.status === 'stopping') && (run.expiresAt?.getTime() ?? 0) >= now,
   );
   const generatorStatus = generating ? 'generating' : runs.length > 0 ? 'running' : 'idle';
-  const lastRun = [state.lastRunAt ?? null, last?.toISOString() ?? null].filter((v): v is string => v !== null).sort().at(-1) ?? null;
+  const lastRun = [lastGeneration?.finishedAt?.toISOString() ?? null, last?.toISOString() ?? null].filter((v): v is string => v !== null).sort().at(-1) ?? null;
   return { generatorStatus, totalArticlesGenerated: total, generatorLastRun: lastRun };
 }
 

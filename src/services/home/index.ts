@@ -1,10 +1,12 @@
 // The public home page's data.
 import type { AppContext } from '../../context.js';
 import { newestArticlesByDomain, newestArticlesByTopic } from '../../db/articles.js';
-import { readJobState } from '../../db/job-state.js';
+import { latestJobRun } from '../../db/job-runs.js';
 import { topTrendsByTopic } from '../../db/trends.js';
 import { TOPICS, type Topic } from '../../shared/topics.js';
 import { storyPath } from '../pages/story-page.js';
+import { SPIDER_JOB, runStartedAt } from '../spider/status.js';
+import { lastAnalysisAt } from '../trends/status.js';
 import type { PublicArticle, HomePageData } from '../../api/public.js';
 
 const ARTICLES_PER_DOMAIN = 10;
@@ -37,13 +39,10 @@ export async function topTrends(ctx: Ctx): Promise<HomePageData['topTrends']> {
 }
 
 async function lastRunTimes(ctx: Ctx): Promise<HomePageData['lastRunTimes']> {
-  const [spider, trends] = await Promise.all([
-    readJobState<{ lastStartedAt: string }>(ctx.sql, 'spider'),
-    readJobState<{ lastRunAt: string }>(ctx.sql, 'trends-analyzer'),
-  ]);
+  const [spider, analysedAt] = await Promise.all([latestJobRun(ctx.sql, SPIDER_JOB), lastAnalysisAt(ctx)]);
   return {
-    spiderLastRun: spider.lastStartedAt ? iso(spider.lastStartedAt) : null,
-    trendsAnalyzerLastRun: trends.lastRunAt ? iso(trends.lastRunAt) : null,
+    spiderLastRun: spider ? iso(runStartedAt(spider)) : null,
+    trendsAnalyzerLastRun: analysedAt,
   };
 }
 

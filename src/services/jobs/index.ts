@@ -1,7 +1,8 @@
 // The one job runner: every background job is declared once and gets the same start,
 // stop, pause, status, progress messages and shutdown, on one daemon or on several sharing one
-// PostgreSQL. pg-boss queues the work underneath; job_runs records who holds each run (a lease
-// renewed every few seconds; another daemon takes the run over when it expires) and its progress.
+// PostgreSQL. job_runs is the queue and the record at once: a run is one row (its state, retries,
+// lease, slot, params, progress and result); a daemon claims a queued run with SKIP LOCKED and holds
+// it under a lease renewed every few seconds, which another daemon takes over when it lapses.
 //
 //   // Declare once, and list it in ./catalog.ts (PRODUCT_JOBS) so every daemon works it:
 //   export const generateArticleJob = defineJob({
@@ -24,11 +25,9 @@
 // produces) and resume from `job.saved` when `job.resumed`; a write that must happen once checks
 // `job.holds(tx)` in its transaction (the run's lease: this attempt still holds it, not stopped).
 import { randomUUID } from 'node:crypto';
-import type PgBoss from 'pg-boss';
 import type { JobRunSummary, JobState } from '../../api/jobs.js';
 import { contextJob, contextSlot, existingContextJob, type AppContext } from '../../context.js';
 import type { TransactionSql } from '../../db/client.js';
-import { jobQueueDb } from '../../db/job-queue.js';
 import {
   insertJobRun,
   insertSkippedRun,
@@ -41,8 +40,8 @@ import {
   type JobRunRow,
 } from '../../db/job-runs.js';
 import { Conflict, Invalid } from '../../errors.js';
+import { nextSlot } from '../schedule/cron.js';
 import { jobDefinition, jobDefinitions, scheduledJob, type AnyDefinition, type JobParams, type ScheduledStartAnswer } from './registry.js';
-import { queueRetryOptions } from './run-record.js';
 import { JobRunner } from './runner.js';
 import { isTerminal, runSettledHooks, slotRunId } from './run-state.js';
 
@@ -72,9 +71,9 @@ export function jobRunner(ctx: AppContext): JobRunner {
   return contextJob(ctx, JOB_RUNNER, () => new JobRunner(ctx));
 }
 
-/** Daemon start: work queued runs, take over dead daemons' runs, and do pg-boss's upkeep. */
+/** Daemon start: work queued runs and take over dead daemons' runs. */
 export async function startJobs(ctx: AppContext): Promise<void> {
-  await jobRunner(ctx).work({ supervise: true });
+  await jobRunner(ctx).work();
 }
 
 /** Daemon (or in-process app) shutdown: runs held here are handed over, none is lost. */
@@ -95,12 +94,12 @@ export interface StartJobOptions {
   /** Queue jobs: one live item per key. */
   singletonKey?: string;
   /** Seconds to wait before a daemon may take it. */
-  startAfter?: number;
+  delaySeconds?: number;
   /** Initial progress (what status calls show until the job reports its own). */
   progress?: Record<string, unknown>;
   /**
-   * Writes that belong with the run (its work set), in the same transaction as the run and its
-   * queue job. Use `tx` only: the embedded database has one connection, which the transaction holds.
+   * Writes that belong with the run (its work set), in the same transaction as the run. Use `tx`
+   * only: the embedded database has one connection, which the transaction holds.
    */
   prepare?(tx: TransactionSql, run: JobRunRow): Promise<void>;
 }
@@ -118,14 +117,13 @@ export interface StartedRun {
 export async function startJob(ctx: AppContext, name: string, params: JobParams = {}, options: StartJobOptions = {}): Promise<StartedRun> {
   const def = definitionOf(ctx, name);
   const runner = jobRunner(ctx);
-  const boss = await runner.queue();
   const exclusive = def.exclusive ?? true;
   const id = options.slot ? slotRunId(name, options.slot) : randomUUID();
   // A queue item's key can be freed between the insert that found it taken and the look at who
   // holds it (the item ended meanwhile): then the insert is tried again, so the caller's item is
   // queued, never refused with 409 for a key no live run holds.
   for (let attempt = 1; ; attempt++) {
-    const started = await insertRun(ctx, def, boss, id, params, options);
+    const started = await insertRun(ctx, def, id, params, options);
     if (!started) {
       const existing = (await jobRunById(ctx.sql, id)) ?? (options.singletonKey ? await liveRunByKey(ctx.sql, name, options.singletonKey) : null);
       if (existing && (options.slot || !exclusive)) return { run: existing, created: false };
@@ -151,12 +149,10 @@ export async function enqueueTogether<T>(
   work: (tx: TransactionSql, enqueue: (name: string, params: JobParams, options?: Omit<StartJobOptions, 'slot'>) => Promise<JobRunRow | null>) => Promise<T>,
 ): Promise<T> {
   const runner = jobRunner(ctx);
-  // Before the transaction: starting pg-boss queries the database, which (embedded) has one connection.
-  const boss = await runner.queue();
   const queued: JobRunRow[] = [];
   const result = await ctx.sql.begin((tx) =>
     work(tx, async (name, params, options = {}) => {
-      const run = await insertRun(ctx, definitionOf(ctx, name), boss, randomUUID(), params, options, tx);
+      const run = await insertRun(ctx, definitionOf(ctx, name), randomUUID(), params, options, tx);
       if (run) queued.push(run);
       return run;
     }),
@@ -169,42 +165,22 @@ export async function enqueueTogether<T>(
   return result as T;
 }
 
-/** The run's row, its work set (`prepare`) and its queue job, in one transaction (the caller's, if given); null when the insert conflicts. */
-async function insertRun(
-  ctx: AppContext,
-  def: AnyDefinition,
-  boss: PgBoss,
-  id: string,
-  params: JobParams,
-  options: StartJobOptions,
-  outer?: TransactionSql,
-): Promise<JobRunRow | null> {
-  const name = def.name;
-  const exclusive = def.exclusive ?? true;
-  const queueJobId = randomUUID();
+/** The run's row and its work set (`prepare`), in one transaction (the caller's, if given); null when the insert conflicts. */
+async function insertRun(ctx: AppContext, def: AnyDefinition, id: string, params: JobParams, options: StartJobOptions, outer?: TransactionSql): Promise<JobRunRow | null> {
   const insert = async (tx: TransactionSql) => {
     const row = await insertJobRun(tx, {
       id,
-      job: name,
-      exclusive,
+      job: def.name,
+      exclusive: def.exclusive ?? true,
       singletonKey: options.singletonKey ?? null,
       params,
       progress: options.progress ?? {},
       slot: options.slot ?? null,
-      queueJobId,
       priority: options.priority ?? 0,
+      delaySeconds: options.delaySeconds ?? 0,
       createdAt: new Date(),
     });
-    if (!row) return null;
-    await options.prepare?.(tx, row);
-    const sent = await boss.send(name, { runId: id }, {
-      id: queueJobId,
-      priority: options.priority ?? 0,
-      ...queueRetryOptions(def.retry),
-      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-      db: jobQueueDb(tx) as PgBoss.Db,
-    });
-    if (!sent) throw new Error(`The job queue refused a job for ${name}`);
+    if (row) await options.prepare?.(tx, row);
     return row;
   };
   return outer ? insert(outer) : ctx.sql.begin(insert);
@@ -340,12 +316,8 @@ export async function requestStop(ctx: AppContext, run: JobRunRow, reason?: stri
   const runner = jobRunner(ctx);
   const def = definitionOf(ctx, run.job);
   if (run.status === 'queued') {
-    // Not in one transaction with the queue's row: a daemon fetching the run locks that row first
-    // and this one second, which would deadlock. A queue job whose run is no longer queued is
-    // completed by whoever fetches it.
     const cancelled = await setJobRunStatus(ctx.sql, run.id, ['queued'], 'stopped', reason);
     if (cancelled) {
-      if (cancelled.queueJobId) await (await runner.queue()).cancel(def.name, cancelled.queueJobId).catch(() => {});
       // No daemon held it: this one, which ended it, runs what follows a run's end.
       await runSettledHooks(ctx, def, run.id, 'stopped');
       runner.emitUpdated(def.name, run.id, 'stopped');
@@ -409,15 +381,16 @@ function summarize(row: JobRunRow): JobRunSummary {
   };
 }
 
-/** Every declared job with its live (or last) run: GET /api/jobs, `newsctl jobs`. */
 /** A timed job's row of the schedule as GET /api/jobs shows it: when, from which setting, and the next slot. */
 async function scheduleRow(ctx: AppContext, def: AnyDefinition): Promise<JobState['schedule']> {
   const row = def.schedule;
   if (!row) return null;
-  const [when, next] = await Promise.all([row.describe(ctx).catch(() => 'unknown: its setting could not be read'), row.next(ctx, new Date()).catch(() => null)]);
+  const [when, lines] = await Promise.all([row.describe(ctx).catch(() => 'unknown: its setting could not be read'), row.cron(ctx).catch(() => [])]);
+  const next = nextSlot(lines, ctx.config.timeZone, new Date());
   return { slot: row.slot, when, setting: row.setting, nextAt: next?.toISOString() ?? null };
 }
 
+/** Every declared job with its live (or last) run: GET /api/jobs, `newsctl jobs`. */
 export async function jobStates(ctx: AppContext): Promise<JobState[]> {
   const defs = jobDefinitions(ctx).sort((a, b) => a.name.localeCompare(b.name));
   const live = await liveJobRuns(ctx.sql, defs.map((d) => d.name));

@@ -62,8 +62,8 @@ export interface JobDefinition<P extends object = JobParams, R = unknown> {
   /** Runs of this job one daemon holds at once (default 1). */
   concurrency?: number;
   /**
-   * A failed run is retried this many times by pg-boss (its retryLimit, retryDelay, retryBackoff): after
-   * delaySeconds, or with backoff after delaySeconds·2^failures plus up to as much again. Default: no retry.
+   * A failed run is retried this many times: it waits in the queue again for delaySeconds, or with
+   * backoff for delaySeconds·2^failures plus up to as much again. Default: no retry.
    */
   retry?: { limit: number; delaySeconds?: number; backoff?: boolean };
   /** Lease length in seconds (default: the configured NEWSCTL_JOB_LEASE_SECONDS). */
@@ -81,23 +81,24 @@ export interface JobDefinition<P extends object = JobParams, R = unknown> {
 }
 
 /**
- * A timed job's row of the schedule. Its times come from a setting (edited like any other), and each
- * slot starts one run in the cluster: the run's id derives from the slot's instant.
+ * A timed job's row of the schedule. Its times are cron lines in the product's time zone, which bree
+ * fires (src/services/schedule/); they come from a setting (edited like any other), and each slot
+ * starts one run in the cluster: the run's id derives from the slot's instant.
  */
 export interface JobSchedule {
-  /** The row's name (the cadence's kinds: 'spider', 'trends'). */
+  /** The row's name ('spider', 'trends', 'bulletin', 'upkeep'). */
   slot: string;
-  /** The setting that sets its times (null: fixed); a change moves its next slot at once. */
+  /** The setting that sets its times (null: fixed); a change re-arms the row at once. */
   setting: string | null;
   /** Its times in words, as they are now ("daily at 06:45", "off"). */
   describe(ctx: AppContext): Promise<string>;
-  /** The first slot strictly after `after`; null while the setting switches it off. */
-  next(ctx: AppContext, after: Date): Promise<Date | null>;
-  /** A slot missed by more than this (the machine slept, no daemon was up) is not run late. */
+  /** Its times as cron lines (5 fields; 6 with seconds); none while the setting switches it off. */
+  cron(ctx: AppContext): Promise<string[]>;
+  /** A slot whose firing comes later than this after it (the loop stalled) is not run late; nor is one missed while no daemon was up. */
   latenessMs: number;
   /** Whether a slot skipped for lateness is said in the system log. */
   logSkipped?: boolean;
-  /** A daemon starting within `latenessMs` after a slot still runs it (the daily bulletin); else it starts from now. */
+  /** A daemon starting within `latenessMs` after a slot still runs it (the daily bulletin). */
   catchUpAtStart?: boolean;
   /** How the system log names its scheduled start ("Scheduled spider start"), and under which component. */
   log: { label: string; component: string };

@@ -1,19 +1,18 @@
-// The runner in one daemon (one per context): pg-boss hands out queued runs (SKIP LOCKED), and this
-// runner claims each in job_runs with a short lease, runs the job's function, renews the lease every
-// third of it, applies pause/stop asked from any daemon, takes over runs whose lease expired (their
-// daemon died), and lets every daemon join the runs of jobs that share their work (the crawl).
+// The runner in one daemon (one per context): it claims queued runs from job_runs (FOR UPDATE SKIP
+// LOCKED: the table is the queue) under a short lease, runs the job's function, renews the lease
+// every third of it, applies pause/stop asked from any daemon, takes over runs whose lease lapsed
+// (their daemon died), and lets every daemon join the runs of jobs that share their work (the crawl).
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type PgBoss from 'pg-boss';
 import type { JobRunStatus } from '../../api/jobs.js';
 import type { AppContext } from '../../context.js';
-import { createJobQueue, ensureJobQueue, jobQueueDb } from '../../db/job-queue.js';
 import {
-  claimQueuedRun,
+  claimQueuedRuns,
   expireOtherHoldersRuns,
   jobRunById,
   liveJobRuns,
   lockHeldRun,
+  nextQueuedRunAt,
   queuedRunCounts,
   renewJobRuns,
   takeOverExpiredRun,
@@ -21,30 +20,23 @@ import {
 } from '../../db/job-runs.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { isDatabaseOutage, throughOutage } from './database.js';
-import { pruneJobHistory } from './history.js';
 import { jobDefinition, jobDefinitions, type AnyDefinition } from './registry.js';
 import { reportProblem } from '../../diagnostics.js';
 import { describe, handleFor, interrupt, isClosedDatabase, isTerminal, localRun, runSettledHooks, type Helper, type LocalRun } from './run-state.js';
-import { emitProgress, flushProgress, progressReporter, sendUnsentRuns, settleRun } from './run-record.js';
+import { emitProgress, flushProgress, progressReporter, settleRun } from './run-record.js';
 
 /** Longest wait between two looks for queued work (a local start or a NOTIFY wakes the poll at once). */
 const POLL_MS = 5_000;
 /** How long a shutting-down daemon waits for its runs to hand over. */
 const SHUTDOWN_WAIT_MS = 30_000;
-/** Daemons clear old runs this often (./history.ts). */
-const PRUNE_EVERY_MS = 60 * 60_000;
 
 export class JobRunner {
   readonly holder = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  private boss: PgBoss | null = null;
-  private starting: Promise<PgBoss> | null = null;
-  private readonly queues = new Set<string>();
   private readonly local = new Map<string, LocalRun>();
   private readonly helpers = new Map<string, Helper>();
   private readonly waiters = new Map<string, Set<() => void>>();
   private working = false;
   private closed = false;
-  private supervise = false;
   private tickTimer: NodeJS.Timeout | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
   private polling: Promise<void> | null = null;
@@ -54,46 +46,18 @@ export class JobRunner {
   /** Aborted at shutdown: ends waits for the database. */
   private readonly closing = new AbortController();
   private outage = false;
-  private prunedAt = 0;
 
   constructor(private readonly ctx: AppContext) {}
 
   // --- lifecycle -------------------------------------------------------------------------------
 
-  /** pg-boss started on our pool, every declared job's queue created. */
-  async queue(): Promise<PgBoss> {
-    if (this.closed) throw new Error('The job runner is shut down');
-    this.starting ??= (async () => {
-      const boss = createJobQueue(this.ctx.sql, { supervise: this.supervise });
-      boss.on('error', (error: unknown) => {
-        if (!isClosedDatabase(error) && !this.closed) reportProblem('job queue', describe(error));
-      });
-      await boss.start();
-      this.boss = boss;
-      for (const def of jobDefinitions(this.ctx)) await this.ensureQueue(def.name);
-      await sendUnsentRuns(this.ctx, boss);
-      return boss;
-    })().catch((error: unknown) => {
-      this.starting = null;
-      throw error;
-    });
-    return this.starting;
-  }
-
-  private async ensureQueue(name: string): Promise<void> {
-    if (this.queues.has(name) || !this.boss) return;
-    await ensureJobQueue(this.ctx.sql, name);
-    this.queues.add(name);
-  }
-
   /**
    * Starts working: claims queued runs, renews leases, takes over runs whose daemon died and joins
-   * shared runs. Daemons call it at start (with pg-boss's maintenance); anything else that starts
-   * or waits for a job starts it on first use.
+   * shared runs. Daemons call it at start; anything else that starts or waits for a job starts it
+   * on first use.
    */
-  async work(options: { supervise?: boolean } = {}): Promise<void> {
-    if (options.supervise) this.supervise = true;
-    await this.queue();
+  async work(): Promise<void> {
+    if (this.closed) throw new Error('The job runner is shut down');
     // A serving-only daemon (NEWSCTL_JOB_WORKER=false) queues runs for the others and takes none.
     if (this.working || this.closed || !this.ctx.config.jobs.worker) return;
     this.working = true;
@@ -131,7 +95,6 @@ export class JobRunner {
     await Promise.race([all, new Promise((resolve) => setTimeout(resolve, SHUTDOWN_WAIT_MS).unref())]);
     for (const waiters of this.waiters.values()) for (const wake of waiters) wake();
     await this.polling?.catch(() => {});
-    await this.boss?.stop({ graceful: false, close: false, wait: true }).catch(() => {});
   }
 
   // --- starting and controlling runs -------------------------------------------------------------
@@ -237,7 +200,6 @@ export class JobRunner {
       await this.takeOver();
       await this.joinShared();
       await this.wakeWaiters();
-      await this.prune();
       if (this.outage) reportProblem('job runner: the database answers again');
       this.outage = false;
     } catch (error) {
@@ -254,13 +216,6 @@ export class JobRunner {
       this.ticking = false;
     }
     this.scheduleTick(this.tickMs());
-  }
-
-  /** Daemons (those doing pg-boss's upkeep) clear old runs; each job's newest run always stays. */
-  private async prune(): Promise<void> {
-    if (!this.supervise || Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
-    this.prunedAt = Date.now();
-    await pruneJobHistory(this.ctx);
   }
 
   private capacity(def: AnyDefinition): number {
@@ -286,12 +241,24 @@ export class JobRunner {
       } while (this.pollAgain && !this.closed);
     })().finally(() => {
       this.polling = null;
-      if (!this.closed && this.working) {
-        this.pollTimer = setTimeout(() => void this.poll(), POLL_MS);
-        this.pollTimer.unref();
-      }
+      if (!this.closed && this.working) void this.schedulePoll();
     });
     return this.polling;
+  }
+
+  /** The next look: at the latest after POLL_MS, sooner when a retry's back-off ends before then. */
+  private async schedulePoll(): Promise<void> {
+    let delay = POLL_MS;
+    try {
+      const next = await nextQueuedRunAt(this.ctx.sql, jobDefinitions(this.ctx).map((def) => def.name));
+      if (next) delay = Math.min(delay, Math.max(20, next.getTime() - Date.now()));
+    } catch {
+      // The database is away: look again after the usual wait.
+    }
+    if (this.closed || !this.working || this.polling) return;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.pollTimer = setTimeout(() => void this.poll(), delay);
+    this.pollTimer.unref();
   }
 
   private async pollOnce(): Promise<void> {
@@ -307,23 +274,9 @@ export class JobRunner {
     }
   }
 
-  /** Takes up to `count` queued runs of the job: pg-boss's fetch and our claim in one transaction. */
+  /** Takes up to `count` ready runs of the job and runs them. */
   private async fetchAndRun(def: AnyDefinition, count: number): Promise<void> {
-    const boss = await this.queue();
-    await this.ensureQueue(def.name);
-    const lease = this.leaseOf(def);
-    const claimed = await this.ctx.sql.begin(async (tx) => {
-      const db = jobQueueDb(tx) as PgBoss.Db;
-      const fetched = await boss.fetch<{ runId?: string }>(def.name, { batchSize: count, db });
-      const rows: JobRunRow[] = [];
-      for (const job of fetched ?? []) {
-        const row = job.data?.runId ? await claimQueuedRun(tx, job.data.runId, job.id, this.holder, lease) : null;
-        if (row) rows.push(row);
-        // A queue job whose run was stopped (or is carried by a newer queue job) meanwhile: nothing to do.
-        else await boss.complete(def.name, job.id, {}, { db });
-      }
-      return rows;
-    });
+    const claimed = await claimQueuedRuns(this.ctx.sql, def.name, this.holder, this.leaseOf(def), count);
     for (const row of claimed) this.execute(def, row, false);
   }
 
@@ -435,7 +388,7 @@ export class JobRunner {
       let status: JobRunStatus | null = null;
       try {
         // However long the database is away, the run's end is recorded once it is back.
-        status = await throughOutage(this.ctx, this.closing.signal, () => settleRun(this.ctx, () => this.queue(), this.holder, run, result, failure));
+        status = await throughOutage(this.ctx, this.closing.signal, () => settleRun(this.ctx, this.holder, run, result, failure));
       } catch (error) {
         if (!isClosedDatabase(error)) reportProblem(`job ${def.name}: recording the end of run ${row.id} failed`, describe(error));
       }

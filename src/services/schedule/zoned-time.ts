@@ -1,6 +1,6 @@
-// Wall-clock time in an IANA time zone, both ways, without a time-zone library: Intl gives the
-// local fields of an instant; the instant of a wall time is found from the two offsets around it,
-// which is what makes daylight-saving changes come out right.
+// Wall-clock time in an IANA time zone, without a time-zone library: Intl gives the local fields of
+// an instant (a bulletin's date, an audio file's name). The other way, a wall time's instant, is the
+// schedule's library's own (./cron.ts), so a slot is placed once.
 
 export interface WallTime {
   year: number;
@@ -53,36 +53,4 @@ export function zonedTimeAt(instant: number, timeZone: string): ZonedTime {
     second: Number(parts.second),
     weekday: WEEKDAYS[parts.weekday!] ?? 0,
   };
-}
-
-/** Local time minus UTC at an instant, in ms (−6 h for Chicago in winter). */
-function offsetAt(instant: number, timeZone: string): number {
-  const local = zonedTimeAt(instant, timeZone);
-  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-function sameWallTime(a: WallTime, b: WallTime): boolean {
-  return a.year === b.year && a.month === b.month && a.day === b.day && a.hour === b.hour && a.minute === b.minute;
-}
-
-/**
- * The instant a wall time happens in a time zone. A time the clocks skip (spring forward) happens
- * as late as the skip: 02:01 on a night that jumps from 02:00 to 03:00 is 03:01. A time that
- * happens twice (fall back) is its first occurrence.
- */
-export function instantOf(wall: WallTime, timeZone: string): number {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
-  const before = offsetAt(asUtc - DAY_MS, timeZone);
-  const after = offsetAt(asUtc + DAY_MS, timeZone);
-  const matches = [...new Set([asUtc - before, asUtc - after])]
-    .filter((candidate) => sameWallTime(zonedTimeAt(candidate, timeZone), wall))
-    .sort((a, b) => a - b);
-  return matches[0] ?? asUtc - before;
-}
-
-/** The calendar date `days` after a date (no time zone involved). */
-export function addDays(date: Pick<WallTime, 'year' | 'month' | 'day'>, days: number): { year: number; month: number; day: number; weekday: number } {
-  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate(), weekday: moved.getUTCDay() };
 }

@@ -1,15 +1,13 @@
 // The spider as the console drives it: idle → running → paused → running,
 // Stop from either; a run stops itself maxRunMinutes (28) after it starts. A run is a job of the
 // runner shared by every daemon: each one crawls the domains it claims (crawl-share.ts), and the
-// daemon holding the run watches it, stops it at its time limit and writes its summary to job_state
-// when it ends (the last run's figures survive a restart). Start, pause, resume and stop work from
-// any daemon; the status is read from the database (status.ts).
+// daemon holding the run watches it and stops it at its time limit; the run, its claims and its
+// activity lines are its summary. Start, pause, resume and stop work from any daemon; the status is
+// read from the database (status.ts).
 import type { StopAnswer } from '../../api/status.js';
 import type { AppContext } from '../../context.js';
 import { crawlRunFigures, insertCrawlClaims } from '../../db/crawl-claims.js';
 import { crawlableDomains } from '../../db/domains.js';
-import { patchJobState } from '../../db/job-state.js';
-import { recentJobActivity } from '../../db/job-runs.js';
 import { Conflict, NotFound } from '../../errors.js';
 import {
   adoptOrphanedRun,
@@ -32,22 +30,22 @@ import {
 } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { cadenceRow } from '../schedule/rows.js';
-import { ACTIVITY_LINES, flushActivity, formatElapsed, noteActivity } from './activity.js';
+import { flushActivity, formatElapsed, noteActivity } from './activity.js';
 import { shareCrawl, toCrawlDomain, type SpiderRunParams } from './crawl-share.js';
 import type { CrawlDomain } from './crawl-types.js';
 import { hostInterval, hostOf } from './net/index.js';
 import { crawlNetwork } from './network.js';
-import { SPIDER_JOB, spiderStatusFields, type SpiderJobState, type SpiderStatusFields } from './status.js';
+import { SPIDER_JOB, spiderStatusFields, type SpiderStatusFields } from './status.js';
 import { counted } from '../../shared/words.js';
 import { emitWebhook } from '../webhooks/index.js';
 import { SPIDER_ACTIONS } from '../../api/limits.js';
 
-export { type SpiderJobState, type SpiderStatusFields } from './status.js';
+export type { SpiderStatusFields } from './status.js';
 
 export type SpiderCtx = AppContext;
 export type SpiderAction = (typeof SPIDER_ACTIONS)[number];
 
-const PERSIST_EVERY_MS = 5_000;
+const FLUSH_EVERY_MS = 5_000;
 const WATCH_MS = 500;
 
 export interface SpiderRunSummary {
@@ -57,22 +55,6 @@ export interface SpiderRunSummary {
   stopped: boolean;
 }
 
-
-/** The run's summary as job_state keeps it. */
-async function saveSummary(ctx: AppContext, runId: string, params: SpiderRunParams, running: boolean): Promise<void> {
-  const figures = await crawlRunFigures(ctx.sql, runId);
-  const state: Partial<SpiderJobState> = {
-    lastStartedAt: params.startedAt,
-    running,
-    totalSites: figures.total,
-    sitesProcessed: figures.processed,
-    articlesFound: figures.articlesStored,
-    elapsedMs: Date.now() - Date.parse(params.startedAt),
-    activityLog: await recentJobActivity(ctx.sql, runId, ACTIVITY_LINES),
-  };
-  if (!running) state.lastFinishedAt = new Date().toISOString();
-  await patchJobState(ctx.sql, SPIDER_JOB, state);
-}
 
 /** The holder's side of a run: watch it until every domain is done, the time limit or a stop; then sum it up. */
 async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle): Promise<SpiderRunSummary | null> {
@@ -90,7 +72,7 @@ async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle
     await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Spider started: ${params.totalSites} domains to crawl`);
   }
   try {
-    let persistedAt = Date.now();
+    let flushedAt = Date.now();
     while (!job.signal.aborted) {
       let open: number;
       try {
@@ -110,12 +92,9 @@ async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle
         await askToStop(ctx, job.runId);
         break;
       }
-      if (now - persistedAt >= PERSIST_EVERY_MS) {
-        persistedAt = now;
+      if (now - flushedAt >= FLUSH_EVERY_MS) {
+        flushedAt = now;
         await flushActivity(ctx);
-        await saveSummary(ctx, job.runId, params, true).catch((error: unknown) => {
-          if (!isDatabaseOutage(error)) throw error;
-        });
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, Math.max(10, Math.min(WATCH_MS, deadline - now)));
@@ -145,7 +124,6 @@ async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle
   say(message);
   await flushActivity(ctx);
   await logEvent(ctx, LOG_COMPONENTS.spider, failure ? 'error' : 'info', message, { articlesStored: figures.articlesStored, domainsFinished: figures.processed });
-  await saveSummary(ctx, job.runId, params, false);
   ctx.events.emit('domains_updated', {});
   await emitWebhook(ctx, 'crawl.finished', {
     articlesStored: figures.articlesStored,
@@ -201,7 +179,7 @@ function pickDomain(domains: CrawlDomain[], ref: string): CrawlDomain[] {
   return [found];
 }
 
-/** How a run is queued: its domains as claims, its summary reset, all with the run in one transaction. */
+/** How a run is queued: its domains as claims, with the run in one transaction. */
 async function runOptions(ctx: AppContext, only?: string): Promise<{ params: SpiderRunParams; options: Omit<StartJobOptions, 'slot'> }> {
   const listed = await domainsToCrawl(ctx);
   const domains = only ? pickDomain(listed, only) : listed;
@@ -209,24 +187,12 @@ async function runOptions(ctx: AppContext, only?: string): Promise<{ params: Spi
   return {
     params,
     options: {
-      prepare: async (tx, run) => {
-        await insertCrawlClaims(
+      prepare: (tx, run) =>
+        insertCrawlClaims(
           tx,
           run.id,
           domains.map((domain) => ({ domainId: domain.id, host: hostOf(domain.origin), intervalMs: hostInterval(domain.throttleMs) })),
-        );
-        const summary: SpiderJobState = {
-          lastStartedAt: params.startedAt,
-          lastFinishedAt: null,
-          running: true,
-          totalSites: domains.length,
-          sitesProcessed: 0,
-          articlesFound: 0,
-          elapsedMs: 0,
-          activityLog: [],
-        };
-        await patchJobState(tx, SPIDER_JOB, summary);
-      },
+        ),
     },
   };
 }

@@ -11,7 +11,6 @@ export {
   waitForSpider,
   type SpiderAction,
   type SpiderCtx,
-  type SpiderJobState,
   type SpiderStatusFields,
 } from './controller.js';
 export {

@@ -5,15 +5,13 @@
 import type { RefetchProgress, RefetchStatus, StopAnswer } from '../../api/status.js';
 import type { AppContext } from '../../context.js';
 import { shortArticles, updateArticleContent } from '../../db/crawl.js';
-import { patchJobState, readJobState } from '../../db/job-state.js';
 import { Conflict } from '../../errors.js';
-import { defineJob, liveRun, notRunning, startJob, stopJob, waitForJobIdle, type JobHandle } from '../jobs/index.js';
+import { defineJob, lastRun, liveRun, notRunning, startJob, stopJob, waitForJobIdle, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { parsePublishedAt, readArticlePage } from './extraction.js';
 import { AbortedError, hostOf, systemClock } from './net/index.js';
 import { createPacedRobots, crawlNetwork, politeFetch } from './network.js';
 import { SPIDER_JOB } from './status.js';
-import { reportProblem } from '../../diagnostics.js';
 
 const REFETCH_JOB = 'refetch';
 const REFETCH_MAX_WORDS = 500;
@@ -31,8 +29,8 @@ function progressOf(value: object | undefined): RefetchProgress {
 export async function refetchStatus(ctx: AppContext): Promise<RefetchStatus> {
   const live = await liveRun(ctx, REFETCH_JOB);
   if (live) return { isRunning: true, progress: progressOf(live.progress) };
-  const saved = await readJobState<{ progress: RefetchProgress }>(ctx.sql, REFETCH_JOB);
-  return { isRunning: false, progress: { ...progressOf(saved.progress), currentTitle: null, currentUrl: null } };
+  const last = await lastRun(ctx, REFETCH_JOB);
+  return { isRunning: false, progress: { ...progressOf(last?.progress), currentTitle: null, currentUrl: null } };
 }
 
 export async function waitForRefetch(ctx: AppContext): Promise<void> {
@@ -43,10 +41,7 @@ export async function startRefetch(ctx: AppContext): Promise<RefetchStatus> {
   if (await liveRun(ctx, REFETCH_JOB)) throw Conflict('The article re-fetcher is already running');
   if (await liveRun(ctx, SPIDER_JOB)) throw Conflict('The spider is running; the re-fetcher can start once it has finished');
   const progress: RefetchProgress = { ...emptyProgress(), total: (await shortArticles(ctx.sql, REFETCH_MAX_WORDS)).length };
-  await startJob(ctx, REFETCH_JOB, {}, {
-    progress: { ...progress },
-    prepare: (tx) => patchJobState(tx, REFETCH_JOB, { startedAt: new Date().toISOString(), finishedAt: null, progress }),
-  });
+  await startJob(ctx, REFETCH_JOB, {}, { progress: { ...progress } });
   return { isRunning: true, progress };
 }
 
@@ -136,9 +131,6 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
   if (job.interruption === 'shutdown' || job.interruption === 'lost') return progress;
   const how = signal.aborted ? 'stopped' : 'completed';
   await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Re-fetch ${how}: ${progress.updated} articles updated, ${progress.failed} failed, ${progress.processed} of ${progress.total} processed`);
-  await patchJobState(ctx.sql, REFETCH_JOB, { finishedAt: new Date().toISOString(), progress }).catch((error: unknown) =>
-    reportProblem('saving re-fetcher state failed', error),
-  );
   return progress;
 }
 

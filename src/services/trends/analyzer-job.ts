@@ -17,7 +17,7 @@ export interface AnalyzerRunSummary {
   error: string | null;
 }
 
-/** The job's name (its queue, and its key in job_state). */
+/** The job's name (its runs in job_runs). */
 export const ANALYZER_JOB = 'trends-analyzer';
 
 /** What a live run reports through progress(): the status section shows it. */

@@ -8,7 +8,6 @@
 // any daemon, its status and current action read from the database.
 import type { AppContext } from '../../context.js';
 import { recentArticles, storeStoryTopics } from '../../db/article-topics.js';
-import { patchJobState, readJobState } from '../../db/job-state.js';
 import { nextBatchNumber } from '../../db/trends.js';
 import { Conflict } from '../../errors.js';
 import { defineJob, liveRun, startJob, startScheduledJob, stopJob, waitForRun, type JobHandle, type ScheduledStart } from '../jobs/index.js';
@@ -93,11 +92,10 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
   try {
     const now = options.now ? new Date(options.now) : new Date();
     const since = new Date(now.getTime() - limits.windowHours * 3_600_000);
-    // Counted in job_state too, so that a run that stored nothing (stopped, or no news) still used
-    // its number: batch numbers say how many runs there were.
-    const state = await readJobState<{ lastBatchNumber: number }>(ctx.sql, ANALYZER_JOB);
-    const batchNumber = Math.max(await nextBatchNumber(ctx.sql), (state.lastBatchNumber ?? 0) + 1);
-    await patchJobState(ctx.sql, ANALYZER_JOB, { lastBatchNumber: batchNumber });
+    // Kept in the run's progress too, so that a run that stored nothing (stopped, or no news) still
+    // used its number: batch numbers say how many runs there were.
+    const batchNumber = job.resumed && typeof job.saved.batchNumber === 'number' ? job.saved.batchNumber : await nextBatchNumber(ctx.sql, ANALYZER_JOB);
+    job.progress({ batchNumber });
     summary.batchNumber = batchNumber;
     const [system, user, modelName] = model
       ? await Promise.all([
@@ -177,12 +175,6 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
     }
 
     summary.stopped = signal.aborted;
-    const finishedAt = new Date().toISOString();
-    if (summary.stopped) {
-      await patchJobState(ctx.sql, ANALYZER_JOB, { lastStoppedAt: finishedAt });
-    } else {
-      await patchJobState(ctx.sql, ANALYZER_JOB, { lastRunAt: finishedAt, lastRunTrends: summary.trends });
-    }
     const fallback = summary.fallbackTopics.length ? `; offline engine for ${summary.fallbackTopics.join(', ')}` : '';
     await logEvent(
       ctx,

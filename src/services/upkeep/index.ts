@@ -1,10 +1,12 @@
 // The hourly upkeep, a timed job like any other (its row of the schedule: the top of every hour; one
-// run per hour in the cluster): retention of articles, audio and the system log; old sessions and
+// run per hour in the cluster), and the one place that prunes: retention of articles, audio and the
+// system log; finished job runs and their activity lines; stored live messages; old sessions and
 // login failures; the recent-search set; disk space. Each step goes on when another fails.
 import type { AppContext } from '../../context.js';
 import { pruneAudio } from '../audio/maintenance.js';
 import { pruneAuthState } from '../auth/index.js';
-import { defineJob } from '../jobs/index.js';
+import { pruneStoredLiveMessages } from '../event-bridge.js';
+import { defineJob, pruneJobHistory } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent, pruneLogs } from '../logs/index.js';
 import { pruneArticles } from '../retention/index.js';
 import { reclaimSpace } from '../retention/space.js';
@@ -19,6 +21,8 @@ export async function runUpkeep(ctx: AppContext): Promise<{ failed: string[] }> 
   for (const [what, step] of [
     ['auth state', () => pruneAuthState(ctx)],
     ['system log', () => pruneLogs(ctx)],
+    ['job history', () => pruneJobHistory(ctx)],
+    ['live messages', () => pruneStoredLiveMessages(ctx)],
     ['articles', () => pruneArticles(ctx)],
     ['audio', () => pruneAudio(ctx)],
     ['recent search set', () => maintainRecentSearchSet(ctx)],

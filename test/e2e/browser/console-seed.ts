@@ -2,6 +2,7 @@
 // trends of several analyses, the avoid list, system logs, model calls and the saved state of the
 // last spider, re-fetcher and analyzer runs — what an administrator sees after a few days of use.
 import type { Sql } from '../../../src/db/client.js';
+import { recordRun } from '../../helpers/runs.js';
 
 const minutesAgo = (now: number, minutes: number) => new Date(now - minutes * 60_000).toISOString();
 
@@ -52,12 +53,14 @@ export const SPIDER_ACTIVITY = [
 ];
 
 export async function seedConsole(sql: Sql, now = Date.now()): Promise<void> {
+  const crawled: { id: number; host: string }[] = [];
   for (const [index, domain] of CONSOLE_DOMAINS.entries()) {
     const [row] = await sql<{ id: number }[]>`
       insert into domains (url, host, status, priority, starting_url, error_message, last_scraped)
       values (${domain.url}, ${domain.url}, ${domain.status}, ${domain.priority}, ${domain.startingUrl}, ${domain.error},
               ${domain.status === 'avoided' ? null : minutesAgo(now, 50 + index)})
       returning id`;
+    if (domain.status !== 'avoided') crawled.push({ id: row!.id, host: domain.url });
     for (let n = 0; n < domain.articles; n++) {
       const url = `https://${domain.url}/news/${n + 1}`;
       await sql`
@@ -84,33 +87,33 @@ export async function seedConsole(sql: Sql, now = Date.now()): Promise<void> {
               values ('trends', 'openai-compatible', 'mistral-large-latest', ${n !== 3}, 1800, 2400, ${minutesAgo(now, 34 + n)})`;
   }
 
-  const jobs: Record<string, Record<string, unknown>> = {
-    spider: {
-      lastStartedAt: minutesAgo(now, 56),
-      lastFinishedAt: minutesAgo(now, 50),
-      running: false,
-      totalSites: 5,
-      sitesProcessed: 5,
-      articlesFound: 23,
-      elapsedMs: 372_000,
-      activityLog: SPIDER_ACTIVITY,
-    },
-    refetch: { progress: { total: 40, processed: 40, updated: 31, failed: 9 } },
-    'trends-analyzer': { lastRunAt: minutesAgo(now, 35) },
-  };
-  for (const [name, state] of Object.entries(jobs)) {
-    await sql`insert into job_state (name, state) values (${name}, ${sql.json(state as never)})
-              on conflict (name) do update set state = excluded.state`;
+  // The last runs, as the jobs left them: a crawl of the 5 sites (23 articles in 6m 12s), a re-fetch
+  // pass and an analysis.
+  const crawlStart = now - 56 * 60_000;
+  const spiderRun = await recordRun(sql, {
+    job: 'spider',
+    params: { startedAt: new Date(crawlStart).toISOString(), totalSites: crawled.length },
+    createdAt: new Date(crawlStart),
+    finishedAt: new Date(crawlStart + 372_000),
+    activity: SPIDER_ACTIVITY,
+  });
+  const stored = [7, 5, 4, 4, 3];
+  for (const [position, domain] of crawled.entries()) {
+    await sql`insert into crawl_claims (run_id, domain_id, host, position, status, articles_stored, progress, finished_at)
+              values (${spiderRun}, ${domain.id}, ${domain.host}, ${position}, 'done', ${stored[position] ?? 0}, 1, now())`;
   }
+  await recordRun(sql, { job: 'refetch', progress: { total: 40, processed: 40, updated: 31, failed: 9 }, createdAt: new Date(now - 45 * 60_000) });
+  await recordRun(sql, { job: 'trends-analyzer', result: { stopped: false, error: null }, createdAt: new Date(now - 36 * 60_000), finishedAt: new Date(now - 35 * 60_000) });
 }
 
 /** Empties everything seedConsole and the console's own actions write, so one daemon serves a file. */
 export async function resetConsole(sql: Sql): Promise<void> {
-  await sql`truncate trend_articles, trends, articles, domains, avoid_domains, logs, llm_calls, job_state, settings,
+  await sql`truncate trend_articles, trends, articles, domains, avoid_domains, logs, llm_calls, settings,
             generated_articles, login_failures, sessions restart identity cascade`;
-  // The generator's runs too: Start left on (a job run) would keep the next test's Start disabled.
-  // The daemon holding such a run lets it go at its next lease renewal.
-  await sql`delete from job_runs where job in ('generator', 'generate-article')`;
+  // The seeded runs (each job's summary), and the generator's: Start left on (a job run) would keep
+  // the next test's Start disabled. The daemon holding such a run lets it go at its next renewal.
+  await sql`delete from job_runs where job in ('generator', 'generate-article')
+            or (job in ('spider', 'refetch', 'trends-analyzer') and status in ('completed', 'failed', 'stopped', 'skipped'))`;
 }
 
 interface StorySeed {

@@ -165,7 +165,7 @@ describe('Trends tab', () => {
 
   it('runs the analyzer from Start and shows its last run', async () => {
     await seedConsole(suite.server().sql);
-    await suite.server().sql`delete from job_state where name = 'trends-analyzer'`;
+    await suite.server().sql`delete from job_runs where job = 'trends-analyzer'`;
     const { page, requestsTo } = await suite.visit();
     await openConsoleTab(page, 'Trends');
     const analysis = panel(page, 'Trends Analysis');

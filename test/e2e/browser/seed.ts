@@ -9,6 +9,7 @@ import type { Config } from '../../../src/config.js';
 import type { AppContext } from '../../../src/context.js';
 import type { Sql } from '../../../src/db/client.js';
 import { audioDir } from '../../../src/services/audio/files.js';
+import { recordRun } from '../../helpers/runs.js';
 import { TOPICS, type HomePageData } from './fixtures.js';
 
 /**
@@ -25,7 +26,9 @@ function seedTarget(target: SeedTarget): { sql: Sql; changed: () => void } {
 /** Empties what the tests seed, so one daemon serves every test of a file. */
 export async function resetContent(target: SeedTarget): Promise<void> {
   const { sql, changed } = seedTarget(target);
-  await sql`truncate trend_articles, trends, articles, domains, audio_assets, job_state, login_failures, sessions restart identity cascade`;
+  await sql`truncate trend_articles, trends, articles, domains, audio_assets, login_failures, sessions restart identity cascade`;
+  // Each job's summary is its latest run: the seeded ones go with the rest.
+  await sql`delete from job_runs where job in ('spider', 'trends-analyzer') and status not in ('queued', 'running', 'paused', 'stopping')`;
   changed();
 }
 
@@ -68,10 +71,10 @@ export async function seedHome(target: SeedTarget, home: HomePageData): Promise<
   }
   const { spiderLastRun, trendsAnalyzerLastRun } = home.lastRunTimes;
   if (spiderLastRun) {
-    await sql`insert into job_state (name, state) values ('spider', ${sql.json({ lastStartedAt: spiderLastRun })})`;
+    await recordRun(sql, { job: 'spider', params: { startedAt: spiderLastRun }, createdAt: new Date(spiderLastRun) });
   }
   if (trendsAnalyzerLastRun) {
-    await sql`insert into job_state (name, state) values ('trends-analyzer', ${sql.json({ lastRunAt: trendsAnalyzerLastRun })})`;
+    await recordRun(sql, { job: 'trends-analyzer', result: { stopped: false, error: null }, createdAt: new Date(trendsAnalyzerLastRun), finishedAt: new Date(trendsAnalyzerLastRun) });
   }
   changed();
 }

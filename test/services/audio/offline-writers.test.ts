@@ -7,7 +7,8 @@ import { fillTemplate, renderBacking, syllables, valueAt } from '../../../src/pr
 import { offlineConversation } from '../../../src/services/audio/conversation.js';
 import { downloadName, newAudioFileName } from '../../../src/services/audio/files.js';
 import { coversTopic, offlineInterview, refineOffline } from '../../../src/services/audio/interview.js';
-import { nextDailySlot } from '../../../src/services/schedule/cadence.js';
+import { dailyCron } from '../../../src/services/schedule/cadence.js';
+import { nextSlot } from '../../../src/services/schedule/cron.js';
 import { enhanceOffline } from '../../../src/services/audio/podcast.js';
 import { splitForSpeech } from '../../../src/services/audio/script.js';
 import { reportedBy, storyFromSources, type Story } from '../../../src/services/audio/stories.js';
@@ -353,7 +354,7 @@ describe('files and schedule', () => {
 
   it('finds the next daily slot in the product time zone, across a daylight-saving change', () => {
     // 06:45 in Chicago: CDT (UTC−5) before 1 November 2026, CST (UTC−6) after.
-    expect(nextDailySlot(new Date('2026-10-31T10:00:00Z'), '06:45', 'America/Chicago').toISOString()).toBe('2026-10-31T11:45:00.000Z');
-    expect(nextDailySlot(new Date('2026-10-31T12:00:00Z'), '06:45', 'America/Chicago').toISOString()).toBe('2026-11-01T12:45:00.000Z');
+    expect(nextSlot([dailyCron('06:45')], 'America/Chicago', new Date('2026-10-31T10:00:00Z'))!.toISOString()).toBe('2026-10-31T11:45:00.000Z');
+    expect(nextSlot([dailyCron('06:45')], 'America/Chicago', new Date('2026-10-31T12:00:00Z'))!.toISOString()).toBe('2026-11-01T12:45:00.000Z');
   });
 });

@@ -1,7 +1,7 @@
 // The food re-categorization walk: what it moves, its counts, stop and resume, and model failures.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sql } from '../../../src/db/client.js';
-import { readJobState } from '../../../src/db/job-state.js';
+import { lastRun } from '../../../src/services/jobs/index.js';
 import {
   foodRecategorizationStatus,
   startFoodRecategorization,
@@ -38,7 +38,7 @@ async function topicsOf(sql: Sql): Promise<Map<string, { topic: string | null; t
 
 async function reset(service: ServiceContext): Promise<void> {
   await service.ctx.sql`delete from articles`;
-  await service.ctx.sql`delete from job_state`;
+  await service.ctx.sql`delete from job_runs`;
   service.events.length = 0;
 }
 
@@ -138,8 +138,8 @@ describe('food re-categorization, with a model', () => {
     const stopped = await stopFoodRecategorization(service.ctx);
     // The cut-short second batch is not counted: it is done again on resume.
     expect(stopped).toMatchObject({ isRunning: false, processed: 25, recategorized: 9, lastArticleId: ids[24], total: 60, finishedAt: null });
-    const state = await readJobState<{ stoppedAt: string }>(service.ctx.sql, 'food-recategorization');
-    expect(state.stoppedAt).toBeTruthy();
+    const stoppedRun = await lastRun(service.ctx, 'food-recategorization');
+    expect(stoppedRun).toMatchObject({ status: 'stopped', progress: { stoppedAt: expect.any(String), lastArticleId: ids[24] } });
 
     fake.reset();
     fake.respondWith(modelTopic);

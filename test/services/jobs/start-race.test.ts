@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../../../src/db/client.js';
 import { AppError } from '../../../src/errors.js';
 import { startFoodRecategorization } from '../../../src/services/food-recategorization/index.js';
 import { startGenerator } from '../../../src/services/generator/index.js';
-import { PRODUCT_JOBS } from '../../../src/services/jobs/catalog.js';
+import { PRODUCT_JOBS } from '../../../src/job-catalog.js';
 import { enqueue, jobDefinitions, shutdownJobs, startJob, startScheduledJob, stopJob } from '../../../src/services/jobs/index.js';
 import { startSpider, stopSpider } from '../../../src/services/spider/index.js';
 import { startRefetch } from '../../../src/services/spider/refetch.js';

@@ -2,7 +2,7 @@
 // limit, and the state a restart finds.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../../src/context.js';
-import { patchJobState } from '../../../src/db/job-state.js';
+import { recordRun } from '../../helpers/runs.js';
 import { shutdownJobs } from '../../../src/services/jobs/index.js';
 import { addAvoidDomain, addDomain, listDomains, updateDomain } from '../../../src/services/domains/index.js';
 import {
@@ -195,17 +195,22 @@ describe('crawl control', () => {
     }
   });
 
-  it('shows the last run after a restart, and says when it was cut short', async () => {
+  it('shows the last run after a restart: its sites, articles, time and activity, from the run itself', async () => {
     const s = await serverWith();
-    await patchJobState(s.sql, 'spider', {
-      lastStartedAt: '2025-01-15T15:01:00.000Z',
-      running: true,
-      totalSites: 10,
-      sitesProcessed: 4,
-      articlesFound: 17,
-      elapsedMs: 125_000,
-      activityLog: ['[09:03:05] NEW: A story'],
+    // A run stopped after 4 of its 10 sites, as an earlier process left it: its row, claims and lines.
+    const runId = await recordRun(s.sql, {
+      job: 'spider',
+      status: 'stopped',
+      params: { startedAt: '2025-01-15T15:01:00.000Z', totalSites: 10 },
+      createdAt: new Date('2025-01-15T15:01:00.000Z'),
+      finishedAt: new Date('2025-01-15T15:03:05.000Z'),
+      activity: ['[09:03:05] NEW: A story', '[09:01:00] Spider started: 10 domains to crawl'],
     });
+    for (let i = 0; i < 10; i++) {
+      const [domain] = await s.sql<{ id: number }[]>`insert into domains (url, host) values (${`site${i}.test`}, ${`site${i}.test`}) returning id`;
+      await s.sql`insert into crawl_claims (run_id, domain_id, host, position, status, articles_stored)
+        values (${runId}, ${domain!.id}, ${`site${i}.test`}, ${i}, ${i < 4 ? 'done' : 'pending'}, ${i < 4 ? [5, 4, 4, 4][i]! : 0})`;
+    }
     // A fresh process: no live run in this context.
     s.ctx.jobs.clear();
     expect(await spiderStatus(s.ctx)).toEqual({
@@ -221,7 +226,7 @@ describe('crawl control', () => {
       spiderPendingRequests: 0,
       spiderCurrentRunArticleCount: 17,
       spiderElapsedTime: '2m 5s',
-      spiderActivityLog: ['The last run was interrupted: the process stopped before it finished', '[09:03:05] NEW: A story'],
+      spiderActivityLog: ['[09:03:05] NEW: A story', '[09:01:00] Spider started: 10 domains to crawl'],
       spiderLastStartTime: '2025-01-15T15:01:00.000Z',
     });
   });

@@ -2,7 +2,7 @@
 // the model path through the fake OpenAI server, its fallbacks, batches, continuity and stop.
 import { storySlug } from '../../../src/services/pages/story-page.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readJobState } from '../../../src/db/job-state.js';
+import { lastAnalysisAt } from '../../../src/services/trends/status.js';
 import { topTrends } from '../../../src/services/home/index.js';
 import { updateSetting } from '../../../src/services/settings/index.js';
 import { getStatus } from '../../../src/services/status/index.js';
@@ -18,7 +18,7 @@ async function reset(service: ServiceContext): Promise<void> {
   const sql = service.ctx.sql;
   await sql`delete from trends`;
   await sql`delete from articles`;
-  await sql`delete from job_state`;
+  await sql`delete from job_runs`;
   await sql`delete from logs`;
   await sql`delete from settings`;
   service.events.length = 0;
@@ -139,9 +139,10 @@ describe('trends analyzer, offline engine', () => {
 
   it('records the run for the home page and tells the live channel', async () => {
     await runTrendsAnalyzer(service.ctx);
-    const state = await readJobState<{ lastRunAt: string; lastBatchNumber: number }>(service.ctx.sql, 'trends-analyzer');
-    expect(Date.now() - Date.parse(state.lastRunAt!)).toBeLessThan(60_000);
-    expect(state.lastBatchNumber).toBe(1);
+    const lastRunAt = await lastAnalysisAt(service.ctx);
+    expect(Date.now() - Date.parse(lastRunAt!)).toBeLessThan(60_000);
+    const [run] = await service.ctx.sql<{ batch: number }[]>`select (progress->>'batchNumber')::int as batch from job_runs where job = 'trends-analyzer'`;
+    expect(run!.batch).toBe(1);
     const home = await topTrends(service.ctx);
     expect(home.usa.map((trend) => trend.title)).toHaveLength(2);
     expect(home.finance).toHaveLength(1);
