@@ -33,6 +33,21 @@ module.exports = {
       to: { path: '^src/(server|cli|tui|client)/' },
     },
     {
+      name: 'platform-below-the-product',
+      comment:
+        'src/services/platform (jobs, schedule, settings, auth, dumps, health, metrics, webhooks, logs, retention) serves both halves of the product and knows neither: what reads or sweeps the whole product is composed at the root (src/job-catalog.ts, src/status.ts, src/lifecycle.ts). The one settings table names every setting of the product, so its definitions may read their shapes.',
+      severity: 'error',
+      from: { path: '^src/services/platform/', pathNot: '^src/services/platform/settings/(definitions|default-prompts)\\.ts$' },
+      to: { path: '^src/services/(reader|newsroom)/' },
+    },
+    {
+      name: 'services-below-the-root',
+      comment: 'The composition root (src/*.ts: the catalog, the status object, the runtime and its lifecycle) wires the services together; no service imports it.',
+      severity: 'error',
+      from: { path: '^src/services/' },
+      to: { path: '^src/(job-catalog|status|lifecycle|runtime|app-context)\\.ts$' },
+    },
+    {
       name: 'terminal-is-a-client',
       comment: 'The dashboard reaches the daemon through the typed client, like the web console; it imports no server code.',
       severity: 'error',

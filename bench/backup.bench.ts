@@ -7,7 +7,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { applyBackup, dumpDatabase, stageBackup, writeBackup } from '../src/services/dump/index.js';
+import { applyBackup, dumpDatabase, stageBackup, writeBackup } from '../src/services/platform/dump/index.js';
 
 const ARTICLES = 10_000;
 const AUDIO_FILES = 12;

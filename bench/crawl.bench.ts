@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { openRuntime } from '../src/runtime.js';
-import { addDomain } from '../src/services/domains/index.js';
-import { readArticlePage, startSpider, waitForSpider } from '../src/services/spider/index.js';
-import { stopServices } from '../src/services/lifecycle.js';
+import { addDomain } from '../src/services/reader/domains/index.js';
+import { readArticlePage, startSpider, waitForSpider } from '../src/services/reader/spider/index.js';
+import { stopServices } from '../src/lifecycle.js';
 import { startNewsWeb, type RequestLogEntry } from '../test/fixtures/news-web/index.js';
 
 const SITES = 100;

@@ -5,7 +5,7 @@
 import { Readability } from '@mozilla/readability';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { parseHTML } from 'linkedom';
-import { extractArticle } from '../src/services/extract/index.js';
+import { extractArticle } from '../src/services/reader/extract/index.js';
 import { loadExtractionSet, type ExtractionPage } from './lib/extraction-set.js';
 import { sameCalendarDay, sameLabel } from './lib/metadata-score.js';
 import { scoreCorpus, scorePage, type PageScore } from './lib/shingle-score.js';

@@ -14,13 +14,13 @@
 // The sites are named like the local web's, by IP address and port, so that a script that reads a
 // host aloud shows here. The worst example of each count is printed beside it.
 import type { TrendSourceArticle } from '../src/db/trends.js';
-import { offlineConversation } from '../src/services/audio/conversation.js';
-import { offlineInterview, refineOffline } from '../src/services/audio/interview.js';
-import { offlineSummary } from '../src/services/audio/latest-news.js';
-import { enhanceOffline } from '../src/services/audio/podcast.js';
-import { storyFromSources, type Story } from '../src/services/audio/stories.js';
-import { splitSentences, termSet } from '../src/services/generator/sentences.js';
-import { offlineLyrics } from '../src/services/music/index.js';
+import { offlineConversation } from '../src/services/newsroom/audio/conversation.js';
+import { offlineInterview, refineOffline } from '../src/services/newsroom/audio/interview.js';
+import { offlineSummary } from '../src/services/newsroom/audio/latest-news.js';
+import { enhanceOffline } from '../src/services/newsroom/audio/podcast.js';
+import { storyFromSources, type Story } from '../src/services/newsroom/audio/stories.js';
+import { splitSentences, termSet } from '../src/services/newsroom/generator/sentences.js';
+import { offlineLyrics } from '../src/services/newsroom/music/index.js';
 import { HELD_OUT_STORIES, heldOutHash } from '../test/fixtures/stories/held-out-web.js';
 import { tellingParagraphs, WEB_STORIES, type WebStory } from '../test/fixtures/stories/local-web.js';
 

@@ -14,8 +14,8 @@ import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { buildApp } from '../src/server/app.js';
-import { createApiToken, setAdminAccount } from '../src/services/auth/index.js';
-import { storyPath } from '../src/services/pages/story-page.js';
+import { createApiToken, setAdminAccount } from '../src/services/platform/auth/index.js';
+import { storyPath } from '../src/services/reader/pages/story-page.js';
 import { harborStorm, storeStoryTrend } from '../test/fixtures/stories/index.js';
 import { createAppContext } from '../src/app-context.js';
 

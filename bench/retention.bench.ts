@@ -20,10 +20,10 @@ import postgres from 'postgres';
 import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { pruneLogs } from '../src/services/logs/index.js';
-import { pruneArticles } from '../src/services/retention/index.js';
-import { reclaimSpace } from '../src/services/retention/space.js';
-import { updateSetting } from '../src/services/settings/index.js';
+import { pruneLogs } from '../src/services/platform/logs/index.js';
+import { pruneArticles } from '../src/services/platform/retention/index.js';
+import { reclaimSpace } from '../src/services/platform/retention/space.js';
+import { updateSetting } from '../src/services/platform/settings/index.js';
 import { seededRandom } from '../test/fixtures/news-web/text.js';
 import { createAppContext } from '../src/app-context.js';
 

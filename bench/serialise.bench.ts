@@ -6,7 +6,7 @@
 import Fastify from 'fastify';
 import type { GeneratedArticle } from '../src/api/generator.js';
 import { ANSWER_SCHEMAS, jsonSchemaOf } from '../src/api/response-schemas.js';
-import { answerWriter } from '../src/services/answers.js';
+import { answerWriter } from '../src/services/reader/snapshot/answers.js';
 import type { Trend } from '../src/api/trends.js';
 import { TOPICS } from '../src/shared/topics.js';
 
@@ -90,7 +90,7 @@ await schemaApp.close();
 await plainApp.close();
 
 // The public snapshot's largest part, written once per rebuild: 200 domains × 10 articles and every
-// topic's lists, through its schema (src/services/answers.ts) against JSON.stringify.
+// topic's lists, through its schema (src/services/reader/snapshot/answers.ts) against JSON.stringify.
 const topicLists = <T>(make: (topic: (typeof TOPICS)[number], i: number) => T) =>
   Object.fromEntries(TOPICS.map((topic) => [topic, Array.from({ length: 20 }, (_, i) => make(topic, i))])) as Record<(typeof TOPICS)[number], T[]>;
 const publicArticle = (i: number) => ({ id: i, title: sentence(i, 11), sourceUrl: `https://site-${i % 200}.example/news/${i}`, scrapedAt: new Date(Date.UTC(2026, 10, 29, 0, i % 1440)).toISOString(), domainName: `site-${i % 200}.example` });

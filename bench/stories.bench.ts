@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { packagePath } from '../src/paths.js';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { RecentArticleRow } from '../src/db/article-topics.js';
-import { classifyStory } from '../src/services/classify/index.js';
-import { clusterStories } from '../src/services/trends/engine/index.js';
-import { windowStories, windowStoriesOffThread } from '../src/services/trends/stories.js';
-import { ANALYZER_DEFAULTS } from '../src/services/trends/analyzer.js';
+import { classifyStory } from '../src/services/reader/classify/index.js';
+import { clusterStories } from '../src/services/reader/trends/engine/index.js';
+import { windowStories, windowStoriesOffThread } from '../src/services/reader/trends/stories.js';
+import { ANALYZER_DEFAULTS } from '../src/services/reader/trends/analyzer.js';
 import { singlePassBaseline } from './lib/stories-baseline.js';
 import { bcubed, datasetsRoot, loadStorySet, storyFilePath, type BCubed } from './lib/stories-set.js';
 

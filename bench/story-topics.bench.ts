@@ -3,17 +3,17 @@
 //   local-web.ts         the local web the tests crawl (used while developing the classifier);
 //   topic-dev-stories.ts stories written to develop the story topic (subjects named with US places);
 //   held-out-web.ts      written for evaluation only and frozen before any tuning (hash below).
-// Each set's articles go through the analyzer's window (src/services/trends/stories.ts): the engine
+// Each set's articles go through the analyzer's window (src/services/reader/trends/stories.ts): the engine
 // groups them into stories, and each story several sites cover takes one topic. Baselines, on the
 // same articles in the same run: each article's own topic (the classifier article by article, what
 // the lists showed before), and the previous story rule (the mean of the articles' title-and-lead
 // distributions, decided as one article).
 import { readFileSync } from 'node:fs';
 import type { RecentArticleRow } from '../src/db/article-topics.js';
-import { packagePath } from '../src/paths.js';
-import { compileTopicModel, decideTopic, topicDistribution, type TopicModelFile } from '../src/services/classify/topic-model.js';
-import { classifyTopic } from '../src/services/classify/index.js';
-import { windowStories } from '../src/services/trends/stories.js';
+import { modelPath } from '../src/paths.js';
+import { compileTopicModel, decideTopic, topicDistribution, type TopicModelFile } from '../src/services/reader/classify/topic-model.js';
+import { classifyTopic } from '../src/services/reader/classify/index.js';
+import { windowStories } from '../src/services/reader/trends/stories.js';
 import { TOPICS, type Topic } from '../src/shared/topics.js';
 import { HELD_OUT_STORIES, heldOutHash } from '../test/fixtures/stories/held-out-web.js';
 import { tellingParagraphs, WEB_STORIES } from '../test/fixtures/stories/local-web.js';
@@ -38,7 +38,7 @@ const SETS: { name: string; tellings: Telling[] }[] = [
   { name: 'held-out-web.ts', tellings: webTellings(HELD_OUT_STORIES) },
 ];
 
-const model = compileTopicModel(JSON.parse(readFileSync(packagePath('src/services/classify/topics-model.json'), 'utf8')) as TopicModelFile);
+const model = compileTopicModel(JSON.parse(readFileSync(modelPath('topics'), 'utf8')) as TopicModelFile);
 const now = new Date();
 
 function rowsOf(tellings: Telling[]): RecentArticleRow[] {

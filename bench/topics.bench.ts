@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../src/paths.js';
-import { categorizeByKeywords, classifyStory, classifyTopics, type Topic } from '../src/services/classify/index.js';
+import { categorizeByKeywords, classifyStory, classifyTopics, type Topic } from '../src/services/reader/classify/index.js';
 import { tellingParagraphs, WEB_STORIES } from '../test/fixtures/stories/local-web.js';
 import { formatTopicReport, scoreTopics } from './lib/topics-metrics.js';
 

@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { openRuntime } from '../src/runtime.js';
-import { addDomain } from '../src/services/domains/index.js';
-import { startSpider, waitForSpider } from '../src/services/spider/index.js';
-import { stopServices } from '../src/services/lifecycle.js';
-import { listTrends, runTrendsAnalyzer } from '../src/services/trends/index.js';
-import { clusterStories, rankTrends } from '../src/services/trends/engine/index.js';
-import { storyInput, windowStories } from '../src/services/trends/stories.js';
+import { addDomain } from '../src/services/reader/domains/index.js';
+import { startSpider, waitForSpider } from '../src/services/reader/spider/index.js';
+import { stopServices } from '../src/lifecycle.js';
+import { listTrends, runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
+import { clusterStories, rankTrends } from '../src/services/reader/trends/engine/index.js';
+import { storyInput, windowStories } from '../src/services/reader/trends/stories.js';
 import { startNewsWeb } from '../test/fixtures/news-web/index.js';
 import { LOCAL_WEB_SITES, localWebArticles, SINGLE_SITE_STORY, WEB_STORIES, type WebStory } from '../test/fixtures/stories/local-web.js';
 

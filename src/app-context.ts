@@ -3,7 +3,7 @@
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { Database } from './db/client.js';
-import { createEventBus } from './services/events.js';
+import { createEventBus } from './services/platform/events.js';
 import { PRODUCT_JOBS } from './job-catalog.js';
 
 export function createAppContext(parts: { config: Config; db: Database } & Partial<Pick<AppContext, 'events' | 'catalog'>>): AppContext {

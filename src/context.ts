@@ -3,8 +3,8 @@
 // crawl network…), each reached through its typed slot.
 import type { Config } from './config.js';
 import type { Database, Sql } from './db/client.js';
-import type { EventBus } from './services/events.js';
-import type { JobCatalog } from './services/jobs/registry.js';
+import type { EventBus } from './services/platform/events.js';
+import type { JobCatalog } from './services/platform/jobs/registry.js';
 
 export interface AppContext {
   config: Config;

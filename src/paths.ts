@@ -20,3 +20,17 @@ export const packageRoot = findPackageRoot(dirname(fileURLToPath(import.meta.url
 export function packagePath(...segments: string[]): string {
   return join(packageRoot, ...segments);
 }
+
+/** The shipped models and tables (models/): data the code loads by path, made by scripts/. */
+export const MODEL_FILES = {
+  /** The offline topic classifier (scripts/training/train-topics.ts). */
+  topics: 'topics-model.json',
+  /** Headline counts per feature, the stories' background (scripts/training/build-story-background.ts). */
+  storyBackground: 'story-background.tsv',
+  /** Word vectors for telling facts apart by meaning (scripts/training/build-fact-vectors.ts). */
+  factVectors: 'fact-vectors.json',
+} as const;
+
+export function modelPath(model: keyof typeof MODEL_FILES): string {
+  return join(packageRoot, 'models', MODEL_FILES[model]);
+}

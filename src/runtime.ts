@@ -11,10 +11,10 @@ import { migrate } from './db/migrate.js';
 import { operatorSocketPath } from './operator-socket.js';
 import { buildApp, type BuildAppOptions } from './server/app.js';
 import { LOCAL_OPERATOR_HEADER } from './server/access.js';
-import { ensureAdminAccount, type AdminBootstrap } from './services/auth/index.js';
-import { bridgeEvents } from './services/event-bridge.js';
-import { startJobs } from './services/jobs/index.js';
-import { stopServices } from './services/lifecycle.js';
+import { ensureAdminAccount, type AdminBootstrap } from './services/platform/auth/index.js';
+import { bridgeEvents } from './services/platform/event-bridge.js';
+import { startJobs } from './services/platform/jobs/index.js';
+import { stopServices } from './lifecycle.js';
 import type { FastifyInstance } from 'fastify';
 import { createAppContext } from './app-context.js';
 

@@ -85,6 +85,12 @@ describe('layers', () => {
     write('src/services/a.ts', "import { b } from './b.js';\nexport const a = () => b;\n");
     write('src/services/b.ts', "import { a } from './a.js';\nexport const b = () => a;\n");
     write('src/services/lost.ts', "import { nothing } from './nowhere.js';\nexport const lost = nothing;\n");
+    write('src/services/reader/spider.ts', 'export const crawl = 1;\n');
+    write('src/services/platform/upkeep.ts', "import { crawl } from '../reader/spider.js';\nexport const upkeep = crawl;\n");
+    // The settings table may read the product's setting shapes.
+    write('src/services/platform/settings/definitions.ts', "import { crawl } from '../../reader/spider.js';\nexport const settings = crawl;\n");
+    write('src/job-catalog.ts', "import { upkeep } from './services/platform/upkeep.js';\nexport const catalog = [upkeep];\n");
+    write('src/services/reader/jobs.ts', "import { catalog } from '../../job-catalog.js';\nexport const jobs = catalog;\n");
     const found = await violations(tree, ['src', 'web/src']);
     const rules = new Set(found.map((line) => line.split(':')[0]));
     expect([...rules].sort()).toEqual(
@@ -93,9 +99,11 @@ describe('layers', () => {
         'every-import-resolves',
         'no-runtime-cycles',
         'only-the-entry-imports-the-cli',
+        'platform-below-the-product',
         'providers-never-import-services',
         'routes-through-services',
         'services-below-front-ends',
+        'services-below-the-root',
         'shared-stands-alone',
         'terminal-is-a-client',
         'web-is-a-client',
@@ -103,6 +111,8 @@ describe('layers', () => {
       ].sort(),
     );
     expect(found).toContain('web-is-a-client: web/src/page.ts → src/server/route.ts');
+    expect(found).toContain('platform-below-the-product: src/services/platform/upkeep.ts → src/services/reader/spider.ts');
+    expect(found.filter((line) => line.includes('platform/settings/definitions.ts'))).toEqual([]);
   }, 60_000);
 });
 

@@ -4,7 +4,7 @@
 // centroid (sum of its members' vectors) has the highest cosine with it, or opens a new cluster when
 // that cosine is below T. An inverted index over the centroids finds the same best cluster as
 // comparing with every centroid (a centroid sharing no term has cosine 0), only faster.
-import type { StoryInput } from '../../src/services/trends/engine/index.js';
+import type { StoryInput } from '../../src/services/reader/trends/engine/index.js';
 
 // NLTK's English stop-word list; with it and runs of letters and digits as words, this baseline
 // lands within 0.001 F1 and 0.1% of the cluster counts the README gives for T = 0.5.

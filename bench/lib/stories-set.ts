@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageRoot } from '../../src/paths.js';
-import type { StoryInput } from '../../src/services/trends/engine/index.js';
+import type { StoryInput } from '../../src/services/reader/trends/engine/index.js';
 
 export interface GoldStoryArticle {
   article: StoryInput;

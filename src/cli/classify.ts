@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
-import { classifyTopic, type TopicInput } from '../services/classify/index.js';
+import { classifyTopic, type TopicInput } from '../services/reader/classify/index.js';
 import { counted } from '../shared/words.js';
 
 interface ClassifyOptions {

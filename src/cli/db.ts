@@ -12,8 +12,8 @@ import type { Config } from '../config.js';
 import { dataDirOwner } from '../db/data-dir-lock.js';
 import { AppError, Conflict, Invalid, Upstream } from '../errors.js';
 import { operatorSocketPath } from '../operator-socket.js';
-import type { BackupManifest, OmittedSecret, RestoreSummary } from '../services/dump/index.js';
-import { tarWatcher } from '../services/dump/tar.js';
+import type { BackupManifest, OmittedSecret, RestoreSummary } from '../services/platform/dump/index.js';
+import { tarWatcher } from '../services/platform/dump/tar.js';
 import { printJson } from './io.js';
 import { configFrom, withExamples, type DataOptions } from './options.js';
 import { counted } from '../shared/words.js';
@@ -160,7 +160,7 @@ export function registerDbCommand(program: Command): void {
     try {
       if (daemon) summary = await copyBackup(daemon, out, backup);
       else {
-        const { writeBackup } = await import('../services/dump/index.js');
+        const { writeBackup } = await import('../services/platform/dump/index.js');
         summary = await withRuntime(
           options,
           (runtime) => writeBackup({ sql: runtime.ctx.sql, kind: runtime.ctx.db.kind, mediaDir: runtime.ctx.config.mediaDir }, out, backup),
@@ -196,7 +196,7 @@ export function registerDbCommand(program: Command): void {
     ),
   ).action(async (file: string, options: DataOptions & { yes?: boolean }) => {
     const config = configFrom(options);
-    const { applyBackup, stageBackup } = await import('../services/dump/index.js');
+    const { applyBackup, stageBackup } = await import('../services/platform/dump/index.js');
     // The file first: a missing or damaged one is refused before anything is created.
     const staged = await stageBackup(file);
     try {

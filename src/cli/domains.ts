@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Invalid, NotFound } from '../errors.js';
 import type { DomainView as Domain } from '../api/domains.js';
-import { readableAddress, readableHost, storedHost } from '../services/domains/host-names.js';
+import { readableAddress, readableHost, storedHost } from '../services/reader/domains/host-names.js';
 import type { Client } from '../client/index.js';
 import { formatTable, printJson, readInputFile } from './io.js';
 import { withClient, withDataOptions, type DataOptions } from './options.js';

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import { Upstream } from '../errors.js';
-import type { ExtractedArticle } from '../services/extract/index.js';
+import type { ExtractedArticle } from '../services/reader/extract/index.js';
 import { printJson, readInputFile } from './io.js';
 
 /** What `newsctl extract` prints (the issue's field list). */
@@ -15,7 +15,7 @@ async function readPage(source: string, baseUrl: string | undefined): Promise<{ 
     return { html: readInputFile(source), url: baseUrl };
   }
   const config = loadConfig(process.env);
-  const { createGuardedClient } = await import('../services/spider/net/index.js');
+  const { createGuardedClient } = await import('../services/reader/spider/net/index.js');
   const client = createGuardedClient({
     userAgent: config.userAgent,
     allowPrivateNetworks: config.allowPrivateNetworks,
@@ -41,7 +41,7 @@ export function registerExtractCommand(program: Command): void {
     .option('--json', 'print JSON: {title, text, publishedAt, author, canonicalUrl, imageUrl, wordCount}')
     .action(async (source: string, options: { url?: string; json?: boolean }) => {
       const { html, url } = await readPage(source, options.url);
-      const { readArticlePage } = await import('../services/spider/extraction.js');
+      const { readArticlePage } = await import('../services/reader/spider/extraction.js');
       const page = readArticlePage(html, url);
       const result: ExtractedPage = {
         title: page.title,

@@ -37,8 +37,8 @@ export function registerServeCommand(program: Command): void {
       const { startDaemon } = await import('../runtime.js');
       const daemon = await startDaemon(config, {
         onStarted: async (ctx) => {
-          const { startDaemonSchedule } = await import('../services/schedule/daemon.js');
-          const { resumeGenerator } = await import('../services/generator/index.js');
+          const { startDaemonSchedule } = await import('../services/platform/schedule/daemon.js');
+          const { resumeGenerator } = await import('../services/newsroom/generator/index.js');
           // A queue left by the last run (a restart, or a killed daemon) goes on.
           const stopGeneratorWatch = await resumeGenerator(ctx);
           const stopSchedule = startDaemonSchedule(ctx);

@@ -3,7 +3,7 @@
 // then stays in the foreground until the run ends (closing the process would end it).
 import type { Command } from 'commander';
 import type { RefetchStatus, SpiderStatusFields as SpiderStatus } from '../api/status.js';
-import { readableAddress } from '../services/domains/host-names.js';
+import { readableAddress } from '../services/reader/domains/host-names.js';
 import { startAndFollow } from './follow.js';
 import { notRunningOf, printJson } from './io.js';
 import { terminalText } from '../terminal/text.js';

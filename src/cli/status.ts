@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import type { StatusResponse } from '../api/status.js';
 import { colors } from '../terminal/colors.js';
-import { readableAddress } from '../services/domains/host-names.js';
+import { readableAddress } from '../services/reader/domains/host-names.js';
 import { counted } from '../shared/words.js';
 import { formatTable, printJson } from './io.js';
 import { productTimeZone } from './time.js';

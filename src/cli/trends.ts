@@ -4,8 +4,8 @@
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
 import { readInputFile } from './io.js';
-import { classifyStory, type Topic } from '../services/classify/index.js';
-import { analyzeStories, type OfflineTrend, type StoryInput } from '../services/trends/engine/index.js';
+import { classifyStory, type Topic } from '../services/reader/classify/index.js';
+import { analyzeStories, type OfflineTrend, type StoryInput } from '../services/reader/trends/engine/index.js';
 import { counted } from '../shared/words.js';
 
 interface AnalyzeOptions {

@@ -4,7 +4,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../errors.js';
-import { authenticateApiToken, authenticateSession, describeRefusedToken, SESSION_COOKIE, type Principal } from '../services/auth/index.js';
+import { authenticateApiToken, authenticateSession, describeRefusedToken, SESSION_COOKIE, type Principal } from '../services/platform/auth/index.js';
 import type { AppContext } from '../context.js';
 
 export const LOCAL_OPERATOR_HEADER = 'x-newsctl-local';

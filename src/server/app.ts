@@ -9,9 +9,9 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { AppContext } from '../context.js';
 import { packagePath } from '../paths.js';
 import { answerStalledRequests } from './stalled-requests.js';
-import { databaseMonitor } from '../services/health/database-monitor.js';
-import { stopServices } from '../services/lifecycle.js';
-import { createPublicSnapshot } from '../services/snapshot/index.js';
+import { databaseMonitor } from '../services/platform/health/database-monitor.js';
+import { stopServices } from '../lifecycle.js';
+import { createPublicSnapshot } from '../services/reader/snapshot/index.js';
 import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
 import { databaseUnavailable, errorHandler, sendError } from './errors.js';
 import { registerFavicons } from './favicons.js';

@@ -3,7 +3,7 @@
 // no client input yields a 5xx.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorCodeOfStatus, isAppError, type ErrorCode } from '../errors.js';
-import { databaseMonitor, RETRY_AFTER_SECONDS } from '../services/health/database-monitor.js';
+import { databaseMonitor, RETRY_AFTER_SECONDS } from '../services/platform/health/database-monitor.js';
 
 const DATABASE_UNAVAILABLE_MESSAGE = 'The database is unavailable right now; try again in a few seconds.';
 

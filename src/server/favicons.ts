@@ -1,8 +1,8 @@
 // GET /favicons/:domain — the domain cards' icons (public, like every image the home page shows).
 // A site without an icon gets its initial, so the page never shows a broken image or logs a 404.
 import type { FastifyInstance } from 'fastify';
-import { readDomainEntry } from '../services/domains/index.js';
-import { domainFavicon, letterIcon } from '../services/spider/index.js';
+import { readDomainEntry } from '../services/reader/domains/index.js';
+import { domainFavicon, letterIcon } from '../services/reader/spider/index.js';
 import { sendError } from './errors.js';
 
 export async function registerFavicons(app: FastifyInstance): Promise<void> {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { READER_API_PREFIX } from '../api/endpoints.js';
 import { Invalid, Unauthorized } from '../errors.js';
-import { authenticateApiToken, tokenAccount, type Principal } from '../services/auth/index.js';
+import { authenticateApiToken, tokenAccount, type Principal } from '../services/platform/auth/index.js';
 import {
   editTags,
   editToken,
@@ -19,7 +19,7 @@ import {
   unreadCount,
   userInfo,
   type StreamQuery,
-} from '../services/reader/index.js';
+} from '../services/reader/reader-api/index.js';
 import { requestOrigin } from './pages.js';
 
 type Query = Record<string, string | string[] | undefined>;

@@ -3,8 +3,8 @@
 // GET /metrics (Prometheus text; an administrator's session or an API token, unless
 // NEWSCTL_METRICS_PUBLIC opens it to a scraper on a private network).
 import type { FastifyInstance } from 'fastify';
-import { migrationState } from '../services/health/index.js';
-import { HttpMetrics, renderMetrics } from '../services/metrics/index.js';
+import { migrationState } from '../services/platform/health/index.js';
+import { HttpMetrics, renderMetrics } from '../services/platform/metrics/index.js';
 import { requireAdmin, resolvePrincipal } from './access.js';
 import { sendError } from './errors.js';
 

@@ -3,12 +3,12 @@
 // the request's address is never offered to a shared cache, so one forged Host (or a forwarded host
 // from an untrusted client) cannot be served to everyone.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ARTWORK_PATH, episodeText, podcastArtwork, renderPodcastFeed } from '../services/audio/feed.js';
+import { ARTWORK_PATH, episodeText, podcastArtwork, renderPodcastFeed } from '../services/newsroom/audio/feed.js';
 import { TOPICS, isTopic } from '../shared/topics.js';
-import { isArticlePagePath } from '../services/generator/paths.js';
-import { articlePageAt } from '../services/pages/article-page.js';
-import { renderFeed } from '../services/pages/feeds.js';
-import { loadStory, storyIdOf, storyPageHtml, storyPath } from '../services/pages/story-page.js';
+import { isArticlePagePath } from '../services/newsroom/generator/paths.js';
+import { articlePageAt } from '../services/reader/pages/article-page.js';
+import { renderFeed } from '../services/reader/pages/feeds.js';
+import { loadStory, storyIdOf, storyPageHtml, storyPath } from '../services/reader/pages/story-page.js';
 import { sendSnapshot } from './snapshot-reply.js';
 
 export function requestOrigin(app: FastifyInstance, request: FastifyRequest): string {

@@ -9,8 +9,8 @@ import type { z } from 'zod';
 import { API_PREFIX, endpoints, namedScrapeEndpoint, settingEndpoints } from '../api/endpoints.js';
 import { ANSWER_SCHEMAS, jsonSchemaOf, NAMED_SCRAPE_ANSWER } from '../api/response-schemas.js';
 import { REQUEST_SCHEMAS, requestJsonSchema, type RequestSchemas } from '../api/request-schemas.js';
-import { SETTINGS } from '../services/settings/index.js';
-import { assertAnswerKept, checkingAnswers } from '../services/answers.js';
+import { SETTINGS } from '../services/platform/settings/index.js';
+import { assertAnswerKept, checkingAnswers } from '../services/reader/snapshot/answers.js';
 
 const routeKey = (method: string, path: string) => `${method} ${path}`;
 

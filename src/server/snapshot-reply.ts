@@ -2,7 +2,7 @@
 // 304 for a matching If-None-Match, and caching a CDN or reverse proxy may use (public, with s-maxage).
 // Browsers revalidate every time (max-age=0), which the ETag makes cheap.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody } from '../services/snapshot/index.js';
+import { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody } from '../services/reader/snapshot/index.js';
 
 /** Route options of a snapshot read: public, no session lookup, and compress: false (the snapshot carries its own gzip and brotli bytes). */
 export const fromSnapshot = { config: { public: true, snapshot: true }, compress: false } as const;

@@ -2,7 +2,7 @@
 // never answer) get the outage's 503 at once instead of hanging; the handler's own answer, should
 // it ever come, is dropped (the reply is hijacked, so Fastify does not send it twice).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DatabaseMonitor } from '../services/health/database-monitor.js';
+import type { DatabaseMonitor } from '../services/platform/health/database-monitor.js';
 import { databaseUnavailable } from './errors.js';
 
 export interface StalledRequests {

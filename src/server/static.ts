@@ -3,8 +3,8 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { audioDir, downloadName } from '../services/audio/files.js';
-import { imagesDir } from '../services/generator/images.js';
+import { downloadName } from '../services/newsroom/audio/files.js';
+import { audioDir, imagesDir } from '../services/platform/media.js';
 import { sendError } from './errors.js';
 
 const NO_APP_FALLBACK = /^\/(api|ws|audio|favicons|images)(\/|$)/;

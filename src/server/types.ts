@@ -1,8 +1,8 @@
 // Fastify declaration merging: the app context on the instance, the caller on each request, and
 // the per-route `public` flag (every /api route is admin-only unless it says otherwise).
 import type { AppContext } from '../context.js';
-import type { Principal } from '../services/auth/index.js';
-import type { PublicSnapshot } from '../services/snapshot/index.js';
+import type { Principal } from '../services/platform/auth/index.js';
+import type { PublicSnapshot } from '../services/reader/snapshot/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

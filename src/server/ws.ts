@@ -6,10 +6,10 @@
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { principalStillValid, type Principal } from '../services/auth/index.js';
-import { INTERNAL_EVENT_TYPES, PUBLIC_EVENT_TYPES } from '../services/events.js';
+import { principalStillValid, type Principal } from '../services/platform/auth/index.js';
+import { INTERNAL_EVENT_TYPES, PUBLIC_EVENT_TYPES } from '../services/platform/events.js';
 import type { EventMap, LiveMessage } from '../api/live.js';
-import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../services/health/database-monitor.js';
+import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../services/platform/health/database-monitor.js';
 import { crossSiteOrigin, resolvePrincipal } from './access.js';
 import { sendError } from './errors.js';
 

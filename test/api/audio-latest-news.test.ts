@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { GenerateLatestNewsAudioResponse, LatestNewsAudio } from '../../src/api/audio.js';
 import { latestScript } from '../../src/db/scripts.js';
-import { audioFilePath } from '../../src/services/audio/files.js';
+import { audioFilePath } from '../../src/services/newsroom/audio/files.js';
 import type { LiveMessage } from '../../src/api/live.js';
 import { storeNewsDay } from '../fixtures/stories/news-day.js';
 import { measureLoudness, probeAudio } from '../helpers/audio.js';
@@ -214,7 +214,7 @@ describe('podcast feed', { timeout: 240_000 }, () => {
   });
 
   it('builds every link on the origin it is given (NEWSCTL_PUBLIC_URL when set) and escapes hostile titles', async () => {
-    const { renderPodcastFeed } = await import('../../src/services/audio/feed.js');
+    const { renderPodcastFeed } = await import('../../src/services/newsroom/audio/feed.js');
     const { insertAudioAsset } = await import('../../src/db/audio.js');
     const { copyFileSync } = await import('node:fs');
     copyFileSync(file, audioFilePath(server.config, 'podcast-2020-01-01-abcdef.mp3'));
@@ -228,7 +228,7 @@ describe('podcast feed', { timeout: 240_000 }, () => {
 
 describe('audio retention', { timeout: 240_000 }, () => {
   it('removes audio older than the retention setting but keeps the newest of each kind', async () => {
-    const { pruneAudio } = await import('../../src/services/audio/maintenance.js');
+    const { pruneAudio } = await import('../../src/services/newsroom/audio/maintenance.js');
     const { existsSync, writeFileSync } = await import('node:fs');
     await server.sql`update audio_assets set generated_at = now() - interval '40 days' where file_name = 'podcast-2020-01-01-abcdef.mp3'`;
     // A second, older bulletin and an orphan file.

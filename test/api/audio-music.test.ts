@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateLyricsResponse, MusicTrack } from '../../src/api/audio.js';
-import { audioFilePath } from '../../src/services/audio/files.js';
+import { audioFilePath } from '../../src/services/newsroom/audio/files.js';
 import { fakeSpeechWav } from '../fixtures/fake-openai/server.js';
 import { storeNewsDay } from '../fixtures/stories/news-day.js';
 import { decodeStretch, measureLoudness, medianPitch, probeAudio } from '../helpers/audio.js';
@@ -206,7 +206,7 @@ describe('music', { timeout: 240_000 }, () => {
     const [row] = await server.sql<{ id: number }[]>`
       insert into music_tracks (status, title, lyrics, config) values ('pending', 'Sneaky', 'A line', ${server.sql.json(aimedAt(`${loopbackUrl}/v1/songs`) as never)})
       returning id`;
-    const { enqueue } = await import('../../src/services/jobs/index.js');
+    const { enqueue } = await import('../../src/services/platform/jobs/index.js');
     await enqueue(server.ctx, 'music-track', { trackId: row!.id }, { singletonKey: `track-${row!.id}` });
     const sneaky = await untilDone(row!.id);
     expect(sneaky.status).toBe('failed');

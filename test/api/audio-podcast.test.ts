@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnhanceScriptResponse, GenerateAudioResponse, GenerateScriptResponse, InterviewScriptResponse, LastConversationalScript } from '../../src/api/audio.js';
 import { audioAssetByFileName } from '../../src/db/audio.js';
-import { audioFilePath } from '../../src/services/audio/files.js';
+import { audioFilePath } from '../../src/services/newsroom/audio/files.js';
 import type { LiveMessage } from '../../src/api/live.js';
 import { storeNewsDay } from '../fixtures/stories/news-day.js';
 import { decodeStretch, measureLoudness, medianPitch, probeAudio } from '../helpers/audio.js';

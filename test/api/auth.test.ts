@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { createApiToken } from '../../src/services/auth/index.js';
+import { createApiToken } from '../../src/services/platform/auth/index.js';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;

@@ -2,7 +2,7 @@
 // then http); a domain is one entry whatever scheme it was typed with, and adding it with the other
 // scheme moves the entry there instead of refusing it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schemeIsUncertain } from '../../src/services/domains/scheme.js';
+import { schemeIsUncertain } from '../../src/services/reader/domains/scheme.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, allEndpoints, apiPath, endpoints, namedScrapeEndpoint, READER_API_PREFIX, settingEndpoints } from '../../src/api/endpoints.js';
 import { buildApp } from '../../src/server/app.js';
-import { SETTINGS } from '../../src/services/settings/index.js';
+import { SETTINGS } from '../../src/services/platform/settings/index.js';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;

@@ -5,8 +5,8 @@ import { HtmlValidate } from 'html-validate';
 import { DOMParser } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GeneratedArticle } from '../../src/api/generator.js';
-import { listGeneratedArticles } from '../../src/services/generator/articles.js';
-import { listTrends, listTrendsOfTopic } from '../../src/services/trends/index.js';
+import { listGeneratedArticles } from '../../src/services/newsroom/generator/articles.js';
+import { listTrends, listTrendsOfTopic } from '../../src/services/reader/trends/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

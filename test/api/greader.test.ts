@@ -4,7 +4,7 @@
 // marks them read and starred, and finds that state again on another daemon of the same database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
-import { createApiToken } from '../../src/services/auth/index.js';
+import { createApiToken } from '../../src/services/platform/auth/index.js';
 import { startTestServer, TEST_ADMIN, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;

@@ -4,7 +4,7 @@
 // Each timed job's state carries its row of the schedule, which follows its setting.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JobState } from '../../src/api/jobs.js';
-import { jobDefinitions } from '../../src/services/jobs/index.js';
+import { jobDefinitions } from '../../src/services/platform/jobs/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;

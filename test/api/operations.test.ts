@@ -2,7 +2,7 @@
 // administrator or an API token in Prometheus text (anonymous callers get 401 unless
 // NEWSCTL_METRICS_PUBLIC), with per-route request counts and latency, content and job figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiToken } from '../../src/services/auth/index.js';
+import { createApiToken } from '../../src/services/platform/auth/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

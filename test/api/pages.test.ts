@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeHtml, html, safeHref } from '../../src/services/pages/html.js';
+import { escapeHtml, html, safeHref } from '../../src/services/reader/pages/html.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getSetting, SETTINGS } from '../../src/services/settings/index.js';
+import { getSetting, SETTINGS } from '../../src/services/platform/settings/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;

@@ -5,15 +5,15 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { waitForSpider } from '../../src/services/spider/index.js';
+import { waitForSpider } from '../../src/services/reader/spider/index.js';
 import { SNAPSHOT_CACHE_CONTROL } from '../../src/server/snapshot-reply.js';
-import { chooseEncoding, matchesIfNoneMatch } from '../../src/services/snapshot/encoded.js';
-import { createPublicSnapshot } from '../../src/services/snapshot/index.js';
-import { databaseMonitor } from '../../src/services/health/database-monitor.js';
+import { chooseEncoding, matchesIfNoneMatch } from '../../src/services/reader/snapshot/encoded.js';
+import { createPublicSnapshot } from '../../src/services/reader/snapshot/index.js';
+import { databaseMonitor } from '../../src/services/platform/health/database-monitor.js';
 import type { AppContext } from '../../src/context.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { storeCorpus, harbourFire, bridgeVote, rateDecision, unrelated } from '../services/trends/corpus.js';
+import { storeCorpus, harbourFire, bridgeVote, rateDecision, unrelated } from '../services/reader/trends/corpus.js';
 import { createAppContext } from '../../src/app-context.js';
 
 let server: TestServer;

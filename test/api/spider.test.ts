@@ -2,7 +2,7 @@
 // data from a real crawl, and the public favicons.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../src/api/live.js';
-import { waitForRefetch, waitForSpider } from '../../src/services/spider/index.js';
+import { waitForRefetch, waitForSpider } from '../../src/services/reader/spider/index.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -5,7 +5,7 @@
 import { HtmlValidate } from 'html-validate';
 import { DOMParser } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storySlug } from '../../src/services/pages/story-page.js';
+import { storySlug } from '../../src/services/reader/pages/story-page.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addTrendsAdminCommands } from '../../src/cli/trends-admin.js';
 import { registerFoodCommand } from '../../src/cli/food.js';
 import { registerTrendsCommand } from '../../src/cli/trends.js';
-import { createApiToken } from '../../src/services/auth/index.js';
+import { createApiToken } from '../../src/services/platform/auth/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { bridgeVote, harbourFire, storeCorpus, unrelated } from '../services/trends/corpus.js';
+import { bridgeVote, harbourFire, storeCorpus, unrelated } from '../services/reader/trends/corpus.js';
 
 let server: TestServer;
 let token: string;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isTopicRequest, startFakeOpenAi, withTopics, type FakeOpenAi, type RecordedRequest } from '../fixtures/fake-openai/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-import { bridgeVote, harbourFire, rateDecision, storeCorpus, unrelated } from '../services/trends/corpus.js';
+import { bridgeVote, harbourFire, rateDecision, storeCorpus, unrelated } from '../services/reader/trends/corpus.js';
 
 let server: TestServer;
 let fake: FakeOpenAi;

@@ -3,7 +3,7 @@
 // failed; the secret is masked when read; every delivery is listed for the console.
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookSignature } from '../../src/services/webhooks/index.js';
+import { webhookSignature } from '../../src/services/platform/webhooks/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { createApiToken, pruneAuthState, revokeToken, setAdminAccount } from '../../src/services/auth/index.js';
+import { createApiToken, pruneAuthState, revokeToken, setAdminAccount } from '../../src/services/platform/auth/index.js';
 import { openLiveSocket, type LiveSocket } from '../helpers/live.js';
 import { TEST_ADMIN } from '../helpers/server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';

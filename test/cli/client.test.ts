@@ -10,7 +10,7 @@ import type { LiveMessage } from '../../src/api/live.js';
 import { appTransport, createClient, remoteTransport, type Client } from '../../src/client/index.js';
 import { daemonTransport } from '../../src/client/transport.js';
 import { AppError } from '../../src/errors.js';
-import { createApiToken } from '../../src/services/auth/index.js';
+import { createApiToken } from '../../src/services/platform/auth/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { dateTime } from '../../src/terminal/time.js';
-import { tarWatcher } from '../../src/services/dump/tar.js';
+import { tarWatcher } from '../../src/services/platform/dump/tar.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { CLI, childEnv, runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioAssetByJobKey, insertAudioAsset } from '../../src/db/audio.js';
-import { jobDefinition, shutdownJobs, startJob, startScheduledJob, stopJob } from '../../src/services/jobs/index.js';
+import { jobDefinition, shutdownJobs, startJob, startScheduledJob, stopJob } from '../../src/services/platform/jobs/index.js';
 import { createServiceContext, type ServiceContext } from '../fixtures/fake-openai/context.js';
 import { storeNewsDay } from '../fixtures/stories/news-day.js';
 

@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startDaemon, type Daemon } from '../../src/runtime.js';
-import { throughOutage } from '../../src/services/jobs/database.js';
-import { waitForSpider } from '../../src/services/spider/index.js';
+import { throughOutage } from '../../src/services/platform/jobs/database.js';
+import { waitForSpider } from '../../src/services/reader/spider/index.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { loginCookie } from '../helpers/daemon.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
 import { openLiveSocket } from '../helpers/live.js';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.js';
-import { bridgeVote, harbourFire, rateDecision, storeCorpus, unrelated } from '../services/trends/corpus.js';
+import { bridgeVote, harbourFire, rateDecision, storeCorpus, unrelated } from '../services/reader/trends/corpus.js';
 
 const ADMIN = { username: 'operator', password: 'a long enough password' };
 

@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import type { Sql } from '../../src/db/client.js';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
-import { setAdminAccount } from '../../src/services/auth/index.js';
+import { setAdminAccount } from '../../src/services/platform/auth/index.js';
 import { createTestDatabase } from './db.js';
 import { createAppContext } from '../../src/app-context.js';
 
@@ -48,7 +48,7 @@ export async function startTestServer(options: { env?: Record<string, string>; a
         fetch(`${baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(TEST_ADMIN) });
       let response = await login();
       // On a busy machine a fresh database connection can take longer than the monitor waits for
-      // one (src/services/health/database-monitor.ts), and the daemon answers 503 with Retry-After
+      // one (src/services/platform/health/database-monitor.ts), and the daemon answers 503 with Retry-After
       // until its next probe: a client retries, and so does this setup step (CI's PostgreSQL pass).
       for (let tries = 0; response.status === 503 && tries < 10; tries++) {
         await response.arrayBuffer();

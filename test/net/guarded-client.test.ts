@@ -22,7 +22,7 @@ import {
   type GuardedClientOptions,
   type ResolvedAddress,
 } from '../../src/net/index.js';
-import { createAvoidMatcher } from '../../src/services/spider/net/url.js';
+import { createAvoidMatcher } from '../../src/services/reader/spider/net/url.js';
 import { CHARSET_SAMPLE, startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 
 const UA = 'newsctl/0.1 (+https://newsctl.invalid/contact)';

@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EditableScriptKind, SaveScriptRequest } from '../../api/audio.js';
 import { acceptEmptyJson } from './empty-json.js';
-import { saveScript } from '../../services/audio/edit.js';
-import { generateLatestNewsAudio } from '../../services/audio/latest-news.js';
+import { saveScript } from '../../services/newsroom/audio/edit.js';
+import { generateLatestNewsAudio } from '../../services/newsroom/audio/latest-news.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function audioRoutes(app: FastifyInstance): Promise<void> {

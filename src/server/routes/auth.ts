@@ -1,6 +1,6 @@
 // Login, logout and the admin check, administrator accounts and API tokens.
 import type { FastifyInstance } from 'fastify';
-import { createApiToken, listTokens, login, logout, revokeToken, SESSION_COOKIE, setAdminAccount } from '../../services/auth/index.js';
+import { createApiToken, listTokens, login, logout, revokeToken, SESSION_COOKIE, setAdminAccount } from '../../services/platform/auth/index.js';
 import { sessionToken } from '../access.js';
 import { endpoints } from '../../api/endpoints.js';
 

@@ -4,8 +4,8 @@
 // token. Credentials are left out unless `includeSecrets=true`. Admin only.
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { writeBackup } from '../../services/dump/index.js';
-import { LOG_COMPONENTS, logEvent } from '../../services/logs/index.js';
+import { writeBackup } from '../../services/platform/dump/index.js';
+import { LOG_COMPONENTS, logEvent } from '../../services/platform/logs/index.js';
 import { endpoints } from '../../api/endpoints.js';
 
 interface DumpQuery {

@@ -1,6 +1,6 @@
 // Source domains and the avoid list.
 import type { FastifyInstance } from 'fastify';
-import { addAvoidDomain, addDomain, domainStats, exportDomains, importDomains, listAvoidDomains, listDomains, relatedSites, removeAvoidDomain, removeDomain, scrapeRelatedDomains, updateDomain } from '../../services/domains/index.js';
+import { addAvoidDomain, addDomain, domainStats, exportDomains, importDomains, listAvoidDomains, listDomains, relatedSites, removeAvoidDomain, removeDomain, scrapeRelatedDomains, updateDomain } from '../../services/reader/domains/index.js';
 import type { DomainChanges, NewDomainInput } from '../../api/domains.js';
 import { endpoints, namedScrapeEndpoint } from '../../api/endpoints.js';
 

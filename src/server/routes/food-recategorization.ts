@@ -4,7 +4,7 @@ import {
   foodRecategorizationStatus,
   startFoodRecategorization,
   stopFoodRecategorization,
-} from '../../services/food-recategorization/index.js';
+} from '../../services/reader/food-recategorization/index.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function foodRecategorizationRoutes(app: FastifyInstance): Promise<void> {

@@ -12,7 +12,7 @@ import {
   startGenerator,
   stopGenerator,
   type ExportFormat,
-} from '../../services/generator/index.js';
+} from '../../services/newsroom/generator/index.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function generatorRoutes(app: FastifyInstance): Promise<void> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { databaseMonitor } from '../../services/health/database-monitor.js';
-import { createPoolRefresher } from '../../services/health/index.js';
+import { databaseMonitor } from '../../services/platform/health/database-monitor.js';
+import { createPoolRefresher } from '../../services/platform/health/index.js';
 import { databaseUnavailable } from '../errors.js';
 import { endpoints } from '../../api/endpoints.js';
 

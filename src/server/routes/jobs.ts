@@ -1,7 +1,7 @@
 // The job runner's own calls: every background job with its live (or last) run, and a stop that
 // works for any of them.
 import type { FastifyInstance } from 'fastify';
-import { jobDefinition, jobStates, notRunning, stopJob } from '../../services/jobs/index.js';
+import { jobDefinition, jobStates, notRunning, stopJob } from '../../services/platform/jobs/index.js';
 import { NotFound } from '../../errors.js';
 import { endpoints } from '../../api/endpoints.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { listLogs } from '../../services/logs/index.js';
+import { listLogs } from '../../services/platform/logs/index.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function logRoutes(app: FastifyInstance): Promise<void> {

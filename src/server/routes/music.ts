@@ -1,6 +1,6 @@
 // The Music tab's calls.
 import type { FastifyInstance } from 'fastify';
-import { deleteTrack, generateLyrics, generateMusic, lastLyrics, listTracks } from '../../services/music/index.js';
+import { deleteTrack, generateLyrics, generateMusic, lastLyrics, listTracks } from '../../services/newsroom/music/index.js';
 import { acceptEmptyJson } from './empty-json.js';
 import { endpoints } from '../../api/endpoints.js';
 

@@ -7,8 +7,8 @@ import {
   generateConversationalAudio,
   generateConversationalScript,
   lastConversationalScript,
-} from '../../services/audio/podcast.js';
-import { generateInterviewAudio, generateInterviewScript, lastInterviewScript, refineInterviewScript } from '../../services/audio/interview.js';
+} from '../../services/newsroom/audio/podcast.js';
+import { generateInterviewAudio, generateInterviewScript, lastInterviewScript, refineInterviewScript } from '../../services/newsroom/audio/interview.js';
 import { endpoints } from '../../api/endpoints.js';
 
 /** Refinements running in this process, each abortable by POST …/stop. */

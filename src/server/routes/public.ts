@@ -3,8 +3,8 @@
 // The reads come from the public snapshot (services/snapshot): built on change events, sent as
 // pre-compressed bytes with an ETag, and still served while the database is down.
 import type { FastifyInstance } from 'fastify';
-import { searchArticlesByText } from '../../services/search/index.js';
-import { SNAPSHOT_DATA_KEYS, SNAPSHOT_ENDPOINTS } from '../../services/snapshot/index.js';
+import { searchArticlesByText } from '../../services/reader/search/index.js';
+import { SNAPSHOT_DATA_KEYS, SNAPSHOT_ENDPOINTS } from '../../services/reader/snapshot/index.js';
 import { fromSnapshot, sendSnapshot } from '../snapshot-reply.js';
 import { endpoints } from '../../api/endpoints.js';
 

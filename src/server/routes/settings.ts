@@ -1,9 +1,9 @@
 // One route table for every named setting: GET and POST /api/{key}, generated from
 // the settings schema table. The settings the public site reads come from the public snapshot.
 import type { FastifyInstance } from 'fastify';
-import { describeSettings } from '../../services/settings/describe.js';
-import { readSetting, SETTINGS, updateSetting } from '../../services/settings/index.js';
-import { SNAPSHOT_SETTING_KEYS } from '../../services/snapshot/index.js';
+import { describeSettings } from '../../services/platform/settings/describe.js';
+import { readSetting, SETTINGS, updateSetting } from '../../services/platform/settings/index.js';
+import { SNAPSHOT_SETTING_KEYS } from '../../services/reader/snapshot/index.js';
 import { fromSnapshot, sendSnapshot } from '../snapshot-reply.js';
 import { endpoints, settingEndpoints } from '../../api/endpoints.js';
 

@@ -8,7 +8,7 @@ import {
   startRefetch,
   stopRefetch,
   type SpiderAction,
-} from '../../services/spider/index.js';
+} from '../../services/reader/spider/index.js';
 import { endpoints } from '../../api/endpoints.js';
 import type { REFETCH_ACTIONS } from '../../api/limits.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { getStatus } from '../../services/status/index.js';
+import { getStatus } from '../../status.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function statusRoutes(app: FastifyInstance): Promise<void> {

@@ -10,7 +10,7 @@ import {
   startTrendsAnalyzer,
   stopTrendsAnalyzer,
   trendStatistics,
-} from '../../services/trends/index.js';
+} from '../../services/reader/trends/index.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function trendsRoutes(app: FastifyInstance): Promise<void> {

@@ -4,7 +4,7 @@
 // Articles, the two configurations with one Save All, Generate Article from a trend, the trend
 // regeneration above the tabs, and the social posts with their Copy confirmation.
 import { readFileSync } from 'node:fs';
-import { exportFileName } from '../../../src/services/generator/export.js';
+import { exportFileName } from '../../../src/services/newsroom/generator/export.js';
 import { describe, expect, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_PATH } from './browser.js';

@@ -8,7 +8,7 @@ import { startNewsWeb } from '../../fixtures/news-web/index.js';
 import { expectToast, openConsoleTab, selectTab, toast } from './console.js';
 import { CONSOLE_DOMAINS, resetConsole, seedConsole, SPIDER_ACTIVITY } from './console-seed.js';
 import { answer, browserSuite } from './harness.js';
-import { jobStates } from '../../../src/services/jobs/index.js';
+import { jobStates } from '../../../src/services/platform/jobs/index.js';
 
 const web = await startNewsWeb({ sites: 1, articlesPerSite: 3, hostile: true });
 afterAll(() => web.close());

@@ -4,7 +4,7 @@
 // NEWSCTL_SCREENSHOTS=1 also writes docs/screenshots/empty-home-{390,1280}.png and first-steps-1280.png.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addDomain } from '../../../src/services/domains/index.js';
+import { addDomain } from '../../../src/services/reader/domains/index.js';
 import { logInThroughLoginPage } from './console.js';
 import { resetConsole } from './console-seed.js';
 import { browserSuite } from './harness.js';

@@ -8,7 +8,7 @@ import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import type { Config } from '../../../src/config.js';
 import type { AppContext } from '../../../src/context.js';
 import type { Sql } from '../../../src/db/client.js';
-import { audioDir } from '../../../src/services/audio/files.js';
+import { audioDir } from '../../../src/services/platform/media.js';
 import { recordRun } from '../../helpers/runs.js';
 import { TOPICS, type HomePageData } from './fixtures.js';
 
@@ -108,7 +108,7 @@ export async function seedLatestAudio(
   server.ctx?.events.emit('latest_news_audio', { audioUrl: audioAddress(audio.fileName, audio.generatedAt), generatedAt: audio.generatedAt });
 }
 
-/** The address the daemon gives a bulletin (src/services/audio/files.ts). */
+/** The address the daemon gives a bulletin (src/services/newsroom/audio/files.ts). */
 export function audioAddress(fileName: string, generatedAt: string): string {
   return `/audio/${encodeURIComponent(fileName)}?v=${Date.parse(generatedAt)}`;
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../../../src/context.js';
 import { openDatabase, type Sql } from '../../../src/db/client.js';
 import { migrate } from '../../../src/db/migrate.js';
 import { buildApp } from '../../../src/server/app.js';
-import { setAdminAccount } from '../../../src/services/auth/index.js';
+import { setAdminAccount } from '../../../src/services/platform/auth/index.js';
 import { createAppContext } from '../../../src/app-context.js';
 
 export const STANDALONE_ADMIN = { username: 'admin', password: 'correct horse battery' };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const WEB_ROOT = join(REPO_ROOT, 'web');
 export const WEB_DIST = join(WEB_ROOT, 'dist');
 const LOCK = join(tmpdir(), 'newsctl-web-build.lock');

@@ -1,4 +1,4 @@
-// Every query key of the web app, imported as `import * as keys from '../api/keys'`. A key starts
+// Every query key of the web app, imported as `import * as keys from './keys'`. A key starts
 // with its area ('trends', 'domains'…), so one invalidation of `keys.trends.all()` refreshes the
 // whole area; the parts from the first '/…' on are the address the default query function GETs
 // (api/client.ts pathOfQueryKey). Live messages invalidate these exact keys (api/live-updates.ts).

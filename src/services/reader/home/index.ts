@@ -1,0 +1,65 @@
+// The public home page's data.
+import type { AppContext } from '../../../context.js';
+import { newestArticlesByDomain, newestArticlesByTopic } from '../../../db/articles.js';
+import { latestJobRun } from '../../../db/job-runs.js';
+import { topTrendsByTopic } from '../../../db/trends.js';
+import { TOPICS, type Topic } from '../../../shared/topics.js';
+import { storyPath } from '../pages/story-page.js';
+import { SPIDER_JOB, runStartedAt } from '../spider/status.js';
+import { lastAnalysisAt } from '../trends/status.js';
+import type { PublicArticle, HomePageData } from '../../../api/public.js';
+
+const ARTICLES_PER_DOMAIN = 10;
+const ARTICLES_PER_TOPIC = 5;
+const TRENDS_PER_TOPIC = 5;
+
+type Ctx = Pick<AppContext, 'sql'>;
+
+function emptyByTopic<T>(): Record<Topic, T[]> {
+  return Object.fromEntries(TOPICS.map((topic) => [topic, [] as T[]])) as Record<Topic, T[]>;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The 5 newest articles per topic: one function for both `recentArticlesByCategory` and the recent-by-topic call. */
+export async function recentArticlesByTopic(ctx: Ctx): Promise<Record<Topic, PublicArticle[]>> {
+  const byTopic = emptyByTopic<PublicArticle>();
+  for (const row of await newestArticlesByTopic(ctx.sql, TOPICS, ARTICLES_PER_TOPIC)) {
+    byTopic[row.topic].push({ id: row.id, title: row.title, sourceUrl: row.sourceUrl, scrapedAt: iso(row.scrapedAt), domainName: row.domainName });
+  }
+  return byTopic;
+}
+
+export async function topTrends(ctx: Ctx): Promise<HomePageData['topTrends']> {
+  const byTopic = emptyByTopic<HomePageData['topTrends'][Topic][number]>();
+  for (const row of await topTrendsByTopic(ctx.sql, TOPICS, TRENDS_PER_TOPIC)) {
+    byTopic[row.topic].push({ id: row.id, title: row.title, category: row.topic, htmlFilePath: row.htmlFilePath, pageUrl: storyPath(row) });
+  }
+  return byTopic;
+}
+
+async function lastRunTimes(ctx: Ctx): Promise<HomePageData['lastRunTimes']> {
+  const [spider, analysedAt] = await Promise.all([latestJobRun(ctx.sql, SPIDER_JOB), lastAnalysisAt(ctx)]);
+  return {
+    spiderLastRun: spider ? iso(runStartedAt(spider)) : null,
+    trendsAnalyzerLastRun: analysedAt,
+  };
+}
+
+export async function homePageData(ctx: Ctx): Promise<HomePageData> {
+  const [domains, trends, recent, runs] = await Promise.all([
+    newestArticlesByDomain(ctx.sql, ARTICLES_PER_DOMAIN),
+    topTrends(ctx),
+    recentArticlesByTopic(ctx),
+    lastRunTimes(ctx),
+  ]);
+  return {
+    articlesByDomain: domains.map((row) => ({
+      domain: { id: row.domainId, url: row.domainUrl, priority: row.priority },
+      articles: row.articles.map((article) => ({ ...article, scrapedAt: iso(article.scrapedAt) })),
+    })),
+    topTrends: trends,
+    recentArticlesByCategory: recent,
+    lastRunTimes: runs,
+  };
+}

@@ -1,0 +1,51 @@
+// An article page the crawl fetched → the article, stored once per canonical URL: its text and
+// metadata extracted, the address it is known by chosen, its topic decided.
+import type { AppContext } from '../../../context.js';
+import { insertCrawledArticle } from '../../../db/crawl.js';
+import { assignTopics } from '../article-topics/index.js';
+import type { CrawlDomain } from './crawl-types.js';
+import { parsePublishedAt, readArticlePage } from './extraction.js';
+import { canonicalizeUrl } from './net/index.js';
+
+export interface StoredArticlePage {
+  /** null when an article with this canonical URL was stored already. */
+  id: number | null;
+  title: string;
+  sourceUrl: string;
+  canonicalUrl: string;
+}
+
+/** Stores the page as an article of the domain; null when it is no article (no title). */
+export async function storeArticlePage(
+  ctx: Pick<AppContext, 'config' | 'sql' | 'events'>,
+  page: { html: string; url: string; requestedUrl: string },
+  domain: CrawlDomain,
+  sameSite: (url: URL) => boolean,
+): Promise<StoredArticlePage | null> {
+  const article = readArticlePage(page.html, page.url);
+  if (!article.title) return null;
+  const sourceUrl = canonicalizeUrl(page.url) ?? page.requestedUrl;
+  const declared = article.canonicalUrl ? canonicalizeUrl(article.canonicalUrl, page.url) : null;
+  const declaredUrl = declared ? new URL(declared) : null;
+  // A canonical link to the home page (a common misconfiguration) would merge every article.
+  const canonicalUrl = declaredUrl && sameSite(declaredUrl) && declaredUrl.pathname !== '/' ? declared! : sourceUrl;
+  const [topic] = await assignTopics(ctx, [{ title: article.title, text: article.text }]);
+  const id = await insertCrawledArticle(ctx.sql, {
+    domainId: domain.id,
+    domainName: domain.hostKey,
+    sourceUrl,
+    canonicalUrl,
+    title: article.title,
+    content: article.text,
+    excerpt: article.excerpt,
+    author: article.author,
+    publishedAt: parsePublishedAt(article.publishedAt),
+    imageUrl: article.imageUrl,
+    language: article.language,
+    wordCount: article.wordCount,
+    topic: topic?.topic ?? null,
+    topicSource: topic?.source ?? null,
+    siteName: article.siteName,
+  });
+  return { id, title: article.title, sourceUrl, canonicalUrl };
+}

@@ -1,0 +1,480 @@
+// One crawl run over the domains table, its requests run by crawlee's AutoscaledPool. For each domain:
+// robots.txt, the starting page (its feed links and article links), its feeds (announced, else the
+// common paths), its sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; indexes followed, news
+// sitemaps first), then the article pages not stored yet, newest first, up to the per-run cap.
+// Every request goes through the guarded client and the shared host pacer; crawlee's own HTTP,
+// robots.txt and sitemap loaders are never used (they would bypass the address checks). crawlee is
+// used for what it is built to be used for standalone: its AutoscaledPool runs up to `concurrency`
+// requests at once, asking the host queue (one lane per host, each paced) what is ready; the queue,
+// retries and the handler's time limit are ours, so nothing is handed to crawlee through a cast.
+import { AutoscaledPool, Configuration, Log, LogLevel, type Request } from '@crawlee/basic';
+import { setMaxListeners } from 'node:events';
+import type { AppContext } from '../../../context.js';
+import { storedArticleUrls } from '../../../db/crawl.js';
+import { readableAddress } from '../domains/host-names.js';
+import { storeArticlePage } from './article-page.js';
+import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
+import {
+  AbortedError,
+  DEFAULT_HOST_INTERVAL_MS,
+  DISALLOW_ALL,
+  PAGE_CONTENT_TYPES,
+  SITEMAP_CONTENT_TYPES,
+  articleLinks,
+  canonicalizeUrl,
+  commonFeedUrls,
+  discoverFeedLinks,
+  hostInterval,
+  hostOf,
+  parseFeed,
+  parseSitemap,
+  sameSiteAs,
+  tryParseUrl,
+} from './net/index.js';
+import { createPacedRobots, politeFetch, type RobotsOutcome } from './network.js';
+import { reportProblem } from '../../../diagnostics.js';
+import {
+  ARTICLE_CONTENT_TYPES,
+  MAX_ANNOUNCED_FEEDS,
+  MAX_CANDIDATES_PER_DOMAIN,
+  MAX_FEED_PROBES,
+  MAX_RETRIES,
+  MAX_SITEMAP_DEPTH,
+  MAX_SITEMAP_ENTRIES,
+  MAX_SITEMAPS_PER_DOMAIN,
+  domainResult,
+  isRetriable,
+  messageOf,
+  siteProgress,
+  type Crawl,
+  type CrawlDomain,
+  type CrawlOptions,
+  type DomainState,
+} from './crawl-types.js';
+
+export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, options: CrawlOptions): Crawl {
+  const { network, hooks } = options;
+  const controller = new AbortController();
+  const signal = controller.signal;
+  // Every request in flight (and every pacer wait) listens to the run's signal.
+  setMaxListeners(0, signal);
+  const states = new Map<number, DomainState>();
+  const seen = new Set<string>();
+  const finishing = new Set<Promise<void>>();
+  let articlesStored = 0;
+  let domainsFinished = 0;
+  let requestsHandled = 0;
+  let current: CrawlDomain | null = null;
+  let stopped = false;
+  let running = false;
+
+  // Pause per host: the domain's throttle, raised by robots.txt Crawl-delay; hosts that are no
+  // domain of their own (a feed elsewhere) get the default throttle.
+  const intervals = new Map<string, number>();
+  const intervalOf = (host: string): number => intervals.get(host) ?? DEFAULT_HOST_INTERVAL_MS;
+  const raiseInterval = (host: string, ms: number) => {
+    intervals.set(host, hostInterval(intervals.get(host), ms));
+    queue.setInterval(host, intervalOf(host));
+  };
+
+  const queue = new HostQueue({
+    articleGate: (domainId, inFlight): ArticleGate => {
+      const state = states.get(domainId)!;
+      if (state.finished || state.error || state.stored >= options.articlesPerDomain) return 'no';
+      return state.stored + inFlight >= options.articlesPerDomain ? 'wait' : 'yes';
+    },
+    pausedUntil: (host) => network.pacer.pausedUntil(host),
+    onSettled: (task, outcome) => {
+      requestsHandled += outcome === 'handled' ? 1 : 0;
+      const state = states.get(task.domainId);
+      if (!state) return;
+      if (task.step === 'article') state.articlesPending--;
+      if (outcome === 'handled') state.handled++;
+      state.pending--;
+      if (state.pending === 0 && !stopped) finishDomain(state);
+    },
+  });
+  const noteStarted = (host: string, startedAt: number) => queue.noteStarted(host, startedAt);
+  const { robots, outcomes } = createPacedRobots(network, intervalOf, { signal, onStarted: noteStarted });
+
+  function addState(domain: CrawlDomain): DomainState {
+    const start = new URL(domain.startUrl);
+    const origin = new URL(domain.origin);
+    const sameOrigin = sameSiteAs(origin);
+    const sameStart = sameSiteAs(start);
+    const state: DomainState = {
+      domain,
+      sameSite: (url) => sameOrigin(url) || sameStart(url),
+      hostName: hostOf(origin),
+      robots: null,
+      started: false,
+      finished: false,
+      pending: 0,
+      articlesPending: 0,
+      handled: 0,
+      progress: 0,
+      stored: domain.initialStored ?? 0,
+      candidates: 0,
+      alreadyStored: 0,
+      articleAttempts: 0,
+      articleFailures: 0,
+      lastArticleError: null,
+      sitemapsQueued: 0,
+      error: null,
+      dropped: false,
+    };
+    states.set(domain.id, state);
+    raiseInterval(state.hostName, domain.throttleMs);
+    if (domain.notBefore) queue.holdUntil(state.hostName, domain.notBefore);
+    return state;
+  }
+
+  for (const domain of options.domains) addState(domain);
+
+  function enqueue(state: DomainState, task: Omit<CrawlTask, 'domainId' | 'host'>): void {
+    if (stopped || state.finished || state.error) return;
+    const host = hostOf(task.url);
+    // A sister host of the site (www.) is paced like the site itself.
+    if (!intervals.has(host)) raiseInterval(host, host === state.hostName || !state.sameSite(new URL(task.url)) ? DEFAULT_HOST_INTERVAL_MS : intervalOf(state.hostName));
+    state.pending++;
+    if (task.step === 'article') state.articlesPending++;
+    queue.add({ ...task, domainId: state.domain.id, host });
+  }
+
+  function failDomain(state: DomainState, message: string): void {
+    if (state.error) return;
+    state.error = message;
+    hooks.activity(`${readableAddress(state.domain.url)}: ${message}`);
+    queue.dropDomain(state.domain.id);
+  }
+
+  function finishDomain(state: DomainState): void {
+    if (state.finished) return;
+    state.finished = true;
+    const result = domainResult(state);
+    domainsFinished++;
+    const done = Promise.resolve()
+      .then(() => hooks.domainFinished(state.domain, result))
+      .catch((error: unknown) => reportProblem(`recording the crawl of ${state.domain.url} failed`, error))
+      .finally(() => finishing.delete(done));
+    finishing.add(done);
+  }
+
+  const fetchPage = (url: string, accept: readonly string[]) =>
+    politeFetch(network, url, { intervalMs: intervalOf(hostOf(url)), accept, signal, onStarted: noteStarted });
+
+  async function isAllowed(url: string): Promise<boolean> {
+    return !network.isAvoided(url) && (await robots.isAllowed(url));
+  }
+
+  /** Queues the article URLs a discovery step found that are on the site, allowed and not stored yet. */
+  async function admitArticles(state: DomainState, found: { url: string; rank?: number }[]): Promise<void> {
+    const fresh: { url: string; rank?: number }[] = [];
+    for (const candidate of found) {
+      const url = canonicalizeUrl(candidate.url);
+      const parsed = url ? tryParseUrl(url) : null;
+      if (!url || !parsed || !state.sameSite(parsed)) continue;
+      if (seen.has(url)) {
+        if (candidate.rank !== undefined) queue.raiseRank(hostOf(parsed), url, candidate.rank);
+        continue;
+      }
+      if (!(await isAllowed(url))) continue;
+      seen.add(url);
+      fresh.push({ url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
+    }
+    if (fresh.length === 0) return;
+    const stored = await storedArticleUrls(ctx.sql, fresh.map((c) => c.url));
+    for (const candidate of fresh) {
+      if (stored.has(candidate.url)) {
+        state.alreadyStored++;
+        continue;
+      }
+      if (state.candidates >= MAX_CANDIDATES_PER_DOMAIN) break;
+      state.candidates++;
+      enqueue(state, { step: 'article', url: candidate.url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
+    }
+  }
+
+  async function handleRobots(state: DomainState): Promise<void> {
+    const { domain } = state;
+    const policy = await robots.policy(domain.origin);
+    if (policy === DISALLOW_ALL) {
+      const outcome: RobotsOutcome | undefined = outcomes.get(domain.origin);
+      const why = outcome?.error ? outcome.error.message : outcome?.status ? `HTTP ${outcome.status}` : 'unreachable';
+      failDomain(state, `robots.txt could not be read (${why}); the site is not crawled`);
+      return;
+    }
+    state.robots = policy;
+    if (policy.crawlDelayMs !== null) raiseInterval(state.hostName, policy.crawlDelayMs);
+    if (!policy.isAllowed(domain.startUrl)) {
+      failDomain(state, `robots.txt disallows the starting page ${new URL(domain.startUrl).pathname}`);
+      return;
+    }
+    enqueue(state, { step: 'start', url: domain.startUrl });
+  }
+
+  async function handleStart(state: DomainState): Promise<void> {
+    const { domain } = state;
+    const response = await fetchPage(domain.startUrl, PAGE_CONTENT_TYPES);
+    const html = response.text();
+    const finalUrl = new URL(response.url);
+    if (hostOf(finalUrl) !== state.hostName) {
+      // example.com → www.example.com: the site lives where the start page ended up.
+      const redirected = sameSiteAs(finalUrl);
+      const before = state.sameSite;
+      state.sameSite = (url) => before(url) || redirected(url);
+    }
+
+    const announced = response.contentType.includes('html') ? discoverFeedLinks(html, response.url).slice(0, MAX_ANNOUNCED_FEEDS) : [];
+    for (const feedUrl of announced) if (await isAllowed(feedUrl)) enqueue(state, { step: 'feed', url: feedUrl });
+    if (announced.length === 0) enqueue(state, { step: 'feed', url: commonFeedUrls(finalUrl.origin)[0]!, probe: 0 });
+
+    const listed = state.robots?.sitemaps ?? [];
+    const roots = listed.length > 0 ? listed : [`${finalUrl.origin}/sitemap.xml`];
+    for (const url of roots.slice(0, MAX_SITEMAPS_PER_DOMAIN)) {
+      state.sitemapsQueued++;
+      enqueue(state, { step: 'sitemap', url, depth: 0 });
+    }
+
+    const links = articleLinks(html, response.url, { isSameSite: state.sameSite });
+    await admitArticles(state, links.map((link) => ({ url: link.url })));
+  }
+
+  async function handleFeed(state: DomainState, task: CrawlTask): Promise<void> {
+    const probing = task.probe !== undefined;
+    let articles: { url: string; rank?: number }[] | null = null;
+    try {
+      if (await isAllowed(task.url)) {
+        const response = await fetchPage(task.url, PAGE_CONTENT_TYPES);
+        const feed = parseFeed(response.text(), response.url, { maxArticles: MAX_CANDIDATES_PER_DOMAIN });
+        if (feed) articles = feed.articles.map((a) => ({ url: a.url, ...(a.publishedAt ? { rank: a.publishedAt.getTime() } : {}) }));
+      }
+    } catch (error) {
+      if (!probing || error instanceof AbortedError) throw error;
+    }
+    if (articles) {
+      await admitArticles(state, articles);
+      return;
+    }
+    if (probing && task.probe! + 1 < MAX_FEED_PROBES) {
+      const next = commonFeedUrls(new URL(task.url).origin)[task.probe! + 1];
+      if (next) enqueue(state, { step: 'feed', url: next, probe: task.probe! + 1 });
+    } else if (!probing) {
+      hooks.activity(`${readableAddress(state.domain.url)}: ${task.url} is not a feed`);
+    }
+  }
+
+  async function handleSitemap(state: DomainState, task: CrawlTask): Promise<void> {
+    // robots.txt governs sitemaps too, including those it names itself.
+    if (!(await isAllowed(task.url))) return;
+    const response = await fetchPage(task.url, SITEMAP_CONTENT_TYPES);
+    const sitemap = parseSitemap(response.body, response.url, { maxEntries: MAX_SITEMAP_ENTRIES });
+    if (!sitemap) return;
+    if (sitemap.kind === 'sitemapindex') {
+      if ((task.depth ?? 0) >= MAX_SITEMAP_DEPTH) return;
+      const children = [...sitemap.sitemaps].sort(
+        (a, b) =>
+          Number(/news/i.test(new URL(b.url).pathname)) - Number(/news/i.test(new URL(a.url).pathname)) ||
+          (b.lastModified?.getTime() ?? 0) - (a.lastModified?.getTime() ?? 0),
+      );
+      for (const child of children) {
+        if (state.sitemapsQueued >= MAX_SITEMAPS_PER_DOMAIN) break;
+        if (seen.has(`sitemap:${child.url}`)) continue;
+        seen.add(`sitemap:${child.url}`);
+        state.sitemapsQueued++;
+        enqueue(state, { step: 'sitemap', url: child.url, depth: (task.depth ?? 0) + 1 });
+      }
+      return;
+    }
+    await admitArticles(
+      state,
+      sitemap.articles.map((a) => {
+        const date = a.news?.publishedAt ?? a.lastModified;
+        return { url: a.url, ...(date ? { rank: date.getTime() } : {}) };
+      }),
+    );
+  }
+
+  async function handleArticle(state: DomainState, task: CrawlTask): Promise<void> {
+    if (!(await isAllowed(task.url))) return;
+    state.articleAttempts++;
+    const response = await fetchPage(task.url, ARTICLE_CONTENT_TYPES);
+    // A redirect may have led somewhere robots.txt closes, or off the site.
+    const final = new URL(response.url);
+    if (!state.sameSite(final) || !(await isAllowed(response.url))) return;
+    const stored = await storeArticlePage(ctx, { html: response.text(), url: response.url, requestedUrl: task.url }, state.domain, state.sameSite);
+    if (!stored) return;
+    const { id, title, sourceUrl, canonicalUrl } = stored;
+    seen.add(canonicalUrl);
+    if (id === null) {
+      state.alreadyStored++;
+      return;
+    }
+    state.stored++;
+    articlesStored++;
+    if (!state.dropped) hooks.articleStored(state.domain, { id, title, url: sourceUrl });
+  }
+
+  async function handle(request: Request): Promise<void> {
+    const task = request.userData as CrawlTask;
+    const state = states.get(task.domainId)!;
+    current = state.domain;
+    if (!state.started) {
+      state.started = true;
+      hooks.domainStarted(state.domain);
+    }
+    if (state.error || stopped) return;
+    try {
+      switch (task.step) {
+        case 'robots':
+          return await handleRobots(state);
+        case 'start':
+          return await handleStart(state);
+        case 'feed':
+          return await handleFeed(state, task);
+        case 'sitemap':
+          return await handleSitemap(state, task);
+        case 'article':
+          return await handleArticle(state, task);
+      }
+    } catch (error) {
+      // The database is away (the share of the crawl pauses until it is back): the page is asked
+      // again after the host's pause, without using up its retries.
+      if (options.isStorageOutage?.(error) && !stopped) {
+        request.retryCount = Math.max(0, request.retryCount - 1);
+        throw error;
+      }
+      // The last failure is recorded here, while the domain still counts the task as pending.
+      if (!isRetriable(error) || stopped || request.retryCount >= MAX_RETRIES) {
+        request.noRetry = true;
+        recordFailure(task, state, error);
+      }
+      throw error;
+    }
+  }
+
+  function recordFailure(task: CrawlTask, state: DomainState, error: unknown): void {
+    if (stopped || error instanceof AbortedError) return;
+    const message = messageOf(error);
+    if (task.step === 'robots' || task.step === 'start') {
+      failDomain(state, message);
+    } else if (task.step === 'article') {
+      state.articleFailures++;
+      state.lastArticleError = message;
+      hooks.activity(`${readableAddress(state.domain.url)}: ${task.url}: ${message}`);
+    } else {
+      hooks.activity(`${readableAddress(state.domain.url)}: ${task.step} ${task.url}: ${message}`);
+    }
+  }
+
+  // A handler still running after this (its requests each have their own time limits) is given up:
+  // its request is retried, like any failure.
+  const handlerTimeoutMs = (Math.ceil((options.requestTimeoutMs * 2) / 1000) + 60) * 1000;
+
+  /** One request from the queue: handled, or after a retriable failure back in its lane (MAX_RETRIES times at most). */
+  async function runTask(): Promise<void> {
+    const request = queue.nextReadyRequest();
+    if (!request) return;
+    try {
+      await withTimeout(handle(request), handlerTimeoutMs);
+      queue.markRequestHandled(request);
+    } catch {
+      if (!request.noRetry && !stopped && request.retryCount < MAX_RETRIES) {
+        request.retryCount++;
+        queue.reclaimRequest(request);
+      } else {
+        queue.markRequestHandled(request);
+      }
+    }
+  }
+
+  const pool = new AutoscaledPool(
+    {
+      minConcurrency: options.concurrency,
+      maxConcurrency: options.concurrency,
+      runTaskFunction: runTask,
+      isTaskReadyFunction: async () => queue.hasReadyRequest(),
+      isFinishedFunction: async () => queue.isFinished(),
+      // Lanes become ready on their own clock; look for ready work often.
+      maybeRunIntervalSecs: 0.05,
+      loggingIntervalSecs: null,
+      log: new Log({ level: LogLevel.OFF }),
+    },
+    // Concurrency is fixed, so crawlee's CPU and memory sampling has nothing to decide: rarely.
+    new Configuration({ systemInfoIntervalMillis: 10 * 60_000, persistStorage: false }),
+  );
+
+  return {
+    async run() {
+      running = true;
+      queue.keepOpen = options.keepOpen ?? false;
+      for (const state of states.values()) enqueue(state, { step: 'robots', url: new URL('/robots.txt', state.domain.origin).href });
+      if (states.size > 0 || queue.keepOpen) await pool.run();
+      await Promise.all([...finishing]);
+      return { articlesStored, domainsFinished, requestsHandled };
+    },
+    pause() {
+      queue.paused = true;
+    },
+    resume() {
+      queue.paused = false;
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      queue.close();
+      controller.abort(new AbortedError());
+      void pool.abort();
+    },
+    activeRequests: () => queue.inFlightCount,
+    pendingRequests: () => queue.getPendingCount(),
+    currentDomain: () => current,
+    addDomain(domain) {
+      if (stopped || states.has(domain.id)) return;
+      const state = addState(domain);
+      if (running) enqueue(state, { step: 'robots', url: new URL('/robots.txt', domain.origin).href });
+    },
+    dropDomain(domainId) {
+      const state = states.get(domainId);
+      if (!state || state.finished) return;
+      state.dropped = true;
+      state.finished = true;
+      queue.dropDomain(domainId);
+    },
+    finish() {
+      queue.keepOpen = false;
+    },
+    domainFigures(domainId) {
+      const state = states.get(domainId);
+      if (!state) return null;
+      const active = queue.isBusy(state.hostName) ? 1 : 0;
+      const share = state.finished
+        ? 1
+        : siteProgress({
+            done: state.handled,
+            discoveryPending: state.pending - state.articlesPending,
+            articlesPending: state.articlesPending,
+            stored: state.stored,
+            budget: options.articlesPerDomain,
+          });
+      state.progress = Math.max(state.progress, share);
+      return {
+        pending: Math.max(0, state.pending - active),
+        active,
+        stored: state.stored,
+        lastRequestAt: queue.lastStartedAt(state.hostName),
+        intervalMs: intervalOf(state.hostName),
+        progress: state.progress,
+      };
+    },
+  };
+}
+
+/** The work's result, or a rejection once `ms` have passed (the work itself is not stopped). */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`The request handler did not finish in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}

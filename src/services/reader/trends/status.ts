@@ -1,0 +1,28 @@
+// The trends analyzer's part of the status object: the live run's state (read from
+// the database, so every daemon reports a run any daemon holds), and the stored counts and last run.
+import type { TrendsStatusFields } from '../../../api/status.js';
+import type { AppContext } from '../../../context.js';
+import { latestCleanRun } from '../../../db/job-runs.js';
+import { countLlmCalls } from '../../../db/llm-calls.js';
+import { countTrends } from '../../../db/trends.js';
+import { liveRun } from '../../platform/jobs/index.js';
+import { ANALYZER_JOB, type AnalyzerProgress } from './analyzer-job.js';
+
+export type { TrendsStatusFields } from '../../../api/status.js';
+
+/** When the last analysis that was neither stopped nor failed ended (ISO); null before the first. */
+export async function lastAnalysisAt(ctx: Pick<AppContext, 'sql'>): Promise<string | null> {
+  return (await latestCleanRun(ctx.sql, ANALYZER_JOB))?.finishedAt?.toISOString() ?? null;
+}
+
+export async function trendsStatusFields(ctx: AppContext): Promise<TrendsStatusFields> {
+  const [trends, calls, lastRunAt, live] = await Promise.all([countTrends(ctx.sql), countLlmCalls(ctx.sql), lastAnalysisAt(ctx), liveRun(ctx, ANALYZER_JOB)]);
+  const progress = (live?.progress ?? {}) as Partial<AnalyzerProgress>;
+  return {
+    trendsAnalyzerStatus: live ? (progress.status ?? 'running') : 'idle',
+    totalTrendsIdentified: trends,
+    mistralQueriesCount: calls,
+    trendsAnalyzerLastRun: lastRunAt,
+    trendsAnalyzerCurrentAction: live ? (progress.currentAction ?? null) : null,
+  };
+}

@@ -1,0 +1,360 @@
+// The offline writers and small rules of the audio features, on the fixtures' day of news: the
+// podcast conversation, its enhancement, the interview and its refinement, lyrics, the music
+// configuration, file and download names, and the daily slot across a daylight-saving change.
+import { describe, expect, it } from 'vitest';
+import type { TrendSourceArticle } from '../../../../src/db/trends.js';
+import { fillTemplate, renderBacking, syllables, valueAt } from '../../../../src/providers/music/index.js';
+import { offlineConversation } from '../../../../src/services/newsroom/audio/conversation.js';
+import { downloadName, newAudioFileName } from '../../../../src/services/newsroom/audio/files.js';
+import { coversTopic, offlineInterview, refineOffline } from '../../../../src/services/newsroom/audio/interview.js';
+import { dailyCron } from '../../../../src/services/platform/schedule/cadence.js';
+import { nextSlot } from '../../../../src/services/platform/schedule/cron.js';
+import { enhanceOffline } from '../../../../src/services/newsroom/audio/podcast.js';
+import { splitForSpeech } from '../../../../src/services/newsroom/audio/script.js';
+import { reportedBy, storyFromSources, type Story } from '../../../../src/services/newsroom/audio/stories.js';
+import { offlineSummary } from '../../../../src/services/newsroom/audio/latest-news.js';
+import { sameFact } from '../../../../src/services/newsroom/generator/offline-writer.js';
+import { termSet } from '../../../../src/services/newsroom/generator/sentences.js';
+import type { Topic } from '../../../../src/shared/topics.js';
+import { offlineLyrics, parseLyrics, parseMusicConfig } from '../../../../src/services/newsroom/music/index.js';
+import { phrase } from '../../../../src/services/newsroom/music/lyrics.js';
+import { newsDayStories } from '../../../fixtures/stories/news-day.js';
+
+const stories: Story[] = newsDayStories().map((story) => {
+  const articles: TrendSourceArticle[] = story.sources.map((source, id) => ({
+    id,
+    title: source.title,
+    sourceUrl: source.url,
+    domainName: source.domain,
+    content: source.text,
+    excerpt: null,
+    author: null,
+    publishedAt: null,
+    scrapedAt: new Date(),
+  }));
+  return storyFromSources(story.title, story.topic as Topic, story.description, articles)!;
+});
+
+describe('offline podcast', () => {
+  const script = offlineConversation(stories, ['Alex', 'Jordan'], 'Morning Ledger');
+  const lines = script.split('\n');
+
+  it('tells every story with what, who, why and who reported it, alternating the lead', () => {
+    expect(stories.map((story) => story.who !== null)).toEqual([true, true, true, true]);
+    // Who: someone speaking, before a sentence that only names a role ("Regional officials plan to ask…").
+    expect(stories.find((story) => story.topic === 'health')!.who).toMatch(/^Health director Maria Okafor said/);
+    for (const story of stories) {
+      expect(script).toContain(story.lead);
+      if (story.why) expect(script).toContain(story.why);
+    }
+    expect(stories.filter((story) => story.why !== null).length).toBeGreaterThanOrEqual(3);
+    const openers = lines.filter((line) => /(start with|Next up|turn to|Now,|Finally|last story)/.test(line)).map((line) => line.split(':')[0]);
+    expect(openers).toEqual(['Alex', 'Jordan', 'Alex', 'Jordan']);
+    expect(lines.filter((line) => /what's next\?|take us to the next one|Over to you/.test(line))).toHaveLength(3);
+    expect(script).not.toMatch(/\b(And|Well,) [A-Z][a-z]+ [a-z]/);
+  });
+
+  it('never has a host answer their own question or speak twice in a row, and lists the topics in good English', () => {
+    const story = (topic: Topic, lead: string, facts: string[], who: string | null, why: string | null, sites: string[]): Story => ({
+      title: lead,
+      topic,
+      lead,
+      facts,
+      who,
+      why,
+      sites,
+      siteCount: sites.length,
+      description: '',
+    });
+    const day: Story[] = [
+      story('usa', 'Severe storms are set to threaten the central states on Friday.', ['A tornado watch covers eastern Oklahoma.'], null, null, ['a.test', 'b.test']),
+      // Only who: the same host would say who and then who reported it.
+      story('international', 'A missile attack on Kyiv killed two people on Sunday.', ['Ukrainian authorities said schools were damaged.'], 'Ukrainian authorities said schools were damaged.', null, ['c.test']),
+      story('finance', 'Canada added 88,000 jobs in May.', ['The jobless rate fell to 6.6 per cent.'], null, 'The gains could keep the central bank on hold.', ['d.test']),
+      story('international', 'The death toll from the Valencia fire rose to 10.', [], null, null, ['e.test']),
+    ];
+    const lines = offlineConversation(day, ['Alex', 'Jordan'], 'Morning Ledger').split('\n');
+    const speaker = (line: string) => line.split(':')[0];
+    for (let i = 1; i < lines.length; i++) expect(speaker(lines[i]!), lines[i]).not.toBe(speaker(lines[i - 1]!));
+    // A question ends its line: the other host answers it.
+    for (const line of lines) expect(line.replace(/\[pause[^\]]*\]/g, ''), line).not.toMatch(/\?\s+\S/);
+    expect(lines[1]).toContain('from U.S. news and international news to business and finance');
+    expect(lines.at(-2)).toMatch(/^Jordan: That's all for today/);
+  });
+
+  it('gives no reason why a story matters that only says its lead again', () => {
+    // The trend's description is made of the sources' own sentences: the storm's restates the lead.
+    const harbor = stories[0]!;
+    expect(harbor.why).toBeNull();
+    for (const story of stories) {
+      if (story.why) expect(sameFact(termSet(story.why), termSet(story.lead))).toBe(false);
+    }
+    // Real text (a Kyiv missile attack): the description was read out as the reason it matters.
+    const lead = 'Russia used the powerful hypersonic Oreshnik ballistic missile during a mass attack on Kyiv on Sunday that killed at least two people, President Volodymyr Zelenskyy said.';
+    const fact = 'The intense aerial assault damaged buildings across the Ukrainian capital, including government offices, residential buildings, schools and a market, Ukrainian authorities said.';
+    const kyiv = storyFromSources('Russia hits Kyiv with ballistic missile', 'international', 'A Russian missile attack on Kyiv damaged buildings and schools.', [
+      { id: 1, title: 'Russia hits Kyiv', sourceUrl: 'https://a.test/1', domainName: 'a.test', content: `${lead}\n\n${fact}`, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date() },
+    ])!;
+    expect(kyiv.why).toBeNull();
+  });
+
+  it('names a source by the name its site gives itself, else by its domain read as words, and counts a site known by its address without naming it', () => {
+    const text = 'A fire destroyed three warehouses on the Port Linden waterfront on Saturday night, officials said.\n\nFire crews from four towns fought the blaze for more than nine hours before it was out.';
+    const article = (id: number, domainName: string, siteName: string | null) => ({
+      id, title: 'Port Linden warehouse fire', sourceUrl: `https://${domainName}/${id}`, domainName, content: text, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date(), siteName,
+    });
+    const story = storyFromSources('Port Linden warehouse fire', 'usa', '', [
+      article(1, 'skyline-news.test', 'Skyline News'),
+      // The same site's page without a name: still Skyline News.
+      article(2, 'www.skyline-news.test', null),
+      article(3, 'harbor-times.test', null),
+      article(4, '127.0.0.4:8871', null),
+    ])!;
+    expect(story.sites).toEqual(['Skyline News', 'Harbor Times']);
+    expect(story.siteCount).toBe(3);
+    expect(reportedBy(story)).toBe('Skyline News, Harbor Times and one other site');
+    expect(reportedBy({ sites: [], siteCount: 3 })).toBe('three sites');
+    expect(reportedBy({ sites: [], siteCount: 1 })).toBe('one source');
+    expect(reportedBy({ sites: ['A', 'B', 'C', 'D'], siteCount: 6 })).toBe('A, B, C and three other sites');
+    // Spoken: the bulletin says who reported it, and never an address.
+    const bulletin = offlineSummary([story]).join(' ');
+    expect(bulletin).toContain('That story was reported by Skyline News, Harbor Times and one other site.');
+    expect(bulletin).not.toMatch(/127|8871/);
+  });
+
+  it('asks why a story matters only when a source states a consequence, and answers with that sentence', () => {
+    const article = (id: number, domainName: string, content: string) => ({
+      id, title: 'Old Mill bridge closed', sourceUrl: `https://${domainName}/${id}`, domainName, content, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date(), siteName: null,
+    });
+    const facts = 'Inspectors closed the Old Mill bridge on Monday after finding cracks in two of its supports.\n\nThe bridge carries about 9,000 cars a day across the Linden river.';
+    const plain = storyFromSources('Old Mill bridge closed', 'usa', 'The bridge carries 9,000 cars a day.', [article(1, 'harbor-times.test', facts), article(2, 'metro-ledger.test', facts)])!;
+    expect(plain.why).toBeNull();
+    const quiet = offlineConversation([plain], ['Alex', 'Jordan'], 'Morning Ledger');
+    expect(quiet).not.toMatch(/why does this matter|Why should our listeners care|What does it mean for people|Good question/i);
+
+    const consequence = 'Commuters could face detours of up to forty minutes while repairs continue.';
+    const withConsequence = `${facts}\n\n${consequence}`;
+    const told = storyFromSources('Old Mill bridge closed', 'usa', '', [article(1, 'harbor-times.test', withConsequence), article(2, 'metro-ledger.test', withConsequence)])!;
+    expect(told.why).toBe(consequence);
+    const script = offlineConversation([told], ['Alex', 'Jordan'], 'Morning Ledger').split('\n');
+    const asked = script.findIndex((line) => /why does this matter|Why should our listeners care|What does it mean for people/i.test(line));
+    expect(asked).toBeGreaterThan(0);
+    expect(script[asked + 1]).toMatch(new RegExp(`^Jordan: (Here is why\\.|The sources say this:|Here is the reason\\.) ${consequence.replace(/[.]/g, '\\.')}( That was reported by Harbor Times and Metro Ledger\\.\\[pause\\])?$`));
+    expect(script.join('\n')).not.toContain('Good question');
+  });
+
+  it('enhances with source facts the script does not say, never repeating one it does', () => {
+    const enhanced = enhanceOffline(script, stories, ['Alex', 'Jordan']);
+    const added = enhanced.script.split('\n').filter((line) => !lines.includes(line));
+    expect(added.length).toBeGreaterThanOrEqual(4);
+    expect(enhanced.sourcesCount).toBeGreaterThan(0);
+    for (const line of added) {
+      const fact = line.replace(/^.*?(To add some detail|There is more): /, '');
+      expect(script).not.toContain(fact);
+      expect(stories.some((story) => [story.lead, ...story.facts].includes(fact))).toBe(true);
+    }
+    const speakers = enhanced.script.split('\n').map((line) => line.split(':')[0]);
+    for (let i = 1; i < speakers.length; i++) expect(speakers[i]).not.toBe(speakers[i - 1]);
+  });
+
+  it('adds a single fact without one host speaking twice in a row', () => {
+    const valencia: Story = {
+      title: 'Death toll in Valencia fire rises to 10',
+      topic: 'international',
+      lead: 'The death toll from the Valencia fire rose to 10 on Saturday.',
+      facts: ['Forensic police found the tenth victim inside the building.', 'The blaze engulfed the fourteen-storey block in less than an hour on Thursday.'],
+      who: 'Forensic police found the tenth victim inside the building.',
+      why: null,
+      sites: ['E Test'],
+      siteCount: 1,
+      description: '',
+    };
+    const script = [
+      'Alex: Our last story is in international news. The death toll from the Valencia fire rose to 10 on Saturday.',
+      'Jordan: And we know who is involved. Forensic police found the tenth victim inside the building.',
+      'Alex: That comes from E Test.',
+    ].join('\n');
+    const enhanced = enhanceOffline(script, [valencia], ['Alex', 'Jordan']).script.split('\n');
+    expect(enhanced.join('\n')).toContain('The blaze engulfed the fourteen-storey block');
+    const speakers = enhanced.map((line) => line.split(':')[0]);
+    expect(speakers).toEqual(['Alex', 'Jordan', 'Alex']);
+  });
+
+  it('adds a quotation only with the sentence that names its speaker', () => {
+    const named = 'Port Linden mayor Elena Ruiz toured the burned warehouse district on Sunday morning.';
+    const quote = '"We will rebuild every one of these buildings within a year," she said.';
+    const fire: Story = {
+      title: 'Port Linden warehouse fire',
+      topic: 'usa',
+      lead: 'A fire destroyed three warehouses on the Port Linden waterfront on Saturday night.',
+      facts: [named, quote, 'Fire crews from four towns fought the blaze for more than nine hours.'],
+      who: named,
+      why: null,
+      sites: ['A Test', 'B Test'],
+      siteCount: 2,
+      description: '',
+    };
+    const opening = 'Alex: First, a fire destroyed three warehouses on the Port Linden waterfront on Saturday night.';
+    const withRuiz = enhanceOffline(opening, [fire], ['Alex', 'Jordan']).script;
+    // Both unsaid: the quotation follows the sentence naming the mayor, in the same line.
+    expect(withRuiz).toContain(`${named} ${quote}`);
+    // The mayor already named in the script, far from where the fact would go: the quotation stays out.
+    const saidEarlier = [opening, `Jordan: ${named}`, 'Alex: Fire crews from four towns fought the blaze for more than nine hours on the Port Linden waterfront.'].join('\n');
+    const enhanced = enhanceOffline(saidEarlier, [fire], ['Alex', 'Jordan']).script;
+    expect(enhanced).not.toContain('she said');
+  });
+});
+
+describe('offline interview', () => {
+  it('asks and answers from the story, keeping figures and site names whole when refined', () => {
+    const interview = offlineInterview('Central bank interest rates', [stories[2]!], 'Sam', 'Dr. Morgan', 'Morning Ledger');
+    expect(interview).toContain("today's topic is central bank interest rates.");
+    const refined = refineOffline(interview, 'Sam');
+    // The central bank story's lead, whole: "4.25 percent" is no sentence end.
+    expect(stories[2]!.lead).toMatch(/4\.25 percent/);
+    expect(refined).toContain(stories[2]!.lead);
+    expect(refined).toContain('Dr. Morgan: Thanks for having me, Sam.');
+    expect(refined).toMatch(/\[pause short\]\nSam: Who is involved/);
+    // The guest's last line is news; the host signs off once, with no courtesy answered by a courtesy.
+    const lines = interview.split('\n');
+    expect(lines.at(-1)).toBe("Sam: Dr. Morgan, thank you for walking us through it.[pause] That's our interview for today. Thanks for listening.");
+    expect(stories[2]!.facts.some((fact) => lines.at(-2)!.includes(fact)) || lines.at(-2)!.includes(stories[2]!.lead)).toBe(true);
+    // Real edits: a repeated fact (in other words too) is cut, an answer left empty takes its
+    // question with it, answers that then follow each other are joined; no filler lines are added.
+    const repetitive = [
+      'Sam: What happened at the harbor?',
+      'Dr. Morgan: A storm flooded the harbor district of Port Linden on Monday night. About 1,200 residents were evacuated.',
+      'Sam: How many people had to leave?',
+      'Dr. Morgan: About 1,200 residents of Port Linden were evacuated on Monday night.',
+      'Sam: What about the bridge?',
+      'Dr. Morgan: Inspectors closed the Old Mill bridge after finding water damage.',
+      'Dr. Morgan: Ferry services were halted until the breakwater is inspected.',
+    ].join('\n');
+    expect(refineOffline(repetitive, 'Sam').split('\n')).toEqual([
+      'Sam: What happened at the harbor?',
+      'Dr. Morgan: A storm flooded the harbor district of Port Linden on Monday night. About 1,200 residents were evacuated.[pause short]',
+      'Sam: What about the bridge?',
+      'Dr. Morgan: Inspectors closed the Old Mill bridge after finding water damage. Ferry services were halted until the breakwater is inspected.',
+    ]);
+  });
+
+  it('finds its stories by the whole topic: every term of a short one, half of a long one', () => {
+    const grid = termSet('Heat wave strains the grid as battery storage steps in');
+    expect(coversTopic(termSet('Heat pumps'), grid)).toBe(0);
+    expect(coversTopic(termSet('Heat pumps'), termSet('Sales of heat pumps doubled this winter'))).toBe(2);
+    expect(coversTopic(termSet('Battery storage'), grid)).toBe(2);
+    const chips = termSet('A new chip plant opens as manufacturing returns');
+    expect(coversTopic(termSet('The future of chip manufacturing'), chips)).toBeGreaterThanOrEqual(2);
+    expect(coversTopic(termSet('The future of chip manufacturing'), termSet('The future of farming'))).toBe(0);
+    expect(coversTopic(termSet('the of'), grid)).toBe(0);
+  });
+
+  it('splits long text for a provider at sentence ends, not inside 4.25 or example.com', () => {
+    const text = `${'Rates stay at 4.25 percent, says example.com today. '.repeat(10)}`.trim();
+    const pieces = splitForSpeech(text, 120);
+    for (const piece of pieces) expect(piece).toMatch(/^Rates stay at 4\.25 percent, says example\.com today\./);
+  });
+});
+
+describe('lyrics and music', () => {
+  it('writes verses and choruses from the headlines, with whole phrases', () => {
+    expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night after a storm.', 10)).toBe('About 1,200 residents of Port Linden were evacuated on Monday');
+    expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night.')).toBe('About 1,200 residents of Port Linden were evacuated');
+    expect(phrase('Emergency waiting times at the twelve hospitals of the region fell.')).toBe('Emergency waiting times at the twelve hospitals');
+    // A line never ends on a word that needs the next one ("… 214 measles cases since").
+    expect(phrase('The county has confirmed 214 measles cases since the outbreak began.')).toBe('The county has confirmed 214 measles cases');
+    expect(phrase('Shares of the three largest banks fell sharply after the report came out.', 9)).toBe('Shares of the three largest banks fell sharply');
+    // Nor on a preposition made of a verb form ("… fare freeze following | a pilot program").
+    expect(phrase('Election officials delay a transit fare freeze following a pilot program')).toBe('Election officials delay a transit fare freeze');
+    expect(phrase('Crews restore power to most homes despite a second storm', 7)).toBe('Crews restore power to most homes');
+    // Real leads and headlines: a line no longer stops inside a name or before the noun it needs.
+    expect(phrase('Two arrested after Just Stop Oil protest at West End play')).toBe('Two arrested after Just Stop Oil protest');
+    expect(phrase('Friday marks day two of a four-day-long barrage of severe storms set to threaten the central states.', 10)).toBe(
+      'Friday marks day two of a four-day-long barrage',
+    );
+    expect(phrase('The death toll from a fire that left two residential buildings charred ruins rose to 10.', 10)).toBe('The death toll from a fire');
+    expect(phrase('One of the perennial complaints emanating from the Strava community is that users sometimes cheat.', 10)).toBe(
+      'One of the perennial complaints emanating from the Strava community',
+    );
+    // A superlative needs its noun; a headline that fits a long line is sung whole.
+    expect(phrase('Forecasters said the surge was the highest recorded in the harbor since 1987.', 6)).toBe('Forecasters said the surge');
+    expect(phrase('Two arrested after Just Stop Oil protest at West End play', 9, 12)).toBe('Two arrested after Just Stop Oil protest at West End play');
+    const lyrics = offlineLyrics(stories);
+    const lines = parseLyrics(lyrics);
+    for (const story of stories) {
+      const clause = story.title.split(/,\s|;\s|:\s|\s[—–-]\s|\s\(/)[0]!.replace(/[.!?"'“”]+$/g, '');
+      if (clause.split(/\s+/).length <= 12) expect(lines.map((line) => line.text), story.title).toContain(clause);
+    }
+    expect(lines.filter((line) => line.section === 'chorus')).toHaveLength(8);
+    expect(lines.filter((line) => line.section === 'verse')).toHaveLength(8);
+    expect(parseLyrics('**Verse 1:**\nOne\n(Chorus)\nTwo\n[Bridge]\nThree')).toEqual([
+      { section: 'verse', text: 'One' },
+      { section: 'chorus', text: 'Two' },
+      { section: 'verse', text: 'Three' },
+    ]);
+  });
+
+  it('reads the music configuration as JSON, or plain text as the style', () => {
+    expect(parseMusicConfig('Dreamy synthwave')).toEqual({ style: 'Dreamy synthwave', tempo: 100, key: 'C' });
+    expect(parseMusicConfig('{"tempo": 120, "key": "F#"}')).toEqual({ style: '', tempo: 120, key: 'F#' });
+    expect(() => parseMusicConfig('{"tempo": ')).toThrow(/not valid JSON/);
+    expect(() => parseMusicConfig({ key: 'H' })).toThrow(/Invalid music configuration: key/);
+    expect(fillTemplate({ a: ['{style} / {lyrics}', 3], b: '{other}' }, { lyrics: 'L "q"', style: 'S' })).toEqual({ a: ['S / L "q"', 3], b: '{other}' });
+    expect(valueAt({ data: [{ url: 'x' }] }, 'data.0.url')).toBe('x');
+  });
+
+  it('gives each line enough bars and a melody note per syllable', async () => {
+    expect(syllables('The central bank holds rates steady')).toBe(8);
+    const backing = await renderBacking(
+      [
+        { text: 'Intro', section: 'intro', seconds: 3 },
+        { text: 'This is the news today', section: 'chorus', seconds: 1.5 },
+      ],
+      { tempo: 120, key: 'D' },
+      8000,
+    );
+    expect(backing.barSeconds).toBe(2);
+    expect(backing.plan.map((entry) => [entry.start, entry.bars])).toEqual([
+      [4, 2],
+      [8, 1],
+    ]);
+    expect(backing.pcm.samples.length).toBe(8000 * (2 + 3 + 2) * 2 + 8000);
+  });
+
+  it('renders bar by bar, letting other work run between bars, and stops when its job is stopped', async () => {
+    const lines = Array.from({ length: 12 }, (_, i) => ({ text: 'The council approved the fare freeze', section: i % 4 < 2 ? ('verse' as const) : ('chorus' as const), seconds: 2 }));
+    // Another task of the daemon, waiting its turn: it runs again and again while the song renders.
+    let turns = 0;
+    let running = true;
+    const other = () => {
+      turns++;
+      if (running) setImmediate(other);
+    };
+    setImmediate(other);
+    const backing = await renderBacking(lines, { tempo: 120, key: 'C' }, 8000);
+    running = false;
+    const bars = backing.pcm.samples.length / 8000 / backing.barSeconds;
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(bars));
+
+    const controller = new AbortController();
+    const rendering = renderBacking(lines, { tempo: 120, key: 'C' }, 8000, controller.signal);
+    controller.abort(new Error('stopped'));
+    await expect(rendering).rejects.toThrow('stopped');
+  });
+});
+
+describe('files and schedule', () => {
+  it('names files by kind and local date, and downloads without the random part', () => {
+    const name = newAudioFileName('latest-news', new Date('2026-11-24T04:30:00Z'), 'America/Chicago');
+    expect(name).toMatch(/^latest-news-2026-11-23-[0-9a-f]{6}\.mp3$/);
+    expect(downloadName(name)).toBe('latest-news-2026-11-23.mp3');
+    expect(downloadName('/x/latest-news-2026-11-23.mp3')).toBe('latest-news-2026-11-23.mp3');
+    expect(downloadName('music-2026-01-02-abcdef.mp3')).toBe('music-2026-01-02.mp3');
+  });
+
+  it('finds the next daily slot in the product time zone, across a daylight-saving change', () => {
+    // 06:45 in Chicago: CDT (UTC−5) before 1 November 2026, CST (UTC−6) after.
+    expect(nextSlot([dailyCron('06:45')], 'America/Chicago', new Date('2026-10-31T10:00:00Z'))!.toISOString()).toBe('2026-10-31T11:45:00.000Z');
+    expect(nextSlot([dailyCron('06:45')], 'America/Chicago', new Date('2026-10-31T12:00:00Z'))!.toISOString()).toBe('2026-11-01T12:45:00.000Z');
+  });
+});

@@ -1,0 +1,53 @@
+// A fact retold in other words is one fact; sentences sharing most of their words but saying
+// otherwise (another figure, the other direction, a denial) are two.
+import { describe, expect, it } from 'vitest';
+import { retold, saysOtherwise, storyMeanings } from '../../../../src/services/newsroom/generator/fact-meaning.js';
+import { termOverlap, termSet } from '../../../../src/services/newsroom/generator/sentences.js';
+import { WEB_STORIES } from '../../../fixtures/stories/local-web.js';
+
+/** Each pair judged within its story (the story's other sentences give the context meanings are taken from). */
+function judge(story: readonly string[], a: string, b: string): boolean {
+  const sentences = [...story, a, b];
+  const meanings = storyMeanings(sentences);
+  const at = (text: string) => ({ text, meaning: meanings[sentences.lastIndexOf(text)]! });
+  return retold(at(a), at(b), termOverlap(termSet(a), termSet(b)));
+}
+
+describe('the same fact, by meaning', () => {
+  const quake = WEB_STORIES.find((story) => story.key === 'quake')!.facts.flat();
+
+  it('knows a retelling that shares almost no words', () => {
+    const a = 'East Japan Railway halted bullet trains between Tokyo and Aomori while engineers inspected the tracks.';
+    const b = 'Shinkansen services in the north were stopped for inspections of tracks and bridges.';
+    expect(termOverlap(termSet(a), termSet(b))).toBeLessThan(0.2);
+    expect(judge(quake, a, b)).toBe(true);
+  });
+
+  it('keeps apart sentences that share most words but say something else', () => {
+    const story = ['Shares of Harbor Bank rose 5 percent on Monday after its quarterly report.', 'The bank earned 2 billion dollars in the quarter.', 'Analysts had expected lower profits.'];
+    const pairs: [string, string][] = [
+      ['Shares of Harbor Bank rose 5 percent on Monday after the report.', 'Shares of Harbor Bank fell 5 percent on Monday after the report.'],
+      ['The council approved the harbor plan on Monday.', 'The council did not approve the harbor plan on Monday.'],
+      ['The storm killed 12 people in the harbor district.', 'The storm killed 40 people in the harbor district.'],
+    ];
+    for (const [a, b] of pairs) {
+      expect(termOverlap(termSet(a), termSet(b)), a).toBeGreaterThan(0.5);
+      expect(saysOtherwise(a, b), a).toBe(true);
+      expect(judge(story, a, b), a).toBe(false);
+    }
+  });
+
+  it('does not merge different facts of one story that talk about the same things', () => {
+    const quakeStory = WEB_STORIES.find((story) => story.key === 'quake')!;
+    const sentences = quakeStory.facts.flat();
+    const meanings = storyMeanings(sentences);
+    const factOf = quakeStory.facts.flatMap((wordings, fact) => wordings.map(() => fact));
+    for (let i = 0; i < sentences.length; i++) {
+      for (let j = i + 1; j < sentences.length; j++) {
+        if (factOf[i] === factOf[j]) continue;
+        const shared = termOverlap(termSet(sentences[i]!), termSet(sentences[j]!));
+        expect(retold({ text: sentences[i]!, meaning: meanings[i]! }, { text: sentences[j]!, meaning: meanings[j]! }, shared), `${sentences[i]} / ${sentences[j]}`).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest';
+import { InsufficientSourceText, writeOfflineArticle, withScheme } from '../../../../src/services/newsroom/generator/offline-writer.js';
+import { splitSentences, termOverlap, termSet } from '../../../../src/services/newsroom/generator/sentences.js';
+import { HARBOR_STORM_TREND, harborStorm } from '../../../fixtures/stories/index.js';
+import { tellingParagraphs, WEB_STORIES, type WebStory } from '../../../fixtures/stories/local-web.js';
+
+const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The source sentence behind a printed one: its attribution removed ("…, host reported." / "(host)"). */
+/** A local-web story as the writer receives it: one source per site that covers it, in its own words. */
+function webStorySources(story: WebStory) {
+  return story.titles.map((title, i) => ({
+    url: `https://site${story.sites[i]}.test/${story.key}-${i}`,
+    title,
+    domain: `site${story.sites[i]}.test`,
+    text: tellingParagraphs(story, i).join('\n\n'),
+  }));
+}
+
+function withoutAttribution(text: string): string {
+  return text.replace(/, [a-z0-9.-]+ reported\.$/, '.').replace(/ \([a-z0-9.-]+\)(?=[.!]?$)/, '');
+}
+
+/** Words other than stop words, as the redundancy figure of the bench counts them. */
+function contentWords(text: string): Set<string> {
+  const stop = new Set('a an the of to in on at for and or but by with from as is are was were be been has have had it its this that said says'.split(' '));
+  return new Set((text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => !stop.has(w)));
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / Math.min(a.size, b.size);
+}
+
+describe('the offline writer', () => {
+  const sources = harborStorm(10);
+  const article = writeOfflineArticle({ ...HARBOR_STORM_TREND, sources, targetWords: 600 });
+  const body = article.content.split('\n\n**Sources**')[0]!;
+
+  it('builds every body sentence from a sentence of a source (lightly trimmed at most)', () => {
+    // Each paragraph, attributions removed, must read as a run of whole source sentences; a
+    // dropped leading connective ("But the…" → "The…") is the only change allowed.
+    const known = sources.flatMap((source) => splitSentences(source.text)).flatMap((sentence) => {
+      const trimmed = sentence.replace(/^(but|and|however|meanwhile|still|also|yet|so|in addition|additionally|moreover|furthermore|instead|now)\s*,?\s+/i, '');
+      return trimmed === sentence ? [sentence] : [sentence, trimmed[0]!.toUpperCase() + trimmed.slice(1)];
+    });
+    let sentences = 0;
+    for (const paragraph of body.split('\n\n')) {
+      // Attributions name the sites as people say them ("Harbor Times"): taken out, with "according to one source".
+      let rest = paragraph
+        .replace(/, (?:one source|[A-Z][\w’'-]*(?: [A-Z][\w’'-]*)*) reported\./g, '.')
+        .replace(/ \([A-Z][\w’'-]*(?: [A-Z][\w’'-]*)*\)(?=[.!]|$)/g, '')
+        .replace(/, according to one source(?=[.!])/g, '');
+      while (rest) {
+        const match = known.filter((sentence) => rest.startsWith(sentence)).sort((a, b) => b.length - a.length)[0];
+        expect(match, `not a source sentence: ${rest.slice(0, 120)}`).toBeDefined();
+        rest = rest.slice(match!.length).trimStart();
+        sentences++;
+      }
+    }
+    expect(sentences).toBeGreaterThan(8);
+    for (const { text, sourceText: original, sourceIndex } of article.body) {
+      expect(normalise(sources[sourceIndex]!.text).toLowerCase()).toContain(original.slice(1).toLowerCase());
+      expect(body).toContain(text);
+    }
+  });
+
+  it('leads with what happened and lists every source of the story, those it quotes first, with a scheme', () => {
+    expect(body.split('\n\n')[0]).toMatch(/storm flooded|evacuat/i);
+    const usedIndexes = new Set(article.body.map((sentence) => sentence.sourceIndex));
+    expect(article.sources).toHaveLength(sources.length);
+    expect(article.sources.slice(0, usedIndexes.size).map((s) => s.url).sort()).toEqual([...usedIndexes].map((i) => withScheme(sources[i]!.url)).sort());
+    const sourcesSection = article.content.split('**Sources**')[1]!;
+    expect(sourcesSection).toContain(`compiled from ${sources.length} sources`);
+    for (const index of usedIndexes) {
+      expect(sourcesSection).toContain(withScheme(sources[index]!.url));
+      expect(article.sources.map((s) => s.url)).toContain(withScheme(sources[index]!.url));
+    }
+    expect(article.sources.every((source) => /^https?:\/\//.test(source.url))).toBe(true);
+    // Every newsroom of this story says something of its own, so each one is used.
+    expect(usedIndexes.size).toBe(10);
+  });
+
+  it('says each fact once: no two body sentences share more than 60% of their words', () => {
+    const sentences = splitSentences(body).map((s) => contentWords(withoutAttribution(s)));
+    for (let i = 0; i < sentences.length; i++) {
+      for (let j = i + 1; j < sentences.length; j++) expect(overlap(sentences[i]!, sentences[j]!)).toBeLessThanOrEqual(0.6);
+    }
+    // The figure repeated by several sources in other words appears once.
+    expect(body.match(/\b37\b/g)).toHaveLength(1);
+    expect(body.match(/18,000/g)).toHaveLength(1);
+  });
+
+  it('tells each fact of a story once when its sources retell it in their own words, and leaves none out', () => {
+    // The local web's stories: each fact in two wordings, as two newsrooms would write it
+    // ("Bird flu has forced farms to cull more than 30 million laying hens" / "Avian influenza
+    // outbreaks have wiped out tens of millions of egg-laying hens").
+    let retold = 0;
+    let facts = 0;
+    for (const story of WEB_STORIES) {
+      const sources = webStorySources(story);
+      const written = writeOfflineArticle({ title: story.titles[0]!, description: '', sources, targetWords: 600 });
+      const told = new Map<number, string[]>();
+      for (const sentence of written.body) {
+        const fact = story.facts.findIndex((wordings) => wordings.includes(sentence.sourceText));
+        if (fact >= 0) told.set(fact, [...(told.get(fact) ?? []), sentence.sourceText]);
+      }
+      expect([...told.keys()].sort(), story.key).toEqual(story.facts.map((_, i) => i));
+      facts += told.size;
+      for (const [, [first, second]] of told) {
+        if (second === undefined) continue;
+        retold++;
+        // Only a retelling in mostly other words is left in.
+        expect(termOverlap(termSet(first!), termSet(second)), `${story.key}: "${first}" / "${second}"`).toBeLessThanOrEqual(1 / 3);
+      }
+    }
+    // Counting only near-copies (over half their terms shared) as repeats, 24 of these 38 facts were
+    // told twice; by shared terms alone, 10; with their meanings compared (fact-meaning.ts), 3.
+    expect(facts).toBe(38);
+    expect(retold).toBeLessThanOrEqual(3);
+  });
+
+  it('leads with what the headline says happened, whatever the trend’s description dwells on', () => {
+    // The analyzer describes a trend with a few of its sources' sentences, often not the news itself
+    // (for the quake: the injuries, the tsunami warning, the bullet trains); the lead still tells it.
+    for (const story of WEB_STORIES) {
+      const sources = webStorySources(story);
+      const description = story.facts.slice(1, 3).map((wordings) => wordings[0]!).join(' ');
+      const written = writeOfflineArticle({ title: story.titles[0]!, description, sources, targetWords: 600 });
+      // The news is each story's first fact; the egg story's headline names two ("Egg prices hit a
+      // record as bird flu empties farms").
+      const news = story.key === 'eggs' ? [...story.facts[0]!, ...story.facts[1]!] : story.facts[0]!;
+      expect(news, story.key).toContain(written.body[0]!.sourceText);
+    }
+  });
+
+  it('attributes quotations to the site that carried them and drops page furniture', () => {
+    const quote = splitSentences(body).find((s) => s.includes('"'));
+    expect(quote).toMatch(/ reported\.$|\([a-z0-9.-]+\)$/);
+    expect(body).not.toMatch(/newsletter|All rights reserved|Follow us|Read more|Advertisement/);
+  });
+
+  // Real text (a theatre protest): British style puts the full stop after the closing quote.
+  const protestInput = (domain: string) => ({
+      title: 'Two arrested after protest at West End play',
+      description: 'Protesters stopped the show at a West End performance of The Tempest.',
+      targetWords: 200,
+      sources: [
+        {
+          url: `https://${domain}/1`,
+          title: 'Protest',
+          domain,
+          text: 'Two people have been arrested after protesters disrupted a West End performance of The Tempest on Monday night.\n\nA voice is then heard saying: “We’ll have to stop the show ladies and gentlemen, sorry”.\n\nThe actors returned to the stage after a pause of about twenty minutes.',
+        },
+      ],
+    });
+
+  const protestArticle = (domain: string) => writeOfflineArticle(protestInput(domain));
+
+  it('sets a quotation\'s short attribution inside a full stop that follows the closing quote', () => {
+    const article = protestArticle('west-end-stage.test');
+    expect(article.content).toContain('sorry” (West End Stage).');
+    expect(article.content).not.toContain('sorry”. (West End Stage)');
+  });
+
+  it('names a site as people say it, never by an address: its declared name, else its domain read as words', () => {
+    expect(protestArticle('www.metroledger.example').content).toContain('sorry” (Metro Ledger).');
+    const declared = writeOfflineArticle({ ...protestInput('harbor-times.test'), sources: [{ ...protestInput('harbor-times.test').sources[0]!, siteName: 'The Harbor Times' }] });
+    expect(declared.content).toContain('sorry” (The Harbor Times).');
+    expect(declared.content).toContain('- Protest (The Harbor Times): https://harbor-times.test/1');
+    for (const address of ['127.0.0.4:8871', '[::1]:8080', 'localhost:3000']) {
+      const article = protestArticle(address);
+      const prose = article.content.split('**Sources**')[0]!;
+      expect(prose).not.toMatch(/127\.0\.0|::1|localhost|8871|8080|3000/);
+      expect(prose).toContain('sorry”.');
+      expect(article.content).toContain(`- Protest: ${withScheme(`${address}/1`)}`);
+    }
+  });
+
+  it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
+    const article = protestArticle('www.xn--bcher-kva.example');
+    expect(article.content).toContain('sorry” (Bücher).');
+    expect(article.content).not.toContain('(xn--');
+    expect(article.sources.map((source) => source.domain)).toEqual(['xn--bcher-kva.example']);
+  });
+
+  it('comes near the target length when the sources have enough to say, and stays short when they do not', () => {
+    const short = writeOfflineArticle({ ...HARBOR_STORM_TREND, sources, targetWords: 200 });
+    expect(short.wordCount).toBeGreaterThan(150);
+    expect(short.wordCount).toBeLessThanOrEqual(230);
+    expect(article.wordCount).toBeGreaterThan(400);
+    expect(article.wordCount).toBeLessThanOrEqual(680);
+    const two = writeOfflineArticle({ ...HARBOR_STORM_TREND, sources: harborStorm(2), targetWords: 2000 });
+    expect(two.wordCount).toBeLessThan(600);
+  });
+
+  it('refuses sources with no usable sentence', () => {
+    expect(() =>
+      writeOfflineArticle({
+        title: 'Headlines only',
+        description: '',
+        targetWords: 600,
+        sources: [
+          { url: 'https://a.test/1', title: 'A', domain: 'a.test', text: 'Subscribe to our newsletter.' },
+          { url: 'https://b.test/1', title: 'B', domain: 'b.test', text: '' },
+        ],
+      }),
+    ).toThrow(InsufficientSourceText);
+  });
+});
+
+describe('sentence splitting', () => {
+  it('drops a wire dateline and a leading connective, nothing else', async () => {
+    const { shapeSentence } = await import('../../../../src/services/newsroom/generator/sentences.js');
+    expect(shapeSentence('PORT LINDEN, Texas (AP) — A powerful storm flooded the harbor district on Monday night.')?.text).toBe(
+      'A powerful storm flooded the harbor district on Monday night.',
+    );
+    // Reuters' datelines carry the day and may name two cities.
+    expect(
+      shapeSentence(`KATHMANDU, April 25 (Reuters) - Nepal's civil aviation authority disputed on Tuesday whether a flydubai plane had been hit by a bird strike.`)?.text,
+    ).toBe(`Nepal's civil aviation authority disputed on Tuesday whether a flydubai plane had been hit by a bird strike.`);
+    expect(shapeSentence('BEIRUT/THE HAGUE, March 7 (Reuters) - An Israeli tank crew killed a Reuters reporter in Lebanon in October.')?.text).toBe(
+      'An Israeli tank crew killed a Reuters reporter in Lebanon in October.',
+    );
+    expect(shapeSentence('WASHINGTON, Sept. 3 (Reuters) — The Senate passed the spending bill late on Tuesday night.')?.text).toBe(
+      'The Senate passed the spending bill late on Tuesday night.',
+    );
+    expect(shapeSentence('However, the county said the bridge would stay closed for at least a week.')?.text).toBe(
+      'The county said the bridge would stay closed for at least a week.',
+    );
+    expect(shapeSentence('Sign up for our newsletter to get the latest local news every morning.')).toBeNull();
+    expect(shapeSentence('Read the full report at https://example.test/report for all of the details.')).toBeNull();
+  });
+
+  it('takes a quotation that names no speaker, or a sentence opening on "with this", as leaning on the one before', async () => {
+    const { shapeSentence } = await import('../../../../src/services/newsroom/generator/sentences.js');
+    // Real text (a jobs report): the second paragraph of a quotation, its speaker named in the first.
+    expect(shapeSentence('“However, this basically brings employment back to where it was in January, with an unemployment rate 0.1 percentage points higher.”')?.dangling).toBe(true);
+    expect(shapeSentence('"The great part of this new plan is that you choose who is part of your family plan."')?.dangling).toBe(true);
+    expect(shapeSentence('With this backdrop he expects the Bank of Canada to stay on the sidelines next week.')?.dangling).toBe(true);
+    expect(shapeSentence('"We have never seen water this high in the harbor," Mayor Elena Ruiz said on Tuesday.')?.dangling).toBe(false);
+    expect(shapeSentence('With this week\'s rain the reservoir is at its highest level in ten years.')?.dangling).toBe(false);
+    // Words put to "he", "she" or "they": the name is in the sentence before.
+    expect(shapeSentence('"We will rebuild the warehouse within a year," she said.')?.dangling).toBe(true);
+    expect(shapeSentence('The plan to rebuild the warehouse is sound and fully funded, he said.')?.dangling).toBe(true);
+    expect(shapeSentence('"The cost will be very high for all of us here," said they.')?.dangling).toBe(true);
+    expect(shapeSentence('Mayor Jane Ruiz said she would ask the state for help with the cleanup costs.')?.dangling).toBe(false);
+    expect(shapeSentence('"The cost will be high," said Jane Ruiz, the mayor of Port Linden.')?.dangling).toBe(false);
+    // In an article it follows the sentence naming its speaker, or stays out.
+    const lead = 'The jobless rate fell to 6.6 per cent in May as 88,000 positions were added, the first significant gain since November, Statistics Canada said.';
+    const orphan = '“This is a blockbuster report that wipes away recession fears and points to a rebound in the second quarter.”';
+    const article = writeOfflineArticle({
+      title: 'Jobless rate falls to 6.6 per cent',
+      description: 'Canada added 88,000 jobs in May.',
+      targetWords: 200,
+      sources: [
+        { url: 'https://a.test/1', title: 'Jobs', domain: 'a.test', text: `${lead}\n\nEconomists had expected the rate to stay at 6.9 per cent after two weak quarters of output.\n\nThe Bank of Canada meets next week to set its policy rate for the summer.\n\n${orphan}` },
+        { url: 'https://b.test/1', title: 'Jobs', domain: 'b.test', text: 'Canada added 88,000 jobs in May and the jobless rate fell to 6.6 per cent, the agency said on Friday.\n\nThe gains were spread across manufacturing, retail and health care.' },
+      ],
+    });
+    expect(article.content).not.toContain('blockbuster');
+  });
+
+  it('does not break at abbreviations, initials, decimals or inside a quotation', () => {
+    const text =
+      'Dr. Jane A. Smith of the U.S. Geological Survey said the quake measured 5.4 at 3 a.m. Tuesday. "We felt it. Everyone did," she said. Crews arrived at 7 p.m. The end.';
+    expect(splitSentences(text)).toEqual([
+      'Dr. Jane A. Smith of the U.S. Geological Survey said the quake measured 5.4 at 3 a.m. Tuesday.',
+      '"We felt it. Everyone did," she said.',
+      'Crews arrived at 7 p.m. The end.',
+    ]);
+  });
+});

@@ -1,0 +1,69 @@
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { cleanAuthor } from '../../../../src/services/reader/extract/author.js';
+import { readMetadata, stripSiteName } from '../../../../src/services/reader/extract/metadata.js';
+
+const documentOf = (html: string) => parseHTML(html).document as unknown as Document;
+
+describe('cleanAuthor', () => {
+  it('drops "By", splits joined names and removes duplicates', () => {
+    expect(cleanAuthor('By Jane Doe and John Roe')).toBe('Jane Doe, John Roe');
+    expect(cleanAuthor('Anna Berg, Per Lund og Kari Nor')).toBe('Anna Berg, Per Lund, Kari Nor');
+    expect(cleanAuthor('Jane Doe, jane doe')).toBe('Jane Doe');
+  });
+
+  it('refuses URLs and e-mail addresses', () => {
+    expect(cleanAuthor('https://www.facebook.com/somepaper')).toBeNull();
+    expect(cleanAuthor('desk@example.org')).toBeNull();
+  });
+});
+
+describe('stripSiteName', () => {
+  it('removes the site name from either end', () => {
+    expect(stripSiteName('Ferry plan | Harbour Gazette', ['Harbour Gazette'])).toBe('Ferry plan');
+    expect(stripSiteName('Harbour Gazette - Ferry plan', ['Harbour Gazette'])).toBe('Ferry plan');
+    expect(stripSiteName('Ferry plan – harbourgazette.com', ['harbourgazette.com'])).toBe('Ferry plan');
+  });
+
+  it('keeps titles whose parts are not the site name', () => {
+    expect(stripSiteName('Brexit: what happens next', ['Harbour Gazette'])).toBe('Brexit: what happens next');
+    expect(stripSiteName('Harbour Gazette', ['Harbour Gazette'])).toBe('Harbour Gazette');
+  });
+});
+
+describe('readMetadata', () => {
+  it('prefers the visible headline, in the spelling of a declared title with the same words', () => {
+    const meta = readMetadata(
+      documentOf(`<html><head><meta property="og:title" content="Council 'backs' plan | Gazette"><meta property="og:site_name" content="Gazette"></head>
+        <body><header><h1><a href="/">Gazette</a></h1></header><article><h1>Council ‘backs’ plan</h1></article></body></html>`),
+      'https://gazette.example/story',
+    );
+    expect(meta.title).toBe("Council 'backs' plan");
+  });
+
+  it('skips a logo heading and takes the declared title', () => {
+    const meta = readMetadata(
+      documentOf('<html><head><title>Ferry plan | Gazette</title></head><body><h1>Gazette</h1><p>text</p></body></html>'),
+      'https://www.gazette.example/story',
+    );
+    expect(meta.title).toBe('Ferry plan');
+  });
+
+  it('prefers JSON-LD over meta tags, and reads the author from an /authors/ URL as a last resort', () => {
+    const meta = readMetadata(
+      documentOf(`<html><head>
+        <script type="application/ld+json">[{"@type":"WebSite","name":"Gazette"},{"@type":"BlogPosting","headline":"Plan","datePublished":"2024-01-02T03:04:05-05:00"}]</script>
+        <meta property="article:published_time" content="2023-01-01">
+        <meta property="article:author" content="https://gazette.example/authors/jane-doe/">
+      </head><body></body></html>`),
+      'https://gazette.example/x',
+    );
+    expect(meta.publishedAt).toBe('2024-01-02T03:04:05-05:00');
+    expect(meta.author).toBe('Jane Doe');
+  });
+
+  it('normalises the language tag', () => {
+    expect(readMetadata(documentOf('<html lang="pt_br"><body></body></html>')).language).toBe('pt-BR');
+    expect(readMetadata(documentOf('<html lang="not a language"><head><meta property="og:locale" content="de_DE"></head><body></body></html>')).language).toBe('de-DE');
+  });
+});

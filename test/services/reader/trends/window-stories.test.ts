@@ -1,0 +1,153 @@
+// One analysis window → stories with one topic each (src/services/reader/trends/stories.ts), without a
+// database: which stories can be trends, and whose evidence decides their topic.
+import { describe, expect, it } from 'vitest';
+import type { RecentArticleRow } from '../../../../src/db/article-topics.js';
+import { windowStories, windowStoriesOffThread } from '../../../../src/services/reader/trends/stories.js';
+import { tellingParagraphs, WEB_STORIES } from '../../../fixtures/stories/local-web.js';
+import { TOPIC_DEV_STORIES } from '../../../fixtures/stories/topic-dev-stories.js';
+
+const now = new Date();
+
+function rowsOf(key: string, sites: string[], topic: RecentArticleRow['ownTopic'], source: RecentArticleRow['topicSource'], firstId: number): RecentArticleRow[] {
+  const story = WEB_STORIES.find((candidate) => candidate.key === key)!;
+  return sites.map((site, i) => ({
+    id: firstId + i,
+    title: story.titles[i]!,
+    lead: tellingParagraphs(story, i).join('\n\n'),
+    domainName: site,
+    publishedAt: now,
+    scrapedAt: now,
+    ownTopic: topic,
+    topicSource: source,
+  }));
+}
+
+describe('windowStories', () => {
+  it('takes the topic from the offline classifier over the articles together, whatever topic they were stored under', () => {
+    const rows = rowsOf('battery', ['a.test', 'b.test', 'c.test'], 'usa', 'offline', 1);
+    const { covered, alone, topicOf } = windowStories(rows, { minArticles: 2, minSources: 2 });
+    expect(covered).toHaveLength(1);
+    expect(covered[0]!.topic).toBe('energy');
+    expect(alone).toEqual([]);
+    expect([...topicOf.values()]).toEqual(['energy', 'energy', 'energy']);
+  });
+
+  // A subject told with US places in every article (written for this test), and a story whose
+  // subject is where it happened.
+  const tellings = (texts: [title: string, ...paragraphs: string[]][], topic: RecentArticleRow['ownTopic'], firstId: number): RecentArticleRow[] =>
+    texts.map(([title, ...paragraphs], i) => ({
+      id: firstId + i,
+      title,
+      lead: paragraphs.join('\n\n'),
+      domainName: `site-${i}.test`,
+      publishedAt: now,
+      scrapedAt: now,
+      ownTopic: topic,
+      topicSource: 'offline',
+    }));
+  const colonTest = tellings(
+    [
+      [
+        'Blood test for colon cancer approved in the United States',
+        'The Food and Drug Administration in Washington approved a blood test that screens adults for colorectal cancer.',
+        'In a study at hospitals in Illinois and Ohio, the test found 83 percent of cancers in patients who later had a colonoscopy.',
+        'Doctors said patients who refuse a colonoscopy could be screened with a simple blood draw during a checkup.',
+      ],
+      [
+        'US regulators clear a simple blood test to screen for colorectal cancer',
+        'Federal regulators in the United States cleared the first blood test for colorectal cancer screening.',
+        'Oncologists in Chicago said the test detects tumour DNA in the blood, but misses most precancerous polyps.',
+        'The American Cancer Society recommends screening from age 45 and says a colonoscopy is still the best test.',
+      ],
+      [
+        'New colon cancer screening blood test wins FDA approval',
+        'A blood test that finds colon cancer from tumour DNA won approval from the FDA on Monday.',
+        'Gastroenterologists in New York warned that a positive result must still be followed by a colonoscopy.',
+      ],
+    ],
+    'usa',
+    1,
+  );
+  // The development fixture's genuine usa story (a subject-free disaster in named US states).
+  const tornado = tellings(TOPIC_DEV_STORIES.find((story) => story.key === 'oklahoma-tornadoes')!.tellings, 'usa', 10);
+
+  it('files a story whose every article names US places under its subject, and reads it from the whole story', () => {
+    const [story] = windowStories(colonTest, { minArticles: 2, minSources: 2 }).covered;
+    expect(story!.topic).toBe('health');
+    expect(story!.evidence.source).toBe('offline');
+  });
+
+  it('keeps a story whose subject is where it happened under its place', () => {
+    expect(windowStories(tornado, { minArticles: 2, minSources: 2 }).covered[0]!.topic).toBe('usa');
+  });
+
+  it("explains the topic with the story's own words and sentence, and names the runner-up", () => {
+    const [story] = windowStories(colonTest, { minArticles: 2, minSources: 2 }).covered;
+    const text = colonTest.map((row) => `${row.title} ${row.lead}`).join(' ');
+    const { evidence } = story!;
+    expect(evidence.words.length).toBeGreaterThanOrEqual(3);
+    for (const word of evidence.words) expect(text.toLowerCase()).toContain(word);
+    expect(text).toContain(evidence.sentence!);
+    expect(evidence.runnerUp).not.toBe('health');
+    expect(evidence.confidence!).toBeGreaterThan(evidence.runnerUpConfidence!);
+  });
+
+  it('keeps the topic the administrator set on any of its articles, even as the story grows', () => {
+    // One article of the story was overridden in an earlier analysis; the others are new.
+    const [story] = windowStories(colonTest, { minArticles: 2, minSources: 2, overrides: [[2, 'science']] }).covered;
+    expect(story!.topic).toBe('science');
+    expect(story!.evidence.source).toBe('override');
+    expect(story!.evidence.runnerUp).not.toBeNull();
+  });
+
+  it('leaves a story of one site alone: its articles keep their own topics', () => {
+    const rows = rowsOf('measles', ['www.one.test', 'one.test'], 'usa', 'offline', 1);
+    const { covered, alone, topicOf } = windowStories(rows, { minArticles: 2, minSources: 2 });
+    expect(covered).toEqual([]);
+    expect(alone.sort()).toEqual([1, 2]);
+    expect([...topicOf.values()]).toEqual(['usa', 'usa']);
+    // They are one story: only the site rule keeps it from being a trend.
+    expect(windowStories(rows, { minArticles: 2, minSources: 1 }).covered).toHaveLength(1);
+  });
+
+  describe('in a worker thread', () => {
+    // Every story of the local web, as its sites filed them.
+    const everything = WEB_STORIES.flatMap((story, n) =>
+      rowsOf(story.key, story.titles.map((_, i) => `site-${i}.test`), 'usa', 'offline', 100 * (n + 1)),
+    );
+
+    it("finds the same stories and topics as in the caller's thread, while the caller's event loop keeps turning", async () => {
+      let turns = 0;
+      const spin = () => {
+        turns++;
+        if (!done) setImmediate(spin);
+      };
+      let done = false;
+      setImmediate(spin);
+      const offThread = await windowStoriesOffThread(everything, { minArticles: 2, minSources: 2, offThreadFrom: 0 });
+      done = true;
+      // Sent back by structured clone: the same values, Map included.
+      expect(offThread).toEqual(windowStories(everything, { minArticles: 2, minSources: 2 }));
+      expect(offThread.covered.length).toBeGreaterThan(5);
+      expect(offThread.topicOf).toBeInstanceOf(Map);
+      // The worker's start alone takes many turns of the loop; in this thread there would be none.
+      expect(turns).toBeGreaterThan(10);
+    });
+
+    it("stays in the caller's thread below the threshold", async () => {
+      let turned = false;
+      setImmediate(() => (turned = true));
+      const result = windowStoriesOffThread(everything, { minArticles: 2, minSources: 2, offThreadFrom: everything.length + 1 });
+      // Nothing could run between the call and its answer: it was computed synchronously.
+      expect(turned).toBe(false);
+      expect((await result).covered.length).toBeGreaterThan(5);
+    });
+
+    it('ends the worker and rejects when the run is stopped', async () => {
+      const controller = new AbortController();
+      const pending = windowStoriesOffThread(everything, { minArticles: 2, minSources: 2, offThreadFrom: 0 }, controller.signal);
+      controller.abort(new Error('stopped'));
+      await expect(pending).rejects.toThrow('stopped');
+    });
+  });
+});
