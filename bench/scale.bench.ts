@@ -165,9 +165,9 @@ async function seed(db: Database, size: number): Promise<void> {
       }
     }
   } else {
-    const escape = (value: unknown) => String(value).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+    const escapeCopy = (value: unknown) => String(value).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
     async function* lines() {
-      for (const rows of batches()) yield rows.map((row) => `${row.map(escape).join('\t')}\n`).join('');
+      for (const rows of batches()) yield rows.map((row) => `${row.map(escapeCopy).join('\t')}\n`).join('');
     }
     const copy = await sql.unsafe(`copy articles (${columns.join(', ')}) from stdin`).writable();
     await pipeline(Readable.from(lines()), copy);

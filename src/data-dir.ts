@@ -5,7 +5,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 
 /** Files and folders this process creates: owner only. */
-export function usePrivateFileModes(): void {
+export function setPrivateFileModes(): void {
   process.umask(0o077);
 }
 
@@ -14,7 +14,7 @@ export function usePrivateFileModes(): void {
  * users may read, write or enter it.
  */
 export function preparePrivateDir(dir: string): string | null {
-  usePrivateFileModes();
+  setPrivateFileModes();
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const mode = statSync(dir).mode & 0o777;
   if ((mode & 0o077) === 0) return null;

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { preparePrivateDir, usePrivateFileModes } from './data-dir.js';
+import { preparePrivateDir, setPrivateFileModes } from './data-dir.js';
 import { openDatabase, type OpenDatabaseOptions } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { operatorSocketPath } from './operator-socket.js';
@@ -28,7 +28,7 @@ export interface Runtime {
 
 export async function openRuntime(config: Config, extra: Partial<OpenDatabaseOptions> = {}): Promise<Runtime> {
   // Before the embedded database writes its first file.
-  usePrivateFileModes();
+  setPrivateFileModes();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...extra });
   try {
     const migrationsApplied = await migrate(db.sql);

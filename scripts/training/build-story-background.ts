@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { modelPath, packageRoot } from '../../src/paths.js';
-import { formatBackground } from '../../src/services/reader/trends/engine/background.js';
+import type { BackgroundModel } from '../../src/services/reader/trends/engine/types.js';
 import { articleFeatures } from '../../src/services/reader/trends/engine/vectorize.js';
 
 const datasets = process.env.NEWSCTL_DATASETS ?? resolve(packageRoot, '../shared/data');
@@ -33,3 +33,11 @@ const text = formatBackground({ documents, documentFrequency: kept }, [
 ]);
 writeFileSync(output, text);
 console.log(`${documents} headlines, ${kept.size} features, ${text.length} bytes → ${output}`);
+
+/** The background as models/story-background.tsv holds it (src/services/reader/trends/engine/background.ts reads it). */
+function formatBackground(model: BackgroundModel, notice: string[] = []): string {
+  const lines = [...notice.map((line) => `# ${line}`), `#documents\t${model.documents}`];
+  const entries = [...model.documentFrequency].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  for (const [feature, count] of entries) lines.push(`${feature}\t${count}`);
+  return `${lines.join('\n')}\n`;
+}

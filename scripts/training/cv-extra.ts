@@ -9,7 +9,7 @@ import { featureRow } from '../../src/services/reader/classify/article-features.
 import { rankWeight } from '../../src/services/reader/classify/word-vectors.js';
 import { TOPICS, type Topic } from '../../src/shared/topics.js';
 import { denseScores, fitDenseRegression } from './embedding-regression.js';
-import { articleEmbedding, wordVectors, type WordVectors } from '../../src/services/reader/classify/word-vectors.js';
+import { articleEmbedding, wordVectors, type WordVectors } from './word-vectors.js';
 import { readFileSync } from 'node:fs';
 import { FUNCTION_WORDS, topicWords } from '../../src/services/reader/classify/words.js';
 import { balancedWeights, rowWeights, type TopicTrainingOptions, type TopicTrainingRow } from './train.js';
@@ -196,7 +196,10 @@ function nbLogistic(
     });
     let pSum = 0;
     let qSum = 0;
-    for (let j = 0; j < V; j++) (pSum += p[j]!), (qSum += q[j]!);
+    for (let j = 0; j < V; j++) {
+      pSum += p[j]!;
+      qSum += q[j]!;
+    }
     const r = Float64Array.from({ length: V }, (_, j) => Math.log(p[j]! / pSum / (q[j]! / qSum)));
     // Each side weighs half, so the thin topics are not drowned.
     const side = (i: number) => (labels[i] === k ? 0.5 / pos : 0.5 / neg) * weights[i]!;
@@ -215,7 +218,10 @@ function nbLogistic(
         for (const j of c) gradient[j]! += g * r[j]!;
         gradient[V]! += g;
       }
-      for (let j = 0; j < V; j++) (loss += 0.5 * options.penalty * theta[j]! ** 2), (gradient[j]! += options.penalty * theta[j]!);
+      for (let j = 0; j < V; j++) {
+        loss += 0.5 * options.penalty * theta[j]! ** 2;
+        gradient[j]! += options.penalty * theta[j]!;
+      }
       return loss;
     };
     const theta = minimize(objective, new Float64Array(V + 1), { maxIterations: options.iterations });
@@ -342,7 +348,10 @@ function denseBlockRegression(rows: readonly TopicTrainingRow[], settings: Topic
       for (let p = 0; p < row.columns.length; p++) for (let k = 0; k < C; k++) gradient[row.columns[p]! * C + k]! += row.values[p]! * scores[k]!;
       for (let k = 0; k < C; k++) gradient[size + k]! += scores[k]!;
     }
-    for (let j = 0; j < size; j++) (loss += 0.5 * penalty * theta[j]! ** 2), (gradient[j]! += penalty * theta[j]!);
+    for (let j = 0; j < size; j++) {
+      loss += 0.5 * penalty * theta[j]! ** 2;
+      gradient[j]! += penalty * theta[j]!;
+    }
     return loss;
   };
   const theta = minimize(objective, new Float64Array(size + C), { maxIterations: iterations });

@@ -204,7 +204,10 @@ function predictFull(theta: Float64Array, i: number): number {
   for (const t of topicIndexes) {
     let score = theta[T * width + t]!;
     for (let j = 0; j < width; j++) score += theta[t * width + j]! * x[j]!;
-    if (score > bestScore) (bestScore = score), (best = t);
+    if (score > bestScore) {
+      bestScore = score;
+      best = t;
+    }
   }
   return best;
 }
@@ -217,7 +220,10 @@ function predict(theta: Float64Array, i: number): number {
   for (const t of topicIndexes) {
     let score = theta[S + T * S + t]!;
     for (let s = 0; s < S; s++) score += (theta[s]! + theta[S + t * S + s]!) * x[s * T + t]!;
-    if (score > bestScore) (bestScore = score), (best = t);
+    if (score > bestScore) {
+      bestScore = score;
+      best = t;
+    }
   }
   return best;
 }
@@ -268,7 +274,10 @@ for (let h = 0; h < 2; h++) {
       for (const step of [-0.6, -0.4, -0.3, -0.2, -0.1, -0.05, 0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.6]) {
         bias[t] = step;
         const f = macroOf(fitRows, (i) => argmax(sc.get(i)!, bias));
-        if (f > best + 1e-9) (best = f), (bestStep = step);
+        if (f > best + 1e-9) {
+          best = f;
+          bestStep = step;
+        }
       }
       bias[t] = bestStep;
     }
@@ -295,7 +304,7 @@ function report(label: string, keep: (i: number) => boolean) {
     return p + r ? (2 * p * r) / (p + r) : 0;
   });
   const macro = f1s.reduce((a, b) => a + b, 0) / f1s.length;
-  console.log(`${label} macro-F1 ${macro.toFixed(4)}  ` + topicIndexes.map((t, k) => `${TOPICS[t]!.slice(0, 5)} ${f1s[k]!.toFixed(3)}`).join(' '));
+  console.log(`${label} macro-F1 ${macro.toFixed(4)}  ${topicIndexes.map((t, k) => `${TOPICS[t]!.slice(0, 5)} ${f1s[k]!.toFixed(3)}`).join(' ')}`);
 }
 console.log(`settings ${process.argv[2] ?? '{}'} extras [${extras.join(', ')}]${noBase ? ' (no base)' : ''}`);
 report('CV all rows    ', () => true);

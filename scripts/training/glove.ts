@@ -2,7 +2,8 @@
 // and the CV harness read it, the runtime reads the few words the model file keeps).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { rankWeight, wordVectors, type WordVectors } from '../../src/services/reader/classify/word-vectors.js';
+import { rankWeight } from '../../src/services/reader/classify/word-vectors.js';
+import { wordVectors, type WordVectors } from './word-vectors.js';
 
 interface WinkEmbeddings {
   dimensions: number;

@@ -2,6 +2,8 @@
 // them back): the large number arrays as 16-bit integers in base64.
 import { IDF_UNIT, type TopicRegression, type TopicRegressionFile } from '../../src/services/reader/classify/topic-regression.js';
 import type { WordTopicScores, WordTopicScoresFile } from '../../src/services/reader/classify/word-vectors.js';
+import type { TopicCalibration, TopicModelFile } from '../../src/services/reader/classify/topic-model.js';
+import { TOPICS } from '../../src/shared/topics.js';
 
 /** Headroom below the 16-bit limit. */
 const INT16_LIMIT = 32000;
@@ -48,4 +50,20 @@ export function encodeWordTopicScores(table: WordTopicScores): WordTopicScoresFi
     scoreUnit: scores.unit,
     bias: Array.from(table.bias, (value) => Number(value.toFixed(6)) || 0),
   };
+}
+
+/** A calibration that changes nothing: each signal at its plain weight. */
+export const UNCALIBRATED: TopicCalibration = Object.freeze({
+  likelihoodScale: TOPICS.map(() => 1),
+  keywordScale: TOPICS.map(() => 0),
+  regressionScale: TOPICS.map(() => 0),
+  bias: TOPICS.map(() => 0),
+}) as TopicCalibration;
+
+/** The model file's text: the header pretty-printed, one line per term (diffs stay readable). */
+export function serializeTopicModel(file: TopicModelFile): string {
+  const { terms, ...header } = file;
+  const head = JSON.stringify(header, null, 2);
+  const lines = terms.map((termWeights) => JSON.stringify(termWeights));
+  return `${head.slice(0, -2)},\n  "terms": [\n${lines.join(',\n')}\n  ]\n}\n`;
 }

@@ -2,7 +2,8 @@
 // held-out rows' signals (calibration), the folds those rows come from, and the optional two-level
 // decision (per-topic biases, then a subject over a place) chosen on the same rows by macro-F1.
 import { minimize } from './lbfgs.js';
-import { decideIndex, UNCALIBRATED, type TopicCalibration, type TopicDecision, type TopicSignals } from '../../src/services/reader/classify/topic-model.js';
+import { decideIndex, type TopicCalibration, type TopicDecision, type TopicSignals } from '../../src/services/reader/classify/topic-model.js';
+import { UNCALIBRATED } from './model-encoding.js';
 import { TOPICS } from '../../src/shared/topics.js';
 
 const TOPIC_COUNT = TOPICS.length;

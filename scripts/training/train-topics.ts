@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { modelPath, packageRoot } from '../../src/paths.js';
-import { serializeTopicModel } from '../../src/services/reader/classify/topic-model.js';
+import { serializeTopicModel } from './model-encoding.js';
 import { isTopic } from '../../src/shared/topics.js';
 import { DEFAULT_TRAINING_OPTIONS, trainTopicModel, type TopicTrainingRow } from './train.js';
 import { readGlove } from './glove.js';

@@ -45,7 +45,6 @@ import {
   topicProbabilities,
   topicSignals,
   TOPIC_MODEL_FORMAT,
-  UNCALIBRATED,
   WEIGHT_SCALE,
   type TermWeights,
   type TopicCalibration,
@@ -53,11 +52,13 @@ import {
   type TopicEmbeddingFile,
   type TopicModelFile,
 } from '../../src/services/reader/classify/topic-model.js';
+import { UNCALIBRATED } from './model-encoding.js';
 import { fitDenseRegression } from './embedding-regression.js';
 import { calibrationOf, fitCalibration, fitDecision, foldsOf, uncalibrated, type HeldOutArticle } from './train-calibration.js';
 
 export { foldsOf, uncalibrated } from './train-calibration.js';
-import { articleEmbedding, wordsUsed, type EmbeddingWeighting, type WordVectors } from '../../src/services/reader/classify/word-vectors.js';
+import type { EmbeddingWeighting } from '../../src/services/reader/classify/word-vectors.js';
+import { articleEmbedding, wordsUsed, type WordVectors } from './word-vectors.js';
 import type { TopicRegression } from '../../src/services/reader/classify/topic-regression.js';
 import { encodeTopicRegression, encodeWordTopicScores } from './model-encoding.js';
 import { fitTopicRegression } from './topic-regression-fit.js';

@@ -20,28 +20,13 @@ export type LastConversationalScript = z.infer<typeof schemas.lastConversational
 export type GenerateScriptResponse = z.infer<typeof schemas.generateScriptResponse>;
 
 /** POST /api/enhance-conversational-script {script}. */
-export interface EnhanceScriptRequest {
-  script?: string;
-}
 export type EnhanceScriptResponse = z.infer<typeof schemas.enhanceScriptResponse>;
 
 /** POST /api/generate-conversational-audio and /api/generate-interview-audio {script}. */
-export interface GenerateAudioRequest {
-  script?: string;
-}
 export type GenerateAudioResponse = z.infer<typeof schemas.generateAudioResponse>;
-
-/** Live: conversational-audio-progress and interview-audio-progress. */
-export interface AudioProgressMessage {
-  current: number;
-  total: number;
-}
 
 /** POST /api/generate-interview-script and /api/refine-interview-script {interview}. */
 export type InterviewScriptResponse = z.infer<typeof schemas.interviewScriptResponse>;
-export interface RefineInterviewRequest {
-  interview?: string;
-}
 
 /** GET /api/last-interview-script (our addition: the console shows the last script after a reload). */
 export type LastInterviewScript = z.infer<typeof schemas.lastInterviewScript>;
@@ -64,8 +49,6 @@ export type GenerateLyricsResponse = z.infer<typeof schemas.generateLyricsRespon
 /** POST /api/generate-music. `musicConfig`: the JSON music configuration (text or object). */
 export type GenerateMusicRequest = z.input<typeof requests.generateMusicRequest>;
 export type GenerateMusicResponse = z.infer<typeof schemas.generateMusicResponse>;
-
-export type MusicTrackStatus = MusicTrack['status'];
 
 /** GET /api/generated-music-tracks, one element. */
 export type MusicTrack = z.infer<typeof schemas.musicTrack>;

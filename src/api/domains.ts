@@ -1,11 +1,8 @@
 // Wire types of source domains and the avoid list.
 import type { z } from 'zod';
-import type { DOMAIN_STATUSES } from './domain-statuses.js';
 import type * as schemas from './schemas/domains.js';
 import type * as requests from './request-schemas.js';
 
-export { DOMAIN_STATUSES } from './domain-statuses.js';
-export type SettableDomainStatus = (typeof DOMAIN_STATUSES)[number];
 /** A domain's status as stored: the settable ones, and the crawler's own paused and idle. */
 export type DomainStatus = DomainView['status'];
 
@@ -27,8 +24,6 @@ export type DomainChanges = z.input<typeof requests.domainChanges>;
 export type ImportResult = z.infer<typeof schemas.importResult>;
 
 export type RelatedScrapeResult = z.infer<typeof schemas.relatedScrapeResult>;
-
-export type RelatedSite = RelatedSites['sites'][number];
 
 /** GET /api/domains/related-sites. */
 export type RelatedSites = z.infer<typeof schemas.relatedSites>;

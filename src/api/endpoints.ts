@@ -241,6 +241,7 @@ export function addressOf(endpoint: Endpoint<unknown, unknown>, params: Record<s
 }
 
 /** The rest of a call after its endpoint: its request, optional when the endpoint needs nothing. */
+// biome-ignore lint/complexity/noBannedTypes: `{} extends T` asks whether every field of T is optional.
 export type RequestArgs<E> = {} extends ApiRequest<E> ? [request?: ApiRequest<E>] : [request: ApiRequest<E>];
 
 /** Every entry of the table, for the test that holds it equal to the server's routes. */

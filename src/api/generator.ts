@@ -4,17 +4,11 @@ import type * as schemas from './schemas/generator.js';
 import type * as requests from './request-schemas.js';
 import type { generatorStatusFields } from './schemas/status.js';
 
-export type GeneratedArticleSource = GeneratedArticle['sources'][number];
-
 /** GET /api/generated-articles, one element. */
 export type GeneratedArticle = z.infer<typeof schemas.generatedArticle>;
 
-export type GeneratorStatusValue = GeneratorStatusFields['generatorStatus'];
-
 /** The generator's part of GET /api/status. */
 export type GeneratorStatusFields = z.infer<typeof generatorStatusFields>;
-
-export type QueueStatusItem = QueueStatus['items'][number];
 
 /** GET /api/generator/queue-status, and the live queue_update message's fields. */
 export type QueueStatus = z.infer<typeof schemas.queueStatus>;
@@ -33,7 +27,3 @@ export type SocialContentRequest = z.input<typeof requests.socialContentRequest>
 
 export type SocialContentResult = z.infer<typeof schemas.socialContentResult>;
 
-/** Live messages of the generator. */
-export interface GeneratorActionMessage {
-  action: string;
-}

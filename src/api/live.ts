@@ -5,12 +5,6 @@ import type { JobProgressMessage, JobUpdatedMessage } from './jobs.js';
 import type { LogEntry } from './logs.js';
 import type { FoodRecategorizationStatus, RefetchStatus, StatusResponse } from './status.js';
 
-/** The hub's first message to every client. */
-export interface WelcomeMessage {
-  type: 'welcome';
-  isAdmin: boolean;
-}
-
 export interface EventMap {
   status_update: StatusResponse;
   spider_activity: { message: string; timestamp: string };

@@ -27,7 +27,7 @@ export {
   type LiveHandlers,
   type Subscription,
   type Transport,
-  type TransportMode,
+  
 } from './transport.js';
 
 /** A binary answer (an export, an MP3) with the file name the server proposed. */

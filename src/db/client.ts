@@ -157,7 +157,7 @@ const gated = (sockets: PoolSockets): object => ({ socket: sockets.connect });
 
 function stableHandle(current: () => Sql): Sql {
   // A function target so the proxy is callable as a tagged template and as sql(rows, ...cols).
-  return new Proxy(function () {} as unknown as Sql, {
+  return new Proxy((() => {}) as unknown as Sql, {
     apply: (_target, _this, args) => (current() as unknown as (...a: unknown[]) => unknown)(...args),
     get: (_target, prop) => {
       const pool = current() as unknown as Record<string | symbol, unknown>;

@@ -77,7 +77,7 @@ export interface DomainPatch {
 }
 
 export async function updateDomain(sql: Queryable, id: number, patch: DomainPatch): Promise<DomainRow | null> {
-  const has = (key: keyof DomainPatch) => Object.prototype.hasOwnProperty.call(patch, key);
+  const has = (key: keyof DomainPatch) => Object.hasOwn(patch, key);
   const [row] = await sql<DomainRow[]>`
     update domains set
       url = coalesce(${patch.url ?? null}::text, url),

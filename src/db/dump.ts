@@ -2,7 +2,7 @@
 // are those of the public schema.
 // Rows travel as row_to_json text and come back through json_populate_recordset, so every type
 // (timestamps, jsonb, bytea, arrays, uuids) round-trips through PostgreSQL's own text forms.
-import type { Queryable, Sql } from './client.js';
+import type { Queryable, } from './client.js';
 
 export interface DumpColumn {
   name: string;
@@ -60,7 +60,7 @@ export async function productTables(sql: Queryable): Promise<DumpTable[]> {
 }
 
 /** Timestamps written in UTC whatever the server's time zone, so two dumps of equal data are equal text. */
-export async function useUtc(tx: Queryable): Promise<void> {
+export async function setUtcTimeZone(tx: Queryable): Promise<void> {
   await tx.unsafe(`set local timezone = 'UTC'`);
 }
 
@@ -128,4 +128,3 @@ export async function truncateTables(sql: Queryable, tables: string[]): Promise<
   if (tables.length) await sql.unsafe(`truncate ${tables.map(quote).join(', ')} restart identity cascade`);
 }
 
-export type { Sql };

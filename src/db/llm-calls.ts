@@ -13,11 +13,6 @@ export interface LlmCallInsert {
   error: string | null;
 }
 
-export interface LlmCallRow extends LlmCallInsert {
-  id: number;
-  createdAt: Date;
-}
-
 export async function insertLlmCall(sql: Queryable, call: LlmCallInsert): Promise<void> {
   await sql`
     insert into llm_calls (feature, provider, model, ok, prompt_tokens, completion_tokens, total_tokens, duration_ms, attempts, error)
@@ -31,11 +26,3 @@ export async function countLlmCalls(sql: Queryable): Promise<number> {
   return row!.count;
 }
 
-export async function latestLlmCalls(sql: Queryable, options: { limit: number; feature?: string }): Promise<LlmCallRow[]> {
-  return sql<LlmCallRow[]>`
-    select id, feature, provider, model, ok, prompt_tokens, completion_tokens, total_tokens, duration_ms, attempts, error, created_at
-    from llm_calls
-    where (${options.feature ?? null}::text is null or feature = ${options.feature ?? null})
-    order by created_at desc, id desc
-    limit ${options.limit}`;
-}

@@ -25,7 +25,7 @@ import {
   BlockedAddressError,
   BlockedHostError,
   DnsError,
-  FetchError,
+  type FetchError,
   HttpStatusError,
   InvalidUrlError,
   NetworkError,

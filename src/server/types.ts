@@ -22,5 +22,3 @@ declare module 'fastify' {
     withoutDatabase?: boolean;
   }
 }
-
-export {};

@@ -13,6 +13,7 @@ function useTerminalSize(): { columns: number; rows: number } {
   const { stdout } = useStdout();
   const read = () => ({ columns: stdout.columns || 80, rows: stdout.rows || 24 });
   const [size, setSize] = useState(read);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `read` only reads `stdout`, the dependency.
   useEffect(() => {
     const onResize = () => setSize(read());
     stdout.on('resize', onResize);

@@ -14,7 +14,7 @@ export interface Column<Row> {
   color?(row: Row): ((c: ChalkInstance) => (text: string) => string) | undefined;
 }
 
-export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+export function fitText(text: string, width: number, align: 'left' | 'right' = 'left'): string {
   const clean = text.replace(/\s+/g, ' ');
   const cut = displayWidth(clean) > width ? `${sliceToWidth(clean, width - 1)}…` : clean;
   return padToWidth(cut, width, align);
@@ -27,13 +27,13 @@ export function Table<Row>({ rows, columns, width, maxRows, empty }: { rows: Row
   const shown = rows.slice(0, Math.max(0, maxRows - 1));
   const cells = (row: Row): Segment[] =>
     columns.flatMap((c, i) => {
-      const text = `${fit(c.cell(row), widthOf(c), c.align)}${i < columns.length - 1 ? ' ' : ''}`;
+      const text = `${fitText(c.cell(row), widthOf(c), c.align)}${i < columns.length - 1 ? ' ' : ''}`;
       const style = c.color?.(row);
       return [style ? ([text, style] as Segment) : text];
     });
   return (
     <Box flexDirection="column">
-      <Line width={width} segments={[[columns.map((c) => fit(c.header, widthOf(c), c.align)).join(' '), (c) => c.bold]]} />
+      <Line width={width} segments={[[columns.map((c) => fitText(c.header, widthOf(c), c.align)).join(' '), (c) => c.bold]]} />
       {shown.length === 0 ? <Line width={width} segments={[[empty, (c) => c.dim]]} /> : null}
       {shown.map((row, index) => (
         <Line key={index} width={width} segments={cells(row)} />

@@ -183,7 +183,7 @@ describe('article generation with a model', () => {
 
 describe('stopping the generator on the job runner', () => {
   it('stops a generation midway: the model call is abandoned, its run stopped, nothing recorded', async () => {
-    fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, then: { kind: 'text', content: MODEL_ARTICLE } }));
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, reply: { kind: 'text', content: MODEL_ARTICLE } }));
     const before = await articleOf('Storm floods Port Linden');
     expect((await api('POST', '/api/generator/generate-from-trend', { trendTitle: 'Storm floods Port Linden' })).status).toBe(200);
     for (let i = 0; i < 200 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -207,7 +207,7 @@ describe('stopping the generator on the job runner', () => {
     expect((await api('POST', '/api/generator/stop')).body).toEqual({ message: 'The article generator is not running', queued: 0 });
   });
   it('says a generation stopped through the job runner’s own stop call ended', async () => {
-    fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, then: { kind: 'text', content: MODEL_ARTICLE } }));
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, reply: { kind: 'text', content: MODEL_ARTICLE } }));
     expect((await api('POST', '/api/generator/generate-from-trend', { trendTitle: 'Ferries halted in Port Linden' })).status).toBe(200);
     for (let i = 0; i < 200 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await api('POST', '/api/jobs/generate-article/stop')).body).toEqual({ message: 'Article generation stopped', status: 'stopped' });

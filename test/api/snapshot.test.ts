@@ -144,6 +144,7 @@ describe('rebuilt on change events, never per request', () => {
    */
   function faultySnapshot() {
     const faults = { failing: false, hanging: false, serverDown: false, probes: 0 };
+    // biome-ignore lint/suspicious/noThenProperty: a stand-in for postgres.js's lazy query, which is a thenable
     const lazy = (settle: (resolve: (value: never) => unknown, reject: (reason: unknown) => unknown) => unknown) => ({ then: settle });
     const sql = new Proxy(server.sql, {
       apply(target, self, args: unknown[]) {

@@ -26,8 +26,14 @@ async function run(...args: string[]): Promise<string> {
   let out = '';
   errors = '';
   const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void (out += `${parts.join(' ')}\n`));
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((out += String(chunk)), true));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => ((errors += String(chunk)), true));
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    errors += String(chunk);
+    return true;
+  });
   try {
     await program().parseAsync(['node', 'newsctl', ...args, '--url', server.baseUrl, '--token', token]);
   } finally {

@@ -75,7 +75,7 @@ describe('trends API', () => {
   });
 
   it('runs, refuses a second start and the bulk edits while running, shows its action, and stops', async () => {
-    fake.respondWith(withTopics(() => ({ kind: 'slow', delayMs: 5_000, then: { kind: 'json', value: { trends: [] } } }), storyTopic));
+    fake.respondWith(withTopics(() => ({ kind: 'slow', delayMs: 5_000, reply: { kind: 'json', value: { trends: [] } } }), storyTopic));
     expect(await call('POST', '/api/trends-analyzer/run')).toEqual({ status: 200, body: { message: 'Trends analyzer started', status: 'running' } });
     // A refused start names the live run it lost to, as `GET /api/jobs` shows it.
     expect(await call('POST', '/api/trends-analyzer/run')).toMatchObject({

@@ -123,7 +123,7 @@ describe('/ws rights follow the credential', () => {
     await until(() => client.messages.some((m) => m.type === 'welcome' && m.isAdmin === false));
     expect(await receivesAdminMessages(client)).toBe(false);
     const [logged] = await server.sql<{ message: string }[]>`select message from logs where component = 'AUTH' order by id desc limit 1`;
-    expect(logged!.message).toBe('API token "ws-test" (id ' + id + ') revoked');
+    expect(logged!.message).toBe(`API token "ws-test" (id ${id}) revoked`);
     // The token itself is refused, saying so and what to do.
     const refused = await fetch(`${server.baseUrl}/api/logs`, { headers: { authorization: `Bearer ${token}` } });
     expect(refused.status).toBe(401);

@@ -8,9 +8,9 @@ import { openDatabase } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { writeSettingValue } from '../../src/db/settings.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
-import { runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+import { runCli, spawnDaemon, daemonStorage, type DaemonProcess } from '../helpers/daemon.js';
 
-const storage = useDaemonStorage('newsctl-cli-audio-');
+const storage = daemonStorage('newsctl-cli-audio-');
 const args = () => ['--data-dir', storage.dataDir];
 const json = <T = Record<string, unknown>>(text: string): T => JSON.parse(text) as T;
 /** An MP3 file: an ID3 tag or an MPEG frame sync at the start. */

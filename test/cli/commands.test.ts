@@ -11,10 +11,10 @@ import { dateTime } from '../../src/terminal/time.js';
 import { tarWatcher } from '../../src/services/platform/dump/tar.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
-import { CLI, childEnv, runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+import { CLI, childEnv, runCli, spawnDaemon, daemonStorage, type DaemonProcess } from '../helpers/daemon.js';
 
 const STORM = 'Storm floods Port Linden harbor, 1,200 evacuated';
-const storage = useDaemonStorage('newsctl-cli-commands-');
+const storage = daemonStorage('newsctl-cli-commands-');
 let web: NewsWeb;
 let env: Record<string, string>;
 let articleId = 0;

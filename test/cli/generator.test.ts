@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
-import { runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+import { runCli, spawnDaemon, daemonStorage, type DaemonProcess } from '../helpers/daemon.js';
 
 const STORM = 'Storm floods Port Linden harbor, 1,200 evacuated';
-const storage = useDaemonStorage('newsctl-cli-generator-');
+const storage = daemonStorage('newsctl-cli-generator-');
 const args = () => ['--data-dir', storage.dataDir, ...storage.dbArgs];
 const json = <T = Record<string, unknown>>(text: string): T => JSON.parse(text) as T;
 

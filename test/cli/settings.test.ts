@@ -1,9 +1,9 @@
 // `newsctl settings set` goes through the same settings table as the console: a value the table
 // refuses (here a voice the voice table lacks) is a 400 whose message the command prints, exit 2.
 import { describe, expect, it } from 'vitest';
-import { runCli, useDaemonStorage } from '../helpers/daemon.js';
+import { runCli, daemonStorage } from '../helpers/daemon.js';
 
-const storage = useDaemonStorage('newsctl-cli-settings-');
+const storage = daemonStorage('newsctl-cli-settings-');
 const args = () => ['--data-dir', storage.dataDir, ...storage.dbArgs];
 
 describe('newsctl settings set', () => {

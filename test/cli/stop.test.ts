@@ -1,9 +1,9 @@
 // The stop commands when nothing runs: the API answers 200 with "… is not running" beside the
 // status (a stop is idempotent for scripts), and the command says so rather than "stopped".
 import { describe, expect, it } from 'vitest';
-import { runCli, useDaemonStorage } from '../helpers/daemon.js';
+import { runCli, daemonStorage } from '../helpers/daemon.js';
 
-const storage = useDaemonStorage('newsctl-cli-stop-');
+const storage = daemonStorage('newsctl-cli-stop-');
 const args = () => ['--data-dir', storage.dataDir, ...storage.dbArgs];
 
 describe('stop commands with nothing running', { timeout: 180_000 }, () => {

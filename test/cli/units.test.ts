@@ -13,7 +13,7 @@ import { commandsOf } from '../../src/cli/examples.js';
 import { buildProgram } from '../../src/cli/index.js';
 import { formatTable } from '../../src/cli/io.js';
 import { displayWidth, sliceToWidth } from '../../src/terminal/text-width.js';
-import { fit } from '../../src/tui/table.js';
+import { fitText } from '../../src/tui/table.js';
 import { paint } from '../../src/tui/line.js';
 import { formatLogLine } from '../../src/cli/logs.js';
 import { dateTime } from '../../src/terminal/time.js';
@@ -125,8 +125,8 @@ describe('terminal columns of text in any script', () => {
     const siteColumn = (line: string) => displayWidth(line.slice(0, line.indexOf(line.includes('nhk') ? 'nhk' : line.includes('wire') ? 'wire' : 'site')));
     expect(new Set(table.filter((line) => !line.startsWith('-')).map(siteColumn)).size).toBe(1);
 
-    expect(displayWidth(fit('서울 시장 선거 결과 발표', 11))).toBe(11);
-    expect(fit('서울 시장 선거 결과 발표', 11)).toMatch(/…\s?$/);
+    expect(displayWidth(fitText('서울 시장 선거 결과 발표', 11))).toBe(11);
+    expect(fitText('서울 시장 선거 결과 발표', 11)).toMatch(/…\s?$/);
     for (const width of [9, 10, 11]) {
       const line = paint(['NEW: ', '東京で地震が発生しました'], width);
       expect(displayWidth(line)).toBe(width);

@@ -1,9 +1,9 @@
 // The CLI reaches the same API in its three modes: in-process, through a running daemon's operator
 // socket, and against a remote daemon with an API token.
 import { describe, expect, it } from 'vitest';
-import { runCli as cli, spawnDaemon, useDaemonStorage } from '../helpers/daemon.js';
+import { runCli as cli, spawnDaemon, daemonStorage } from '../helpers/daemon.js';
 
-const storage = useDaemonStorage('newsctl-cli-');
+const storage = daemonStorage('newsctl-cli-');
 
 // Each daemon or in-process CLI start loads the embedded database; on a busy 2-core machine that
 // takes seconds, so these suites get more than the default 30 s.

@@ -4,11 +4,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
-import { runCli, useDaemonStorage } from '../helpers/daemon.js';
+import { runCli, daemonStorage } from '../helpers/daemon.js';
 
 let web: NewsWeb;
 let env: Record<string, string>;
-const storage = useDaemonStorage('newsctl-crawl-cli-');
+const storage = daemonStorage('newsctl-crawl-cli-');
 
 function cli(args: string[], extraEnv: Record<string, string> = {}) {
   return runCli(args, { env: { ...env, ...extraEnv } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { packagePath } from '../../src/paths.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
-import { loginCookie, runCli, spawnDaemon, useDaemonStorage, type DaemonProcess, type DaemonStorage } from '../helpers/daemon.js';
+import { loginCookie, runCli, spawnDaemon, daemonStorage, type DaemonProcess, type DaemonStorage } from '../helpers/daemon.js';
 
 const SITES = 22;
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
@@ -60,7 +60,7 @@ async function stop(daemon: DaemonProcess): Promise<void> {
 }
 
 describe('a crawl in the daemon', () => {
-  const storage = useDaemonStorage('newsctl-crawl-');
+  const storage = daemonStorage('newsctl-crawl-');
 
   it(`stores every reachable article of ${SITES} sites exactly once, obeying robots.txt, at most 1 request per second per host`, { timeout: 240_000 }, async () => {
     const daemon = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], env);
@@ -100,7 +100,7 @@ describe('a crawl in the daemon', () => {
 });
 
 describe('kill -9 in the middle of a crawl', () => {
-  const storage = useDaemonStorage('newsctl-crawl-kill-');
+  const storage = daemonStorage('newsctl-crawl-kill-');
 
   it('resumes the run in the restarted daemon: nothing lost, nothing stored twice', { timeout: 240_000 }, async () => {
     const sites = web.sites.slice(0, 6);

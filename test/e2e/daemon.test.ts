@@ -3,10 +3,10 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { daemonTransport } from '../../src/client/transport.js';
-import { spawnDaemon, useDaemonStorage } from '../helpers/daemon.js';
+import { spawnDaemon, daemonStorage } from '../helpers/daemon.js';
 
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
-const storage = useDaemonStorage('newsctl-daemon-');
+const storage = daemonStorage('newsctl-daemon-');
 
 async function loginCookie(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
@@ -100,7 +100,7 @@ describe('newsctl serve', { timeout: 120_000 }, () => {
   });
 
   describe('on a fresh data folder', () => {
-    const fresh = useDaemonStorage('newsctl-fresh-');
+    const fresh = daemonStorage('newsctl-fresh-');
 
     it('prints a generated admin password once', async () => {
       const daemon = await spawnDaemon(['--data-dir', fresh.dataDir, ...fresh.dbArgs]);

@@ -31,7 +31,7 @@ describe.skipIf(!usingPostgres)('two daemons sharing the generator queue', () =>
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     // Each model call takes a while, so the second daemon finds items left to take.
-    fake.respondWith(() => ({ kind: 'slow', delayMs: 1_500, then: { kind: 'text', content: ARTICLE } }));
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 1_500, reply: { kind: 'text', content: ARTICLE } }));
     database = await createTestDatabase();
     sql = postgres(database.url!, { max: 2, onnotice: () => {}, transform: postgres.camel });
     for (const [index, title] of TRENDS.entries()) {

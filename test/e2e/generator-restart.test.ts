@@ -5,10 +5,10 @@ import { loadConfig } from '../../src/config.js';
 import { openRuntime } from '../../src/runtime.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/fake-openai/server.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
-import { spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+import { spawnDaemon, daemonStorage, type DaemonProcess } from '../helpers/daemon.js';
 
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
-const storage = useDaemonStorage('newsctl-generator-');
+const storage = daemonStorage('newsctl-generator-');
 let fake: FakeOpenAi;
 let daemonEnv: Record<string, string>;
 const ARTICLE = `**Port Linden after the storm**
@@ -60,7 +60,7 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined 
 describe('the generator queue across kill -9', { timeout: 180_000 }, () => {
   it('resumes after the daemon is killed mid-generation and records each item once', async () => {
     // The first generation hangs at the model: the daemon is killed while it waits.
-    fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, then: { kind: 'text', content: ARTICLE } }));
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 60_000, reply: { kind: 'text', content: ARTICLE } }));
     const first = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], daemonEnv);
     const cookie = await login(first);
     for (const trendTitle of ['Storm floods Port Linden', 'Ferries halted in Port Linden']) {

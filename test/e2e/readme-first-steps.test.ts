@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/paths.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { LOCAL_WEB_SITES, localWebArticles } from '../fixtures/stories/local-web.js';
-import { runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+import { runCli, spawnDaemon, daemonStorage, type DaemonProcess } from '../helpers/daemon.js';
 
 /** The argument lists of the README's First steps commands, in order. */
 function firstStepsCommands(): string[][] {
@@ -21,7 +21,7 @@ function firstStepsCommands(): string[][] {
     .map((line) => [...line.slice('npx newsctl '.length).matchAll(/"([^"]*)"|(\S+)/g)].map((match) => match[1] ?? match[2]!));
 }
 
-const storage = useDaemonStorage('newsctl-readme-');
+const storage = daemonStorage('newsctl-readme-');
 let web: NewsWeb;
 let daemon: DaemonProcess;
 let folder: string;

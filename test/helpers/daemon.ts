@@ -68,7 +68,7 @@ export interface DaemonStorage {
 }
 
 /** A fresh data folder, and with DATABASE_URL a fresh database, for the enclosing suite; removed after it. */
-export function useDaemonStorage(prefix: string): DaemonStorage {
+export function daemonStorage(prefix: string): DaemonStorage {
   const storage: DaemonStorage = { dataDir: '', database: null, dbArgs: [] };
   beforeAll(async () => {
     storage.dataDir = mkdtempSync(join(tmpdir(), prefix));

@@ -9,7 +9,10 @@ afterEach(() => vi.restoreAllMocks());
 
 function capture() {
   written = '';
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => ((written += String(chunk)), true));
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    written += String(chunk);
+    return true;
+  });
 }
 
 describe('the server log', () => {
@@ -20,7 +23,7 @@ describe('the server log', () => {
     app.log.warn('disk almost full');
     await app.close();
     expect(written).not.toContain('Server listening');
-    expect(written).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} warn  disk almost full$/m);
+    expect(written).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} warn {2}disk almost full$/m);
     expect(written).not.toContain('{"level"');
   });
 

@@ -14,7 +14,10 @@ describe('reportProblem', () => {
     expect(seen).toEqual(['saving spider activity failed: connection reset', 'job runner: the database answers again']);
     restore();
     const written: string[] = [];
-    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => (written.push(String(chunk)), true));
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
     reportProblem('scheduler', 'bad cron');
     expect(written).toEqual(['scheduler: bad cron\n']);
     expect(seen).toHaveLength(2);

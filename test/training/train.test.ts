@@ -3,9 +3,8 @@ import {
   compileTopicModel,
   decideIndex,
   predictTopic,
-  serializeTopicModel,
-  UNCALIBRATED,
 } from '../../src/services/reader/classify/topic-model.js';
+import { serializeTopicModel, UNCALIBRATED } from '../../scripts/training/model-encoding.js';
 import { TOPICS, type Topic } from '../../src/shared/topics.js';
 import { trainTopicModel, type TopicTrainingRow } from '../../scripts/training/train.js';
 

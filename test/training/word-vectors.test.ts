@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { denseScores, fitDenseRegression } from '../../scripts/training/embedding-regression.js';
-import { compileTopicModel, predictTopic, serializeTopicModel, topicSignals } from '../../src/services/reader/classify/topic-model.js';
+import { compileTopicModel, predictTopic, topicSignals } from '../../src/services/reader/classify/topic-model.js';
+import { serializeTopicModel } from '../../scripts/training/model-encoding.js';
 import { TOPICS, type Topic } from '../../src/shared/topics.js';
 import { DEFAULT_TRAINING_OPTIONS, trainTopicModel, type TopicTrainingRow } from '../../scripts/training/train.js';
-import { articleEmbedding, wordTopicScores, wordVectors, type WordTopicScores } from '../../src/services/reader/classify/word-vectors.js';
+import { wordTopicScores, type WordTopicScores } from '../../src/services/reader/classify/word-vectors.js';
+import { articleEmbedding, wordVectors } from '../../scripts/training/word-vectors.js';
 
 // Each topic's training words, and words of the same topic that no training row uses: their
 // vectors point the same way, as pre-trained vectors of related words do.

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, remoteTransport, type Client } from '../../src/client/index.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
-import { CLI, childEnv, runCli, spawnDaemon, useDaemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+import { CLI, childEnv, runCli, spawnDaemon, daemonStorage, type DaemonProcess } from '../helpers/daemon.js';
 
 const hasTmux = (() => {
   try {
@@ -40,7 +40,7 @@ function counters(text: string): { sites: number; articles: number } | null {
 }
 
 describe.skipIf(!hasTmux || Boolean(process.env.DATABASE_URL))('newsctl dash in tmux', { timeout: 300_000 }, () => {
-  const storage = useDaemonStorage('newsctl-dash-tmux-');
+  const storage = daemonStorage('newsctl-dash-tmux-');
   let web: NewsWeb;
   let daemon: DaemonProcess;
   let client: Client;

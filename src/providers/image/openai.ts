@@ -18,7 +18,7 @@ export function createOpenAiImageProvider(endpoint: ProviderEndpoint & { model: 
   return {
     name: 'openai',
     async generate(request: ImageRequest): Promise<GeneratedImage> {
-      let response;
+      let response: Awaited<ReturnType<typeof client.images.generate>>;
       try {
         response = await client.images.generate({ model: endpoint.model, prompt: request.prompt, n: 1, size: '1024x1024' }, { signal: request.signal });
       } catch (error) {

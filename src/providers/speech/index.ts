@@ -8,7 +8,7 @@ import type { SpeechProvider } from './types.js';
 
 export { createOfflineSpeechProvider } from './offline.js';
 export { OPENAI_SPEECH_MAX_CHARACTERS } from './openai.js';
-export { type SpeechProvider, type SpeechSession, type SpeechVoice } from './types.js';
+export type { SpeechProvider, SpeechSession, SpeechVoice } from './types.js';
 
 export function speechProviderFor(config: Pick<Config, 'speech'>, decode: (bytes: Buffer, signal?: AbortSignal) => Promise<Pcm>): SpeechProvider {
   if (config.speech.model) return createOpenAiSpeechProvider({ ...config.speech, model: config.speech.model, decode });

@@ -38,7 +38,7 @@ export function decodeWav(bytes: Buffer): Pcm | null {
     if (id === 'fmt ') {
       format = { tag: bytes.readUInt16LE(body), channels: bytes.readUInt16LE(body + 2), sampleRate: bytes.readUInt32LE(body + 4), bits: bytes.readUInt16LE(body + 14) };
     } else if (id === 'data') {
-      if (!format || format.bits !== 16 || (format.tag !== 1 && format.tag !== 0xfffe) || format.channels < 1 || format.channels > 2) return null;
+      if (format?.bits !== 16 || (format.tag !== 1 && format.tag !== 0xfffe) || format.channels < 1 || format.channels > 2) return null;
       if (size === 0 || size === 0xffffffff || body + size > bytes.length) size = bytes.length - body;
       const frames = Math.floor(size / (2 * format.channels));
       const samples = new Int16Array(frames);

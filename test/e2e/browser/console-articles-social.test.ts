@@ -91,7 +91,7 @@ describe('Articles tab', () => {
     const title = (await firstTitle.textContent())!;
     await first.getByRole('button', { name: `Enlarge the image of "${title}"` }).click();
     const dialog = page.getByRole('dialog', { name: title });
-    await dialog.getByRole('img', { name: `Feature image of "${title}"` }).waitFor();
+    await dialog.getByRole('img', { name: `Illustration for "${title}"` }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

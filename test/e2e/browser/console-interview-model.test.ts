@@ -12,7 +12,7 @@ const fake = await startFakeOpenAi();
 const SCRIPT = 'Sam: Welcome. Today we talk about rates.\nDr. Morgan: Thanks, Sam. Rates are on hold for now.';
 fake.respondWith((request) => {
   const prompt = request.messages.map((message) => message.content).join('\n');
-  if (/^Refine this interview script/m.test(prompt)) return { kind: 'slow', delayMs: 30_000, then: { kind: 'text', content: SCRIPT } };
+  if (/^Refine this interview script/m.test(prompt)) return { kind: 'slow', delayMs: 30_000, reply: { kind: 'text', content: SCRIPT } };
   return { kind: 'text', content: SCRIPT, usage: { prompt: 40, completion: 25 } };
 });
 

@@ -47,7 +47,7 @@ describe('home page with data', () => {
     expect(await cards.first().locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
     await page.waitForFunction(() => {
       const icon = document.querySelectorAll<HTMLImageElement>('[data-testid="domain-grid"] article img')[2];
-      return icon !== undefined && icon.complete && icon.naturalWidth > 0;
+      return icon?.complete && icon.naturalWidth > 0;
     });
     expect(await cards.nth(2).locator('img').getAttribute('src')).toBe('/favicons/lowpriority.example');
     expect(await cards.nth(0).locator('img').getAttribute('src')).toBe('/favicons/headline.example');

@@ -193,20 +193,20 @@ describe('OpenAI-compatible chat model', () => {
   });
 
   it('times out a slow reply and retries', async () => {
-    fake.script({ kind: 'slow', delayMs: 3_000, then: { kind: 'text', content: 'too late' } }, { kind: 'text', content: 'in time' });
+    fake.script({ kind: 'slow', delayMs: 3_000, reply: { kind: 'text', content: 'too late' } }, { kind: 'text', content: 'in time' });
     const result = await model({ timeoutMs: 300 }).complete({ feature: 'test', messages: user('Hi') });
     expect(result).toMatchObject({ text: 'in time', attempts: 2 });
     expect(logs.find((log) => log.level === 'warning')!.message).toMatch(/did not answer in time/);
   });
 
   it('fails with timeout when every attempt is too slow', async () => {
-    fake.respondWith(() => ({ kind: 'slow', delayMs: 3_000, then: { kind: 'text', content: 'too late' } }));
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 3_000, reply: { kind: 'text', content: 'too late' } }));
     const error = await failure(model({ timeoutMs: 200, maxRetries: 1 }).complete({ feature: 'test', messages: user('Hi') }));
     expect(error).toMatchObject({ failure: 'timeout', attempts: 2 });
   });
 
   it('stops at once when the caller aborts, without retrying', async () => {
-    fake.respondWith(() => ({ kind: 'slow', delayMs: 3_000, then: { kind: 'text', content: 'too late' } }));
+    fake.respondWith(() => ({ kind: 'slow', delayMs: 3_000, reply: { kind: 'text', content: 'too late' } }));
     const controller = new AbortController();
     const call = model().complete({ feature: 'test', messages: user('Hi'), signal: controller.signal });
     setTimeout(() => controller.abort(), 100);

@@ -130,6 +130,7 @@ export async function getFile(path: string): Promise<{ blob: Blob; fileName: str
 /** GETs an address (the default query function, with the path a query key holds). */
 export const get = <T>(path: string, init?: { signal?: AbortSignal }): Promise<T> => request<T>('GET', path, undefined, init);
 
+// biome-ignore lint/complexity/noBannedTypes: `{} extends T` asks whether every field of T is optional.
 type CallArgs<E> = {} extends ApiRequest<E> ? [request?: ApiRequest<E> & CallInit] : [request: ApiRequest<E> & CallInit];
 interface CallInit {
   signal?: AbortSignal;

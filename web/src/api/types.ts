@@ -4,9 +4,6 @@ import type {
   AvoidDomainView,
   DomainView,
   HomePageData,
-  ImportResult,
-  PublicArticle,
-  RecategorizeTrendsResult,
   StatusResponse,
 } from '../../../src/api/index.js';
 import type { Topic } from '../../../src/shared/topics.js';
@@ -15,25 +12,25 @@ export { TOPIC_NAMES, TOPICS, type Topic } from '../../../src/shared/topics.js';
 
 export type {
   JobState,
-  AudioProgressMessage,
+  
   AuthCheck,
   CurrentTime,
-  DeleteGeneratedArticlesResult,
+  
   DomainChanges,
-  DomainExport,
+  
   EditableScriptKind,
-  EnhanceScriptResponse,
+  
   FoodRecategorizationStatus,
   GenerateAudioResponse,
   GeneratedArticle,
-  GeneratedArticleSource,
-  GenerateLatestNewsAudioResponse,
-  GenerateLyricsResponse,
-  GenerateMusicResponse,
-  GenerateScriptResponse,
-  GeneratorActionResult,
+  
+  
+  
+  
+  
+  
   HomePageData,
-  InterviewScriptResponse,
+  
   LastConversationalScript,
   LastInterviewScript,
   LastLyrics,
@@ -42,30 +39,28 @@ export type {
   MusicTrack,
   PromptText as ImplicationsPrompt,
   QueueStatus,
-  QueueStatusItem,
+  
   RefetchStatus,
-  RefreshConnectionPoolResult,
-  RegenerateImageResult,
-  RelatedScrapeResult,
+  
+  
+  
   RelatedSites,
-  SavedScript,
+  
   SearchResponse,
-  SearchResult,
+  
   SettingDescription,
   SettingFieldDescription,
   SettingsDescriptions,
   SiteInfo,
   SocialContentRequest,
-  SocialContentResult,
+  
   SpiderState,
   Trend,
-  StoryTopicResult,
+  
   TrendTopicStatistics,
 } from '../../../src/api/index.js';
 
-export type Article = PublicArticle;
 export type DomainArticles = HomePageData['articlesByDomain'][number];
-export type Domain = DomainArticles['domain'];
 export type TopTrend = HomePageData['topTrends'][Topic][number];
 export type ArticlesByTopic = HomePageData['recentArticlesByCategory'];
 
@@ -74,8 +69,6 @@ export type ConsoleStatus = StatusResponse;
 export type ConsoleDomain = DomainView;
 export type DomainStatus = DomainView['status'];
 export type AvoidDomain = AvoidDomainView;
-export type DomainImportResult = ImportResult;
-export type RecategorizeResult = RecategorizeTrendsResult;
 /** Articles spidered per domain name. */
 export type DomainStats = Record<string, number>;
 

@@ -44,6 +44,7 @@ export function AudioClip({ src, title, actions, testId }: { src: string; title:
 
   return (
     <div className="space-y-2" data-testid={testId}>
+      {/* biome-ignore lint/a11y/useMediaCaption: the script this audio speaks is shown above it */}
       <audio
         ref={audio}
         src={href}

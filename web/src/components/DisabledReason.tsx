@@ -9,7 +9,7 @@ export function DisabledReason({ reason, disabled, children }: { reason: string;
   if (!disabled) return children;
   return (
     <Tip label={reason}>
-      <span tabIndex={0} aria-label={reason} className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-blue-600">
+      <span tabIndex={0} role="note" aria-label={reason} className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-blue-600">
         {children}
       </span>
     </Tip>

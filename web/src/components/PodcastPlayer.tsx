@@ -87,6 +87,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
     setDuration(0);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `src` is the trigger: a new episode reloads the player.
   useEffect(() => {
     if (firstSrc.current) {
       firstSrc.current = false;
@@ -207,6 +208,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
           {state === 'buffering' ? 'Buffering...' : state === 'ended' ? 'Finished' : `Edition of ${date}`}
         </p>
       </div>
+      {/* biome-ignore lint/a11y/useMediaCaption: the transcript (WebVTT) is offered beside the player */}
       <audio
         ref={audioRef}
         src={src}
@@ -316,6 +318,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
           {formatPlayerTime(duration)}
         </span>
         <Tip label="Download MP3">
+          {/* biome-ignore lint/a11y/useAnchorContent: its aria-label names it; the icon is hidden from readers */}
           <a
             href={src}
             download={`latest-news-${date}.mp3`}

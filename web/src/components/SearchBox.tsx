@@ -13,6 +13,7 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
     navigate(`/search?q=${encodeURIComponent(trimmed)}`);
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: role=search on the form is the landmark every reader knows; <search> is younger than some readers
     <form role="search" onSubmit={submit} className="flex gap-2">
       <Field label="Search articles" hideLabel className="min-w-0 flex-1">
         <input

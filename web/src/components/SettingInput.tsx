@@ -153,6 +153,7 @@ export function SettingInput(props: SettingInputProps & { hideLabel: boolean; hi
     // A switch reads best with its label after it, both one click target.
     return (
       <div>
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: the control (ScalarControl) renders the input inside the label */}
         <label className="inline-flex items-center gap-2 text-sm font-medium">
           <ScalarControl {...props} control={{}} />
           {field.label}

@@ -89,6 +89,7 @@ export function SettingsEditor({
 
   // A new server value (saved elsewhere, or reloaded) replaces an edit made on the old one.
   const serverTexts = parts.map((part) => part.serverText).join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the server values or the drafts change; `parts` derives from them.
   useEffect(() => {
     setDrafts((current) => {
       const stale = parts.filter((part) => part.draft && part.draft.base !== part.serverText).map((part) => part.section.key);

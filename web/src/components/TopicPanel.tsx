@@ -45,6 +45,7 @@ function TrendRow({ trend, assistantUrl, promptText }: { trend: TopTrend; assist
         </a>
       ) : (
         // The prompt is still loading; a link without the prompt would send the wrong question.
+        // biome-ignore lint/a11y/useValidAnchor: a link without its address until the prompt loads (aria-disabled), rather than one asking the wrong question
         <a aria-disabled="true" className="shrink-0 text-sm text-gray-500">
           analyze implications
         </a>

@@ -51,6 +51,7 @@ export function useLiveEvents(): LiveEvents {
   const [generation, setGeneration] = useState(0);
   const [isAdmin, setIsAdmin] = useState<boolean | undefined>(undefined);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `generation` is the trigger: a new generation connects again.
   useEffect(() => {
     let updates: Promise<typeof import('../api/live-updates')> | null = null;
     const live = connectLiveChannel({

@@ -86,7 +86,7 @@ export function connectLiveChannel(options: LiveChannelOptions): LiveChannel {
 
   return {
     send(message) {
-      if (!socket || socket.readyState !== 1) return false;
+      if (socket?.readyState !== 1) return false;
       socket.send(JSON.stringify(message));
       return true;
     },

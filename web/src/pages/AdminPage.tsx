@@ -114,6 +114,7 @@ function ConsoleFrame() {
   const current = CONSOLE_TABS.find((candidate) => candidate.id === tab);
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tab row scrolls sideways: keep the open tab (say Music, from the address) in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tab` is the trigger: the open tab is scrolled into view.
   useEffect(() => {
     tabList.current?.querySelector('[role="tab"][data-state="active"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [tab]);

@@ -131,8 +131,7 @@ export async function encodeMp3(
     `:measured_thresh=${measured.input_thresh}:offset=${measured.target_offset}:linear=true`;
   const metadata = Object.entries({ ...tags, year: tags.date.slice(0, 4) })
     .filter(([, value]) => value)
-    .map(([key, value]) => ['-metadata', `${key}=${String(value).replace(/[\r\n]+/g, ' ').slice(0, 500)}`])
-    .flat();
+    .flatMap(([key, value]) => ['-metadata', `${key}=${String(value).replace(/[\r\n]+/g, ' ').slice(0, 500)}`]);
   const cmd = command(paths, wavPath)
     .noVideo()
     .audioFilters(`${SHAPING},${loudnorm}`)

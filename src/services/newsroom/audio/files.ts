@@ -3,7 +3,6 @@
 // characters}.mp3, so a new generation never overwrites a file a listener is still streaming, and
 // its download name is the same without the random part: latest-news-2025-11-24.mp3.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from '../../../config.js';
 import { zonedTimeAt } from '../../platform/schedule/zoned-time.js';

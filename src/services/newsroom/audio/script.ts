@@ -85,7 +85,7 @@ export function cleanScript(script: string, replacements: readonly Replacement[]
     // A [pause] right after the label (only the plain tag, as the rule says).
     line = line.replace(/^(\[pause\]\s*)+/, '');
     line = line.replace(/\s+(?=\[pause(?: short| long)?\])/g, '').trim();
-    if (!line || !line.replace(KEPT_TAG, '').trim()) continue;
+    if (!line?.replace(KEPT_TAG, '').trim()) continue;
     current = speaker;
     lines.push(`${speaker}: ${line}`);
   }

@@ -75,7 +75,7 @@ const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 export function spokenFigures(text: string): string {
   let out = text;
   // Money: "$4.5bn", "$4.5 billion", "£300", "$1.50", "US$2m".
-  out = out.replace(new RegExp(String.raw`(?:\bUS)?([$£€¥])\s?(${NUMBER})(?:\s?(bn|mn|mln|tn|[kmbt]|thousand|million|billion|trillion)\b)?`, 'gi'), (match, symbol: string, amount: string, scale?: string) => {
+  out = out.replace(new RegExp(String.raw`(?:\bUS)?([$£€¥])\s?(${NUMBER})(?:\s?(bn|mn|mln|tn|[kmbt]|thousand|million|billion|trillion)\b)?`, 'gi'), (_match, symbol: string, amount: string, scale?: string) => {
     const [one, many] = CURRENCIES[symbol]!;
     if (scale) return `${amount} ${SCALES[scale.toLowerCase()]} ${many}`;
     const [whole, fraction] = amount.split('.');

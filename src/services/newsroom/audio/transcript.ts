@@ -58,8 +58,8 @@ function clock(seconds: number, separator: '.' | ','): string {
 const cueText = (text: string) => text.replace(/\r?\n+/g, ' ').replace(/-->/g, '→');
 
 export function toWebVtt(cues: readonly TranscriptCue[]): string {
-  const escape = (text: string) => cueText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `WEBVTT\n\n${cues.map((cue) => `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n<v ${escape(cue.speaker)}>${escape(cue.text)}\n`).join('\n')}`;
+  const escapeCue = (text: string) => cueText(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `WEBVTT\n\n${cues.map((cue) => `${clock(cue.start, '.')} --> ${clock(cue.end, '.')}\n<v ${escapeCue(cue.speaker)}>${escapeCue(cue.text)}\n`).join('\n')}`;
 }
 
 export function toSrt(cues: readonly TranscriptCue[]): string {

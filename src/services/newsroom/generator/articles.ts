@@ -75,7 +75,7 @@ export async function deleteGeneratedArticle(ctx: WriteCtx, id: number): Promise
 export async function regenerateArticleImage(ctx: WriteCtx, id: number): Promise<RegenerateImageResult> {
   const article = await getGeneratedArticle(ctx, id);
   const topic = article.category ?? 'international';
-  let image;
+  let image: Awaited<ReturnType<typeof makeFeatureImage>>;
   try {
     image = await makeFeatureImage(ctx, { title: article.title, excerpt: article.excerpt, topic, sourceCount: article.sources.length || article.sourceUrls.length }, { fallback: false });
   } catch (error) {

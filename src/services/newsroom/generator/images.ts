@@ -2,7 +2,7 @@
 // {mediaDir}/images with a fresh name each time (so caches never serve an old picture), served at
 // /images/{file}.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from '../../../config.js';
 import type { AppContext } from '../../../context.js';

@@ -6,10 +6,8 @@ export {
   listGeneratedArticles,
   regenerateArticleImage,
 } from './articles.js';
-export { type ExportFormat } from './export.js';
-export { type GenerateItemResult } from './generate-item.js';
+export type { ExportFormat } from './export.js';
 ;
 export { resumeGenerator } from './jobs.js';
 export { generateFromTrend, regenerateArticles, startGenerator, stopGenerator } from './queueing.js';
-;
 export { queueStatus } from './status.js';

@@ -37,7 +37,7 @@ function splitParagraph(paragraph: string): string[] {
   if (!text) return [];
   const pieces: string[] = [];
   // A boundary: terminal punctuation, optional closing quotes/brackets, space, then a capital, digit or opening quote.
-  const boundary = /[.!?…]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])/g;
+  const boundary = /[.!?…]+["'”’)\]]*\s+(?=["'“‘([]?[A-Z0-9])/g;
   let start = 0;
   for (let match = boundary.exec(text); match; match = boundary.exec(text)) {
     const end = match.index + match[0].trimEnd().length;

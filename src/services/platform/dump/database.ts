@@ -20,7 +20,7 @@ import {
   tableRowsJson,
   truncateTables,
   updateRowsJson,
-  useUtc,
+  setUtcTimeZone,
   type DumpTable,
 } from '../../../db/dump.js';
 import { appliedMigrations } from '../../../db/migrate.js';
@@ -158,7 +158,7 @@ export async function dumpDatabase(
 ): Promise<DumpSummary & { omittedSecrets: OmittedSecret[] }> {
   const omittedSecrets: OmittedSecret[] = [];
   return sql.begin('isolation level repeatable read read only', async (tx) => {
-    await useUtc(tx);
+    await setUtcTimeZone(tx);
     const tables = loadOrder((await productTables(tx)).filter((table) => !TRANSIENT_TABLES.has(table.name)));
     const headers: DumpTableHeader[] = [];
     for (const { table, deferred } of tables) {

@@ -14,7 +14,7 @@ const MAX_NAME_BYTES = 100;
 export class ArchiveError extends Error {}
 
 function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, '0') + '\0';
+  return `${value.toString(8).padStart(width - 1, '0')}\0`;
 }
 
 /** The 512-byte header of a regular file. */
@@ -34,7 +34,7 @@ export function tarHeader(name: string, size: number, mtime: Date): Buffer {
   header.write('00', 263, 'ascii');
   let sum = 0;
   for (const byte of header) sum += byte;
-  header.write(octal(sum, 7) + ' ', 148, 'ascii');
+  header.write(`${octal(sum, 7)} `, 148, 'ascii');
   return header;
 }
 

@@ -43,7 +43,7 @@ import { Conflict, Invalid } from '../../../errors.js';
 import { nextSlot } from '../schedule/cron.js';
 import { jobDefinition, jobDefinitions, scheduledJob, type AnyDefinition, type JobParams, type ScheduledStartAnswer } from './registry.js';
 import { JobRunner } from './runner.js';
-import { isTerminal, runSettledHooks, slotRunId } from './run-state.js';
+import { runSettledHooks, slotRunId } from './run-state.js';
 
 export {
   defineJob,
@@ -53,7 +53,7 @@ export {
   type JobCatalog,
   type JobDefinition,
   type JobHandle,
-  type JobInterruption,
+  
   type JobParams,
   type JobSchedule,
   type RunObserver,
@@ -62,7 +62,7 @@ export {
 export { isDatabaseOutage, throughOutage, waitForDatabase } from './database.js';
 export { pruneJobHistory } from './history.js';
 export { isTerminal } from './run-state.js';
-export type { JobRunRow, JobRunStatus } from '../../../db/job-runs.js';
+export type { JobRunRow,  } from '../../../db/job-runs.js';
 
 const JOB_RUNNER = contextSlot<JobRunner>('job-runner');
 
@@ -277,15 +277,6 @@ export async function waitForJobIdle(ctx: AppContext, name: string, options: Wai
     if (!live || Date.now() > deadline) return;
     await waitForRun(ctx, live.id, { timeoutMs: deadline - Date.now() });
   }
-}
-
-/** Starts a run and waits for its end: its result, or the error it failed with. */
-export async function runJob<R = unknown>(ctx: AppContext, name: string, params: JobParams = {}, options: StartJobOptions & WaitOptions = {}): Promise<R> {
-  const { run } = await startJob(ctx, name, params, options);
-  const ended = await waitForRun(ctx, run.id, options);
-  if (!ended || !isTerminal(ended.status)) throw new Error(`${definitionOf(ctx, name).label} did not finish in time`);
-  if (ended.status === 'failed') throw new Error(ended.error ?? `${definitionOf(ctx, name).label} failed`);
-  return ended.result as R;
 }
 
 /** `{message: "<label> is not running"}`: every job's answer to a stop when nothing runs. */

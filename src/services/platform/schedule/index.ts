@@ -18,9 +18,6 @@ import { startWorker } from '../worker-thread.js';
 import { cronHasSeconds, latestSlot } from './cron.js';
 
 export * from './cadence.js';
-export { latestSlot, nextSlot } from './cron.js';
-
-export type ScheduledOutcome = ScheduledStartAnswer;
 
 export interface SchedulerOptions {
   /** Told what each slot's start answered on this daemon (tests; null: the start failed or was refused). */

@@ -17,7 +17,6 @@ export interface ZonedTime extends WallTime {
   weekday: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

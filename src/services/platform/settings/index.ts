@@ -1,5 +1,5 @@
 // One generic settings store: key → JSON value, typed and validated by the schema table.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../../../context.js';
 import { readSettingValue, writeSettingValue } from '../../../db/settings.js';
 import { Invalid, NotFound } from '../../../errors.js';
@@ -7,7 +7,6 @@ import { SETTINGS, settingDefinition, type SettingDefinition } from './definitio
 import { isMaskedSecret, maskSecret, restoreMaskedSecrets, secretFieldsCodec, type SecretCodec, type SecretEntry } from './secrets.js';
 
 export { SETTINGS, checkMusicEndpoint, type SettingDefinition } from './definitions.js';
-;
 
 type SettingValue = Record<string, unknown>;
 type Ctx = Pick<AppContext, 'sql' | 'events' | 'config'>;

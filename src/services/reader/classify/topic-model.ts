@@ -81,13 +81,6 @@ export interface TopicCalibration {
 }
 
 /** Plain naive Bayes: what a model trained without calibration folds uses. */
-export const UNCALIBRATED: TopicCalibration = Object.freeze({
-  likelihoodScale: TOPICS.map(() => 1),
-  keywordScale: TOPICS.map(() => 0),
-  regressionScale: TOPICS.map(() => 0),
-  bias: TOPICS.map(() => 0),
-}) as TopicCalibration;
-
 export interface TopicModel {
   weighting: TermWeighting;
   calibration: TopicCalibration;
@@ -149,13 +142,6 @@ export function compileTopicModel(file: TopicModelFile): TopicModel {
 }
 
 /** The model file's text: JSON with one naive Bayes term per line. */
-export function serializeTopicModel(file: TopicModelFile): string {
-  const { terms, ...header } = file;
-  const head = JSON.stringify(header, null, 2);
-  const lines = terms.map((termWeights) => JSON.stringify(termWeights));
-  return `${head.slice(0, -2)},\n  "terms": [\n${lines.join(',\n')}\n  ]\n}\n`;
-}
-
 /** Summed naive Bayes log-likelihood of the article under each topic (TOPICS order), up to a shared constant. */
 function likelihoodScores(model: TopicModel, title: string, body?: string): Float64Array {
   const scores = new Float64Array(TOPIC_COUNT);

@@ -5,21 +5,12 @@
 //
 // Each word weighs a / (a + p(word)) (Arora et al. 2017, "smooth inverse frequency"), p estimated
 // from the word's GloVe frequency rank by Zipf's law: frequent words say little about a topic.
-// Training reads the vectors (WordVectors); the model file keeps only each word's weight and its
-// scores under the regression over the mean vector (WordTopicScores), a few bytes per word.
+// Training reads the vectors (scripts/training/word-vectors.ts); the model file keeps only each
+// word's weight and its scores under the regression over the mean vector (WordTopicScores), a few
+// bytes per word.
 import { unpackInt16 } from './packed-numbers.js';
 import { logSoftmax } from './topic-regression.js';
 import { FUNCTION_WORDS, topicWords } from './words.js';
-
-export interface WordVectors {
-  dimensions: number;
-  /** Word → row number. */
-  index: Map<string, number>;
-  /** Unit-length vectors, row after row. */
-  vectors: Float32Array;
-  /** Each word's weight in an article's mean. */
-  weights: Float32Array;
-}
 
 export interface EmbeddingWeighting {
   /** Weight of the body's mean relative to the title's. */
@@ -34,20 +25,8 @@ export function rankWeight(rank: number, smoothing: number): number {
   return smoothing / (smoothing + 1 / ((rank + 10) * 13));
 }
 
-/** Unit vectors from raw ones (rows of `dimensions`), with each word's weight. */
-export function wordVectors(words: readonly string[], raw: ArrayLike<number>, dimensions: number, weights: ArrayLike<number>): WordVectors {
-  const vectors = new Float32Array(words.length * dimensions);
-  for (let i = 0; i < words.length; i++) {
-    let norm = 0;
-    for (let d = 0; d < dimensions; d++) norm += raw[i * dimensions + d]! ** 2;
-    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-    for (let d = 0; d < dimensions; d++) vectors[i * dimensions + d] = raw[i * dimensions + d]! * scale;
-  }
-  return { dimensions, index: new Map(words.map((word, i) => [word, i])), vectors, weights: Float32Array.from(weights) };
-}
-
 /** Per word a row of `width` numbers and a weight: the vectors, or the words' scores under the regression. */
-interface WordRows {
+export interface WordRows {
   index: Map<string, number>;
   weights: Float32Array;
   values: ArrayLike<number>;
@@ -85,7 +64,7 @@ function meanOf(rows: WordRows, words: readonly string[]): Float64Array | undefi
 }
 
 /** The title's mean averaged with the body's at its weight (a long body does not outweigh its title); undefined when no word has a row. */
-function articleMean(rows: WordRows, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array | undefined {
+export function articleMean(rows: WordRows, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array | undefined {
   const out = new Float64Array(rows.width);
   let total = 0;
   for (const [words, weight] of articleParts(title, body, weighting)) {
@@ -97,25 +76,6 @@ function articleMean(rows: WordRows, title: string, body: string | undefined, we
   if (total === 0) return undefined;
   for (let d = 0; d < out.length; d++) out[d]! /= total;
   return out;
-}
-
-/** The weighted mean of the unit vectors of the article's content words (articleMean); zeros when no word has a vector. */
-export function articleEmbedding(vectors: WordVectors, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array {
-  const rows = { index: vectors.index, weights: vectors.weights, values: vectors.vectors, width: vectors.dimensions };
-  return articleMean(rows, title, body, weighting) ?? new Float64Array(vectors.dimensions);
-}
-
-/** The words of the texts that have a vector, in the vectors' order. */
-export function wordsUsed(vectors: WordVectors, texts: Iterable<string>): Set<number> {
-  const rows = new Set<number>();
-  for (const text of texts) {
-    for (const word of topicWords(text)) {
-      if (FUNCTION_WORDS.has(word)) continue;
-      const row = vectors.index.get(word);
-      if (row !== undefined) rows.add(row);
-    }
-  }
-  return rows;
 }
 
 /**

@@ -144,7 +144,7 @@ export function formatDomainOpml(
     const address = /^[a-z]+:\/\//.test(domain.url) ? domain.url : `https://${domain.url}`;
     const name = domain.url.replace(/^https?:\/\//, '');
     const folder = domain.topic ? options.topicName(domain.topic) : 'Not crawled yet';
-    const line = `      <outline type="link" text="${escapeHtml(name)}" title="${escapeHtml(name)}" htmlUrl="${escapeHtml(new URL(address).origin + '/')}" newsctl:priority="${domain.priority ?? DEFAULT_PRIORITY}"/>`;
+    const line = `      <outline type="link" text="${escapeHtml(name)}" title="${escapeHtml(name)}" htmlUrl="${escapeHtml(`${new URL(address).origin}/`)}" newsctl:priority="${domain.priority ?? DEFAULT_PRIORITY}"/>`;
     folders.set(folder, [...(folders.get(folder) ?? []), line]);
   }
   // Topic folders by name, the sites not crawled yet last.

@@ -18,7 +18,7 @@ import { readableAddress, readableHost } from './host-names.js';
 import { probeScheme, schemeIsUncertain } from './scheme.js';
 import type { DomainView, AvoidDomainView, NewDomainInput, DomainChanges, ImportResult } from '../../../api/domains.js';
 
-export { readDomainEntry, type DomainEntry } from './entries.js';
+export { readDomainEntry,  } from './entries.js';
 export { relatedSites, scrapeRelatedDomains } from './related.js';
 
 type Ctx = Pick<AppContext, 'sql' | 'events'>;

@@ -12,7 +12,7 @@ export function resolveStreamedBoundaries(document: Document): void {
   for (const segment of segments) {
     const suffix = segment.id.slice(2);
     const placeholder = document.getElementById(`B:${suffix}`) ?? document.getElementById(`P:${suffix}`);
-    if (!placeholder || placeholder.tagName !== 'TEMPLATE' || segment.contains(placeholder)) continue;
+    if (placeholder?.tagName !== 'TEMPLATE' || segment.contains(placeholder)) continue;
     if (placeholder.id.startsWith('B:')) removeFallback(placeholder);
     const parent = placeholder.parentNode;
     if (!parent) continue;

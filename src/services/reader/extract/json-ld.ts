@@ -74,7 +74,7 @@ export function jsonText(value: Json | undefined): string | null {
     }
     return null;
   }
-  if (value && typeof value === 'object') return jsonText(value['@value'] ?? value['name']);
+  if (value && typeof value === 'object') return jsonText(value['@value'] ?? value.name);
   return null;
 }
 
@@ -84,7 +84,7 @@ export function jsonNames(value: Json | undefined, byId: Map<string, JsonLdNode>
   if (typeof value === 'string') return [value];
   if (Array.isArray(value)) return value.flatMap((entry) => jsonNames(entry, byId, depth + 1));
   if (typeof value !== 'object') return [];
-  const name = jsonText(value['name']);
+  const name = jsonText(value.name);
   if (name) return [name];
   const id = typeof value['@id'] === 'string' ? value['@id'] : null;
   const target = id ? byId.get(id) : undefined;
@@ -102,7 +102,7 @@ export function jsonUrl(value: Json | undefined, depth = 0): string | null {
     }
     return null;
   }
-  if (typeof value === 'object') return jsonUrl(value['url'] ?? value['contentUrl'] ?? value['@id'], depth + 1);
+  if (typeof value === 'object') return jsonUrl(value.url ?? value.contentUrl ?? value['@id'], depth + 1);
   return null;
 }
 

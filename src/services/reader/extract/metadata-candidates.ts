@@ -73,9 +73,9 @@ function articleNode(nodes: readonly JsonLdNode[]): JsonLdNode | null {
   for (const node of nodes) {
     if (!isArticleNode(node)) continue;
     let score = 1;
-    if (jsonText(node['headline'])) score += 2;
-    if (node['datePublished']) score += 1;
-    if (node['articleBody']) score += 1;
+    if (jsonText(node.headline)) score += 2;
+    if (node.datePublished) score += 1;
+    if (node.articleBody) score += 1;
     if (nodeTypes(node).some((t) => /News|Blog/.test(t))) score += 1;
     if (score > bestScore) {
       best = node;
@@ -96,19 +96,19 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
   const page = nodes.find((node) => nodeTypes(node).some((t) => /WebPage$/.test(t))) ?? null;
 
   if (article) {
-    push(candidates.title, 'jsonld:headline', jsonText(article['headline']));
-    push(candidates.title, 'jsonld:name', jsonText(article['name']));
-    const authors = jsonNames(article['author'], byId).map((name) => clean(name)).filter((name): name is string => !!name);
+    push(candidates.title, 'jsonld:headline', jsonText(article.headline));
+    push(candidates.title, 'jsonld:name', jsonText(article.name));
+    const authors = jsonNames(article.author, byId).map((name) => clean(name)).filter((name): name is string => !!name);
     if (authors.length) push(candidates.author, 'jsonld:author', authors.join(', '));
-    push(candidates.publishedAt, 'jsonld:datePublished', jsonText(article['datePublished']));
-    push(candidates.publishedAt, 'jsonld:dateCreated', jsonText(article['dateCreated']));
-    push(candidates.imageUrl, 'jsonld:image', jsonUrl(article['image']));
-    push(candidates.imageUrl, 'jsonld:thumbnailUrl', jsonUrl(article['thumbnailUrl']));
-    push(candidates.canonicalUrl, 'jsonld:url', jsonText(article['url']));
-    push(candidates.language, 'jsonld:inLanguage', jsonText(article['inLanguage']));
-    push(candidates.description, 'jsonld:description', jsonText(article['description']));
-    push(candidates.siteName, 'jsonld:publisher', jsonNames(article['publisher'], byId)[0]);
-    const body = article['articleBody'];
+    push(candidates.publishedAt, 'jsonld:datePublished', jsonText(article.datePublished));
+    push(candidates.publishedAt, 'jsonld:dateCreated', jsonText(article.dateCreated));
+    push(candidates.imageUrl, 'jsonld:image', jsonUrl(article.image));
+    push(candidates.imageUrl, 'jsonld:thumbnailUrl', jsonUrl(article.thumbnailUrl));
+    push(candidates.canonicalUrl, 'jsonld:url', jsonText(article.url));
+    push(candidates.language, 'jsonld:inLanguage', jsonText(article.inLanguage));
+    push(candidates.description, 'jsonld:description', jsonText(article.description));
+    push(candidates.siteName, 'jsonld:publisher', jsonNames(article.publisher, byId)[0]);
+    const body = article.articleBody;
     if (typeof body === 'string' && body.trim()) candidates.articleBody.push({ source: 'jsonld:articleBody', value: body });
   }
 
@@ -121,7 +121,7 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
     if (candidates.title.length > 6) break;
   }
   push(candidates.title, 'title', document.querySelector('title')?.textContent);
-  if (page) push(candidates.title, 'jsonld:webpage', jsonText(page['headline'] ?? page['name']));
+  if (page) push(candidates.title, 'jsonld:webpage', jsonText(page.headline ?? page.name));
 
   for (const c of metaContent(meta, ['author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator', 'byl', 'citation_author', 'twitter:creator'])) candidates.author.push(c);
   for (const element of document.querySelectorAll('[itemprop="author"]')) {

@@ -3,7 +3,7 @@
 // OpenGraph and <meta>) and cleans it (site names off titles, authors joined, ISO dates).
 import { authorFromUrl, cleanAuthor } from './author.js';
 import { isoDate } from './dates.js';
-import { AUTHOR_ORDER, metadataCandidates, type MetadataCandidates } from './metadata-candidates.js';
+import { AUTHOR_ORDER, type MetadataCandidates } from './metadata-candidates.js';
 import { httpUrl } from './urls.js';
 
 export interface PageMetadata {
@@ -135,10 +135,6 @@ function chooseLanguage(candidates: MetadataCandidates): string | null {
 }
 
 /** Metadata the page declares, chosen from the candidates by how reliable each source proved on real pages. */
-export function readMetadata(document: Document, pageUrl?: string | null): PageMetadata {
-  return chooseMetadata(metadataCandidates(document, pageUrl), pageUrl);
-}
-
 export function chooseMetadata(candidates: MetadataCandidates, pageUrl?: string | null): PageMetadata {
   const imageOrder = ['meta:og:image', 'meta:og:image:url', 'meta:og:image:secure_url', 'jsonld:image', 'meta:twitter:image', 'meta:twitter:image:src'];
   const image = imageOrder.map((source) => candidates.imageUrl.find((c) => c.source === source)).find(Boolean) ?? candidates.imageUrl[0];

@@ -25,7 +25,7 @@ import { SPIDER_JOB } from '../spider/status.js';
 import { encodeBody, HTML_TYPE, JSON_TYPE, type EncodedBody } from './encoded.js';
 import { reportProblem } from '../../../diagnostics.js';
 
-export { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody, type Encoding } from './encoded.js';
+export { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody,  } from './encoded.js';
 
 /** The public data calls and site-info. */
 export const SNAPSHOT_DATA_KEYS = [

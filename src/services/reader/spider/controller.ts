@@ -38,7 +38,7 @@ import { crawlNetwork } from './network.js';
 import { SPIDER_JOB, spiderStatusFields, type SpiderStatusFields } from './status.js';
 import { counted } from '../../../shared/words.js';
 import { emitWebhook } from '../../platform/webhooks/index.js';
-import { SPIDER_ACTIONS } from '../../../api/limits.js';
+import type { SPIDER_ACTIONS } from '../../../api/limits.js';
 
 export type { SpiderStatusFields } from './status.js';
 

@@ -28,6 +28,7 @@ import {
   hostOf,
   parseFeed,
   parseSitemap,
+  sitemapOrder,
   sameSiteAs,
   tryParseUrl,
 } from './net/index.js';
@@ -272,12 +273,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     if (!sitemap) return;
     if (sitemap.kind === 'sitemapindex') {
       if ((task.depth ?? 0) >= MAX_SITEMAP_DEPTH) return;
-      const children = [...sitemap.sitemaps].sort(
-        (a, b) =>
-          Number(/news/i.test(new URL(b.url).pathname)) - Number(/news/i.test(new URL(a.url).pathname)) ||
-          (b.lastModified?.getTime() ?? 0) - (a.lastModified?.getTime() ?? 0),
-      );
-      for (const child of children) {
+      for (const child of sitemapOrder(sitemap.sitemaps)) {
         if (state.sitemapsQueued >= MAX_SITEMAPS_PER_DOMAIN) break;
         if (seen.has(`sitemap:${child.url}`)) continue;
         seen.add(`sitemap:${child.url}`);

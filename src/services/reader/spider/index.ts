@@ -10,18 +10,18 @@ export {
   stopSpider,
   waitForSpider,
   type SpiderAction,
-  type SpiderCtx,
-  type SpiderStatusFields,
+  
+  
 } from './controller.js';
 export {
   refetchStatus,
   startRefetch,
   stopRefetch,
   waitForRefetch,
-  type RefetchProgress,
-  type RefetchStatus,
+  
+  
 } from './refetch.js';
-export { domainFavicon, letterIcon, type Favicon } from './favicons.js';
+export { domainFavicon, letterIcon,  } from './favicons.js';
 export { readArticlePage } from './extraction.js';
-export { crawlNetwork, closeCrawlNetwork, type CrawlNetwork } from './network.js';
+export { crawlNetwork, closeCrawlNetwork,  } from './network.js';
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../context.js';
 import { contextJob, contextSlot, existingContextJob } from '../../../context.js';
 import { listAvoidDomains } from '../../../db/avoid-domains.js';
 import {
-  FetchError,
+  type FetchError,
   HttpStatusError,
   createGuardedClient,
   createHostPacer,

@@ -15,8 +15,7 @@ import { counted } from '../../../shared/words.js';
 import type { Trend, TrendTopicStatistics, StoryTopicResult } from '../../../api/trends.js';
 
 export { runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer } from './analyzer.js';
-export type { AnalyzerOptions, AnalyzerRunSummary } from './analyzer.js';
-export type { AnalyzerControlResult } from '../../../api/trends.js';
+;
 
 function toTrend(row: TrendRow): Trend {
   return {

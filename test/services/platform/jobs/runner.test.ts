@@ -16,7 +16,6 @@ import {
   liveRun,
   notRunning,
   pruneJobHistory,
-  runJob,
   shutdownJobs,
   startJob,
   stopJob,
@@ -40,7 +39,7 @@ const counted: string[] = [];
 const countJob = defineJob({
   name: 'test-count',
   label: 'The counter',
-  run: async (ctx, params: { to: number; stepMs: number }, job: JobHandle) => {
+  run: async (_ctx, params: { to: number; stepMs: number }, job: JobHandle) => {
     let n = Number(job.saved.n ?? 0);
     counted.push(`${job.resumed ? 'resumed' : 'started'} at ${n}`);
     while (n < params.to) {
@@ -160,8 +159,9 @@ describe('job runner', () => {
   });
 
   it('returns a run\'s result to whoever waits for it, retrying a failing run as its policy says', async () => {
-    expect(await runJob(service.ctx, countJob.name, { to: 3, stepMs: 1 })).toEqual({ n: 3, interruption: null });
-    expect(await runJob(service.ctx, 'test-flaky')).toEqual({ attempts: 3 });
+    const runAndWait = async (name: string, params: Record<string, unknown> = {}) => (await waitForRun(service.ctx, (await startJob(service.ctx, name, params)).run.id))?.result;
+    expect(await runAndWait(countJob.name, { to: 3, stepMs: 1 })).toEqual({ n: 3, interruption: null });
+    expect(await runAndWait('test-flaky')).toEqual({ attempts: 3 });
     const last = await lastRun(service.ctx, 'test-flaky');
     expect(last).toMatchObject({ status: 'completed', failures: 2, attempts: 3 });
     // A retry is the same run queued again: one row in the job store, whatever the attempts.

@@ -1,7 +1,7 @@
 // Topics of crawled articles: the model path through the fake server, and the offline fallback per
 // article on every kind of model failure.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { countLlmCalls, latestLlmCalls } from '../../../../src/db/llm-calls.js';
+import { countLlmCalls } from '../../../../src/db/llm-calls.js';
 import { assignTopics, classifyArticles, normalizeTopic } from '../../../../src/services/reader/article-topics/index.js';
 import { classifyTopics } from '../../../../src/services/reader/classify/index.js';
 import { updateSetting } from '../../../../src/services/platform/settings/index.js';
@@ -67,7 +67,8 @@ describe('assignTopics', () => {
     expect(first!.messages[0]!.content).toMatch(/exactly one topic/);
     expect(first!.messages[1]!.content).toBe(`Headline: ${articles[0]!.title}\nText: ${articles[0]!.text}\nWhich topic, as JSON?`);
     expect(await countLlmCalls(service.ctx.sql)).toBe(before + 3);
-    const calls = await latestLlmCalls(service.ctx.sql, { limit: 3, feature: 'article-classifier' });
+    const calls = await service.ctx.sql<{ ok: boolean; totalTokens: number }[]>`
+      select ok, total_tokens from llm_calls where feature = 'article-classifier' order by id desc limit 3`;
     expect(calls.every((call) => call.ok && call.totalTokens === 18)).toBe(true);
   });
 
@@ -116,7 +117,7 @@ describe('assignTopics', () => {
     expect(limited.topics[0]!.source).toBe('offline');
     const slow = await createServiceContext({ fake, env: { NEWSCTL_LLM_MAX_RETRIES: '0', NEWSCTL_LLM_TIMEOUT_MS: '200' } });
     try {
-      fake.script({ kind: 'slow', delayMs: 2_000, then: { kind: 'json', value: { topic: 'food' } } });
+      fake.script({ kind: 'slow', delayMs: 2_000, reply: { kind: 'json', value: { topic: 'food' } } });
       const timedOut = await classifyArticles(slow.ctx, articles.slice(0, 1));
       expect(timedOut.topics[0]!.source).toBe('offline');
     } finally {

@@ -16,12 +16,12 @@ describe('jsonLdNodes', () => {
         'not json at all',
       ]),
     );
-    expect(nodes.filter(isArticleNode).map((node) => node['headline'])).toEqual(['A', 'B', 'line break']);
+    expect(nodes.filter(isArticleNode).map((node) => node.headline)).toEqual(['A', 'B', 'line break']);
   });
 
   it('resolves author references by @id', () => {
     const nodes = jsonLdNodes(documentOf(['{"@graph":[{"@type":"Person","@id":"#p","name":"Jane"},{"@type":"Article","author":[{"@id":"#p"},"Tom"]}]}']));
     const article = nodes.find(isArticleNode)!;
-    expect(jsonNames(article['author'], nodesById(nodes))).toEqual(['Jane', 'Tom']);
+    expect(jsonNames(article.author, nodesById(nodes))).toEqual(['Jane', 'Tom']);
   });
 });

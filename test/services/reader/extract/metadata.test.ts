@@ -1,7 +1,10 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { cleanAuthor } from '../../../../src/services/reader/extract/author.js';
-import { readMetadata, stripSiteName } from '../../../../src/services/reader/extract/metadata.js';
+import { chooseMetadata, stripSiteName } from '../../../../src/services/reader/extract/metadata.js';
+import { metadataCandidates } from '../../../../src/services/reader/extract/metadata-candidates.js';
+
+const readMetadata = (document: Document, pageUrl?: string | null) => chooseMetadata(metadataCandidates(document, pageUrl), pageUrl);
 
 const documentOf = (html: string) => parseHTML(html).document as unknown as Document;
 

@@ -27,7 +27,7 @@ async function addArticle(sql: Sql, title: string, topic: string | null, topicSo
   const url = `https://food.test/${encodeURIComponent(title)}-${Math.random().toString(36).slice(2)}`;
   const [row] = await sql<{ id: number }[]>`
     insert into articles (domain_name, source_url, canonical_url, title, content, topic, topic_source)
-    values ('food.test', ${url}, ${url}, ${title}, ${title + '.'}, ${topic}, ${topicSource}) returning id`;
+    values ('food.test', ${url}, ${url}, ${title}, ${`${title}.`}, ${topic}, ${topicSource}) returning id`;
   return row!.id;
 }
 
@@ -131,7 +131,7 @@ describe('food re-categorization, with a model', () => {
     const ids: number[] = [];
     for (let i = 0; i < 60; i++) ids.push(await addArticle(service.ctx.sql, i % 3 === 0 ? `Article ${i}: a new soup recipe` : `Article ${i}: council meeting`, 'health', 'offline'));
     // The first batch is quick; from the second on the model stalls.
-    fake.respondWith((request) => (fake.chatRequests().length <= 25 ? modelTopic(request) : { kind: 'slow', delayMs: 5_000, then: modelTopic(request) }));
+    fake.respondWith((request) => (fake.chatRequests().length <= 25 ? modelTopic(request) : { kind: 'slow', delayMs: 5_000, reply: modelTopic(request) }));
     await startFoodRecategorization(service.ctx);
     for (let i = 0; i < 200 && fake.chatRequests().length <= 25; i++) await new Promise((resolve) => setTimeout(resolve, 20));
 

@@ -338,7 +338,7 @@ describe('trends analyzer, with a model', () => {
   });
 
   it('stops during a slow model call: status idle, no last run recorded, nothing half-stored', async () => {
-    respond(() => ({ kind: 'slow', delayMs: 5_000, then: { kind: 'json', value: { trends: [] } } }));
+    respond(() => ({ kind: 'slow', delayMs: 5_000, reply: { kind: 'json', value: { trends: [] } } }));
     await startTrendsAnalyzer(service.ctx);
     for (let i = 0; i < 100 && trendRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const during = await getStatus(service.ctx);

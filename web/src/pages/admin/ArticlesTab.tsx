@@ -129,7 +129,7 @@ function Segments({ segments }: { segments: ArticleSegment[] }) {
       {segments.map((segment, index) => {
         const href = segment.url ? safeHref(segment.url) : undefined;
         const text = href ? (
-          <a className="link break-all" href={href} target="_blank" rel="noreferrer">
+          <a key="link" className="link break-all" href={href} target="_blank" rel="noreferrer">
             {segment.text}
           </a>
         ) : (
@@ -270,7 +270,7 @@ function ArticleCard({ article, open, onToggle }: { article: GeneratedArticle; o
       </div>
       {image && (
         <Modal open={enlarged} onOpenChange={setEnlarged} title={title}>
-          <img src={image} alt={`Feature image of "${title}"`} className="h-auto w-full rounded-md" />
+          <img src={image} alt={`Illustration for "${title}"`} className="h-auto w-full rounded-md" />
         </Modal>
       )}
     </li>

@@ -78,6 +78,7 @@ export function ConsoleActionsProvider({ children }: { children: ReactNode }) {
   const clearTimers = () => {
     for (const timer of timers.current.splice(0)) clearTimeout(timer);
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `clearTimers` only reads a ref; the cleanup runs once, at unmount.
   useEffect(() => clearTimers, []);
 
   const audioMutation = useLatestNewsAudioMutation();

@@ -121,7 +121,7 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
         </select>
         <PriorityInput domain={domain} />
         <Tip label="Seconds between two requests to this site">
-          <span className="w-12 text-center text-sm text-gray-700 tabular-nums sm:w-20 dark:text-gray-300" tabIndex={0} aria-label={`Throttle ${domain.throttle ?? 2} seconds`}>
+          <span className="w-12 text-center text-sm text-gray-700 tabular-nums sm:w-20 dark:text-gray-300" tabIndex={0} role="note" aria-label={`Throttle ${domain.throttle ?? 2} seconds`}>
             {domain.throttle ?? 2}s
           </span>
         </Tip>

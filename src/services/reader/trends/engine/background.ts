@@ -32,10 +32,3 @@ function parseBackground(text: string): BackgroundModel {
   }
   return { documents, documentFrequency };
 }
-
-export function formatBackground(model: BackgroundModel, notice: string[] = []): string {
-  const lines = [...notice.map((line) => `# ${line}`), `#documents\t${model.documents}`];
-  const entries = [...model.documentFrequency].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  for (const [feature, count] of entries) lines.push(`${feature}\t${count}`);
-  return `${lines.join('\n')}\n`;
-}

@@ -7,8 +7,7 @@ import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInpu
 export { clusterStories, storyIdOf } from './story-clusters.js';
 export { rankTrends, sourceCount, isTrendStory } from './rank.js';
 export { splitSentences } from './summarize.js';
-;
-export type { BackgroundModel, ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
+export type {  ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export interface StoryAnalysis {
   /** Every article in exactly one story, largest story first. */

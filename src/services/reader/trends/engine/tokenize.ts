@@ -58,7 +58,7 @@ function words(text: string): string[] {
     .replace(/\b((?:[a-z]\.){2,})/g, (acronym) => acronym.replace(/\./g, ''))
     .replace(/(\d),(\d{3})\b/g, '$1$2');
   const found: string[] = [];
-  for (const match of folded.matchAll(/[a-z0-9]+(?:['.\-][a-z0-9]+)*/g)) {
+  for (const match of folded.matchAll(/[a-z0-9]+(?:['.-][a-z0-9]+)*/g)) {
     const token = match[0];
     if (token.includes('-')) {
       const parts = token.split('-');

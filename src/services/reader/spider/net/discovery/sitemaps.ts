@@ -115,7 +115,7 @@ const PREFIX = '(?:[A-Za-z_][\\w.-]*:)?';
 function rootElementName(text: string): string | null {
   let rest = text;
   for (;;) {
-    const prolog = /^\s*(?:<\?[^]*?\?>|<!--[^]*?-->|<!DOCTYPE[^<>]*(?:\[[^\]]*\])?\s*>)/i.exec(rest);
+    const prolog = /^\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^<>]*(?:\[[^\]]*\])?\s*>)/i.exec(rest);
     if (!prolog) break;
     rest = rest.slice(prolog[0].length);
   }
@@ -184,7 +184,7 @@ const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot:
 /** Character data: CDATA sections kept verbatim, entities decoded elsewhere. */
 function decodeXmlText(raw: string): string {
   return raw
-    .split(/(<!\[CDATA\[[^]*?\]\]>)/)
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
     .map((part) =>
       part.startsWith('<![CDATA[')
         ? part.slice(9, -3)
@@ -222,91 +222,15 @@ function absoluteHttp(loc: string | null, base: string): string | null {
 // ---------------------------------------------------------------------------------------------
 // Walking an index
 
-export interface CollectSitemapsOptions {
-  /** Sitemaps to start from: robots.txt Sitemap: lines, else /sitemap.xml. */
-  roots: readonly string[];
-  /** Fetches one sitemap body (through the guarded client, paced and robots-checked by the caller). */
-  fetchSitemap: (url: string) => Promise<Uint8Array | string>;
-  /** Filters sitemaps and article URLs (same site, not avoided, robots.txt). */
-  isAllowed?: (url: string) => boolean | Promise<boolean>;
-  /** Index nesting followed: roots are depth 0. */
-  maxDepth?: number;
-  /** Sitemap files fetched in all. */
-  maxSitemaps?: number;
-  /** Article URLs returned in all. */
-  maxArticles?: number;
-  /** Skip index children and URLs whose lastmod is older (news crawls want recent ones). */
-  modifiedSince?: Date;
-  maxDecompressedBytes?: number;
-}
-
-export interface CollectedSitemaps {
-  articles: SitemapArticle[];
-  /** Sitemap files read, in order. */
-  read: string[];
-  failures: Array<{ url: string; error: unknown }>;
-}
-
 /**
- * Reads sitemaps breadth-first from the roots, following indexes up to maxDepth, reading at most
- * maxSitemaps files and returning at most maxArticles URLs. Within an index, news sitemaps and the
- * most recently modified files come first, so the limits cut the archive, not the news.
+ * The order in which an index's sitemaps are read: news sitemaps first, then the most recently
+ * modified, then as listed, so that the crawl's limits cut the archive, not the news.
  */
-export async function collectSitemapArticles(options: CollectSitemapsOptions): Promise<CollectedSitemaps> {
-  const maxDepth = options.maxDepth ?? 2;
-  const maxSitemaps = options.maxSitemaps ?? 20;
-  const maxArticles = options.maxArticles ?? 5000;
-  const since = options.modifiedSince?.getTime();
-  const isAllowed = options.isAllowed ?? (() => true);
-
-  const queue: Array<{ url: string; depth: number }> = options.roots.map((url) => ({ url, depth: 0 }));
-  const queued = new Set(options.roots);
-  const read: string[] = [];
-  const failures: CollectedSitemaps['failures'] = [];
-  const articles: SitemapArticle[] = [];
-  const seenArticles = new Set<string>();
-
-  while (queue.length > 0 && read.length < maxSitemaps && articles.length < maxArticles) {
-    const { url, depth } = queue.shift()!;
-    if (!(await isAllowed(url))) continue;
-    let parsed: ParsedSitemap | null;
-    try {
-      read.push(url);
-      parsed = parseSitemap(await options.fetchSitemap(url), url, {
-        ...(options.maxDecompressedBytes ? { maxDecompressedBytes: options.maxDecompressedBytes } : {}),
-      });
-    } catch (error) {
-      failures.push({ url, error });
-      continue;
-    }
-    if (!parsed) {
-      failures.push({ url, error: new Error('Not a sitemap') });
-      continue;
-    }
-    if (parsed.kind === 'sitemapindex') {
-      if (depth >= maxDepth) continue;
-      const children = parsed.sitemaps
-        .filter((s) => since === undefined || !s.lastModified || s.lastModified.getTime() >= since)
-        .map((s, index) => ({ ...s, index }))
-        .sort(byNewsThenRecency);
-      for (const child of children) {
-        if (queued.has(child.url)) continue;
-        queued.add(child.url);
-        queue.push({ url: child.url, depth: depth + 1 });
-      }
-      continue;
-    }
-    for (const article of parsed.articles) {
-      if (articles.length >= maxArticles) break;
-      if (seenArticles.has(article.url)) continue;
-      const modified = article.news?.publishedAt ?? article.lastModified;
-      if (since !== undefined && modified && modified.getTime() < since) continue;
-      if (!(await isAllowed(article.url))) continue;
-      seenArticles.add(article.url);
-      articles.push(article);
-    }
-  }
-  return { articles, read, failures };
+export function sitemapOrder(sitemaps: readonly SitemapReference[]): SitemapReference[] {
+  return sitemaps
+    .map((sitemap, index) => ({ ...sitemap, index }))
+    .sort(byNewsThenRecency)
+    .map(({ index: _index, ...sitemap }) => sitemap);
 }
 
 function byNewsThenRecency(

@@ -3,8 +3,6 @@
 // first stray ampersand.
 import { DOMParser } from 'linkedom';
 
-export type XmlElement = Element;
-
 export function parseXml(text: string): Document {
   // Processing instructions and doctypes only confuse the lenient parser; they carry nothing we use.
   const cleaned = text.replace(/^\uFEFF/, '').replace(/<\?xml[^>]*\?>/i, '').replace(/<!DOCTYPE[^>[]*(\[[^\]]*\])?>/i, '');

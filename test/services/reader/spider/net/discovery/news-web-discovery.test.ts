@@ -7,7 +7,6 @@ import {
   HttpStatusError,
   SITEMAP_CONTENT_TYPES,
   articleLinks,
-  collectSitemapArticles,
   commonFeedUrls,
   createGuardedClient,
   createHostPacer,
@@ -16,6 +15,8 @@ import {
   hostOf,
   parseDomainInput,
   parseFeed,
+  parseSitemap,
+  sitemapOrder,
   type FetchOptions,
   type GuardedClient,
 } from '../../../../../../src/services/reader/spider/net/index.js';
@@ -85,13 +86,25 @@ describe('discovery over the local news web', () => {
         break;
       }
 
+      // The sitemaps as the crawl reads them: breadth first, an index's children in sitemapOrder.
       const listed = await robots.sitemaps(origin);
-      const sitemaps = await collectSitemapArticles({
-        roots: listed.length ? listed : [`${origin}/sitemap.xml`],
-        fetchSitemap: async (url) => (await politeFetch(url, { accept: SITEMAP_CONTENT_TYPES })).body,
-        isAllowed: sameSiteAndAllowed,
-      });
-      for (const article of sitemaps.articles) found.add(article.url);
+      const queue = listed.length ? [...listed] : [`${origin}/sitemap.xml`];
+      const seen = new Set(queue);
+      while (queue.length > 0) {
+        const url = queue.shift()!;
+        if (!(await sameSiteAndAllowed(url))) continue;
+        const response = await politeFetch(url, { accept: SITEMAP_CONTENT_TYPES }).catch(() => null);
+        const sitemap = response ? parseSitemap(response.body, response.url) : null;
+        if (sitemap?.kind === 'sitemapindex') {
+          for (const child of sitemapOrder(sitemap.sitemaps)) {
+            if (seen.has(child.url)) continue;
+            seen.add(child.url);
+            queue.push(child.url);
+          }
+        } else if (sitemap) {
+          for (const article of sitemap.articles) if (await sameSiteAndAllowed(article.url)) found.add(article.url);
+        }
+      }
       return [...found].sort();
     }
 
