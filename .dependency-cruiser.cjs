@@ -42,7 +42,8 @@ module.exports = {
     },
     {
       name: 'services-below-the-root',
-      comment: 'The composition root (src/*.ts: the catalog, the status object, the runtime and its lifecycle) wires the services together; no service imports it.',
+      comment:
+        'The composition root (src/*.ts: the catalog, the status object, the runtime and its lifecycle) wires the services together; no service imports it.',
       severity: 'error',
       from: { path: '^src/services/' },
       to: { path: '^src/(job-catalog|status|lifecycle|runtime|app-context)\\.ts$' },
@@ -102,7 +103,11 @@ module.exports = {
     exclude: { path: '(^|/)(node_modules|dist)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

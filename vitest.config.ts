@@ -6,9 +6,7 @@ export default defineConfig({
     // scripts/test.mjs sets NEWSCTL_SKIP_BROWSER_TESTS when Chromium is missing (and says so); the
     // browser suites run in the embedded-database pass only (decisions.md "CI"), not again on PostgreSQL.
     exclude:
-      process.env.NEWSCTL_SKIP_BROWSER_TESTS === '1' || process.env.DATABASE_URL
-        ? ['test/e2e/browser/**', '**/node_modules/**']
-        : ['**/node_modules/**'],
+      process.env.NEWSCTL_SKIP_BROWSER_TESTS === '1' || process.env.DATABASE_URL ? ['test/e2e/browser/**', '**/node_modules/**'] : ['**/node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

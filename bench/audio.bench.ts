@@ -47,7 +47,10 @@ for (const line of all) {
   if (spokenWords(lines) >= TARGET_WORDS) break;
   lines.push(line);
 }
-const voices = { Alex: toSpeechVoice(DEFAULT_VOICES.find((v) => v.name === 'Achird')!), Jordan: toSpeechVoice(DEFAULT_VOICES.find((v) => v.name === 'Aoede')!) };
+const voices = {
+  Alex: toSpeechVoice(DEFAULT_VOICES.find((v) => v.name === 'Achird')!),
+  Jordan: toSpeechVoice(DEFAULT_VOICES.find((v) => v.name === 'Aoede')!),
+};
 const voiceOf = (speaker: string) => voices[speaker as 'Alex'] ?? voices.Alex;
 const signal = new AbortController().signal;
 
@@ -90,11 +93,17 @@ const [baseFirst, baseFirstSeconds] = await timed(() => speakLines({ config }, f
 rmSync(media, { recursive: true, force: true });
 
 const rate = (audio: number, seconds: number) => (audio / seconds).toFixed(1);
-console.log(`Offline podcast: ${lines.length} lines, ${spokenWords(lines)} words, ${audioSeconds.toFixed(0)} s of audio (${(audioSeconds / 60).toFixed(1)} min)`);
+console.log(
+  `Offline podcast: ${lines.length} lines, ${spokenWords(lines)} words, ${audioSeconds.toFixed(0)} s of audio (${(audioSeconds / 60).toFixed(1)} min)`,
+);
 console.log(
   `  newsctl   speech ${speakSeconds.toFixed(1)} s + mix/loudnorm/MP3 ${encodeSeconds.toFixed(1)} s = ${work.toFixed(1)} s of work → ${rate(audioSeconds, work)} s of audio per s of work`,
 );
 console.log(`First ${BASELINE_LINES} lines, speech only (${pcmSeconds(oursFirst.pcm).toFixed(0)} s of audio):`);
-console.log(`  newsctl   one espeak-ng process per job    ${oursFirstSeconds.toFixed(1)} s → ${rate(pcmSeconds(oursFirst.pcm), oursFirstSeconds)} s of audio per s`);
-console.log(`  baseline  one espeak-ng process per line   ${baseFirstSeconds.toFixed(1)} s → ${rate(pcmSeconds(baseFirst.pcm), baseFirstSeconds)} s of audio per s`);
+console.log(
+  `  newsctl   one espeak-ng process per job    ${oursFirstSeconds.toFixed(1)} s → ${rate(pcmSeconds(oursFirst.pcm), oursFirstSeconds)} s of audio per s`,
+);
+console.log(
+  `  baseline  one espeak-ng process per line   ${baseFirstSeconds.toFixed(1)} s → ${rate(pcmSeconds(baseFirst.pcm), baseFirstSeconds)} s of audio per s`,
+);
 console.log(`  ratio ${(baseFirstSeconds / oursFirstSeconds).toFixed(1)}× faster with one process per job`);

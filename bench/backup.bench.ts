@@ -43,7 +43,11 @@ try {
     writeFileSync(join(mediaDir, 'images', `article-${i}-0123456789ab.png`), randomBytes(IMAGE_BYTES));
     mediaBytes += IMAGE_BYTES;
   }
-  console.log(`load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}; ${ARTICLES} articles, media ${mb(mediaBytes)} (${AUDIO_FILES} audio, ${IMAGE_FILES} images)`);
+  console.log(
+    `load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}; ${ARTICLES} articles, media ${mb(mediaBytes)} (${AUDIO_FILES} audio, ${IMAGE_FILES} images)`,
+  );
 
   // Baseline: the database-only dump (the format a backup carries inside).
   let start = performance.now();
@@ -77,8 +81,12 @@ try {
     await target.close();
   }
   console.log(`database-only dump (baseline): ${seconds(plainMs)}, ${mb(statSync(plainFile).size)}`);
-  console.log(`db dump (database + media):    ${seconds(dumpMs)}, archive ${mb(statSync(archiveFile).size)} = database ${mb(statSync(archiveFile).size - mediaBytes)} + media ${mb(mediaBytes)}; ${(dumpMs / plainMs).toFixed(2)}x the baseline`);
-  console.log(`db restore: check the whole archive ${seconds(stageMs)}, load rows and files ${seconds(restoreMs)} (${summary.rows} rows, ${AUDIO_FILES + IMAGE_FILES} files)`);
+  console.log(
+    `db dump (database + media):    ${seconds(dumpMs)}, archive ${mb(statSync(archiveFile).size)} = database ${mb(statSync(archiveFile).size - mediaBytes)} + media ${mb(mediaBytes)}; ${(dumpMs / plainMs).toFixed(2)}x the baseline`,
+  );
+  console.log(
+    `db restore: check the whole archive ${seconds(stageMs)}, load rows and files ${seconds(restoreMs)} (${summary.rows} rows, ${AUDIO_FILES + IMAGE_FILES} files)`,
+  );
 } finally {
   await source.close();
   rmSync(folder, { recursive: true, force: true });

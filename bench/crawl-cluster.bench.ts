@@ -41,10 +41,14 @@ async function spawnDaemon(dataDir: string, databaseUrl: string, env: Record<str
   const port = await freePort();
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NEWSCTL_FROM_SOURCE: '1', NEWSCTL_LOG_LEVEL: 'warn', ...env };
   delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, [packagePath('bin', 'newsctl.js'), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--database-url', databaseUrl], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [packagePath('bin', 'newsctl.js'), 'serve', '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir, '--database-url', databaseUrl],
+    {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -158,7 +162,9 @@ async function crawlWith(count: number, web: NewsWeb): Promise<Result> {
       select count(*)::int as count from crawl_claims c join job_runs r on r.id = c.run_id
       where r.job = 'spider' group by c.holder order by count desc`;
     const gap = gaps(log);
-    const floorSeconds = Math.max(...web.sites.map((site) => ((log.filter((e) => e.host === site.host).length - 1) * Math.max(1000, site.crawlDelayMs ?? 0)) / 1000));
+    const floorSeconds = Math.max(
+      ...web.sites.map((site) => ((log.filter((e) => e.host === site.host).length - 1) * Math.max(1000, site.crawlDelayMs ?? 0)) / 1000),
+    );
     return {
       floorSeconds,
       daemons: count,
@@ -205,14 +211,16 @@ const row = (label: string, value: (r: Result) => string) => console.log(`  ${la
 row('time to idle', (r) => `${r.seconds.toFixed(1)} s`);
 row('pacing floor (slowest site)', (r) => `${r.floorSeconds.toFixed(1)} s`);
 row('pages (all requests)', (r) => String(r.pages));
-row('pages/s', (r) => r.pages ? (r.pages / r.seconds).toFixed(1) : '0');
+row('pages/s', (r) => (r.pages ? (r.pages / r.seconds).toFixed(1) : '0'));
 row('articles stored / reachable', (r) => `${r.articles} / ${r.expected}`);
 row('per-host gap: min', (r) => `${r.minGapMs} ms`);
 row('per-host gap: median', (r) => `${r.medianGapMs} ms`);
 row('hosts asked under 1 s apart', (r) => String(r.hostsBelowPace));
 row('domains per daemon', (r) => r.domainsPerDaemon.join(' / '));
-row('daemons\' CPU', (r) => `${r.cpuSeconds.toFixed(1)} s`);
+row("daemons' CPU", (r) => `${r.cpuSeconds.toFixed(1)} s`);
 const [one, three] = results;
 if (one && three) {
-  console.log(`  3 daemons vs 1: ${((three.pages / three.seconds) / (one.pages / one.seconds)).toFixed(2)}× the pages/s; both end within ${Math.max(one.seconds - one.floorSeconds, three.seconds - three.floorSeconds).toFixed(1)} s of the pacing floor`);
+  console.log(
+    `  3 daemons vs 1: ${(three.pages / three.seconds / (one.pages / one.seconds)).toFixed(2)}× the pages/s; both end within ${Math.max(one.seconds - one.floorSeconds, three.seconds - three.floorSeconds).toFixed(1)} s of the pacing floor`,
+  );
 }

@@ -99,7 +99,9 @@ console.log(line('spider (crawlee, polite queue, store)', crawled.length, spider
 console.log(`    articles stored ${articles} of ${expectedArticles} reachable; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`);
 // No polite crawl can end before its slowest site: that site's requests, each a pause apart.
 const floorSeconds = Math.max(...web.sites.map((site, i) => ((pagesBySite[i]!.length - 1) * Math.max(HOST_INTERVAL_MS, site.crawlDelayMs ?? 0)) / 1000));
-console.log(`    pacing floor: the slowest site needs ${floorSeconds.toFixed(1)} s at its pace (robots.txt Crawl-delay 2 s on ${web.sites.filter((s) => s.crawlDelayMs).length} sites)`);
+console.log(
+  `    pacing floor: the slowest site needs ${floorSeconds.toFixed(1)} s at its pace (robots.txt Crawl-delay 2 s on ${web.sites.filter((s) => s.crawlDelayMs).length} sites)`,
+);
 console.log(line(`baseline: sequential polite (${POLITE_SAMPLE_SITES} sites)`, politePages, politeSeconds));
 console.log(line('baseline: sequential, no pacing (impolite)', rawPages, rawSeconds));
 console.log(`  spider vs sequential polite loop: ${(spiderRate / politeRate).toFixed(1)}×`);

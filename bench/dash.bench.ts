@@ -71,7 +71,13 @@ function messagesOf(second: number): LiveMessage[] {
     { type: 'log_entry', id: second * 3, timestamp: at, component: 'SPIDER', level: 'info', message: `Stored article ${second}` },
     { type: 'log_entry', id: second * 3 + 1, timestamp: at, component: 'GENERATOR', level: 'info', message: `Generated "${second}"` },
     { type: 'log_entry', id: second * 3 + 2, timestamp: at, component: 'AUDIO', level: 'warning', message: `Segment ${second}` },
-    { type: 'queue_update', queueLength: 3, isGenerating: true, currentTrend: `Trend ${second}`, items: [{ id: second, trendTitle: `Trend ${second}`, status: 'generating' }] } as unknown as LiveMessage,
+    {
+      type: 'queue_update',
+      queueLength: 3,
+      isGenerating: true,
+      currentTrend: `Trend ${second}`,
+      items: [{ id: second, trendTitle: `Trend ${second}`, status: 'generating' }],
+    } as unknown as LiveMessage,
     { type: 'generator_action', action: `Generating article for "Trend ${second}"` },
     { type: 'job_progress', job: 'podcast-audio', runId: `run-${second % 7}`, progress: { current: second % 12, total: 12 } },
     { type: 'trendsAnalyzerAction', action: `Analyzing topic ${second % 8}` },
@@ -156,7 +162,13 @@ async function main() {
   const terminal = new Terminal();
   const { client, send } = fakeClient();
   const store = new DashStore(client, { throttleMs: 0, refreshDelayMs: 60_000 });
-  const instance = render(createElement(App, { store }), { stdout: terminal as unknown as NodeJS.WriteStream, stdin: new Keyboard() as unknown as NodeJS.ReadStream, exitOnCtrlC: false, patchConsole: false, maxFps: 1000 });
+  const instance = render(createElement(App, { store }), {
+    stdout: terminal as unknown as NodeJS.WriteStream,
+    stdin: new Keyboard() as unknown as NodeJS.ReadStream,
+    exitOnCtrlC: false,
+    patchConsole: false,
+    maxFps: 1000,
+  });
   await store.start();
   // Warm up: a minute of messages, so start-up allocations (JIT, first frames) are not counted as growth.
   for (let second = 0; second < 60; second++) for (const m of messagesOf(second)) send(m);
@@ -179,11 +191,15 @@ async function main() {
   store.close();
   const state = store.getState();
   const load = proc('loadavg').split(' ').slice(0, 3).join(' ') || 'unknown';
-  console.log(`dashboard memory, ${SECONDS * PER_SECOND} live messages (${SECONDS / 3600} h at ${PER_SECOND}/s) in ${seconds.toFixed(1)} s, ${terminal.frames} writes to an 80x24 terminal (load ${load})`);
+  console.log(
+    `dashboard memory, ${SECONDS * PER_SECOND} live messages (${SECONDS / 3600} h at ${PER_SECOND}/s) in ${seconds.toFixed(1)} s, ${terminal.frames} writes to an 80x24 terminal (load ${load})`,
+  );
   console.log(`  at start:  ${breakdown(start.kept, start.kinds)}`);
   console.log(`  after:     ${breakdown(end.kept, end.kinds)}`);
   console.log(`  growth:    ${growth(start.kept, end.kept)}`);
-  console.log(`  running:   peak rss ${mb(peak.rss)}, heap ${mb(peak.heapTotal)} (sampled each simulated minute); rss right after the first GC ${mb(end.afterOneGc)}`);
+  console.log(
+    `  running:   peak rss ${mb(peak.rss)}, heap ${mb(peak.heapTotal)} (sampled each simulated minute); rss right after the first GC ${mb(end.afterOneGc)}`,
+  );
   console.log(`  kept:      ${state.logs.length} logs, ${state.activity.length} activity lines, ${state.messages} messages applied`);
   process.exit(0);
 }

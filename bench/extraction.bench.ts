@@ -112,8 +112,16 @@ console.log('set      pages  extractor                  F1     P      R      exa
 for (const source of ['all', 'fundus', 'wcxb'] as const) {
   const chosen = pages.map((page, i) => ({ page, i })).filter(({ page }) => source === 'all' || page.source === source);
   const set = chosen.map(({ page }) => page);
-  for (const [label, results] of [['ours', oursResults], ['Readability/linkedom', baselineResults]] as const) {
-    const corpus = scoreCorpus(summarise(set, chosen.map(({ i }) => results[i]!)).text);
+  for (const [label, results] of [
+    ['ours', oursResults],
+    ['Readability/linkedom', baselineResults],
+  ] as const) {
+    const corpus = scoreCorpus(
+      summarise(
+        set,
+        chosen.map(({ i }) => results[i]!),
+      ).text,
+    );
     console.log(
       `${source.padEnd(8)} ${String(set.length).padStart(5)}  ${label.padEnd(24)} ${pct(corpus.f1)}  ${pct(corpus.precision)}  ${pct(corpus.recall)}  ${pct(corpus.exactMatch)}`,
     );
@@ -128,8 +136,14 @@ for (const source of ['all', 'fundus', 'wcxb'] as const) {
   const withTitle = set.filter((page) => page.title).length;
   const withAuthor = set.filter((page) => page.author).length;
   const withDate = set.filter((page) => page.publishedAt).length;
-  for (const [label, results] of [['ours', oursResults], ['Readability/linkedom', baselineResults]] as const) {
-    const summary = summarise(set, chosen.map(({ i }) => results[i]!));
+  for (const [label, results] of [
+    ['ours', oursResults],
+    ['Readability/linkedom', baselineResults],
+  ] as const) {
+    const summary = summarise(
+      set,
+      chosen.map(({ i }) => results[i]!),
+    );
     console.log(
       `${source.padEnd(8)} ${label.padEnd(24)}   ${share(summary.title, withTitle).padEnd(18)} ${share(summary.titleNormalised, withTitle).padEnd(18)} ${share(summary.author, withAuthor).padEnd(18)} ${share(summary.date, withDate)}`,
     );

@@ -24,7 +24,9 @@ const TARGET_WORDS = 600;
 const RUNS = 50;
 const OVERLAP = 0.6;
 const STOP = new Set(
-  'a an the of to in on at for and or but by with from as is are was were be been has have had it its this that these those said says will would after before about than more most into over'.split(' '),
+  'a an the of to in on at for and or but by with from as is are was were be been has have had it its this that these those said says will would after before about than more most into over'.split(
+    ' ',
+  ),
 );
 
 function contentWords(sentence: string): Set<string> {
@@ -136,12 +138,17 @@ console.log(
   `Whole offline generation of the 10-source trend on the job runner (queued → recorded, embedded database): ` +
     `${median(e2eTimes).toFixed(0)} ms median of ${E2E_RUNS}, fastest ${fastest(e2eTimes).toFixed(0)} ms (${e2eDone}/${E2E_RUNS} completed)`,
 );
-console.log(`Near-copies (over ${OVERLAP} of words shared): ${ours.redundant} of ${ours.pairs} pairs — the writer removes them by construction, so this cannot see a fact retold in other words:`);
+console.log(
+  `Near-copies (over ${OVERLAP} of words shared): ${ours.redundant} of ${ours.pairs} pairs — the writer removes them by construction, so this cannot see a fact retold in other words:`,
+);
 
 // Facts told twice in any wording: the webs' stories give each fact in two wordings (sources retell
 // it in their own words), so a written article tells a fact twice when it holds both. The held-out
 // web (frozen for the topics work) was measured once, after the settings were chosen on the local web.
-for (const [name, stories] of [['local web (tuned on)', WEB_STORIES], ['held-out web', HELD_OUT_STORIES]] as const) {
+for (const [name, stories] of [
+  ['local web (tuned on)', WEB_STORIES],
+  ['held-out web', HELD_OUT_STORIES],
+] as const) {
   const measure = (byMeaning: boolean) => {
     let facts = 0;
     let leftOut = 0;
@@ -151,7 +158,12 @@ for (const [name, stories] of [['local web (tuned on)', WEB_STORIES], ['held-out
     let leadsRight = 0;
     let wrongLead: string | null = null;
     for (const story of stories) {
-      const sources = story.titles.map((title, i) => ({ url: `https://site-${story.sites[i]}.test/${story.key}`, title, domain: `site-${story.sites[i]}.test`, text: tellingParagraphs(story, i).join('\n\n') }));
+      const sources = story.titles.map((title, i) => ({
+        url: `https://site-${story.sites[i]}.test/${story.key}`,
+        title,
+        domain: `site-${story.sites[i]}.test`,
+        text: tellingParagraphs(story, i).join('\n\n'),
+      }));
       const written = writeOfflineArticle({ title: story.titles[0]!, description: '', sources, targetWords: TARGET_WORDS, byMeaning });
       // The news is each story's first fact (the local web's egg story: its headline names two).
       const news = story.key === 'eggs' ? [...story.facts[0]!, ...story.facts[1]!] : story.facts[0]!;
@@ -175,8 +187,11 @@ for (const [name, stories] of [['local web (tuned on)', WEB_STORIES], ['held-out
   };
   const meaning = measure(true);
   const terms = measure(false);
-  console.log(`  ${name}: ${meaning.facts} facts — told twice ${meaning.twice} (${pct(meaning.twice / meaning.facts)}), left out ${meaning.leftOut}; by shared terms only (the previous writer): told twice ${terms.twice}, left out ${terms.leftOut}`);
+  console.log(
+    `  ${name}: ${meaning.facts} facts — told twice ${meaning.twice} (${pct(meaning.twice / meaning.facts)}), left out ${meaning.leftOut}; by shared terms only (the previous writer): told twice ${terms.twice}, left out ${terms.leftOut}`,
+  );
   if (meaning.worst) console.log(`    a fact still told twice: "${meaning.worst[0]}" / "${meaning.worst[1]}"`);
-  console.log(`    leads that tell the news (the story's first fact): ${meaning.leadsRight}/${meaning.stories}${meaning.wrongLead ? `; e.g. ${meaning.wrongLead}` : ''}`);
+  console.log(
+    `    leads that tell the news (the story's first fact): ${meaning.leadsRight}/${meaning.stories}${meaning.wrongLead ? `; e.g. ${meaning.wrongLead}` : ''}`,
+  );
 }
-

@@ -63,8 +63,7 @@ interface Figures {
 }
 
 async function load(url: string, headers: Record<string, string>): Promise<Figures> {
-  const run = (duration: number) =>
-    autocannon({ url, connections: CONNECTIONS, duration, headers, workers: 1 }) as unknown as Promise<autocannon.Result>;
+  const run = (duration: number) => autocannon({ url, connections: CONNECTIONS, duration, headers, workers: 1 }) as unknown as Promise<autocannon.Result>;
   await run(2); // warm-up: JIT, connection setup, caches
   const result = await run(DURATION_S);
   return {
@@ -120,7 +119,9 @@ async function main(): Promise<void> {
     rows.push(['same bytes, static, precompressed .gz', best(staticRuns)]);
     rows.push(['same bytes, static, gzip per request', await load(`${base}/home-plain.json`, gzip)]);
     rows.push(['home-page-data revalidation (304)', await load(`${base}/api/home-page-data`, { ...gzip, 'if-none-match': etag })]);
-    console.log(`rounds (req/s): snapshot ${snapshotRuns.map((f) => f.rps.toFixed(0)).join(', ')}; static ${staticRuns.map((f) => f.rps.toFixed(0)).join(', ')}`);
+    console.log(
+      `rounds (req/s): snapshot ${snapshotRuns.map((f) => f.rps.toFixed(0)).join(', ')}; static ${staticRuns.map((f) => f.rps.toFixed(0)).join(', ')}`,
+    );
     const snapshot = app.snapshot.stats();
     await app.close();
 

@@ -27,7 +27,8 @@ import { tellingParagraphs, WEB_STORIES, type WebStory } from '../test/fixtures/
 /** A script sentence tells a fact's wording when this share of the wording's terms is in it. */
 const TELLS = 0.6;
 /** Words a sung line cannot end on: it needs the next one. */
-const DANGLING = /^(a|an|the|of|to|in|on|at|by|for|from|with|and|or|but|as|than|that|which|who|whose|its|their|his|her|our|your|this|these|those|is|are|was|were|be|been|has|have|had|will|would|can|could|may|might|must|should|not|no|into|onto|over|under|after|before|about|highest|lowest|most|least|more|less|very|so|such|also|just|only|both|each|every|some|any|all)$/i;
+const DANGLING =
+  /^(a|an|the|of|to|in|on|at|by|for|from|with|and|or|but|as|than|that|which|who|whose|its|their|his|her|our|your|this|these|those|is|are|was|were|be|been|has|have|had|will|would|can|could|may|might|must|should|not|no|into|onto|over|under|after|before|about|highest|lowest|most|least|more|less|very|so|such|also|just|only|both|each|every|some|any|all)$/i;
 /** A particle that ends a phrasal verb ends a phrase: "carry on", "hold on". */
 const PHRASAL_END = /^(carry|hold|move|go|keep|hang|come|get) (on|in|up|by|through)$/i;
 const ADDRESS = /\b\d{1,3}(?:\.\d{1,3}){3}\b|\blocalhost\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)+:\d{2,5}\b|\b\d{1,3} point \d{1,3} point \d{1,3} point \d{1,3}\b/i;
@@ -64,7 +65,10 @@ function storiesOf(web: readonly WebStory[]): Measured {
 
 /** What a line says: its speaker label and pause tags taken out. */
 function spoken(line: string): string {
-  return line.replace(/^[^:\n]{1,40}:\s*/, '').replace(/\[[^\]]*\]/g, ' ').trim();
+  return line
+    .replace(/^[^:\n]{1,40}:\s*/, '')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .trim();
 }
 
 /** The sentences of a script. */
@@ -104,7 +108,19 @@ interface Counts {
 
 function measure(script: string, measured: Measured, options: { dialogue: boolean; lyrics: boolean }): Counts {
   const sentences = sentencesOf(script);
-  const counts: Counts = { leads: 0, stories: 0, wrongLead: null, twice: 0, twiceExample: null, filler: 0, fillerExample: null, midPhrase: 0, midPhraseExample: null, addresses: 0, addressExample: null };
+  const counts: Counts = {
+    leads: 0,
+    stories: 0,
+    wrongLead: null,
+    twice: 0,
+    twiceExample: null,
+    filler: 0,
+    fillerExample: null,
+    midPhrase: 0,
+    midPhraseExample: null,
+    addresses: 0,
+    addressExample: null,
+  };
   for (const story of measured.web) {
     const told = sentences.map((sentence) => ({ sentence, fact: factTold(sentence, story) })).filter((entry) => entry.fact >= 0);
     if (told.length === 0) continue;
@@ -121,9 +137,14 @@ function measure(script: string, measured: Measured, options: { dialogue: boolea
       counts.twiceExample ??= `${story.key} fact ${fact}: ${[...said].map((s) => `"${s}"`).join(' / ')}`;
     }
   }
-  const lines = script.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = script
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   if (options.dialogue) {
-    const storyTerms = new Set(measured.web.flatMap((story) => [...story.titles, ...story.facts.flat(), ...Object.values(story.own ?? {}).flat()]).flatMap((text) => [...termSet(text)]));
+    const storyTerms = new Set(
+      measured.web.flatMap((story) => [...story.titles, ...story.facts.flat(), ...Object.values(story.own ?? {}).flat()]).flatMap((text) => [...termSet(text)]),
+    );
     const saysSomething = (line: string) => [...termSet(spoken(line))].some((term) => storyTerms.has(term));
     const tellsAFact = (line: string) => splitSentences(spoken(line)).some((sentence) => measured.web.some((story) => factTold(sentence, story) >= 0));
     for (let i = 2; i < lines.length - 2; i++) {
@@ -137,7 +158,10 @@ function measure(script: string, measured: Measured, options: { dialogue: boolea
   if (options.lyrics) {
     for (const line of lines) {
       if (/^\[.*\]$/.test(line)) continue;
-      const words = line.replace(/[^\p{L}\p{N}\s'-]/gu, '').trim().split(/\s+/);
+      const words = line
+        .replace(/[^\p{L}\p{N}\s'-]/gu, '')
+        .trim()
+        .split(/\s+/);
       if (!DANGLING.test(words.at(-1) ?? '') || PHRASAL_END.test(words.slice(-2).join(' '))) continue;
       counts.midPhrase++;
       counts.midPhraseExample ??= line;
@@ -156,7 +180,13 @@ const scripts = (measured: Measured): [string, string, { dialogue: boolean; lyri
   const hosts = ['Alex', 'Jordan'] as const;
   const podcast = offlineConversation(stories, hosts, 'Morning Ledger');
   const topic = stories[0]!.topic;
-  const interview = offlineInterview(topic, stories.filter((story) => story.topic === topic), 'Alex', 'Dr. Rivera', 'Morning Ledger');
+  const interview = offlineInterview(
+    topic,
+    stories.filter((story) => story.topic === topic),
+    'Alex',
+    'Dr. Rivera',
+    'Morning Ledger',
+  );
   return [
     ['bulletin', offlineSummary(stories).join('\n'), { dialogue: false, lyrics: false }],
     ['podcast', podcast, { dialogue: true, lyrics: false }],
@@ -170,7 +200,10 @@ const scripts = (measured: Measured): [string, string, { dialogue: boolean; lyri
 console.log(`Offline audio scripts on the fixture webs (held-out web ${heldOutHash()}, frozen before tuning; measured, not tuned on)`);
 console.log('  script               | leads telling the news | facts told twice | filler lines | lyric lines ending mid-phrase | addresses spoken or written');
 const worst: string[] = [];
-for (const [name, web] of [['local web', WEB_STORIES], ['held-out web', HELD_OUT_STORIES]] as const) {
+for (const [name, web] of [
+  ['local web', WEB_STORIES],
+  ['held-out web', HELD_OUT_STORIES],
+] as const) {
   const measured = storiesOf(web);
   console.log(`  ${name}: ${measured.stories.length} stories`);
   for (const [kind, script, options] of scripts(measured)) {

@@ -70,11 +70,16 @@ async function main(): Promise<void> {
     const streamResponse = await fetch(stream, { headers: reader });
     const streamBody = Buffer.from(await streamResponse.arrayBuffer());
     if (streamResponse.status !== 200) throw new Error(`stream/contents answered ${streamResponse.status}: ${streamBody.toString().slice(0, 300)}`);
-    for (const [name, body] of [['story.html', storyBody], ['stream.json', streamBody]] as const) {
+    for (const [name, body] of [
+      ['story.html', storyBody],
+      ['stream.json', streamBody],
+    ] as const) {
       writeFileSync(join(webRoot, name), body);
       writeFileSync(join(webRoot, `${name}.gz`), gzipSync(body, { level: 9 }));
     }
-    console.log(`story page ${(storyBody.length / 1024).toFixed(1)} KB HTML (8 sources); stream ${(streamBody.length / 1024).toFixed(1)} KB JSON (${ITEMS} items); ${db.kind} database`);
+    console.log(
+      `story page ${(storyBody.length / 1024).toFixed(1)} KB HTML (8 sources); stream ${(streamBody.length / 1024).toFixed(1)} KB JSON (${ITEMS} items); ${db.kind} database`,
+    );
     console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s after a 2 s warm-up, accept-encoding: gzip\n`);
 
     const rows: [string, Figures][] = [
@@ -90,7 +95,9 @@ async function main(): Promise<void> {
         `${label.padEnd(38)} ${f.rps.toFixed(0).padStart(8)} ${`${f.p50} ms`.padStart(8)} ${`${f.p99} ms`.padStart(8)} ${(f.bytes / 1e6).toFixed(1).padStart(7)} ${String(f.non2xx).padStart(8)}`,
       );
     }
-    console.log(`\nstory page / static: ${(rows[0]![1].rps / rows[1]![1].rps).toFixed(2)}×; stream/contents / static: ${(rows[2]![1].rps / rows[3]![1].rps).toFixed(3)}×`);
+    console.log(
+      `\nstory page / static: ${(rows[0]![1].rps / rows[1]![1].rps).toFixed(2)}×; stream/contents / static: ${(rows[2]![1].rps / rows[3]![1].rps).toFixed(3)}×`,
+    );
     // The stream is built per request (each reader's read and starred state is its own): its cost
     // is the 1,000 items' text, read, escaped and compressed, beside bytes sent as they are.
   } finally {

@@ -33,14 +33,18 @@ const PER_DAY = Number(process.env.BENCH_RETENTION_PER_DAY ?? 2_000);
 /** System-log lines a day of runs writes (18 crawls, 27 analyses, 50 articles, the bulletin, 24 upkeeps: each a few lines). */
 const LOG_LINES_PER_DAY = 400;
 const DAY_MS = 86_400_000;
-const WORDS = 'harbor council storm grid battery vaccine outbreak market inflation court senate election ferry rail bridge budget school hospital energy solar wind climate drought flood wildfire tariff export earnings startup chip satellite research study trial'.split(' ');
+const WORDS =
+  'harbor council storm grid battery vaccine outbreak market inflation court senate election ferry rail bridge budget school hospital energy solar wind climate drought flood wildfire tariff export earnings startup chip satellite research study trial'.split(
+    ' ',
+  );
 
 async function openFresh(dataDir: string): Promise<{ db: Database; sizeMb: () => Promise<number>; drop: () => Promise<void> }> {
   if (!serverUrl) {
     const db = await openDatabase({ databaseUrl: null, dataDir });
     const du = (path: string) => Number(spawnSync('du', ['-sk', path], { encoding: 'utf8' }).stdout.split('\t')[0]) / 1024;
     const sizeMb = async () => {
-      if (process.env.BENCH_RETENTION_PARTS) console.log(`  wal ${du(join(dataDir, 'pg', 'pg_wal')).toFixed(1)} MB, base ${du(join(dataDir, 'pg', 'base')).toFixed(1)} MB`);
+      if (process.env.BENCH_RETENTION_PARTS)
+        console.log(`  wal ${du(join(dataDir, 'pg', 'pg_wal')).toFixed(1)} MB, base ${du(join(dataDir, 'pg', 'base')).toFixed(1)} MB`);
       return du(join(dataDir, 'pg'));
     };
     return { db, sizeMb, drop: async () => {} };
@@ -123,7 +127,9 @@ async function simulate(withVacuum: boolean): Promise<{ day: number; articles: n
   }
 }
 
-console.log(`retention: ${DAYS} simulated days, ${PER_DAY} articles and ${LOG_LINES_PER_DAY} log lines a day; articles kept 20 days, bodies 10, log 20; ${serverUrl ? 'PostgreSQL' : 'embedded database'}; load ${loadavg()[0]!.toFixed(2)}`);
+console.log(
+  `retention: ${DAYS} simulated days, ${PER_DAY} articles and ${LOG_LINES_PER_DAY} log lines a day; articles kept 20 days, bodies 10, log 20; ${serverUrl ? 'PostgreSQL' : 'embedded database'}; load ${loadavg()[0]!.toFixed(2)}`,
+);
 const baseline = await simulate(false);
 const measured = await simulate(true);
 console.log('| day | articles kept | log lines kept (MB) | database, deletes only (MB) | database, upkeep as shipped (MB) |');
@@ -132,10 +138,14 @@ for (let i = 0; i < DAYS; i++) {
   if ((i + 1) % 5 !== 0 && i !== 0) continue;
   const b = baseline[i]!;
   const m = measured[i]!;
-  console.log(`| ${b.day} | ${m.articles.toLocaleString('en-US')} | ${m.logs.toLocaleString('en-US')} (${m.logMb.toFixed(1)}) | ${b.mb.toFixed(1)} | ${m.mb.toFixed(1)} |`);
+  console.log(
+    `| ${b.day} | ${m.articles.toLocaleString('en-US')} | ${m.logs.toLocaleString('en-US')} (${m.logMb.toFixed(1)}) | ${b.mb.toFixed(1)} | ${m.mb.toFixed(1)} |`,
+  );
 }
 // Once every window has filled (day 20), the size should stop growing: its growth from day 25 to the end.
 const from = 24;
 const growth = (rows: typeof baseline) => rows[DAYS - 1]!.mb / rows[from]!.mb;
-console.log(`growth from day ${from + 1} to day ${DAYS} (steady state): deletes only ${growth(baseline).toFixed(2)}×, upkeep as shipped ${growth(measured).toFixed(2)}× (ratio ${(growth(measured) / growth(baseline)).toFixed(2)})`);
+console.log(
+  `growth from day ${from + 1} to day ${DAYS} (steady state): deletes only ${growth(baseline).toFixed(2)}×, upkeep as shipped ${growth(measured).toFixed(2)}× (ratio ${(growth(measured) / growth(baseline)).toFixed(2)})`,
+);
 console.log(`load at the end: ${loadavg()[0]!.toFixed(2)}`);

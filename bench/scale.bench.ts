@@ -151,12 +151,36 @@ async function seed(db: Database, size: number): Promise<void> {
         // In crawl order: scraped_at is when the crawler wrote the row.
         const at = new Date(now - spanMs * (1 - g / size)).toISOString();
         const words = content.split(/\s+/).length;
-        rows.push([domainIds[site]!, `site${site}.test`, url, url, headline.title, content, paragraphs[1]!.slice(0, 300), headline.topic, at, words, g > size - RECENT_SEARCH_ARTICLES]);
+        rows.push([
+          domainIds[site]!,
+          `site${site}.test`,
+          url,
+          url,
+          headline.title,
+          content,
+          paragraphs[1]!.slice(0, 300),
+          headline.topic,
+          at,
+          words,
+          g > size - RECENT_SEARCH_ARTICLES,
+        ]);
       }
       yield rows;
     }
   }
-  const columns = ['domain_id', 'domain_name', 'source_url', 'canonical_url', 'title', 'content', 'excerpt', 'topic', 'scraped_at', 'word_count', 'recent'] as const;
+  const columns = [
+    'domain_id',
+    'domain_name',
+    'source_url',
+    'canonical_url',
+    'title',
+    'content',
+    'excerpt',
+    'topic',
+    'scraped_at',
+    'word_count',
+    'recent',
+  ] as const;
   if (db.kind === 'embedded') {
     for (const rows of batches()) {
       for (let i = 0; i < rows.length; i += 1_000) {
@@ -185,10 +209,13 @@ async function seed(db: Database, size: number): Promise<void> {
 async function searchShapes(db: Database): Promise<{ label: string; text: string }[]> {
   const sample = await db.sql<{ content: string }[]>`select content from articles order by id desc limit 2000`;
   const documents = new Map<string, number>();
-  for (const { content } of sample) for (const word of new Set(content.toLowerCase().match(/[a-z]{4,}/g) ?? [])) documents.set(word, (documents.get(word) ?? 0) + 1);
+  for (const { content } of sample)
+    for (const word of new Set(content.toLowerCase().match(/[a-z]{4,}/g) ?? [])) documents.set(word, (documents.get(word) ?? 0) + 1);
   const stop = new Set(['that', 'with', 'from', 'have', 'this', 'were', 'said', 'will', 'their', 'they', 'been', 'which', 'after', 'about', 'more', 'than']);
   const byShare = (share: number) =>
-    [...documents.entries()].filter(([word]) => !stop.has(word)).sort((a, b) => Math.abs(a[1] / sample.length - share) - Math.abs(b[1] / sample.length - share))[0]![0];
+    [...documents.entries()]
+      .filter(([word]) => !stop.has(word))
+      .sort((a, b) => Math.abs(a[1] / sample.length - share) - Math.abs(b[1] / sample.length - share))[0]![0];
   const common = byShare(0.25);
   const mid = byShare(0.03);
   const rare = byShare(0.002);
@@ -342,7 +369,10 @@ function table(results: Figures[]): string {
     ['db restore (checked, then loaded)', (f) => `${f.restoreSeconds.toFixed(1)} s`],
     ['seeding (not the product)', (f) => `${f.seedSeconds.toFixed(0)} s`],
   ];
-  const lines = [`| ${results[0]!.engine} | ${results.map((f) => f.size.toLocaleString('en-US')).join(' | ')} | growth per 10× |`, `|---|${results.map(() => '---|').join('')}---|`];
+  const lines = [
+    `| ${results[0]!.engine} | ${results.map((f) => f.size.toLocaleString('en-US')).join(' | ')} | growth per 10× |`,
+    `|---|${results.map(() => '---|').join('')}---|`,
+  ];
   const growth: Record<string, (f: Figures) => number> = {
     'database on disk': (f) => f.databaseMb,
     'trends analysis of the 48 h window': (f) => f.analyzeSeconds,
@@ -406,7 +436,9 @@ function chart(results: Figures[]): string {
   // The data's own growth: a line rising 10× per 10× of articles, from the first size's database size.
   const first = results[0]!;
   const last = results[results.length - 1]!;
-  parts.push(`<line x1="${x(first.size)}" y1="${y(first.databaseMb)}" x2="${x(last.size)}" y2="${y(first.databaseMb * (last.size / first.size))}" stroke="#9ca3af" stroke-dasharray="4 4"/>`);
+  parts.push(
+    `<line x1="${x(first.size)}" y1="${y(first.databaseMb)}" x2="${x(last.size)}" y2="${y(first.databaseMb * (last.size / first.size))}" stroke="#9ca3af" stroke-dasharray="4 4"/>`,
+  );
   series.forEach(([label, color, pick], i) => {
     const points = results.filter((f) => pick(f) > 0).map((f) => `${x(f.size).toFixed(1)},${y(pick(f)).toFixed(1)}`);
     parts.push(`<polyline points="${points.join(' ')}" fill="none" stroke="${color}" stroke-width="2"/>`);
@@ -414,7 +446,9 @@ function chart(results: Figures[]): string {
     parts.push(`<rect x="${width - right + 16}" y="${top + i * 20}" width="12" height="3" fill="${color}"/>`);
     parts.push(`<text x="${width - right + 34}" y="${top + i * 20 + 5}">${label}</text>`);
   });
-  parts.push(`<line x1="${width - right + 16}" x2="${width - right + 28}" y1="${top + series.length * 20 + 1}" y2="${top + series.length * 20 + 1}" stroke="#9ca3af" stroke-dasharray="4 4"/>`);
+  parts.push(
+    `<line x1="${width - right + 16}" x2="${width - right + 28}" y1="${top + series.length * 20 + 1}" y2="${top + series.length * 20 + 1}" stroke="#9ca3af" stroke-dasharray="4 4"/>`,
+  );
   parts.push(`<text x="${width - right + 34}" y="${top + series.length * 20 + 5}">growth of the data (10× per step)</text>`);
   parts.push('</svg>');
   return `${parts.join('\n')}\n`;
@@ -429,7 +463,11 @@ if (sizeArgument > 0) {
   const sizes = (process.env.BENCH_SCALE_SIZES ?? (serverUrl ? '10000,100000,1000000' : '10000,100000')).split(',').map(Number);
   const results: Figures[] = [];
   for (const size of sizes) {
-    console.log(`\n— ${size.toLocaleString('en-US')} articles on ${serverUrl ? 'PostgreSQL' : 'the embedded database'} (load average ${loadavg().map((x) => x.toFixed(1)).join(' ')})`);
+    console.log(
+      `\n— ${size.toLocaleString('en-US')} articles on ${serverUrl ? 'PostgreSQL' : 'the embedded database'} (load average ${loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')})`,
+    );
     const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(here, 'scale.bench.ts'), '--size', String(size)], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -98,7 +98,15 @@ async function seed(db: Database, words: string[]): Promise<void> {
         // In crawl order, as a crawler stores them (scraped_at is when the row was written), over
         // sixty days; the newest articles are the recent set, as the hourly upkeep leaves it.
         const scrapedAt = new Date(now - sixtyDays * (1 - g / total) - next() * 60_000).toISOString();
-        rows.push({ domain_name: site, source_url: url, canonical_url: url, title: draw(7), content: draw(120), scraped_at: scrapedAt, recent: g > total - RECENT_SEARCH_ARTICLES });
+        rows.push({
+          domain_name: site,
+          source_url: url,
+          canonical_url: url,
+          title: draw(7),
+          content: draw(120),
+          scraped_at: scrapedAt,
+          recent: g > total - RECENT_SEARCH_ARTICLES,
+        });
       }
       yield rows;
       process.stdout.write(`\rseeded ${end.toLocaleString('en-US')} / ${total.toLocaleString('en-US')}`);

@@ -93,10 +93,25 @@ await plainApp.close();
 // topic's lists, through its schema (src/services/reader/snapshot/answers.ts) against JSON.stringify.
 const topicLists = <T>(make: (topic: (typeof TOPICS)[number], i: number) => T) =>
   Object.fromEntries(TOPICS.map((topic) => [topic, Array.from({ length: 20 }, (_, i) => make(topic, i))])) as Record<(typeof TOPICS)[number], T[]>;
-const publicArticle = (i: number) => ({ id: i, title: sentence(i, 11), sourceUrl: `https://site-${i % 200}.example/news/${i}`, scrapedAt: new Date(Date.UTC(2026, 10, 29, 0, i % 1440)).toISOString(), domainName: `site-${i % 200}.example` });
+const publicArticle = (i: number) => ({
+  id: i,
+  title: sentence(i, 11),
+  sourceUrl: `https://site-${i % 200}.example/news/${i}`,
+  scrapedAt: new Date(Date.UTC(2026, 10, 29, 0, i % 1440)).toISOString(),
+  domainName: `site-${i % 200}.example`,
+});
 const home = {
-  articlesByDomain: Array.from({ length: 200 }, (_, d) => ({ domain: { id: d + 1, url: `https://site-${d}.example`, priority: d % 4 ? d : null }, articles: Array.from({ length: 10 }, (_, a) => publicArticle(d * 10 + a)) })),
-  topTrends: topicLists((topic, i) => ({ id: i + 1, title: sentence(i, 9), category: topic, htmlFilePath: i % 2 ? `/${topic}/story-${i}.html` : null, pageUrl: `/story/${i + 1}-story` })),
+  articlesByDomain: Array.from({ length: 200 }, (_, d) => ({
+    domain: { id: d + 1, url: `https://site-${d}.example`, priority: d % 4 ? d : null },
+    articles: Array.from({ length: 10 }, (_, a) => publicArticle(d * 10 + a)),
+  })),
+  topTrends: topicLists((topic, i) => ({
+    id: i + 1,
+    title: sentence(i, 9),
+    category: topic,
+    htmlFilePath: i % 2 ? `/${topic}/story-${i}.html` : null,
+    pageUrl: `/story/${i + 1}-story`,
+  })),
   recentArticlesByCategory: topicLists((_topic, i) => publicArticle(i)),
   lastRunTimes: { spiderLastRun: new Date().toISOString(), trendsAnalyzerLastRun: null },
 };

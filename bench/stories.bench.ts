@@ -98,24 +98,44 @@ try {
   const load = loadavg()[0]!;
 
   const cli = time([packagePath('bench/lib/cli-entry.ts'), 'trends', 'analyze', '--from-jsonl', batch, '--json']);
-  const outLines = cli.stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const outLines = cli.stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
   const assigned = outLines.filter((line) => 'id' in line && 'storyId' in line).length;
   const trends = outLines.filter((line) => 'relevanceScore' in line).length;
   const naive = time([packagePath('bench/lib/stories-baseline-cli.ts'), batch, '0.5']);
 
   const seconds = cli.median / 1000;
   const cpuText = (ms: number) => (Number.isNaN(ms) ? '' : `, CPU ${(ms / 1000).toFixed(2)} s`);
-  console.log(`\nWall time on ${lines.length} articles (process start included, median of ${RUNS} runs; load average ${load.toFixed(1)} on ${availableCores()} cores)`);
-  console.log(`  newsctl trends analyze --from-jsonl --json  ${seconds.toFixed(2)} s (best ${(cli.best / 1000).toFixed(2)} s${cpuText(cli.cpu)}); ${assigned} articles assigned, ${trends} trends`);
-  console.log(`  baseline TF-IDF T=0.5 process               ${(naive.median / 1000).toFixed(2)} s (best ${(naive.best / 1000).toFixed(2)} s${cpuText(naive.cpu)})`);
-  console.log(`  ratio engine/baseline ${(cli.median / naive.median).toFixed(2)}x; target ≤ ${SECONDS_TARGET} s: ${seconds <= SECONDS_TARGET ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nWall time on ${lines.length} articles (process start included, median of ${RUNS} runs; load average ${load.toFixed(1)} on ${availableCores()} cores)`,
+  );
+  console.log(
+    `  newsctl trends analyze --from-jsonl --json  ${seconds.toFixed(2)} s (best ${(cli.best / 1000).toFixed(2)} s${cpuText(cli.cpu)}); ${assigned} articles assigned, ${trends} trends`,
+  );
+  console.log(
+    `  baseline TF-IDF T=0.5 process               ${(naive.median / 1000).toFixed(2)} s (best ${(naive.best / 1000).toFixed(2)} s${cpuText(naive.cpu)})`,
+  );
+  console.log(
+    `  ratio engine/baseline ${(cli.median / naive.median).toFixed(2)}x; target ≤ ${SECONDS_TARGET} s: ${seconds <= SECONDS_TARGET ? 'met' : 'NOT met'}`,
+  );
   verdicts.push(`10k wall ${seconds.toFixed(2)} s (${seconds <= SECONDS_TARGET ? 'met' : 'not met'})`);
 
   // What a daemon's other callers wait through while the analyzer groups its largest window: the
   // longest stall of this thread's event loop, the work done here vs in a worker thread.
   const rows: RecentArticleRow[] = lines.slice(0, ANALYZER_DEFAULTS.articlesPerRun).map((line, i) => {
     const r = JSON.parse(line) as { title: string; body: string; source: string; publishedAt: string };
-    return { id: i + 1, title: r.title, lead: r.body, domainName: r.source, publishedAt: new Date(r.publishedAt), scrapedAt: new Date(r.publishedAt), ownTopic: null, topicSource: null };
+    return {
+      id: i + 1,
+      title: r.title,
+      lead: r.body,
+      domainName: r.source,
+      publishedAt: new Date(r.publishedAt),
+      scrapedAt: new Date(r.publishedAt),
+      ownTopic: null,
+      topicSource: null,
+    };
   });
   const limits = { minArticles: 2, minSources: 2 };
   const stall = async (work: () => Promise<unknown>) => {
@@ -135,7 +155,9 @@ try {
   const here = await stall(async () => windowStories(rows, limits));
   const worker = await stall(() => windowStoriesOffThread(rows, { ...limits, offThreadFrom: 0 }));
   console.log(`\nThe daemon's thread while one analysis window of ${rows.length} articles is grouped (load average ${loadavg()[0]!.toFixed(1)})`);
-  console.log(`  in a worker thread (the analyzer's way from ${ANALYZER_DEFAULTS.offThreadFrom} articles)  longest stall ${worker.longest.toFixed(0)} ms, wall ${worker.wall.toFixed(0)} ms (worker start and classifier load included; from src/, tsx compiles in the worker)`);
+  console.log(
+    `  in a worker thread (the analyzer's way from ${ANALYZER_DEFAULTS.offThreadFrom} articles)  longest stall ${worker.longest.toFixed(0)} ms, wall ${worker.wall.toFixed(0)} ms (worker start and classifier load included; from src/, tsx compiles in the worker)`,
+  );
   console.log(`  in the caller's thread                                    longest stall ${here.longest.toFixed(0)} ms, wall ${here.wall.toFixed(0)} ms`);
   console.log(`  ratio of stalls ${(here.longest / Math.max(1, worker.longest)).toFixed(0)}x`);
 
@@ -145,13 +167,17 @@ try {
   // every paragraph is real news text): what reading the stories' topics costs on top of grouping.
   const window = windowStories(rows, limits);
   const leadOf = (i: number) =>
-    Array.from({ length: 4 }, (_, p) => [1, 2, 3, 4].map((k) => rows[(i + 7 * p + 11 * k) % rows.length]!.title).join('. ')).join('\n\n').slice(0, 1_500);
+    Array.from({ length: 4 }, (_, p) => [1, 2, 3, 4].map((k) => rows[(i + 7 * p + 11 * k) % rows.length]!.title).join('. '))
+      .join('\n\n')
+      .slice(0, 1_500);
   const byId = new Map(rows.map((row, i) => [row.id, { title: row.title, body: leadOf(i) }]));
   const storyArticles = window.covered.reduce((n, story) => n + story.articleIds.length, 0);
   const topicStart = performance.now();
   for (const story of window.covered) classifyStory(story.articleIds.map((id) => byId.get(id)!));
   const topicMs = performance.now() - topicStart;
-  console.log(`  the topics of its ${window.covered.length} stories of two sites or more (${storyArticles} articles), read with 1,500-character leads: ${topicMs.toFixed(0)} ms (in the worker thread, beside the grouping)`);
+  console.log(
+    `  the topics of its ${window.covered.length} stories of two sites or more (${storyArticles} articles), read with 1,500-character leads: ${topicMs.toFixed(0)} ms (in the worker thread, beside the grouping)`,
+  );
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

@@ -33,7 +33,9 @@ const SETS: { name: string; tellings: Telling[] }[] = [
   { name: 'local-web.ts', tellings: webTellings(WEB_STORIES) },
   {
     name: 'topic-dev-stories.ts',
-    tellings: TOPIC_DEV_STORIES.flatMap((story) => story.tellings.map(([title, ...paragraphs]) => ({ story: story.key, topic: story.topic, title, paragraphs }))),
+    tellings: TOPIC_DEV_STORIES.flatMap((story) =>
+      story.tellings.map(([title, ...paragraphs]) => ({ story: story.key, topic: story.topic, title, paragraphs })),
+    ),
   },
   { name: 'held-out-web.ts', tellings: webTellings(HELD_OUT_STORIES) },
 ];
@@ -97,7 +99,9 @@ function confusion(tellings: Telling[], predicted: Map<string, Topic>): string[]
   return [head, ...TOPICS.map((topic, t) => `    ${topic.padEnd(15)}${matrix[t]!.map((n) => (n ? String(n) : '.').padStart(7)).join('')}`)];
 }
 
-console.log(`held-out web: ${HELD_OUT_STORIES.length} stories, ${HELD_OUT_STORIES.reduce((n, story) => n + story.titles.length, 0)} articles, sha256 ${heldOutHash()} (frozen)`);
+console.log(
+  `held-out web: ${HELD_OUT_STORIES.length} stories, ${HELD_OUT_STORIES.reduce((n, story) => n + story.titles.length, 0)} articles, sha256 ${heldOutHash()} (frozen)`,
+);
 for (const { name, tellings } of SETS) {
   const rows = rowsOf(tellings);
   const started = performance.now();
@@ -119,7 +123,8 @@ for (const { name, tellings } of SETS) {
   const pct = (a: number, b: number) => `${a}/${b} (${((100 * a) / b).toFixed(0)} %)`;
   console.log(`\n${name}: ${ours.stories} stories, ${ours.articles} articles; the window's analysis ${ms.toFixed(0)} ms`);
   console.log(`  ${''.padEnd(40)}${'stories right'.padStart(16)}${'articles right'.padStart(18)}`);
-  const line = (label: string, verdict: Verdict) => console.log(`  ${label.padEnd(40)}${pct(verdict.storiesRight, verdict.stories).padStart(16)}${pct(verdict.articlesRight, verdict.articles).padStart(18)}`);
+  const line = (label: string, verdict: Verdict) =>
+    console.log(`  ${label.padEnd(40)}${pct(verdict.storiesRight, verdict.stories).padStart(16)}${pct(verdict.articlesRight, verdict.articles).padStart(18)}`);
   line('newsctl: the story read as a whole', ours);
   line('baseline: mean of article distributions', previous);
   line('baseline: each article alone', alone);
@@ -128,6 +133,8 @@ for (const { name, tellings } of SETS) {
   console.log('  confusion (stories, newsctl):');
   for (const row of confusion(tellings, ours.predicted)) console.log(row);
   if (name === 'held-out-web.ts') {
-    console.log(`  targets: stories 100 % (${ours.storiesRight === ours.stories ? 'met' : 'NOT met'}), articles ≥ 95 % (${ours.articlesRight / ours.articles >= 0.95 ? 'met' : 'NOT met'})`);
+    console.log(
+      `  targets: stories 100 % (${ours.storiesRight === ours.stories ? 'met' : 'NOT met'}), articles ≥ 95 % (${ours.articlesRight / ours.articles >= 0.95 ? 'met' : 'NOT met'})`,
+    );
   }
 }

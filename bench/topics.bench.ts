@@ -52,7 +52,10 @@ for (const source of [...new Set(rows.map((row) => row.source_dataset))].sort())
   );
 }
 // What reading the bodies changes (468 dev rows have one).
-const titlesOnly = scoreTopics(gold, classifyTopics(rows.map(({ title }) => ({ title }))).map((prediction) => prediction.topic));
+const titlesOnly = scoreTopics(
+  gold,
+  classifyTopics(rows.map(({ title }) => ({ title }))).map((prediction) => prediction.topic),
+);
 console.log(`\ntitles only (bodies left out): macro-F1 ${titlesOnly.macroF1.toFixed(3)}, accuracy ${titlesOnly.accuracy.toFixed(3)}`);
 
 // Subject before place, on the stories written for the tests (test/fixtures/stories/local-web.ts):

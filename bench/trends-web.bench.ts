@@ -58,7 +58,8 @@ function judge(trends: FoundTrend[], storyIds: Map<string, Set<number>>, domainO
     if (found.length === 0) verdict.missing.push(story.key);
     else if (found.length > 1) verdict.split.push(`${story.key} (${found.map((t) => t.topic).join(', ')})`);
     else if (found[0]!.topic !== topicOf.get(story.key)) verdict.wrongTopic.push(`${story.key} → ${found[0]!.topic}`);
-    else if ([...ids].some((id) => !found[0]!.articleIds.includes(id))) verdict.partial.push(`${story.key} (${found[0]!.articleIds.filter((id) => ids.has(id)).length} of ${ids.size})`);
+    else if ([...ids].some((id) => !found[0]!.articleIds.includes(id)))
+      verdict.partial.push(`${story.key} (${found[0]!.articleIds.filter((id) => ids.has(id)).length} of ${ids.size})`);
     else verdict.right++;
   }
   const single = storyIds.get(SINGLE_SITE_STORY.key)!;
@@ -126,7 +127,10 @@ try {
   // The same one-pass analysis in memory with the bodies left out: what reading bodies changes.
   const asRecent = (row: Row, lead: string) => ({ ...row, lead, ownTopic: row.topic as never, topicSource: 'offline' as const });
   const titlesOnly = judge(
-    windowStories(rows.map((row) => asRecent(row, '')), { minArticles: 2, minSources: 2 }).covered.map((story) => ({ topic: story.topic, articleIds: story.articleIds })),
+    windowStories(
+      rows.map((row) => asRecent(row, '')),
+      { minArticles: 2, minSources: 2 },
+    ).covered.map((story) => ({ topic: story.topic, articleIds: story.articleIds })),
     storyIds,
     domainOf,
     topicOf,
@@ -144,23 +148,46 @@ try {
 
   const total = WEB_STORIES.length;
   const pct = (n: number) => `${((100 * n) / total).toFixed(0)} %`;
-  console.log(`Crawled local web: ${LOCAL_WEB_SITES} sites, ${rows.length} articles, ${total} stories several sites cover (2–4 sites each) and one story one site covers twice; crawl ${crawlSeconds.toFixed(1)} s, analysis ${analysisMs.toFixed(0)} ms`);
+  console.log(
+    `Crawled local web: ${LOCAL_WEB_SITES} sites, ${rows.length} articles, ${total} stories several sites cover (2–4 sites each) and one story one site covers twice; crawl ${crawlSeconds.toFixed(1)} s, analysis ${analysisMs.toFixed(0)} ms`,
+  );
   console.log(`  ${''.padEnd(50)}${'newsctl'.padStart(12)}${'per-topic baseline'.padStart(22)}${'newsctl, titles only'.padStart(22)}`);
   const line = (label: string, a: string, b: string, c = '') => console.log(`  ${label.padEnd(50)}${a.padStart(12)}${b.padStart(22)}${c.padStart(22)}`);
-  line('stories → exactly one trend, right topic, all articles', `${ours.right}/${total} ${pct(ours.right)}`, `${baseline.right}/${total} ${pct(baseline.right)}`, `${titlesOnly.right}/${total} ${pct(titlesOnly.right)}`);
+  line(
+    'stories → exactly one trend, right topic, all articles',
+    `${ours.right}/${total} ${pct(ours.right)}`,
+    `${baseline.right}/${total} ${pct(baseline.right)}`,
+    `${titlesOnly.right}/${total} ${pct(titlesOnly.right)}`,
+  );
   line('stories split over several trends', String(ours.split.length), String(baseline.split.length), String(titlesOnly.split.length));
   line('stories in one trend lacking some of their articles', String(ours.partial.length), String(baseline.partial.length), String(titlesOnly.partial.length));
   line('stories in one trend of another topic', String(ours.wrongTopic.length), String(baseline.wrongTopic.length), String(titlesOnly.wrongTopic.length));
   line('stories with no trend', String(ours.missing.length), String(baseline.missing.length), String(titlesOnly.missing.length));
   line('trends resting on one site', String(ours.singleSource), String(baseline.singleSource), String(titlesOnly.singleSource));
-  line('trends of the story one site covers', String(ours.singleSiteStoryTrends), String(baseline.singleSiteStoryTrends), String(titlesOnly.singleSiteStoryTrends));
-  line('other trends (the sites\' generated filler)', String(ours.other), String(baseline.other), String(titlesOnly.other));
+  line(
+    'trends of the story one site covers',
+    String(ours.singleSiteStoryTrends),
+    String(baseline.singleSiteStoryTrends),
+    String(titlesOnly.singleSiteStoryTrends),
+  );
+  line("other trends (the sites' generated filler)", String(ours.other), String(baseline.other), String(titlesOnly.other));
   line('story articles filed under the right topic', articleTopicRight(afterTopics), articleTopicRight(crawledTopics));
-  for (const [name, verdict] of [['newsctl', ours], ['baseline', baseline], ['titles only', titlesOnly]] as const) {
-    const notes = [...verdict.split.map((s) => `split ${s}`), ...verdict.partial.map((s) => `partial ${s}`), ...verdict.wrongTopic.map((s) => `topic ${s}`), ...verdict.missing.map((s) => `missing ${s}`)];
+  for (const [name, verdict] of [
+    ['newsctl', ours],
+    ['baseline', baseline],
+    ['titles only', titlesOnly],
+  ] as const) {
+    const notes = [
+      ...verdict.split.map((s) => `split ${s}`),
+      ...verdict.partial.map((s) => `partial ${s}`),
+      ...verdict.wrongTopic.map((s) => `topic ${s}`),
+      ...verdict.missing.map((s) => `missing ${s}`),
+    ];
     if (notes.length) console.log(`  ${name}: ${notes.join('; ')}`);
   }
-  console.log(`  target: 100 % of stories one trend of the right topic (${ours.right === total ? 'met' : 'NOT met'}); 0 trends on one site (${ours.singleSource === 0 ? 'met' : 'NOT met'})`);
+  console.log(
+    `  target: 100 % of stories one trend of the right topic (${ours.right === total ? 'met' : 'NOT met'}); 0 trends on one site (${ours.singleSource === 0 ? 'met' : 'NOT met'})`,
+  );
 } finally {
   await stopServices(server.ctx);
   await runtime.close();

@@ -113,7 +113,9 @@ async function main(): Promise<void> {
     const consoleGzip = consoleOnly.reduce((sum, script) => sum + gzipSize(script.body), 0);
     const adminLoaded = sentForHome.some((script) => script.url.includes('AdminPage-'));
 
-    console.log(`JavaScript for / (gzip -9): ${kb(homeGzip)} in ${sentForHome.length} file(s), ${kb(homeRaw)} uncompressed; target ≤ ${TARGET_KB} KB: ${homeGzip <= TARGET_KB * 1024 ? 'met' : 'NOT met'}`);
+    console.log(
+      `JavaScript for / (gzip -9): ${kb(homeGzip)} in ${sentForHome.length} file(s), ${kb(homeRaw)} uncompressed; target ≤ ${TARGET_KB} KB: ${homeGzip <= TARGET_KB * 1024 ? 'met' : 'NOT met'}`,
+    );
     console.log(`  baseline, whole build's JavaScript (gzip -9): ${kb(buildGzip)}; ratio / ÷ build = ${(homeGzip / buildGzip).toFixed(3)}`);
     console.log(
       `  console's own JavaScript, loaded by /admin beyond /'s (gzip -9): ${kb(consoleGzip)} in ${consoleOnly.length} file(s); console chunk loaded by /: ${adminLoaded ? 'yes' : 'no'}`,
@@ -123,11 +125,15 @@ async function main(): Promise<void> {
     const fcp404 = median(notFound.map((load) => load.fcp));
     console.log(`FCP of / with ${DOMAINS} domains × ${ARTICLES_PER_DOMAIN} articles: median ${fcpHome.toFixed(0)} ms over ${RUNS} cold visits`);
     console.log(`  baseline FCP of the 404 page, same run: median ${fcp404.toFixed(0)} ms; ratio ${(fcpHome / fcp404).toFixed(2)}`);
-    console.log(`  FCP of an empty home, same run: median ${median(emptyHome.map((load) => load.fcp)).toFixed(0)} ms; home data fully received at median ${median(home.map((load) => load.homeDataAt ?? 0)).toFixed(0)} ms (${median(emptyHome.map((load) => load.homeDataAt ?? 0)).toFixed(0)} ms empty)`);
+    console.log(
+      `  FCP of an empty home, same run: median ${median(emptyHome.map((load) => load.fcp)).toFixed(0)} ms; home data fully received at median ${median(home.map((load) => load.homeDataAt ?? 0)).toFixed(0)} ms (${median(emptyHome.map((load) => load.homeDataAt ?? 0)).toFixed(0)} ms empty)`,
+    );
     const gridReady = median(home.map((load) => load.readyAt));
     const emptyReady = median(emptyHome.map((load) => load.readyAt));
     console.log(`All ${DOMAINS} domain cards in the DOM: median ${gridReady.toFixed(0)} ms after navigation start`);
-    console.log(`  baseline, empty home's grid state ('No articles available'): median ${emptyReady.toFixed(0)} ms; ratio ${(gridReady / emptyReady).toFixed(2)}`);
+    console.log(
+      `  baseline, empty home's grid state ('No articles available'): median ${emptyReady.toFixed(0)} ms; ratio ${(gridReady / emptyReady).toFixed(2)}`,
+    );
   } finally {
     await browser.close();
     await Promise.all([full.close(), empty.close()]);

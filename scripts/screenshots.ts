@@ -114,7 +114,10 @@ async function shootConsole(browser: Browser, shoot: (name: string, page: Page, 
     await seedConsole(daemon.sql);
     await seedStories(daemon.sql);
     let generated = false;
-    for (const [width, colorScheme] of [[1280, 'light'], [390, 'dark']] as const) {
+    for (const [width, colorScheme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
       const context = await openContext(browser, { width, colorScheme, baseURL: daemon.baseUrl });
       const page = await context.newPage();
       await page.goto('/login');
@@ -142,7 +145,10 @@ async function shootConsole(browser: Browser, shoot: (name: string, page: Page, 
         if (tab === 'interviews') await page.getByTestId('interview-audio').waitFor();
         if (tab === 'podcast') await page.getByTestId('podcast-audio').waitFor();
         if (tab === 'social') {
-          await page.getByRole('button', { name: /^Social post for/ }).first().click();
+          await page
+            .getByRole('button', { name: /^Social post for/ })
+            .first()
+            .click();
           await page.getByTestId('social-content').locator('p.whitespace-pre-wrap').waitFor();
         }
         await page.waitForTimeout(300);

@@ -20,7 +20,12 @@ const stopLoad = () => {
 process.on('exit', stopLoad);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
-const show = (when) => console.log(`load average at ${when}: ${loadavg().map((x) => x.toFixed(2)).join(' ')} (${workers} ${haveStress ? 'stress-ng' : 'yes'} workers)`);
+const show = (when) =>
+  console.log(
+    `load average at ${when}: ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')} (${workers} ${haveStress ? 'stress-ng' : 'yes'} workers)`,
+  );
 // Let the load build before measuring it.
 await new Promise((resolve) => setTimeout(resolve, 30_000));
 show('the start');

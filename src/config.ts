@@ -208,7 +208,10 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     speech: endpoint('NEWSCTL_SPEECH'),
     image: endpoint('NEWSCTL_IMAGE'),
     gemini: {
-      baseUrl: checkHttpUrl(nonEmpty(env.NEWSCTL_GEMINI_BASE_URL) ?? 'https://generativelanguage.googleapis.com/v1beta', 'NEWSCTL_GEMINI_BASE_URL').replace(/\/+$/, ''),
+      baseUrl: checkHttpUrl(nonEmpty(env.NEWSCTL_GEMINI_BASE_URL) ?? 'https://generativelanguage.googleapis.com/v1beta', 'NEWSCTL_GEMINI_BASE_URL').replace(
+        /\/+$/,
+        '',
+      ),
       imageModel: nonEmpty(env.NEWSCTL_GEMINI_IMAGE_MODEL) ?? 'gemini-2.5-flash-image',
     },
     jobs: { leaseSeconds: parseCount(env.NEWSCTL_JOB_LEASE_SECONDS, 15, 'NEWSCTL_JOB_LEASE_SECONDS', 3), worker: parseBool(env.NEWSCTL_JOB_WORKER, true) },

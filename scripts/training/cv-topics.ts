@@ -49,7 +49,11 @@ const noBase = process.argv.includes('--no-base');
 const settings: TopicTrainingOptions = {
   ...DEFAULT_TRAINING_OPTIONS,
   ...overrides,
-  regression: { ...DEFAULT_TRAINING_OPTIONS.regression, ...(overrides.regression ?? {}), weighting: { ...DEFAULT_TRAINING_OPTIONS.regression.weighting, ...(overrides.regression?.weighting ?? {}) } },
+  regression: {
+    ...DEFAULT_TRAINING_OPTIONS.regression,
+    ...(overrides.regression ?? {}),
+    weighting: { ...DEFAULT_TRAINING_OPTIONS.regression.weighting, ...(overrides.regression?.weighting ?? {}) },
+  },
   embedding: { ...DEFAULT_TRAINING_OPTIONS.embedding, ...(overrides.embedding ?? {}) },
 };
 
@@ -86,7 +90,16 @@ if (!noBase) {
       const vectors = withGlove ? readGlove(settings.embedding.smoothing) : undefined;
       const out: number[][] = new Array(rows.length);
       for (let f = 0; f < folds; f++) {
-        const model = compileTopicModel(modelFile(rows.filter((_, i) => fold[i] !== f), settings, classes, uncalibrated(withGlove ? 4 : 3), undefined, vectors));
+        const model = compileTopicModel(
+          modelFile(
+            rows.filter((_, i) => fold[i] !== f),
+            settings,
+            classes,
+            uncalibrated(withGlove ? 4 : 3),
+            undefined,
+            vectors,
+          ),
+        );
         rows.forEach((row, i) => {
           if (fold[i] !== f) return;
           const s = topicSignals(model, row.title, row.body);
@@ -102,7 +115,12 @@ for (const extra of extras) {
     cached(`extra-${extra.replace(/[^a-z0-9]+/gi, '_').slice(0, 40)}`, { extra, settings }, () => {
       const out: number[][] = new Array(rows.length);
       for (let f = 0; f < folds; f++) {
-        const scorer = extraSignal(extra, rows.filter((_, i) => fold[i] !== f), settings, classes);
+        const scorer = extraSignal(
+          extra,
+          rows.filter((_, i) => fold[i] !== f),
+          settings,
+          classes,
+        );
         rows.forEach((row, i) => {
           if (fold[i] === f) out[i] = scorer(row.title, row.body);
         });
@@ -248,7 +266,9 @@ const argmax = (v: Float64Array, b: Float64Array) => {
   return best;
 };
 function macroOf(indexes: number[], decided: (i: number) => number): number {
-  const correct = new Float64Array(T), pred = new Float64Array(T), gol = new Float64Array(T);
+  const correct = new Float64Array(T),
+    pred = new Float64Array(T),
+    gol = new Float64Array(T);
   for (const i of indexes) {
     const d = decided(i);
     gol[gold[i]!]! += metricWeights[i]!;
@@ -257,7 +277,8 @@ function macroOf(indexes: number[], decided: (i: number) => number): number {
   }
   let sum = 0;
   for (const t of topicIndexes) {
-    const p = pred[t]! ? correct[t]! / pred[t]! : 0, r = gol[t]! ? correct[t]! / gol[t]! : 0;
+    const p = pred[t]! ? correct[t]! / pred[t]! : 0,
+      r = gol[t]! ? correct[t]! / gol[t]! : 0;
     sum += p + r ? (2 * p * r) / (p + r) : 0;
   }
   return sum / topicIndexes.length;
@@ -269,19 +290,24 @@ for (let h = 0; h < 2; h++) {
   if (TUNE && !FULL) {
     const sc = new Map(fitRows.map((i) => [i, scoresOf(theta, i)]));
     let best = macroOf(fitRows, (i) => argmax(sc.get(i)!, bias));
-    for (let sweep = 0; sweep < 2; sweep++) for (const t of topicIndexes) {
-      let bestStep = bias[t]!;
-      for (const step of [-0.6, -0.4, -0.3, -0.2, -0.1, -0.05, 0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.6]) {
-        bias[t] = step;
-        const f = macroOf(fitRows, (i) => argmax(sc.get(i)!, bias));
-        if (f > best + 1e-9) {
-          best = f;
-          bestStep = step;
+    for (let sweep = 0; sweep < 2; sweep++)
+      for (const t of topicIndexes) {
+        let bestStep = bias[t]!;
+        for (const step of [-0.6, -0.4, -0.3, -0.2, -0.1, -0.05, 0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.6]) {
+          bias[t] = step;
+          const f = macroOf(fitRows, (i) => argmax(sc.get(i)!, bias));
+          if (f > best + 1e-9) {
+            best = f;
+            bestStep = step;
+          }
         }
+        bias[t] = bestStep;
       }
-      bias[t] = bestStep;
-    }
-    console.error(`half ${h} biases ${Array.from(bias).map((b) => b.toFixed(2)).join(' ')}`);
+    console.error(
+      `half ${h} biases ${Array.from(bias)
+        .map((b) => b.toFixed(2))
+        .join(' ')}`,
+    );
   }
   rows.forEach((_, i) => {
     if (half[i] === h) predicted[i] = FULL ? predict(theta, i) : argmax(scoresOf(theta, i), bias);

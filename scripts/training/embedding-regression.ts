@@ -79,4 +79,3 @@ export function denseScores(regression: DenseRegression, x: ArrayLike<number>): 
   }
   return logSoftmax(out);
 }
-

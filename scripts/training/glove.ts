@@ -21,5 +21,10 @@ export function readGlove(smoothing: number, file = process.env.GLOVE_JSON ?? cr
     const v = json.vectors[word]!;
     for (let d = 0; d < D; d++) raw[i * D + d] = v[d]!;
   });
-  return wordVectors(json.words, raw, D, json.words.map((_, rank) => rankWeight(rank, smoothing)));
+  return wordVectors(
+    json.words,
+    raw,
+    D,
+    json.words.map((_, rank) => rankWeight(rank, smoothing)),
+  );
 }

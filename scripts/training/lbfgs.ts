@@ -45,7 +45,8 @@ export function minimize(objective: Objective, start: Float64Array, options: Par
       const change = changes[j]!;
       for (let i = 0; i < n; i++) direction[i]! -= a * change[i]!;
     }
-    const scale = kept > 0 ? dot(steps[kept - 1]!, changes[kept - 1]!) / dot(changes[kept - 1]!, changes[kept - 1]!) : 1 / Math.max(1, Math.sqrt(dot(gradient, gradient)));
+    const scale =
+      kept > 0 ? dot(steps[kept - 1]!, changes[kept - 1]!) / dot(changes[kept - 1]!, changes[kept - 1]!) : 1 / Math.max(1, Math.sqrt(dot(gradient, gradient)));
     for (let i = 0; i < n; i++) direction[i]! *= scale;
     for (let j = 0; j < kept; j++) {
       const c = alpha[j]! - rho[j]! * dot(changes[j]!, direction);

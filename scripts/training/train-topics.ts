@@ -57,5 +57,5 @@ const out = values.out ? resolve(values.out) : modelPath('topics');
 await writeFile(out, text);
 console.log(
   `trained on ${rows.length} rows (${skipped} skipped for their licence) in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-    `${model.terms.length} terms, calibration ${JSON.stringify(model.calibration)}, decision ${JSON.stringify(model.decision)}, ${model.regression.features.split("\n").length} regression features, ${model.embedding?.words.split('\n').length ?? 0} word vectors, ${(text.length / 1e6).toFixed(2)} MB → ${out}`,
+    `${model.terms.length} terms, calibration ${JSON.stringify(model.calibration)}, decision ${JSON.stringify(model.decision)}, ${model.regression.features.split('\n').length} regression features, ${model.embedding?.words.split('\n').length ?? 0} word vectors, ${(text.length / 1e6).toFixed(2)} MB → ${out}`,
 );

@@ -249,9 +249,7 @@ function naiveBayesTerms(rows: readonly TopicTrainingRow[], options: TopicTraini
     for (let t = 0; t < TOPIC_COUNT; t++) {
       if (!trained[t]) continue;
       const keyword = keywordShares[t]!.get(term) ?? 0;
-      probabilities[t] =
-        ((perTopic?.[t] ?? 0) + options.keywordStrength * keyword + options.backgroundStrength * background) /
-        (totals[t]! + smoothing);
+      probabilities[t] = ((perTopic?.[t] ?? 0) + options.keywordStrength * keyword + options.backgroundStrength * background) / (totals[t]! + smoothing);
     }
     for (let t = 0; t < TOPIC_COUNT; t++) {
       if (trained[t]) continue;
@@ -266,7 +264,6 @@ function naiveBayesTerms(rows: readonly TopicTrainingRow[], options: TopicTraini
 
   return termWeights;
 }
-
 
 /** Each row's weight: every topic with rows weighs the same in total, a (topic, source) pair at most `rowsPerSource` rows. */
 export function balancedWeights(rows: readonly TopicTrainingRow[], rowsPerSource: number): Float64Array {
@@ -285,7 +282,12 @@ function trainRegression(rows: readonly TopicTrainingRow[], classes: readonly To
 }
 
 /** A regression over the rows' mean word vectors, kept as each word's scores under it (the training rows' words and `commonWords` others). */
-function trainEmbedding(rows: readonly TopicTrainingRow[], classes: readonly Topic[], options: TopicTrainingOptions, allVectors: WordVectors): TopicEmbeddingFile {
+function trainEmbedding(
+  rows: readonly TopicTrainingRow[],
+  classes: readonly Topic[],
+  options: TopicTrainingOptions,
+  allVectors: WordVectors,
+): TopicEmbeddingFile {
   const { weighting, commonWords, penalty, maxIterations } = options.embedding;
   // The word weights as the file keeps them (one byte), so training sees what classification will.
   const vectors: WordVectors = { ...allVectors, weights: Float32Array.from(allVectors.weights, (w) => Math.max(1, Math.round(w * 255)) / 255) };
@@ -295,7 +297,10 @@ function trainEmbedding(rows: readonly TopicTrainingRow[], classes: readonly Top
     classes.length,
     { penalty, maxIterations },
   );
-  const keep = wordsUsed(vectors, rows.flatMap((row) => (row.body ? [row.title, row.body] : [row.title])));
+  const keep = wordsUsed(
+    vectors,
+    rows.flatMap((row) => (row.body ? [row.title, row.body] : [row.title])),
+  );
   const words = [...vectors.index.keys()];
   let common = 0;
   for (let row = 0; row < words.length && common < commonWords; row++) {
@@ -317,7 +322,13 @@ function trainEmbedding(rows: readonly TopicTrainingRow[], classes: readonly Top
   });
   const bias = Float64Array.from(dense.bias);
   for (let d = 0; d < dimensions; d++) for (let k = 0; k < C; k++) bias[k]! -= dense.mean[d]! * dense.scale[d]! * dense.weights[d * C + k]!;
-  const table = { classes: C, index: new Map(kept.map((row, i) => [words[row]!, i])), weights: Float32Array.from(kept, (row) => vectors.weights[row]!), scores, bias };
+  const table = {
+    classes: C,
+    index: new Map(kept.map((row, i) => [words[row]!, i])),
+    weights: Float32Array.from(kept, (row) => vectors.weights[row]!),
+    scores,
+    bias,
+  };
   return { weighting: { ...weighting }, ...encodeWordTopicScores(table) };
 }
 
@@ -329,7 +340,13 @@ export function modelFile(
   decision: TopicDecision = PLAIN_DECISION,
   vectors?: WordVectors,
 ): TopicModelFile {
-  const base = TOPICS[baseTopic(options, TOPICS.map((topic) => classes.includes(topic)))]!;
+  const base =
+    TOPICS[
+      baseTopic(
+        options,
+        TOPICS.map((topic) => classes.includes(topic)),
+      )
+    ]!;
   const borrowed: Partial<Record<Topic, Topic>> = {};
   for (const topic of TOPICS) if (!classes.includes(topic)) borrowed[topic] = base;
   return {
@@ -364,11 +381,7 @@ export function trainingRows(allRows: readonly TopicTrainingRow[], settings: Top
 }
 
 /** Trains the topic model on labelled rows; the result is what topics-model.json holds. With `vectors`, four signals. */
-export function trainTopicModel(
-  allRows: readonly TopicTrainingRow[],
-  options: Partial<TopicTrainingOptions> = {},
-  vectors?: WordVectors,
-): TopicModelFile {
+export function trainTopicModel(allRows: readonly TopicTrainingRow[], options: Partial<TopicTrainingOptions> = {}, vectors?: WordVectors): TopicModelFile {
   const settings: TopicTrainingOptions = { ...DEFAULT_TRAINING_OPTIONS, ...options };
   for (const row of allRows) if (!TOPICS.includes(row.topic)) throw new Error(`unknown topic ${String(row.topic)}`);
   const rows = trainingRows(allRows, settings);
@@ -383,7 +396,16 @@ export function trainTopicModel(
   const weights = balancedWeights(rows, settings.rowsPerSource);
   const heldOut: HeldOutArticle[] = [];
   for (let f = 0; f < folds; f++) {
-    const model = compileTopicModel(modelFile(rows.filter((_, i) => fold[i] !== f), settings, classes, uncalibrated(signalCount), PLAIN_DECISION, vectors));
+    const model = compileTopicModel(
+      modelFile(
+        rows.filter((_, i) => fold[i] !== f),
+        settings,
+        classes,
+        uncalibrated(signalCount),
+        PLAIN_DECISION,
+        vectors,
+      ),
+    );
     rows.forEach((row, i) => {
       if (fold[i] !== f) return;
       heldOut.push({ signals: topicSignals(model, row.title, row.body), topic: TOPICS.indexOf(row.topic), weight: weights[i]! });

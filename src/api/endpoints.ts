@@ -2,13 +2,7 @@
 // answers and what body it reads. The server registers each route at its entry's path, the typed
 // client and the web hooks build their addresses and query keys from the same entries, and a test
 // holds the table and the server's registered routes equal both ways.
-import type {
-  AdminAccountResult,
-  ApiTokenView,
-  AuthCheck,
-  CreatedApiToken,
-  LoginResult,
-} from './auth.js';
+import type { AdminAccountResult, ApiTokenView, AuthCheck, CreatedApiToken, LoginResult } from './auth.js';
 import type {
   EnhanceScriptResponse,
   GenerateAudioResponse,

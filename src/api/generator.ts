@@ -26,4 +26,3 @@ export type RegenerateImageResult = z.infer<typeof schemas.regenerateImageResult
 export type SocialContentRequest = z.input<typeof requests.socialContentRequest>;
 
 export type SocialContentResult = z.infer<typeof schemas.socialContentResult>;
-

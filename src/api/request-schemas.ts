@@ -7,14 +7,7 @@ import { z } from 'zod';
 import { EDITABLE_SCRIPT_KINDS } from './audio-kinds.js';
 import { DOMAIN_STATUSES } from './domain-statuses.js';
 import type { endpoints } from './endpoints.js';
-import {
-  DEFAULT_GENERATED_ARTICLES_LIMIT,
-  DEFAULT_TRENDS_LIMIT,
-  REFETCH_ACTIONS,
-  SCRIPT_MAX,
-  SEARCH_QUERY_MAX,
-  SPIDER_ACTIONS,
-} from './limits.js';
+import { DEFAULT_GENERATED_ARTICLES_LIMIT, DEFAULT_TRENDS_LIMIT, REFETCH_ACTIONS, SCRIPT_MAX, SEARCH_QUERY_MAX, SPIDER_ACTIONS } from './limits.js';
 import { TOPICS } from '../shared/topics.js';
 
 /** A PostgreSQL integer column's bounds: a value past them is refused with the field's name, not by the database. */
@@ -30,7 +23,13 @@ const domainStatus = z.enum(DOMAIN_STATUSES);
 const siteUrl = z.string().max(2000);
 
 /** POST /api/domains. */
-export const newDomainInput = z.strictObject({ url: siteUrl, status: domainStatus.optional(), priority: priority.optional(), startingUrl: siteUrl.nullable().optional(), throttle: throttle.optional() });
+export const newDomainInput = z.strictObject({
+  url: siteUrl,
+  status: domainStatus.optional(),
+  priority: priority.optional(),
+  startingUrl: siteUrl.nullable().optional(),
+  throttle: throttle.optional(),
+});
 /** PATCH /api/domains/:id: at least one field. */
 export const domainChanges = z
   .strictObject({ priority: priority.optional(), status: domainStatus.optional(), throttle: throttle.optional(), startingUrl: siteUrl.nullable().optional() })
@@ -46,7 +45,10 @@ export const socialContentRequest = z
   })
   .meta({ oneOf: [{ required: ['trendText'] }, { required: ['generatedArticleId'] }, { required: ['articleId'] }] });
 /** POST /api/generate-music. `musicConfig`: the JSON music configuration (text or object). */
-export const generateMusicRequest = z.strictObject({ lyrics: z.string().max(50_000).optional(), musicConfig: z.union([z.string().max(50_000), z.record(z.string(), z.unknown())]).optional() });
+export const generateMusicRequest = z.strictObject({
+  lyrics: z.string().max(50_000).optional(),
+  musicConfig: z.union([z.string().max(50_000), z.record(z.string(), z.unknown())]).optional(),
+});
 /** PUT /api/audio-scripts/:kind. */
 export const saveScriptRequest = z.strictObject({ scriptText: z.string().max(SCRIPT_MAX) });
 /** POST /api/generator/generate-from-trend. */

@@ -36,18 +36,19 @@ export function registerAdminCommands(program: Command): void {
     },
   );
   withDataOptions(token.command('list').description('list tokens')).action(async (options: DataOptions) => {
-    const [{ tokens }, timeZone] = await withClient(options, async (client) => [await client.auth.tokens(), options.json ? null : await productTimeZone(client)] as const);
+    const [{ tokens }, timeZone] = await withClient(
+      options,
+      async (client) => [await client.auth.tokens(), options.json ? null : await productTimeZone(client)] as const,
+    );
     if (options.json) printJson(tokens);
     else {
       const rows = tokens.map((t) => ({ id: t.id, name: t.name, createdAt: dateTime(t.createdAt, timeZone), lastUsedAt: dateTime(t.lastUsedAt, timeZone) }));
       console.log(rows.length ? formatTable(rows, ['id', 'name', 'createdAt', 'lastUsedAt']) : 'No API tokens.');
     }
   });
-  withDataOptions(token.command('revoke').description('revoke a token').argument('<id>', 'token id')).action(
-    async (id: string, options: DataOptions) => {
-      const tokenId = parseInteger(id, 'token id');
-      await withClient(options, (client) => client.auth.revokeToken(tokenId));
-      if (!options.json) console.log(`Token ${id} revoked.`);
-    },
-  );
+  withDataOptions(token.command('revoke').description('revoke a token').argument('<id>', 'token id')).action(async (id: string, options: DataOptions) => {
+    const tokenId = parseInteger(id, 'token id');
+    await withClient(options, (client) => client.auth.revokeToken(tokenId));
+    if (!options.json) console.log(`Token ${id} revoked.`);
+  });
 }

@@ -23,7 +23,15 @@ function describeQueue(queue: QueueStatus): string {
 }
 
 function articleRows(articles: GeneratedArticle[], timeZone: string | null): Record<string, unknown>[] {
-  return articles.map((a) => ({ id: a.id, category: a.category ?? '', words: a.wordCount, writer: a.writer, generatedAt: dateTime(a.generatedAt, timeZone), title: a.title, page: a.htmlFilePath ?? '' }));
+  return articles.map((a) => ({
+    id: a.id,
+    category: a.category ?? '',
+    words: a.wordCount,
+    writer: a.writer,
+    generatedAt: dateTime(a.generatedAt, timeZone),
+    title: a.title,
+    page: a.htmlFilePath ?? '',
+  }));
 }
 
 const sameTitle = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -71,22 +79,38 @@ export function registerArticlesCommands(program: Command): void {
       if (!options.json) process.stderr.write(`${queued.message}\n`);
       const article = await waitForTrendArticle(client, options.trend);
       if (options.json) printJson(article);
-      else console.log(`Generated article ${article.id}: ${terminalText(article.title)} (${article.wordCount} words, ${article.writer})${article.htmlFilePath ? `\n  ${article.htmlFilePath}` : ''}`);
+      else
+        console.log(
+          `Generated article ${article.id}: ${terminalText(article.title)} (${article.wordCount} words, ${article.writer})${article.htmlFilePath ? `\n  ${article.htmlFilePath}` : ''}`,
+        );
     });
   });
 
-  withDataOptions(withExamples(articles.command('queue').description('the generation queue'), 'newsctl articles queue --json')).action(async (options: DataOptions) => {
-    const queue = await withClient(options, (client) => client.generator.queueStatus());
-    if (options.json) printJson(queue);
-    else console.log(describeQueue(queue));
-  });
+  withDataOptions(withExamples(articles.command('queue').description('the generation queue'), 'newsctl articles queue --json')).action(
+    async (options: DataOptions) => {
+      const queue = await withClient(options, (client) => client.generator.queueStatus());
+      if (options.json) printJson(queue);
+      else console.log(describeQueue(queue));
+    },
+  );
 
   withDataOptions(
-    withExamples(articles.command('list').description('generated articles, newest first').addOption(integerOption('--limit <n>', 'how many', { min: 1, max: 500 }, 50)), 'newsctl articles list --limit 10'),
+    withExamples(
+      articles
+        .command('list')
+        .description('generated articles, newest first')
+        .addOption(integerOption('--limit <n>', 'how many', { min: 1, max: 500 }, 50)),
+      'newsctl articles list --limit 10',
+    ),
   ).action(async (options: DataOptions & { limit: number }) => {
-    const [list, timeZone] = await withClient(options, async (client) => [await client.articles.list({ limit: options.limit }), options.json ? null : await productTimeZone(client)] as const);
+    const [list, timeZone] = await withClient(
+      options,
+      async (client) => [await client.articles.list({ limit: options.limit }), options.json ? null : await productTimeZone(client)] as const,
+    );
     if (options.json) return printJson(list);
-    console.log(list.length ? formatTable(articleRows(list, timeZone), ['id', 'category', 'words', 'writer', 'generatedAt', 'title']) : 'No generated articles yet');
+    console.log(
+      list.length ? formatTable(articleRows(list, timeZone), ['id', 'category', 'words', 'writer', 'generatedAt', 'title']) : 'No generated articles yet',
+    );
   });
 
   withDataOptions(
@@ -113,43 +137,57 @@ export function registerArticlesCommands(program: Command): void {
     else console.log(`Wrote ${file.body.length} bytes to ${target}`);
   });
 
-  withDataOptions(withExamples(articles.command('regenerate-image').description("make a new cover image for an article").argument('<id>', 'article id'), 'newsctl articles regenerate-image 12')).action(
-    async (idText: string, options: DataOptions) => {
-      const id = parseInteger(idText, 'article id');
-      const result = await withClient(options, (client) => client.articles.regenerateImage(id));
-      if (options.json) printJson(result);
-      else console.log(`${result.message}: ${result.article.imageUrl ?? ''}`);
-    },
-  );
+  withDataOptions(
+    withExamples(
+      articles.command('regenerate-image').description('make a new cover image for an article').argument('<id>', 'article id'),
+      'newsctl articles regenerate-image 12',
+    ),
+  ).action(async (idText: string, options: DataOptions) => {
+    const id = parseInteger(idText, 'article id');
+    const result = await withClient(options, (client) => client.articles.regenerateImage(id));
+    if (options.json) printJson(result);
+    else console.log(`${result.message}: ${result.article.imageUrl ?? ''}`);
+  });
 
-  withDataOptions(withExamples(articles.command('rm').description('delete one generated article').argument('<id>', 'article id'), 'newsctl articles rm 12')).action(
-    async (idText: string, options: DataOptions) => {
-      const id = parseInteger(idText, 'article id');
-      const result = await withClient(options, (client) => client.articles.remove(id));
-      if (options.json) printJson(result);
-      else console.log(`Deleted ${result.deleted} article`);
-    },
-  );
+  withDataOptions(
+    withExamples(articles.command('rm').description('delete one generated article').argument('<id>', 'article id'), 'newsctl articles rm 12'),
+  ).action(async (idText: string, options: DataOptions) => {
+    const id = parseInteger(idText, 'article id');
+    const result = await withClient(options, (client) => client.articles.remove(id));
+    if (options.json) printJson(result);
+    else console.log(`Deleted ${result.deleted} article`);
+  });
 
-  withDataOptions(withExamples(articles.command('clear').description('delete every generated article (cannot be undone)').option('--yes', 'confirm'), 'newsctl articles clear --yes')).action(
-    async (options: DataOptions & { yes?: boolean }) => {
-      if (!options.yes) throw Invalid('This deletes all generated articles and cannot be undone: add --yes to confirm');
-      const result = await withClient(options, (client) => client.articles.clear());
-      if (options.json) printJson(result);
-      else console.log(`Deleted ${result.deleted} generated articles`);
-    },
-  );
+  withDataOptions(
+    withExamples(
+      articles.command('clear').description('delete every generated article (cannot be undone)').option('--yes', 'confirm'),
+      'newsctl articles clear --yes',
+    ),
+  ).action(async (options: DataOptions & { yes?: boolean }) => {
+    if (!options.yes) throw Invalid('This deletes all generated articles and cannot be undone: add --yes to confirm');
+    const result = await withClient(options, (client) => client.articles.clear());
+    if (options.json) printJson(result);
+    else console.log(`Deleted ${result.deleted} generated articles`);
+  });
 
   const generator = program.command('generator').description('the article generator: run (keep writing for new trends), stop, queue');
   withDataOptions(
-    withExamples(generator.command('run').description('queue every current trend without an article and keep generating until stopped').option('--wait', 'stay until the queue is empty'), 'newsctl generator run --wait'),
+    withExamples(
+      generator
+        .command('run')
+        .description('queue every current trend without an article and keep generating until stopped')
+        .option('--wait', 'stay until the queue is empty'),
+      'newsctl generator run --wait',
+    ),
   ).action(async (options: DataOptions & { wait?: boolean }) => {
     await withClient(options, async (client) => {
       const result = await startAndFollow(client, {
         start: () => client.generator.run(),
         status: () => client.generator.queueStatus(),
         done: (queue) => queue.queueLength === 0,
-        onStatus: options.json ? undefined : (queue) => queue.currentTrend && process.stderr.write(`generating "${queue.currentTrend}" (${queue.queueLength} in the queue)\n`),
+        onStatus: options.json
+          ? undefined
+          : (queue) => queue.currentTrend && process.stderr.write(`generating "${queue.currentTrend}" (${queue.queueLength} in the queue)\n`),
         detach: !options.wait,
         intervalMs: POLL_MS * 2,
       });

@@ -48,12 +48,7 @@ function parseLine(line: string): ParsedLine {
  * Classifies each line of `input` and writes one result line per good line to `output` (JSON or
  * tab-separated text); each bad line gets a message with its 1-based number on `problems`.
  */
-export async function classifyJsonLines(
-  input: Readable,
-  output: Writable,
-  problems: Writable,
-  options: { json: boolean },
-): Promise<ClassifiedLines> {
+export async function classifyJsonLines(input: Readable, output: Writable, problems: Writable, options: { json: boolean }): Promise<ClassifiedLines> {
   const result: ClassifiedLines = { classified: 0, rejected: 0 };
   let number = 0;
   for await (const line of createInterface({ input, crlfDelay: Infinity })) {
@@ -66,9 +61,7 @@ export async function classifyJsonLines(
       continue;
     }
     const { topic, confidence } = classifyTopic(parsed.article);
-    const text = options.json
-      ? `${JSON.stringify({ id: parsed.id, topic })}\n`
-      : `${parsed.id}\t${topic}\t${confidence.toFixed(3)}\n`;
+    const text = options.json ? `${JSON.stringify({ id: parsed.id, topic })}\n` : `${parsed.id}\t${topic}\t${confidence.toFixed(3)}\n`;
     result.classified++;
     if (!output.write(text)) await once(output, 'drain');
   }

@@ -53,7 +53,10 @@ _newsctl() {
     word="\${COMP_WORDS[i]}"
     [[ "$word" == -* ]] && continue
     case "\${path:+$path }$word" in
-${[...table.keys()].filter(Boolean).map((p) => `      "${p}") path="${p}" ;;`).join('\n')}
+${[...table.keys()]
+  .filter(Boolean)
+  .map((p) => `      "${p}") path="${p}" ;;`)
+  .join('\n')}
     esac
   done
   case "$path" in
@@ -85,7 +88,10 @@ _newsctl() {
   for word in \${words[2,CURRENT-1]}; do
     [[ "$word" == -* ]] && continue
     case "\${cmdpath:+$cmdpath }$word" in
-${[...table.keys()].filter(Boolean).map((p) => `      "${p}") cmdpath="${p}" ;;`).join('\n')}
+${[...table.keys()]
+  .filter(Boolean)
+  .map((p) => `      "${p}") cmdpath="${p}" ;;`)
+  .join('\n')}
     esac
   done
   case "$cmdpath" in

@@ -6,7 +6,10 @@ import { withClient, withDataOptions, withExamples, type DataOptions } from './o
 
 export function registerDashCommand(program: Command): void {
   withDataOptions(
-    withExamples(program.command('dash').description('live terminal dashboard: spider, trends, generator, audio, logs (press ? for keys)'), 'NODE_ENV=production newsctl dash'),
+    withExamples(
+      program.command('dash').description('live terminal dashboard: spider, trends, generator, audio, logs (press ? for keys)'),
+      'NODE_ENV=production newsctl dash',
+    ),
     // The dashboard draws on the terminal; only an error it stops with can be JSON.
     'an error as JSON on stderr (the dashboard itself draws on the terminal)',
   ).action(async (options: DataOptions) => {

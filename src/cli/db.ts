@@ -37,7 +37,11 @@ function heldByDaemon(config: Config, error: unknown, instead: (pid: number) => 
   throw error;
 }
 
-async function withRuntime<T>(options: DataOptions, action: (runtime: import('../runtime.js').Runtime) => Promise<T>, instead: (pid: number) => string): Promise<T> {
+async function withRuntime<T>(
+  options: DataOptions,
+  action: (runtime: import('../runtime.js').Runtime) => Promise<T>,
+  instead: (pid: number) => string,
+): Promise<T> {
   const { openRuntime } = await import('../runtime.js');
   const config = configFrom(options);
   let runtime: import('../runtime.js').Runtime;
@@ -129,7 +133,8 @@ export function registerDbCommand(program: Command): void {
           if (options.json) console.log(JSON.stringify({ applied }));
           else console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The database is up to date.');
         },
-        (pid) => `That daemon applied the migrations when it started; to move to a newer newsctl, stop it (kill ${pid}, or stop its service) and start the new version.`,
+        (pid) =>
+          `That daemon applied the migrations when it started; to move to a newer newsctl, stop it (kill ${pid}, or stop its service) and start the new version.`,
       );
     },
   );
@@ -202,7 +207,9 @@ export function registerDbCommand(program: Command): void {
     try {
       const owner = config.databaseUrl ? null : dataDirOwner(config.dataDir);
       if (owner !== null) {
-        throw Invalid(`${config.dataDir} is in use by the running newsctl daemon (pid ${owner}); stop it (kill ${owner}) and run the restore again, then start it.`);
+        throw Invalid(
+          `${config.dataDir} is in use by the running newsctl daemon (pid ${owner}); stop it (kill ${owner}) and run the restore again, then start it.`,
+        );
       }
       const summary: RestoreSummary = await withRuntime(
         options,
@@ -219,7 +226,8 @@ export function registerDbCommand(program: Command): void {
       ];
       if (summary.withoutMedia) lines.push('This backup holds no media files: audio and images made before it are not restored.');
       const secrets = secretsText(summary.secretsToSetAgain);
-      if (secrets.length) lines.push(`Set these again (the backup left them out): ${secrets.join('; ')} — in the console, or with \`newsctl settings set KEY\`.`);
+      if (secrets.length)
+        lines.push(`Set these again (the backup left them out): ${secrets.join('; ')} — in the console, or with \`newsctl settings set KEY\`.`);
       console.log(lines.join('\n'));
     } finally {
       staged.discard();

@@ -33,7 +33,10 @@ export function registerDomainsCommand(program: Command): void {
   const domains = program.command('domains').description('source domains: list, add, remove, priority, status, import, export');
 
   withDataOptions(domains.command('list').description('every domain, highest priority first')).action(async (options: DataOptions) => {
-    const [list, timeZone] = await withClient(options, async (client) => [await client.domains.list(), options.json ? null : await productTimeZone(client)] as const);
+    const [list, timeZone] = await withClient(
+      options,
+      async (client) => [await client.domains.list(), options.json ? null : await productTimeZone(client)] as const,
+    );
     if (options.json) return printJson(list);
     if (list.length === 0) return console.log('No domains configured. Add some domains to start scraping.');
     const rows = list.map((d) => ({
@@ -80,7 +83,7 @@ export function registerDomainsCommand(program: Command): void {
   );
 
   withDataOptions(
-    domains.command('set-priority').description('set a domain\'s priority').argument('<domain>', 'id, url or host').argument('<priority>', 'an integer'),
+    domains.command('set-priority').description("set a domain's priority").argument('<domain>', 'id, url or host').argument('<priority>', 'an integer'),
   ).action(async (ref: string, priority: string, options: DataOptions) => {
     const value = parsePriority(priority);
     const domain = await withClient(options, async (client) => {
@@ -92,7 +95,11 @@ export function registerDomainsCommand(program: Command): void {
   });
 
   withDataOptions(
-    domains.command('set-status').description(`set a domain's status (${STATUSES.join(', ')})`).argument('<domain>', 'id, url or host').argument('<status>'),
+    domains
+      .command('set-status')
+      .description(`set a domain's status (${STATUSES.join(', ')})`)
+      .argument('<domain>', 'id, url or host')
+      .argument('<status>'),
   ).action(async (ref: string, status: string, options: DataOptions) => {
     if (!STATUSES.includes(status)) throw Invalid(`Status must be one of ${STATUSES.join(', ')}`);
     const domain = await withClient(options, async (client) => {
@@ -104,13 +111,17 @@ export function registerDomainsCommand(program: Command): void {
   });
 
   withDataOptions(
-    domains.command('import').description('import a .txt file (domain,priority lines, then #AVOID, then avoided domains) or an OPML file of feeds').argument('<file>'),
+    domains
+      .command('import')
+      .description('import a .txt file (domain,priority lines, then #AVOID, then avoided domains) or an OPML file of feeds')
+      .argument('<file>'),
   ).action(async (file: string, options: DataOptions) => {
-    const lines = readInputFile(file).split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+    const lines = readInputFile(file)
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (lines.length === 0) throw Invalid('No domains found in the file');
-    const result = await withClient(options, (client) =>
-      client.domains.import(lines),
-    );
+    const result = await withClient(options, (client) => client.domains.import(lines));
     if (options.json) return printJson(result);
     console.log(`Imported: ${result.added} added, ${result.skipped} skipped`);
     for (const skipped of result.skippedLines ?? []) console.log(`  skipped ${skipped.line}: ${skipped.reason}`);
@@ -122,23 +133,26 @@ export function registerDomainsCommand(program: Command): void {
       .description('print (or write) the list in the import format, or the sources as OPML for a feed reader')
       .option('--output <file>', 'write to this file')
       .option('--format <format>', 'txt (the import format, avoid list included) or opml', 'txt'),
-  ).action(
-    async (options: DataOptions & { output?: string; format: string }) => {
-      if (options.format !== 'txt' && options.format !== 'opml') throw Invalid(`--format must be txt or opml, not "${options.format}"`);
-      const format = options.format;
-      const exported = await withClient(options, (client) => client.domains.export(format));
-      if (options.output) {
-        writeFileSync(options.output, exported.text);
-        if (!options.json) console.log(`Wrote ${exported.lines.length} lines to ${options.output}`);
-      } else if (options.json) printJson(exported);
-      else process.stdout.write(exported.text);
-    },
-  );
+  ).action(async (options: DataOptions & { output?: string; format: string }) => {
+    if (options.format !== 'txt' && options.format !== 'opml') throw Invalid(`--format must be txt or opml, not "${options.format}"`);
+    const format = options.format;
+    const exported = await withClient(options, (client) => client.domains.export(format));
+    if (options.output) {
+      writeFileSync(options.output, exported.text);
+      if (!options.json) console.log(`Wrote ${exported.lines.length} lines to ${options.output}`);
+    } else if (options.json) printJson(exported);
+    else process.stdout.write(exported.text);
+  });
 
   withDataOptions(domains.command('stats').description('articles spidered per domain')).action(async (options: DataOptions) => {
     const stats = await withClient(options, (client) => client.domains.stats());
     if (options.json) return printJson(stats);
-    console.log(formatTable(Object.entries(stats).map(([domain, articles]) => ({ domain: readableHost(domain), articles })), ['domain', 'articles']));
+    console.log(
+      formatTable(
+        Object.entries(stats).map(([domain, articles]) => ({ domain: readableHost(domain), articles })),
+        ['domain', 'articles'],
+      ),
+    );
   });
 
   const avoid = program.command('avoid').description('the domain avoid list: hosts (and their sub-domains) never crawled');

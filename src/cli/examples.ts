@@ -6,13 +6,16 @@ import { withExamples } from './options.js';
 const EXAMPLES: Record<string, string[]> = {
   serve: ['newsctl serve --port 8080', 'DATABASE_URL=postgres://newsctl@db/newsctl newsctl serve'],
   'db migrate': ['newsctl db migrate --json'],
-  'admin create': ['newsctl admin create --username editor', "printf '%s\\n' \"$PASSWORD\" | newsctl admin create --username editor --password-stdin"],
+  'admin create': ['newsctl admin create --username editor', 'printf \'%s\\n\' "$PASSWORD" | newsctl admin create --username editor --password-stdin'],
   'token create': ['newsctl token create --name cron'],
   'token list': ['newsctl token list --json'],
   'token revoke': ['newsctl token revoke 3'],
   'settings list': ['newsctl settings list'],
   'settings get': ['newsctl settings get word-count-settings --json'],
-  'settings set': ["newsctl settings set word-count-settings '{\"targetWordCount\": 600}'", 'newsctl settings set trends-analyzer-system-prompt --file prompt.json'],
+  'settings set': [
+    'newsctl settings set word-count-settings \'{"targetWordCount": 600}\'',
+    'newsctl settings set trends-analyzer-system-prompt --file prompt.json',
+  ],
   'food-recategorization start': ['newsctl food-recategorization start', 'newsctl food-recategorization start --detach'],
   'food-recategorization stop': ['newsctl food-recategorization stop'],
   'food-recategorization status': ['newsctl food-recategorization status --json'],

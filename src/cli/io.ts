@@ -56,6 +56,10 @@ export async function promptHidden(question: string): Promise<string> {
 export function formatTable(rows: Record<string, unknown>[], columns: string[]): string {
   const cell = (value: unknown) => (value === null || value === undefined ? '' : terminalText(String(value)).replace(/[\t\n]/g, ' '));
   const widths = columns.map((column) => Math.max(displayWidth(column), ...rows.map((row) => displayWidth(cell(row[column])))));
-  const line = (values: string[]) => values.map((value, i) => padToWidth(value, widths[i]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => padToWidth(value, widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((row) => line(columns.map((c) => cell(row[c]))))].join('\n');
 }

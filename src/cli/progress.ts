@@ -16,7 +16,6 @@ export interface ProgressReport {
   detail?: string;
 }
 
-
 export interface Progress {
   update(report: ProgressReport): void;
   /** A line above the bar (activity), or a plain line. */

@@ -94,7 +94,10 @@ export function registerSpiderCommand(program: Command): void {
   }
 
   withDataOptions(
-    spider.command('status').description('the crawl status and recent activity').addOption(integerOption('--lines <n>', 'activity lines to show', { min: 0, max: 100 }, 10)),
+    spider
+      .command('status')
+      .description('the crawl status and recent activity')
+      .addOption(integerOption('--lines <n>', 'activity lines to show', { min: 0, max: 100 }, 10)),
   ).action(async (options: DataOptions & { lines: number }) => {
     const [status, timeZone] = await withClient(options, async (client) => [await client.spider.status(), await productTimeZone(client)] as const);
     if (options.json) printJson(status);

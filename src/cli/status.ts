@@ -36,7 +36,7 @@ export function registerStatusCommands(program: Command): void {
     withExamples(
       program
         .command('search')
-        .description('search crawled articles (the public site\'s search)')
+        .description("search crawled articles (the public site's search)")
         .argument('<query...>', 'words; "quoted phrases" and -excluded words work')
         // `-texas` is a word to exclude, not an option: unknown options reach the query.
         .allowUnknownOption(),
@@ -48,7 +48,13 @@ export function registerStatusCommands(program: Command): void {
     const found = await withClient(options, (client) => client.search(words.join(' ')));
     if (options.json) return printJson(found);
     if (found.count === 0) return console.log('No articles found');
-    const rows = found.results.map((r) => ({ id: r.id, age: `${r.daysSinceCrawl}d`, site: r.domainUrl ? readableAddress(r.domainUrl) : '', title: r.title, url: r.sourceUrl }));
+    const rows = found.results.map((r) => ({
+      id: r.id,
+      age: `${r.daysSinceCrawl}d`,
+      site: r.domainUrl ? readableAddress(r.domainUrl) : '',
+      title: r.title,
+      url: r.sourceUrl,
+    }));
     console.log(`${counted(found.count, 'article')}\n${formatTable(rows, ['id', 'age', 'site', 'title', 'url'])}`);
   });
 }

@@ -49,7 +49,7 @@ export function addTrendsAdminCommands(trends: Command): void {
   withDataOptions(
     trends
       .command('topic <id> [topic]')
-      .description("file a story under a topic (kept across analyses), or --clear to let the analyzer decide again")
+      .description('file a story under a topic (kept across analyses), or --clear to let the analyzer decide again')
       .option('--clear', "remove the topic set by hand; the next analysis decides the story's topic"),
   ).action(async (id: string, topic: string | undefined, options: DataOptions & { clear?: boolean }) => {
     const trendId = Number(id);
@@ -74,7 +74,7 @@ export function addTrendsAdminCommands(trends: Command): void {
         start: async () => {
           const started = await client.analyzer.run();
           if (!options.detach || client.mode === 'in-process') {
-            process.stderr.write('Trends analyzer started: grouping each topic\'s recent articles into stories that several sites cover, then ranking them\n');
+            process.stderr.write("Trends analyzer started: grouping each topic's recent articles into stories that several sites cover, then ranking them\n");
           }
           return started;
         },
@@ -98,7 +98,9 @@ export function addTrendsAdminCommands(trends: Command): void {
       else {
         const took = formatDuration((Date.now() - startedAt) / 1000);
         const last = dateTime(status.trendsAnalyzerLastRun, await productTimeZone(client));
-        console.log(`Trends analysis done in ${took}: ${counted(status.totalTrendsIdentified, 'trend')} stored (last completed run ${last}). See them with: newsctl trends list`);
+        console.log(
+          `Trends analysis done in ${took}: ${counted(status.totalTrendsIdentified, 'trend')} stored (last completed run ${last}). See them with: newsctl trends list`,
+        );
       }
     });
   });
@@ -109,28 +111,29 @@ export function addTrendsAdminCommands(trends: Command): void {
     else console.log(result.message);
   });
 
-  withDataOptions(trends.command('statistics').description('trends and trends with a generated article, per topic')).action(
-    async (options: DataOptions) => {
-      const rows = await withClient(options, (client) => client.trends.statistics());
-      if (options.json) return printJson(rows);
-      const total = rows.reduce((sum, row) => ({ totalTrends: sum.totalTrends + row.totalTrends, trendsWithArticles: sum.trendsWithArticles + row.trendsWithArticles }), {
+  withDataOptions(trends.command('statistics').description('trends and trends with a generated article, per topic')).action(async (options: DataOptions) => {
+    const rows = await withClient(options, (client) => client.trends.statistics());
+    if (options.json) return printJson(rows);
+    const total = rows.reduce(
+      (sum, row) => ({ totalTrends: sum.totalTrends + row.totalTrends, trendsWithArticles: sum.trendsWithArticles + row.trendsWithArticles }),
+      {
         totalTrends: 0,
         trendsWithArticles: 0,
-      });
-      console.log(formatTable([...rows, { topic: 'Total', ...total }], ['topic', 'totalTrends', 'trendsWithArticles']));
+      },
+    );
+    console.log(formatTable([...rows, { topic: 'Total', ...total }], ['topic', 'totalTrends', 'trendsWithArticles']));
+  });
+
+  withDataOptions(trends.command('clear').description('delete every trend (cannot be undone)').option('--yes', 'confirm: delete all trends')).action(
+    async (options: DataOptions & { yes?: boolean }) => {
+      if (!options.yes) throw Invalid('This deletes all trends and cannot be undone: add --yes to confirm');
+      const result = await withClient(options, (client) => client.trends.clear());
+      if (options.json) printJson(result);
+      else console.log(`Deleted ${counted(result.deleted, 'trend')}`);
     },
   );
 
-  withDataOptions(
-    trends.command('clear').description('delete every trend (cannot be undone)').option('--yes', 'confirm: delete all trends'),
-  ).action(async (options: DataOptions & { yes?: boolean }) => {
-    if (!options.yes) throw Invalid('This deletes all trends and cannot be undone: add --yes to confirm');
-    const result = await withClient(options, (client) => client.trends.clear());
-    if (options.json) printJson(result);
-    else console.log(`Deleted ${counted(result.deleted, 'trend')}`);
-  });
-
-  withDataOptions(trends.command('recategorize').description("give every trend the topic its title and description read as")).action(
+  withDataOptions(trends.command('recategorize').description('give every trend the topic its title and description read as')).action(
     async (options: DataOptions) => {
       const result = await withClient(options, (client) => client.trends.recategorize());
       if (options.json) printJson(result);

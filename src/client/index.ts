@@ -5,7 +5,16 @@
 import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { addressOf, apiPath, endpoints, settingEndpoints, type Endpoint, type QueryValues, type RequestArgs, type ResponseOf } from '../api/endpoints.js';
-import type { EditableScriptKind, GenerateMusicRequest, LogQuery, RefetchStatus, SocialContentRequest, SpiderStatusFields, DomainChanges, NewDomainInput } from '../api/index.js';
+import type {
+  EditableScriptKind,
+  GenerateMusicRequest,
+  LogQuery,
+  RefetchStatus,
+  SocialContentRequest,
+  SpiderStatusFields,
+  DomainChanges,
+  NewDomainInput,
+} from '../api/index.js';
 import type { Config } from '../config.js';
 import { operatorSocketPath } from '../operator-socket.js';
 import {
@@ -27,7 +36,6 @@ export {
   type LiveHandlers,
   type Subscription,
   type Transport,
-  
 } from './transport.js';
 
 /** A binary answer (an export, an MP3) with the file name the server proposed. */
@@ -55,10 +63,7 @@ export function createClient(transport: Transport) {
     return (text ? JSON.parse(text) : undefined) as T;
   }
   /** Calls one endpoint of the URL table (src/api/endpoints.ts) with its parameters, query and body. */
-  function send<E extends Endpoint<unknown, unknown, string>>(
-    endpoint: E,
-    ...[request]: RequestArgs<E>
-  ): Promise<ResponseOf<E>> {
+  function send<E extends Endpoint<unknown, unknown, string>>(endpoint: E, ...[request]: RequestArgs<E>): Promise<ResponseOf<E>> {
     const { params, query, body } = (request ?? {}) as { params?: Record<string, string | number>; query?: QueryValues; body?: unknown };
     return call<ResponseOf<E>>(endpoint.method, addressOf(endpoint, params, query), body);
   }
@@ -97,7 +102,10 @@ export function createClient(transport: Transport) {
     spider: {
       status: () => send(endpoints.spiderStatus),
       start: (options: { domain?: string } = {}) =>
-        send(endpoints.spiderControl, { params: { action: 'start' }, body: options.domain ? { domain: options.domain } : undefined }) as Promise<SpiderStatusFields>,
+        send(endpoints.spiderControl, {
+          params: { action: 'start' },
+          body: options.domain ? { domain: options.domain } : undefined,
+        }) as Promise<SpiderStatusFields>,
       pause: () => send(endpoints.spiderControl, { params: { action: 'pause' } }) as Promise<SpiderStatusFields>,
       resume: () => send(endpoints.spiderControl, { params: { action: 'resume' } }) as Promise<SpiderStatusFields>,
       stop: () => send(endpoints.spiderControl, { params: { action: 'stop' } }),

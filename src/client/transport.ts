@@ -60,7 +60,6 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-
 /** The server's error body ({message, ...details}) as the AppError the service threw: same message, same code. */
 export function errorOfResponse(response: RawResponse): AppError {
   const text = response.body.toString('utf8');
@@ -185,7 +184,9 @@ function headersOf(res: IncomingMessage): Record<string, string> {
 // Connecting to a local socket costs next to nothing.
 function socketStream(socketPath: string, path: string): Promise<StreamedResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ socketPath, method: 'GET', path, agent: false }, (res) => resolve({ status: res.statusCode ?? 0, headers: headersOf(res), body: res }));
+    const req = httpRequest({ socketPath, method: 'GET', path, agent: false }, (res) =>
+      resolve({ status: res.statusCode ?? 0, headers: headersOf(res), body: res }),
+    );
     req.on('error', (error) => reject(unreachable(`the daemon at ${socketPath}`, error)));
     req.end();
   });

@@ -20,10 +20,7 @@ export interface RecentArticleRow {
  * The newest articles of every topic crawled since `since` and not published before it (an old
  * page crawled today is not news), at most `limit`.
  */
-export async function recentArticles(
-  sql: Queryable,
-  options: { since: Date; limit: number; leadCharacters: number },
-): Promise<RecentArticleRow[]> {
+export async function recentArticles(sql: Queryable, options: { since: Date; limit: number; leadCharacters: number }): Promise<RecentArticleRow[]> {
   return sql<RecentArticleRow[]>`
     select id, title, left(coalesce(nullif(content, ''), excerpt, ''), ${options.leadCharacters}) as lead,
            domain_name, published_at, scraped_at, coalesce(own_topic, topic) as own_topic, topic_source
@@ -39,10 +36,7 @@ export async function recentArticles(
  * story's topic (their own is kept in own_topic), and `alone` articles (analysed, in no such story)
  * get their own topic back. Returns how many articles changed.
  */
-export async function storeStoryTopics(
-  sql: Queryable,
-  options: { stories: { topic: Topic; articleIds: number[] }[]; alone: number[] },
-): Promise<number> {
+export async function storeStoryTopics(sql: Queryable, options: { stories: { topic: Topic; articleIds: number[] }[]; alone: number[] }): Promise<number> {
   let changed = 0;
   for (const story of options.stories) {
     const result = await sql`

@@ -47,11 +47,7 @@ export async function newestArticlesByDomain(sql: Queryable, perDomain: number):
 }
 
 /** The newest articles of each topic (one query; per-topic index scans). */
-export async function newestArticlesByTopic(
-  sql: Queryable,
-  topics: readonly Topic[],
-  perTopic: number,
-): Promise<(ArticleListRow & { topic: Topic })[]> {
+export async function newestArticlesByTopic(sql: Queryable, topics: readonly Topic[], perTopic: number): Promise<(ArticleListRow & { topic: Topic })[]> {
   return sql<(ArticleListRow & { topic: Topic })[]>`
     select t.topic, a.id, a.title, a.source_url, a.scraped_at, a.domain_name
     from unnest(${topics as Topic[]}::text[]) as t(topic)

@@ -299,10 +299,7 @@ function ownerOnly(dir: string): void {
 
 async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   // Imported lazily: PGlite's WebAssembly costs start-up time that external PostgreSQL users never pay.
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite-socket'),
-  ]);
+  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
 
   let lock: DataDirLock | null = null;
   let dataDir: string | undefined;

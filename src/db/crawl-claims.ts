@@ -94,11 +94,20 @@ export interface ClaimFigures {
 }
 
 /** Renews this daemon's claims with their figures; returns the domains it still holds. */
-export async function renewCrawlClaims(sql: Queryable, runId: string, holder: string, leaseSeconds: number, figures: readonly ClaimFigures[]): Promise<Set<number>> {
+export async function renewCrawlClaims(
+  sql: Queryable,
+  runId: string,
+  holder: string,
+  leaseSeconds: number,
+  figures: readonly ClaimFigures[],
+): Promise<Set<number>> {
   if (figures.length === 0) return new Set();
   // Each claim's figures, by domain id, read in the one update that renews them all.
   const byDomain = Object.fromEntries(
-    figures.map((f) => [f.domainId, { active: f.active, pending: f.pending, intervalMs: f.intervalMs, lastRequestAt: f.lastRequestAt?.toISOString() ?? null, progress: f.progress }]),
+    figures.map((f) => [
+      f.domainId,
+      { active: f.active, pending: f.pending, intervalMs: f.intervalMs, lastRequestAt: f.lastRequestAt?.toISOString() ?? null, progress: f.progress },
+    ]),
   );
   const f = sql`(${sql.json(byDomain as never)}::jsonb -> domain_id::text)`;
   const rows = await renewLeases<{ domainId: number }>(
@@ -195,4 +204,3 @@ export async function domainsOfRun(sql: Queryable, runId: string): Promise<Domai
     from crawl_claims c join domains d on d.id = c.domain_id
     where c.run_id = ${runId}`;
 }
-

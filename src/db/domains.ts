@@ -120,11 +120,7 @@ export async function avoidedDomains(sql: Queryable): Promise<DomainRow[]> {
  * Records how a crawl of the domain went. A status the operator set to avoided (or paused) while the
  * crawl ran is left alone.
  */
-export async function recordCrawlResult(
-  sql: Queryable,
-  id: number,
-  result: { status: 'success' | 'error'; errorMessage: string | null },
-): Promise<void> {
+export async function recordCrawlResult(sql: Queryable, id: number, result: { status: 'success' | 'error'; errorMessage: string | null }): Promise<void> {
   await sql`
     update domains set status = ${result.status}, error_message = ${result.errorMessage}, last_scraped = now()
     where id = ${id} and status not in ('avoided', 'paused')`;

@@ -2,7 +2,7 @@
 // are those of the public schema.
 // Rows travel as row_to_json text and come back through json_populate_recordset, so every type
 // (timestamps, jsonb, bytea, arrays, uuids) round-trips through PostgreSQL's own text forms.
-import type { Queryable, } from './client.js';
+import type { Queryable } from './client.js';
 
 export interface DumpColumn {
   name: string;
@@ -72,7 +72,13 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
  * earlier row again for each page: a million articles took 18 minutes (bench/scale.bench.ts). A
  * table without a primary key pages by offset.
  */
-export async function tableRowsJson(sql: Queryable, table: DumpTable, columns: string[], after: { line: string | null; offset: number }, limit: number): Promise<string[]> {
+export async function tableRowsJson(
+  sql: Queryable,
+  table: DumpTable,
+  columns: string[],
+  after: { line: string | null; offset: number },
+  limit: number,
+): Promise<string[]> {
   const list = columns.map(quote).join(', ');
   let rows: { line: string }[];
   if (table.primaryKey.length && after.line !== null) {
@@ -113,18 +119,19 @@ export async function updateRowsJson(sql: Queryable, table: string, primaryKey: 
   if (rows.length === 0 || columns.length === 0) return;
   const set = columns.map((c) => `${quote(c)} = x.${quote(c)}`).join(', ');
   const match = primaryKey.map((c) => `t.${quote(c)} = x.${quote(c)}`).join(' and ');
-  await sql.unsafe(`update ${quote(table)} t set ${set} from json_populate_recordset(null::${quote(table)}, $1::text::json) x where ${match}`, [`[${rows.join(',')}]`]);
+  await sql.unsafe(`update ${quote(table)} t set ${set} from json_populate_recordset(null::${quote(table)}, $1::text::json) x where ${match}`, [
+    `[${rows.join(',')}]`,
+  ]);
 }
 
 /** Identity sequences continue after the restored ids. */
 export async function resetIdentity(sql: Queryable, table: string, column: string): Promise<void> {
-  await sql.unsafe(
-    `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(column)}) from ${quote(table)}), 0) + 1, false)`,
-    [quote(table), column],
-  );
+  await sql.unsafe(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(column)}) from ${quote(table)}), 0) + 1, false)`, [
+    quote(table),
+    column,
+  ]);
 }
 
 export async function truncateTables(sql: Queryable, tables: string[]): Promise<void> {
   if (tables.length) await sql.unsafe(`truncate ${tables.map(quote).join(', ')} restart identity cascade`);
 }
-

@@ -48,10 +48,7 @@ const columns = (sql: Queryable) => sql`
   id, trend_id, trend_title, title, content, excerpt, category, image_url, source_urls, sources, word_count,
   html_file_path, model_name, writer, generated_at, updated_at`;
 
-export async function latestGeneratedArticles(
-  sql: Queryable,
-  options: { limit: number; category?: Topic | null },
-): Promise<GeneratedArticleRow[]> {
+export async function latestGeneratedArticles(sql: Queryable, options: { limit: number; category?: Topic | null }): Promise<GeneratedArticleRow[]> {
   const category = options.category ?? null;
   return sql<GeneratedArticleRow[]>`
     select ${columns(sql)} from generated_articles

@@ -189,7 +189,12 @@ export async function lockHeldRun(tx: Queryable, id: string, holder: string, att
 }
 
 /** Renews this holder's leases; returns the runs it still holds, with the status others may have set. */
-export async function renewJobRuns(sql: Queryable, holder: string, ids: readonly string[], leaseSeconds: number): Promise<{ id: string; status: JobRunStatus }[]> {
+export async function renewJobRuns(
+  sql: Queryable,
+  holder: string,
+  ids: readonly string[],
+  leaseSeconds: number,
+): Promise<{ id: string; status: JobRunStatus }[]> {
   if (ids.length === 0) return [];
   const rows = await renewLeases<JobRunRow>(sql, 'job_runs', sql`id = any(${[...ids]}::uuid[])`, holder, leaseSeconds);
   return rows.map((row) => ({ id: row.id, status: row.status }));

@@ -74,7 +74,13 @@ export async function renewLeases<T extends Row>(
 }
 
 /** Gives `holder`'s leases on these rows back (it is shutting down): any daemon may take them at once. */
-export async function releaseLeases<T extends Row>(sql: Queryable, table: LeasedTable, which: RowFilter, holder: string, set: PendingQuery<Row[]> = sql``): Promise<T[]> {
+export async function releaseLeases<T extends Row>(
+  sql: Queryable,
+  table: LeasedTable,
+  which: RowFilter,
+  holder: string,
+  set: PendingQuery<Row[]> = sql``,
+): Promise<T[]> {
   return sql<T[]>`
     update ${sql(table)} set holder = null, expires_at = now() ${set}
     where ${which} and holder = ${holder} and ${held(sql, table)}

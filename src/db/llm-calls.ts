@@ -25,4 +25,3 @@ export async function countLlmCalls(sql: Queryable): Promise<number> {
   const [row] = await sql<{ count: number }[]>`select count(*)::int as count from llm_calls`;
   return row!.count;
 }
-

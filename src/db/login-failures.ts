@@ -19,9 +19,7 @@ export async function recentLoginFailures(
   ip: string,
   since: Date,
 ): Promise<{ byUsername: FailureWindow; byIp: FailureWindow; byPair: FailureWindow }> {
-  const [row] = await sql<
-    { userCount: number; userOldest: Date | null; ipCount: number; ipOldest: Date | null; pairCount: number; pairOldest: Date | null }[]
-  >`
+  const [row] = await sql<{ userCount: number; userOldest: Date | null; ipCount: number; ipOldest: Date | null; pairCount: number; pairOldest: Date | null }[]>`
     select
       count(*) filter (where username = ${username})::int as user_count,
       min(failed_at) filter (where username = ${username}) as user_oldest,

@@ -11,10 +11,7 @@ export interface LogRow {
   details: unknown;
 }
 
-export async function insertLog(
-  sql: Queryable,
-  entry: { component: string; level: LogLevel; message: string; details?: unknown },
-): Promise<LogRow> {
+export async function insertLog(sql: Queryable, entry: { component: string; level: LogLevel; message: string; details?: unknown }): Promise<LogRow> {
   const [row] = await sql<LogRow[]>`
     insert into logs (component, level, message, details)
     values (${entry.component}, ${entry.level}, ${entry.message}, ${entry.details === undefined ? null : sql.json(entry.details as never)})

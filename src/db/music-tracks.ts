@@ -36,7 +36,10 @@ export async function musicTrackById(sql: Queryable, id: number): Promise<MusicT
   return row;
 }
 
-export async function insertMusicTrack(sql: Queryable, track: { title: string; lyrics: string; config: unknown; provider: string; style: string }): Promise<number> {
+export async function insertMusicTrack(
+  sql: Queryable,
+  track: { title: string; lyrics: string; config: unknown; provider: string; style: string },
+): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into music_tracks (status, title, lyrics, config, provider, style)
     values ('pending', ${track.title}, ${track.lyrics}, ${sql.json(track.config as never)}, ${track.provider}, ${track.style})
@@ -44,7 +47,12 @@ export async function insertMusicTrack(sql: Queryable, track: { title: string; l
   return row!.id;
 }
 
-export async function setMusicTrackStatus(sql: Queryable, id: number, status: MusicTrackStatus, fields: { error?: string | null; audioAssetId?: number | null } = {}): Promise<void> {
+export async function setMusicTrackStatus(
+  sql: Queryable,
+  id: number,
+  status: MusicTrackStatus,
+  fields: { error?: string | null; audioAssetId?: number | null } = {},
+): Promise<void> {
   await sql`
     update music_tracks set status = ${status},
       error = ${fields.error ?? null},
@@ -74,4 +82,3 @@ export async function failStaleMusicTracks(sql: Queryable, olderThan: Date): Pro
     where status in ('pending', 'generating') and generated_at < ${olderThan} returning id`;
   return rows.length;
 }
-

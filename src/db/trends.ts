@@ -247,7 +247,10 @@ export async function trendByTitle(sql: Queryable, title: string): Promise<Trend
  * what a caller meant when its text is part of a title rather than the whole of it.
  */
 export async function trendsTitledLike(sql: Queryable, text: string, limit: number): Promise<TrendForGeneration[]> {
-  const pattern = `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql<TrendForGeneration[]>`
     select distinct on (lower(btrim(t.title))) ${trendForGenerationColumns(sql)} from trends t
     where lower(t.title) like ${pattern}

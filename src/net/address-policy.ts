@@ -190,10 +190,7 @@ function formatIPv6(bytes: Uint8Array): string {
 // ---------------------------------------------------------------------------------------------
 // Host strings
 
-export type HostKind =
-  | { kind: 'ip'; ip: IpAddress }
-  | { kind: 'name'; name: string }
-  | { kind: 'invalid'; reason: string };
+export type HostKind = { kind: 'ip'; ip: IpAddress } | { kind: 'name'; name: string } | { kind: 'invalid'; reason: string };
 
 /**
  * Says whether a host string (as found in a URL, a Location header or a domain entry) is an IP
@@ -236,7 +233,12 @@ export function parseCidr(entry: string): Cidr {
   const prefixText = slash === -1 ? null : text.slice(slash + 1);
   // A strict dotted quad only: an allow-list is configuration, and `10/8` is too easy to misread.
   const ip = /^[0-9]{1,3}(\.[0-9]{1,3}){3}$/.test(addressText)
-    ? parseIPv4(addressText.split('.').map((p) => String(Number(p))).join('.'))
+    ? parseIPv4(
+        addressText
+          .split('.')
+          .map((p) => String(Number(p)))
+          .join('.'),
+      )
     : parseIPv6(addressText);
   if (!ip) throw new InvalidCidrError(entry);
   const max = ip.version === 4 ? 32 : 128;

@@ -140,9 +140,16 @@ export class AbortedError extends FetchError {
 
 function statusText(status: number): string {
   const known: Record<number, string> = {
-    400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 410: 'Gone',
-    429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway',
-    503: 'Service Unavailable', 504: 'Gateway Timeout',
+    400: 'Bad Request',
+    401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    410: 'Gone',
+    429: 'Too Many Requests',
+    500: 'Internal Server Error',
+    502: 'Bad Gateway',
+    503: 'Service Unavailable',
+    504: 'Gateway Timeout',
   };
   const text = known[status];
   return text ? ` ${text}` : '';

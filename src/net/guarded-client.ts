@@ -13,13 +13,7 @@ import type { LookupFunction, Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import { classifyHost, createAddressPolicy, type AddressPolicy } from './address-policy.js';
 import { decodeText } from './charset.js';
-import {
-  PAGE_CONTENT_TYPES,
-  acceptHeader,
-  isAcceptedType,
-  mediaTypeOf,
-  sniffMediaType,
-} from './content-type.js';
+import { PAGE_CONTENT_TYPES, acceptHeader, isAcceptedType, mediaTypeOf, sniffMediaType } from './content-type.js';
 import {
   AbortedError,
   BlockedAddressError,
@@ -137,9 +131,7 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
       return;
     }
     const addresses: Promise<ResolvedAddress[]> =
-      host.kind === 'ip'
-        ? Promise.resolve([{ address: host.ip.text, family: host.ip.version }])
-        : resolve(hostname);
+      host.kind === 'ip' ? Promise.resolve([{ address: host.ip.text, family: host.ip.version }]) : resolve(hostname);
     addresses.then(
       (found) => {
         const family = lookupOptions.family === 4 || lookupOptions.family === 6 ? lookupOptions.family : 0;
@@ -153,7 +145,10 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
         if (allowed.length === 0) {
           callback(refused ?? new DnsError(hostname, undefined, { code: 'ENOTFOUND' }), '', 4);
         } else if (lookupOptions.all) {
-          callback(null, allowed.map((a) => ({ address: a.address, family: a.family })));
+          callback(
+            null,
+            allowed.map((a) => ({ address: a.address, family: a.family })),
+          );
         } else {
           callback(null, allowed[0]!.address, allowed[0]!.family);
         }

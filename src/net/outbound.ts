@@ -14,10 +14,7 @@ export interface OutboundSettings {
 }
 
 /** A guarded client for one kind of outbound call; close it when done (it pools connections). */
-export function createOutboundClient(
-  settings: OutboundSettings,
-  options: { maxBodyBytes: number; totalTimeoutMs: number; lookup?: Resolver },
-): GuardedClient {
+export function createOutboundClient(settings: OutboundSettings, options: { maxBodyBytes: number; totalTimeoutMs: number; lookup?: Resolver }): GuardedClient {
   return createGuardedClient({
     userAgent: settings.userAgent,
     allowPrivateNetworks: settings.allowPrivateNetworks,

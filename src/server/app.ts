@@ -100,7 +100,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // JSON answers such as the home page data are large and repetitive; the static site comes precompressed.
-  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   // Before the routes: its response hook times every one of them.
   await registerOperations(app, { localSecret });

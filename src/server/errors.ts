@@ -65,9 +65,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
     const message =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? `Malformed JSON in request body: ${error.message}`
-        : error.message;
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? `Malformed JSON in request body: ${error.message}` : error.message;
     sendError(reply, status, { message });
     return;
   }

@@ -25,7 +25,9 @@ export async function registerOperations(app: FastifyInstance, options: { localS
     try {
       const { applied, missing } = await Promise.race([
         migrationState(app.ctx.sql),
-        new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS).unref()),
+        new Promise<never>((_resolve, reject) =>
+          setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS).unref(),
+        ),
       ]);
       if (missing.length) return sendError(reply, 503, { message: `Migrations not applied yet: ${missing.join(', ')}` });
       return reply.send({ ready: true, database: app.ctx.db.kind, migrations: applied });

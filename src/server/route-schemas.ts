@@ -35,14 +35,20 @@ function declaredSchemas(): Map<string, RouteSchemas> {
   if (declared) return declared;
   declared = new Map();
   for (const [name, endpoint] of Object.entries(endpoints)) {
-    declared.set(routeKey(endpoint.method, endpoint.path), schemasOf(ANSWER_SCHEMAS[name as keyof typeof endpoints], REQUEST_SCHEMAS[name as keyof typeof endpoints]));
+    declared.set(
+      routeKey(endpoint.method, endpoint.path),
+      schemasOf(ANSWER_SCHEMAS[name as keyof typeof endpoints], REQUEST_SCHEMAS[name as keyof typeof endpoints]),
+    );
   }
   // A setting answers its stored value (secrets masked) on read and on write, and reads the whole
   // value or, for a partial setting, any of its fields (updateSetting refuses an empty one).
   for (const definition of SETTINGS) {
     const { read, write } = settingEndpoints(definition.key);
     declared.set(routeKey(read.method, read.path), schemasOf(definition.schema));
-    declared.set(routeKey(write.method, write.path), schemasOf(definition.schema, { body: definition.partial ? definition.schema.partial() : definition.schema }));
+    declared.set(
+      routeKey(write.method, write.path),
+      schemasOf(definition.schema, { body: definition.partial ? definition.schema.partial() : definition.schema }),
+    );
   }
   return declared;
 }

@@ -51,7 +51,11 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
     for (const client of clients) {
       const p = client.principal;
       if (!p || p.kind === 'local') continue;
-      if ((p.sessionId && sessions.has(p.sessionId)) || (p.tokenId !== undefined && tokens.has(p.tokenId)) || (p.kind === 'session' && p.userId !== null && users.has(p.userId))) {
+      if (
+        (p.sessionId && sessions.has(p.sessionId)) ||
+        (p.tokenId !== undefined && tokens.has(p.tokenId)) ||
+        (p.kind === 'session' && p.userId !== null && users.has(p.userId))
+      ) {
         demote(client, p.kind === 'token' ? 'The API token was revoked' : 'The session ended: log in again');
       }
     }
@@ -89,7 +93,8 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
       if (client.isAdmin && principal && principal.kind !== 'local') {
         principalStillValid(app.ctx, principal).then(
           (valid) => {
-            if (!valid && client.principal === principal) demote(client, principal.kind === 'token' ? 'The API token is no longer valid' : 'The session ended: log in again');
+            if (!valid && client.principal === principal)
+              demote(client, principal.kind === 'token' ? 'The API token is no longer valid' : 'The session ended: log in again');
           },
           () => {},
         );

@@ -61,10 +61,44 @@ export function decodePunycode(input: string): string | null {
  * as browsers allow; no other mix is shown, Latin with anything else least of all.
  */
 const WRITING_SYSTEMS = [
-  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Thaana', 'Devanagari', 'Bengali', 'Gurmukhi',
-  'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar', 'Khmer',
-  'Ethiopic', 'Mongolian', 'Han Hiragana Katakana', 'Han Bopomofo', 'Hangul Han',
-].map((scripts) => new RegExp(`^[-0-9${scripts.split(' ').map((name) => `\\p{scx=${name}}`).join('')}]+$`, 'u'));
+  'Latin',
+  'Greek',
+  'Cyrillic',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Thaana',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Thai',
+  'Lao',
+  'Tibetan',
+  'Myanmar',
+  'Khmer',
+  'Ethiopic',
+  'Mongolian',
+  'Han Hiragana Katakana',
+  'Han Bopomofo',
+  'Hangul Han',
+].map(
+  (scripts) =>
+    new RegExp(
+      `^[-0-9${scripts
+        .split(' ')
+        .map((name) => `\\p{scx=${name}}`)
+        .join('')}]+$`,
+      'u',
+    ),
+);
 
 /**
  * A Cyrillic label made only of letters that look Latin ("аррӏе") reads as a Latin name: as in

@@ -11,7 +11,16 @@ export function dateTime(iso: string | null, timeZone: string | null): string {
   const zone = timeZone ?? 'UTC';
   let format = dates.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     dates.set(zone, format);
   }
   const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));

@@ -76,10 +76,19 @@ export function App({ store }: { store: DashStore }) {
     <Box flexDirection="column" width={width} height={height}>
       <Line
         width={width}
-        segments={[['newsctl', (c) => c.cyan.bold], ' ', [`● ${state.connection}`, (c) => c[connectionColor[state.connection]]], ' ', [state.target, (c) => c.dim]]}
+        segments={[
+          ['newsctl', (c) => c.cyan.bold],
+          ' ',
+          [`● ${state.connection}`, (c) => c[connectionColor[state.connection]]],
+          ' ',
+          [state.target, (c) => c.dim],
+        ]}
       />
       <Line width={width} segments={[summary]} />
-      <Line width={width} segments={PANELS.map((name, index) => (!help && index === panel ? selectedTab(` ${index + 1} ${name} `) : ` ${index + 1} ${name} `))} />
+      <Line
+        width={width}
+        segments={PANELS.map((name, index) => (!help && index === panel ? selectedTab(` ${index + 1} ${name} `) : ` ${index + 1} ${name} `))}
+      />
       <Box flexDirection="column" height={body.height} overflow="hidden">
         {help ? (
           <HelpPanel width={width} />

@@ -18,9 +18,9 @@ export function paint(segments: Segment[], width: number): string {
   let left = width;
   let out = '';
   // Titles and activity lines are crawled text: no control character reaches the terminal.
-  const pieces = segments.map((s) => (typeof s === 'string' ? ([s, null] as const) : ([s[0], s[1]] as const))).map(
-    ([text, style]) => [terminalText(text.replace(/[\r\n\t]/g, ' ')), style] as const,
-  );
+  const pieces = segments
+    .map((s) => (typeof s === 'string' ? ([s, null] as const) : ([s[0], s[1]] as const)))
+    .map(([text, style]) => [terminalText(text.replace(/[\r\n\t]/g, ' ')), style] as const);
   const total = pieces.reduce((n, [text]) => n + displayWidth(text), 0);
   const cut = total > width;
   for (const [raw, style] of pieces) {

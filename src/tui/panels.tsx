@@ -49,8 +49,22 @@ export function SpiderPanel({ state, size }: { state: DashState; size: PanelSize
   const logLines = Math.max(0, size.height - 4);
   return (
     <Box flexDirection="column">
-      <Line width={w} segments={['Spider ', [s.spiderStatus, stateStyle(s.spiderStatus)], ` ${bar} ${s.spiderSitesProcessed}/${counted(s.spiderTotalSites, 'site')} (${Math.floor(work)}%)`]} />
-      <Line width={w} segments={['Articles ', [String(s.spiderCurrentRunArticleCount), bold], `  active ${s.spiderActiveThreads}  pending ${s.spiderPendingRequests}  run time ${s.spiderElapsedTime}`]} />
+      <Line
+        width={w}
+        segments={[
+          'Spider ',
+          [s.spiderStatus, stateStyle(s.spiderStatus)],
+          ` ${bar} ${s.spiderSitesProcessed}/${counted(s.spiderTotalSites, 'site')} (${Math.floor(work)}%)`,
+        ]}
+      />
+      <Line
+        width={w}
+        segments={[
+          'Articles ',
+          [String(s.spiderCurrentRunArticleCount), bold],
+          `  active ${s.spiderActiveThreads}  pending ${s.spiderPendingRequests}  run time ${s.spiderElapsedTime}`,
+        ]}
+      />
       <Line width={w} segments={[[nowLine(s, state.timeZone), dim]]} />
       <Line width={w} segments={[['Activity', bold]]} />
       {state.activity.slice(0, logLines).map((line, index) => (
@@ -82,10 +96,21 @@ export function TrendsPanel({ state, size, topic }: { state: DashState; size: Pa
     <Box flexDirection="column">
       <Line
         width={w}
-        segments={['Analyzer ', [s?.trendsAnalyzerStatus ?? '…', stateStyle(s?.trendsAnalyzerStatus)], `  ${counted(s?.totalTrendsIdentified ?? 0, 'trend')}, last run ${dateTime(s?.trendsAnalyzerLastRun ?? null, state.timeZone)}`]}
+        segments={[
+          'Analyzer ',
+          [s?.trendsAnalyzerStatus ?? '…', stateStyle(s?.trendsAnalyzerStatus)],
+          `  ${counted(s?.totalTrendsIdentified ?? 0, 'trend')}, last run ${dateTime(s?.trendsAnalyzerLastRun ?? null, state.timeZone)}`,
+        ]}
       />
       <Line width={w} segments={[[state.analyzerAction ?? '', dim]]} />
-      <Line width={w} segments={tabBar(TOPICS.map((t) => ` ${t} ${trendsOfTopic(state.trends, t).length} `), topic % TOPICS.length, w)} />
+      <Line
+        width={w}
+        segments={tabBar(
+          TOPICS.map((t) => ` ${t} ${trendsOfTopic(state.trends, t).length} `),
+          topic % TOPICS.length,
+          w,
+        )}
+      />
       <Table
         rows={rows}
         width={w}
@@ -109,7 +134,11 @@ export function GeneratorPanel({ state, size }: { state: DashState; size: PanelS
     <Box flexDirection="column">
       <Line
         width={w}
-        segments={['Generator ', [s?.generatorStatus ?? '…', stateStyle(s?.generatorStatus)], `  ${counted(s?.totalArticlesGenerated ?? 0, 'article')}, last ${dateTime(s?.generatorLastRun ?? null, state.timeZone)}`]}
+        segments={[
+          'Generator ',
+          [s?.generatorStatus ?? '…', stateStyle(s?.generatorStatus)],
+          `  ${counted(s?.totalArticlesGenerated ?? 0, 'article')}, last ${dateTime(s?.generatorLastRun ?? null, state.timeZone)}`,
+        ]}
       />
       <Line width={w} segments={[[state.generatorAction ?? '', dim]]} />
       <Line width={w} segments={['Queue ', [String(queue?.queueLength ?? 0), bold], queue?.currentTrend ? `  generating "${queue.currentTrend}"` : '']} />
@@ -139,7 +168,12 @@ export function AudioPanel({ state, size }: { state: DashState; size: PanelSize 
         empty="No audio jobs yet"
         columns={[
           { header: 'job', width: 18, cell: (a) => a.job },
-          { header: 'status', width: 10, cell: (a) => a.status, color: (a) => (a.status === 'failed' ? (c) => c.red : a.status === 'running' ? (c) => c.green : undefined) },
+          {
+            header: 'status',
+            width: 10,
+            cell: (a) => a.status,
+            color: (a) => (a.status === 'failed' ? (c) => c.red : a.status === 'running' ? (c) => c.green : undefined),
+          },
           { header: 'progress', width: 8, cell: (a) => a.progress ?? '' },
           { header: 'at', cell: (a) => dateTime(a.at, state.timeZone) },
         ]}
@@ -157,7 +191,8 @@ const clocks = new Map<string, Intl.DateTimeFormat>();
 function clockTime(iso: string, timeZone: string | null): string {
   const zone = timeZone ?? 'UTC';
   let format = clocks.get(zone);
-  if (!format) clocks.set(zone, (format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })));
+  if (!format)
+    clocks.set(zone, (format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })));
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '--:--:--' : format.format(date);
 }

@@ -172,13 +172,21 @@ export function applySnapshot(state: DashState, snapshot: Partial<Snapshot>): Da
     next.logs = snapshot.logs.slice(0, MAX_LOGS);
     // The audio messages the panel opens with: what the audio jobs logged lately.
     if (next.audioLines.length === 0) {
-      next.audioLines = snapshot.logs.filter((entry) => entry.component === 'AUDIO').slice(0, MAX_AUDIO_LINES).map((entry) => `[${clock(entry.timestamp)}] ${entry.message}`);
+      next.audioLines = snapshot.logs
+        .filter((entry) => entry.component === 'AUDIO')
+        .slice(0, MAX_AUDIO_LINES)
+        .map((entry) => `[${clock(entry.timestamp)}] ${entry.message}`);
     }
   }
   if (snapshot.jobs) {
     next.audio = snapshot.jobs
       .filter((job) => isAudioJob(job.name) && job.run)
-      .map((job) => ({ job: job.name, status: job.status === 'idle' ? job.run!.status : job.status, progress: null, at: job.run!.finishedAt ?? job.run!.startedAt ?? job.run!.createdAt }));
+      .map((job) => ({
+        job: job.name,
+        status: job.status === 'idle' ? job.run!.status : job.status,
+        progress: null,
+        at: job.run!.finishedAt ?? job.run!.startedAt ?? job.run!.createdAt,
+      }));
   }
   return next;
 }

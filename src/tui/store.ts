@@ -118,7 +118,9 @@ export class DashStore {
   startSpider = () => this.act('Starting the spider', (c) => c.spider.start());
   /** Pause when running, resume when paused (one key, as the console's button). */
   pauseSpider = () =>
-    this.state.status?.spiderStatus === 'paused' ? this.act('Resuming the spider', (c) => c.spider.resume()) : this.act('Pausing the spider', (c) => c.spider.pause());
+    this.state.status?.spiderStatus === 'paused'
+      ? this.act('Resuming the spider', (c) => c.spider.resume())
+      : this.act('Pausing the spider', (c) => c.spider.pause());
   stopSpider = () => this.act('Stopping the spider', (c) => c.spider.stop());
   runAnalyzer = () => this.act('Starting the trends analyzer', (c) => c.analyzer.run());
   runGenerator = () => this.act('Starting the generator', (c) => c.generator.run());

@@ -43,9 +43,11 @@ describe('latest-news audio', { timeout: 240_000 }, () => {
     expect(empty.body.message).toMatch(/no news to summarise/i);
   });
 
-  it('speaks the greeting, the plugs and today\'s top stories into a valid MP3', async () => {
+  it("speaks the greeting, the plugs and today's top stories into a valid MP3", async () => {
     await storeNewsDay(server.sql);
-    await call('POST', '/api/audio-ads', { body: { prePlug: 'This bulletin is brought to you by the Riverton Library.', endingPlug: 'Visit the library this weekend.' } });
+    await call('POST', '/api/audio-ads', {
+      body: { prePlug: 'This bulletin is brought to you by the Riverton Library.', endingPlug: 'Visit the library this weekend.' },
+    });
     const visitor = await new Promise<{ socket: WebSocket; received: Record<string, unknown>[] }>((resolve, reject) => {
       const socket = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/ws`);
       const received: Record<string, unknown>[] = [];
@@ -89,7 +91,11 @@ describe('latest-news audio', { timeout: 240_000 }, () => {
     expect(probed.tags.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     // Duration: the words at 150 a minute, within 25 %.
-    const words = paragraphs.join(' ').replace(/\[pause[^\]]*\]/g, ' ').split(/\s+/).filter(Boolean).length;
+    const words = paragraphs
+      .join(' ')
+      .replace(/\[pause[^\]]*\]/g, ' ')
+      .split(/\s+/)
+      .filter(Boolean).length;
     const predicted = (words / 150) * 60;
     console.log(`bulletin: ${words} words, predicted ${predicted.toFixed(1)} s, measured ${probed.durationSeconds.toFixed(1)} s`);
     expect(Math.abs(probed.durationSeconds - predicted) / predicted).toBeLessThanOrEqual(0.25);
@@ -175,7 +181,7 @@ describe('podcast feed', { timeout: 240_000 }, () => {
     expect(text).toMatch(/<itunes:duration>00:0\d:\d\d<\/itunes:duration>/);
   });
 
-  it('offers the episode\'s transcript (WebVTT, SRT) and its chapters, one per story linking to its page', async () => {
+  it("offers the episode's transcript (WebVTT, SRT) and its chapters, one per story linking to its page", async () => {
     const text = await (await fetch(`${server.baseUrl}/podcast.xml`)).text();
     expect(text).toContain('xmlns:podcast="https://podcastindex.org/namespace/1.0"');
     const vttUrl = /<podcast:transcript url="([^"]+)" type="text\/vtt" language="en"\/>/.exec(text)![1]!;
@@ -191,7 +197,12 @@ describe('podcast feed', { timeout: 240_000 }, () => {
     expect(cues).toHaveLength(script.length);
     expect(cues[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} --> \d\d:\d\d:\d\d\.\d{3}\n<v Narrator>\S/);
     // The cues follow the audio: each starts after the last ends, and the last ends inside the file.
-    const times = cues.map((cue) => cue.split('\n')[0]!.split(' --> ').map((t) => t.split(':').reduce((sum, part) => sum * 60 + Number(part), 0)));
+    const times = cues.map((cue) =>
+      cue
+        .split('\n')[0]!
+        .split(' --> ')
+        .map((t) => t.split(':').reduce((sum, part) => sum * 60 + Number(part), 0)),
+    );
     for (let i = 1; i < times.length; i++) expect(times[i]![0]!).toBeGreaterThanOrEqual(times[i - 1]![1]!);
     expect(times.at(-1)![1]!).toBeLessThanOrEqual(generated.durationSeconds);
     const srt = await (await fetch(srtUrl)).text();
@@ -218,7 +229,12 @@ describe('podcast feed', { timeout: 240_000 }, () => {
     const { insertAudioAsset } = await import('../../src/db/audio.js');
     const { copyFileSync } = await import('node:fs');
     copyFileSync(file, audioFilePath(server.config, 'podcast-2020-01-01-abcdef.mp3'));
-    await insertAudioAsset(server.sql, { kind: 'podcast', fileName: 'podcast-2020-01-01-abcdef.mp3', sizeBytes: 10, meta: { title: '<script>alert(1)</script> & "quotes"', description: 'x' } });
+    await insertAudioAsset(server.sql, {
+      kind: 'podcast',
+      fileName: 'podcast-2020-01-01-abcdef.mp3',
+      sizeBytes: 10,
+      meta: { title: '<script>alert(1)</script> & "quotes"', description: 'x' },
+    });
     const text = await renderPodcastFeed(server.ctx, 'https://news.example.org');
     expect(text).toContain('<enclosure url="https://news.example.org/audio/podcast-2020-01-01-abcdef.mp3"');
     expect(text).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quotes&quot;');

@@ -96,7 +96,7 @@ describe('music', { timeout: 240_000 }, () => {
 
   let lyrics: string;
 
-  it('writes verses and a chorus from the day\'s headlines', async () => {
+  it("writes verses and a chorus from the day's headlines", async () => {
     await storeNewsDay(server.sql);
     const answer = await call('POST', '/api/generate-lyrics');
     expect(answer.status).toBe(200);
@@ -113,7 +113,9 @@ describe('music', { timeout: 240_000 }, () => {
   it('refuses a music configuration that is not valid', async () => {
     expect((await call('POST', '/api/generate-music', { lyrics, musicConfig: '{"tempo": "fast"' })).body.message).toMatch(/not valid JSON/);
     expect((await call('POST', '/api/generate-music', { lyrics, musicConfig: { tempo: 500 } })).status).toBe(400);
-    expect((await call('POST', '/api/generate-music', { lyrics, musicConfig: { provider: { endpoint: 'file:///etc/passwd', audio: { type: 'bytes' } } } })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/generate-music', { lyrics, musicConfig: { provider: { endpoint: 'file:///etc/passwd', audio: { type: 'bytes' } } } })).status,
+    ).toBe(400);
   });
 
   it('offline, lays the spoken lyrics on a synthesised backing track, bar by bar', async () => {
@@ -247,7 +249,9 @@ describe('music', { timeout: 240_000 }, () => {
     expect(track, track.error ?? '').toMatchObject({ status: 'complete', style: 'Acoustic' });
     expect(apiCalls[0]!.headers.authorization).toBe('Bearer very-secret-music-key');
     // The finished track keeps no credential.
-    const [stored] = await server.sql<{ config: { provider: { headers: Record<string, string> } } }[]>`select config from music_tracks where id = ${answer.body.trackId}`;
+    const [stored] = await server.sql<
+      { config: { provider: { headers: Record<string, string> } } }[]
+    >`select config from music_tracks where id = ${answer.body.trackId}`;
     expect(stored!.config.provider.headers).toEqual({});
   });
 });

@@ -2,7 +2,13 @@
 // §5 rules, enhancement, refinement, and the audio measured — duration, loudness, and the two
 // speakers' pitch. Runs on both databases (it touches storage).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EnhanceScriptResponse, GenerateAudioResponse, GenerateScriptResponse, InterviewScriptResponse, LastConversationalScript } from '../../src/api/audio.js';
+import type {
+  EnhanceScriptResponse,
+  GenerateAudioResponse,
+  GenerateScriptResponse,
+  InterviewScriptResponse,
+  LastConversationalScript,
+} from '../../src/api/audio.js';
 import { audioAssetByFileName } from '../../src/db/audio.js';
 import { audioFilePath } from '../../src/services/newsroom/audio/files.js';
 import type { LiveMessage } from '../../src/api/live.js';
@@ -69,7 +75,12 @@ describe('podcast', { timeout: 240_000 }, () => {
       expect((await call(method, path, undefined, { anonymous: true })).status, path).toBe(401);
     }
     expect((await call('GET', '/api/last-conversational-audio-script')).body).toMatchObject({ scriptText: '', generatedAt: null });
-    for (const path of ['/api/generate-conversational-audio', '/api/enhance-conversational-script', '/api/generate-interview-audio', '/api/refine-interview-script']) {
+    for (const path of [
+      '/api/generate-conversational-audio',
+      '/api/enhance-conversational-script',
+      '/api/generate-interview-audio',
+      '/api/refine-interview-script',
+    ]) {
       // With an empty JSON content type (curl) and with no body at all (the console).
       for (const contentType of [true, false]) {
         const answer = await call('POST', path, undefined, { contentType });
@@ -82,7 +93,7 @@ describe('podcast', { timeout: 240_000 }, () => {
 
   let script: string;
 
-  it('writes a two-host conversation about today\'s top stories from their own sentences', async () => {
+  it("writes a two-host conversation about today's top stories from their own sentences", async () => {
     await storeNewsDay(server.sql);
     const answer = await call('POST', '/api/generate-conversational-script');
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);

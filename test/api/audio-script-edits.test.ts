@@ -13,14 +13,22 @@ let client: Client;
 
 /** A PUT the typed client cannot make: anonymous, or with a body it would not send. */
 async function rawPut(path: string, body: unknown, cookie?: string): Promise<number> {
-  const response = await fetch(`${server.baseUrl}${path}`, { method: 'PUT', headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
   return response.status;
 }
 
 const lastPodcast = () => client.audio.podcast.last();
 const lastInterview = () => client.audio.interview.last();
 const save = (kind: EditableScriptKind, text: string) => client.audio.saveScript(kind, text);
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as { code: string; message: string });
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as { code: string; message: string },
+  );
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -39,7 +47,10 @@ describe('script edits', { timeout: 180_000 }, () => {
       message: 'The script is empty: each line starts with a speaker label followed by a colon.',
     });
     expect(await failure(save('lyrics', '   '))).toMatchObject({ code: 'invalid', message: 'The lyrics are empty.' });
-    expect(await failure(save('conversational-enhanced', 'Alex: More.'))).toMatchObject({ code: 'not_found', message: 'No enhanced podcast script to edit. Generate one first.' });
+    expect(await failure(save('conversational-enhanced', 'Alex: More.'))).toMatchObject({
+      code: 'not_found',
+      message: 'No enhanced podcast script to edit. Generate one first.',
+    });
     expect(await lastPodcast()).toMatchObject({ scriptText: '', editedAt: null });
   });
 
@@ -90,7 +101,12 @@ describe('script edits', { timeout: 180_000 }, () => {
     expect((await lastInterview()).scriptText).toBe('');
     const written = await save('interview', 'Sam: What happened?\nDr. Morgan: A storm.');
     expect(written.scriptText).toBe('Sam: What happened?\nDr. Morgan: A storm.');
-    expect(await lastInterview()).toMatchObject({ scriptText: written.scriptText, generatedAt: written.generatedAt, editedAt: written.editedAt, refined: false });
+    expect(await lastInterview()).toMatchObject({
+      scriptText: written.scriptText,
+      generatedAt: written.generatedAt,
+      editedAt: written.editedAt,
+      refined: false,
+    });
 
     // A refinement without a text refines the script shown: here the hand-written one.
     expect((await client.audio.interview.refine()).script).toMatch(/^Sam: What happened\?/);

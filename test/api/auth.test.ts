@@ -80,7 +80,11 @@ describe('login', () => {
     const proxied = await startTestServer({ env: { NEWSCTL_TRUST_PROXY: '127.0.0.1' } });
     try {
       const from = (ip: string, body: unknown) =>
-        fetch(`${proxied.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
+        fetch(`${proxied.baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+          body: JSON.stringify(body),
+        });
       for (let i = 0; i < 8; i++) expect((await from(`203.0.113.${i + 1}`, { username: TEST_ADMIN.username, password: `guess ${i}` })).status).toBe(401);
       // The right password from an address that never failed gets in (after a short wait).
       const started = Date.now();
@@ -145,7 +149,11 @@ describe('access control', () => {
     expect(adminRoutes.length).toBeGreaterThan(30);
     for (const route of adminRoutes) {
       const url = route.url.replace(/:(\w+)/g, '1');
-      const response = await server.app.inject({ method: route.method as 'GET', url, ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
+      const response = await server.app.inject({
+        method: route.method as 'GET',
+        url,
+        ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+      });
       expect(response.statusCode, `${route.method} ${url}`).toBe(401);
       expect(response.json()).toEqual({ message: 'Authentication required', error: 'Authentication required', code: 'unauthorized' });
     }

@@ -20,8 +20,12 @@ describe('deleting generated articles', () => {
     const images = join(server.config.mediaDir, 'images');
     mkdirSync(images, { recursive: true });
     writeFileSync(join(images, 'cover-1.png'), 'png');
-    const [good] = await server.sql<{ id: number }[]>`insert into generated_articles (title, content, image_url) values ('Good', 'Text', '/images/cover-1.png') returning id`;
-    const [bad] = await server.sql<{ id: number }[]>`insert into generated_articles (title, content, image_url) values ('Bad', 'Text', '/images/%E0%A4%A.png') returning id`;
+    const [good] = await server.sql<
+      { id: number }[]
+    >`insert into generated_articles (title, content, image_url) values ('Good', 'Text', '/images/cover-1.png') returning id`;
+    const [bad] = await server.sql<
+      { id: number }[]
+    >`insert into generated_articles (title, content, image_url) values ('Bad', 'Text', '/images/%E0%A4%A.png') returning id`;
 
     const removed = await del(`/api/generated-articles/${good!.id}`);
     expect(removed.status).toBe(200);

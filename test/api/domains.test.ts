@@ -34,7 +34,15 @@ describe('domains', () => {
     const events = recordEvents(server, ['domains_updated']);
     const added = await call('POST', '/api/domains', { url: '  Example.COM ', status: 'active' });
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ url: 'example.com', status: 'active', priority: null, throttle: 2, startingUrl: null, articlesCount: 0, lastScraped: null });
+    expect(added.body).toMatchObject({
+      url: 'example.com',
+      status: 'active',
+      priority: null,
+      throttle: 2,
+      startingUrl: null,
+      articlesCount: 0,
+      lastScraped: null,
+    });
     expect(events.seen).toEqual(['domains_updated']);
     events.stop();
 
@@ -42,7 +50,10 @@ describe('domains', () => {
       status: 409,
       body: { message: 'Domain example.com is already in the list', code: 'conflict' },
     });
-    expect(await call('POST', '/api/domains', { url: '   ', status: 'active' })).toEqual({ status: 400, body: { message: 'Please enter a domain', code: 'invalid' } });
+    expect(await call('POST', '/api/domains', { url: '   ', status: 'active' })).toEqual({
+      status: 400,
+      body: { message: 'Please enter a domain', code: 'invalid' },
+    });
     expect((await call('POST', '/api/domains', { url: 'javascript:alert(1)' })).status).toBe(400);
     expect((await call('POST', '/api/domains', { status: 'active' })).status).toBe(400);
 
@@ -88,7 +99,10 @@ describe('domains', () => {
     expect((await call('PATCH', `/api/domains/${domain.id}`, { status: 'sleeping' })).status).toBe(400);
     expect((await call('PATCH', `/api/domains/${domain.id}`, {})).status).toBe(400);
     expect((await call('PATCH', `/api/domains/${domain.id}`, { priority: '5' })).status).toBe(400);
-    expect(await call('PATCH', '/api/domains/999999', { priority: 1 })).toEqual({ status: 404, body: { message: 'Domain 999999 not found', code: 'not_found' } });
+    expect(await call('PATCH', '/api/domains/999999', { priority: 1 })).toEqual({
+      status: 404,
+      body: { message: 'Domain 999999 not found', code: 'not_found' },
+    });
   });
 
   it('names the field when a priority or an id is past what the database holds', async () => {
@@ -102,7 +116,11 @@ describe('domains', () => {
       status: 400,
       body: { message: 'Invalid body: priority must be <= 2147483647', code: 'invalid' },
     });
-    for (const [method, path] of [['PATCH', '/api/domains/99999999999'], ['DELETE', '/api/domains/99999999999'], ['DELETE', '/api/avoid-domains/99999999999']] as const) {
+    for (const [method, path] of [
+      ['PATCH', '/api/domains/99999999999'],
+      ['DELETE', '/api/domains/99999999999'],
+      ['DELETE', '/api/avoid-domains/99999999999'],
+    ] as const) {
       expect(await call(method, path, method === 'PATCH' ? { priority: 1 } : undefined), path).toEqual({
         status: 400,
         body: { message: 'Invalid params: id must be <= 2147483647', code: 'invalid' },
@@ -130,7 +148,10 @@ describe('domains', () => {
   });
 
   it('imports domain,priority lines and the #AVOID section, and exports the same format', async () => {
-    expect(await call('POST', '/api/domains/import', { domains: ['', '  '] })).toEqual({ status: 400, body: { message: 'No domains found in the file', code: 'invalid' } });
+    expect(await call('POST', '/api/domains/import', { domains: ['', '  '] })).toEqual({
+      status: 400,
+      body: { message: 'No domains found in the file', code: 'invalid' },
+    });
     const imported = await call('POST', '/api/domains/import', {
       domains: ['imported-one.example,6', 'imported-two.example', 'example.com,2', 'not a domain,1', '#AVOID', 'spam.example', 'imported-three.example'],
     });
@@ -162,7 +183,9 @@ describe('domains', () => {
     const opml: string = exported.body.text;
     expect(opml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<opml version="2.0"/);
     // The folder is the topic most of the site's articles have; sites not crawled yet have their own.
-    expect(opml).toMatch(/<outline text="Finance" title="Finance">\n\s+<outline type="link" text="example.com" title="example.com" htmlUrl="https:\/\/example.com\/" newsctl:priority="\d+"\/>/);
+    expect(opml).toMatch(
+      /<outline text="Finance" title="Finance">\n\s+<outline type="link" text="example.com" title="example.com" htmlUrl="https:\/\/example.com\/" newsctl:priority="\d+"\/>/,
+    );
     expect(opml).toContain('<outline text="Not crawled yet"');
     expect(opml).not.toContain('spam.example');
     expect((await call('GET', '/api/domains/export?format=csv')).status).toBe(400);
@@ -210,8 +233,14 @@ describe('avoid list', () => {
     expect(added).toEqual({ status: 201, body: { id: added.body.id, url: 'tracker.example', reason: 'ads' } });
     const plain = await call('POST', '/api/avoid-domains', { url: 'plain.example', reason: '   ' });
     expect(plain.body.reason).toBeNull();
-    expect(await call('POST', '/api/avoid-domains', { url: 'tracker.example' })).toEqual({ status: 409, body: { message: 'tracker.example is already on the avoid list', code: 'conflict' } });
-    expect(await call('POST', '/api/avoid-domains', { url: ' ' })).toEqual({ status: 400, body: { message: 'Please enter a domain to avoid', code: 'invalid' } });
+    expect(await call('POST', '/api/avoid-domains', { url: 'tracker.example' })).toEqual({
+      status: 409,
+      body: { message: 'tracker.example is already on the avoid list', code: 'conflict' },
+    });
+    expect(await call('POST', '/api/avoid-domains', { url: ' ' })).toEqual({
+      status: 400,
+      body: { message: 'Please enter a domain to avoid', code: 'invalid' },
+    });
     expect(await call('DELETE', `/api/avoid-domains/${added.body.id}`)).toEqual({
       status: 200,
       body: { message: 'tracker.example removed from the avoid list', id: added.body.id },

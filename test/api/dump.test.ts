@@ -31,7 +31,10 @@ describe('GET /api/db/dump', { timeout: 120_000 }, () => {
     // The first entry is the database dump: its 512-byte header gives its size.
     expect(bytes.toString('utf8', 0, 15)).toBe('database.ndjson');
     const size = parseInt(bytes.toString('ascii', 124, 135), 8);
-    const lines = bytes.toString('utf8', 512, 512 + size).trim().split('\n');
+    const lines = bytes
+      .toString('utf8', 512, 512 + size)
+      .trim()
+      .split('\n');
     const header = JSON.parse(lines[0]!) as { format: string; tables: { name: string; rows: number }[] };
     expect(header.format).toBe('newsctl-dump');
     expect(header.tables.find((table) => table.name === 'articles')!.rows).toBe(ARTICLES);

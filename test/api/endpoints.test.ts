@@ -30,8 +30,14 @@ describe('the URL table', () => {
     const named = namedScrapeEndpoint(server.ctx.config.siteName);
     if (named) declared.add(`${named.method} ${API_PREFIX}${named.path}`);
 
-    expect([...registered].filter((route) => !declared.has(route)), 'registered but not in the table').toEqual([]);
-    expect([...declared].filter((route) => !registered.has(route)), 'in the table but not registered').toEqual([]);
+    expect(
+      [...registered].filter((route) => !declared.has(route)),
+      'registered but not in the table',
+    ).toEqual([]);
+    expect(
+      [...declared].filter((route) => !registered.has(route)),
+      'in the table but not registered',
+    ).toEqual([]);
     expect(registered.size).toBeGreaterThan(90);
   });
 
@@ -48,7 +54,11 @@ describe('the URL table', () => {
     const login = await server.app.inject({ method: 'POST', url: apiPath(endpoints.login), payload: TEST_ADMIN });
     expect(login.statusCode).toBe(200);
     const cookie = login.headers['set-cookie'];
-    const answer = await server.app.inject({ method: endpoints.trendsByTopic.method, url: apiPath(endpoints.trendsByTopic, { topic: 'health' }, { limit: 3 }), headers: { cookie: String(cookie) } });
+    const answer = await server.app.inject({
+      method: endpoints.trendsByTopic.method,
+      url: apiPath(endpoints.trendsByTopic, { topic: 'health' }, { limit: 3 }),
+      headers: { cookie: String(cookie) },
+    });
     expect(answer.statusCode).toBe(200);
     expect(Array.isArray(answer.json())).toBe(true);
   });

@@ -58,7 +58,13 @@ beforeAll(async () => {
     },
   });
   cookie = await server.loginCookie();
-  await storeStoryTrend(server.sql, { title: 'Storm floods Port Linden', description: 'Evacuations after a storm.', topic: 'usa', relevance: 9, sources: harborStorm(3) });
+  await storeStoryTrend(server.sql, {
+    title: 'Storm floods Port Linden',
+    description: 'Evacuations after a storm.',
+    topic: 'usa',
+    relevance: 9,
+    sources: harborStorm(3),
+  });
   await storeStoryTrend(server.sql, {
     title: 'Headlines only story',
     topic: 'tech',
@@ -114,7 +120,11 @@ describe('article generation with a model', () => {
 
   it('uses the "without sources" configuration when the sources hold little text', async () => {
     await api('POST', '/api/article-gen-no-sources-config', { systemPrompt: 'Explain.', userPrompt: 'Explainer:\n%ArticleText%', modelName: '' });
-    fake.respondWith(() => ({ kind: 'text', content: '**Chip plants explained**\n\nA chip plant turns silicon wafers into processors through hundreds of careful steps, each repeated many times, in rooms far cleaner than any hospital operating theatre.' }));
+    fake.respondWith(() => ({
+      kind: 'text',
+      content:
+        '**Chip plants explained**\n\nA chip plant turns silicon wafers into processors through hundreds of careful steps, each repeated many times, in rooms far cleaner than any hospital operating theatre.',
+    }));
     await generate('Headlines only story');
     const user = fake.chatRequests()[0]!.messages.at(-1)!.content;
     expect(user).toMatch(/^Explainer:\nTrend: Headlines only story\nTopic: tech\n/);
@@ -134,7 +144,14 @@ describe('article generation with a model', () => {
     expect(row!.status).toBe('failed');
     expect(row!.error).toContain('model melted');
     const logs = (await api('GET', '/api/logs?component=GENERATOR&limit=20')).body as { level: string; message: string }[];
-    expect(logs).toEqual(expect.arrayContaining([expect.objectContaining({ level: 'error', message: expect.stringMatching(/^Article generation failed for "Ferries halted in Port Linden": .*model melted/) })]));
+    expect(logs).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          level: 'error',
+          message: expect.stringMatching(/^Article generation failed for "Ferries halted in Port Linden": .*model melted/),
+        }),
+      ]),
+    );
     const status = (await api('GET', '/api/status')).body;
     expect(status).toMatchObject({ generatorStatus: 'idle', totalArticlesGenerated: before });
   });
@@ -155,7 +172,10 @@ describe('article generation with a model', () => {
 
     // Wrong twice (a foreign address, and the same sentence twice): the offline writer's article, and the log says so.
     fake.reset();
-    const twice = MODEL_ARTICLE.replace('\n\n**Sources**', '\n\nRescue crews pulled 37 people from the water, power was cut to 18,000 homes and the Old Mill bridge was closed for inspection.\n\n**Sources**');
+    const twice = MODEL_ARTICLE.replace(
+      '\n\n**Sources**',
+      '\n\nRescue crews pulled 37 people from the water, power was cut to 18,000 homes and the Old Mill bridge was closed for inspection.\n\n**Sources**',
+    );
     fake.respondWith(() => ({ kind: 'text', content: `${twice}\nhttps://evil.example/phish` }));
     await generate('Port Linden storm: the harbor floods');
     expect(fake.chatRequests()).toHaveLength(2);
@@ -164,7 +184,9 @@ describe('article generation with a model', () => {
     expect(replaced.content).not.toContain('evil.example');
     const logs = (await api('GET', '/api/logs?component=GENERATOR&level=warning&limit=5')).body as { message: string }[];
     expect(logs.map((log) => log.message)).toContainEqual(
-      expect.stringMatching(/^The model's article for "Port Linden storm: the harbor floods" failed its checks twice \(Cite only the sources given; .*; Say each fact once; this is said twice: "Rescue crews pulled 37 people/),
+      expect.stringMatching(
+        /^The model's article for "Port Linden storm: the harbor floods" failed its checks twice \(Cite only the sources given; .*; Say each fact once; this is said twice: "Rescue crews pulled 37 people/,
+      ),
     );
     expect(logs.map((log) => log.message)).toContainEqual(expect.stringMatching(/the offline writer's article is stored instead$/));
   });
@@ -197,7 +219,13 @@ describe('stopping the generator on the job runner', () => {
     const stopped = await api('POST', '/api/generator/stop');
     expect(stopped).toEqual({ status: 200, body: { message: 'Article generator stopped: 1 queued item cancelled', queued: 0 } });
     expect((await api('GET', '/api/status')).body.generatorStatus).toBe('idle');
-    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
+    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({
+      queueLength: 0,
+      isGenerating: false,
+      currentTrend: null,
+      items: [],
+      regenerating: false,
+    });
     const [row] = await server.sql<{ status: string; error: string }[]>`
       select status, error from job_runs where job = 'generate-article' and params ->> 'trendTitle' = 'Storm floods Port Linden' order by created_at desc limit 1`;
     expect(row).toEqual({ status: 'stopped', error: 'Stopped by the administrator' });
@@ -211,8 +239,15 @@ describe('stopping the generator on the job runner', () => {
     expect((await api('POST', '/api/generator/generate-from-trend', { trendTitle: 'Ferries halted in Port Linden' })).status).toBe(200);
     for (let i = 0; i < 200 && fake.chatRequests().length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await api('POST', '/api/jobs/generate-article/stop')).body).toEqual({ message: 'Article generation stopped', status: 'stopped' });
-    for (let i = 0; i < 100 && (await api('GET', '/api/generator/queue-status')).body.queueLength > 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
+    for (let i = 0; i < 100 && (await api('GET', '/api/generator/queue-status')).body.queueLength > 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await api('GET', '/api/generator/queue-status')).body).toEqual({
+      queueLength: 0,
+      isGenerating: false,
+      currentTrend: null,
+      items: [],
+      regenerating: false,
+    });
     const [row] = await server.sql<{ status: string }[]>`
       select status from job_runs where job = 'generate-article' and params ->> 'trendTitle' = 'Ferries halted in Port Linden' order by created_at desc limit 1`;
     expect(row!.status).toBe('stopped');
@@ -223,7 +258,9 @@ describe('stopping the generator on the job runner', () => {
 
 describe('feature images through Gemini', () => {
   it('fills {ARTICLE_TITLE} and {ARTICLE_EXCERPT} and sends the key; a failure is a 502 that keeps the old image', async () => {
-    expect((await api('POST', '/api/google-api-config', { apiKey: 'gk-test-123456', imagePrompt: 'Cover for {ARTICLE_TITLE} — {ARTICLE_EXCERPT}' })).status).toBe(200);
+    expect(
+      (await api('POST', '/api/google-api-config', { apiKey: 'gk-test-123456', imagePrompt: 'Cover for {ARTICLE_TITLE} — {ARTICLE_EXCERPT}' })).status,
+    ).toBe(200);
     const article = (await articleOf('Storm floods Port Linden'))!;
     const regenerated = await api('POST', `/api/articles/${article.id}/regenerate-image`);
     expect(regenerated.status).toBe(200);

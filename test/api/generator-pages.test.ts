@@ -49,7 +49,10 @@ beforeAll(async () => {
   const sources = harborStorm(4);
   // Hostile crawled text: a script in a title, a javascript: address, markup in the body.
   sources[1] = { ...sources[1]!, title: '<img src=x onerror=alert(1)> Courier', url: 'javascript:alert(1)' };
-  sources[2] = { ...sources[2]!, text: `${sources[2]!.text}\n\nOrganisers said the summer jazz festival on the <b>harbor</b> promenade will still go ahead in August.` };
+  sources[2] = {
+    ...sources[2]!,
+    text: `${sources[2]!.text}\n\nOrganisers said the summer jazz festival on the <b>harbor</b> promenade will still go ahead in August.`,
+  };
   await storeStoryTrend(server.sql, { title: HOSTILE_TITLE, description: 'A storm flooded the harbor.', topic: 'usa', relevance: 9, sources });
   expect((await api('POST', '/api/generator/generate-from-trend', { trendTitle: HOSTILE_TITLE })).status).toBe(200);
   for (let i = 0; i < 400; i++) {
@@ -67,7 +70,14 @@ afterAll(async () => server?.close());
 describe('answers serialised from their schemas (src/api/response-schemas.ts)', () => {
   it('carry every field the services build, with the same values, as JSON.stringify would write them', async () => {
     // Evidence of every kind of value the schema leaves open (src/shared's shape, written as it is).
-    const evidence = { source: 'offline', confidence: 0.82, runnerUp: 'usa', runnerUpConfidence: 0.11, words: ['harbor', 'storm'], sentence: 'A storm flooded the harbor.' };
+    const evidence = {
+      source: 'offline',
+      confidence: 0.82,
+      runnerUp: 'usa',
+      runnerUpConfidence: 0.11,
+      words: ['harbor', 'storm'],
+      sentence: 'A storm flooded the harbor.',
+    };
     await server.sql`update trends set topic_evidence = ${server.sql.json(evidence)} where title = ${HOSTILE_TITLE}`;
     const trends = await listTrends(server.ctx);
     expect(trends.some((trend) => trend.topicEvidence !== null)).toBe(true);
@@ -144,7 +154,9 @@ describe('Atom feeds', () => {
       const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
       for (const tag of ['id', 'title', 'updated']) expect(children(feed, tag), `feed ${tag}`).toHaveLength(1);
       expect(children(feed, 'updated')[0]!.textContent).toMatch(rfc3339);
-      expect(children(feed, 'link').some((l) => l.getAttribute('rel') === 'self' && l.getAttribute('href') === `${server.baseUrl}/feeds/${name}.xml`)).toBe(true);
+      expect(children(feed, 'link').some((l) => l.getAttribute('rel') === 'self' && l.getAttribute('href') === `${server.baseUrl}/feeds/${name}.xml`)).toBe(
+        true,
+      );
       expect(children(feed, 'author')).toHaveLength(1);
       const entries = children(feed, 'entry');
       expect(entries).toHaveLength(1);
@@ -186,7 +198,10 @@ describe('social posts', () => {
     expect(status).toBe(200);
     expect(body.content).toContain(`${server.baseUrl}${article.htmlFilePath}`);
     expect(body.content.startsWith(article.excerpt.slice(0, 40))).toBe(true);
-    expect((await api('POST', '/api/generate-social-content', { generatedArticleId: 999999 })).body).toEqual({ message: 'No generated article with id 999999', code: 'not_found' });
+    expect((await api('POST', '/api/generate-social-content', { generatedArticleId: 999999 })).body).toEqual({
+      message: 'No generated article with id 999999',
+      code: 'not_found',
+    });
     // One story at a time: two ways of naming one are a client error.
     expect((await api('POST', '/api/generate-social-content', { generatedArticleId: article.id, articleId: hostileArticleId })).status).toBe(400);
   });

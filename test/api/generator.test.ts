@@ -72,7 +72,13 @@ describe('article generator API', () => {
 
   it('starts idle and empty', async () => {
     expect(await articles()).toEqual([]);
-    expect((await call('GET', '/api/generator/queue-status')).body).toEqual({ queueLength: 0, isGenerating: false, currentTrend: null, items: [], regenerating: false });
+    expect((await call('GET', '/api/generator/queue-status')).body).toEqual({
+      queueLength: 0,
+      isGenerating: false,
+      currentTrend: null,
+      items: [],
+      regenerating: false,
+    });
     const status = (await call('GET', '/api/status')).body;
     expect(status).toMatchObject({ generatorStatus: 'idle', totalArticlesGenerated: 0, generatorLastRun: null });
     expect((await call('POST', '/api/generator/stop')).body).toEqual({ message: 'The article generator is not running', queued: 0 });
@@ -90,7 +96,10 @@ describe('article generator API', () => {
 
   it('generates a trend’s article: the trend’s topic, sources with schemes, a page address, an image, a log line', async () => {
     const queued = await call('POST', '/api/generator/generate-from-trend', { trendTitle: 'Storm floods Port Linden harbor, 1,200 evacuated' });
-    expect(queued).toMatchObject({ status: 200, body: { message: 'Queued article generation for "Storm floods Port Linden harbor, 1,200 evacuated"', queued: 1 } });
+    expect(queued).toMatchObject({
+      status: 200,
+      body: { message: 'Queued article generation for "Storm floods Port Linden harbor, 1,200 evacuated"', queued: 1 },
+    });
     await untilQueueEmpty();
     const [article] = await articles();
     expect(article).toMatchObject({ title: 'Storm floods Port Linden harbor, 1,200 evacuated', category: 'usa', trendId: stormTrend, writer: 'offline' });
@@ -105,13 +114,19 @@ describe('article generator API', () => {
     const image = await fetch(`${server.baseUrl}${article!.imageUrl}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await image.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
 
     const status = (await call('GET', '/api/status')).body;
     expect(status).toMatchObject({ generatorStatus: 'idle', totalArticlesGenerated: 1 });
     expect(Date.parse(status.generatorLastRun)).toBeGreaterThan(Date.now() - 60_000);
     const logs = (await call('GET', '/api/logs?limit=100&component=GENERATOR')).body as { message: string }[];
-    expect(logs.map((l) => l.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^Generated "Storm floods.*words from \d+ sources \(offline writer, offline image/)]));
+    expect(logs.map((l) => l.message)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Generated "Storm floods.*words from \d+ sources \(offline writer, offline image/)]),
+    );
     expect(messages.some((m) => m.type === 'generator_action' && m.action.startsWith('Generating article for "Storm floods'))).toBe(true);
     expect(messages.some((m) => m.type === 'queue_update' && (m as unknown as QueueStatus).isGenerating)).toBe(true);
     // The status object comes from the status publisher, which reads the runner's runs.
@@ -132,7 +147,12 @@ describe('article generator API', () => {
   });
 
   it('regenerates every current trend’s article with [n/total] progress ending in "complete"', async () => {
-    const second = await storeStoryTrend(server.sql, { title: 'Port Linden ferries halted after storm', topic: 'usa', relevance: 5, sources: harborStorm(4).reverse() });
+    const second = await storeStoryTrend(server.sql, {
+      title: 'Port Linden ferries halted after storm',
+      topic: 'usa',
+      relevance: 5,
+      sources: harborStorm(4).reverse(),
+    });
     messages.length = 0;
     // Two clicks at the same moment: one run, and a 409 for the other.
     const both = await Promise.all([call('POST', '/api/trends/regenerate-articles'), call('POST', '/api/trends/regenerate-articles')]);
@@ -184,7 +204,12 @@ describe('article generator API', () => {
       where job = 'generate-article' and params ->> 'trendId' in (${String(third.trendId)}, ${String(hopeless.trendId)}) order by started_at`;
     expect(order.map((row) => row.trendId)).toEqual([third.trendId, hopeless.trendId]);
     // A later analysis: Run keeps going.
-    const fourth = await storeStoryTrend(server.sql, { title: 'Insurers open office at Port Linden library', topic: 'usa', relevance: 4, sources: harborStorm(5) });
+    const fourth = await storeStoryTrend(server.sql, {
+      title: 'Insurers open office at Port Linden library',
+      topic: 'usa',
+      relevance: 4,
+      sources: harborStorm(5),
+    });
     server.ctx.events.emit('home_data_updated', {});
     for (let i = 0; i < 200 && !(await articles()).some((a) => a.trendId === fourth.trendId); i++) await new Promise((r) => setTimeout(r, 50));
     expect((await articles()).some((a) => a.trendId === fourth.trendId)).toBe(true);
@@ -193,14 +218,19 @@ describe('article generator API', () => {
     expect((await call('DELETE', `/api/generated-articles/${fourthArticle.id}`)).body).toEqual({ deleted: 1 });
     server.ctx.events.emit('home_data_updated', {});
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await server.sql`select status from job_runs where job = 'generate-article' and params ->> 'trendId' = ${String(fourth.trendId)}`).toEqual([{ status: 'completed' }]);
+    expect(await server.sql`select status from job_runs where job = 'generate-article' and params ->> 'trendId' = ${String(fourth.trendId)}`).toEqual([
+      { status: 'completed' },
+    ]);
     expect((await articles()).some((a) => a.trendId === fourth.trendId)).toBe(false);
     const attempts = await server.sql<{ status: string; error: string }[]>`
       select status, error from job_runs where job = 'generate-article' and params ->> 'trendId' = ${String(hopeless.trendId)}`;
     expect(attempts).toEqual([{ status: 'failed', error: expect.stringContaining('Insufficient matching articles for "Headlines without text"') }]);
     expect((await call('POST', '/api/generator/stop')).body.message).toMatch(/^Article generator stopped/);
     expect((await call('GET', '/api/status')).body.generatorStatus).toBe('idle');
-    expect(((await call('GET', '/api/jobs')).body as JobState[]).find((job) => job.name === 'generator')).toMatchObject({ status: 'idle', run: { status: 'stopped' } });
+    expect(((await call('GET', '/api/jobs')).body as JobState[]).find((job) => job.name === 'generator')).toMatchObject({
+      status: 'idle',
+      run: { status: 'stopped' },
+    });
     expect((await call('POST', '/api/generator/stop')).body).toEqual({ message: 'The article generator is not running', queued: 0 });
   });
 
@@ -226,9 +256,15 @@ describe('article generator API', () => {
     const headings = paragraphs.filter((p) => p.style === 'Heading2').map((p) => p.text);
     expect(headings.at(-1)).toBe('Sources');
     // Every heading of the article's text (its wholly bold lines) is a heading of the Word file.
-    const boldLines = article!.content.split('\n').filter((line) => /^\*\*[^*]+\*\*$/.test(line.trim())).map((line) => line.trim().slice(2, -2));
+    const boldLines = article!.content
+      .split('\n')
+      .filter((line) => /^\*\*[^*]+\*\*$/.test(line.trim()))
+      .map((line) => line.trim().slice(2, -2));
     expect(headings).toEqual(boldLines);
-    const afterSources = paragraphs.slice(paragraphs.findIndex((p) => p.style === 'Heading2' && p.text === 'Sources') + 1).map((p) => p.text).join('\n');
+    const afterSources = paragraphs
+      .slice(paragraphs.findIndex((p) => p.style === 'Heading2' && p.text === 'Sources') + 1)
+      .map((p) => p.text)
+      .join('\n');
     for (const url of article!.sourceUrls) expect(afterSources).toContain(url);
     expect(paragraphs.length).toBeGreaterThan(headings.length + 3);
     const page = document.getElementsByTagName('w:pgSz')[0]!;

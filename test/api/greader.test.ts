@@ -67,12 +67,30 @@ afterAll(async () => server?.close());
 
 describe('the Google Reader API', () => {
   it('signs in with an API token only, and gives the T token and the user', async () => {
-    const wrong = await reader('/accounts/ClientLogin', { body: [['Email', 'admin'], ['Passwd', 'not a token']], credential: null });
+    const wrong = await reader('/accounts/ClientLogin', {
+      body: [
+        ['Email', 'admin'],
+        ['Passwd', 'not a token'],
+      ],
+      credential: null,
+    });
     expect(wrong).toMatchObject({ status: 401, text: 'Error=BadAuthentication\n' });
     // The administrator's password opens the console, never a reader app.
-    const admin = await reader('/accounts/ClientLogin', { body: [['Email', TEST_ADMIN.username], ['Passwd', TEST_ADMIN.password]], credential: null });
+    const admin = await reader('/accounts/ClientLogin', {
+      body: [
+        ['Email', TEST_ADMIN.username],
+        ['Passwd', TEST_ADMIN.password],
+      ],
+      credential: null,
+    });
     expect(admin.status).toBe(401);
-    const login = await reader('/accounts/ClientLogin', { body: [['Email', TEST_ADMIN.username], ['Passwd', token]], credential: null });
+    const login = await reader('/accounts/ClientLogin', {
+      body: [
+        ['Email', TEST_ADMIN.username],
+        ['Passwd', token],
+      ],
+      credential: null,
+    });
     expect(login.status, login.text).toBe(200);
     auth = /^Auth=(.+)$/m.exec(login.text)![1]!;
     expect(login.text).toMatch(/^SID=.+\nLSID=.+\nAuth=.+\n$/);
@@ -87,13 +105,30 @@ describe('the Google Reader API', () => {
   it('lists the sources as feeds in topic folders, and the folders', async () => {
     const { json } = await reader('/reader/api/0/subscription/list?output=json');
     expect(json.subscriptions).toEqual([
-      expect.objectContaining({ id: `feed/${ids.alpha}`, title: 'alpha.example', categories: [{ id: 'user/-/label/USA', label: 'USA' }], htmlUrl: 'https://alpha.example/' }),
+      expect.objectContaining({
+        id: `feed/${ids.alpha}`,
+        title: 'alpha.example',
+        categories: [{ id: 'user/-/label/USA', label: 'USA' }],
+        htmlUrl: 'https://alpha.example/',
+      }),
       expect.objectContaining({ id: `feed/${ids.beta}`, title: 'Beta Daily', categories: [{ id: 'user/-/label/Energy', label: 'Energy' }] }),
       // The stories several sites cover, as a feed of their own.
-      expect.objectContaining({ id: 'feed/newsctl-trends', title: `${server.config.siteName} trends`, categories: [{ id: 'user/-/label/Trends', label: 'Trends' }] }),
+      expect.objectContaining({
+        id: 'feed/newsctl-trends',
+        title: `${server.config.siteName} trends`,
+        categories: [{ id: 'user/-/label/Trends', label: 'Trends' }],
+      }),
     ]);
     const tags = (await reader('/reader/api/0/tag/list?output=json')).json.tags.map((tag: { id: string }) => tag.id);
-    expect(tags).toEqual(expect.arrayContaining(['user/-/state/com.google/starred', 'user/-/label/USA', 'user/-/label/Energy', 'user/-/label/Our articles', 'user/-/label/Trends']));
+    expect(tags).toEqual(
+      expect.arrayContaining([
+        'user/-/state/com.google/starred',
+        'user/-/label/USA',
+        'user/-/label/Energy',
+        'user/-/label/Our articles',
+        'user/-/label/Trends',
+      ]),
+    );
   });
 
   it('pages through the reading list with continuation, newest first, our article included', async () => {
@@ -141,13 +176,43 @@ describe('the Google Reader API', () => {
     const refs = (await reader(`/reader/api/0/stream/items/ids?output=json&s=feed/${ids.alpha}&n=10`)).json.itemRefs as { id: string }[];
     const [first, second] = refs.map((ref) => ref.id);
     const longForm = `tag:google.com,2005:reader/item/${BigInt(second!).toString(16).padStart(16, '0')}`;
-    const contents = await reader('/reader/api/0/stream/items/contents?output=json', { body: [['i', first!], ['i', longForm]] });
+    const contents = await reader('/reader/api/0/stream/items/contents?output=json', {
+      body: [
+        ['i', first!],
+        ['i', longForm],
+      ],
+    });
     expect(contents.json.items.map((item: { id: string }) => BigInt(`0x${item.id.split('/').pop()}`).toString())).toEqual([first, second]);
 
-    const noT = await reader('/reader/api/0/edit-tag', { body: [['i', first!], ['a', 'user/-/state/com.google/read']] });
+    const noT = await reader('/reader/api/0/edit-tag', {
+      body: [
+        ['i', first!],
+        ['a', 'user/-/state/com.google/read'],
+      ],
+    });
     expect(noT.status).toBe(401);
-    expect((await reader('/reader/api/0/edit-tag', { body: [['i', first!], ['a', 'user/-/state/com.google/read'], ['T', edit]] })).text).toBe('OK');
-    expect((await reader('/reader/api/0/edit-tag', { body: [['i', longForm], ['a', 'user/-/state/com.google/starred'], ['T', edit]] })).text).toBe('OK');
+    expect(
+      (
+        await reader('/reader/api/0/edit-tag', {
+          body: [
+            ['i', first!],
+            ['a', 'user/-/state/com.google/read'],
+            ['T', edit],
+          ],
+        })
+      ).text,
+    ).toBe('OK');
+    expect(
+      (
+        await reader('/reader/api/0/edit-tag', {
+          body: [
+            ['i', longForm],
+            ['a', 'user/-/state/com.google/starred'],
+            ['T', edit],
+          ],
+        })
+      ).text,
+    ).toBe('OK');
 
     const unread = await reader('/reader/api/0/stream/contents/user/-/state/com.google/reading-list?output=json&n=50&xt=user/-/state/com.google/read');
     expect(unread.json.items).toHaveLength(5);
@@ -157,13 +222,34 @@ describe('the Google Reader API', () => {
     expect(counts.find((row) => row.id === 'user/-/state/com.google/reading-list')!.count).toBe(5);
     expect(counts.find((row) => row.id === `feed/${ids.alpha}`)!.count).toBe(2);
 
-    expect((await reader('/reader/api/0/mark-all-as-read', { body: [['s', `feed/${ids.beta}`], ['T', edit]] })).text).toBe('OK');
+    expect(
+      (
+        await reader('/reader/api/0/mark-all-as-read', {
+          body: [
+            ['s', `feed/${ids.beta}`],
+            ['T', edit],
+          ],
+        })
+      ).text,
+    ).toBe('OK');
     const after = (await reader('/reader/api/0/unread-count?output=json')).json.unreadcounts as { id: string; count: number }[];
     expect(after.find((row) => row.id === `feed/${ids.beta}`)).toBeUndefined();
     expect(after.find((row) => row.id === 'user/-/state/com.google/reading-list')!.count).toBe(3);
     // Kept unread again.
-    expect((await reader('/reader/api/0/edit-tag', { body: [['i', first!], ['r', 'user/-/state/com.google/read'], ['T', edit]] })).text).toBe('OK');
-    expect((await reader('/reader/api/0/unread-count?output=json')).json.unreadcounts.find((row: { id: string }) => row.id === `feed/${ids.alpha}`).count).toBe(3);
+    expect(
+      (
+        await reader('/reader/api/0/edit-tag', {
+          body: [
+            ['i', first!],
+            ['r', 'user/-/state/com.google/read'],
+            ['T', edit],
+          ],
+        })
+      ).text,
+    ).toBe('OK');
+    expect((await reader('/reader/api/0/unread-count?output=json')).json.unreadcounts.find((row: { id: string }) => row.id === `feed/${ids.alpha}`).count).toBe(
+      3,
+    );
   });
 
   it('is served at the root too (the Miniflux-style address), with the state stored for every daemon', async () => {
@@ -190,7 +276,14 @@ describe('the Google Reader API', () => {
     const feed = await reader('/reader/api/0/stream/contents/feed/newsctl-trends?output=json');
     expect(feed.status).toBe(200);
     expect(feed.json.items).toHaveLength(1);
-    const [item] = feed.json.items as { id: string; title: string; alternate: { href: string }[]; categories: string[]; origin: { streamId: string }; summary: { content: string } }[];
+    const [item] = feed.json.items as {
+      id: string;
+      title: string;
+      alternate: { href: string }[];
+      categories: string[];
+      origin: { streamId: string };
+      summary: { content: string };
+    }[];
     expect(item!.title).toBe('Harbor <budget> approved');
     expect(item!.alternate[0]!.href).toBe(`${server.baseUrl}/story/${trend!.id}-harbor-budget-approved`);
     expect(item!.categories).toEqual(expect.arrayContaining(['user/-/label/USA', 'user/-/label/Trends']));
@@ -204,7 +297,17 @@ describe('the Google Reader API', () => {
     expect(byId.json.items[0].title).toBe('Harbor <budget> approved');
     const counts = (await reader('/reader/api/0/unread-count?output=json')).json.unreadcounts as { id: string; count: number }[];
     expect(counts.find((row) => row.id === 'feed/newsctl-trends')!.count).toBe(1);
-    expect((await reader('/reader/api/0/edit-tag', { body: [['i', item!.id], ['a', 'user/-/state/com.google/read'], ['T', edit]] })).text).toBe('OK');
+    expect(
+      (
+        await reader('/reader/api/0/edit-tag', {
+          body: [
+            ['i', item!.id],
+            ['a', 'user/-/state/com.google/read'],
+            ['T', edit],
+          ],
+        })
+      ).text,
+    ).toBe('OK');
     const after = (await reader('/reader/api/0/unread-count?output=json')).json.unreadcounts as { id: string }[];
     expect(after.find((row) => row.id === 'feed/newsctl-trends')).toBeUndefined();
     // A source's own feed holds no trend.

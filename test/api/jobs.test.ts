@@ -17,7 +17,11 @@ async function call(method: string, path: string, session = cookie) {
 }
 
 async function post(path: string, body: unknown) {
-  const response = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -33,7 +37,9 @@ describe('jobs', () => {
     const listed = await call('GET', '/api/jobs');
     expect(listed.status).toBe(200);
     const states = listed.body as JobState[];
-    const declared = jobDefinitions(server.ctx).map((def) => def.name).sort();
+    const declared = jobDefinitions(server.ctx)
+      .map((def) => def.name)
+      .sort();
     expect(states.map((state) => state.name)).toEqual(declared);
     // The spider, the re-fetcher, the analyzer and food re-categorization are on the runner too.
     expect(declared).toEqual(expect.arrayContaining(['spider', 'refetch', 'trends-analyzer', 'food-recategorization']));
@@ -41,11 +47,18 @@ describe('jobs', () => {
   });
 
   it('shows the schedule: each timed job’s row, its times from its setting, and its next slot', async () => {
-    const rows = () => call('GET', '/api/jobs').then((answer) => Object.fromEntries((answer.body as JobState[]).flatMap((state) => (state.schedule ? [[state.name, state.schedule]] : []))));
+    const rows = () =>
+      call('GET', '/api/jobs').then((answer) =>
+        Object.fromEntries((answer.body as JobState[]).flatMap((state) => (state.schedule ? [[state.name, state.schedule]] : []))),
+      );
     const before = Date.now();
     let schedule = await rows();
     expect(Object.keys(schedule).sort()).toEqual(['latest-news-audio', 'spider', 'trends-analyzer', 'upkeep']);
-    expect(schedule.spider).toMatchObject({ slot: 'spider', setting: 'schedule-settings', when: expect.stringMatching(/^at minute 01 of the spider's hours \(18 a weekday, 9 a weekend day\), /) });
+    expect(schedule.spider).toMatchObject({
+      slot: 'spider',
+      setting: 'schedule-settings',
+      when: expect.stringMatching(/^at minute 01 of the spider's hours \(18 a weekday, 9 a weekend day\), /),
+    });
     expect(schedule['trends-analyzer']).toMatchObject({ slot: 'trends', when: expect.stringMatching(/^at minute 31 of the spider's hours/) });
     expect(schedule.upkeep).toMatchObject({ slot: 'upkeep', setting: null, when: 'at the top of every hour' });
     expect(new Date(schedule.upkeep!.nextAt!).getTime() % 3_600_000).toBe(0);
@@ -55,7 +68,11 @@ describe('jobs', () => {
     // Edited in settings: the bulletin follows its setting, on and off.
     expect((await post('/api/latest-news-audio-settings', { dailyEnabled: true, dailyTime: '07:15' })).status).toBe(200);
     schedule = await rows();
-    expect(schedule['latest-news-audio']).toMatchObject({ slot: 'bulletin', setting: 'latest-news-audio-settings', when: expect.stringMatching(/^daily at 07:15, /) });
+    expect(schedule['latest-news-audio']).toMatchObject({
+      slot: 'bulletin',
+      setting: 'latest-news-audio-settings',
+      when: expect.stringMatching(/^daily at 07:15, /),
+    });
     expect(schedule['latest-news-audio']!.nextAt).not.toBeNull();
     expect((await post('/api/latest-news-audio-settings', { dailyEnabled: false })).status).toBe(200);
     expect((await rows())['latest-news-audio']).toMatchObject({ when: 'off', nextAt: null });

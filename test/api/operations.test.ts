@@ -60,7 +60,10 @@ describe('operations endpoints', () => {
     expect(sample(text, 'newsctl_database_up')).toBe(1);
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
     // Every sample line is `name{labels} number` or `name number`.
-    for (const line of text.trim().split('\n').filter((candidate) => !candidate.startsWith('#'))) {
+    for (const line of text
+      .trim()
+      .split('\n')
+      .filter((candidate) => !candidate.startsWith('#'))) {
       expect(line).toMatch(/^[a-z_]+(\{[^}]*\})? -?[0-9.e+]+$/);
     }
   });

@@ -13,11 +13,21 @@ const get = async (path: string, init?: RequestInit) => {
 };
 
 async function addDomain(host: string, priority: number | null, status = 'active'): Promise<number> {
-  const [row] = await server.sql<{ id: number }[]>`insert into domains (url, host, priority, status) values (${host}, ${host}, ${priority}, ${status}) returning id`;
+  const [row] = await server.sql<
+    { id: number }[]
+  >`insert into domains (url, host, priority, status) values (${host}, ${host}, ${priority}, ${status}) returning id`;
   return row!.id;
 }
 
-async function addArticle(fields: { domainId: number | null; host: string; title: string; content?: string; topic?: string; minutesAgo?: number; path?: string }) {
+async function addArticle(fields: {
+  domainId: number | null;
+  host: string;
+  title: string;
+  content?: string;
+  topic?: string;
+  minutesAgo?: number;
+  path?: string;
+}) {
   const url = `https://${fields.host}/${fields.path ?? fields.title.toLowerCase().replace(/\W+/g, '-')}`;
   await server.sql`
     insert into articles (domain_id, domain_name, source_url, canonical_url, title, content, topic, scraped_at)
@@ -66,10 +76,18 @@ describe('GET /api/home-page-data', () => {
     const avoided = await addDomain('avoided.test', 10, 'avoided');
     const listed = await addDomain('listed.test', 10);
     await server.sql`insert into avoid_domains (url) values ('listed.test'), ('127.0.0.9')`;
-    const [local] = await server.sql<{ id: number }[]>`insert into domains (url, host, priority) values ('http://127.0.0.9:8080', '127.0.0.9:8080', 10) returning id`;
+    const [local] = await server.sql<
+      { id: number }[]
+    >`insert into domains (url, host, priority) values ('http://127.0.0.9:8080', '127.0.0.9:8080', 10) returning id`;
     await addArticle({ domainId: local!.id, host: '127.0.0.9:8080', title: 'Avoided local story' });
     await addDomain('empty.test', 8);
-    for (const [id, host] of [[low, 'low.test'], [none, 'none.test'], [high, 'high.test'], [avoided, 'avoided.test'], [listed, 'listed.test']] as const) {
+    for (const [id, host] of [
+      [low, 'low.test'],
+      [none, 'none.test'],
+      [high, 'high.test'],
+      [avoided, 'avoided.test'],
+      [listed, 'listed.test'],
+    ] as const) {
       for (let i = 0; i < 12; i++) await addArticle({ domainId: id, host, title: `${host} story ${i}`, minutesAgo: i * 3, topic: 'health' });
     }
     changed();
@@ -87,7 +105,12 @@ describe('GET /api/home-page-data', () => {
   it('reports the last spider and trends runs', async () => {
     // Each job's latest run says when it last ran: the crawl by its start, the analysis by its end.
     await recordRun(server.sql, { job: 'spider', params: { startedAt: '2026-11-20T12:01:00.000Z' }, createdAt: new Date('2026-11-20T12:01:00.500Z') });
-    await recordRun(server.sql, { job: 'trends-analyzer', result: { stopped: false, error: null }, createdAt: new Date('2026-11-20T12:30:00Z'), finishedAt: new Date('2026-11-20T12:31:00Z') });
+    await recordRun(server.sql, {
+      job: 'trends-analyzer',
+      result: { stopped: false, error: null },
+      createdAt: new Date('2026-11-20T12:30:00Z'),
+      finishedAt: new Date('2026-11-20T12:31:00Z'),
+    });
     // A later analysis that was stopped does not count as the last analysis.
     await recordRun(server.sql, { job: 'trends-analyzer', status: 'stopped', createdAt: new Date('2026-11-20T13:30:00Z') });
     changed();
@@ -117,10 +140,30 @@ describe('GET /api/search', () => {
   beforeAll(async () => {
     const id = await addDomain('search.test', 5);
     await addArticle({ domainId: id, host: 'search.test', path: 'a', title: 'Elections reshape the energy market', content: 'Voters went to the polls.' });
-    await addArticle({ domainId: id, host: 'search.test', path: 'b', title: 'Local bakery wins award', content: 'The election of a new mayor was mentioned in passing, far below.' });
-    await addArticle({ domainId: null, host: 'gone.test', path: 'c', title: 'Climate change talks stall', content: 'Negotiators disagree.', minutesAgo: 60 * 24 * 3 });
+    await addArticle({
+      domainId: id,
+      host: 'search.test',
+      path: 'b',
+      title: 'Local bakery wins award',
+      content: 'The election of a new mayor was mentioned in passing, far below.',
+    });
+    await addArticle({
+      domainId: null,
+      host: 'gone.test',
+      path: 'c',
+      title: 'Climate change talks stall',
+      content: 'Negotiators disagree.',
+      minutesAgo: 60 * 24 * 3,
+    });
     await addArticle({ domainId: id, host: 'search.test', path: 'd', title: 'Change in climate policy', content: 'A different story.' });
-    await addArticle({ domainId: id, host: 'search.test', path: 'e', title: 'Shipwreck found off the cape', content: 'Divers mapped it.', minutesAgo: 60 * 24 * 90 });
+    await addArticle({
+      domainId: id,
+      host: 'search.test',
+      path: 'e',
+      title: 'Shipwreck found off the cape',
+      content: 'Divers mapped it.',
+      minutesAgo: 60 * 24 * 90,
+    });
   });
 
   it('finds older articles when recent ones are too few', async () => {

@@ -22,11 +22,24 @@ afterAll(async () => server?.close());
 
 describe('settings calls of spec 001 §7', () => {
   const promptKeys = [
-    'trends-analyzer-system-prompt', 'trends-analyzer-user-prompt', 'analyze-implications-prompt', 'system-prompt',
-    'user-prompt', 'latest-news-prompt', 'article-classifier-system-prompt', 'article-classifier-user-prompt',
-    'social-system-prompt', 'social-prompt-1', 'social-prompt-2', 'conversational-audio-system-prompt',
-    'conversational-audio-user-prompt', 'conversational-audio-refinement-prompt', 'interview-system-prompt',
-    'interview-user-prompt', 'interview-refinement-prompt', 'music-generator-prompt',
+    'trends-analyzer-system-prompt',
+    'trends-analyzer-user-prompt',
+    'analyze-implications-prompt',
+    'system-prompt',
+    'user-prompt',
+    'latest-news-prompt',
+    'article-classifier-system-prompt',
+    'article-classifier-user-prompt',
+    'social-system-prompt',
+    'social-prompt-1',
+    'social-prompt-2',
+    'conversational-audio-system-prompt',
+    'conversational-audio-user-prompt',
+    'conversational-audio-refinement-prompt',
+    'interview-system-prompt',
+    'interview-user-prompt',
+    'interview-refinement-prompt',
+    'music-generator-prompt',
   ];
   const modelKeys = ['trends-analyzer-model-name', 'social-model-name', 'conversational-audio-model-name', 'interview-model-name'];
 
@@ -128,11 +141,17 @@ describe('settings calls of spec 001 §7', () => {
     const voices = (await call('GET', '/api/voice-table')).body.voices;
     const nova = { ...voices[3], name: 'Nova' };
     expect((await call('POST', '/api/voice-table', { voices: [...voices, nova] })).status).toBe(200);
-    expect(await call('POST', '/api/music-introduction-narration', { narrationText: 'Hi', voice: 'Nova' })).toEqual({ status: 200, body: { narrationText: 'Hi', voice: 'Nova' } });
+    expect(await call('POST', '/api/music-introduction-narration', { narrationText: 'Hi', voice: 'Nova' })).toEqual({
+      status: 200,
+      body: { narrationText: 'Hi', voice: 'Nova' },
+    });
     // And the table keeps a voice a setting still names, until that setting changes.
     expect(await call('POST', '/api/voice-table', { voices })).toEqual({
       status: 400,
-      body: { message: 'Invalid voice table: "Nova" is still the voice in the music introduction narration; choose another voice there first', code: 'invalid' },
+      body: {
+        message: 'Invalid voice table: "Nova" is still the voice in the music introduction narration; choose another voice there first',
+        code: 'invalid',
+      },
     });
     expect((await call('GET', '/api/voice-table')).body.voices.map((voice: { name: string }) => voice.name)).toContain('Nova');
     expect((await call('POST', '/api/music-introduction-narration', { narrationText: 'Hi', voice: 'Kore' })).status).toBe(200);
@@ -145,9 +164,20 @@ describe('settings calls of spec 001 §7', () => {
 
     // The same rule, from the same settings table, for the other settings that name voices.
     const bulletin = await call('POST', '/api/latest-news-audio-settings', { voice: 'Zephyr' });
-    expect(bulletin).toEqual({ status: 400, body: { message: `Invalid latest news audio settings: the voice "Zephyr" is not in the voice table (${table})`, code: 'invalid' } });
-    const speakers = await call('POST', '/api/conversational-audio-speakers', { speakers: [{ name: 'Alex', voice: 'Achird' }, { name: 'Jordan', voice: 'Zephyr' }] });
-    expect(speakers).toEqual({ status: 400, body: { message: `Invalid podcast speaker table: Jordan's voice "Zephyr" is not in the voice table (${table})`, code: 'invalid' } });
+    expect(bulletin).toEqual({
+      status: 400,
+      body: { message: `Invalid latest news audio settings: the voice "Zephyr" is not in the voice table (${table})`, code: 'invalid' },
+    });
+    const speakers = await call('POST', '/api/conversational-audio-speakers', {
+      speakers: [
+        { name: 'Alex', voice: 'Achird' },
+        { name: 'Jordan', voice: 'Zephyr' },
+      ],
+    });
+    expect(speakers).toEqual({
+      status: 400,
+      body: { message: `Invalid podcast speaker table: Jordan's voice "Zephyr" is not in the voice table (${table})`, code: 'invalid' },
+    });
     expect((await call('POST', '/api/interview-speakers', { speakers: [{ name: 'Sam', voice: 'Leda' }] })).status).toBe(200);
   });
 
@@ -180,7 +210,18 @@ describe('settings calls of spec 001 §7', () => {
       label: 'trends analyzer system prompt',
       publicRead: false,
       partial: false,
-      fields: [{ name: 'promptText', label: 'Trends analyzer system prompt', kind: 'multiline', secret: false, minimum: null, maximum: null, maxLength: 50_000, placeholder: null }],
+      fields: [
+        {
+          name: 'promptText',
+          label: 'Trends analyzer system prompt',
+          kind: 'multiline',
+          secret: false,
+          minimum: null,
+          maximum: null,
+          maxLength: 50_000,
+          placeholder: null,
+        },
+      ],
     });
     expect(byKey.get('word-count-settings')).toMatchObject({
       fields: [{ name: 'targetWordCount', label: 'Target word count', kind: 'integer', minimum: 1, maximum: 20_000 }],

@@ -49,7 +49,12 @@ describe('the built site with an SPA fallback', () => {
         expect(response.status, path).toBe(200);
         expect(await response.text(), path).toContain('home first screen');
       }
-      for (const [path, status] of [['/search?q=oil', 200], ['/admin', 200], ['/login', 200], ['/no/such/page', 404]] as const) {
+      for (const [path, status] of [
+        ['/search?q=oil', 200],
+        ['/admin', 200],
+        ['/login', 200],
+        ['/no/such/page', 404],
+      ] as const) {
         const response = await fetch(`${site.baseUrl}${path}`);
         expect(response.status, path).toBe(status);
         const body = await response.text();

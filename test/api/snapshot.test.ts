@@ -21,7 +21,10 @@ let web: NewsWeb;
 let cookie: string;
 
 /** Raw HTTP (fetch would decode the body and hide the encoding). */
-function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${server.baseUrl}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -80,7 +83,16 @@ describe('public snapshot answers', () => {
   });
 
   it('answers a matching If-None-Match with an empty 304, and a stale one with the body', async () => {
-    for (const path of ['/api/home-page-data', '/api/articles/recent-by-topic', '/api/trends/top-by-category', '/api/articles-by-domain', '/api/latest-news-audio', '/api/site-info', '/api/analyze-implications-prompt', '/usa.html']) {
+    for (const path of [
+      '/api/home-page-data',
+      '/api/articles/recent-by-topic',
+      '/api/trends/top-by-category',
+      '/api/articles-by-domain',
+      '/api/latest-news-audio',
+      '/api/site-info',
+      '/api/analyze-implications-prompt',
+      '/usa.html',
+    ]) {
       const first = await raw(path, { 'accept-encoding': 'gzip' });
       expect(first.status, path).toBe(200);
       const again = await raw(path, { 'accept-encoding': 'gzip', 'if-none-match': String(first.headers.etag) });
@@ -251,7 +263,9 @@ describe('rebuilt on change events, never per request', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const data = await home();
-    const titles = Object.values(data.topTrends as Record<string, { title: string }[]>).flat().map((t) => t.title);
+    const titles = Object.values(data.topTrends as Record<string, { title: string }[]>)
+      .flat()
+      .map((t) => t.title);
     expect(titles.length).toBeGreaterThan(0);
     expect(data.lastRunTimes.trendsAnalyzerLastRun).toMatch(/Z$/);
     // The same titles as the admin's trend list, and on the topic pages.

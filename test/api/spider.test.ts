@@ -38,7 +38,10 @@ describe('spider control', () => {
     expect(await call('POST', '/api/spider/resume')).toEqual({ status: 409, body: { message: 'The spider is not paused', code: 'conflict' } });
     // Stop while idle: every job answers 200 with a message (decisions.md "Wave 2"), beside its status.
     expect(await call('POST', '/api/spider/stop')).toMatchObject({ status: 200, body: { message: 'The spider is not running', spiderStatus: 'idle' } });
-    expect(await call('POST', '/api/spider/refetch/stop')).toMatchObject({ status: 200, body: { message: 'The article re-fetcher is not running', isRunning: false } });
+    expect(await call('POST', '/api/spider/refetch/stop')).toMatchObject({
+      status: 200,
+      body: { message: 'The article re-fetcher is not running', isRunning: false },
+    });
     expect((await call('POST', '/api/spider/start', undefined, '')).status).toBe(401);
   });
 
@@ -87,7 +90,10 @@ describe('article re-fetcher', () => {
     web.clearLog();
     const started = await call('POST', '/api/spider/refetch/start');
     expect(started).toMatchObject({ status: 200, body: { isRunning: true, progress: { total: 3, processed: 0 } } });
-    expect(await call('POST', '/api/spider/refetch/start')).toEqual({ status: 409, body: { message: 'The article re-fetcher is already running', code: 'conflict' } });
+    expect(await call('POST', '/api/spider/refetch/start')).toEqual({
+      status: 409,
+      body: { message: 'The article re-fetcher is already running', code: 'conflict' },
+    });
     const running = (await call('GET', '/api/spider/refetch/status')).body;
     expect(running.isRunning).toBe(true);
 
@@ -109,7 +115,7 @@ describe('article re-fetcher', () => {
 });
 
 describe('favicons', () => {
-  it('serves a domain\'s favicon publicly, fetched once and cached, a letter for a site without one, 404 for what is no host name', async () => {
+  it("serves a domain's favicon publicly, fetched once and cached, a letter for a site without one, 404 for what is no host name", async () => {
     const site = web.sites[1]!;
     web.clearLog();
     const url = `${server.baseUrl}/favicons/${encodeURIComponent(site.origin)}`;

@@ -26,7 +26,10 @@ async function untilIdle(): Promise<Record<string, unknown>> {
 }
 
 function groupedReply(request: RecordedRequest) {
-  const lines = request.messages.at(-1)!.content.split('\n').filter((line) => /^\[\d+\]/.test(line));
+  const lines = request.messages
+    .at(-1)!
+    .content.split('\n')
+    .filter((line) => /^\[\d+\]/.test(line));
   const idsWith = (word: string) => lines.filter((line) => line.includes(word)).map((line) => Number(/^\[(\d+)\]/.exec(line)![1]));
   const trends = [
     { title: 'Port Linden warehouse fire', description: 'A warehouse fire forced evacuations.', relevanceScore: 8, articleIds: idsWith('Port Linden') },
@@ -42,7 +45,9 @@ const trendRequests = () => fake.chatRequests().filter((request) => !isTopicRequ
 
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  server = await startTestServer({ env: { NEWSCTL_LLM_BASE_URL: fake.baseUrl, NEWSCTL_LLM_API_KEY: 'sk-fake', NEWSCTL_LLM_MODEL: 'fake-small', NEWSCTL_LLM_MAX_RETRIES: '0' } });
+  server = await startTestServer({
+    env: { NEWSCTL_LLM_BASE_URL: fake.baseUrl, NEWSCTL_LLM_API_KEY: 'sk-fake', NEWSCTL_LLM_MODEL: 'fake-small', NEWSCTL_LLM_MAX_RETRIES: '0' },
+  });
   cookie = await server.loginCookie();
   await storeCorpus(server.sql, [...harbourFire, ...bridgeVote, ...unrelated, ...rateDecision]);
 });
@@ -90,7 +95,11 @@ describe('trends API', () => {
     expect(status.trendsAnalyzerStatus).toBe('analyzing');
     expect(status.trendsAnalyzerCurrentAction).toMatch(/^Analyzing 2 finance articles with fake-small/);
     expect(await call('POST', '/api/trends-analyzer/stop')).toEqual({ status: 200, body: { message: 'Trends analyzer stopped', status: 'idle' } });
-    expect((await call('GET', '/api/status')).body).toMatchObject({ trendsAnalyzerStatus: 'idle', trendsAnalyzerCurrentAction: null, trendsAnalyzerLastRun: null });
+    expect((await call('GET', '/api/status')).body).toMatchObject({
+      trendsAnalyzerStatus: 'idle',
+      trendsAnalyzerCurrentAction: null,
+      trendsAnalyzerLastRun: null,
+    });
   });
 
   it('lists the trends of a finished run, all topics and by topic', async () => {
@@ -180,7 +189,10 @@ describe('trends API', () => {
     const asked = fake.chatRequests().filter(isTopicRequest).length;
     await analyze();
     const finance = (await call('GET', '/api/trends/by-topic/finance')).body;
-    expect(finance.find((trend: { title: string }) => trend.title === 'Old Mill bridge to be rebuilt')).toMatchObject({ topic: 'finance', topicEvidence: { source: 'override' } });
+    expect(finance.find((trend: { title: string }) => trend.title === 'Old Mill bridge to be rebuilt')).toMatchObject({
+      topic: 'finance',
+      topicEvidence: { source: 'override' },
+    });
     expect(fake.chatRequests().filter(isTopicRequest).length - asked).toBe(2);
     // Re-categorizing leaves it too.
     await call('POST', '/api/trends/recategorize');

@@ -90,11 +90,21 @@ describe('webhooks', { timeout: 120_000 }, () => {
     expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(120);
     expect(hook!.headers['x-newsctl-signature']).toBe(webhookSignature('a long shared secret', timestamp, hook!.body));
     const payload = JSON.parse(hook!.body);
-    expect(payload).toMatchObject({ event: 'article.generated', data: { title: expect.any(String), category: 'usa', pageUrl: expect.stringMatching(/^\/usa\//) } });
+    expect(payload).toMatchObject({
+      event: 'article.generated',
+      data: { title: expect.any(String), category: 'usa', pageUrl: expect.stringMatching(/^\/usa\//) },
+    });
 
     // 500 each time: the first try and three retries, then failed.
     const deliveries = await until(
-      async () => (await api('GET', '/api/webhooks/deliveries')).body as { url: string; status: string; attempts: number; responseStatus: number | null; error: string }[],
+      async () =>
+        (await api('GET', '/api/webhooks/deliveries')).body as {
+          url: string;
+          status: string;
+          attempts: number;
+          responseStatus: number | null;
+          error: string;
+        }[],
       (list) => list.some((delivery) => delivery.url.endsWith('/broken') && delivery.status === 'failed'),
     );
     const broken = deliveries.find((delivery) => delivery.url.endsWith('/broken'))!;

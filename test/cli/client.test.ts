@@ -57,7 +57,10 @@ describe('typed client', () => {
 
   it('generates an article and downloads it as .docx and .txt through either way in', { timeout: 120_000 }, async () => {
     expect(await local.generator.generateFromTrend(STORM)).toMatchObject({ queued: 1 });
-    const queue = await until(() => local.generator.queueStatus(), (q) => q.queueLength === 0 && !q.isGenerating);
+    const queue = await until(
+      () => local.generator.queueStatus(),
+      (q) => q.queueLength === 0 && !q.isGenerating,
+    );
     expect(queue.items).toEqual([]);
     const [article] = await remote.articles.list({ limit: 5 });
     expect(article).toMatchObject({ trendTitle: STORM, category: 'usa' });
@@ -75,14 +78,26 @@ describe('typed client', () => {
     const remoteLive = remote.subscribe({ message: (m) => seen.remote.push(m), state: (s) => seen.states.push(s) });
     const localLive = local.subscribe({ message: (m) => seen.local.push(m) });
     try {
-      await until(() => seen.states, (states) => states.includes('open'));
+      await until(
+        () => seen.states,
+        (states) => states.includes('open'),
+      );
       // The hub's welcome says whether the token made this an admin client.
-      await until(() => seen.remote, (list) => list.some((m) => (m as { type: string }).type === 'welcome'));
+      await until(
+        () => seen.remote,
+        (list) => list.some((m) => (m as { type: string }).type === 'welcome'),
+      );
       expect(seen.remote.find((m) => (m as { type: string }).type === 'welcome')).toMatchObject({ isAdmin: true });
       await remote.domains.add({ url: 'live-test.example' });
       const isEntry = (m: LiveMessage) => m.type === 'log_entry' && m.message.includes('live-test.example');
-      await until(() => seen.remote, (list) => list.some(isEntry));
-      await until(() => seen.local, (list) => list.some(isEntry));
+      await until(
+        () => seen.remote,
+        (list) => list.some(isEntry),
+      );
+      await until(
+        () => seen.local,
+        (list) => list.some(isEntry),
+      );
     } finally {
       remoteLive.close();
       localLive.close();
@@ -92,7 +107,7 @@ describe('typed client', () => {
 });
 
 describe('the operator socket transport', () => {
-  it('gets its answer after this process stalled past the socket server\'s keep-alive', async () => {
+  it("gets its answer after this process stalled past the socket server's keep-alive", async () => {
     // A plain HTTP server on a Unix socket, as the daemon's operator socket is, in a process of its
     // own; its keep-alive is Node's 5 s shortened to 2.5 s (Node closes about 1 s after it) to keep
     // the test short.

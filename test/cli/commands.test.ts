@@ -35,7 +35,11 @@ beforeAll(async () => {
 afterAll(async () => web?.close());
 
 /** The manifest of a backup archive (its last entry). */
-function manifestOf(bytes: Buffer): { format: string; database: { kind: string; tables: { name: string; rows: number }[] }; media: { path: string; size: number }[] } {
+function manifestOf(bytes: Buffer): {
+  format: string;
+  database: { kind: string; tables: { name: string; rows: number }[] };
+  media: { path: string; size: number }[];
+} {
   const watcher = tarWatcher('manifest.json');
   watcher.feed(bytes);
   expect(watcher.ended()).toBe(true);
@@ -90,7 +94,9 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     );
     const storm = trends.find((trend) => trend.title === STORM)!;
     expect(storm.topicEvidence.source).toBe('offline');
-    const stormText = harborStorm(6).map((source) => `${source.title}\n${source.text}`).join('\n');
+    const stormText = harborStorm(6)
+      .map((source) => `${source.title}\n${source.text}`)
+      .join('\n');
     const explained = (await cli(['trends', 'list', '--explain', ...args()])).stdout;
     const block = explained.slice(explained.indexOf(`${storm.id}  [${storm.topic}]  ${STORM}`));
     const [, why, sentence] = block.split('\n');
@@ -106,7 +112,9 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     expect((await cli(['trends', 'run', ...args()])).code).toBe(0);
     const again = json<{ id: number; topic: string }[]>((await cli(['trends', 'list', '--topic', other, '--json', ...args()])).stdout);
     expect(again.map((trend) => trend.id)).toContain(storm.id);
-    expect((await cli(['trends', 'list', '--explain', '--topic', other, ...args()])).stdout).toContain(`set by the administrator; the analyzer read ${storm.topic}`);
+    expect((await cli(['trends', 'list', '--explain', '--topic', other, ...args()])).stdout).toContain(
+      `set by the administrator; the analyzer read ${storm.topic}`,
+    );
 
     expect((await cli(['trends', 'topic', String(storm.id), '--clear', ...args()])).stdout.trim()).toBe(
       `"${STORM}" stays under ${other} until the next analysis decides its topic`,
@@ -131,7 +139,7 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
   });
 
   it('reports status, searches, lists and exports over the operator socket', async () => {
-    const status = json(( await cli(['status', '--json', ...args()])).stdout);
+    const status = json((await cli(['status', '--json', ...args()])).stdout);
     expect(status).toMatchObject({ spiderStatus: 'idle', totalArticlesGenerated: 1, generatorStatus: 'idle' });
     const plain = await cli(['status', ...args()]);
     expect(plain.stdout).toMatch(/^Connected: socket .*newsctl\.sock$/m);
@@ -141,7 +149,16 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(found.count).toBeGreaterThan(0);
     expect(found.results[0]!.title).toMatch(/Port Linden|storm/i);
     // `-word` after the query is a word to leave out, not an option; one result reads "1 article".
-    const excluded = await cli(['search', 'Port', 'Linden', `-${found.results[0]!.title.split(/\W+/).find((w) => w.length > 4 && !/port|linden/i.test(w))!.toLowerCase()}`, '--json', ...args()]);
+    const excluded = await cli([
+      'search',
+      'Port',
+      'Linden',
+      `-${found.results[0]!.title.split(/\W+/)
+        .find((w) => w.length > 4 && !/port|linden/i.test(w))!
+        .toLowerCase()}`,
+      '--json',
+      ...args(),
+    ]);
     expect(excluded.code).toBe(0);
     expect(json<{ count: number }>(excluded.stdout).count).toBeLessThan(found.count);
     const plainSearch = await cli(['search', 'Port', 'Linden', ...args()]);
@@ -217,7 +234,10 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
       // Another component's entry (AUTH) must not show.
       await cli(['token', 'create', '--name', 'ignored-by-filter', ...args()]);
       for (let i = 0; i < 300 && !out.includes('follow-test.example'); i++) await new Promise((r) => setTimeout(r, 100));
-      const lines = out.trim().split('\n').map((line) => json<{ component: string; message: string }>(line));
+      const lines = out
+        .trim()
+        .split('\n')
+        .map((line) => json<{ component: string; message: string }>(line));
       expect(lines.length).toBeGreaterThanOrEqual(2);
       expect(lines.at(-1)!.message).toContain('follow-test.example');
       expect(lines.every((line) => line.component === 'DOMAIN_MANAGER')).toBe(true);

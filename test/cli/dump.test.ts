@@ -47,7 +47,10 @@ function rowsOf(file: string): Map<string, unknown[]> {
   for (const table of header.tables) {
     const marker = JSON.parse(lines[at++]!) as { table: string; rows: number };
     expect(marker).toEqual({ table: table.name, rows: table.rows });
-    tables.set(table.name, lines.slice(at, at + table.rows).map((line) => JSON.parse(line)));
+    tables.set(
+      table.name,
+      lines.slice(at, at + table.rows).map((line) => JSON.parse(line)),
+    );
     at += table.rows;
   }
   expect(JSON.parse(lines[at]!)).toEqual({ end: true });
@@ -97,7 +100,10 @@ describe.skipIf(!usingPostgres)('db dump / db restore', { timeout: 300_000 }, ()
     const column = (name: string, nullable: boolean) => ({ name, generated: false, identity: false, nullable });
     const a = { name: 'a', columns: [column('id', false), column('b_id', true)], primaryKey: ['id'], references: [{ column: 'b_id', table: 'b' }] };
     const b = { name: 'b', columns: [column('id', false), column('a_id', false)], primaryKey: ['id'], references: [{ column: 'a_id', table: 'a' }] };
-    expect(loadOrder([b, a]).map((entry) => [entry.table.name, entry.deferred])).toEqual([['a', ['b_id']], ['b', []]]);
+    expect(loadOrder([b, a]).map((entry) => [entry.table.name, entry.deferred])).toEqual([
+      ['a', ['b_id']],
+      ['b', []],
+    ]);
     const strict = { ...a, columns: [column('id', false), column('b_id', false)] };
     expect(() => loadOrder([b, strict])).toThrow(/cycle through .* has no nullable column/);
   });

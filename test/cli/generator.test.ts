@@ -25,7 +25,8 @@ async function withDatabase<T>(action: (db: Database) => Promise<T>): Promise<T>
   }
 }
 
-const articleRows = (db: Database) => db.sql<{ id: number; trendTitle: string; imageUrl: string | null }[]>`select id, trend_title, image_url from generated_articles order by id`;
+const articleRows = (db: Database) =>
+  db.sql<{ id: number; trendTitle: string; imageUrl: string | null }[]>`select id, trend_title, image_url from generated_articles order by id`;
 /** A file the daemon serves: its status and bytes (read whole, so no response stays open and holds the daemon's shutdown). */
 async function served(url: string): Promise<{ status: number; type: string | null; bytes: number }> {
   const response = await fetch(url);

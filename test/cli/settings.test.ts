@@ -11,13 +11,18 @@ describe('newsctl settings set', () => {
     const refused = await runCli(['settings', 'set', 'music-introduction-narration', '{"narrationText": "Hello", "voice": "Nova"}', '--json', ...args()]);
     expect(refused.code).toBe(2);
     const error = JSON.parse(refused.stderr) as { error: { message: string } };
-    expect(error.error.message).toBe('Invalid music introduction narration: the voice "Nova" is not in the voice table (Orus, Iapetus, Achird, Aoede, Kore, Leda)');
+    expect(error.error.message).toBe(
+      'Invalid music introduction narration: the voice "Nova" is not in the voice table (Orus, Iapetus, Achird, Aoede, Kore, Leda)',
+    );
     const plain = await runCli(['settings', 'set', 'music-introduction-narration', '{"narrationText": "Hello", "voice": "Nova"}', ...args()]);
     expect(plain.code).toBe(2);
     expect(plain.stderr).toContain('the voice "Nova" is not in the voice table');
 
     const saved = await runCli(['settings', 'set', 'music-introduction-narration', '{"narrationText": "Hello", "voice": "Leda"}', ...args()]);
     expect(saved.code).toBe(0);
-    expect(JSON.parse((await runCli(['settings', 'get', 'music-introduction-narration', ...args()])).stdout)).toEqual({ narrationText: 'Hello', voice: 'Leda' });
+    expect(JSON.parse((await runCli(['settings', 'get', 'music-introduction-narration', ...args()])).stdout)).toEqual({
+      narrationText: 'Hello',
+      voice: 'Leda',
+    });
   });
 });

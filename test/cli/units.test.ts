@@ -172,7 +172,9 @@ describe('terminal output of hostile text', () => {
     // Summer time is the zone's own: CDT, UTC−5.
     expect(dateTime('2026-07-01T12:00:00.000Z', 'America/Chicago')).toBe('2026-07-01 07:00:00');
     expect(dateTime(null, 'America/Chicago')).toBe('never');
-    const spider = { spiderStatus: 'idle', spiderActivityLog: [], spiderLastStartTime: '2026-01-15T15:01:00.000Z' } as unknown as Parameters<typeof describeSpider>[0];
+    const spider = { spiderStatus: 'idle', spiderActivityLog: [], spiderLastStartTime: '2026-01-15T15:01:00.000Z' } as unknown as Parameters<
+      typeof describeSpider
+    >[0];
     expect(describeSpider(spider, 0, 'America/Chicago')).toMatch(/^ {2}Last start {7}2026-01-15 09:01:00$/m);
   });
 });
@@ -208,7 +210,13 @@ describe('progress', () => {
     const progress = createProgress(tty, 'crawl');
     const onStatus = crawlFollower(progress, {}, () => {});
     const read = (spiderStatus: 'running' | 'idle', spiderSitesProcessed: number, spiderCurrentRunArticleCount: number) =>
-      ({ spiderStatus, spiderSitesProcessed, spiderTotalSites: 6, spiderWorkProgress: (spiderSitesProcessed / 6) * 100, spiderCurrentRunArticleCount }) as SpiderStatusFields;
+      ({
+        spiderStatus,
+        spiderSitesProcessed,
+        spiderTotalSites: 6,
+        spiderWorkProgress: (spiderSitesProcessed / 6) * 100,
+        spiderCurrentRunArticleCount,
+      }) as SpiderStatusFields;
     onStatus(read('running', 5, 239));
     onStatus(read('idle', 6, 240));
     progress.end();
@@ -262,10 +270,16 @@ describe('completion', () => {
     const dir = mkdtempSync(join(tmpdir(), 'newsctl-completion-'));
     try {
       const script = join(dir, 'newsctl.bash');
-      const out = execFileSync(process.execPath, [join(process.cwd(), 'bin', 'newsctl.js'), 'completion', 'bash'], { env: { ...process.env, NEWSCTL_FROM_SOURCE: '1' } });
+      const out = execFileSync(process.execPath, [join(process.cwd(), 'bin', 'newsctl.js'), 'completion', 'bash'], {
+        env: { ...process.env, NEWSCTL_FROM_SOURCE: '1' },
+      });
       writeFileSync(script, out);
       const complete = (words: string[]) =>
-        execFileSync('bash', ['-c', `source ${script}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _newsctl; echo "\${COMPREPLY[*]}"`], { encoding: 'utf8' }).trim();
+        execFileSync(
+          'bash',
+          ['-c', `source ${script}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}; _newsctl; echo "\${COMPREPLY[*]}"`],
+          { encoding: 'utf8' },
+        ).trim();
       expect(complete(['newsctl', 'cr'])).toBe('crawl');
       expect(complete(['newsctl', 'articles', 'ex'])).toBe('export');
       expect(complete(['newsctl', 'audio', 'podcast', 're'])).toBe('render');
@@ -288,7 +302,10 @@ describe('zsh completion', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'newsctl-zsh-'));
     // As an operator gets it: `newsctl completion zsh`, a real process.
-    const run = spawnSync(process.execPath, [join(process.cwd(), 'bin', 'newsctl.js'), 'completion', 'zsh'], { env: { ...process.env, NEWSCTL_FROM_SOURCE: '1' }, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [join(process.cwd(), 'bin', 'newsctl.js'), 'completion', 'zsh'], {
+      env: { ...process.env, NEWSCTL_FROM_SOURCE: '1' },
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
     script = run.stdout;
@@ -307,7 +324,9 @@ describe('zsh completion', () => {
         `compadd() { [[ $1 == -- ]] && shift; print -rl -- "$@" }; _files() { print -r -- FILES }; compdef() { print -r -- "compdef $*" }; ${setup}; words=(${words.map((w) => `'${w}'`).join(' ')}); CURRENT=${words.length}; PREFIX=$words[CURRENT]; _newsctl`,
       ],
       { encoding: 'utf8' },
-    ).trim().split('\n');
+    )
+      .trim()
+      .split('\n');
 
   it('is a zsh completion file with one case per command path (read without zsh)', () => {
     expect(script.startsWith('#compdef newsctl\n')).toBe(true);

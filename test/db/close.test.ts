@@ -40,7 +40,12 @@ describe.skipIf(!usingPostgres)('closing the database', { timeout: 60_000 }, () 
     url.searchParams.set('application_name', 'close-test-queued');
     const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '', maxConnections: 2 });
     // Two run, four wait for a connection when close() is called.
-    const outcomes = Array.from({ length: 6 }, (_, i) => db.sql`select pg_sleep(0.3), ${i}::int as i`.then(() => 'done', (error: { code?: string }) => error.code));
+    const outcomes = Array.from({ length: 6 }, (_, i) =>
+      db.sql`select pg_sleep(0.3), ${i}::int as i`.then(
+        () => 'done',
+        (error: { code?: string }) => error.code,
+      ),
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     await db.close();
     const settled = await Promise.all(outcomes);
@@ -56,7 +61,14 @@ describe.skipIf(!usingPostgres)('closing the database', { timeout: 60_000 }, () 
     const db = await openDatabase({ databaseUrl: url.toString(), dataDir: '', maxConnections: 2 });
     try {
       // One transaction per connection: the other four wait for a free one when the pool is replaced.
-      const outcomes = Array.from({ length: 6 }, () => db.sql.begin((tx) => tx`select pg_sleep(0.3)`).then(() => 'done', (error: { code?: string }) => error.code));
+      const outcomes = Array.from({ length: 6 }, () =>
+        db.sql
+          .begin((tx) => tx`select pg_sleep(0.3)`)
+          .then(
+            () => 'done',
+            (error: { code?: string }) => error.code,
+          ),
+      );
       await new Promise((resolve) => setTimeout(resolve, 50));
       await db.recycle();
       const settled = await Promise.all(outcomes);

@@ -24,8 +24,16 @@ afterAll(async () => service?.close());
 async function queuedRun(params: GenerationParams, priority = 0): Promise<{ id: string } | null> {
   const id = randomUUID();
   const row = await insertJobRun(service.ctx.sql, {
-    id, job: 'generate-article', exclusive: false, singletonKey: params.trendId === null ? null : `trend-${params.trendId}`,
-    params: { ...params }, progress: {}, slot: null, priority, delaySeconds: 0, createdAt: new Date(),
+    id,
+    job: 'generate-article',
+    exclusive: false,
+    singletonKey: params.trendId === null ? null : `trend-${params.trendId}`,
+    params: { ...params },
+    progress: {},
+    slot: null,
+    priority,
+    delaySeconds: 0,
+    createdAt: new Date(),
   });
   return row ? { id } : null;
 }
@@ -59,8 +67,20 @@ describe('generations', () => {
     expect(await sql.begin((tx) => lockHeldRun(tx, runId, 'daemon-b', 2))).toBe(true);
 
     const { id } = await upsertGeneratedArticle(sql, {
-      trendId, trendTitle: 'Storm', title: 'Storm', content: 'Text.', excerpt: 'Text.', category: 'usa', imageUrl: null,
-      sourceUrls: [], sources: [], wordCount: 1, htmlFilePath: `/usa/storm-${trendId}.html`, modelName: null, writer: 'offline', jobRunId: runId,
+      trendId,
+      trendTitle: 'Storm',
+      title: 'Storm',
+      content: 'Text.',
+      excerpt: 'Text.',
+      category: 'usa',
+      imageUrl: null,
+      sourceUrls: [],
+      sources: [],
+      wordCount: 1,
+      htmlFilePath: `/usa/storm-${trendId}.html`,
+      modelName: null,
+      writer: 'offline',
+      jobRunId: runId,
     });
     expect(await generatedArticleOfJobRun(sql, runId)).toMatchObject({ id, title: 'Storm' });
     // The run's output is one row: recording it again under another article is refused.

@@ -12,13 +12,28 @@ beforeAll(async () => {
 afterAll(async () => database?.drop());
 
 const lease = async (table: 'job_runs' | 'crawl_claims', where: string) =>
-  (await database.db.sql.unsafe(`select holder, expires_at > now() as live, attempts from ${table} where ${where}`))[0] as unknown as { holder: string | null; live: boolean; attempts: number };
+  (await database.db.sql.unsafe(`select holder, expires_at > now() as live, attempts from ${table} where ${where}`))[0] as unknown as {
+    holder: string | null;
+    live: boolean;
+    attempts: number;
+  };
 
 describe('leases', () => {
   it('holds a job run and a crawl claim alike: taken, renewed by their holder only, released, lapsed for a dead process', async () => {
     const sql = database.db.sql;
     const runId = '00000000-0000-4000-8000-0000000000aa';
-    await insertJobRun(sql, { id: runId, job: 'lease-test', exclusive: true, singletonKey: null, params: {}, progress: {}, slot: null, priority: 0, delaySeconds: 0, createdAt: new Date() });
+    await insertJobRun(sql, {
+      id: runId,
+      job: 'lease-test',
+      exclusive: true,
+      singletonKey: null,
+      params: {},
+      progress: {},
+      slot: null,
+      priority: 0,
+      delaySeconds: 0,
+      createdAt: new Date(),
+    });
     const [domain] = await sql<{ id: number }[]>`insert into domains (url, host) values ('lease.test', 'lease.test') returning id`;
     await insertCrawlClaims(sql, runId, [{ domainId: domain!.id, host: 'lease.test', intervalMs: 1000 }]);
 

@@ -54,7 +54,9 @@ describe('migration 023: a generation is its run', () => {
     expect(runs).toHaveLength(3);
     expect(runs[0]).toMatchObject({ id: liveRun, status: 'queued', params: { trendId: carried.trendId, trendTitle: 'Carried', batch: 'batch-1' } });
     expect(runs[1]).toMatchObject({
-      status: 'queued', singletonKey: `trend-${orphan.trendId}`, priority: 325,
+      status: 'queued',
+      singletonKey: `trend-${orphan.trendId}`,
+      priority: 325,
       params: { trendId: orphan.trendId, trendTitle: 'Orphan' },
     });
     expect(runs[2]).toMatchObject({ id: doneRun, status: 'completed', params: { trendId: recorded.trendId, trendTitle: 'Recorded' } });

@@ -36,7 +36,17 @@ describe('migration 024: one job store', () => {
       (${run(3)}, 'food-recategorization', true, 'stopped', '{}', '2026-11-20T13:00:00Z', '2026-11-20T13:01:00Z'),
       (${run(4)}, 'refetch', true, 'completed', '{}', '2026-11-20T14:00:00Z', '2026-11-20T14:05:00Z')`;
     await sql`insert into job_runs (id, job, exclusive, status, queue_job_id) values (${run(5)}, 'webhook-delivery', false, 'queued', gen_random_uuid())`;
-    const pass = { passMaxId: 90, lastArticleId: 40, processed: 40, recategorized: 3, errors: 0, total: 90, startedAt: '2026-11-20T13:00:00.000Z', finishedAt: null, stoppedAt: '2026-11-20T13:01:00.000Z' };
+    const pass = {
+      passMaxId: 90,
+      lastArticleId: 40,
+      processed: 40,
+      recategorized: 3,
+      errors: 0,
+      total: 90,
+      startedAt: '2026-11-20T13:00:00.000Z',
+      finishedAt: null,
+      stoppedAt: '2026-11-20T13:01:00.000Z',
+    };
     await sql`insert into job_state (name, state) values
       ('spider', ${sql.json({ lastStartedAt: '2026-11-20T12:01:00.000Z', activityLog: ['[12:20] Spider finished', '[12:01] Spider started'] })}),
       ('trends-analyzer', ${sql.json({ lastRunAt: '2026-11-20T12:32:00.000Z', lastBatchNumber: 41 })}),

@@ -47,9 +47,23 @@ describe('migrations', () => {
       select table_name from information_schema.tables where table_schema = 'public'`;
     const tables = rows.map((row) => row.tableName);
     for (const table of [
-      'users', 'sessions', 'api_tokens', 'settings', 'domains', 'avoid_domains', 'articles', 'trends',
-      'trend_articles', 'generated_articles', 'job_runs', 'logs', 'audio_assets', 'scripts',
-      'music_tracks', 'job_activity', 'llm_calls',
+      'users',
+      'sessions',
+      'api_tokens',
+      'settings',
+      'domains',
+      'avoid_domains',
+      'articles',
+      'trends',
+      'trend_articles',
+      'generated_articles',
+      'job_runs',
+      'logs',
+      'audio_assets',
+      'scripts',
+      'music_tracks',
+      'job_activity',
+      'llm_calls',
     ]) {
       expect(tables).toContain(table);
     }

@@ -93,7 +93,10 @@ describe('db dump / db restore with media', { timeout: 300_000 }, () => {
     }
     // Credentials: an image key, a music API key in a provider header, an API token.
     await call('POST', '/api/google-api-config', { apiKey: 'AIza-secret-image-key-1234', imagePrompt: 'A photo of {ARTICLE_TITLE}' });
-    const music = { style: 'pop', provider: { endpoint: 'https://music.example.com/v1', headers: { Authorization: 'Bearer music-secret-9876' }, audio: { type: 'bytes' } } };
+    const music = {
+      style: 'pop',
+      provider: { endpoint: 'https://music.example.com/v1', headers: { Authorization: 'Bearer music-secret-9876' }, audio: { type: 'bytes' } },
+    };
     await call('POST', '/api/music-generator-prompt', { promptText: JSON.stringify(music) });
     token = (await createApiToken(daemon.runtime.ctx, 'backup test')).token;
 
@@ -102,7 +105,9 @@ describe('db dump / db restore with media', { timeout: 300_000 }, () => {
     expect(dumped.stderr).toBe('');
     expect(dumped.code).toBe(0);
     expect(dumped.stdout).toMatch(/^Backed up \d+ rows from \d+ tables and 2 media files \(/);
-    expect(dumped.stdout).toMatch(/Left out \(add --include-secrets to keep them\): .*google-api-config: API key.*music-generator-prompt: music API header Authorization/);
+    expect(dumped.stdout).toMatch(
+      /Left out \(add --include-secrets to keep them\): .*google-api-config: API key.*music-generator-prompt: music API header Authorization/,
+    );
   }, 300_000);
 
   afterAll(async () => {
@@ -133,8 +138,12 @@ describe('db dump / db restore with media', { timeout: 300_000 }, () => {
     const restored = await runCli(['db', 'restore', archive, ...target.args]);
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
-    expect(restored.stdout).toMatch(/^Restored \d+ rows into \d+ tables, 2 media files \([\d.]+ [KM]B\), 1 administrator, 1 API token; sessions are never restored/);
-    expect(restored.stdout).toMatch(/Set these again \(the backup left them out\): google-api-config: API key; music-generator-prompt: music API header Authorization/);
+    expect(restored.stdout).toMatch(
+      /^Restored \d+ rows into \d+ tables, 2 media files \([\d.]+ [KM]B\), 1 administrator, 1 API token; sessions are never restored/,
+    );
+    expect(restored.stdout).toMatch(
+      /Set these again \(the backup left them out\): google-api-config: API key; music-generator-prompt: music API header Authorization/,
+    );
 
     const again = await start(target);
     try {

@@ -9,7 +9,9 @@ const storage = daemonStorage('newsctl-cli-');
 // takes seconds, so these suites get more than the default 30 s.
 describe('newsctl CLI', { timeout: 120_000 }, () => {
   it('creates an administrator in-process, refuses a short password, and migrates idempotently', async () => {
-    const short = await cli(['admin', 'create', '--username', 'editor', '--password-stdin', '--data-dir', storage.dataDir, ...storage.dbArgs], { stdin: 'short\n' });
+    const short = await cli(['admin', 'create', '--username', 'editor', '--password-stdin', '--data-dir', storage.dataDir, ...storage.dbArgs], {
+      stdin: 'short\n',
+    });
     expect(short.code).toBe(2);
     expect(short.stderr).toMatch(/at least 8 characters/);
     const created = await cli(['admin', 'create', '--username', 'editor', '--password-stdin', '--data-dir', storage.dataDir, ...storage.dbArgs], {

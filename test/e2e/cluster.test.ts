@@ -19,8 +19,7 @@ const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a l
 /** Each site's throttle: 1 or 2 seconds. */
 const throttleOf = (index: number) => 1 + (index % 2);
 
-const login = (daemon: DaemonProcess) =>
-  loginCookie(daemon.baseUrl, { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD });
+const login = (daemon: DaemonProcess) => loginCookie(daemon.baseUrl, { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD });
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -68,7 +67,9 @@ describe.skipIf(!usingPostgres)('three daemons on one PostgreSQL', () => {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shares a crawl; kill -9 of the daemon holding it: the others finish it, each article stored once, every host at its pace, live messages on every daemon', { timeout: 240_000 }, async () => {
+  it('shares a crawl; kill -9 of the daemon holding it: the others finish it, each article stored once, every host at its pace, live messages on every daemon', {
+    timeout: 240_000,
+  }, async () => {
     const [a, b] = daemons as [DaemonProcess, DaemonProcess, DaemonProcess];
     const cookieA = await login(a);
     const cookieB = await login(b);
@@ -101,10 +102,7 @@ describe.skipIf(!usingPostgres)('three daemons on one PostgreSQL', () => {
         return [row, claims] as const;
       },
       ([row, claims]) =>
-        row !== null &&
-        claims.length >= 2 &&
-        claims.some((claim) => claim.holder === row.holder) &&
-        claims.reduce((n, claim) => n + claim.articles, 0) >= 8,
+        row !== null && claims.length >= 2 && claims.some((claim) => claim.holder === row.holder) && claims.reduce((n, claim) => n + claim.articles, 0) >= 8,
       90_000,
     );
     const holderPid = pidOf(run!.holder);
@@ -129,9 +127,13 @@ describe.skipIf(!usingPostgres)('three daemons on one PostgreSQL', () => {
     // Said once the run was taken over; the status keeps only the last 100 activity lines, which a
     // long tail of the crawl can scroll past, so read it from a survivor's live messages.
     const resumed = (daemon: DaemonProcess) =>
-      watchers[daemons.indexOf(daemon)]!.messages.some((m) => m.type === 'spider_activity' && String(m.message).endsWith('Resuming the run: the daemon holding it stopped'));
+      watchers[daemons.indexOf(daemon)]!.messages.some(
+        (m) => m.type === 'spider_activity' && String(m.message).endsWith('Resuming the run: the daemon holding it stopped'),
+      );
     expect(daemons.filter((daemon) => daemon !== victim).some(resumed)).toBe(true);
-    const [ended] = await sql<{ status: string; holder: string | null; attempts: number }[]>`select status, holder, attempts from job_runs where id = ${run!.id}`;
+    const [ended] = await sql<
+      { status: string; holder: string | null; attempts: number }[]
+    >`select status, holder, attempts from job_runs where id = ${run!.id}`;
     expect(ended!.status).toBe('completed');
     // Taken over after the kill (attempt 2); with 4 s leases a survivor slowed by a loaded machine
     // may miss a renewal and hand the run on once more, which costs time, never an article.
@@ -160,7 +162,11 @@ describe.skipIf(!usingPostgres)('three daemons on one PostgreSQL', () => {
       select d.url, c.holder from crawl_claims c join domains d on d.id = c.domain_id where c.run_id = ${run!.id}`;
     const elsewhere = finishedBy.filter((row) => pidOf(row.holder) !== survivor.child.pid);
     expect(elsewhere.length).toBeGreaterThan(0);
-    for (const row of elsewhere) expect(activity.some((line) => line.includes(`] ${row.url}: done, `)), row.url).toBe(true);
+    for (const row of elsewhere)
+      expect(
+        activity.some((line) => line.includes(`] ${row.url}: done, `)),
+        row.url,
+      ).toBe(true);
     for (const { socket } of watchers) socket.close();
   });
 });

@@ -26,8 +26,7 @@ function cli(args: string[]) {
   return runCli(args, { env });
 }
 
-const login = (daemon: DaemonProcess) =>
-  loginCookie(daemon.baseUrl, { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD });
+const login = (daemon: DaemonProcess) => loginCookie(daemon.baseUrl, { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD });
 
 async function spiderStatus(daemon: DaemonProcess, cookie: string): Promise<Record<string, unknown>> {
   return (await fetch(`${daemon.baseUrl}/api/status`, { headers: { cookie } })).json() as Promise<Record<string, unknown>>;
@@ -62,7 +61,9 @@ async function stop(daemon: DaemonProcess): Promise<void> {
 describe('a crawl in the daemon', () => {
   const storage = daemonStorage('newsctl-crawl-');
 
-  it(`stores every reachable article of ${SITES} sites exactly once, obeying robots.txt, at most 1 request per second per host`, { timeout: 240_000 }, async () => {
+  it(`stores every reachable article of ${SITES} sites exactly once, obeying robots.txt, at most 1 request per second per host`, {
+    timeout: 240_000,
+  }, async () => {
     const daemon = await spawnDaemon(['--data-dir', storage.dataDir, ...storage.dbArgs], env);
     try {
       const file = join(storage.dataDir, 'domains.txt');
@@ -74,7 +75,11 @@ describe('a crawl in the daemon', () => {
       const started = await cli(['spider', 'start', '--data-dir', storage.dataDir, ...storage.dbArgs]);
       expect(started.stdout).toContain(`Spider started: ${SITES} domains to crawl`);
       const cookie = await login(daemon);
-      const finished = await until(() => spiderStatus(daemon, cookie), (s) => s.spiderStatus === 'idle', 200_000);
+      const finished = await until(
+        () => spiderStatus(daemon, cookie),
+        (s) => s.spiderStatus === 'idle',
+        200_000,
+      );
       expect(finished).toMatchObject({ spiderSitesProcessed: SITES, spiderTotalSites: SITES, spiderProgress: 100 });
 
       const status = await cli(['spider', 'status', '--json', '--data-dir', storage.dataDir, ...storage.dbArgs]);
@@ -117,7 +122,11 @@ describe('kill -9 in the middle of a crawl', () => {
       expect(added.status).toBe(201);
     }
     expect((await fetch(`${first.baseUrl}/api/spider/start`, { method: 'POST', headers: { cookie } })).status).toBe(200);
-    const midway = await until(() => spiderStatus(first, cookie), (s) => Number(s.spiderCurrentRunArticleCount) >= 15, 120_000);
+    const midway = await until(
+      () => spiderStatus(first, cookie),
+      (s) => Number(s.spiderCurrentRunArticleCount) >= 15,
+      120_000,
+    );
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
     expect(midway.spiderStatus).toBe('running');
@@ -134,7 +143,11 @@ describe('kill -9 in the middle of a crawl', () => {
     try {
       const session = await login(second);
       // No new start: the run the killed daemon held goes on here (its progress is in the database).
-      const done = await until(() => spiderStatus(second, session), (s) => s.spiderStatus === 'idle', 200_000);
+      const done = await until(
+        () => spiderStatus(second, session),
+        (s) => s.spiderStatus === 'idle',
+        200_000,
+      );
       expect(done).toMatchObject({ spiderSitesProcessed: sites.length, spiderTotalSites: sites.length, spiderProgress: 100 });
       const log = done.spiderActivityLog as string[];
       expect(log.some((line) => line.endsWith('Resuming the run: the daemon holding it stopped'))).toBe(true);

@@ -56,7 +56,13 @@ describe('newsctl serve', { timeout: 120_000 }, () => {
     const { port } = new URL(daemon.baseUrl);
     const answered = new Promise<number>((resolve, reject) => {
       const request = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/auth/login',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (response) => {
           response.resume();
           response.on('end', () => resolve(response.statusCode ?? 0));

@@ -22,7 +22,15 @@ function walk(dir: string): string[] {
 }
 
 const config = (dataDir: string) =>
-  loadConfig({ NEWSCTL_LOG_LEVEL: 'silent', NEWSCTL_DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', NEWSCTL_SCHEDULER: 'false', NEWSCTL_ADMIN_USERNAME: 'admin', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' });
+  loadConfig({
+    NEWSCTL_LOG_LEVEL: 'silent',
+    NEWSCTL_DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NEWSCTL_SCHEDULER: 'false',
+    NEWSCTL_ADMIN_USERNAME: 'admin',
+    NEWSCTL_ADMIN_PASSWORD: 'a long enough password',
+  });
 
 describe.skipIf(usingPostgres)('file modes of the data folder', { timeout: 120_000 }, () => {
   it('creates the folder 0700, the database files and the operator socket for the owner only', async () => {

@@ -13,7 +13,14 @@ import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers
 import { loginCookie, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
 
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
-const TRENDS = ['Storm floods Port Linden', 'Ferries halted in Port Linden', 'Old Mill bridge closed', 'Shelters open at Linden schools', 'Power cut to 18,000 homes', 'Insurers open Port Linden office'];
+const TRENDS = [
+  'Storm floods Port Linden',
+  'Ferries halted in Port Linden',
+  'Old Mill bridge closed',
+  'Shelters open at Linden schools',
+  'Power cut to 18,000 homes',
+  'Insurers open Port Linden office',
+];
 const ARTICLE = `**Port Linden after the storm**
 
 ${'A storm flooded the harbor district of Port Linden and about 1,200 residents left their homes overnight. '.repeat(3)}`;
@@ -88,8 +95,15 @@ describe.skipIf(!usingPostgres)('two daemons sharing the generator queue', () =>
 
     // Each trend asked of the model once, each generation recorded once, as one article.
     // First attempts only: a model answer failing its checks is asked again with the reasons.
-    const prompts = fake.chatRequests().map((request) => request.messages.at(-1)!.content).filter((prompt) => !prompt.includes('Your previous answer could not be published'));
-    for (const title of TRENDS) expect(prompts.filter((prompt) => prompt.includes(`Trend: ${title}\n`)), title).toHaveLength(1);
+    const prompts = fake
+      .chatRequests()
+      .map((request) => request.messages.at(-1)!.content)
+      .filter((prompt) => !prompt.includes('Your previous answer could not be published'));
+    for (const title of TRENDS)
+      expect(
+        prompts.filter((prompt) => prompt.includes(`Trend: ${title}\n`)),
+        title,
+      ).toHaveLength(1);
     const runs = await sql<{ id: string; status: string; attempts: number }[]>`select id, status, attempts from job_runs where job = 'generate-article'`;
     expect(runs).toHaveLength(TRENDS.length);
     expect(runs.every((run) => run.status === 'completed' && run.attempts === 1)).toBe(true);

@@ -91,11 +91,16 @@ describe('the generator queue across kill -9', { timeout: 180_000 }, () => {
       expect(articles.map((a: { trendTitle: string }) => a.trendTitle).sort()).toEqual(['Ferries halted in Port Linden', 'Storm floods Port Linden']);
       // The interrupted item was asked of the model twice (before and after the kill), the other once.
       // First attempts only: a model answer failing its checks is asked again with the reasons.
-      const prompts = fake.chatRequests().map((r) => r.messages.at(-1)!.content).filter((p) => !p.includes('Your previous answer could not be published'));
+      const prompts = fake
+        .chatRequests()
+        .map((r) => r.messages.at(-1)!.content)
+        .filter((p) => !p.includes('Your previous answer could not be published'));
       expect(prompts.filter((p) => p.includes('Trend: Storm floods Port Linden'))).toHaveLength(2);
       expect(prompts.filter((p) => p.includes('Trend: Ferries halted in Port Linden'))).toHaveLength(1);
       const logs = await (await fetch(`${second.baseUrl}/api/logs?component=GENERATOR&limit=50`, { headers: { cookie } })).json();
-      expect(logs.map((l: { message: string }) => l.message)).toEqual(expect.arrayContaining([expect.stringMatching(/^Resuming the article generator: .*run mode on/)]));
+      expect(logs.map((l: { message: string }) => l.message)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^Resuming the article generator: .*run mode on/)]),
+      );
       // The second daemon took the run-mode run over (a second attempt of the same run): still running.
       const generator = await until('run mode taken over', async () => {
         const jobs = await (await fetch(`${second.baseUrl}/api/jobs`, { headers: { cookie } })).json();

@@ -108,7 +108,12 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     // The daemon where the run was watched: at once. The other: once its event has crossed over.
     const onA = titlesOf(await homeOf(a));
     expect(onA).toHaveLength(expected);
-    const { ms } = await until('the crawl on daemon B', async () => titlesOf(await homeOf(b)), (titles) => Array.isArray(titles) && titles.length === expected, 5_000);
+    const { ms } = await until(
+      'the crawl on daemon B',
+      async () => titlesOf(await homeOf(b)),
+      (titles) => Array.isArray(titles) && titles.length === expected,
+      5_000,
+    );
     expect(ms).toBeLessThan(5_000);
   });
 
@@ -160,7 +165,15 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     const cutAt = Date.now();
 
     // Public reads: the last snapshot.
-    for (const path of ['/api/home-page-data', '/api/articles/recent-by-topic', '/api/trends/top-by-category', '/api/articles-by-domain', '/api/latest-news-audio', '/api/site-info', '/api/analyze-implications-prompt']) {
+    for (const path of [
+      '/api/home-page-data',
+      '/api/articles/recent-by-topic',
+      '/api/trends/top-by-category',
+      '/api/articles-by-domain',
+      '/api/latest-news-audio',
+      '/api/site-info',
+      '/api/analyze-implications-prompt',
+    ]) {
       const read = await timed(`${a.daemon.url}${path}`);
       expect(read.status, path).toBe(200);
       expect(read.ms, path).toBeLessThan(1_000);
@@ -176,7 +189,13 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
 
     // Everything else: 503 with Retry-After and a message, within a second, the first call too.
     for (let round = 0; round < 3; round++) {
-      for (const [method, path] of [['GET', '/api/domains'], ['GET', '/api/status'], ['GET', '/api/trends'], ['GET', '/api/search?q=fire'], ['POST', '/api/spider/start']] as const) {
+      for (const [method, path] of [
+        ['GET', '/api/domains'],
+        ['GET', '/api/status'],
+        ['GET', '/api/trends'],
+        ['GET', '/api/search?q=fire'],
+        ['POST', '/api/spider/start'],
+      ] as const) {
         const call = await timed(`${a.daemon.url}${path}`, { method, headers: { cookie: a.cookie } });
         expect(call.status, `${method} ${path}`).toBe(503);
         expect(call.ms, `${method} ${path}`).toBeLessThan(1_000);
@@ -235,15 +254,20 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     // The crawl that ran across the cut went on and completed, every article stored once.
     await waitForSpider(a.daemon.runtime.ctx);
     const sql = b.daemon.runtime.ctx.sql;
-    const [run] = await sql<{ status: string; error: string | null }[]>`select status, error from job_runs where job = 'spider' order by created_at desc limit 1`;
+    const [run] = await sql<
+      { status: string; error: string | null }[]
+    >`select status, error from job_runs where job = 'spider' order by created_at desc limit 1`;
     expect(run).toEqual({ status: 'completed', error: null });
     const stored = await sql<{ canonicalUrl: string }[]>`select canonical_url from articles where canonical_url = any(${second.expectedArticleUrls}::text[])`;
     expect(stored.map((row) => row.canonicalUrl).sort()).toEqual([...second.expectedArticleUrls].sort());
   });
 
   // Last in the file: the connections the stall catches stay stuck until the test resets them.
-  it('answers 503 instead of hanging when the network goes silent, and recovers on fresh connections, a caught job included', { timeout: 120_000 }, async () => {
-    const admin = (path: string, init: RequestInit = {}) => timed(`${a.daemon.url}${path}`, { ...init, headers: { cookie: a.cookie, ...(init.headers ?? {}) } });
+  it('answers 503 instead of hanging when the network goes silent, and recovers on fresh connections, a caught job included', {
+    timeout: 120_000,
+  }, async () => {
+    const admin = (path: string, init: RequestInit = {}) =>
+      timed(`${a.daemon.url}${path}`, { ...init, headers: { cookie: a.cookie, ...(init.headers ?? {}) } });
     expect((await admin('/api/domains')).status).toBe(200);
     const { socket, messages: live } = await openLiveSocket(a.daemon.url);
 
@@ -255,7 +279,10 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
       attempts++;
       return ctx.sql<{ n: number }[]>`select count(*)::int as n from domains`;
     });
-    const jobSettled = job.then(() => 'done' as const, (error: unknown) => error);
+    const jobSettled = job.then(
+      () => 'done' as const,
+      (error: unknown) => error,
+    );
     // Nothing is refused or closed: the first call finds out by waiting; the monitor asks the
     // server on a connection of its own and, hearing nothing, answers it (and the next ones) 503.
     const first = await admin('/api/domains');
@@ -277,10 +304,19 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     // The network comes back, but the connections it caught never answer again: the daemon serves
     // on fresh ones within 5 s.
     await proxy.restore();
-    const { ms: backMs } = await until('admin calls on daemon A after the stall', async () => (await admin('/api/domains')).status, (status) => status === 200, 10_000);
+    const { ms: backMs } = await until(
+      'admin calls on daemon A after the stall',
+      async () => (await admin('/api/domains')).status,
+      (status) => status === 200,
+      10_000,
+    );
     console.info(`silent network over: admin calls answer after ${backMs} ms`);
     expect(backMs).toBeLessThan(5_000);
-    const added = await admin('/api/domains', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: 'after-stall.example', status: 'active' }) });
+    const added = await admin('/api/domains', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ url: 'after-stall.example', status: 'active' }),
+    });
     expect(added.status).toBe(201);
     // The job's caught query was given up with the stuck connections (an outage, so tried again on
     // a fresh one): it goes on now, not when TCP gives up on it minutes later.

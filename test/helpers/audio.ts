@@ -52,7 +52,22 @@ export function measureLoudness(file: string): Loudness {
 
 /** 16-bit mono samples of a stretch of the file (seconds), at 16 kHz. */
 export function decodeStretch(file: string, startSeconds = 0, durationSeconds?: number): Float32Array {
-  const args = ['-v', 'error', '-ss', String(startSeconds), ...(durationSeconds ? ['-t', String(durationSeconds)] : []), '-i', file, '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'];
+  const args = [
+    '-v',
+    'error',
+    '-ss',
+    String(startSeconds),
+    ...(durationSeconds ? ['-t', String(durationSeconds)] : []),
+    '-i',
+    file,
+    '-ac',
+    '1',
+    '-ar',
+    '16000',
+    '-f',
+    'f32le',
+    '-',
+  ];
   const raw = execFileSync(FFMPEG, args, { maxBuffer: 1 << 30 });
   return new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.length));
 }

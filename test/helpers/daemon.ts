@@ -48,7 +48,11 @@ export interface CliResult {
 /** Runs `newsctl ARGS` as an operator would, from the sources, and collects its output. */
 export function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: childEnv(options.env), stdio: ['pipe', 'pipe', 'pipe'], ...(options.cwd ? { cwd: options.cwd } : {}) });
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: childEnv(options.env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.cwd ? { cwd: options.cwd } : {}),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  InvalidCidrError,
-  classifyHost,
-  createAddressPolicy,
-  judgeAddress,
-  parseCidr,
-  parseCidrList,
-  parseIPv4,
-  parseIPv6,
-} from '../../src/net/index.js';
+import { InvalidCidrError, classifyHost, createAddressPolicy, judgeAddress, parseCidr, parseCidrList, parseIPv4, parseIPv6 } from '../../src/net/index.js';
 
 describe('parseIPv4', () => {
   it.each([
@@ -30,12 +21,9 @@ describe('parseIPv4', () => {
     expect(parseIPv4(input)?.text).toBe(expected);
   });
 
-  it.each(['256.0.0.1', '1.2.3.4.5', '4294967296', '08.0.0.1', '0x1g', 'example.com', '1..2', '', '1.2.3.256'])(
-    'rejects %s',
-    (input) => {
-      expect(parseIPv4(input)).toBeNull();
-    },
-  );
+  it.each(['256.0.0.1', '1.2.3.4.5', '4294967296', '08.0.0.1', '0x1g', 'example.com', '1..2', '', '1.2.3.256'])('rejects %s', (input) => {
+    expect(parseIPv4(input)).toBeNull();
+  });
 });
 
 describe('parseIPv6', () => {
@@ -53,12 +41,9 @@ describe('parseIPv6', () => {
     expect(parseIPv6(input)?.text).toBe(expected);
   });
 
-  it.each(['1::2::3', '12345::1', '1:2:3:4:5:6:7:8:9', '::ffff:1.2.3', '::ffff:1.2.3.256', 'g::1', '1:2:3:4:5:6:7', ':::'])(
-    'rejects %s',
-    (input) => {
-      expect(parseIPv6(input)).toBeNull();
-    },
-  );
+  it.each(['1::2::3', '12345::1', '1:2:3:4:5:6:7:8:9', '::ffff:1.2.3', '::ffff:1.2.3.256', 'g::1', '1:2:3:4:5:6:7', ':::'])('rejects %s', (input) => {
+    expect(parseIPv6(input)).toBeNull();
+  });
 });
 
 describe('judgeAddress without an allow-list', () => {
@@ -110,13 +95,20 @@ describe('judgeAddress without an allow-list', () => {
     expect(verdict.range).toBe(range);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '93.184.216.34', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '2a00:1450:4001::1'])(
-    'allows public %s',
-    (address) => {
-      const verdict = judgeAddress(address);
-      expect(verdict).toMatchObject({ allowed: true, range: 'public' });
-    },
-  );
+  it.each([
+    '8.8.8.8',
+    '1.1.1.1',
+    '93.184.216.34',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '::ffff:8.8.8.8',
+    '64:ff9b::808:808',
+    '2a00:1450:4001::1',
+  ])('allows public %s', (address) => {
+    const verdict = judgeAddress(address);
+    expect(verdict).toMatchObject({ allowed: true, range: 'public' });
+  });
 
   it('refuses what cannot be parsed', () => {
     expect(judgeAddress('not-an-ip').allowed).toBe(false);
@@ -135,12 +127,9 @@ describe('CIDR allow-list', () => {
     expect(parseCidr('10.1.2.3/8').text).toBe('10.0.0.0/8');
   });
 
-  it.each(['10.0.0.0/33', '10/8', '0x0a.0.0.0/8', '::1/129', 'example.com/8', '10.0.0.0/-1', '10.0.0.0/'])(
-    'rejects %s',
-    (entry) => {
-      expect(() => parseCidr(entry)).toThrow(InvalidCidrError);
-    },
-  );
+  it.each(['10.0.0.0/33', '10/8', '0x0a.0.0.0/8', '::1/129', 'example.com/8', '10.0.0.0/-1', '10.0.0.0/'])('rejects %s', (entry) => {
+    expect(() => parseCidr(entry)).toThrow(InvalidCidrError);
+  });
 
   it('opens exactly the listed ranges', () => {
     const policy = createAddressPolicy(['127.0.0.2/32', '10.0.0.0/8']);

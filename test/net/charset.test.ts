@@ -18,10 +18,7 @@ describe('decodeText', () => {
   it('finds <meta charset> and http-equiv declarations', () => {
     const meta = encodeWindows1252(`<html><head><meta charset="windows-1252"></head><p>${SAMPLE}</p>`);
     expect(decodeText(meta, 'text/html')).toMatchObject({ encoding: 'windows-1252', source: 'meta' });
-    const httpEquiv = Buffer.from(
-      `<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-2"></head><p>\xb1</p>`,
-      'latin1',
-    );
+    const httpEquiv = Buffer.from(`<html><head><meta http-equiv="Content-Type" content="text/html; charset=iso-8859-2"></head><p>\xb1</p>`, 'latin1');
     expect(decodeText(httpEquiv, '')).toMatchObject({ text: expect.stringContaining('<p>ą</p>'), encoding: 'iso-8859-2' });
   });
 

@@ -227,7 +227,7 @@ describe('addresses', () => {
     ['link-local IPv6', 'http://[fe80::1]/'],
     ['NAT64 of metadata', 'http://[64:ff9b::a9fe:a9fe]/'],
   ])('refuses a %s address literal', async (_label, template) => {
-    const url = template.replace('{port}', String(web.hostile ? (await sentinelPort()) : 80));
+    const url = template.replace('{port}', String(web.hostile ? await sentinelPort() : 80));
     const error = await failure(client().fetch(url));
     expect(error).toBeInstanceOf(BlockedAddressError);
     expect(web.sentinelLog).toEqual([]);
@@ -318,10 +318,12 @@ async function sentinelPort(): Promise<number> {
   if (sentinel === undefined) {
     // The sentinel's port is visible in the loopback redirect target.
     const location = await new Promise<string>((resolve, reject) => {
-      http.get(web.hostile!.urls.redirectToLoopback, (response) => {
-        response.resume();
-        resolve(response.headers.location ?? '');
-      }).on('error', reject);
+      http
+        .get(web.hostile!.urls.redirectToLoopback, (response) => {
+          response.resume();
+          resolve(response.headers.location ?? '');
+        })
+        .on('error', reject);
     });
     sentinel = Number(new URL(location).port);
   }

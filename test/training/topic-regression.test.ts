@@ -46,10 +46,14 @@ describe('article features', () => {
 
   it('scales each block to unit length and drops features outside the vocabulary', () => {
     const counts = articleFeatureCounts('oil oil price', undefined, WEIGHTING);
-    const vocabulary = new Map([['oil', 0], ['price', 1], [`${PIECE}<oil>`, 2], [`${PIECE}<pr`, 3]]);
+    const vocabulary = new Map([
+      ['oil', 0],
+      ['price', 1],
+      [`${PIECE}<oil>`, 2],
+      [`${PIECE}<pr`, 3],
+    ]);
     const row = featureRow(counts, vocabulary, [1, 2, 1, 1], 0.5);
-    const length = (columns: number[]) =>
-      Math.hypot(...columns.map((c) => row.values[Array.from(row.columns).indexOf(c)] ?? 0));
+    const length = (columns: number[]) => Math.hypot(...columns.map((c) => row.values[Array.from(row.columns).indexOf(c)] ?? 0));
     expect(length([0, 1])).toBeCloseTo(1, 12);
     expect(length([2, 3])).toBeCloseTo(0.5, 12);
     expect(row.columns.length).toBe(4);
@@ -60,10 +64,7 @@ describe('article features', () => {
 function rows(): RegressionRow[] {
   const space = ['astronomers spot comet', 'telescope sees galaxy', 'rocket reaches orbit', 'planet found by telescope'];
   const money = ['bank raises rates', 'investors sell shares', 'stocks fall on earnings', 'bank profit beats forecast'];
-  return [
-    ...space.map((title) => ({ title, label: 0, weight: 1 })),
-    ...money.map((title) => ({ title, label: 1, weight: 1 })),
-  ];
+  return [...space.map((title) => ({ title, label: 0, weight: 1 })), ...money.map((title) => ({ title, label: 1, weight: 1 }))];
 }
 
 describe('fitTopicRegression', () => {

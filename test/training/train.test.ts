@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compileTopicModel,
-  decideIndex,
-  predictTopic,
-} from '../../src/services/reader/classify/topic-model.js';
+import { compileTopicModel, decideIndex, predictTopic } from '../../src/services/reader/classify/topic-model.js';
 import { serializeTopicModel, UNCALIBRATED } from '../../scripts/training/model-encoding.js';
 import { TOPICS, type Topic } from '../../src/shared/topics.js';
 import { trainTopicModel, type TopicTrainingRow } from '../../scripts/training/train.js';

@@ -45,7 +45,12 @@ function syntheticVectors() {
     TRAINED[topic]!.forEach((word, i) => add(word, t, 0.05 * i));
     UNSEEN[topic]!.forEach((word, i) => add(word, t, 0.07 * (i + 1)));
   });
-  return wordVectors(words, raw, D, words.map(() => 1));
+  return wordVectors(
+    words,
+    raw,
+    D,
+    words.map(() => 1),
+  );
 }
 
 function rows(): TopicTrainingRow[] {

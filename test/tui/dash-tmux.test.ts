@@ -70,26 +70,56 @@ describe.skipIf(!hasTmux || Boolean(process.env.DATABASE_URL))('newsctl dash in 
     const env = childEnv();
     const command = [process.execPath, CLI, 'dash', '--data-dir', storage.dataDir].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
     tmux(
-      'new-session', '-d', '-s', SESSION, '-x', '80', '-y', '24',
-      ...Object.entries({ NEWSCTL_FROM_SOURCE: env.NEWSCTL_FROM_SOURCE!, PATH: env.PATH ?? '', TERM: 'xterm-256color' }).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+      'new-session',
+      '-d',
+      '-s',
+      SESSION,
+      '-x',
+      '80',
+      '-y',
+      '24',
+      ...Object.entries({ NEWSCTL_FROM_SOURCE: env.NEWSCTL_FROM_SOURCE!, PATH: env.PATH ?? '', TERM: 'xterm-256color' }).flatMap(([k, v]) => [
+        '-e',
+        `${k}=${v}`,
+      ]),
       command,
     );
     await until(screen, (text) => text.includes('● open') && counters(text) !== null, 90_000, 'the dashboard');
 
     await client.spider.start();
-    const first = await until(() => counters(screen()), (c) => c !== null && c.articles > 0, 120_000, 'articles counted');
-    const later = await until(() => counters(screen()), (c) => c !== null && c.articles > first!.articles, 120_000, 'the counter moving');
+    const first = await until(
+      () => counters(screen()),
+      (c) => c !== null && c.articles > 0,
+      120_000,
+      'articles counted',
+    );
+    const later = await until(
+      () => counters(screen()),
+      (c) => c !== null && c.articles > first!.articles,
+      120_000,
+      'the counter moving',
+    );
     expect(later!.articles).toBeGreaterThan(first!.articles);
     const text = screen();
     expect(text.split('\n').every((line) => line.length <= 80)).toBe(true);
     expect(text).toMatch(/Spider running/);
 
     tmux('send-keys', '-t', SESSION, 'p');
-    await until(() => client.spider.status(), (s) => s.spiderStatus === 'paused', 30_000, 'the spider paused');
+    await until(
+      () => client.spider.status(),
+      (s) => s.spiderStatus === 'paused',
+      30_000,
+      'the spider paused',
+    );
     await until(screen, (t) => /Spider paused/.test(t), 30_000, 'the paused state on screen');
 
     tmux('send-keys', '-t', SESSION, 'x');
-    await until(() => client.spider.status(), (s) => s.spiderStatus === 'idle', 60_000, 'the spider stopped');
+    await until(
+      () => client.spider.status(),
+      (s) => s.spiderStatus === 'idle',
+      60_000,
+      'the spider stopped',
+    );
     tmux('send-keys', '-t', SESSION, 'q');
     const gone = () => {
       try {

@@ -53,11 +53,44 @@ function fakeClient() {
     },
     siteInfo: async () => ({ siteName: 'newsctl', assistantUrl: '', timeZone: 'America/Chicago' }),
     status: async () => status(),
-    generator: { queueStatus: async () => ({ queueLength: 1, isGenerating: true, currentTrend: 'Grid upgrade', items: [{ id: 1, trendTitle: 'Grid upgrade', status: 'generating' as const }], regenerating: false }), run: answer('generator.run') },
+    generator: {
+      queueStatus: async () => ({
+        queueLength: 1,
+        isGenerating: true,
+        currentTrend: 'Grid upgrade',
+        items: [{ id: 1, trendTitle: 'Grid upgrade', status: 'generating' as const }],
+        regenerating: false,
+      }),
+      run: answer('generator.run'),
+    },
     trends: {
       list: async () => [
-        { id: 1, title: 'Heat pumps boom', description: '', relevanceScore: 8.5, articlesAnalyzed: 30, batchNumber: 1, topic: 'energy', category: 'energy', identifiedAt: '', htmlFilePath: null, articleCount: 6 },
-        { id: 2, title: 'Vaccine trial results', description: '', relevanceScore: 7, articlesAnalyzed: 30, batchNumber: 1, topic: 'health', category: 'health', identifiedAt: '', htmlFilePath: null, articleCount: 4 },
+        {
+          id: 1,
+          title: 'Heat pumps boom',
+          description: '',
+          relevanceScore: 8.5,
+          articlesAnalyzed: 30,
+          batchNumber: 1,
+          topic: 'energy',
+          category: 'energy',
+          identifiedAt: '',
+          htmlFilePath: null,
+          articleCount: 6,
+        },
+        {
+          id: 2,
+          title: 'Vaccine trial results',
+          description: '',
+          relevanceScore: 7,
+          articlesAnalyzed: 30,
+          batchNumber: 1,
+          topic: 'health',
+          category: 'health',
+          identifiedAt: '',
+          htmlFilePath: null,
+          articleCount: 4,
+        },
       ],
     },
     logs: { list: async () => [{ id: 1, timestamp: '2026-11-26T10:00:00.000Z', component: 'SPIDER', level: 'info', message: 'Spider started' }] },
@@ -156,8 +189,22 @@ describe('newsctl dash (Ink)', () => {
     view.stdin.write('4');
     await until(() => view.lastFrame()!.includes('Messages'));
     send({ type: 'job_updated', job: 'podcast-audio', runId: 'r1', status: 'running' } as LiveMessage);
-    send({ type: 'log_entry', id: 90, timestamp: '2026-11-26T10:00:05.000Z', component: 'AUDIO', level: 'info', message: 'Podcast: 6 segments voiced' } as LiveMessage);
-    send({ type: 'log_entry', id: 91, timestamp: '2026-11-26T10:00:06.000Z', component: 'SPIDER', level: 'info', message: 'Crawling example.com' } as LiveMessage);
+    send({
+      type: 'log_entry',
+      id: 90,
+      timestamp: '2026-11-26T10:00:05.000Z',
+      component: 'AUDIO',
+      level: 'info',
+      message: 'Podcast: 6 segments voiced',
+    } as LiveMessage);
+    send({
+      type: 'log_entry',
+      id: 91,
+      timestamp: '2026-11-26T10:00:06.000Z',
+      component: 'SPIDER',
+      level: 'info',
+      message: 'Crawling example.com',
+    } as LiveMessage);
     await until(() => view.lastFrame()!.includes('Podcast: 6 segments voiced'));
     const frame = view.lastFrame()!;
     expect(frame).toContain('podcast-audio: running');
@@ -213,7 +260,10 @@ describe('newsctl dash (Ink)', () => {
     await until(() => view.lastFrame()!.includes('Analyzer idle'));
     view.stdin.write('\u001B[D'); // ← from health: science, the last topic
     await until(() => view.lastFrame()!.includes('No science trends yet'));
-    const bar = view.lastFrame()!.split('\n').find((line) => line.includes('health') || line.includes('energy'))!;
+    const bar = view
+      .lastFrame()!
+      .split('\n')
+      .find((line) => line.includes('health') || line.includes('energy'))!;
     // eslint-disable-next-line no-control-regex
     expect(bar.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/\[science 0\]$/);
     fits(view.lastFrame()!);

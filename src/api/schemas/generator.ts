@@ -43,7 +43,9 @@ export const queueStatus = z.object({
   queueLength: z.number(),
   isGenerating: z.boolean(),
   currentTrend: z.string().nullable(),
-  items: z.array(z.object({ /** The generation's run (GET /api/jobs lists it too). */ id: z.string(), trendTitle: z.string(), status: z.enum(['pending', 'generating']) })),
+  items: z.array(
+    z.object({ /** The generation's run (GET /api/jobs lists it too). */ id: z.string(), trendTitle: z.string(), status: z.enum(['pending', 'generating']) }),
+  ),
   /** A regenerate-articles run still has items in the queue (our addition: the console ends its progress on it if the live "complete" line was missed). */
   regenerating: z.boolean(),
 });

@@ -84,7 +84,6 @@ export const foodRecategorizationStatus = z.object({
   finishedAt: z.string().nullable(),
 });
 
-
 /** What a stop call answers: the status, with "<job> is not running" beside it when nothing ran. */
 export function stopAnswer<Shape extends z.ZodRawShape>(status: z.ZodObject<Shape>) {
   return status.extend({ message: z.string().optional() });

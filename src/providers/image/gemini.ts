@@ -44,9 +44,13 @@ export function createGeminiImageProvider(options: { baseUrl: string; model: str
         // reported below with the status
       }
       if (!response.ok) {
-        throw new ImageProviderError(`Gemini ${options.model}: HTTP ${response.status}${body.error?.message ? `: ${body.error.message}` : ''}`.slice(0, 500), 'gemini');
+        throw new ImageProviderError(
+          `Gemini ${options.model}: HTTP ${response.status}${body.error?.message ? `: ${body.error.message}` : ''}`.slice(0, 500),
+          'gemini',
+        );
       }
-      if (body.promptFeedback?.blockReason) throw new ImageProviderError(`Gemini ${options.model}: prompt blocked (${body.promptFeedback.blockReason})`, 'gemini');
+      if (body.promptFeedback?.blockReason)
+        throw new ImageProviderError(`Gemini ${options.model}: prompt blocked (${body.promptFeedback.blockReason})`, 'gemini');
       const parts = body.candidates?.flatMap((candidate) => candidate.content?.parts ?? []) ?? [];
       const inline = parts.map((part) => part.inlineData?.data ?? part.inline_data?.data).find((data): data is string => Boolean(data));
       if (!inline) throw new ImageProviderError(`Gemini ${options.model}: the answer held no image`, 'gemini');

@@ -8,7 +8,7 @@ import { createOpenAiImageProvider } from './openai.js';
 import type { ImageProvider } from './types.js';
 
 export { createOfflineImageProvider, textPath, textWidth } from './offline.js';
-export type { GeneratedImage, ImageProvider,  } from './types.js';
+export type { GeneratedImage, ImageProvider } from './types.js';
 
 export function imageProviderFor(config: Pick<Config, 'image' | 'gemini' | 'userAgent' | 'allowPrivateNetworks'>, googleApiKey: string): ImageProvider {
   if (googleApiKey.trim()) {

@@ -6,7 +6,7 @@ import type { LlmConfig } from '../../config.js';
 
 export { createOpenAiChatModel, type OpenAiChatModelOptions } from './openai.js';
 export { isLlmError } from './types.js';
-export type {  ChatModel,     LlmCallRecorder,  } from './types.js';
+export type { ChatModel, LlmCallRecorder } from './types.js';
 
 export function isModelConfigured(llm: LlmConfig): boolean {
   return Boolean(llm.apiKey || llm.baseUrl);

@@ -6,16 +6,7 @@ import type OpenAI from 'openai';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { createOpenAiClient } from '../openai-client.js';
 import type { z } from 'zod';
-import {
-  LlmError,
-  isLlmError,
-  type ChatMessage,
-  type ChatModel,
-  type ChatRequest,
-  type ChatResult,
-  type ChatUsage,
-  type LlmCallRecorder,
-} from './types.js';
+import { LlmError, isLlmError, type ChatMessage, type ChatModel, type ChatRequest, type ChatResult, type ChatUsage, type LlmCallRecorder } from './types.js';
 import { counted } from '../../shared/words.js';
 
 export interface OpenAiChatModelOptions {
@@ -199,8 +190,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       } catch (thrown) {
         const error = classify(thrown, state.attempts);
         const status = thrown instanceof APIError && typeof thrown.status === 'number' ? thrown.status : null;
-        const retryable =
-          error.failure === 'timeout' || error.failure === 'connection' || (status !== null && retryableStatus(status));
+        const retryable = error.failure === 'timeout' || error.failure === 'connection' || (status !== null && retryableStatus(status));
         if (!retryable || retry >= options.maxRetries) throw error;
         const asked = thrown instanceof APIError ? retryAfterMs(thrown.headers) : null;
         if (asked !== null && asked > maxRetryAfter) {
@@ -245,7 +235,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
       });
       // Successful calls are in llm_calls; the activity log keeps what an operator must look at.
       const tries = counted(state.attempts, 'attempt');
-      if (!ok) await recorder.log(error?.failure === 'aborted' ? 'info' : 'error', `${state.feature} · ${state.model}: failed after ${tries}: ${error?.message}`);
+      if (!ok)
+        await recorder.log(error?.failure === 'aborted' ? 'info' : 'error', `${state.feature} · ${state.model}: failed after ${tries}: ${error?.message}`);
     };
 
     try {
@@ -260,7 +251,8 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
           messages = [...messages, { role: 'assistant', content: text }, repairMessage(parsed.problem)];
           text = await send(state, request, messages, true);
           parsed = parseReply(text, schema);
-          if (!parsed.ok) throw new LlmError('invalid_output', `The model's reply was unusable after a repair attempt: ${parsed.problem}`, { attempts: state.attempts });
+          if (!parsed.ok)
+            throw new LlmError('invalid_output', `The model's reply was unusable after a repair attempt: ${parsed.problem}`, { attempts: state.attempts });
         }
         value = parsed.value;
       }

@@ -80,7 +80,13 @@ class Mixer {
   }
 
   /** A tone with a few harmonics and an attack/decay/release envelope. */
-  tone(start: number, length: number, hz: number, gain: number, options: { harmonics?: number[]; attack?: number; release?: number; decay?: number } = {}): void {
+  tone(
+    start: number,
+    length: number,
+    hz: number,
+    gain: number,
+    options: { harmonics?: number[]; attack?: number; release?: number; decay?: number } = {},
+  ): void {
     const harmonics = options.harmonics ?? [1];
     const attack = options.attack ?? 0.01;
     const release = options.release ?? 0.08;

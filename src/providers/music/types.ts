@@ -14,7 +14,11 @@ const musicAnswerSchema = z
 
 const musicProviderSchema = z
   .object({
-    endpoint: z.string().url().max(2000).refine((url) => /^https?:\/\//i.test(url), 'must be an http(s) URL'),
+    endpoint: z
+      .string()
+      .url()
+      .max(2000)
+      .refine((url) => /^https?:\/\//i.test(url), 'must be an http(s) URL'),
     method: z.enum(['POST', 'PUT', 'GET']).default('POST'),
     headers: z.record(z.string(), z.string().max(4000)).default({}),
     /** JSON body; every string in it may hold {lyrics} and {style}. */
@@ -28,7 +32,10 @@ export const musicConfigSchema = z
   .object({
     style: z.string().max(2000).default(''),
     tempo: z.number().min(60).max(180).default(100),
-    key: z.string().regex(/^[A-G][#b]?$/).default('C'),
+    key: z
+      .string()
+      .regex(/^[A-G][#b]?$/)
+      .default('C'),
     provider: musicProviderSchema.optional(),
   })
   .strict();

@@ -36,7 +36,12 @@ export function decodeWav(bytes: Buffer): Pcm | null {
     let size = bytes.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === 'fmt ') {
-      format = { tag: bytes.readUInt16LE(body), channels: bytes.readUInt16LE(body + 2), sampleRate: bytes.readUInt32LE(body + 4), bits: bytes.readUInt16LE(body + 14) };
+      format = {
+        tag: bytes.readUInt16LE(body),
+        channels: bytes.readUInt16LE(body + 2),
+        sampleRate: bytes.readUInt32LE(body + 4),
+        bits: bytes.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (format?.bits !== 16 || (format.tag !== 1 && format.tag !== 0xfffe) || format.channels < 1 || format.channels > 2) return null;
       if (size === 0 || size === 0xffffffff || body + size > bytes.length) size = bytes.length - body;

@@ -11,8 +11,7 @@ import { endpoints } from '../../api/endpoints.js';
 export default async function audioRoutes(app: FastifyInstance): Promise<void> {
   acceptEmptyJson(app);
   app.post(endpoints.generateLatestNewsAudio.path, async () => generateLatestNewsAudio(app.ctx));
-  app.put<{ Params: { kind: EditableScriptKind }; Body: SaveScriptRequest }>(
-    endpoints.saveScript.path,
-    async (request) => saveScript(app.ctx, request.params.kind, request.body),
+  app.put<{ Params: { kind: EditableScriptKind }; Body: SaveScriptRequest }>(endpoints.saveScript.path, async (request) =>
+    saveScript(app.ctx, request.params.kind, request.body),
   );
 }

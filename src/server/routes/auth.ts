@@ -5,26 +5,22 @@ import { sessionToken } from '../access.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { username: string; password: string } }>(
-    endpoints.login.path,
-    { config: { public: true }},
-    async (request, reply) => {
-      const session = await login(app.ctx, {
-        username: request.body.username,
-        password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      void reply.setCookie(SESSION_COOKIE, session.token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: request.protocol === 'https',
-        path: '/',
-        expires: session.expiresAt,
-      });
-      return { ok: true, username: session.username };
-    },
-  );
+  app.post<{ Body: { username: string; password: string } }>(endpoints.login.path, { config: { public: true } }, async (request, reply) => {
+    const session = await login(app.ctx, {
+      username: request.body.username,
+      password: request.body.password,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    void reply.setCookie(SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      path: '/',
+      expires: session.expiresAt,
+    });
+    return { ok: true, username: session.username };
+  });
 
   app.post(endpoints.logout.path, { config: { public: true } }, async (request, reply) => {
     await logout(app.ctx, sessionToken(request));
@@ -42,9 +38,8 @@ export default async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(endpoints.tokens.path, async () => ({ tokens: await listTokens(app.ctx) }));
 
-  app.post<{ Body: { name: string } }>(
-    endpoints.createToken.path,
-    async (request) => createApiToken(app.ctx, request.body.name, request.principal?.userId ?? null),
+  app.post<{ Body: { name: string } }>(endpoints.createToken.path, async (request) =>
+    createApiToken(app.ctx, request.body.name, request.principal?.userId ?? null),
   );
 
   app.delete<{ Params: { id: number } }>(endpoints.revokeToken.path, async (request) => {

@@ -14,29 +14,31 @@ interface DumpQuery {
 }
 
 export default async function dbRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: DumpQuery }>(
-    endpoints.dbDump.path,
-    async (request, reply) => {
-      const out = new PassThrough();
-      // The client hanging up ends the backup (and frees its transaction) instead of leaving it waiting.
-      reply.raw.on('close', () => {
-        if (!out.writableFinished) out.destroy();
-      });
-      const options = { media: request.query.media !== false, includeSecrets: request.query.includeSecrets === true };
-      void writeBackup({ sql: app.ctx.sql, kind: app.ctx.db.kind, mediaDir: app.ctx.config.mediaDir }, out, options).then(
-        (summary) => {
-          out.end();
-          const media = options.media ? `, ${summary.mediaFiles} media files` : ' (no media)';
-          void logEvent(app.ctx, LOG_COMPONENTS.system, 'info', `Backup made: ${summary.rows} rows from ${summary.tables} tables${media}${options.includeSecrets ? ', secrets included' : ''}`).catch(() => {});
-        },
-        (error: unknown) => {
-          // The reader sees an archive without its manifest and end blocks, which restore refuses.
-          request.log.error({ err: error }, 'backup failed');
-          out.destroy(error as Error);
-        },
-      );
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-      return reply.type('application/x-tar').header('content-disposition', `attachment; filename="newsctl-backup-${stamp}.tar"`).send(out);
-    },
-  );
+  app.get<{ Querystring: DumpQuery }>(endpoints.dbDump.path, async (request, reply) => {
+    const out = new PassThrough();
+    // The client hanging up ends the backup (and frees its transaction) instead of leaving it waiting.
+    reply.raw.on('close', () => {
+      if (!out.writableFinished) out.destroy();
+    });
+    const options = { media: request.query.media !== false, includeSecrets: request.query.includeSecrets === true };
+    void writeBackup({ sql: app.ctx.sql, kind: app.ctx.db.kind, mediaDir: app.ctx.config.mediaDir }, out, options).then(
+      (summary) => {
+        out.end();
+        const media = options.media ? `, ${summary.mediaFiles} media files` : ' (no media)';
+        void logEvent(
+          app.ctx,
+          LOG_COMPONENTS.system,
+          'info',
+          `Backup made: ${summary.rows} rows from ${summary.tables} tables${media}${options.includeSecrets ? ', secrets included' : ''}`,
+        ).catch(() => {});
+      },
+      (error: unknown) => {
+        // The reader sees an archive without its manifest and end blocks, which restore refuses.
+        request.log.error({ err: error }, 'backup failed');
+        out.destroy(error as Error);
+      },
+    );
+    const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+    return reply.type('application/x-tar').header('content-disposition', `attachment; filename="newsctl-backup-${stamp}.tar"`).send(out);
+  });
 }

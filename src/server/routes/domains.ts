@@ -1,35 +1,36 @@
 // Source domains and the avoid list.
 import type { FastifyInstance } from 'fastify';
-import { addAvoidDomain, addDomain, domainStats, exportDomains, importDomains, listAvoidDomains, listDomains, relatedSites, removeAvoidDomain, removeDomain, scrapeRelatedDomains, updateDomain } from '../../services/reader/domains/index.js';
+import {
+  addAvoidDomain,
+  addDomain,
+  domainStats,
+  exportDomains,
+  importDomains,
+  listAvoidDomains,
+  listDomains,
+  relatedSites,
+  removeAvoidDomain,
+  removeDomain,
+  scrapeRelatedDomains,
+  updateDomain,
+} from '../../services/reader/domains/index.js';
 import type { DomainChanges, NewDomainInput } from '../../api/domains.js';
 import { endpoints, namedScrapeEndpoint } from '../../api/endpoints.js';
 
 export default async function domainRoutes(app: FastifyInstance): Promise<void> {
   app.get(endpoints.domains.path, async () => listDomains(app.ctx));
 
-  app.post<{ Body: NewDomainInput }>(
-    endpoints.addDomain.path,
-    async (request, reply) => reply.code(201).send(await addDomain(app.ctx, request.body)),
+  app.post<{ Body: NewDomainInput }>(endpoints.addDomain.path, async (request, reply) => reply.code(201).send(await addDomain(app.ctx, request.body)));
+
+  app.patch<{ Params: { id: number }; Body: DomainChanges }>(endpoints.updateDomain.path, async (request) =>
+    updateDomain(app.ctx, request.params.id, request.body),
   );
 
-  app.patch<{ Params: { id: number }; Body: DomainChanges }>(
-    endpoints.updateDomain.path,
-    async (request) => updateDomain(app.ctx, request.params.id, request.body),
-  );
+  app.delete<{ Params: { id: number } }>(endpoints.removeDomain.path, async (request) => removeDomain(app.ctx, request.params.id));
 
-  app.delete<{ Params: { id: number } }>(endpoints.removeDomain.path, async (request) =>
-    removeDomain(app.ctx, request.params.id),
-  );
+  app.post<{ Body: { domains: string[] } }>(endpoints.importDomains.path, async (request) => importDomains(app.ctx, request.body.domains));
 
-  app.post<{ Body: { domains: string[] } }>(
-    endpoints.importDomains.path,
-    async (request) => importDomains(app.ctx, request.body.domains),
-  );
-
-  app.get<{ Querystring: { format?: 'txt' | 'opml' } }>(
-    endpoints.exportDomains.path,
-    async (request) => exportDomains(app.ctx, request.query.format ?? 'txt'),
-  );
+  app.get<{ Querystring: { format?: 'txt' | 'opml' } }>(endpoints.exportDomains.path, async (request) => exportDomains(app.ctx, request.query.format ?? 'txt'));
 
   // `POST /api/domains/scrape-{product}`: under the fixed name and under the configured site name.
   app.post(endpoints.scrapeRelated.path, async () => scrapeRelatedDomains(app.ctx));
@@ -41,12 +42,9 @@ export default async function domainRoutes(app: FastifyInstance): Promise<void> 
 
   app.get(endpoints.avoidDomains.path, async () => listAvoidDomains(app.ctx));
 
-  app.post<{ Body: { url: string; reason?: string | null } }>(
-    endpoints.addAvoidDomain.path,
-    async (request, reply) => reply.code(201).send(await addAvoidDomain(app.ctx, request.body)),
+  app.post<{ Body: { url: string; reason?: string | null } }>(endpoints.addAvoidDomain.path, async (request, reply) =>
+    reply.code(201).send(await addAvoidDomain(app.ctx, request.body)),
   );
 
-  app.delete<{ Params: { id: number } }>(endpoints.removeAvoidDomain.path, async (request) =>
-    removeAvoidDomain(app.ctx, request.params.id),
-  );
+  app.delete<{ Params: { id: number } }>(endpoints.removeAvoidDomain.path, async (request) => removeAvoidDomain(app.ctx, request.params.id));
 }

@@ -1,10 +1,6 @@
 // The food re-categorization job.
 import type { FastifyInstance } from 'fastify';
-import {
-  foodRecategorizationStatus,
-  startFoodRecategorization,
-  stopFoodRecategorization,
-} from '../../services/reader/food-recategorization/index.js';
+import { foodRecategorizationStatus, startFoodRecategorization, stopFoodRecategorization } from '../../services/reader/food-recategorization/index.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function foodRecategorizationRoutes(app: FastifyInstance): Promise<void> {

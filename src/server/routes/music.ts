@@ -9,13 +9,9 @@ export default async function musicRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(endpoints.lastLyrics.path, async () => lastLyrics(app.ctx));
   app.post(endpoints.lyrics.path, async () => generateLyrics(app.ctx));
-  app.post<{ Body: { lyrics?: string; musicConfig?: string | Record<string, unknown> } | null }>(
-    endpoints.music.path,
-    async (request) => generateMusic(app.ctx, request.body ?? {}),
+  app.post<{ Body: { lyrics?: string; musicConfig?: string | Record<string, unknown> } | null }>(endpoints.music.path, async (request) =>
+    generateMusic(app.ctx, request.body ?? {}),
   );
   app.get(endpoints.musicTracks.path, async () => listTracks(app.ctx));
-  app.delete<{ Params: { id: number } }>(
-    endpoints.removeMusicTrack.path,
-    async (request) => deleteTrack(app.ctx, request.params.id),
-  );
+  app.delete<{ Params: { id: number } }>(endpoints.removeMusicTrack.path, async (request) => deleteTrack(app.ctx, request.params.id));
 }

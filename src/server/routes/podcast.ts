@@ -21,9 +21,7 @@ export default async function podcastRoutes(app: FastifyInstance): Promise<void>
   app.post<{ Body: { script?: string } | null }>(endpoints.enhancePodcastScript.path, async (request) =>
     enhanceConversationalScript(app.ctx, request.body ?? {}),
   );
-  app.post<{ Body: { script?: string } | null }>(endpoints.podcastAudio.path, async (request) =>
-    generateConversationalAudio(app.ctx, request.body ?? {}),
-  );
+  app.post<{ Body: { script?: string } | null }>(endpoints.podcastAudio.path, async (request) => generateConversationalAudio(app.ctx, request.body ?? {}));
 
   app.get(endpoints.lastInterviewScript.path, async () => lastInterviewScript(app.ctx));
   app.post(endpoints.interviewScript.path, async () => generateInterviewScript(app.ctx));
@@ -50,7 +48,5 @@ export default async function podcastRoutes(app: FastifyInstance): Promise<void>
     for (const controller of running) controller.abort(new Error('stopped'));
     return { message: running.length ? 'Refinement Stopped' : 'No refinement is running' };
   });
-  app.post<{ Body: { script?: string } | null }>(endpoints.interviewAudio.path, async (request) =>
-    generateInterviewAudio(app.ctx, request.body ?? {}),
-  );
+  app.post<{ Body: { script?: string } | null }>(endpoints.interviewAudio.path, async (request) => generateInterviewAudio(app.ctx, request.body ?? {}));
 }

@@ -23,7 +23,6 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     endpoints.search.path,
     {
       ...pub,
-      
     },
     async (request) => searchArticlesByText(app.ctx, request.query.q),
   );

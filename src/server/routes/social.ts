@@ -6,8 +6,7 @@ import { requestOrigin } from '../pages.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function socialRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: SocialContentRequest }>(
-    endpoints.socialContent.path,
-    async (request) => generateSocialContent(app.ctx, request.body, requestOrigin(app, request)),
+  app.post<{ Body: SocialContentRequest }>(endpoints.socialContent.path, async (request) =>
+    generateSocialContent(app.ctx, request.body, requestOrigin(app, request)),
   );
 }

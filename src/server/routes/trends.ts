@@ -14,13 +14,10 @@ import {
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function trendsRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Querystring: { limit: number } }>(endpoints.trends.path, async (request) =>
-    listTrends(app.ctx, { limit: request.query.limit }),
-  );
+  app.get<{ Querystring: { limit: number } }>(endpoints.trends.path, async (request) => listTrends(app.ctx, { limit: request.query.limit }));
 
-  app.get<{ Params: { topic: string }; Querystring: { limit: number } }>(
-    endpoints.trendsByTopic.path,
-    async (request) => listTrendsOfTopic(app.ctx, request.params.topic, { limit: request.query.limit }),
+  app.get<{ Params: { topic: string }; Querystring: { limit: number } }>(endpoints.trendsByTopic.path, async (request) =>
+    listTrendsOfTopic(app.ctx, request.params.topic, { limit: request.query.limit }),
   );
 
   app.get(endpoints.trendStatistics.path, async () => trendStatistics(app.ctx));
@@ -29,9 +26,8 @@ export default async function trendsRoutes(app: FastifyInstance): Promise<void> 
   app.post(endpoints.stopAnalyzer.path, async () => stopTrendsAnalyzer(app.ctx));
 
   // A story's topic as the administrator sets it (kept across analyses) or gives back to the analyzer.
-  app.put<{ Params: { id: number }; Body: { topic: string } }>(
-    endpoints.setStoryTopic.path,
-    async (request) => setStoryTopic(app.ctx, request.params.id, request.body.topic),
+  app.put<{ Params: { id: number }; Body: { topic: string } }>(endpoints.setStoryTopic.path, async (request) =>
+    setStoryTopic(app.ctx, request.params.id, request.body.topic),
   );
   app.delete<{ Params: { id: number } }>(endpoints.clearStoryTopic.path, async (request) => clearStoryTopic(app.ctx, request.params.id));
 

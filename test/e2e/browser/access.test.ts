@@ -98,7 +98,10 @@ describe('login page', () => {
     await toast(page).filter({ hasText: 'Invalid credentials' }).waitFor();
     await restore();
 
-    await page.route((url) => url.pathname === '/api/auth/login', (route) => route.abort('connectionrefused'));
+    await page.route(
+      (url) => url.pathname === '/api/auth/login',
+      (route) => route.abort('connectionrefused'),
+    );
     await fillLogin(page, TEST_ADMIN);
     await login();
     await toast(page).filter({ hasText: 'Failed to login' }).waitFor();

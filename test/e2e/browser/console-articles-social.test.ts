@@ -25,7 +25,10 @@ const STORY_TITLES = [
 async function generateAll(page: Page): Promise<void> {
   const generator = panel(page, 'Automatic Article Generator From Trends');
   await generator.getByRole('button', { name: 'Start', exact: true }).click();
-  await page.getByTestId('generated-article').nth(STORY_TITLES.length - 1).waitFor({ timeout: 20_000 });
+  await page
+    .getByTestId('generated-article')
+    .nth(STORY_TITLES.length - 1)
+    .waitFor({ timeout: 20_000 });
 }
 
 describe('Articles tab', () => {
@@ -42,7 +45,17 @@ describe('Articles tab', () => {
     expect(await generator.getByRole('button', { name: 'Stop', exact: true }).isDisabled()).toBe(true);
     expect(await page.getByTestId('generation-queue').count()).toBe(0);
     const tabs = list.getByRole('tablist', { name: 'Article categories' }).getByRole('tab');
-    expect(await tabs.allTextContents()).toEqual(['All (0)', 'Health (0)', 'Finance (0)', 'USA (0)', "Int'l (0)", 'Tech/AI (0)', 'Energy (0)', 'Science (0)', 'Food (0)']);
+    expect(await tabs.allTextContents()).toEqual([
+      'All (0)',
+      'Health (0)',
+      'Finance (0)',
+      'USA (0)',
+      "Int'l (0)",
+      'Tech/AI (0)',
+      'Energy (0)',
+      'Science (0)',
+      'Food (0)',
+    ]);
     await tabs.filter({ hasText: 'Science' }).click();
     await list.getByText('No articles found in the Science category').waitFor();
     await tabs.filter({ hasText: 'All' }).click();
@@ -51,7 +64,17 @@ describe('Articles tab', () => {
     await generator.getByText('Running', { exact: true }).waitFor();
     expect(await generator.getByRole('button', { name: 'Start', exact: true }).isDisabled()).toBe(true);
     await generator.getByTestId('generator-action').waitFor();
-    expect(await tabs.allTextContents()).toEqual(['All (3)', 'Health (1)', 'Finance (1)', 'USA (0)', "Int'l (0)", 'Tech/AI (1)', 'Energy (0)', 'Science (0)', 'Food (0)']);
+    expect(await tabs.allTextContents()).toEqual([
+      'All (3)',
+      'Health (1)',
+      'Finance (1)',
+      'USA (0)',
+      "Int'l (0)",
+      'Tech/AI (1)',
+      'Energy (0)',
+      'Science (0)',
+      'Food (0)',
+    ]);
     expect(new Set(await list.getByTestId('generated-article').locator('h4').allTextContents())).toEqual(new Set(STORY_TITLES));
     await generator.getByTestId('articles-generated').filter({ hasText: '3' }).waitFor();
 
@@ -81,7 +104,10 @@ describe('Articles tab', () => {
     const text = first.getByTestId('article-text');
     await text.getByRole('heading', { name: 'Sources' }).waitFor();
     expect(await text.getByRole('listitem').count()).toBe(3);
-    for (const href of await text.getByRole('listitem').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
+    for (const href of await text
+      .getByRole('listitem')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')))) {
       expect(href).toMatch(/^https:\/\//);
     }
     await firstTitle.click();
@@ -130,7 +156,10 @@ describe('Articles tab', () => {
     expect(clipboard).not.toContain('**');
     await expectToast(page, 'Copied!', 'Article copied to clipboard');
     // The confirmation lasts 2 s.
-    await card.getByRole('button', { name: `Copy "${title}"` }).filter({ hasText: /^Copy$/ }).waitFor({ timeout: 4_000 });
+    await card
+      .getByRole('button', { name: `Copy "${title}"` })
+      .filter({ hasText: /^Copy$/ })
+      .waitFor({ timeout: 4_000 });
 
     const stored = (await suite.server().sql<{ id: number; category: string }[]>`select id, category from generated_articles where title = ${title}`)[0]!;
     const expectedName = (format: 'txt' | 'docx') => exportFileName({ title, category: stored.category as never }, format);
@@ -146,7 +175,11 @@ describe('Articles tab', () => {
     await card.getByRole('button', { name: `Download "${title}" as Word` }).click();
     file = await download;
     expect(file.suggestedFilename()).toBe(expectedName('docx'));
-    expect(readFileSync(await file.path()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     await expectToast(page, 'Downloaded!', `Article saved as ${expectedName('docx')}`);
 
     await answer(page, `/api/generated-articles/${stored.id}/export`, { status: 500, body: '{}' });
@@ -172,7 +205,10 @@ describe('Articles tab', () => {
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--host-resolver-rules=MAP newsctl.test 127.0.0.1'],
     });
     try {
-      const context = await browser.newContext({ baseURL: `http://newsctl.test:${new URL(suite.server().baseUrl).port}`, viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: `http://newsctl.test:${new URL(suite.server().baseUrl).port}`,
+        viewport: { width: 1280, height: 900 },
+      });
       const page = await context.newPage();
       await page.addInitScript(`
         document.addEventListener('copy', (event) => {
@@ -254,11 +290,17 @@ describe('Articles tab', () => {
     await saveAll.click();
     await config.getByText('You have unsaved changes').waitFor({ state: 'detached' });
     expect(await saveAll.isDisabled()).toBe(true);
-    const stored = async (key: string) => ((await suite.server().sql<{ value: Record<string, string> }[]>`select value from settings where key = ${key}`)[0]?.value ?? {});
+    const stored = async (key: string) =>
+      (await suite.server().sql<{ value: Record<string, string> }[]>`select value from settings where key = ${key}`)[0]?.value ?? {};
     expect((await stored('article-gen-with-sources-config')).userPrompt).toBe('Write about %ArticleText%');
     expect((await stored('article-gen-no-sources-config')).modelName).toBe('mistral-small-latest');
     await page.waitForTimeout(300);
-    expect(await page.getByRole('region', { name: /Notification/ }).locator('li').count()).toBe(0);
+    expect(
+      await page
+        .getByRole('region', { name: /Notification/ })
+        .locator('li')
+        .count(),
+    ).toBe(0);
   });
 });
 
@@ -301,7 +343,10 @@ describe('generation from the Trends tab and above the tabs', () => {
     const { page } = await suite.visit();
     await openConsoleTab(page, 'Articles');
     // Accepted, but its live lines are lost (the live channel was down while it ran).
-    await answer(page, '/api/trends/regenerate-articles', { status: 200, body: JSON.stringify({ message: 'Regenerating the articles of 2 current trends', queued: 2 }) });
+    await answer(page, '/api/trends/regenerate-articles', {
+      status: 200,
+      body: JSON.stringify({ message: 'Regenerating the articles of 2 current trends', queued: 2 }),
+    });
     const queued = { queueLength: 2, isGenerating: true, currentTrend: 'Harbor storm', items: [], regenerating: true };
     const unqueue = await answer(page, '/api/generator/queue-status', { status: 200, body: JSON.stringify(queued) });
     const actions = page.getByTestId('console-actions');
@@ -365,7 +410,10 @@ describe('Social tab', () => {
     const stories = sources.getByRole('region', { name: 'Recent Stories' });
     expect(await stories.getByRole('listitem').count()).toBeLessThanOrEqual(5);
     const story = (await stories.getByRole('listitem').last().locator('span').first().textContent())!;
-    await stories.getByRole('button', { name: `Social post for "${story}"` }).last().click();
+    await stories
+      .getByRole('button', { name: `Social post for "${story}"` })
+      .last()
+      .click();
     await content.getByText(`For "${story}"`, { exact: true }).waitFor();
     expect(requests.filter((request) => request.path === '/api/generate-social-content')).toHaveLength(2);
 

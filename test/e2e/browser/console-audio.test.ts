@@ -151,11 +151,14 @@ describe('Podcast tab', () => {
     // The episode's description is its first lines without the speaker labels: the edited ones.
     const [asset] = await suite.server().sql<{ meta: { description: string; speakers: string[] } }[]>`
       select meta from audio_assets where kind = 'podcast' order by generated_at desc limit 1`;
-    expect(asset!.meta).toMatchObject({ description: 'An edited opening about climate engineering. And a second line of our own.', speakers: ['Alex', 'Jordan'] });
+    expect(asset!.meta).toMatchObject({
+      description: 'An edited opening about climate engineering. And a second line of our own.',
+      speakers: ['Alex', 'Jordan'],
+    });
     await reloaded.getByTestId('podcast-audio').waitFor();
   }, 120_000);
 
-  it('edits the speaker table with the voice table\'s voices and the replacement table', async () => {
+  it("edits the speaker table with the voice table's voices and the replacement table", async () => {
     const { page } = await suite.visit();
     await openConsoleTab(page, 'Podcast');
     const tables = panel(page, 'Speakers and Replacements');
@@ -166,8 +169,13 @@ describe('Podcast tab', () => {
     await tables.getByText('You have unsaved changes').waitFor();
     await tables.getByRole('button', { name: 'Save podcast speaker table' }).click();
     await expectToast(page, 'Podcast speaker table saved successfully');
-    const [row] = await suite.server().sql<{ value: { speakers: { name: string; voice: string }[] } }[]>`select value from settings where key = 'conversational-audio-speakers'`;
-    expect(row!.value.speakers).toEqual([{ name: 'Alex', voice: 'Achird' }, { name: 'Jordan', voice: 'Kore' }]);
+    const [row] = await suite.server().sql<
+      { value: { speakers: { name: string; voice: string }[] } }[]
+    >`select value from settings where key = 'conversational-audio-speakers'`;
+    expect(row!.value.speakers).toEqual([
+      { name: 'Alex', voice: 'Achird' },
+      { name: 'Jordan', voice: 'Kore' },
+    ]);
 
     expect(await tables.getByLabel('Find, row 1').inputValue()).toBe('climate change');
     expect(await tables.getByLabel('Replace, row 1').inputValue()).toBe('climate engineering');
@@ -238,7 +246,9 @@ describe('Interviews tab', () => {
 
     // The edit the audio was made from was stored before the render: a reload shows it.
     await page.reload();
-    await expect.poll(() => panel(page, 'Interview Script').getByTestId('interview-text').inputValue()).toBe('Sam: Welcome back.\nDr. Morgan: Glad to be here.');
+    await expect
+      .poll(() => panel(page, 'Interview Script').getByTestId('interview-text').inputValue())
+      .toBe('Sam: Welcome back.\nDr. Morgan: Glad to be here.');
     await panel(page, 'Interview Script').getByText('Refined', { exact: true }).waitFor();
   }, 120_000);
 });
@@ -281,7 +291,13 @@ describe('Music tab', () => {
     await inProgress.getByText('No tracks in progress.').waitFor();
     const track = completed.getByTestId('completed-track');
     const title = (await track.getByRole('heading').textContent())!;
-    expect(title).toContain(lyrics.split('\n').find((line) => line.trim() && !/^[[(]/.test(line.trim()))!.trim().slice(0, 20));
+    expect(title).toContain(
+      lyrics
+        .split('\n')
+        .find((line) => line.trim() && !/^[[(]/.test(line.trim()))!
+        .trim()
+        .slice(0, 20),
+    );
     const src = (await track.locator('audio').getAttribute('src'))!;
     expect(await track.getByRole('link', { name: `Open "${title}" in a new tab` }).getAttribute('href')).toBe(src);
     const file = await download(page, track.getByRole('button', { name: `Download ${title} as MP3` }));
@@ -311,7 +327,9 @@ describe('Music tab', () => {
     expect((await fetch(new URL(src, suite.server().baseUrl))).status).toBe(404);
 
     // A track being made shows its render's live progress (job_progress messages name the track).
-    const [row] = await suite.server().sql<{ id: number }[]>`insert into music_tracks (status, title, lyrics) values ('generating', 'Song in the making', 'La la') returning id`;
+    const [row] = await suite.server().sql<
+      { id: number }[]
+    >`insert into music_tracks (status, title, lyrics) values ('generating', 'Song in the making', 'La la') returning id`;
     const id = row!.id;
     const making = inProgress.getByTestId('pending-track').filter({ hasText: 'Song in the making' });
     await making.waitFor({ timeout: 10_000 });
@@ -387,7 +405,9 @@ describe('Latest-news audio above the tabs', () => {
     // The spec's steps (0, 15, 35, …) are staged on a timer, whatever the real progress.
     await progress.getByText(/^15%/).waitFor({ timeout: 5_000 });
     // audioGenerationStatus messages from the daemon show beside the figure.
-    await progress.getByText(/^\d+% · (Gathering today's top stories|Recording \d+ stories|Mixing and normalising the audio)\.\.\.$/).waitFor({ timeout: 30_000 });
+    await progress
+      .getByText(/^\d+% · (Gathering today's top stories|Recording \d+ stories|Mixing and normalising the audio)\.\.\.$/)
+      .waitFor({ timeout: 30_000 });
     await progress.getByText(/^100%/).waitFor({ timeout: 120_000 });
     expect(await actions.getByRole('progressbar', { name: 'Latest news audio progress' }).getAttribute('aria-valuenow')).toBe('100');
     await progress.waitFor({ state: 'detached', timeout: 4_000 });

@@ -112,7 +112,9 @@ describe('console frame', () => {
     await page.route(check, (route) => route.abort('connectionrefused'));
     await page.clock.runFor(61_000);
     await page.unroute(check);
-    await page.route(check, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) }));
+    await page.route(check, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) }),
+    );
     await page.clock.runFor(60_000);
     await page.clock.resume();
     await page.waitForTimeout(500);
@@ -196,7 +198,7 @@ describe('console frame', () => {
     for (const path of ['/api/generator/queue-status', '/api/status', '/api/logs']) expectInterval(fetches, path, 30_000, 250);
   });
 
-  it('refreshes the Social tab\'s home data every 10 minutes', async () => {
+  it("refreshes the Social tab's home data every 10 minutes", async () => {
     const { page } = await suite.visit();
     await page.clock.install();
     await recordFetchTimes(page);
@@ -208,7 +210,7 @@ describe('console frame', () => {
     expectInterval(fetches, '/api/home-page-data', 10 * 60_000, 10_000);
   });
 
-  it('refreshes the Music tab\'s tracks every 5 s', async () => {
+  it("refreshes the Music tab's tracks every 5 s", async () => {
     const { page } = await suite.visit();
     await page.clock.install();
     await recordFetchTimes(page);

@@ -46,7 +46,9 @@ describe('Interviews tab with a model', () => {
     // The daemon gave up the model call at once, rather than waiting 30 s for its reply.
     const sql = suite.server().sql;
     await expect
-      .poll(async () => (await sql<{ message: string }[]>`select message from logs where message like 'Interview refinement stopped%'`).length, { timeout: 5_000 })
+      .poll(async () => (await sql<{ message: string }[]>`select message from logs where message like 'Interview refinement stopped%'`).length, {
+        timeout: 5_000,
+      })
       .toBe(1);
     expect((await sql`select id from scripts where kind = 'interview-refined'`).length).toBe(0);
     expect(await script.getByTestId('interview-text').inputValue()).toBe(SCRIPT);
@@ -60,7 +62,9 @@ describe('Interviews tab with a model', () => {
     await expectToast(page, 'Refinement Stopped');
     await script.getByRole('button', { name: 'Refine Script' }).waitFor({ timeout: 5_000 });
     await expect
-      .poll(async () => (await sql<{ message: string }[]>`select message from logs where message like 'Interview refinement stopped%'`).length, { timeout: 5_000 })
+      .poll(async () => (await sql<{ message: string }[]>`select message from logs where message like 'Interview refinement stopped%'`).length, {
+        timeout: 5_000,
+      })
       .toBe(2);
     expect((await sql`select id from scripts where kind = 'interview-refined'`).length).toBe(0);
   }, 90_000);

@@ -112,7 +112,10 @@ describe('live updates table', () => {
     applyLiveMessage(client, { type: 'log_entry', id: 2, message: 'second' });
     applyLiveMessage(client, { type: 'queue_update', queueLength: 2, isGenerating: true });
     expect(client.getQueryData(keys.status.current())).toEqual({ spiderActivityLog: ['NEW: A headline', 'old'], trendsAnalyzerCurrentAction: 'Grouping' });
-    expect(client.getQueryData(keys.logs.list())).toEqual([{ id: 2, message: 'second' }, { id: 1, message: 'first' }]);
+    expect(client.getQueryData(keys.logs.list())).toEqual([
+      { id: 2, message: 'second' },
+      { id: 1, message: 'first' },
+    ]);
     expect(client.getQueryData(keys.generator.queue())).toEqual({ queueLength: 2, isGenerating: true });
 
     client.setQueryData(keys.domains.list(), []);
@@ -131,8 +134,20 @@ describe('live updates table', () => {
     expect(client.getQueryState(keys.podcast.lastScript())?.isInvalidated).toBe(true);
     expect(client.getQueryState(keys.generator.queue())?.isInvalidated).toBe(true);
     // Every live message type of spec 001 §7 has a row.
-    for (const type of ['conversational-audio-progress', 'interview-audio-progress', 'interview_token_progress', 'interview_refine_token_progress',
-      'trendsAnalyzerAction', 'audioGenerationStatus', 'generator_action', 'queue_update', 'status_update', 'spider_activity', 'domains_updated', 'avoid_domains_updated']) {
+    for (const type of [
+      'conversational-audio-progress',
+      'interview-audio-progress',
+      'interview_token_progress',
+      'interview_refine_token_progress',
+      'trendsAnalyzerAction',
+      'audioGenerationStatus',
+      'generator_action',
+      'queue_update',
+      'status_update',
+      'spider_activity',
+      'domains_updated',
+      'avoid_domains_updated',
+    ]) {
       expect(LIVE_UPDATES[type], type).toBeDefined();
     }
   });
@@ -153,7 +168,15 @@ describe('live updates table', () => {
 });
 
 const field = (over: Partial<SettingFieldDescription>): SettingFieldDescription => ({
-  name: 'x', label: 'X', kind: 'text', secret: false, minimum: null, maximum: null, maxLength: null, placeholder: null, ...over,
+  name: 'x',
+  label: 'X',
+  kind: 'text',
+  secret: false,
+  minimum: null,
+  maximum: null,
+  maxLength: null,
+  placeholder: null,
+  ...over,
 });
 
 describe('setting values in the editor', () => {
@@ -167,7 +190,11 @@ describe('setting values in the editor', () => {
     expect(toDraft(key, '********6789')).toBe('');
     const daily = field({ name: 'dailyEnabled', kind: 'boolean' });
     expect(toDraft(daily, true)).toBe(true);
-    expect(storedValue([count, daily], { targetWordCount: '', dailyEnabled: false }, { other: 1 })).toEqual({ other: 1, targetWordCount: 0, dailyEnabled: false });
+    expect(storedValue([count, daily], { targetWordCount: '', dailyEnabled: false }, { other: 1 })).toEqual({
+      other: 1,
+      targetWordCount: 0,
+      dailyEnabled: false,
+    });
     expect(problemOf(field({ maxLength: 3 }), 'abcd')).toBe('At most 3 characters');
   });
 
@@ -178,7 +205,11 @@ describe('setting values in the editor', () => {
       kind: 'table',
       minimum: 1,
       maximum: 2,
-      columns: [field({ name: 'name', label: 'Name' }), field({ name: 'voice', label: 'Voice', kind: 'select', options: ['Achird', 'Aoede'] }), field({ name: 'pitch', label: 'Pitch', kind: 'integer', minimum: 0, maximum: 99 })],
+      columns: [
+        field({ name: 'name', label: 'Name' }),
+        field({ name: 'voice', label: 'Voice', kind: 'select', options: ['Achird', 'Aoede'] }),
+        field({ name: 'pitch', label: 'Pitch', kind: 'integer', minimum: 0, maximum: 99 }),
+      ],
     });
     const rows = toDraft(speakers, [{ name: 'Alex', voice: 'Achird', pitch: 40 }]);
     expect(rows).toEqual([{ name: 'Alex', voice: 'Achird', pitch: '40' }]);
@@ -186,7 +217,9 @@ describe('setting values in the editor', () => {
     expect(problemOf(speakers, [])).toBe('Keep at least 1 row');
     expect(problemOf(speakers, [...(rows as never[]), emptyRow(speakers), emptyRow(speakers)])).toBe('At most 2 rows');
     expect(problemOf(speakers, [{ name: 'Alex', voice: 'Aoede', pitch: '120' }])).toBe('Row 1, Pitch: Enter a whole number from 0 to 99');
-    expect(storedValue([speakers], { speakers: [{ name: 'Jo', voice: 'Aoede', pitch: '7' }] }, {})).toEqual({ speakers: [{ name: 'Jo', voice: 'Aoede', pitch: 7 }] });
+    expect(storedValue([speakers], { speakers: [{ name: 'Jo', voice: 'Aoede', pitch: '7' }] }, {})).toEqual({
+      speakers: [{ name: 'Jo', voice: 'Aoede', pitch: 7 }],
+    });
     expect(sameDraft(rows, [{ name: 'Alex', voice: 'Achird', pitch: '40' }])).toBe(true);
   });
 });
@@ -202,15 +235,29 @@ describe('generated articles', () => {
   it('gives addresses without a scheme https://, and reads headings, lists, bold and links', () => {
     expect(withScheme('example.com/a')).toBe('https://example.com/a');
     expect(withScheme('http://example.com')).toBe('http://example.com');
-    expect(articleBlocks('**Storm floods the harbor**\n\nThe **county** said so.\n\n**Sources**\n\nCompiled from 2 sources:\n- One (a.example): https://a.example/1\n- Two: b.example/2')).toEqual([
+    expect(
+      articleBlocks(
+        '**Storm floods the harbor**\n\nThe **county** said so.\n\n**Sources**\n\nCompiled from 2 sources:\n- One (a.example): https://a.example/1\n- Two: b.example/2',
+      ),
+    ).toEqual([
       { kind: 'heading', text: 'Storm floods the harbor' },
-      { kind: 'paragraph', segments: [{ text: 'The ', bold: false }, { text: 'county', bold: true }, { text: ' said so.', bold: false }] },
+      {
+        kind: 'paragraph',
+        segments: [
+          { text: 'The ', bold: false },
+          { text: 'county', bold: true },
+          { text: ' said so.', bold: false },
+        ],
+      },
       { kind: 'heading', text: 'Sources' },
       { kind: 'paragraph', segments: [{ text: 'Compiled from 2 sources:', bold: false }] },
       {
         kind: 'list',
         items: [
-          [{ text: 'One (a.example): ', bold: false }, { text: 'https://a.example/1', bold: false, url: 'https://a.example/1' }],
+          [
+            { text: 'One (a.example): ', bold: false },
+            { text: 'https://a.example/1', bold: false, url: 'https://a.example/1' },
+          ],
           [{ text: 'Two: b.example/2', bold: false }],
         ],
       },

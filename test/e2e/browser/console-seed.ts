@@ -9,7 +9,14 @@ const minutesAgo = (now: number, minutes: number) => new Date(now - minutes * 60
 export const CONSOLE_DOMAINS = [
   { url: 'harbourgazette.example', status: 'success', priority: 9, articles: 14, startingUrl: null, error: null },
   { url: 'metroledger.example', status: 'active', priority: 7, articles: 9, startingUrl: 'https://metroledger.example/latest', error: null },
-  { url: 'valleytribune.example', status: 'error', priority: null, articles: 3, startingUrl: null, error: 'No articles found on the start page, in its feeds or in its sitemaps after 3 attempts' },
+  {
+    url: 'valleytribune.example',
+    status: 'error',
+    priority: null,
+    articles: 3,
+    startingUrl: null,
+    error: 'No articles found on the start page, in its feeds or in its sitemaps after 3 attempts',
+  },
   { url: 'coastalcourier.example', status: 'active', priority: 5, articles: 6, startingUrl: null, error: null },
   { url: 'summitpost.example', status: 'success', priority: 3, articles: 11, startingUrl: null, error: null },
   { url: 'clickfarm.example', status: 'avoided', priority: 1, articles: 0, startingUrl: null, error: null },
@@ -103,7 +110,12 @@ export async function seedConsole(sql: Sql, now = Date.now()): Promise<void> {
               values (${spiderRun}, ${domain.id}, ${domain.host}, ${position}, 'done', ${stored[position] ?? 0}, 1, now())`;
   }
   await recordRun(sql, { job: 'refetch', progress: { total: 40, processed: 40, updated: 31, failed: 9 }, createdAt: new Date(now - 45 * 60_000) });
-  await recordRun(sql, { job: 'trends-analyzer', result: { stopped: false, error: null }, createdAt: new Date(now - 36 * 60_000), finishedAt: new Date(now - 35 * 60_000) });
+  await recordRun(sql, {
+    job: 'trends-analyzer',
+    result: { stopped: false, error: null },
+    createdAt: new Date(now - 36 * 60_000),
+    finishedAt: new Date(now - 35 * 60_000),
+  });
 }
 
 /** Empties everything seedConsole and the console's own actions write, so one daemon serves a file. */

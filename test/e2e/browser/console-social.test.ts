@@ -38,7 +38,10 @@ describe('the console over plain http on a LAN name', () => {
       expect(await page.evaluate(() => [window.isSecureContext, typeof navigator.clipboard])).toEqual([false, 'undefined']);
 
       const sources = page.getByRole('region', { name: 'Social Posts', exact: true });
-      await sources.getByRole('button', { name: /^Social post for / }).first().click();
+      await sources
+        .getByRole('button', { name: /^Social post for / })
+        .first()
+        .click();
       const content = page.getByRole('region', { name: 'Generated Content', exact: true });
       const copy = content.getByRole('button', { name: 'Copy' });
       await copy.waitFor();
@@ -75,7 +78,10 @@ describe('a post written while another tab is open', () => {
     await first.click();
     await selectTab(page, 'Podcast');
     await selectTab(page, 'Social');
-    const again = page.getByRole('region', { name: 'Social Posts', exact: true }).getByRole('button', { name: `Social post for "${about}"` }).first();
+    const again = page
+      .getByRole('region', { name: 'Social Posts', exact: true })
+      .getByRole('button', { name: `Social post for "${about}"` })
+      .first();
     await again.locator('svg').waitFor();
     expect(await again.isDisabled()).toBe(true);
     const content = page.getByRole('region', { name: 'Generated Content', exact: true });
@@ -90,7 +96,11 @@ describe('a post written while another tab is open', () => {
 
     await page.unroute((url) => url.pathname === '/api/generate-social-content');
     await answer(page, '/api/generate-social-content', { status: 500, body: '{}', delayMs: 1_500 });
-    await page.getByRole('region', { name: 'Social Posts', exact: true }).getByRole('button', { name: `Social post for "${about}"` }).first().click();
+    await page
+      .getByRole('region', { name: 'Social Posts', exact: true })
+      .getByRole('button', { name: `Social post for "${about}"` })
+      .first()
+      .click();
     await selectTab(page, 'Podcast');
     await expectToast(page, 'Error', 'Failed to generate social content');
   }, 60_000);

@@ -91,9 +91,7 @@ describe('Spider tab', () => {
 
     const log = page.getByTestId('system-log');
     await log.getByText('Model call failed after 3 attempts: 429 Too Many Requests').waitFor();
-    const components = await log.getByTestId('log-entry').evaluateAll((entries) =>
-      entries.map((entry) => entry.querySelector('span')?.textContent ?? ''),
-    );
+    const components = await log.getByTestId('log-entry').evaluateAll((entries) => entries.map((entry) => entry.querySelector('span')?.textContent ?? ''));
     expect(components).toEqual(expect.arrayContaining(['SPIDER', 'GENERATOR', 'AI_MODEL', 'DOMAIN_MANAGER', 'TRENDS']));
     // Times in 24-hour form.
     for (const time of await log.locator('time').allTextContents()) expect(time).toMatch(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/);
@@ -114,9 +112,9 @@ describe('Spider tab', () => {
     // takes a line of its own when the space beside the badge is short.
     const log = page.getByTestId('system-log');
     await log.getByText('Domain added: coastalcourier.example').waitFor();
-    const widths = await log.getByTestId('log-entry').evaluateAll((entries) =>
-      entries.map((entry) => entry.lastElementChild!.getBoundingClientRect().width / entry.getBoundingClientRect().width),
-    );
+    const widths = await log
+      .getByTestId('log-entry')
+      .evaluateAll((entries) => entries.map((entry) => entry.lastElementChild!.getBoundingClientRect().width / entry.getBoundingClientRect().width));
     for (const share of widths) expect(share).toBeGreaterThan(0.6);
   });
 
@@ -133,7 +131,9 @@ describe('Spider tab', () => {
     await page.getByTestId('system-log').getByText('Old entry 89', { exact: true }).waitFor({ state: 'attached' });
     // The hidden "error:"/"warning:" words of the entries below the fold escaped the box and
     // stretched the page by some 1,500 px of blank space.
-    const below = await page.evaluate(() => document.documentElement.scrollHeight - (document.querySelector('main')!.getBoundingClientRect().bottom + window.scrollY));
+    const below = await page.evaluate(
+      () => document.documentElement.scrollHeight - (document.querySelector('main')!.getBoundingClientRect().bottom + window.scrollY),
+    );
     expect(below).toBeLessThanOrEqual(1);
   });
 
@@ -161,9 +161,11 @@ describe('Spider tab', () => {
     await status.getByText('Running', { exact: true }).waitFor();
     expect(await status.getByRole('button', { name: 'Start', exact: true }).isDisabled()).toBe(true);
     expect(await status.getByRole('button', { name: 'Start Re-fetcher' }).isDisabled()).toBe(true);
-    await status.getByTestId('spider-progress-text').filter({ hasText: `Processing ${site.origin.replace('http://', '')}` }).or(
-      status.getByTestId('spider-progress-text').filter({ hasText: /^Processing / }),
-    ).waitFor();
+    await status
+      .getByTestId('spider-progress-text')
+      .filter({ hasText: `Processing ${site.origin.replace('http://', '')}` })
+      .or(status.getByTestId('spider-progress-text').filter({ hasText: /^Processing / }))
+      .waitFor();
 
     await status.getByRole('button', { name: 'Pause' }).click();
     await expectToast(page, 'Spider paused successfully');
@@ -183,7 +185,11 @@ describe('Spider tab', () => {
     expect(await status.getByTestId('spider-progress-text').textContent()).toBe('Idle');
     expect(Number(await status.getByTestId('articles-found').textContent())).toBeGreaterThanOrEqual(1);
     // The run's summary is logged once the crawl share has wound down: seconds on a loaded machine.
-    await page.getByTestId('system-log').getByText(/^Spider stopped/).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByTestId('system-log')
+      .getByText(/^Spider stopped/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     // A real crawl with pauses: minutes on a busy 2-core machine, not the suite's 30 s default.
   }, 120_000);
 
@@ -304,7 +310,8 @@ describe('Domains tab', () => {
     await priority.fill('10');
     await priority.press('Enter');
     await management.getByTestId('domain-row').first().getByText('freshnews.example').waitFor();
-    const stored = async () => (await suite.server().sql<{ priority: number | null }[]>`select priority from domains where url = 'freshnews.example'`)[0]!.priority;
+    const stored = async () =>
+      (await suite.server().sql<{ priority: number | null }[]>`select priority from domains where url = 'freshnews.example'`)[0]!.priority;
     expect(await stored()).toBe(10);
     await priority.fill('');
     await priority.blur();
@@ -435,7 +442,10 @@ describe('Domains tab', () => {
     await avoid.getByLabel('Domain to avoid').fill('refused.example');
     await avoid.getByRole('button', { name: 'Add', exact: true }).click();
     await expectToast(page, 'Error', 'Failed to add avoid domain');
-    await avoid.getByRole('button', { name: /from the avoid list$/ }).first().click();
+    await avoid
+      .getByRole('button', { name: /from the avoid list$/ })
+      .first()
+      .click();
     await expectToast(page, 'Error', 'Failed to remove avoid domain');
     expect(await suite.server().sql`select url from avoid_domains where url = 'refused.example'`).toEqual([]);
   });

@@ -58,7 +58,14 @@ describe('Trends tab', () => {
     await analysis.getByText('Showing 10 trends').waitFor();
     const first = analysis.getByTestId('trend-card').first();
     expect(await first.getByRole('heading').textContent()).toBe(CONSOLE_TRENDS[0].title);
-    for (const text of ['9.2/10', `Several sources report that ${CONSOLE_TRENDS[0].title.toLowerCase()}.`, '148 articles analyzed', 'Batch 4', 'Health', '35 minutes ago']) {
+    for (const text of [
+      '9.2/10',
+      `Several sources report that ${CONSOLE_TRENDS[0].title.toLowerCase()}.`,
+      '148 articles analyzed',
+      'Batch 4',
+      'Health',
+      '35 minutes ago',
+    ]) {
       await first.getByText(text, { exact: true }).waitFor();
     }
     // The trend's own sources, apart from what the run analyzed (148): none linked to this seeded trend.
@@ -181,7 +188,14 @@ describe('Trends tab', () => {
   it("explains a trend's topic and files the story under another topic, then gives it back", async () => {
     await seedConsole(suite.server().sql);
     const title = CONSOLE_TRENDS[0].title;
-    const evidence = { source: 'offline', confidence: 0.62, runnerUp: 'usa', runnerUpConfidence: 0.21, words: ['vaccine', 'clinics', 'measles'], sentence: 'Clinics ran out of vaccine doses on Monday.' };
+    const evidence = {
+      source: 'offline',
+      confidence: 0.62,
+      runnerUp: 'usa',
+      runnerUpConfidence: 0.21,
+      words: ['vaccine', 'clinics', 'measles'],
+      sentence: 'Clinics ran out of vaccine doses on Monday.',
+    };
     await suite.server().sql`update trends set topic_evidence = ${suite.server().sql.json(evidence)} where title = ${title}`;
     const { page, requestsTo } = await suite.visit();
     await openConsoleTab(page, 'Trends');
@@ -222,7 +236,10 @@ describe('Trends tab', () => {
     await card.getByText('Generate Article', { exact: true }).waitFor();
     await page.unroute('**/api/generator/generate-from-trend', queued);
 
-    const restore = await answer(page, '/api/generator/generate-from-trend', { status: 422, body: JSON.stringify({ message: 'Insufficient matching articles (1 of 3)' }) });
+    const restore = await answer(page, '/api/generator/generate-from-trend', {
+      status: 422,
+      body: JSON.stringify({ message: 'Insufficient matching articles (1 of 3)' }),
+    });
     await card.getByRole('button', { name: `Generate Article: ${title}` }).click();
     await expectToast(
       page,
@@ -300,7 +317,10 @@ describe('Trends tab', () => {
     await expectToast(page, 'Schedule settings saved successfully');
     expect(await storedSetting('schedule-settings')).toEqual({ spiderMinuteA: 1, spiderMinuteB: 1, trendsMinuteA: 45, trendsMinuteB: 0 });
     // The next analysis follows the saved minute (the settings message refreshes the schedule).
-    await schedule.getByTestId('next-trends-analyzer').filter({ hasText: /^Next analysis: (Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2}:45 (AM|PM) C[SD]T$/ }).waitFor();
+    await schedule
+      .getByTestId('next-trends-analyzer')
+      .filter({ hasText: /^Next analysis: (Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2}:45 (AM|PM) C[SD]T$/ })
+      .waitFor();
     await answer(page, '/api/schedule-settings', { status: 500, body: '{}' });
     await schedule.getByLabel('Trends minute B').fill('15');
     await schedule.getByRole('button', { name: 'Save schedule settings' }).click();
@@ -327,7 +347,10 @@ describe('Ads and API tabs', () => {
     await ads.getByText('You have unsaved changes').waitFor();
     await ads.getByRole('button', { name: 'Save audio ads' }).click();
     await expectToast(page, 'Audio ads saved successfully');
-    expect(await storedSetting('audio-ads')).toEqual({ prePlug: 'This bulletin is brought to you by the Harbour Library.', endingPlug: 'Visit the library this weekend.' });
+    expect(await storedSetting('audio-ads')).toEqual({
+      prePlug: 'This bulletin is brought to you by the Harbour Library.',
+      endingPlug: 'Visit the library this weekend.',
+    });
 
     await page.getByRole('tab', { name: 'API', exact: true }).click();
     // The tab says what the block is for and how another program reads it, at this site's address.
@@ -413,7 +436,10 @@ describe('Settings tab', () => {
     await image.getByLabel('Image prompt').fill('A calm photo about {ARTICLE_TITLE}: {ARTICLE_EXCERPT}');
     await image.getByRole('button', { name: 'Save image generation API configuration' }).click();
     await expectToast(page, 'Image generation API configuration saved successfully');
-    expect(await storedSetting('google-api-config')).toEqual({ apiKey: 'AIza-test-key-0123456789', imagePrompt: 'A calm photo about {ARTICLE_TITLE}: {ARTICLE_EXCERPT}' });
+    expect(await storedSetting('google-api-config')).toEqual({
+      apiKey: 'AIza-test-key-0123456789',
+      imagePrompt: 'A calm photo about {ARTICLE_TITLE}: {ARTICLE_EXCERPT}',
+    });
     expect(await image.getByLabel('API key').inputValue()).toBe('');
   });
 

@@ -3,7 +3,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { TEST_ADMIN } from '../../helpers/server.js';
 
-
 /** Logs in on /login (username, password, the math question) and waits for the console. */
 export async function logInThroughLoginPage(page: Page, credentials = TEST_ADMIN): Promise<void> {
   // A step that cannot happen should fail with its own name, well inside the test's time limit.

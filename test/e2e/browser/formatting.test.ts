@@ -108,7 +108,18 @@ describe('links to crawled addresses', () => {
     expect(safeHref('https://news.example/a?b=1')).toBe('https://news.example/a?b=1');
     expect(safeHref('/health.html')).toBe('/health.html');
     // The browser reads '/\\host' and '/<tab>/host' as '//host': another site, not a path of this one.
-    for (const hostile of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', '//evil.example/x', '/\\evil.example/x', '/\t/evil.example/x', 'not a url', '', null]) {
+    for (const hostile of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/\t/evil.example/x',
+      'not a url',
+      '',
+      null,
+    ]) {
       expect(safeHref(hostile), String(hostile)).toBeUndefined();
     }
   });

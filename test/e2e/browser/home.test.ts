@@ -37,14 +37,23 @@ describe('home page with data', () => {
     // Icons for two sources; the third has none of its own and shows the initial the daemon draws.
     await page.route(
       (url) => url.pathname.startsWith('/favicons/') && !url.pathname.includes('lowpriority'),
-      (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#f59e0b"/></svg>' }),
+      (route) =>
+        route.fulfill({
+          contentType: 'image/svg+xml',
+          body: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#f59e0b"/></svg>',
+        }),
     );
     await openSampleHome(page);
     const grid = page.getByTestId('domain-grid');
     await grid.waitFor();
     const cards = grid.locator('article');
     expect(await cards.locator('h3').allTextContents()).toEqual(['Headline.example', 'Citydesk.example', 'Lowpriority.example']);
-    expect(await cards.first().locator('header').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
+    expect(
+      await cards
+        .first()
+        .locator('header')
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ).toBe('rgb(0, 0, 0)');
     await page.waitForFunction(() => {
       const icon = document.querySelectorAll<HTMLImageElement>('[data-testid="domain-grid"] article img')[2];
       return icon?.complete && icon.naturalWidth > 0;
@@ -109,7 +118,9 @@ describe('home page with data', () => {
     await trends.first().waitFor();
     const title = 'New study links daily walks to better sleep (health trend)';
     // Every trend links to its story page (which links our article when there is one).
-    expect(await trends.nth(0).getByRole('link', { name: title }).getAttribute('href')).toMatch(/^\/story\/\d+-new-study-links-daily-walks-to-better-sleep-health-trend$/);
+    expect(await trends.nth(0).getByRole('link', { name: title }).getAttribute('href')).toMatch(
+      /^\/story\/\d+-new-study-links-daily-walks-to-better-sleep-health-trend$/,
+    );
     const second = trends.nth(1).getByRole('link');
     expect(await second.count()).toBe(2);
     expect(await second.first().getAttribute('href')).toMatch(/^\/story\/\d+-/);

@@ -29,7 +29,10 @@ describe('layout', () => {
         await page.goto(path);
         await page.locator(ready).first().waitFor();
         if (path === '/') await page.getByTestId('player-duration').filter({ hasText: '0:20' }).waitFor();
-        await page.getByText(/Loading/).first().waitFor({ state: 'hidden' });
+        await page
+          .getByText(/Loading/)
+          .first()
+          .waitFor({ state: 'hidden' });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${path} at ${width} px`).toBe(0);
       }

@@ -152,7 +152,10 @@ describe('podcast player', () => {
   it('ignores seeking until the audio is loaded', async () => {
     const { page } = await suite.visit();
     // The file never arrives: no duration, readyState 0.
-    await page.route((url) => url.pathname.startsWith('/audio/'), () => {});
+    await page.route(
+      (url) => url.pathname.startsWith('/audio/'),
+      () => {},
+    );
     await openPlayer(page, { waitUntilReady: false });
     await page.keyboard.press('ArrowRight');
     expect(await audioTime(page)).toBe(0);
@@ -225,7 +228,9 @@ describe('podcast player', () => {
     await page.getByRole('button', { name: 'Show transcript' }).click();
     const transcript = page.getByTestId('podcast-transcript');
     await transcript.getByText('A storm flooded the harbor district of Port Linden.').waitFor();
-    expect(await transcript.locator('li').allTextContents()).toEqual(segments.map((segment) => `${segment.start < 10 ? '0:00' : segment.start < 20 ? '0:10' : '0:20'}${segment.text}`));
+    expect(await transcript.locator('li').allTextContents()).toEqual(
+      segments.map((segment) => `${segment.start < 10 ? '0:00' : segment.start < 20 ? '0:10' : '0:20'}${segment.text}`),
+    );
     await transcript.getByRole('button', { name: /A storm flooded/ }).click();
     await page.waitForFunction(() => Math.abs(document.querySelector('audio')!.currentTime - 10) < 0.5);
     await transcript.locator('[aria-current="true"]').filter({ hasText: 'A storm flooded' }).waitFor();

@@ -74,7 +74,12 @@ export async function seedHome(target: SeedTarget, home: HomePageData): Promise<
     await recordRun(sql, { job: 'spider', params: { startedAt: spiderLastRun }, createdAt: new Date(spiderLastRun) });
   }
   if (trendsAnalyzerLastRun) {
-    await recordRun(sql, { job: 'trends-analyzer', result: { stopped: false, error: null }, createdAt: new Date(trendsAnalyzerLastRun), finishedAt: new Date(trendsAnalyzerLastRun) });
+    await recordRun(sql, {
+      job: 'trends-analyzer',
+      result: { stopped: false, error: null },
+      createdAt: new Date(trendsAnalyzerLastRun),
+      finishedAt: new Date(trendsAnalyzerLastRun),
+    });
   }
   changed();
 }

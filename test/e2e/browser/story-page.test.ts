@@ -13,7 +13,13 @@ const TITLE = 'Storm floods Port Linden harbor, 1,200 evacuated';
 describe('the story page', () => {
   for (const width of [390, 1280]) {
     it(`opens from the home page's trends and shows every source (${width} px)`, async () => {
-      await storeStoryTrend(suite.server().sql, { title: TITLE, description: 'A powerful storm flooded the harbor district of Port Linden.', topic: 'usa', relevance: 9, sources: harborStorm(6) });
+      await storeStoryTrend(suite.server().sql, {
+        title: TITLE,
+        description: 'A powerful storm flooded the harbor district of Port Linden.',
+        topic: 'usa',
+        relevance: 9,
+        sources: harborStorm(6),
+      });
       const { page } = await suite.visit({ viewport: { width, height: 900 } });
       await page.goto('/');
       await page.getByRole('tab', { name: 'USA' }).click();

@@ -56,12 +56,20 @@ async function failure(promise: Promise<unknown>): Promise<LlmError> {
 describe('OpenAI-compatible chat model', () => {
   it('sends the model, messages and key, and returns the text with its usage', async () => {
     fake.script({ kind: 'text', content: 'Hello there.', usage: { prompt: 20, completion: 5 } });
-    const result = await model().complete({ feature: 'test', messages: [{ role: 'system', content: 'Be brief.' }, ...user('Hi')], temperature: 0.2, maxTokens: 50 });
+    const result = await model().complete({
+      feature: 'test',
+      messages: [{ role: 'system', content: 'Be brief.' }, ...user('Hi')],
+      temperature: 0.2,
+      maxTokens: 50,
+    });
     expect(result).toMatchObject({ text: 'Hello there.', value: undefined, model: 'fake-small', attempts: 1 });
     expect(result.usage).toEqual({ promptTokens: 20, completionTokens: 5, totalTokens: 25 });
     const [request] = fake.chatRequests();
     expect(request!.model).toBe('fake-small');
-    expect(request!.messages).toEqual([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }]);
+    expect(request!.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+    ]);
     expect(request!.headers.authorization).toBe('Bearer sk-test-123');
     expect(request!.body).toMatchObject({ temperature: 0.2, max_tokens: 50 });
     expect(request!.body!.response_format).toBeUndefined();

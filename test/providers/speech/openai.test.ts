@@ -37,9 +37,11 @@ describe.skipIf(usingPostgres)('OpenAI-compatible speech', () => {
     rmSync(media, { recursive: true, force: true });
   });
 
-  it('requests each line with its speaker\'s voice and assembles the answers', async () => {
+  it("requests each line with its speaker's voice and assembles the answers", async () => {
     const result = await generateConversationalAudio(service.ctx, { script: SCRIPT });
-    const requests = fake.speechRequests().map((request) => request.body as unknown as { model: string; voice: string; input: string; response_format: string });
+    const requests = fake
+      .speechRequests()
+      .map((request) => request.body as unknown as { model: string; voice: string; input: string; response_format: string });
     // Alex → Achird → fable; Jordan → Aoede → nova (the default tables). Pause tags are silences, never text.
     expect(requests).toEqual([
       { model: 'tts-fake', voice: 'fable', input: 'Good morning and welcome to the show.', response_format: 'wav' },

@@ -3,11 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { BlockedAddressError, FetchError, HttpStatusError } from '../../../src/net/index.js';
 import { countCrawlAnswer, countCrawlFailure, crawlMetricLines } from '../../../src/services/platform/metrics/crawl-counters.js';
 
-const value = (series: string) => Number(crawlMetricLines().find((line) => line.startsWith(`${series} `))!.split(' ')[1]);
+const value = (series: string) =>
+  Number(
+    crawlMetricLines()
+      .find((line) => line.startsWith(`${series} `))!
+      .split(' ')[1],
+  );
 
 describe('crawl counters', () => {
   it('count answers by status class, refusals by the guard and failures on the way', () => {
-    const before = Object.fromEntries(['2xx', '4xx', 'refused', 'failed'].map((outcome) => [outcome, value(`newsctl_crawl_requests_total{outcome="${outcome}"}`)]));
+    const before = Object.fromEntries(
+      ['2xx', '4xx', 'refused', 'failed'].map((outcome) => [outcome, value(`newsctl_crawl_requests_total{outcome="${outcome}"}`)]),
+    );
     const bytes = value('newsctl_crawl_response_bytes_total');
     countCrawlAnswer(200, 1_500);
     countCrawlAnswer(204, 0);

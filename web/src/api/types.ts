@@ -1,36 +1,20 @@
 // The daemon's response shapes, under the names the web app uses. The shapes themselves are the wire
 // contract in src/api/, which the server and the CLI import too: nothing here is declared twice.
-import type {
-  AvoidDomainView,
-  DomainView,
-  HomePageData,
-  StatusResponse,
-} from '../../../src/api/index.js';
+import type { AvoidDomainView, DomainView, HomePageData, StatusResponse } from '../../../src/api/index.js';
 import type { Topic } from '../../../src/shared/topics.js';
 
 export { TOPIC_NAMES, TOPICS, type Topic } from '../../../src/shared/topics.js';
 
 export type {
   JobState,
-  
   AuthCheck,
   CurrentTime,
-  
   DomainChanges,
-  
   EditableScriptKind,
-  
   FoodRecategorizationStatus,
   GenerateAudioResponse,
   GeneratedArticle,
-  
-  
-  
-  
-  
-  
   HomePageData,
-  
   LastConversationalScript,
   LastInterviewScript,
   LastLyrics,
@@ -39,24 +23,16 @@ export type {
   MusicTrack,
   PromptText as ImplicationsPrompt,
   QueueStatus,
-  
   RefetchStatus,
-  
-  
-  
   RelatedSites,
-  
   SearchResponse,
-  
   SettingDescription,
   SettingFieldDescription,
   SettingsDescriptions,
   SiteInfo,
   SocialContentRequest,
-  
   SpiderState,
   Trend,
-  
   TrendTopicStatistics,
 } from '../../../src/api/index.js';
 

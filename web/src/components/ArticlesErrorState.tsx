@@ -10,28 +10,16 @@ export function ArticlesErrorState() {
   return (
     <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950/50 dark:text-red-100">
       <h3 className="text-lg font-semibold">Unable to Load Articles</h3>
-      <p className="mt-1 text-sm">
-        We're having trouble loading the latest articles. This may be due to a temporary connection issue.
-      </p>
+      <p className="mt-1 text-sm">We're having trouble loading the latest articles. This may be due to a temporary connection issue.</p>
       <p className="mt-2 font-mono text-sm break-words" data-testid="articles-error-message">
         {articles.error?.message || 'Unknown error'}
       </p>
       {retries > 0 && <p className="mt-1 text-sm">Retry attempts: {retries}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="button-primary"
-          disabled={articles.isFetching || refresh.isPending}
-          onClick={() => void articles.refetch()}
-        >
+        <button type="button" className="button-primary" disabled={articles.isFetching || refresh.isPending} onClick={() => void articles.refetch()}>
           Try Again
         </button>
-        <button
-          type="button"
-          className="button-secondary"
-          disabled={refresh.isPending}
-          onClick={() => refresh.mutate()}
-        >
+        <button type="button" className="button-secondary" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
           {refresh.isPending ? 'Refreshing...' : 'Refresh & Reconnect'}
         </button>
       </div>

@@ -17,7 +17,16 @@ interface ConfirmDialogProps {
  * The one confirmation of the console: a modal alert dialog that traps focus, starts on Cancel
  * and closes on Escape, so nothing is deleted by a stray Enter.
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel = 'OK', cancelLabel = 'Cancel', destructive = false, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = 'OK',
+  cancelLabel = 'Cancel',
+  destructive = false,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>

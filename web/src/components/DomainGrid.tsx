@@ -15,11 +15,13 @@ function EmptyInstallHelp() {
         <Link href="/admin" className="link">
           console
         </Link>{' '}
-        (the first start printed the administrator&apos;s password), add a few news sites and start the spider: its First steps list
-        guides you to the first trends, article and bulletin.
+        (the first start printed the administrator&apos;s password), add a few news sites and start the spider: its First steps list guides you to the first
+        trends, article and bulletin.
       </p>
       <p className="mt-2">From a terminal in the install folder:</p>
-      <pre className="mt-1 overflow-x-auto rounded bg-gray-100 p-2 text-xs dark:bg-gray-900">{'npx newsctl domains add apnews.com\nnpx newsctl crawl --once'}</pre>
+      <pre className="mt-1 overflow-x-auto rounded bg-gray-100 p-2 text-xs dark:bg-gray-900">
+        {'npx newsctl domains add apnews.com\nnpx newsctl crawl --once'}
+      </pre>
     </div>
   );
 }

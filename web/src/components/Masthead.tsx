@@ -27,13 +27,7 @@ export function Masthead({ siteName }: { siteName: string | undefined }) {
           <g stroke="#94a3b8" strokeWidth="6" strokeLinecap="round" opacity="0.18">
             {[0, 1, 2].map((column) =>
               [0, 1, 2, 3, 4, 5, 6].map((line) => (
-                <line
-                  key={`${column}-${line}`}
-                  x1={975 + column * 75}
-                  x2={1030 + column * 75 - (line % 3) * 12}
-                  y1={36 + line * 18}
-                  y2={36 + line * 18}
-                />
+                <line key={`${column}-${line}`} x1={975 + column * 75} x2={1030 + column * 75 - (line % 3) * 12} y1={36 + line * 18} y2={36 + line * 18} />
               )),
             )}
           </g>
@@ -59,15 +53,7 @@ export function Masthead({ siteName }: { siteName: string | undefined }) {
           >
             {name}
           </text>
-          <text
-            x="239"
-            y="150"
-            fill="#fcd34d"
-            fontFamily="system-ui, sans-serif"
-            fontSize="26"
-            letterSpacing="3"
-            className="max-sm:hidden"
-          >
+          <text x="239" y="150" fill="#fcd34d" fontFamily="system-ui, sans-serif" fontSize="26" letterSpacing="3" className="max-sm:hidden">
             EVERY SOURCE · EVERY TOPIC · EVERY DAY
           </text>
         </g>

@@ -27,7 +27,10 @@ export function Modal({
         >
           <Dialog.Title className={hideTitle ? 'sr-only' : 'mb-3 pr-8 text-lg font-semibold'}>{title}</Dialog.Title>
           {children}
-          <Dialog.Close aria-label="Close" className="absolute top-2 right-2 rounded px-2 py-1 text-xl leading-none hover:bg-gray-100 focus-visible:outline-2 dark:hover:bg-gray-800">
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-2 right-2 rounded px-2 py-1 text-xl leading-none hover:bg-gray-100 focus-visible:outline-2 dark:hover:bg-gray-800"
+          >
             ×
           </Dialog.Close>
         </Dialog.Content>

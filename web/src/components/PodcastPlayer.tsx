@@ -141,10 +141,13 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
     [play],
   );
 
-  const seekBy = useCallback((step: number) => {
-    const audio = audioRef.current;
-    if (audio) seekTo(audio.currentTime + step);
-  }, [seekTo]);
+  const seekBy = useCallback(
+    (step: number) => {
+      const audio = audioRef.current;
+      if (audio) seekTo(audio.currentTime + step);
+    },
+    [seekTo],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -325,7 +328,16 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
             aria-label={`Download latest-news-${date}.mp3`}
             className="grid size-10 shrink-0 place-items-center rounded-full border border-gray-300 text-gray-800 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:border-gray-600 dark:text-gray-100 dark:hover:bg-gray-800"
           >
-            <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              viewBox="0 0 24 24"
+              className="size-5"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
             </svg>
           </a>

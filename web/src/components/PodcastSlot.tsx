@@ -10,12 +10,5 @@ export function PodcastSlot() {
     return <PodcastPlaceholder />;
   }
   if (!audio.data?.exists || !site.data) return null;
-  return (
-    <PodcastPlayer
-      audioUrl={audio.data.audioUrl}
-      generatedAt={audio.data.generatedAt}
-      siteName={site.data.siteName}
-      timeZone={site.data.timeZone}
-    />
-  );
+  return <PodcastPlayer audioUrl={audio.data.audioUrl} generatedAt={audio.data.generatedAt} siteName={site.data.siteName} timeZone={site.data.timeZone} />;
 }

@@ -29,7 +29,11 @@ export function PodcastTranscript({ audioUrl, currentTime, onSeek }: { audioUrl:
         {open ? 'Hide transcript' : 'Show transcript'}
       </button>
       {open && (
-        <div id="podcast-transcript" className="mt-2 max-h-72 overflow-y-auto rounded border border-gray-200 p-2 text-sm dark:border-gray-800" data-testid="podcast-transcript">
+        <div
+          id="podcast-transcript"
+          className="mt-2 max-h-72 overflow-y-auto rounded border border-gray-200 p-2 text-sm dark:border-gray-800"
+          data-testid="podcast-transcript"
+        >
           {transcript.isPending ? (
             <p role="status">Loading the transcript...</p>
           ) : transcript.isError ? (

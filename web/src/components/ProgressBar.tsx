@@ -10,7 +10,10 @@ export function ProgressBar({ value, label, muted = false }: { value: number; la
       aria-valuenow={Math.round(percent)}
       className="h-2.5 w-full overflow-hidden rounded-full bg-gray-200 dark:bg-gray-700"
     >
-      <div className={`h-full rounded-full transition-[width] duration-300 ${muted ? 'bg-gray-400 dark:bg-gray-500' : 'bg-blue-600 dark:bg-blue-500'}`} style={{ width: `${percent}%` }} />
+      <div
+        className={`h-full rounded-full transition-[width] duration-300 ${muted ? 'bg-gray-400 dark:bg-gray-500' : 'bg-blue-600 dark:bg-blue-500'}`}
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

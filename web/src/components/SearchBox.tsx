@@ -16,13 +16,7 @@ export function SearchBox({ initialTerm = '' }: { initialTerm?: string }) {
     // biome-ignore lint/a11y/useSemanticElements: role=search on the form is the landmark every reader knows; <search> is younger than some readers
     <form role="search" onSubmit={submit} className="flex gap-2">
       <Field label="Search articles" hideLabel className="min-w-0 flex-1">
-        <input
-          type="search"
-          value={term}
-          onChange={(event) => setTerm(event.target.value)}
-          placeholder="Search articles..."
-          className="field w-full"
-        />
+        <input type="search" value={term} onChange={(event) => setTerm(event.target.value)} placeholder="Search articles..." className="field w-full" />
       </Field>
       <button type="submit" className="button-primary">
         Search

@@ -14,7 +14,21 @@ interface SettingInputProps {
 }
 
 /** A select of `options`, keeping a stored value that is not among them (it stays visible). */
-function Choice({ value, options, control, onChange, disabled, className = 'field' }: { value: string; options: readonly string[]; control: Partial<FieldControlProps> & { 'aria-label'?: string }; onChange: (value: string) => void; disabled: boolean; className?: string }) {
+function Choice({
+  value,
+  options,
+  control,
+  onChange,
+  disabled,
+  className = 'field',
+}: {
+  value: string;
+  options: readonly string[];
+  control: Partial<FieldControlProps> & { 'aria-label'?: string };
+  onChange: (value: string) => void;
+  disabled: boolean;
+  className?: string;
+}) {
   const all = options.includes(value) || value === '' ? options : [value, ...options];
   return (
     <select {...control} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} className={className}>
@@ -29,10 +43,27 @@ function Choice({ value, options, control, onChange, disabled, className = 'fiel
 }
 
 /** One control for a scalar field (text, text area, number, switch, choice). */
-function ScalarControl({ field, value, onChange, disabled, rows, choices, control }: SettingInputProps & { control: Partial<FieldControlProps> & { 'aria-label'?: string }; compact?: boolean }) {
+function ScalarControl({
+  field,
+  value,
+  onChange,
+  disabled,
+  rows,
+  choices,
+  control,
+}: SettingInputProps & { control: Partial<FieldControlProps> & { 'aria-label'?: string }; compact?: boolean }) {
   const options = field.options ?? choices?.[field.name];
   if (field.kind === 'boolean') {
-    return <input {...control} type="checkbox" checked={value === true} disabled={disabled} onChange={(event) => onChange(event.target.checked)} className="size-5 accent-blue-700" />;
+    return (
+      <input
+        {...control}
+        type="checkbox"
+        checked={value === true}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-5 accent-blue-700"
+      />
+    );
   }
   if (options) return <Choice value={String(value)} options={options} control={control} onChange={onChange} disabled={disabled} />;
   const common = { ...control, value: String(value), disabled, onChange: (event: { target: { value: string } }) => onChange(event.target.value) };
@@ -91,7 +122,10 @@ function TableControl({ field, value, onChange, disabled, choices }: SettingInpu
           </thead>
           <tbody className="max-sm:block">
             {rows.map((row, index) => (
-              <tr key={index} className="border-t border-gray-100 max-sm:flex max-sm:flex-wrap max-sm:items-end max-sm:gap-2 max-sm:p-2 max-sm:first:border-t-0 dark:border-gray-800">
+              <tr
+                key={index}
+                className="border-t border-gray-100 max-sm:flex max-sm:flex-wrap max-sm:items-end max-sm:gap-2 max-sm:p-2 max-sm:first:border-t-0 dark:border-gray-800"
+              >
                 {columns.map((column) => (
                   <td
                     key={column.name}

@@ -159,7 +159,15 @@ export function SettingsEditor({
           rows={rows}
           choices={choices}
           hideLabel={part.fields.length === 1 && !group && field.kind !== 'table'}
-          hint={hint.length > 0 ? hint.map((line, index) => <span key={index} className="block">{line}</span>) : undefined}
+          hint={
+            hint.length > 0
+              ? hint.map((line, index) => (
+                  <span key={index} className="block">
+                    {line}
+                  </span>
+                ))
+              : undefined
+          }
           error={part.draft ? part.problems[field.name] : null}
         />
       );
@@ -204,12 +212,7 @@ export function SettingsEditor({
         )}
         {!readOnly && (
           <div className="flex flex-wrap items-center gap-3">
-            <button
-              type="submit"
-              className="button-primary"
-              disabled={!dirty || invalid || save.isPending}
-              aria-label={group ? undefined : `Save ${label}`}
-            >
+            <button type="submit" className="button-primary" disabled={!dirty || invalid || save.isPending} aria-label={group ? undefined : `Save ${label}`}>
               {save.isPending && <Spinner className="mr-2 size-4" />}
               {save.isPending ? 'Saving...' : group ? 'Save All' : 'Save'}
             </button>

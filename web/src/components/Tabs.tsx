@@ -8,11 +8,7 @@ export const Tabs = RadixTabs.Root;
 
 export function TabList({ label, children, className = '', ref }: { label: string; children: ReactNode; className?: string; ref?: Ref<HTMLDivElement> }) {
   return (
-    <RadixTabs.List
-      ref={ref}
-      aria-label={label}
-      className={`flex gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 dark:bg-gray-800 ${className}`}
-    >
+    <RadixTabs.List ref={ref} aria-label={label} className={`flex gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 dark:bg-gray-800 ${className}`}>
       {children}
     </RadixTabs.List>
   );

@@ -27,10 +27,7 @@ export function Tip({ label, children }: { label: ReactNode; children: ReactElem
         {children}
       </Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content
-          sideOffset={6}
-          className="z-50 rounded bg-gray-900 px-2 py-1 text-xs text-white shadow dark:bg-gray-100 dark:text-gray-900"
-        >
+        <Tooltip.Content sideOffset={6} className="z-50 rounded bg-gray-900 px-2 py-1 text-xs text-white shadow dark:bg-gray-100 dark:text-gray-900">
           {label}
           <Tooltip.Arrow className="fill-gray-900 dark:fill-gray-100" />
         </Tooltip.Content>

@@ -78,12 +78,7 @@ function TrendsList({ topic }: { topic: Topic }) {
         <>
           <ul className="space-y-1.5" data-testid="trends-list">
             {shown.map((trend) => (
-              <TrendRow
-                key={trend.id}
-                trend={trend}
-                assistantUrl={site.data?.assistantUrl}
-                promptText={prompt.data?.promptText}
-              />
+              <TrendRow key={trend.id} trend={trend} assistantUrl={site.data?.assistantUrl} promptText={prompt.data?.promptText} />
             ))}
           </ul>
           {trends.length > COLLAPSED_TRENDS && (

@@ -19,8 +19,7 @@ function LastRunTimes() {
   const zone = site.data.timeZone;
   return (
     <p className="min-h-10 text-sm text-gray-600 sm:min-h-5 dark:text-gray-400">
-      Last crawl at {formatClockTime(spiderLastRun, zone)} | Last trends analysis at{' '}
-      {formatClockTime(trendsAnalyzerLastRun, zone)}
+      Last crawl at {formatClockTime(spiderLastRun, zone)} | Last trends analysis at {formatClockTime(trendsAnalyzerLastRun, zone)}
     </p>
   );
 }
@@ -34,11 +33,15 @@ export function TrendsCard() {
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = TOPICS.indexOf(topic);
     const target =
-      event.key === 'ArrowRight' ? (index + 1) % TOPICS.length
-      : event.key === 'ArrowLeft' ? (index - 1 + TOPICS.length) % TOPICS.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? TOPICS.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (index + 1) % TOPICS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + TOPICS.length) % TOPICS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? TOPICS.length - 1
+              : -1;
     if (target < 0) return;
     event.preventDefault();
     const next = TOPICS[target] ?? DEFAULT_TOPIC;

@@ -7,9 +7,12 @@ import { notifyInvalid, notifySuccess } from '../lib/notify';
 export function useCopy(): { copied: boolean; copy: (text: string, label: string) => void } {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
   const copy = (text: string, label: string) => {
     copyText(text).then(
       () => {

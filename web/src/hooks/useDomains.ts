@@ -41,15 +41,11 @@ export const useAddDomainMutation = () => useDomainWrite((url: string) => callAp
 export const useRemoveDomainMutation = () => useDomainWrite((id: number) => callApi(endpoints.removeDomain, { params: { id } }));
 
 export const useUpdateDomainMutation = () =>
-  useDomainWrite(
-    ({ id, changes }: { id: number; changes: DomainChanges }) => callApi(endpoints.updateDomain, { params: { id }, body: changes }),
-    true,
-  );
+  useDomainWrite(({ id, changes }: { id: number; changes: DomainChanges }) => callApi(endpoints.updateDomain, { params: { id }, body: changes }), true);
 
 export const useScrapeRelatedMutation = () => useDomainWrite(() => callApi(endpoints.scrapeRelated));
 
-export const useImportDomainsMutation = () =>
-  useDomainWrite((domains: string[]) => callApi(endpoints.importDomains, { body: { domains } }), true);
+export const useImportDomainsMutation = () => useDomainWrite((domains: string[]) => callApi(endpoints.importDomains, { body: { domains } }), true);
 
 export const exportDomains = (format: 'txt' | 'opml' = 'txt') => callApi(endpoints.exportDomains, { query: { format } });
 
@@ -64,7 +60,6 @@ function useAvoidWrite<Input, Result>(write: (input: Input) => Promise<Result>) 
   });
 }
 
-export const useAddAvoidDomainMutation = () =>
-  useAvoidWrite((input: { url: string; reason?: string }) => callApi(endpoints.addAvoidDomain, { body: input }));
+export const useAddAvoidDomainMutation = () => useAvoidWrite((input: { url: string; reason?: string }) => callApi(endpoints.addAvoidDomain, { body: input }));
 
 export const useRemoveAvoidDomainMutation = () => useAvoidWrite((id: number) => callApi(endpoints.removeAvoidDomain, { params: { id } }));

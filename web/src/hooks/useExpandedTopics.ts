@@ -22,9 +22,7 @@ export function useExpandedTopics() {
     }
   }, [expandedTopics]);
   const toggleTopic = useCallback((topic: string) => {
-    setExpandedTopics((current) =>
-      current.includes(topic) ? current.filter((t) => t !== topic) : [...current, topic],
-    );
+    setExpandedTopics((current) => (current.includes(topic) ? current.filter((t) => t !== topic) : [...current, topic]));
   }, []);
   return { expandedTopics, toggleTopic };
 }

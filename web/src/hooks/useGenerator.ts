@@ -26,12 +26,12 @@ function useGeneratorWrite<Input, Result>(write: (input: Input) => Promise<Resul
   });
 }
 
-export const useGeneratorControlMutation = () => useGeneratorWrite((action: 'run' | 'stop') => callApi(action === 'run' ? endpoints.runGenerator : endpoints.stopGenerator));
+export const useGeneratorControlMutation = () =>
+  useGeneratorWrite((action: 'run' | 'stop') => callApi(action === 'run' ? endpoints.runGenerator : endpoints.stopGenerator));
 export const useClearArticlesMutation = () => useGeneratorWrite(() => callApi(endpoints.clearGeneratedArticles));
 // Sent with an empty JSON body.
 export const useRegenerateImageMutation = () => useGeneratorWrite((id: number) => callApi(endpoints.regenerateImage, { params: { id } }));
-export const useGenerateFromTrendMutation = () =>
-  useGeneratorWrite((trendTitle: string) => callApi(endpoints.generateFromTrend, { body: { trendTitle } }));
+export const useGenerateFromTrendMutation = () => useGeneratorWrite((trendTitle: string) => callApi(endpoints.generateFromTrend, { body: { trendTitle } }));
 export const useRegenerateArticlesMutation = () => useGeneratorWrite(() => callApi(endpoints.regenerateArticles));
 
 /** An article as the server exports it (.txt or Word), with the file name it gives. */

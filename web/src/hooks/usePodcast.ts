@@ -45,7 +45,14 @@ export const useGeneratePodcastScriptMutation = () =>
     'script',
     () => callApi(endpoints.podcastScript),
     // A new script clears the enhanced one and the audio.
-    (_current, result) => ({ scriptText: result.script, generatedAt: new Date().toISOString(), editedAt: null, enhanced: false, originalScriptText: null, audioUrl: null }),
+    (_current, result) => ({
+      scriptText: result.script,
+      generatedAt: new Date().toISOString(),
+      editedAt: null,
+      enhanced: false,
+      originalScriptText: null,
+      audioUrl: null,
+    }),
     'Failed to generate script',
   );
 

@@ -32,7 +32,11 @@ function subscribe(listener: () => void): () => void {
 
 /** The last post written in this page (null before the first). */
 export function useLastSocialPost(): SocialPost | null {
-  return useSyncExternalStore(subscribe, () => lastPost, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => lastPost,
+    () => null,
+  );
 }
 
 const SOCIAL_WRITE = ['social', 'post'] as const;

@@ -25,7 +25,8 @@ function useTrendsWrite<Input, Result>(write: (input: Input) => Promise<Result>)
   });
 }
 
-export const useAnalyzerControlMutation = () => useTrendsWrite((action: 'run' | 'stop') => callApi(action === 'run' ? endpoints.runAnalyzer : endpoints.stopAnalyzer));
+export const useAnalyzerControlMutation = () =>
+  useTrendsWrite((action: 'run' | 'stop') => callApi(action === 'run' ? endpoints.runAnalyzer : endpoints.stopAnalyzer));
 export const useClearTrendsMutation = () => useTrendsWrite(() => callApi(endpoints.clearTrends));
 export const useRecategorizeTrendsMutation = () => useTrendsWrite(() => callApi(endpoints.recategorizeTrends));
 /** Files a story under a topic (kept across analyses); null gives it back to the analyzer. */

@@ -48,4 +48,3 @@ export function formatPlayerTime(seconds: number): string {
   const s = String(whole % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
-

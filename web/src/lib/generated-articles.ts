@@ -61,7 +61,10 @@ function segmentsOf(text: string): ArticleSegment[] {
 export function articleBlocks(content: string): ArticleBlock[] {
   const blocks: ArticleBlock[] = [];
   for (const paragraph of content.split(/\n\s*\n/)) {
-    const lines = paragraph.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = paragraph
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     let prose: string[] = [];
     let items: string[] = [];
     const flush = () => {

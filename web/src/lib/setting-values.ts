@@ -23,7 +23,9 @@ export function toDraft(field: SettingFieldDescription, stored: unknown): DraftV
 /** What is sent back. An empty number field counts as 0, which the bounds then judge. */
 function toStored(field: SettingFieldDescription, draft: DraftValue): unknown {
   if (field.kind === 'table') {
-    return (draft as DraftRow[]).map((row) => Object.fromEntries((field.columns ?? []).map((column) => [column.name, toStored(column, row[column.name] ?? '')])));
+    return (draft as DraftRow[]).map((row) =>
+      Object.fromEntries((field.columns ?? []).map((column) => [column.name, toStored(column, row[column.name] ?? '')])),
+    );
   }
   if (field.kind === 'boolean') return draft === true;
   if (isNumeric(field)) return String(draft).trim() === '' ? 0 : Number(draft);

@@ -66,7 +66,10 @@ function DatabaseNotice() {
   });
   if (!down) return null;
   return (
-    <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200">
+    <p
+      role="alert"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
+    >
       {down}
     </p>
   );

@@ -118,7 +118,16 @@ export function LoginPage() {
                 />
                 <Tip label="New question">
                   <button type="button" onClick={newQuestion} aria-label="New question" className="button-secondary px-3">
-                    <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="size-5"
+                      aria-hidden="true"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    >
                       <path d="M20 11a8 8 0 1 0-2.3 5.7M20 4v7h-7" />
                     </svg>
                   </button>

@@ -16,7 +16,9 @@ function joinAnd(items: readonly string[]): string {
 
 function lowerFirst(sentence: string): string {
   // "The council…" → "the council…", but not "Maria Okafor…" or "NASA…" (a second capital or a name).
-  return /^(The|A|An|This|That|These|Those|It|In|On|At|After|Before|About|Some|Many|More)\b/.test(sentence) ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence;
+  return /^(The|A|An|This|That|These|Those|It|In|On|At|After|Before|About|Some|Many|More)\b/.test(sentence)
+    ? sentence[0]!.toLowerCase() + sentence.slice(1)
+    : sentence;
 }
 
 export function offlineConversation(stories: readonly Story[], hosts: readonly [string, string], siteName: string): string {
@@ -49,7 +51,11 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
           : pick([`Next up, ${topic}.`, `Let's turn to ${topic}.`, `Now, ${topic}.`], index);
     say(lead, `${opener} ${story.lead}`);
     const extra = story.facts.filter((fact) => fact !== story.who && fact !== story.why);
-    if (story.who) say(other, `${pick(['Right, and here is who is involved.', 'And we know who is part of this.', 'There are people speaking to this.'], index)} ${story.who}`);
+    if (story.who)
+      say(
+        other,
+        `${pick(['Right, and here is who is involved.', 'And we know who is part of this.', 'There are people speaking to this.'], index)} ${story.who}`,
+      );
     // The other host adds a fact of their own (asking "What else do we know?" and answering it themselves read as one host talking to itself).
     else if (extra[0]) say(other, `${pick(['Here is what else we know.', 'We know a little more.'], index)}[pause short] ${extra.shift()!}`);
     if (story.why) {

@@ -77,7 +77,8 @@ function podcastTags(asset: AudioAssetRow, origin: string): string {
     `<podcast:transcript url="${xml(`${base}.vtt`)}" type="text/vtt" language="en"/>`,
     `<podcast:transcript url="${xml(`${base}.srt`)}" type="application/x-subrip" language="en"/>`,
   ];
-  if (episodeChapters(asset, cues, origin).length) tags.push(`<podcast:chapters url="${xml(`${origin}/chapters/${encodeURIComponent(stemOf(asset.fileName))}.json`)}" type="application/json+chapters"/>`);
+  if (episodeChapters(asset, cues, origin).length)
+    tags.push(`<podcast:chapters url="${xml(`${origin}/chapters/${encodeURIComponent(stemOf(asset.fileName))}.json`)}" type="application/json+chapters"/>`);
   return tags.map((tag) => `\n      ${tag}`).join('');
 }
 

@@ -46,7 +46,15 @@ function run(cmd: ffmpeg.FfmpegCommand, signal?: AbortSignal, output?: PassThrou
     cmd.on('error', (error: Error, _stdout: string | null, stderr: string | null) => {
       signal?.removeEventListener('abort', onAbort);
       if (signal?.aborted) reject(signal.reason instanceof Error ? signal.reason : new Error('stopped'));
-      else reject(new Error(`ffmpeg: ${error.message} ${String(stderr ?? '').split('\n').slice(-4).join(' ')}`.trim()));
+      else
+        reject(
+          new Error(
+            `ffmpeg: ${error.message} ${String(stderr ?? '')
+              .split('\n')
+              .slice(-4)
+              .join(' ')}`.trim(),
+          ),
+        );
     });
     cmd.on('end', (_stdout: string | null, stderr: string | null) => {
       signal?.removeEventListener('abort', onAbort);
@@ -62,7 +70,11 @@ export async function decodeAudio(paths: FfmpegPaths, bytes: Buffer, sampleRate:
   const sink = new PassThrough();
   const chunks: Buffer[] = [];
   sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const cmd = command(paths, Readable.from([bytes])).noVideo().audioChannels(1).audioFrequency(sampleRate).format('s16le');
+  const cmd = command(paths, Readable.from([bytes]))
+    .noVideo()
+    .audioChannels(1)
+    .audioFrequency(sampleRate)
+    .format('s16le');
   await run(cmd, signal, sink);
   const data = Buffer.concat(chunks);
   const samples = new Int16Array(data.length >> 1);
@@ -131,7 +143,12 @@ export async function encodeMp3(
     `:measured_thresh=${measured.input_thresh}:offset=${measured.target_offset}:linear=true`;
   const metadata = Object.entries({ ...tags, year: tags.date.slice(0, 4) })
     .filter(([, value]) => value)
-    .flatMap(([key, value]) => ['-metadata', `${key}=${String(value).replace(/[\r\n]+/g, ' ').slice(0, 500)}`]);
+    .flatMap(([key, value]) => [
+      '-metadata',
+      `${key}=${String(value)
+        .replace(/[\r\n]+/g, ' ')
+        .slice(0, 500)}`,
+    ]);
   const cmd = command(paths, wavPath)
     .noVideo()
     .audioFilters(`${SHAPING},${loudnorm}`)

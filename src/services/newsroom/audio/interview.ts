@@ -35,8 +35,15 @@ function countTokens(text: string): number {
 }
 
 export async function cleanInterview(ctx: Pick<AppContext, 'sql'>, script: string): Promise<string> {
-  const [cast, { replacements }] = await Promise.all([castOf(ctx, 'interview-speakers'), getSetting<{ replacements: Replacement[] }>(ctx, 'script-replacements')]);
-  return cleanScript(script, replacements, cast.speakers.map((speaker) => speaker.name));
+  const [cast, { replacements }] = await Promise.all([
+    castOf(ctx, 'interview-speakers'),
+    getSetting<{ replacements: Replacement[] }>(ctx, 'script-replacements'),
+  ]);
+  return cleanScript(
+    script,
+    replacements,
+    cast.speakers.map((speaker) => speaker.name),
+  );
 }
 
 /** The stories about a topic: current stories sharing its words, else crawled articles that match it. */
@@ -80,7 +87,10 @@ export function offlineInterview(topic: string, stories: readonly Story[], host:
   const say = (speaker: string, text: string) => lines.push(`${speaker}: ${text}`);
   // "Central bank interest rates" reads as "…today's topic is central bank interest rates"; names and acronyms keep their capitals.
   const words = topic.replace(/[.?!]+$/, '').split(/\s+/);
-  const spokenTopic = /^\p{Lu}\p{Ll}+$/u.test(words[0] ?? '') && words.slice(1).every((word) => !/^\p{Lu}/u.test(word)) ? words.join(' ').replace(/^\p{Lu}/u, (c) => c.toLowerCase()) : words.join(' ');
+  const spokenTopic =
+    /^\p{Lu}\p{Ll}+$/u.test(words[0] ?? '') && words.slice(1).every((word) => !/^\p{Lu}/u.test(word))
+      ? words.join(' ').replace(/^\p{Lu}/u, (c) => c.toLowerCase())
+      : words.join(' ');
   say(host, `Welcome to ${siteName} Interviews. I'm ${host}, and today's topic is ${spokenTopic}. With me is ${guest}. Thanks for joining us.`);
   say(guest, `Thanks for having me, ${host}.[pause short]`);
   stories.forEach((story, index) => {
@@ -106,7 +116,16 @@ export function offlineInterview(topic: string, stories: readonly Story[], host:
   return lines.join('\n');
 }
 
-async function interviewModel(ctx: Ctx, system: string, user: string, events: { progress: 'interview_token_progress' | 'interview_refine_token_progress'; complete: 'interview_token_complete' | 'interview_refine_token_complete' }, signal?: AbortSignal) {
+async function interviewModel(
+  ctx: Ctx,
+  system: string,
+  user: string,
+  events: {
+    progress: 'interview_token_progress' | 'interview_refine_token_progress';
+    complete: 'interview_token_complete' | 'interview_refine_token_complete';
+  },
+  signal?: AbortSignal,
+) {
   const model = chatModelFor(ctx);
   if (!model) return null;
   ctx.events.emit(events.progress, { tokens: 0 });
@@ -143,14 +162,18 @@ export async function generateInterviewScript(ctx: Ctx): Promise<InterviewScript
   const [host, guest] = [cast.speakers[0]!.name, (cast.speakers[1] ?? cast.speakers[0]!).name];
   let written: { text: string; totalTokens: number; writer: 'model' | 'offline' } | null = null;
   try {
-    const reply = await interviewModel(ctx, system.promptText, fillPrompt(user.promptText, { topic: topic.trim() }), { progress: 'interview_token_progress', complete: 'interview_token_complete' });
+    const reply = await interviewModel(ctx, system.promptText, fillPrompt(user.promptText, { topic: topic.trim() }), {
+      progress: 'interview_token_progress',
+      complete: 'interview_token_complete',
+    });
     if (reply) written = { ...reply, writer: 'model' };
   } catch (error) {
     await logEvent(ctx, LOG_COMPONENTS.audio, 'warning', `Interview script: the model failed (${(error as Error).message}); using the offline writer`);
   }
   if (!written) {
     const stories = await storiesAbout(ctx, topic);
-    if (stories.length === 0) throw Invalid(`No crawled story is about "${topic.trim()}" yet: choose another interview topic, crawl more, or configure a model.`);
+    if (stories.length === 0)
+      throw Invalid(`No crawled story is about "${topic.trim()}" yet: choose another interview topic, crawl more, or configure a model.`);
     const text = offlineInterview(topic.trim(), stories, host, guest, ctx.config.siteName);
     written = { text, totalTokens: reportOffline(ctx, text, 'interview_token_progress'), writer: 'offline' };
   }
@@ -224,7 +247,13 @@ export async function refineInterviewScript(ctx: Ctx, input: { interview?: strin
   const [{ promptText }, cast] = await Promise.all([getSetting<{ promptText: string }>(ctx, 'interview-refinement-prompt'), castOf(ctx, 'interview-speakers')]);
   let written: { text: string; totalTokens: number; writer: 'model' | 'offline' } | null = null;
   try {
-    const reply = await interviewModel(ctx, '', fillPrompt(promptText, { interview: original, script: original }), { progress: 'interview_refine_token_progress', complete: 'interview_refine_token_complete' }, signal);
+    const reply = await interviewModel(
+      ctx,
+      '',
+      fillPrompt(promptText, { interview: original, script: original }),
+      { progress: 'interview_refine_token_progress', complete: 'interview_refine_token_complete' },
+      signal,
+    );
     if (reply) written = { ...reply, writer: 'model' };
   } catch (error) {
     if (signal?.aborted) {
@@ -246,7 +275,11 @@ export async function refineInterviewScript(ctx: Ctx, input: { interview?: strin
 }
 
 export async function lastInterviewScript(ctx: Pick<AppContext, 'sql'>): Promise<LastInterviewScript> {
-  const [original, refined, audio] = await Promise.all([latestScript(ctx.sql, 'interview'), latestScript(ctx.sql, 'interview-refined'), latestAudioAsset(ctx.sql, 'interview')]);
+  const [original, refined, audio] = await Promise.all([
+    latestScript(ctx.sql, 'interview'),
+    latestScript(ctx.sql, 'interview-refined'),
+    latestAudioAsset(ctx.sql, 'interview'),
+  ]);
   const current = refined && (!original || refined.generatedAt >= original.generatedAt) ? refined : original;
   const editedAt = editedAtOf(current);
   // Audio older than the last edit was made from other words: not offered as this script's audio.
@@ -269,7 +302,10 @@ export interface InterviewAudioParams {
 /** The job: (ctx, {script, topic}, {signal, progress}) → the stored interview, recorded under the job's key. */
 async function interviewAudioJob(ctx: Ctx, params: InterviewAudioParams, job: AudioJobHandle): Promise<GenerateAudioResponse & { assetId: number }> {
   const cast = await castOf(ctx, 'interview-speakers');
-  const lines = parseScript(params.script, cast.speakers.map((speaker) => speaker.name));
+  const lines = parseScript(
+    params.script,
+    cast.speakers.map((speaker) => speaker.name),
+  );
   const produced = await produceAudio(ctx, {
     kind: 'interview',
     jobKey: job.key,

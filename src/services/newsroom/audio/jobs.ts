@@ -5,7 +5,15 @@
 // answer with the result wait for the run, within a time limit.
 import type { AppContext } from '../../../context.js';
 import { AppError, Upstream } from '../../../errors.js';
-import { defineJob, isTerminal, startJob, waitForRun, type JobDefinition, type JobHandle as RunnerHandle, type JobSchedule } from '../../platform/jobs/index.js';
+import {
+  defineJob,
+  isTerminal,
+  startJob,
+  waitForRun,
+  type JobDefinition,
+  type JobHandle as RunnerHandle,
+  type JobSchedule,
+} from '../../platform/jobs/index.js';
 import type { JobHandle } from './assemble.js';
 import { emitWebhook } from '../../platform/webhooks/index.js';
 
@@ -66,7 +74,12 @@ export function defineAudioJob<P extends object, R>(definition: AudioJobDefiniti
  * One already running answers 409; a failed run answers 502 with its reason; waiting longer than
  * `waitMs` answers 503 while the run goes on (its audio appears when it is done).
  */
-export async function runAudioJob<P extends object, R>(ctx: AppContext, definition: AudioJobDefinition<P, R>, params: P, options: { waitMs?: number } = {}): Promise<R> {
+export async function runAudioJob<P extends object, R>(
+  ctx: AppContext,
+  definition: AudioJobDefinition<P, R>,
+  params: P,
+  options: { waitMs?: number } = {},
+): Promise<R> {
   const waitMs = options.waitMs ?? DEFAULT_WAIT_MS;
   const label = LABELS[definition.kind];
   const { run } = await startJob(ctx, definition.name, { ...params } as Record<string, unknown>);
@@ -84,4 +97,3 @@ export async function runAudioJob<P extends object, R>(ctx: AppContext, definiti
   if (ended.status === 'stopped') throw new AppError('conflict', `${label} was stopped`);
   throw Upstream(`${label} failed: ${ended.error ?? 'unknown error'}`);
 }
-

@@ -126,7 +126,11 @@ async function summary(ctx: Ctx, stories: readonly Story[], signal: AbortSignal)
 }
 
 /** The bulletin as narrator lines, in the product's order. */
-export async function bulletinScript(ctx: Ctx, at: Date, signal: AbortSignal): Promise<{ lines: ScriptLine[]; text: string; stories: Story[]; writer: 'model' | 'offline' }> {
+export async function bulletinScript(
+  ctx: Ctx,
+  at: Date,
+  signal: AbortSignal,
+): Promise<{ lines: ScriptLine[]; text: string; stories: Story[]; writer: 'model' | 'offline' }> {
   const stories = await topStories(ctx, BULLETIN_STORIES, signal);
   if (stories.length === 0) throw Invalid(NO_NEWS);
   const [{ prePlug, endingPlug }, written] = await Promise.all([
@@ -160,7 +164,9 @@ async function generateLatestNewsAudioJob(ctx: Ctx, _params: object, job: AudioJ
       lines: script.lines,
       voiceOf: () => narrator,
       meta: {
-        title: `Latest news — ${greeting(ctx.config.siteName, started, ctx.config.timeZone).replace(/^.*latest news for /, '').replace(/\.$/, '')}`,
+        title: `Latest news — ${greeting(ctx.config.siteName, started, ctx.config.timeZone)
+          .replace(/^.*latest news for /, '')
+          .replace(/\.$/, '')}`,
         description: script.stories.map((story) => story.title).join(' · '),
         writer: script.writer,
       },
@@ -177,7 +183,12 @@ async function generateLatestNewsAudioJob(ctx: Ctx, _params: object, job: AudioJ
     const generatedAt = produced.asset.generatedAt.toISOString();
     ctx.events.emit('latest_news_audio', { audioUrl: produced.audioUrl, generatedAt });
     status(ctx, 'Latest news audio generated successfully');
-    await logEvent(ctx, LOG_COMPONENTS.audio, 'info', `Latest news audio generated: ${script.stories.length} stories, ${produced.durationSeconds.toFixed(0)} s (${script.writer})`);
+    await logEvent(
+      ctx,
+      LOG_COMPONENTS.audio,
+      'info',
+      `Latest news audio generated: ${script.stories.length} stories, ${produced.durationSeconds.toFixed(0)} s (${script.writer})`,
+    );
     return {
       audioUrl: produced.audioUrl,
       generatedAt,

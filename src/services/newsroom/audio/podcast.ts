@@ -32,7 +32,11 @@ async function replacements(ctx: Pick<AppContext, 'sql'>): Promise<Replacement[]
 /** A script as the clean-up rules want it, with the podcast's speakers. */
 export async function cleanPodcastScript(ctx: Pick<AppContext, 'sql'>, script: string): Promise<string> {
   const [cast, table] = await Promise.all([castOf(ctx, 'conversational-audio-speakers'), replacements(ctx)]);
-  return cleanScript(script, table, cast.speakers.map((speaker) => speaker.name));
+  return cleanScript(
+    script,
+    table,
+    cast.speakers.map((speaker) => speaker.name),
+  );
 }
 
 async function modelReply(ctx: Ctx, feature: string, system: string, user: string, signal?: AbortSignal): Promise<string | null> {
@@ -42,10 +46,7 @@ async function modelReply(ctx: Ctx, feature: string, system: string, user: strin
     const reply = await model.complete({
       feature,
       model: await modelNameFor(ctx, 'conversational-audio-model-name'),
-      messages: [
-        ...(system.trim() ? [{ role: 'system' as const, content: system }] : []),
-        { role: 'user', content: user },
-      ],
+      messages: [...(system.trim() ? [{ role: 'system' as const, content: system }] : []), { role: 'user', content: user }],
       temperature: 0.7,
       signal,
     });
@@ -162,9 +163,17 @@ export async function enhanceConversationalScript(ctx: Ctx, input: { script?: st
   const reply = await modelReply(ctx, 'conversational-enhance', '', prompt);
   const enhanced = reply
     ? { script: reply, sourcesCount: stories.reduce((sum, story) => sum + story.siteCount, 0) }
-    : enhanceOffline(original, stories, cast.speakers.map((speaker) => speaker.name));
+    : enhanceOffline(
+        original,
+        stories,
+        cast.speakers.map((speaker) => speaker.name),
+      );
   const enhancedScript = await cleanPodcastScript(ctx, enhanced.script);
-  await insertScript(ctx.sql, { kind: 'conversational-enhanced', scriptText: enhancedScript, meta: { writer: reply ? 'model' : 'offline', sourcesCount: enhanced.sourcesCount } });
+  await insertScript(ctx.sql, {
+    kind: 'conversational-enhanced',
+    scriptText: enhancedScript,
+    meta: { writer: reply ? 'model' : 'offline', sourcesCount: enhanced.sourcesCount },
+  });
   await pruneScripts(ctx.sql, 'conversational-enhanced', 5);
   return { enhancedScript, sourcesCount: enhanced.sourcesCount };
 }
@@ -198,7 +207,10 @@ export interface PodcastAudioParams {
 /** The job: (ctx, {script}, {signal, progress}) → the stored podcast, recorded under the job's key. */
 async function podcastAudioJob(ctx: Ctx, params: PodcastAudioParams, job: AudioJobHandle): Promise<GenerateAudioResponse & { assetId: number }> {
   const cast = await castOf(ctx, 'conversational-audio-speakers');
-  const lines = parseScript(params.script, cast.speakers.map((speaker) => speaker.name));
+  const lines = parseScript(
+    params.script,
+    cast.speakers.map((speaker) => speaker.name),
+  );
   const produced = await produceAudio(ctx, {
     kind: 'podcast',
     jobKey: job.key,
@@ -207,7 +219,13 @@ async function podcastAudioJob(ctx: Ctx, params: PodcastAudioParams, job: AudioJ
     meta: {
       title: `${ctx.config.siteName} News Podcast — ${localDate(new Date(), ctx.config.timeZone)}`,
       // The first lines without their speaker labels (label by label: across lines a "label" could swallow words).
-      description: lines.slice(0, 3).map((line) => line.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join(' ')).join(' ').replace(/\s+/g, ' ').trim().slice(0, 400),
+      description: lines
+        .slice(0, 3)
+        .map((line) => line.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join(' '))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 400),
     },
     job,
     onLine: (progress) => ctx.events.emit('conversational-audio-progress', progress),

@@ -71,7 +71,13 @@ export async function storeAudio(
       rmSync(finalPath, { force: true });
       const existing = input.jobKey ? await audioAssetByJobKey(ctx.sql, input.jobKey) : undefined;
       if (!existing) throw new Error(`the audio of job ${input.jobKey} was recorded twice`);
-      return { asset: existing, audioUrl: audioUrl(existing.fileName, existing.generatedAt), durationSeconds: existing.durationSeconds ?? 0, segmentCount, loudness: {} };
+      return {
+        asset: existing,
+        audioUrl: audioUrl(existing.fileName, existing.generatedAt),
+        durationSeconds: existing.durationSeconds ?? 0,
+        segmentCount,
+        loudness: {},
+      };
     }
     return { asset, audioUrl: audioUrl(asset.fileName, asset.generatedAt), durationSeconds, segmentCount, loudness: { ...loudness } };
   } finally {

@@ -150,10 +150,16 @@ const ACRONYM = /^(?=(?:[^A-Z]*[A-Z]){2})[A-Z][A-Z0-9&.-]*[A-Z0-9](?:s)?$/;
  * of the same clause: "Canadian Automobile Association of Nowhere (CAAN)".
  */
 function followsExpansion(acronym: string, before: string): boolean {
-  const letters = acronym.replace(/s$/, '').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  const letters = acronym
+    .replace(/s$/, '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toLowerCase();
   const clause = before.split(/[.!?;:]\s|[()[\]"“”]/).pop() ?? '';
   const words = clause.trim().split(/\s+/).filter(Boolean);
-  const long = words.slice(-Math.min(letters.length + 5, letters.length * 2)).join(' ').toLowerCase();
+  const long = words
+    .slice(-Math.min(letters.length + 5, letters.length * 2))
+    .join(' ')
+    .toLowerCase();
   if (long.replace(/[^a-z0-9]/g, '') === letters) return false;
   let at = long.length - 1;
   for (let i = letters.length - 1; i >= 0; i--) {

@@ -4,7 +4,28 @@
 // "2020 to 2024". Digits themselves stay: both synthesizers read "1,200" and "4.25" well, but
 // eSpeak reads a year as a count ("two thousand and twenty-six") and spells "mph" and "bn" out.
 
-const ONES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const ONES = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+];
 const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
 
 /** 0–99 in words ("forty-two"). */
@@ -67,7 +88,8 @@ const UNITS: Record<string, string> = {
 };
 
 // A word before a four-digit number that makes it a year ("in 2026", "since 1999", "the 2024 election" is left as is).
-const YEAR_CUES = /(?:\b(?:in|since|by|from|until|till|through|before|after|of|during|early|late|mid|year|years|fiscal|FY|between|and|to|or|spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)[\s,]+|-)$/i;
+const YEAR_CUES =
+  /(?:\b(?:in|since|by|from|until|till|through|before|after|of|during|early|late|mid|year|years|fiscal|FY|between|and|to|or|spring|summer|autumn|fall|winter|January|February|March|April|May|June|July|August|September|October|November|December)[\s,]+|-)$/i;
 
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 
@@ -75,20 +97,23 @@ const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 export function spokenFigures(text: string): string {
   let out = text;
   // Money: "$4.5bn", "$4.5 billion", "£300", "$1.50", "US$2m".
-  out = out.replace(new RegExp(String.raw`(?:\bUS)?([$£€¥])\s?(${NUMBER})(?:\s?(bn|mn|mln|tn|[kmbt]|thousand|million|billion|trillion)\b)?`, 'gi'), (_match, symbol: string, amount: string, scale?: string) => {
-    const [one, many] = CURRENCIES[symbol]!;
-    if (scale) return `${amount} ${SCALES[scale.toLowerCase()]} ${many}`;
-    const [whole, fraction] = amount.split('.');
-    const wholeWords = `${whole} ${whole === '1' ? one : many}`;
-    const cents = CENTS[symbol];
-    if (fraction && fraction.length === 2 && cents) {
-      const n = Number(fraction);
-      const centWords = `${n} ${n === 1 ? cents[0] : cents[1]}`;
-      if (whole === '0') return centWords;
-      return n === 0 ? wholeWords : `${wholeWords} and ${centWords}`;
-    }
-    return fraction ? `${amount} ${many}` : wholeWords;
-  });
+  out = out.replace(
+    new RegExp(String.raw`(?:\bUS)?([$£€¥])\s?(${NUMBER})(?:\s?(bn|mn|mln|tn|[kmbt]|thousand|million|billion|trillion)\b)?`, 'gi'),
+    (_match, symbol: string, amount: string, scale?: string) => {
+      const [one, many] = CURRENCIES[symbol]!;
+      if (scale) return `${amount} ${SCALES[scale.toLowerCase()]} ${many}`;
+      const [whole, fraction] = amount.split('.');
+      const wholeWords = `${whole} ${whole === '1' ? one : many}`;
+      const cents = CENTS[symbol];
+      if (fraction && fraction.length === 2 && cents) {
+        const n = Number(fraction);
+        const centWords = `${n} ${n === 1 ? cents[0] : cents[1]}`;
+        if (whole === '0') return centWords;
+        return n === 0 ? wholeWords : `${wholeWords} and ${centWords}`;
+      }
+      return fraction ? `${amount} ${many}` : wholeWords;
+    },
+  );
   // Percentages and percentage points.
   out = out.replace(new RegExp(String.raw`(${NUMBER})\s?%`, 'g'), '$1 percent');
   out = out.replace(new RegExp(String.raw`(${NUMBER})\s?pp\b`, 'g'), '$1 percentage points');

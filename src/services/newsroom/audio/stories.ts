@@ -44,19 +44,23 @@ export const TOPIC_PHRASES: Record<Topic, string> = {
   science: 'science',
 };
 
-const WHO = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained|spokes(man|woman|person)|minister|president|director|officials?|CEO|chief|researchers?|scientists?|mayor|governor)\b/i;
+const WHO =
+  /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained|spokes(man|woman|person)|minister|president|director|officials?|CEO|chief|researchers?|scientists?|mayor|governor)\b/i;
 /** Someone speaking: preferred to a sentence that only names a role ("Regional officials plan…"). */
 const SPOKE = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained)\b/i;
 /**
  * A sentence that states a consequence: what will or could follow, why, at what risk. A figure or a
  * record alone is a fact, not a reason ("why it matters" is spoken only with such a sentence).
  */
-const WHY = /\b(because|so that|in order to|means|meaning|could|would|might|may|will (?:mean|make|cost|force|allow|help|lead|affect|raise|cut|delay|keep|add|leave)|expected to|likely to|lead to|leads to|result in|impact|affect(s|ed)?|consequences?|risks?|threat(en)?s?|warn(s|ed)?|concerns?)\b/i;
-
+const WHY =
+  /\b(because|so that|in order to|means|meaning|could|would|might|may|will (?:mean|make|cost|force|allow|help|lead|affect|raise|cut|delay|keep|add|leave)|expected to|likely to|lead to|leads to|result in|impact|affect(s|ed)?|consequences?|risks?|threat(en)?s?|warn(s|ed)?|concerns?)\b/i;
 
 function plain(sentence: string): string {
   // The written article's inline attribution "(host)" reads badly aloud; sites are named in speech instead.
-  return sentence.replace(/\s\((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?\)(?=[.!?]?$)/i, '').replace(/, ([a-z0-9-]+\.)+[a-z]{2,} reported\.$/i, '.').trim();
+  return sentence
+    .replace(/\s\((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?\)(?=[.!?]?$)/i, '')
+    .replace(/, ([a-z0-9-]+\.)+[a-z]{2,} reported\.$/i, '.')
+    .trim();
 }
 
 /**

@@ -4,7 +4,9 @@
 // and chapters as the Podcasting 2.0 JSON chapters format, one per story, linking to its page.
 import type { ScriptLine } from './script.js';
 
-const STOP = new Set('a an and are as at be by for from has have in is it its of on or that the their this to was were will with after over new says said'.split(' '));
+const STOP = new Set(
+  'a an and are as at be by for from has have in is it its of on or that the their this to was were will with after over new says said'.split(' '),
+);
 
 /** The content words of a spoken line or a title. */
 function spokenTerms(text: string): Set<string> {
@@ -40,7 +42,11 @@ export function cuesOf(meta: unknown): TranscriptCue[] | null {
   if (!Array.isArray(segments) || segments.length === 0) return null;
   const cues = segments.filter(
     (segment): segment is TranscriptCue =>
-      typeof segment === 'object' && segment !== null && typeof segment.start === 'number' && typeof segment.end === 'number' && typeof segment.text === 'string',
+      typeof segment === 'object' &&
+      segment !== null &&
+      typeof segment.start === 'number' &&
+      typeof segment.end === 'number' &&
+      typeof segment.text === 'string',
   );
   return cues.length === segments.length ? cues : null;
 }
@@ -71,11 +77,7 @@ export function toSrt(cues: readonly TranscriptCue[]): string {
  * story's title words (at least half of them) or its lead. Stories no line tells get no chapter;
  * the episode's opening is the first chapter when the first story starts later.
  */
-export function chaptersFor(
-  cues: readonly TranscriptCue[],
-  stories: readonly { title: string; lead?: string; url?: string }[],
-  opening: string,
-): Chapter[] {
+export function chaptersFor(cues: readonly TranscriptCue[], stories: readonly { title: string; lead?: string; url?: string }[], opening: string): Chapter[] {
   const chapters: Chapter[] = [];
   const lineTerms = cues.map((cue) => spokenTerms(cue.text));
   let from = 0;

@@ -42,14 +42,27 @@ export const DEFAULT_VOICES: readonly VoiceRow[] = [
   { name: 'Iapetus', sex: 'male', accent: 'US (New York)', providerVoice: 'echo', offlineVoice: 'en-us-nyc+m7', offlinePitch: 40, offlineSpeed: SPEED },
   { name: 'Achird', sex: 'male', accent: 'British', providerVoice: 'fable', offlineVoice: 'en-gb+m1', offlinePitch: 62, offlineSpeed: SPEED },
   { name: 'Aoede', sex: 'female', accent: 'US', providerVoice: 'nova', offlineVoice: 'en-us+f3', offlinePitch: 60, offlineSpeed: SPEED },
-  { name: 'Kore', sex: 'female', accent: 'British (RP), narrator', providerVoice: 'shimmer', offlineVoice: 'en-gb-x-rp+f2', offlinePitch: 50, offlineSpeed: SPEED },
+  {
+    name: 'Kore',
+    sex: 'female',
+    accent: 'British (RP), narrator',
+    providerVoice: 'shimmer',
+    offlineVoice: 'en-gb-x-rp+f2',
+    offlinePitch: 50,
+    offlineSpeed: SPEED,
+  },
   { name: 'Leda', sex: 'female', accent: 'US, narrator', providerVoice: 'coral', offlineVoice: 'en-us+f4', offlinePitch: 45, offlineSpeed: SPEED },
 ];
 
 export const speakerRowSchema = z
   .object({
     /** The label the script's lines start with ("Alex"). */
-    name: z.string().trim().min(1).max(40).regex(/^[\p{L}][\p{L}\p{N} .'’-]*$/u, 'must be a name (letters, digits, spaces, . \' -)'),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .regex(/^[\p{L}][\p{L}\p{N} .'’-]*$/u, "must be a name (letters, digits, spaces, . ' -)"),
     /** A name of the voice table. */
     voice: z.string().trim().min(1).max(60),
   })

@@ -77,7 +77,11 @@ export async function regenerateArticleImage(ctx: WriteCtx, id: number): Promise
   const topic = article.category ?? 'international';
   let image: Awaited<ReturnType<typeof makeFeatureImage>>;
   try {
-    image = await makeFeatureImage(ctx, { title: article.title, excerpt: article.excerpt, topic, sourceCount: article.sources.length || article.sourceUrls.length }, { fallback: false });
+    image = await makeFeatureImage(
+      ctx,
+      { title: article.title, excerpt: article.excerpt, topic, sourceCount: article.sources.length || article.sourceUrls.length },
+      { fallback: false },
+    );
   } catch (error) {
     const reason = (error as Error).message;
     await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Image regeneration failed for "${article.title}": ${reason}`);

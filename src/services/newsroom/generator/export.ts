@@ -87,7 +87,10 @@ function runs(line: string): (TextRun | ExternalHyperlink)[] {
 }
 
 function blockParagraphs(block: string): Paragraph[] {
-  const lines = block.split('\n').map((line) => line.trimEnd()).filter((line) => line.trim());
+  const lines = block
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim());
   if (lines.length === 1 && WHOLLY_BOLD.test(lines[0]!)) {
     return [new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun({ text: WHOLLY_BOLD.exec(lines[0]!)![1]!.trim() })] })];
   }
@@ -119,7 +122,11 @@ const xmlText = (text: string) => text.replace(NOT_XML, '');
 export async function articleDocx(raw: GeneratedArticle): Promise<Buffer> {
   const article = { ...raw, title: xmlText(raw.title), content: xmlText(raw.content), sourceUrls: raw.sourceUrls.map(xmlText) };
   const children: Paragraph[] = [
-    new Paragraph({ alignment: AlignmentType.LEFT, spacing: { after: 240 }, children: [new TextRun({ text: plainTitle(article.title), bold: true, size: 40 })] }),
+    new Paragraph({
+      alignment: AlignmentType.LEFT,
+      spacing: { after: 240 },
+      children: [new TextRun({ text: plainTitle(article.title), bold: true, size: 40 })],
+    }),
   ];
   for (const block of article.content.replace(/\r\n/g, '\n').split(/\n\s*\n/)) children.push(...blockParagraphs(block));
   const sources = relatedSources(article);

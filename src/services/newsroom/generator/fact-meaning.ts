@@ -93,8 +93,10 @@ export function storyMeanings(sentences: readonly string[]): Float32Array[] {
   return vectors.map((vector) => (vector.some((x) => x !== 0) ? unit(vector.map((x, d) => x - mean[d]!)) : vector));
 }
 
-const UP = /\b(rose|rise[sn]?|rising|increase[sd]?|increasing|up|gain(?:ed|s)?|climb(?:ed|s)?|jump(?:ed|s)?|surge[sd]?|higher|grew|grow[sn]?|more|record high|soar(?:ed|s)?)\b/i;
-const DOWN = /\b(fell|fall(?:s|en)?|falling|drop(?:ped|s)?|decline[sd]?|declining|down|los[st]|lower|slid|slump(?:ed|s)?|sank|decrease[sd]?|fewer|less|cut|plunge[sd]?|eased?)\b/i;
+const UP =
+  /\b(rose|rise[sn]?|rising|increase[sd]?|increasing|up|gain(?:ed|s)?|climb(?:ed|s)?|jump(?:ed|s)?|surge[sd]?|higher|grew|grow[sn]?|more|record high|soar(?:ed|s)?)\b/i;
+const DOWN =
+  /\b(fell|fall(?:s|en)?|falling|drop(?:ped|s)?|decline[sd]?|declining|down|los[st]|lower|slid|slump(?:ed|s)?|sank|decrease[sd]?|fewer|less|cut|plunge[sd]?|eased?)\b/i;
 const NEGATION = /\b(not|no|never|none|neither|nor|without|denied|denies|refused|n't)\b|n't\b/gi;
 
 /** The figures a sentence gives ("1,200" → 1200, "5.5" → 5.5; years and counts alike). */
@@ -120,7 +122,7 @@ export function saysOtherwise(a: string, b: string): boolean {
   const upB = UP.test(b) && !DOWN.test(b);
   const downB = DOWN.test(b) && !UP.test(b);
   if ((upA && downB) || (downA && upB)) return true;
-  return ((a.match(NEGATION)?.length ?? 0) > 0) !== ((b.match(NEGATION)?.length ?? 0) > 0);
+  return (a.match(NEGATION)?.length ?? 0) > 0 !== (b.match(NEGATION)?.length ?? 0) > 0;
 }
 
 export interface Telling {

@@ -49,7 +49,10 @@ export async function reportBatchProgress(ctx: Ctx, generation: GenerationParams
   if (progress.live === 0) await announceRunComplete(ctx, progress);
 }
 
-export async function announceRunComplete(ctx: Pick<AppContext, 'sql' | 'events'>, progress: { total: number; done: number; failed: number; cancelled: number }): Promise<void> {
+export async function announceRunComplete(
+  ctx: Pick<AppContext, 'sql' | 'events'>,
+  progress: { total: number; done: number; failed: number; cancelled: number },
+): Promise<void> {
   const parts = [`${progress.done} of ${progress.total} articles rewritten`];
   if (progress.failed) parts.push(`${progress.failed} failed`);
   if (progress.cancelled) parts.push(`${progress.cancelled} stopped`);
@@ -72,7 +75,14 @@ export async function generateTrendArticle(ctx: Ctx, generation: GenerationParam
     // Recorded already by an attempt whose daemon died before its run ended: that is the result.
     const recordedBefore = await generatedArticleOfJobRun(ctx.sql, job.runId);
     if (recordedBefore) {
-      return { outcome: 'done', articleId: recordedBefore.id, title: recordedBefore.title, wordCount: recordedBefore.wordCount, sources: recordedBefore.sources.length, writer: recordedBefore.writer };
+      return {
+        outcome: 'done',
+        articleId: recordedBefore.id,
+        title: recordedBefore.title,
+        wordCount: recordedBefore.wordCount,
+        sources: recordedBefore.sources.length,
+        writer: recordedBefore.writer,
+      };
     }
     const attempts = attemptsMade(job);
     if (attempts > MAX_ATTEMPTS) {

@@ -80,7 +80,12 @@ export async function makeFeatureImage(
     return await provider.generate(request);
   } catch (error) {
     if (!options.fallback || provider.name === 'offline' || input.signal?.aborted) throw error;
-    await logEvent(ctx, LOG_COMPONENTS.generator, 'warning', `Feature image for "${input.title}": ${(error as Error).message}; using the offline cover instead`);
+    await logEvent(
+      ctx,
+      LOG_COMPONENTS.generator,
+      'warning',
+      `Feature image for "${input.title}": ${(error as Error).message}; using the offline cover instead`,
+    );
     return createOfflineImageProvider().generate(request);
   }
 }

@@ -7,7 +7,6 @@ export {
   regenerateArticleImage,
 } from './articles.js';
 export type { ExportFormat } from './export.js';
-;
 export { resumeGenerator } from './jobs.js';
 export { generateFromTrend, regenerateArticles, startGenerator, stopGenerator } from './queueing.js';
 export { queueStatus } from './status.js';

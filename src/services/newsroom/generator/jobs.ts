@@ -113,7 +113,9 @@ async function keepQueueing(ctx: AppContext, job: JobHandle): Promise<{ queued: 
         }
       } catch (error) {
         if (job.signal.aborted) break;
-        await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generator: queueing the latest trends failed: ${(error as Error).message}`).catch(() => {});
+        await logEvent(ctx, LOG_COMPONENTS.generator, 'error', `Article generator: queueing the latest trends failed: ${(error as Error).message}`).catch(
+          () => {},
+        );
       }
       if (heard) {
         heard = false;

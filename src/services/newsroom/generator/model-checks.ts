@@ -36,13 +36,18 @@ export function modelArticleProblems(article: { title: string; content: string }
   if (foreign.length > 0) problems.push(`Cite only the sources given; these addresses are not among them: ${foreign.slice(0, 5).join(', ')}`);
 
   const body = bodyOf(article.content).replace(/\*\*/g, '');
-  const paragraphs = body.split(/\n\s*\n/).map((block) => block.trim()).filter((block) => block.split(/\s+/).length >= 8);
+  const paragraphs = body
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter((block) => block.split(/\s+/).length >= 8);
   const headline = termSet(story.title);
   if (paragraphs[0] && headline.size > 0 && termOverlap(headline, termSet(paragraphs[0])) < LEAD_OVERLAP) {
     problems.push(`Open with the news the headline states ("${story.title}"), not a side detail`);
   }
 
-  const sentences = splitSentences(body).map((sentence) => ({ sentence: sentence.trim(), terms: termSet(sentence) })).filter((s) => s.terms.size >= 4);
+  const sentences = splitSentences(body)
+    .map((sentence) => ({ sentence: sentence.trim(), terms: termSet(sentence) }))
+    .filter((s) => s.terms.size >= 4);
   for (let i = 0; i < sentences.length; i++) {
     const twice = sentences.slice(i + 1).find((other) => termOverlap(sentences[i]!.terms, other.terms) > NEAR_COPY);
     if (twice) {

@@ -125,10 +125,7 @@ export async function writeWithModel(model: ChatModel, input: ModelWriterInput):
   const result = await model.complete({
     feature: 'article-generator',
     model: modelName,
-    messages: [
-      ...(system.trim() ? [{ role: 'system' as const, content: system }] : []),
-      { role: 'user' as const, content: user },
-    ],
+    messages: [...(system.trim() ? [{ role: 'system' as const, content: system }] : []), { role: 'user' as const, content: user }],
     // Room for the target length with margin (a token is about three quarters of a word).
     maxTokens: Math.min(16_000, Math.ceil(input.targetWords * 2.5) + 400),
     signal: input.signal,

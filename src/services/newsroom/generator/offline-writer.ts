@@ -160,7 +160,9 @@ function score(candidates: Candidate[], sourceCount: number, story: { title: Set
     // The headline says what the story is; the trend's description (a few of its sentences the
     // analyzer picked, often not the news itself) counts for less.
     const centrality =
-      salience / Math.sqrt(Math.max(1, candidate.terms.size)) + 0.6 * termOverlap(candidate.terms, story.title) + 0.2 * termOverlap(candidate.terms, story.description);
+      salience / Math.sqrt(Math.max(1, candidate.terms.size)) +
+      0.6 * termOverlap(candidate.terms, story.title) +
+      0.2 * termOverlap(candidate.terms, story.description);
     // Inverted pyramid: the top of an article carries the news.
     const position = 1.2 - 0.45 * Math.min(1, candidate.relativePosition * 1.5);
     const length = candidate.words < 12 ? 0.8 : candidate.words > 45 ? 0.85 : 1;
@@ -176,8 +178,7 @@ function score(candidates: Candidate[], sourceCount: number, story: { title: Set
 }
 
 function pickLead(candidates: Candidate[], titleTerms: Set<string>): Candidate | null {
-  const fits = (c: Candidate, strict: boolean) =>
-    !c.dangling && !c.quote && (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50));
+  const fits = (c: Candidate, strict: boolean) => !c.dangling && !c.quote && (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50));
   for (const strict of [true, false]) {
     let best: Candidate | null = null;
     let bestScore = -Infinity;
@@ -327,7 +328,11 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     addresses.add(url);
     listed.push(i);
   }
-  const used: ArticleSource[] = listed.map((i) => ({ url: withScheme(sources[i]!.url), title: sources[i]!.title.trim(), domain: displayHost(sources[i]!.domain) }));
+  const used: ArticleSource[] = listed.map((i) => ({
+    url: withScheme(sources[i]!.url),
+    title: sources[i]!.title.trim(),
+    domain: displayHost(sources[i]!.domain),
+  }));
   const sourceLines = listed.map((i, n) => `- ${used[n]!.title}${nameOf[i] ? ` (${nameOf[i]})` : ''}: ${used[n]!.url}`);
   const bodyText = paragraphs.join('\n\n');
   const content = [

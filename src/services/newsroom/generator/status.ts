@@ -28,7 +28,11 @@ export async function generatorStatusFields(ctx: Pick<AppContext, 'sql'>): Promi
     (run) => run.job === GENERATE_ARTICLE_JOB && (run.status === 'running' || run.status === 'stopping') && (run.expiresAt?.getTime() ?? 0) >= now,
   );
   const generatorStatus = generating ? 'generating' : runs.length > 0 ? 'running' : 'idle';
-  const lastRun = [lastGeneration?.finishedAt?.toISOString() ?? null, last?.toISOString() ?? null].filter((v): v is string => v !== null).sort().at(-1) ?? null;
+  const lastRun =
+    [lastGeneration?.finishedAt?.toISOString() ?? null, last?.toISOString() ?? null]
+      .filter((v): v is string => v !== null)
+      .sort()
+      .at(-1) ?? null;
   return { generatorStatus, totalArticlesGenerated: total, generatorLastRun: lastRun };
 }
 

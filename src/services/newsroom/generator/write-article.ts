@@ -74,7 +74,17 @@ export async function writeArticle(
   // The model's article is checked (model-checks.ts); a failing one is written again once with the
   // reasons, then replaced by the offline writer's — or, when the sources are too thin for it, kept
   // with the reasons logged as a warning.
-  const input = { title: trend.title, description: trend.description, topic: trend.topic, sources, targetWords: targetWordCount, withSources, noSources, defaultModel: ctx.config.llm.model, signal };
+  const input = {
+    title: trend.title,
+    description: trend.description,
+    topic: trend.topic,
+    sources,
+    targetWords: targetWordCount,
+    withSources,
+    noSources,
+    defaultModel: ctx.config.llm.model,
+    signal,
+  };
   let written = await writeWithModel(model, input);
   let problems = modelArticleProblems(written, { title: trend.title, sources });
   if (problems.length > 0) {
@@ -85,11 +95,21 @@ export async function writeArticle(
   if (problems.length === 0) return { ...written, category: trend.topic, writer: 'model', modelName: written.modelName };
   try {
     const replaced = offline();
-    await logEvent(ctx, LOG_COMPONENTS.generator, 'warning', `The model's article for "${trend.title}" failed its checks twice (${problems.join('; ')}); the offline writer's article is stored instead`);
+    await logEvent(
+      ctx,
+      LOG_COMPONENTS.generator,
+      'warning',
+      `The model's article for "${trend.title}" failed its checks twice (${problems.join('; ')}); the offline writer's article is stored instead`,
+    );
     return replaced;
   } catch (error) {
     if (!(error instanceof GenerationFailure)) throw error;
-    await logEvent(ctx, LOG_COMPONENTS.generator, 'warning', `The model's article for "${trend.title}" is stored although it failed its checks twice (${problems.join('; ')}): its sources are too thin for the offline writer`);
+    await logEvent(
+      ctx,
+      LOG_COMPONENTS.generator,
+      'warning',
+      `The model's article for "${trend.title}" is stored although it failed its checks twice (${problems.join('; ')}): its sources are too thin for the offline writer`,
+    );
     return { ...written, category: trend.topic, writer: 'model', modelName: written.modelName };
   }
 }

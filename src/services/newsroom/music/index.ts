@@ -102,7 +102,11 @@ export async function generateMusic(ctx: AppContext, input: GenerateMusicRequest
   if (!lyrics) throw Invalid(NO_LYRICS);
   const config = parseMusicConfig(input.musicConfig ?? (await getSetting<{ promptText: string }>(ctx, 'music-generator-prompt')).promptText);
   await checkMusicEndpoint(config, ctx.config);
-  const firstLine = lyrics.split('\n').map((line) => line.trim()).find((line) => line && !/^[[(]/.test(line)) ?? 'Song';
+  const firstLine =
+    lyrics
+      .split('\n')
+      .map((line) => line.trim())
+      .find((line) => line && !/^[[(]/.test(line)) ?? 'Song';
   const title = `${firstLine.slice(0, 60)} — ${localDate(new Date(), ctx.config.timeZone)}`;
   const trackId = await insertMusicTrack(ctx.sql, {
     title,

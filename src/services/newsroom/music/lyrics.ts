@@ -58,9 +58,13 @@ export function phrase(sentence: string, max = 9, keepWhole = 0): string {
   }
   const bareWord = (word: string) => word.replace(/[^\p{L}]/gu, '');
   const dangling = (at: number) =>
-    DANGLING_END.test(bareWord(words[at]!)) || (NEEDS_NOUN.test(bareWord(words[at]!)) && /^(the|a|an|its|their|his|her|our)$/i.test(bareWord(words[at - 1] ?? '')));
+    DANGLING_END.test(bareWord(words[at]!)) ||
+    (NEEDS_NOUN.test(bareWord(words[at]!)) && /^(the|a|an|its|their|his|her|our)$/i.test(bareWord(words[at - 1] ?? '')));
   while (words.length > 3 && dangling(words.length - 1)) words.pop();
-  return words.join(' ').replace(/[.!?"'“”]+$/g, '').replace(/^["'“”]+/, '');
+  return words
+    .join(' ')
+    .replace(/[.!?"'“”]+$/g, '')
+    .replace(/^["'“”]+/, '');
 }
 
 export function offlineLyrics(stories: readonly Story[]): string {

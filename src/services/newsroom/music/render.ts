@@ -59,7 +59,10 @@ export async function renderSong(
     const narration = narrationText.trim() ? await session.synthesize(narrationText.trim(), voice, job.signal) : null;
     if (input.config.provider) {
       job.progress({ trackId: input.trackId, stage: 'music-api' });
-      const client = createOutboundClient(ctx.config, { maxBodyBytes: Math.ceil(MAX_AUDIO_BYTES * 1.4), totalTimeoutMs: input.config.provider.timeoutSeconds * 1000 });
+      const client = createOutboundClient(ctx.config, {
+        maxBodyBytes: Math.ceil(MAX_AUDIO_BYTES * 1.4),
+        totalTimeoutMs: input.config.provider.timeoutSeconds * 1000,
+      });
       let bytes: Buffer;
       try {
         bytes = await generateWithMusicApi(client, input.config.provider, { lyrics: input.lyrics, style: input.config.style }, job.signal);
@@ -68,7 +71,13 @@ export async function renderSong(
       }
       const song = await decodeAudio(paths, bytes, 44_100, job.signal);
       const parts = narration ? [await resample(paths, narration, 44_100, job.signal), silence(44_100, 0.6), song] : [song];
-      return storeAudio(ctx, { kind: 'music', jobKey: `music:${input.trackId}`, pcm: concatPcm(44_100, parts), meta: { ...meta, provider: new URL(input.config.provider.endpoint).host }, signal: job.signal });
+      return storeAudio(ctx, {
+        kind: 'music',
+        jobKey: `music:${input.trackId}`,
+        pcm: concatPcm(44_100, parts),
+        meta: { ...meta, provider: new URL(input.config.provider.endpoint).host },
+        signal: job.signal,
+      });
     }
 
     const lines = parseLyrics(input.lyrics);
@@ -99,7 +108,15 @@ export async function renderSong(
       kind: 'music',
       jobKey: `music:${input.trackId}`,
       pcm: mixUnder(backing.pcm, voiceTrack),
-      meta: { ...meta, provider: 'offline', lines: lines.length, tempo: input.config.tempo, key: input.config.key, barSeconds: backing.barSeconds, segments: backing.plan.map((entry) => ({ start: entry.start, bars: entry.bars, section: entry.line.section })) },
+      meta: {
+        ...meta,
+        provider: 'offline',
+        lines: lines.length,
+        tempo: input.config.tempo,
+        key: input.config.key,
+        barSeconds: backing.barSeconds,
+        segments: backing.plan.map((entry) => ({ start: entry.start, bars: entry.bars, section: entry.line.section })),
+      },
       signal: job.signal,
     });
   } finally {

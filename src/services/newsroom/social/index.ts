@@ -110,7 +110,10 @@ async function storyOf(ctx: AppContext, request: SocialContentRequest, origin: s
 /** #Topic plus up to two names from the title ("Port Linden" → #PortLinden). */
 function hashtags(title: string, topic: Topic): string[] {
   const tags = [`#${topicLabel(topic).replace(/[^A-Za-z0-9]/g, '')}`];
-  const words = title.replace(/[^\p{L}\p{N}\s'-]/gu, ' ').split(/\s+/).filter(Boolean);
+  const words = title
+    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const names: string[] = [];
   let run: string[] = [];
   const flush = () => {

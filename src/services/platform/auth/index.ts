@@ -72,10 +72,7 @@ async function throttle(ctx: Ctx, username: string, ip: string): Promise<number>
   const liftsAt = Math.max(...blocked.map((window) => window.oldest!.getTime() + LOGIN_FAILURE_WINDOW_MS));
   const retryAfterSeconds = Math.max(1, Math.ceil((liftsAt - now) / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  throw TooManyRequests(
-    `Too many failed login attempts. Try again in ${counted(minutes, 'minute')}.`,
-    { retryAfterSeconds },
-  );
+  throw TooManyRequests(`Too many failed login attempts. Try again in ${counted(minutes, 'minute')}.`, { retryAfterSeconds });
 }
 
 export interface LoginResult {
@@ -84,10 +81,7 @@ export interface LoginResult {
   username: string;
 }
 
-export async function login(
-  ctx: Ctx,
-  attempt: { username: string; password: string; ip: string; userAgent?: string | null },
-): Promise<LoginResult> {
+export async function login(ctx: Ctx, attempt: { username: string; password: string; ip: string; userAgent?: string | null }): Promise<LoginResult> {
   const key = normaliseUsername(attempt.username);
   if (!key || !attempt.password) throw Invalid('Username and password are required');
   const wait = await throttle(ctx, key, attempt.ip);

@@ -8,7 +8,22 @@
 // A restore reads the whole archive into a staging folder and checks it (every header, every
 // checksum, every row's framing) before it creates or changes anything; sessions are never in it.
 import { createHash } from 'node:crypto';
-import { closeSync, copyFileSync, createReadStream, createWriteStream, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +56,14 @@ export interface BackupManifest {
   format: typeof BACKUP_FORMAT;
   version: number;
   createdAt: string;
-  database: { file: typeof DATABASE_ENTRY; kind: 'embedded' | 'postgres'; size: number; sha256: string; migrations: number[]; tables: { name: string; rows: number }[] };
+  database: {
+    file: typeof DATABASE_ENTRY;
+    kind: 'embedded' | 'postgres';
+    size: number;
+    sha256: string;
+    migrations: number[];
+    tables: { name: string; rows: number }[];
+  };
   media: MediaEntry[];
   secrets: { included: boolean; omitted: OmittedSecret[] };
 }
@@ -241,7 +263,14 @@ export async function stageBackup(file: string): Promise<StagedBackup> {
           format: BACKUP_FORMAT,
           version: BACKUP_VERSION,
           createdAt: header.createdAt,
-          database: { file: DATABASE_ENTRY, kind: header.database, size, sha256: '', migrations: header.migrations, tables: header.tables.map((t) => ({ name: t.name, rows: t.rows })) },
+          database: {
+            file: DATABASE_ENTRY,
+            kind: header.database,
+            size,
+            sha256: '',
+            migrations: header.migrations,
+            tables: header.tables.map((t) => ({ name: t.name, rows: t.rows })),
+          },
           media: [],
           secrets: { included: true, omitted: [] },
         },
@@ -314,7 +343,8 @@ export async function stageBackup(file: string): Promise<StagedBackup> {
       media.set(entry.path, target);
     }
     const header = await validateDump(databaseFile);
-    if (header.migrations.join(',') !== manifest.database.migrations.join(',')) throw Invalid(`${file}: the manifest and the database disagree on the migrations`);
+    if (header.migrations.join(',') !== manifest.database.migrations.join(','))
+      throw Invalid(`${file}: the manifest and the database disagree on the migrations`);
     return { manifest, databaseFile, media, legacy: false, discard };
   } catch (error) {
     discard();

@@ -226,7 +226,10 @@ async function* readDump(file: string): AsyncGenerator<{ header: DumpHeader } | 
         Array.isArray(parsed.tables) &&
         parsed.tables.every(
           (t) =>
-            t && typeof t.name === 'string' && Number.isInteger(t.rows) && t.rows >= 0 &&
+            t &&
+            typeof t.name === 'string' &&
+            Number.isInteger(t.rows) &&
+            t.rows >= 0 &&
             [t.columns, t.primaryKey, t.identity, t.deferred].every((list) => Array.isArray(list) && list.every((c) => typeof c === 'string')),
         );
       if (!wellFormed) throw Invalid(`${file} has a damaged header`);
@@ -295,7 +298,8 @@ export async function validateDump(file: string): Promise<DumpHeader> {
   }
   if (!header) throw Invalid(`${file} is not a newsctl dump`);
   for (const table of header.tables) {
-    if ((counted.get(table.name) ?? 0) !== table.rows) throw Invalid(`${file}: table ${table.name} has ${counted.get(table.name) ?? 0} rows, its header says ${table.rows}`);
+    if ((counted.get(table.name) ?? 0) !== table.rows)
+      throw Invalid(`${file}: table ${table.name} has ${counted.get(table.name) ?? 0} rows, its header says ${table.rows}`);
   }
   return header;
 }
@@ -341,7 +345,8 @@ export async function restoreDatabase(sql: Sql, file: string, options: RestoreOp
       perTable[table.name] = (perTable[table.name] ?? 0) + rows.length;
     }
     for (const table of restored) {
-      if ((perTable[table.name] ?? 0) !== table.rows) throw Invalid(`${file}: table ${table.name} has ${perTable[table.name] ?? 0} rows, its header says ${table.rows}`);
+      if ((perTable[table.name] ?? 0) !== table.rows)
+        throw Invalid(`${file}: table ${table.name} has ${perTable[table.name] ?? 0} rows, its header says ${table.rows}`);
     }
     // Second pass: the cycle's columns, now that both sides of each reference exist.
     const deferred = restored.filter((t) => t.deferred.length > 0);

@@ -53,7 +53,6 @@ export {
   type JobCatalog,
   type JobDefinition,
   type JobHandle,
-  
   type JobParams,
   type JobSchedule,
   type RunObserver,
@@ -62,7 +61,7 @@ export {
 export { isDatabaseOutage, throughOutage, waitForDatabase } from './database.js';
 export { pruneJobHistory } from './history.js';
 export { isTerminal } from './run-state.js';
-export type { JobRunRow,  } from '../../../db/job-runs.js';
+export type { JobRunRow } from '../../../db/job-runs.js';
 
 const JOB_RUNNER = contextSlot<JobRunner>('job-runner');
 
@@ -83,7 +82,12 @@ export async function shutdownJobs(ctx: AppContext): Promise<void> {
 
 function definitionOf(ctx: AppContext, name: string): AnyDefinition {
   const def = jobDefinition(ctx, name);
-  if (!def) throw Invalid(`Unknown job "${name}"; jobs are ${jobDefinitions(ctx).map((d) => d.name).join(', ')}`);
+  if (!def)
+    throw Invalid(
+      `Unknown job "${name}"; jobs are ${jobDefinitions(ctx)
+        .map((d) => d.name)
+        .join(', ')}`,
+    );
   return def;
 }
 
@@ -166,7 +170,14 @@ export async function enqueueTogether<T>(
 }
 
 /** The run's row and its work set (`prepare`), in one transaction (the caller's, if given); null when the insert conflicts. */
-async function insertRun(ctx: AppContext, def: AnyDefinition, id: string, params: JobParams, options: StartJobOptions, outer?: TransactionSql): Promise<JobRunRow | null> {
+async function insertRun(
+  ctx: AppContext,
+  def: AnyDefinition,
+  id: string,
+  params: JobParams,
+  options: StartJobOptions,
+  outer?: TransactionSql,
+): Promise<JobRunRow | null> {
   const insert = async (tx: TransactionSql) => {
     const row = await insertJobRun(tx, {
       id,
@@ -384,13 +395,23 @@ async function scheduleRow(ctx: AppContext, def: AnyDefinition): Promise<JobStat
 /** Every declared job with its live (or last) run: GET /api/jobs, `newsctl jobs`. */
 export async function jobStates(ctx: AppContext): Promise<JobState[]> {
   const defs = jobDefinitions(ctx).sort((a, b) => a.name.localeCompare(b.name));
-  const live = await liveJobRuns(ctx.sql, defs.map((d) => d.name));
+  const live = await liveJobRuns(
+    ctx.sql,
+    defs.map((d) => d.name),
+  );
   return Promise.all(
     defs.map(async (def) => {
       const runs = live.filter((row) => row.job === def.name);
       const current = runs[0] ? withLocalProgress(ctx, runs[0]) : await lastRun(ctx, def.name);
       const status = runs[0] ? (runs[0].status as JobState['status']) : 'idle';
-      return { name: def.name, label: def.label, status, run: current ? summarize(current) : null, liveRuns: runs.length, schedule: await scheduleRow(ctx, def) };
+      return {
+        name: def.name,
+        label: def.label,
+        status,
+        run: current ? summarize(current) : null,
+        liveRuns: runs.length,
+        schedule: await scheduleRow(ctx, def),
+      };
     }),
   );
 }

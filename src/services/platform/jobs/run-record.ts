@@ -46,7 +46,12 @@ export async function settleRun(ctx: AppContext, holder: string, run: LocalRun, 
       delaySeconds: backOffSeconds(retry, row.failures),
     });
     if (!requeued) return null;
-    await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Job ${def.name} failed (${describe(failure)}); retry ${row.failures + 1} of ${retry.limit} ${retryWait(retry, row.failures)}`).catch(() => {});
+    await logEvent(
+      ctx,
+      LOG_COMPONENTS.system,
+      'warning',
+      `Job ${def.name} failed (${describe(failure)}); retry ${row.failures + 1} of ${retry.limit} ${retryWait(retry, row.failures)}`,
+    ).catch(() => {});
     return 'queued';
   }
   const status = stopped ? 'stopped' : failure ? 'failed' : 'completed';

@@ -71,7 +71,10 @@ export function interrupt(participation: Participation, kind: JobInterruption): 
 }
 
 /** The handle a job's function works with, over a run (or a helper's share of one). */
-export function handleFor(participation: Participation, extra: Pick<JobHandle, 'progress' | 'saved' | 'attempt' | 'resumed' | 'startedAt' | 'holds'>): JobHandle {
+export function handleFor(
+  participation: Participation,
+  extra: Pick<JobHandle, 'progress' | 'saved' | 'attempt' | 'resumed' | 'startedAt' | 'holds'>,
+): JobHandle {
   return {
     signal: participation.controller.signal,
     runId: participation.runId,
@@ -95,10 +98,7 @@ export async function runSettledHooks(ctx: AppContext, def: AnyDefinition, runId
   const hooks = [def.settled?.bind(def), ...ctx.catalog.observers.map((observer) => observer.settled?.bind(observer))];
   for (const hook of hooks) {
     if (!hook) continue;
-    await Promise.race([
-      hook(ctx, run).catch(() => {}),
-      new Promise((resolve) => setTimeout(resolve, SETTLE_HOOK_MS).unref()),
-    ]);
+    await Promise.race([hook(ctx, run).catch(() => {}), new Promise((resolve) => setTimeout(resolve, SETTLE_HOOK_MS).unref())]);
   }
 }
 

@@ -250,7 +250,10 @@ export class JobRunner {
   private async schedulePoll(): Promise<void> {
     let delay = POLL_MS;
     try {
-      const next = await nextQueuedRunAt(this.ctx.sql, jobDefinitions(this.ctx).map((def) => def.name));
+      const next = await nextQueuedRunAt(
+        this.ctx.sql,
+        jobDefinitions(this.ctx).map((def) => def.name),
+      );
       if (next) delay = Math.min(delay, Math.max(20, next.getTime() - Date.now()));
     } catch {
       // The database is away: look again after the usual wait.
@@ -265,7 +268,10 @@ export class JobRunner {
     if (this.closed || !this.working) return;
     const open = jobDefinitions(this.ctx).filter((def) => this.capacity(def) > 0);
     if (open.length === 0) return;
-    const queued = await queuedRunCounts(this.ctx.sql, open.map((d) => d.name));
+    const queued = await queuedRunCounts(
+      this.ctx.sql,
+      open.map((d) => d.name),
+    );
     for (const { job, count } of queued) {
       const def = jobDefinition(this.ctx, job);
       if (!def || this.closed) continue;
@@ -308,10 +314,17 @@ export class JobRunner {
       const open = jobDefinitions(this.ctx).filter((def) => this.capacity(def) > 0);
       if (open.length === 0) return;
       const lease = Math.max(...open.map((def) => this.leaseOf(def)));
-      const row = await takeOverExpiredRun(this.ctx.sql, open.map((def) => def.name), this.holder, lease);
+      const row = await takeOverExpiredRun(
+        this.ctx.sql,
+        open.map((def) => def.name),
+        this.holder,
+        lease,
+      );
       if (!row) return;
       const def = jobDefinition(this.ctx, row.job)!;
-      await logEvent(this.ctx, LOG_COMPONENTS.system, 'info', `Job ${def.name}: taking over run ${row.id.slice(0, 8)}, whose daemon stopped renewing it`).catch(() => {});
+      await logEvent(this.ctx, LOG_COMPONENTS.system, 'info', `Job ${def.name}: taking over run ${row.id.slice(0, 8)}, whose daemon stopped renewing it`).catch(
+        () => {},
+      );
       this.execute(def, row, true);
     }
   }
@@ -320,7 +333,10 @@ export class JobRunner {
   private async joinShared(): Promise<void> {
     const shared = jobDefinitions(this.ctx).filter((def) => def.join);
     if (shared.length === 0 && this.helpers.size === 0) return;
-    const live = await liveJobRuns(this.ctx.sql, shared.map((def) => def.name));
+    const live = await liveJobRuns(
+      this.ctx.sql,
+      shared.map((def) => def.name),
+    );
     const liveIds = new Set(live.map((row) => row.id));
     for (const helper of this.helpers.values()) if (!liveIds.has(helper.runId)) interrupt(helper, 'stop');
     for (const row of live) {
@@ -429,7 +445,12 @@ export class JobRunner {
       .join(this.ctx, row.params, handle)
       .catch((error: unknown) => {
         if (!helper.interruption && !isClosedDatabase(error)) {
-          void logEvent(this.ctx, LOG_COMPONENTS.system, 'error', `Job ${def.name}: this daemon's share of run ${row.id.slice(0, 8)} failed: ${describe(error)}`).catch(() => {});
+          void logEvent(
+            this.ctx,
+            LOG_COMPONENTS.system,
+            'error',
+            `Job ${def.name}: this daemon's share of run ${row.id.slice(0, 8)} failed: ${describe(error)}`,
+          ).catch(() => {});
         }
       })
       .finally(() => {

@@ -36,13 +36,7 @@ function escapeLogText(text: string): string {
 }
 
 /** Records an entry; a failing log write is reported on stderr and never breaks the caller. */
-export async function logEvent(
-  ctx: Pick<AppContext, 'sql' | 'events'>,
-  component: string,
-  level: LogLevel,
-  message: string,
-  details?: unknown,
-): Promise<void> {
+export async function logEvent(ctx: Pick<AppContext, 'sql' | 'events'>, component: string, level: LogLevel, message: string, details?: unknown): Promise<void> {
   try {
     const row = await insertLog(ctx.sql, { component, level, message: escapeLogText(message).slice(0, 4000), details });
     ctx.events.emit('log_entry', toEntry(row));

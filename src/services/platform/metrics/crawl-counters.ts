@@ -24,7 +24,9 @@ export function crawlMetricLines(): string[] {
   return [
     '# HELP newsctl_crawl_requests_total Crawl requests this daemon made, by how they ended.',
     '# TYPE newsctl_crawl_requests_total counter',
-    ...(['2xx', '3xx', '4xx', '5xx', 'refused', 'failed'] as const).map((outcome) => `newsctl_crawl_requests_total{outcome="${outcome}"} ${requests.get(outcome) ?? 0}`),
+    ...(['2xx', '3xx', '4xx', '5xx', 'refused', 'failed'] as const).map(
+      (outcome) => `newsctl_crawl_requests_total{outcome="${outcome}"} ${requests.get(outcome) ?? 0}`,
+    ),
     '# HELP newsctl_crawl_response_bytes_total Bytes of the answers the crawler read (decoded).',
     '# TYPE newsctl_crawl_response_bytes_total counter',
     `newsctl_crawl_response_bytes_total ${bytes}`,

@@ -77,7 +77,13 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions = {}):
     const slot = latestSlot(armed.get(row.slot) ?? [], timeZone, now);
     if (!slot) return;
     if (now.getTime() - slot.getTime() > row.latenessMs) {
-      if (row.logSkipped) await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Scheduled ${row.slot} run of ${slot.toISOString()} skipped: it came due ${Math.round((now.getTime() - slot.getTime()) / 1000)} s late`);
+      if (row.logSkipped)
+        await logEvent(
+          ctx,
+          LOG_COMPONENTS.system,
+          'warning',
+          `Scheduled ${row.slot} run of ${slot.toISOString()} skipped: it came due ${Math.round((now.getTime() - slot.getTime()) / 1000)} s late`,
+        );
       return;
     }
     await startSlot(ctx, row, slot.toISOString(), options);
@@ -97,7 +103,12 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions = {}):
       void fired(name).catch((error: unknown) => reportProblem(`scheduler (${name})`, error));
     },
     errorHandler: (error: unknown, meta: { name?: string }) => {
-      void logEvent(ctx, LOG_COMPONENTS.system, 'error', `Scheduled job ${meta?.name ?? '?'} failed: ${error instanceof Error ? error.message : String(error)}`).catch(() => {});
+      void logEvent(
+        ctx,
+        LOG_COMPONENTS.system,
+        'error',
+        `Scheduled job ${meta?.name ?? '?'} failed: ${error instanceof Error ? error.message : String(error)}`,
+      ).catch(() => {});
     },
   } as unknown as Bree.BreeOptions);
   bree.createWorker = startWorker;

@@ -5,7 +5,17 @@
 import type { AppContext } from '../../../context.js';
 import type { JobSchedule } from '../jobs/index.js';
 import { getSetting } from '../settings/index.js';
-import { cadenceCron, cadenceMinutes, dailyCron, DEFAULT_SCHEDULE_MINUTES, HOURLY_CRON, WEEKDAY_SPIDER_HOURS, WEEKEND_SPIDER_HOURS, type ScheduledJob, type ScheduleMinutes } from './cadence.js';
+import {
+  cadenceCron,
+  cadenceMinutes,
+  dailyCron,
+  DEFAULT_SCHEDULE_MINUTES,
+  HOURLY_CRON,
+  WEEKDAY_SPIDER_HOURS,
+  WEEKEND_SPIDER_HOURS,
+  type ScheduledJob,
+  type ScheduleMinutes,
+} from './cadence.js';
 
 /** A cadence slot missed by more than this (the machine slept, the loop stalled) is skipped rather than run late. */
 const CADENCE_LATENESS_MS = 5 * 60_000;

@@ -117,7 +117,11 @@ function uniqueNames(label: string, rows: readonly { name: string }[]): void {
 /** Each webhook endpoint's signing secret is a credential: masked on read, kept when sent back masked, left out of dumps. */
 const webhookSecretsCodec: SecretCodec = {
   list: (value) =>
-    ((value.endpoints as { secret?: string }[] | undefined) ?? []).map((endpoint, index) => ({ path: `endpoints.${index}.secret`, label: `webhook ${index + 1} secret`, value: endpoint.secret ?? '' })),
+    ((value.endpoints as { secret?: string }[] | undefined) ?? []).map((endpoint, index) => ({
+      path: `endpoints.${index}.secret`,
+      label: `webhook ${index + 1} secret`,
+      value: endpoint.secret ?? '',
+    })),
   map: (value, replace) => ({
     ...value,
     endpoints: ((value.endpoints as { secret?: string }[] | undefined) ?? []).map((endpoint, index) => ({
@@ -178,9 +182,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
   define({
     key: 'get-json-config',
     label: 'JSON configuration',
-    schema: z
-      .object({ jsonTextTop: z.string().max(PROMPT_MAX), jsonText: z.string().max(PROMPT_MAX), jsonTextBottom: z.string().max(PROMPT_MAX) })
-      .strict(),
+    schema: z.object({ jsonTextTop: z.string().max(PROMPT_MAX), jsonText: z.string().max(PROMPT_MAX), jsonTextBottom: z.string().max(PROMPT_MAX) }).strict(),
     defaults: { jsonTextTop: '', jsonText: '', jsonTextBottom: '' },
     fieldLabels: { jsonTextTop: 'JSON text (top)', jsonText: 'JSON text', jsonTextBottom: 'JSON text (bottom)' },
   }),
@@ -313,9 +315,7 @@ export const SETTINGS: readonly SettingDefinition[] = [
     label: 'webhooks',
     schema: z
       .object({
-        endpoints: z
-          .array(z.object({ url: z.string().trim().max(2000), events: z.string().trim().max(300), secret: z.string().max(300) }).strict())
-          .max(20),
+        endpoints: z.array(z.object({ url: z.string().trim().max(2000), events: z.string().trim().max(300), secret: z.string().max(300) }).strict()).max(20),
       })
       .strict(),
     defaults: { endpoints: [] },

@@ -3,7 +3,11 @@
 export const WEBHOOK_EVENTS = ['trend.created', 'article.generated', 'audio.ready', 'crawl.finished'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
-const namesOf = (events: string) => events.split(',').map((name) => name.trim()).filter(Boolean);
+const namesOf = (events: string) =>
+  events
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
 
 /** The events an endpoint's comma-separated list names (`*`: all of them). */
 export function eventsOf(endpoint: { events: string }): WebhookEvent[] {

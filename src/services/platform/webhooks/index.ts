@@ -12,7 +12,14 @@
 import { createHmac } from 'node:crypto';
 import type { AppContext } from '../../../context.js';
 import type { WebhookDeliveryView } from '../../../api/webhooks.js';
-import { insertWebhookDelivery, pruneWebhookDeliveries, recentWebhookDeliveries, recordWebhookAttempt, webhookDelivery, type WebhookDeliveryRow } from '../../../db/webhooks.js';
+import {
+  insertWebhookDelivery,
+  pruneWebhookDeliveries,
+  recentWebhookDeliveries,
+  recordWebhookAttempt,
+  webhookDelivery,
+  type WebhookDeliveryRow,
+} from '../../../db/webhooks.js';
 import { createOutboundClient, describeOutboundFailure, HttpStatusError } from '../../../net/index.js';
 import { defineJob, enqueue, type JobHandle } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
@@ -54,7 +61,9 @@ export async function emitWebhook(ctx: AppContext, event: WebhookEvent, data: Re
     }
     if (wanted.length) await pruneWebhookDeliveries(ctx.sql, DELIVERIES_KEPT);
   } catch (error) {
-    await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Webhook ${event} not queued: ${error instanceof Error ? error.message : String(error)}`).catch(() => {});
+    await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Webhook ${event} not queued: ${error instanceof Error ? error.message : String(error)}`).catch(
+      () => {},
+    );
   }
 }
 
@@ -91,7 +100,12 @@ async function deliver(ctx: AppContext, params: { deliveryId: number }, job: Job
     const reason = describeOutboundFailure(error, delivery.url);
     await recordWebhookAttempt(ctx.sql, delivery.id, { status: last ? 'failed' : 'pending', responseStatus, error: reason });
     if (last) {
-      await logEvent(ctx, LOG_COMPONENTS.system, 'warning', `Webhook ${delivery.event} to ${new URL(delivery.url).host} failed after ${job.attempt} tries: ${reason}`);
+      await logEvent(
+        ctx,
+        LOG_COMPONENTS.system,
+        'warning',
+        `Webhook ${delivery.event} to ${new URL(delivery.url).host} failed after ${job.attempt} tries: ${reason}`,
+      );
       return { status: 'failed' };
     }
     // Thrown, so the runner tries again after its back-off.

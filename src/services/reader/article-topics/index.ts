@@ -156,7 +156,12 @@ export async function classifyArticles(ctx: Ctx, articles: readonly ArticleForTo
     const why = providerDown
       ? ` (the model is unavailable: ${providerDown}${health ? `; classifying offline for the next ${MODEL_COOLDOWN_MS / 60_000} minutes` : ''})`
       : '';
-    await logEvent(ctx, LOG_COMPONENTS.model, 'warning', `Topic classification: ${fallbacks} of ${articles.length} ${options.items ?? 'articles'} classified offline${why}`);
+    await logEvent(
+      ctx,
+      LOG_COMPONENTS.model,
+      'warning',
+      `Topic classification: ${fallbacks} of ${articles.length} ${options.items ?? 'articles'} classified offline${why}`,
+    );
   }
   return { topics, modelConfigured: true, fallbacks };
 }

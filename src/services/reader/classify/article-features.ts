@@ -86,12 +86,7 @@ export interface FeatureRow {
  * The article's feature row over a vocabulary: sublinear term frequency (1 + ln count) times idf,
  * each block scaled to unit length, the letters block then to `pieceWeight`. Unknown features drop out.
  */
-export function featureRow(
-  counts: ArticleFeatureCounts,
-  vocabulary: ReadonlyMap<string, number>,
-  idf: ArrayLike<number>,
-  pieceWeight: number,
-): FeatureRow {
+export function featureRow(counts: ArticleFeatureCounts, vocabulary: ReadonlyMap<string, number>, idf: ArrayLike<number>, pieceWeight: number): FeatureRow {
   const columns: number[] = [];
   const values: number[] = [];
   for (const [block, scale] of [

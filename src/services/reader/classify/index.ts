@@ -3,13 +3,7 @@
 // generated articles that have no trend (the first topic whose keywords the text holds, in priority order).
 import { readFileSync } from 'node:fs';
 import { modelPath } from '../../../paths.js';
-import {
-  compileTopicModel,
-  predictTopic,
-  type TopicModel,
-  type TopicModelFile,
-  type TopicPrediction,
-} from './topic-model.js';
+import { compileTopicModel, predictTopic, type TopicModel, type TopicModelFile, type TopicPrediction } from './topic-model.js';
 import { classifyStoryText, type StoryArticleText, type StoryTopic } from './story-topic.js';
 
 export { TOPICS, isTopic, type Topic } from '../../../shared/topics.js';
@@ -26,9 +20,7 @@ let model: TopicModel | undefined;
 
 // Read on first use, not at import: most commands never classify.
 function topicModel(): TopicModel {
-  model ??= compileTopicModel(
-    JSON.parse(readFileSync(modelPath('topics'), 'utf8')) as TopicModelFile,
-  );
+  model ??= compileTopicModel(JSON.parse(readFileSync(modelPath('topics'), 'utf8')) as TopicModelFile);
   return model;
 }
 

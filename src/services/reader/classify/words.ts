@@ -37,10 +37,12 @@ export function wordStem(word: string): string {
 
 // Function words say little about a topic and, in pairs, crowd out the content words.
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
-  ('a an the of to in on for and or but is are was were be been being with at by from as it its this that these ' +
+  (
+    'a an the of to in on for and or but is are was were be been being with at by from as it its this that these ' +
     'those you your i we our they their he she his her them my me do does did not no so if than then there here ' +
     'what which who whom how why when where will would can could should may might just about into over after ' +
-    'before more most has have had am').split(' '),
+    'before more most has have had am'
+  ).split(' '),
 );
 
 /** The words the model counts: stems of the words that are not function words. */

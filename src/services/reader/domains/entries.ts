@@ -120,13 +120,8 @@ export function formatDomainExport(
   domains: readonly { url: string; priority: number | null; status: string }[],
   avoided: readonly { url: string }[],
 ): string[] {
-  return [
-    ...domains.filter((d) => d.status !== 'avoided').map((d) => `${d.url},${d.priority ?? DEFAULT_PRIORITY}`),
-    '#AVOID',
-    ...avoided.map((a) => a.url),
-  ];
+  return [...domains.filter((d) => d.status !== 'avoided').map((d) => `${d.url},${d.priority ?? DEFAULT_PRIORITY}`), '#AVOID', ...avoided.map((a) => a.url)];
 }
-
 
 /**
  * The source domains as an OPML 2.0 subscription list, in folders by the topic most of each site's
@@ -149,7 +144,9 @@ export function formatDomainOpml(
   }
   // Topic folders by name, the sites not crawled yet last.
   const ordered = [...folders].sort(([a], [b]) => Number(a === 'Not crawled yet') - Number(b === 'Not crawled yet') || a.localeCompare(b));
-  const body = ordered.map(([folder, lines]) => `    <outline text="${escapeHtml(folder)}" title="${escapeHtml(folder)}">\n${lines.join('\n')}\n    </outline>`);
+  const body = ordered.map(
+    ([folder, lines]) => `    <outline text="${escapeHtml(folder)}" title="${escapeHtml(folder)}">\n${lines.join('\n')}\n    </outline>`,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<opml version="2.0" xmlns:newsctl="https://github.com/newsctl/newsctl">',

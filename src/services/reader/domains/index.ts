@@ -8,7 +8,20 @@ import {
   listAvoidDomains as selectAvoidDomains,
   type AvoidDomainRow,
 } from '../../../db/avoid-domains.js';
-import { articleCountsByDomainName, avoidedDomains, countDomainArticles, deleteDomain, domainMainTopics, findDomain, findDomainByHost, insertDomain, listDomains as selectDomains, updateDomain as patchDomainRow, type DomainListRow, type DomainRow } from '../../../db/domains.js';
+import {
+  articleCountsByDomainName,
+  avoidedDomains,
+  countDomainArticles,
+  deleteDomain,
+  domainMainTopics,
+  findDomain,
+  findDomainByHost,
+  insertDomain,
+  listDomains as selectDomains,
+  updateDomain as patchDomainRow,
+  type DomainListRow,
+  type DomainRow,
+} from '../../../db/domains.js';
 import { Conflict, Invalid, NotFound } from '../../../errors.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { createAvoidMatcher } from '../spider/net/url.js';
@@ -18,7 +31,7 @@ import { readableAddress, readableHost } from './host-names.js';
 import { probeScheme, schemeIsUncertain } from './scheme.js';
 import type { DomainView, AvoidDomainView, NewDomainInput, DomainChanges, ImportResult } from '../../../api/domains.js';
 
-export { readDomainEntry,  } from './entries.js';
+export { readDomainEntry } from './entries.js';
 export { relatedSites, scrapeRelatedDomains } from './related.js';
 
 type Ctx = Pick<AppContext, 'sql' | 'events'>;

@@ -14,10 +14,34 @@ import type { RelatedScrapeResult, RelatedSites } from '../../../api/domains.js'
 
 /** Hosts every page links to that are no news source of their own. */
 const PLATFORM_HOSTS = [
-  'facebook.com', 'fb.com', 'twitter.com', 'x.com', 't.co', 'instagram.com', 'youtube.com', 'youtu.be',
-  'linkedin.com', 'pinterest.com', 'tiktok.com', 'reddit.com', 'whatsapp.com', 'telegram.org', 't.me',
-  'google.com', 'apple.com', 'microsoft.com', 'amazon.com', 'wikipedia.org', 'wikimedia.org', 'github.com',
-  'doubleclick.net', 'googletagmanager.com', 'gravatar.com', 'wordpress.com', 'disqus.com', 'bit.ly',
+  'facebook.com',
+  'fb.com',
+  'twitter.com',
+  'x.com',
+  't.co',
+  'instagram.com',
+  'youtube.com',
+  'youtu.be',
+  'linkedin.com',
+  'pinterest.com',
+  'tiktok.com',
+  'reddit.com',
+  'whatsapp.com',
+  'telegram.org',
+  't.me',
+  'google.com',
+  'apple.com',
+  'microsoft.com',
+  'amazon.com',
+  'wikipedia.org',
+  'wikimedia.org',
+  'github.com',
+  'doubleclick.net',
+  'googletagmanager.com',
+  'gravatar.com',
+  'wordpress.com',
+  'disqus.com',
+  'bit.ly',
 ];
 /** At most this many domains join from one scrape; a link farm must not flood the list. */
 const MAX_DOMAINS_PER_SCRAPE = 200;

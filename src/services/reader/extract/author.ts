@@ -26,4 +26,3 @@ export function authorFromUrl(raw: string): string | null {
   if (words.length < 2 || words.length > 4) return null;
   return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
 }
-

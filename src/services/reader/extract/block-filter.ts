@@ -63,10 +63,45 @@ export function isByline(text: string, author: string | null): boolean {
 const READ_MORE = new RegExp(
   '^(?:' +
     [
-      'read more', 'read also', 'also read', 'read next', 'see also', 'related', 'more(?=\\s*:)', 'recommended', 'watch', 'listen',
-      'lesen sie auch', 'lesen sie mehr', 'mehr zum thema', 'mehr themen', 'lest auch', 'auch interessant', 'weiterlesen', 'zum artikel', 'das könnte sie auch interessieren',
-      'lire aussi', 'à lire aussi', 'voir aussi', 'lire la suite', 'leer más', 'lee también', 'noticia relacionada', 'para saber más', 'te puede interesar', 'leggi anche',
-      'les også', 'läs också', 'läs mer', 'læs også', 'lees ook', 'czytaj więcej', 'czytaj też', 'taip pat skaitykite', 'ayrıca okuyun', 'читайте также',
+      'read more',
+      'read also',
+      'also read',
+      'read next',
+      'see also',
+      'related',
+      'more(?=\\s*:)',
+      'recommended',
+      'watch',
+      'listen',
+      'lesen sie auch',
+      'lesen sie mehr',
+      'mehr zum thema',
+      'mehr themen',
+      'lest auch',
+      'auch interessant',
+      'weiterlesen',
+      'zum artikel',
+      'das könnte sie auch interessieren',
+      'lire aussi',
+      'à lire aussi',
+      'voir aussi',
+      'lire la suite',
+      'leer más',
+      'lee también',
+      'noticia relacionada',
+      'para saber más',
+      'te puede interesar',
+      'leggi anche',
+      'les også',
+      'läs också',
+      'läs mer',
+      'læs også',
+      'lees ook',
+      'czytaj więcej',
+      'czytaj też',
+      'taip pat skaitykite',
+      'ayrıca okuyun',
+      'читайте также',
     ].join('|') +
     ')\\b',
   'i',
@@ -89,7 +124,8 @@ export function isAdLabel(text: string): boolean {
   return AD_LABEL.test(text.trim());
 }
 
-const CREDIT = /(?:\((?:photo|picture|image|foto|bild|credit)s?:[^)]*\)\s*$|^(?:photo|picture|image|foto|fotos|bild|credit|crédit|kuva)s?(?: by)?\s*[:©]|\b(?:getty images|afp via getty|shutterstock|istock|reuters|associated press|dpa|imago)\s*$|^©)/i;
+const CREDIT =
+  /(?:\((?:photo|picture|image|foto|bild|credit)s?:[^)]*\)\s*$|^(?:photo|picture|image|foto|fotos|bild|credit|crédit|kuva)s?(?: by)?\s*[:©]|\b(?:getty images|afp via getty|shutterstock|istock|reuters|associated press|dpa|imago)\s*$|^©)/i;
 
 /** Photo credits and captions carrying one: "Foto: dpa", "(Picture: PA)", "… Getty Images". */
 export function isCredit(text: string): boolean {

@@ -87,11 +87,7 @@ function proseChars(root: Node): number {
  * Consent and dialog layers can out-write a short article, so for those only a structural guard
  * applies (they never contain the page's <main>, <article> or <h1>).
  */
-export function removeFurniture(
-  document: Document,
-  furnitureGroup: (element: Element) => string | null,
-  maxShare = 0.3,
-): void {
+export function removeFurniture(document: Document, furnitureGroup: (element: Element) => string | null, maxShare = 0.3): void {
   const body = document.body ?? document.documentElement;
   if (!body) return;
   const total = proseChars(body);
@@ -133,7 +129,18 @@ export function revealHiddenArticle(document: Document, minShare = 0.3): void {
   }
 }
 
-const HIDING_CLASSES = new Set(['hidden', 'd-none', 'hide', 'is-hidden', 'u-hidden', 'display-none', 'visually-hidden', 'sr-only', 'screen-reader-text', 'visuallyhidden']);
+const HIDING_CLASSES = new Set([
+  'hidden',
+  'd-none',
+  'hide',
+  'is-hidden',
+  'u-hidden',
+  'display-none',
+  'visually-hidden',
+  'sr-only',
+  'screen-reader-text',
+  'visuallyhidden',
+]);
 
 /** True when markup alone says the element is not shown (a responsive class may show it, so those count as shown). */
 function isHidden(element: Element): boolean {
@@ -154,7 +161,6 @@ export function removeHiddenElements(document: Document): void {
   if (!root) return;
   for (const element of [...root.querySelectorAll('*')]) if (isHidden(element)) element.remove();
 }
-
 
 /**
  * Readability's work grows faster than linearly with nesting depth (a page of 2,000 nested divs takes

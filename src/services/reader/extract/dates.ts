@@ -1,8 +1,7 @@
 // Publication dates as ISO 8601, keeping the offset the page gave so the calendar day stays the
 // publisher's (converting to UTC would move late-evening articles to the next day).
 
-const ISO_LIKE =
-  /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const ISO_LIKE = /^(\d{4})-?(\d{2})-?(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 function pad(value: number): string {
   return String(value).padStart(2, '0');
@@ -87,8 +86,20 @@ export function dateInText(text: string): string | null {
   const dayFirst = DAY_FIRST.exec(sample);
   const iso = ISO_IN_TEXT.exec(sample);
   const found: { index: number; year: number; month: number; day: number }[] = [];
-  if (monthFirst) found.push({ index: monthFirst.index, year: Number(monthFirst[3]), month: MONTHS.indexOf(monthFirst[1]!.slice(0, 3).toLowerCase()) + 1, day: Number(monthFirst[2]) });
-  if (dayFirst) found.push({ index: dayFirst.index, year: Number(dayFirst[3]), month: MONTHS.indexOf(dayFirst[2]!.slice(0, 3).toLowerCase()) + 1, day: Number(dayFirst[1]) });
+  if (monthFirst)
+    found.push({
+      index: monthFirst.index,
+      year: Number(monthFirst[3]),
+      month: MONTHS.indexOf(monthFirst[1]!.slice(0, 3).toLowerCase()) + 1,
+      day: Number(monthFirst[2]),
+    });
+  if (dayFirst)
+    found.push({
+      index: dayFirst.index,
+      year: Number(dayFirst[3]),
+      month: MONTHS.indexOf(dayFirst[2]!.slice(0, 3).toLowerCase()) + 1,
+      day: Number(dayFirst[1]),
+    });
   if (iso) found.push({ index: iso.index, year: Number(iso[1]), month: Number(iso[2]), day: Number(iso[3]) });
   found.sort((a, b) => a.index - b.index);
   for (const date of found) {

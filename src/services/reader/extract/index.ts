@@ -38,7 +38,16 @@ export interface ExtractOptions {
 const EXCERPT_CHARS = 300;
 
 const EMPTY: ExtractedArticle = {
-  title: null, text: '', publishedAt: null, author: null, canonicalUrl: null, imageUrl: null, language: null, wordCount: 0, excerpt: null, siteName: null,
+  title: null,
+  text: '',
+  publishedAt: null,
+  author: null,
+  canonicalUrl: null,
+  imageUrl: null,
+  language: null,
+  wordCount: 0,
+  excerpt: null,
+  siteName: null,
 };
 
 export function extractArticle(html: string, options: ExtractOptions = {}): ExtractedArticle {
@@ -101,7 +110,12 @@ function withoutControls(value: string | null): string | null {
   if (!value) return value;
   const cleaned = value.replace(CONTROLS, '').replace(SPACING_CONTROLS, ' ');
   if (cleaned === value) return value;
-  return cleaned.replace(/ {2,}/g, ' ').replace(/ *\n */g, '\n').trim() || null;
+  return (
+    cleaned
+      .replace(/ {2,}/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .trim() || null
+  );
 }
 
 function clean(text: string | null | undefined): string | null {
@@ -131,4 +145,3 @@ function truncate(text: string): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > EXCERPT_CHARS * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }
-

@@ -9,8 +9,35 @@ const MAX_NESTING = 2_000;
 // Tags that never hold children, or that the parser closes by itself when the next one opens, so
 // old-style markup ("<p>one<p>two") does not look deep.
 const UNNESTED = new Set([
-  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr',
-  'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'rb', 'rt', 'rp', 'tbody', 'thead', 'tfoot',
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'td',
+  'th',
+  'option',
+  'optgroup',
+  'rb',
+  'rt',
+  'rp',
+  'tbody',
+  'thead',
+  'tfoot',
 ]);
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscript', 'template']);
 

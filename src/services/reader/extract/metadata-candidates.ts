@@ -57,8 +57,17 @@ function metaContent(index: MetaIndex, names: readonly string[]): Candidate[] {
 
 /** Author sources, most reliable first (measured on the extraction data set). */
 export const AUTHOR_ORDER = [
-  'jsonld:author', 'meta:author', 'meta:parsely-author', 'meta:sailthru.author', 'meta:article:author', 'itemprop:author',
-  'meta:dc.creator', 'meta:byl', 'rel:author', 'meta:citation_author', 'byline',
+  'jsonld:author',
+  'meta:author',
+  'meta:parsely-author',
+  'meta:sailthru.author',
+  'meta:article:author',
+  'itemprop:author',
+  'meta:dc.creator',
+  'meta:byl',
+  'rel:author',
+  'meta:citation_author',
+  'byline',
 ];
 
 function push(list: Candidate[], source: string, value: string | null | undefined): void {
@@ -87,7 +96,15 @@ function articleNode(nodes: readonly JsonLdNode[]): JsonLdNode | null {
 
 export function metadataCandidates(document: Document, pageUrl?: string | null): MetadataCandidates {
   const candidates: MetadataCandidates = {
-    title: [], author: [], publishedAt: [], canonicalUrl: [], imageUrl: [], language: [], description: [], siteName: [], articleBody: [],
+    title: [],
+    author: [],
+    publishedAt: [],
+    canonicalUrl: [],
+    imageUrl: [],
+    language: [],
+    description: [],
+    siteName: [],
+    articleBody: [],
   };
   const meta = indexMeta(document);
   const nodes = jsonLdNodes(document);
@@ -98,7 +115,9 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
   if (article) {
     push(candidates.title, 'jsonld:headline', jsonText(article.headline));
     push(candidates.title, 'jsonld:name', jsonText(article.name));
-    const authors = jsonNames(article.author, byId).map((name) => clean(name)).filter((name): name is string => !!name);
+    const authors = jsonNames(article.author, byId)
+      .map((name) => clean(name))
+      .filter((name): name is string => !!name);
     if (authors.length) push(candidates.author, 'jsonld:author', authors.join(', '));
     push(candidates.publishedAt, 'jsonld:datePublished', jsonText(article.datePublished));
     push(candidates.publishedAt, 'jsonld:dateCreated', jsonText(article.dateCreated));
@@ -112,7 +131,8 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
     if (typeof body === 'string' && body.trim()) candidates.articleBody.push({ source: 'jsonld:articleBody', value: body });
   }
 
-  for (const c of metaContent(meta, ['og:title', 'twitter:title', 'title', 'headline', 'dc.title', 'parsely-title', 'sailthru.title'])) candidates.title.push(c);
+  for (const c of metaContent(meta, ['og:title', 'twitter:title', 'title', 'headline', 'dc.title', 'parsely-title', 'sailthru.title']))
+    candidates.title.push(c);
   // Logos are often an <h1> wrapping a home link; headlines inside the article or <main> come first.
   const headings = [...document.querySelectorAll('article h1, main h1'), ...document.querySelectorAll('h1')];
   for (const h1 of new Set(headings)) {
@@ -123,7 +143,17 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
   push(candidates.title, 'title', document.querySelector('title')?.textContent);
   if (page) push(candidates.title, 'jsonld:webpage', jsonText(page.headline ?? page.name));
 
-  for (const c of metaContent(meta, ['author', 'article:author', 'parsely-author', 'sailthru.author', 'dc.creator', 'byl', 'citation_author', 'twitter:creator'])) candidates.author.push(c);
+  for (const c of metaContent(meta, [
+    'author',
+    'article:author',
+    'parsely-author',
+    'sailthru.author',
+    'dc.creator',
+    'byl',
+    'citation_author',
+    'twitter:creator',
+  ]))
+    candidates.author.push(c);
   for (const element of document.querySelectorAll('[itemprop="author"]')) {
     const name = element.querySelector('[itemprop="name"]')?.textContent ?? element.getAttribute('content') ?? element.textContent;
     push(candidates.author, 'itemprop:author', name);
@@ -136,9 +166,24 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
   }
 
   for (const c of metaContent(meta, [
-    'article:published_time', 'og:article:published_time', 'datePublished', 'pubdate', 'publishdate', 'publish-date', 'publish_date',
-    'date', 'dc.date', 'dc.date.issued', 'dcterms.created', 'parsely-pub-date', 'sailthru.date', 'article.published', 'published_time', 'citation_publication_date',
-  ])) candidates.publishedAt.push(c);
+    'article:published_time',
+    'og:article:published_time',
+    'datePublished',
+    'pubdate',
+    'publishdate',
+    'publish-date',
+    'publish_date',
+    'date',
+    'dc.date',
+    'dc.date.issued',
+    'dcterms.created',
+    'parsely-pub-date',
+    'sailthru.date',
+    'article.published',
+    'published_time',
+    'citation_publication_date',
+  ]))
+    candidates.publishedAt.push(c);
   for (const element of document.querySelectorAll('[itemprop="datePublished"]')) {
     push(candidates.publishedAt, 'itemprop:datePublished', element.getAttribute('datetime') ?? element.getAttribute('content') ?? element.textContent);
   }
@@ -153,11 +198,13 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
   push(candidates.canonicalUrl, 'link:canonical', document.querySelector('link[rel~="canonical" i]')?.getAttribute('href'));
   for (const c of metaContent(meta, ['og:url', 'twitter:url'])) candidates.canonicalUrl.push(c);
 
-  for (const c of metaContent(meta, ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src', 'image', 'thumbnail'])) candidates.imageUrl.push(c);
+  for (const c of metaContent(meta, ['og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src', 'image', 'thumbnail']))
+    candidates.imageUrl.push(c);
   push(candidates.imageUrl, 'link:image_src', document.querySelector('link[rel="image_src" i]')?.getAttribute('href'));
 
   push(candidates.language, 'html:lang', document.documentElement?.getAttribute('lang'));
-  for (const meta of document.querySelectorAll('meta[http-equiv="content-language" i]')) push(candidates.language, 'meta:content-language', meta.getAttribute('content'));
+  for (const meta of document.querySelectorAll('meta[http-equiv="content-language" i]'))
+    push(candidates.language, 'meta:content-language', meta.getAttribute('content'));
   for (const c of metaContent(meta, ['og:locale', 'language', 'dc.language'])) candidates.language.push(c);
 
   for (const c of metaContent(meta, ['og:description', 'description', 'twitter:description', 'dc.description'])) candidates.description.push(c);
@@ -174,4 +221,3 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
   });
   return candidates;
 }
-

@@ -19,9 +19,11 @@ export interface PageMetadata {
   articleBody: string | null;
 }
 
-
 function normalised(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 const TITLE_SEPARATOR = /\s+(?:[|\-–—:·•»]|::)\s+/g;
@@ -52,7 +54,10 @@ export function stripSiteName(title: string, siteNames: readonly string[]): stri
  * with a letter in it, not an address or a sentence. Null otherwise (the host name is said instead).
  */
 export function cleanSiteName(value: string | null | undefined): string | null {
-  const name = (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').replace(/\s+/g, ' ').trim();
+  const name = (value ?? '')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (name.length < 2 || name.length > 60 || !/\p{L}/u.test(name)) return null;
   if (/[/@<>{}[\]\\]|:\/\/|\.(com|org|net|io|co|news)\b/i.test(name)) return null;
   if (name.split(' ').length > 6) return null;

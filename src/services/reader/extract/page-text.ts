@@ -48,4 +48,3 @@ export function spacedText(root: Element): string {
   }
   return parts.join('');
 }
-

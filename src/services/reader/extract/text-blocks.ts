@@ -2,10 +2,57 @@
 // blocks separated by a blank line, so words from neighbouring blocks never glue into one token.
 
 const BLOCK_TAGS = new Set([
-  'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'BODY', 'CAPTION', 'CENTER', 'DD', 'DETAILS', 'DIALOG', 'DIV', 'DL', 'DT',
-  'FIELDSET', 'FIGCAPTION', 'FIGURE', 'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HGROUP', 'HR',
-  'LI', 'MAIN', 'MENU', 'NAV', 'OL', 'P', 'PRE', 'SECTION', 'SUMMARY', 'TABLE', 'TBODY', 'TD', 'TFOOT', 'TH', 'THEAD',
-  'TR', 'UL', 'OPTION', 'LEGEND', 'IFRAME', 'VIDEO', 'AUDIO', 'PICTURE', 'IMG',
+  'ADDRESS',
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'BODY',
+  'CAPTION',
+  'CENTER',
+  'DD',
+  'DETAILS',
+  'DIALOG',
+  'DIV',
+  'DL',
+  'DT',
+  'FIELDSET',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'FORM',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HGROUP',
+  'HR',
+  'LI',
+  'MAIN',
+  'MENU',
+  'NAV',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'SUMMARY',
+  'TABLE',
+  'TBODY',
+  'TD',
+  'TFOOT',
+  'TH',
+  'THEAD',
+  'TR',
+  'UL',
+  'OPTION',
+  'LEGEND',
+  'IFRAME',
+  'VIDEO',
+  'AUDIO',
+  'PICTURE',
+  'IMG',
 ]);
 
 // Never article text: code, inert templates, drawings and form controls (button labels, select options).
@@ -30,7 +77,11 @@ interface Walk {
 }
 
 function flush(walk: Walk): void {
-  const text = walk.parts.join('').replace(/[ \t\f\v\u00a0\u200b\u2028\u2029]+/g, ' ').replace(/ *\n */g, '\n').trim();
+  const text = walk.parts
+    .join('')
+    .replace(/[ \t\f\v\u00a0\u200b\u2028\u2029]+/g, ' ')
+    .replace(/ *\n */g, '\n')
+    .trim();
   walk.parts = [];
   if (text) walk.blocks.push({ text, tag: walk.owner.tagName.toUpperCase(), element: walk.owner, linkChars: Math.min(walk.linkChars, text.length) });
   walk.linkChars = 0;

@@ -4,8 +4,7 @@ import { AUTHOR_PREFIX } from './author.js';
 import { dateInText } from './dates.js';
 import { clean, nextInOrder, spacedText } from './page-text.js';
 
-const BYLINE_SELECTOR =
-  '[class*="author" i], [class*="byline" i], [id*="author" i], [id*="byline" i], a[href*="/author/"], a[href*="/authors/"]';
+const BYLINE_SELECTOR = '[class*="author" i], [class*="byline" i], [id*="author" i], [id*="byline" i], a[href*="/author/"], a[href*="/authors/"]';
 const BYLINE_NOISE = /\b(?:updated|published|posted|written|reviewed|read|min|share|follow|about)\b|\d{4}|[|•·]/i;
 
 /** Clean text of the first 200 elements matching `selector`, outside scripts, navigation, footers and comments. */
@@ -60,4 +59,3 @@ export function dateNearHeadline(document: Document): { date: string; updated: b
   }
   return null;
 }
-

@@ -76,7 +76,11 @@ async function walk(ctx: Ctx, pass: PassState, job: JobHandle): Promise<void> {
         break;
       }
       try {
-        const classified = await classifyArticles(ctx, page.map((article) => ({ title: article.title, text: article.lead })), { signal });
+        const classified = await classifyArticles(
+          ctx,
+          page.map((article) => ({ title: article.title, text: article.lead })),
+          { signal },
+        );
         // A batch cut short by a stop is done again on resume rather than half-counted.
         if (signal.aborted) break;
         const moves: Record<'model' | 'offline', number[]> = { model: [], offline: [] };
@@ -163,7 +167,12 @@ export async function startFoodRecategorization(ctx: Ctx): Promise<FoodRecategor
   }
   // The pass is the new run's progress: a refused start changes nothing.
   await startJob(ctx, FOOD_RECATEGORIZATION_JOB, {}, { progress: pass });
-  await logEvent(ctx, COMPONENT, 'info', `Food re-categorization ${resumable ? `resumed after article ${pass.lastArticleId}` : 'started'}: ${pass.total} articles`);
+  await logEvent(
+    ctx,
+    COMPONENT,
+    'info',
+    `Food re-categorization ${resumable ? `resumed after article ${pass.lastArticleId}` : 'started'}: ${pass.total} articles`,
+  );
   return toStatus(pass, true);
 }
 

@@ -23,7 +23,11 @@ function inline(line: string): Html[] {
 
 /** The body without its Sources section (the page lists the sources from the stored list). */
 function bodyBlocks(content: string): string[] {
-  const blocks = content.replace(/\r\n/g, '\n').split(/\n\s*\n/).map((block) => block.trim()).filter(Boolean);
+  const blocks = content
+    .replace(/\r\n/g, '\n')
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean);
   const marker = blocks.findIndex((block) => hasSourcesMarker(block.split('\n')[0]!));
   return marker >= 0 ? blocks.slice(0, marker) : blocks;
 }

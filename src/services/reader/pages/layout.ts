@@ -82,13 +82,19 @@ export function renderPage(meta: PageMeta, body: Html): string {
 <meta property="og:title" content="${meta.title}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${meta.url}">
-${meta.image ? html`<meta property="og:image" content="${meta.image}">
-<meta name="twitter:card" content="summary_large_image">` : html`<meta name="twitter:card" content="summary">`}
+${
+  meta.image
+    ? html`<meta property="og:image" content="${meta.image}">
+<meta name="twitter:card" content="summary_large_image">`
+    : html`<meta name="twitter:card" content="summary">`
+}
 ${meta.publishedTime ? html`<meta property="article:published_time" content="${meta.publishedTime}">` : ''}
 ${meta.modifiedTime ? html`<meta property="article:modified_time" content="${meta.modifiedTime}">` : ''}
 ${meta.section ? html`<meta property="article:section" content="${meta.section}">` : ''}
-${meta.feeds.map(([title, href]) => html`<link rel="alternate" type="application/atom+xml" title="${title}" href="${href}">
-`)}<style>${new Html(STYLE)}</style>
+${meta.feeds.map(
+  ([title, href]) => html`<link rel="alternate" type="application/atom+xml" title="${title}" href="${href}">
+`,
+)}<style>${new Html(STYLE)}</style>
 </head>
 <body>
 <nav><a href="/">${meta.siteName}</a> · ${TOPICS.map((t, i) => html`${i ? ' · ' : ''}<a href="/${t}.html">${topicLabel(t)}</a>`)}</nav>
@@ -97,4 +103,3 @@ ${body}
 </html>
 `.value;
 }
-

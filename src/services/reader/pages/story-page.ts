@@ -132,7 +132,11 @@ async function spokenIn(ctx: Pick<AppContext, 'sql'>, trend: { id: number; title
 export async function loadStory(ctx: Pick<AppContext, 'sql'>, id: number): Promise<StoryPageData | null> {
   const trend = await trendForGeneration(ctx.sql, id);
   if (!trend) return null;
-  const [articles, generated, spoken] = await Promise.all([trendSourceArticles(ctx.sql, id, TEXT_PER_ARTICLE), generatedArticleOfTrend(ctx.sql, id), spokenIn(ctx, trend)]);
+  const [articles, generated, spoken] = await Promise.all([
+    trendSourceArticles(ctx.sql, id, TEXT_PER_ARTICLE),
+    generatedArticleOfTrend(ctx.sql, id),
+    spokenIn(ctx, trend),
+  ]);
   return { trend, articles, generated, spoken };
 }
 

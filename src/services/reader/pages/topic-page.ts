@@ -12,8 +12,6 @@ import { html } from './html.js';
 import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
 import { storyPath } from './story-page.js';
 
-;
-
 const TOPIC_PAGE_ARTICLES = 30;
 const TOPIC_PAGE_TRENDS = 10;
 const TOPIC_PAGE_GENERATED = 20;
@@ -59,7 +57,8 @@ export function topicPageHtml(ctx: Pick<AppContext, 'config'>, data: TopicPageDa
   });
   const trendItems = trends.map((trend) => html`<li>${link(storyPath(trend), trend.title)}</li>`);
   const articleItems = articles.map(
-    (article) => html`<li>${link(article.sourceUrl, article.title)} <small>— ${readableHost(article.domainName)}, ${formatTime(article.scrapedAt, zone)}</small></li>`,
+    (article) =>
+      html`<li>${link(article.sourceUrl, article.title)} <small>— ${readableHost(article.domainName)}, ${formatTime(article.scrapedAt, zone)}</small></li>`,
   );
   const body = html`<main>
 <h1>${label} news</h1>

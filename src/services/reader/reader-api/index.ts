@@ -169,8 +169,14 @@ function trendContent(row: ReaderItemRow): string {
 
 function itemContent(row: ReaderItemRow): string {
   if (row.kind === 'trend') return trendContent(row);
-  if (row.kind === 'generated') return renderArticleBody(row.content).map((block) => block.value).join('');
-  const paragraphs = (row.content || row.summary || '').split(/\n\s*\n/).map((paragraph) => paragraph.trim()).filter(Boolean);
+  if (row.kind === 'generated')
+    return renderArticleBody(row.content)
+      .map((block) => block.value)
+      .join('');
+  const paragraphs = (row.content || row.summary || '')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
   return paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('\n');
 }
 
@@ -237,18 +243,21 @@ export async function subscriptionList(ctx: Ctx, origin: string) {
     iconUrl: '',
   };
   return {
-    subscriptions: [...feeds.map((feed) => {
-      const site = /^[a-z]+:\/\//.test(feed.url) ? new URL(feed.url).origin : `https://${feed.url}`;
-      const label = feed.topic && isTopic(feed.topic) ? TOPIC_NAMES[feed.topic] : null;
-      return {
-        id: feedId(feed),
-        title: feed.siteName ?? readableAddress(feed.url),
-        categories: label ? [{ id: labelId(label), label }] : [],
-        url: `${site}/`,
-        htmlUrl: `${site}/`,
-        iconUrl: `${origin}/favicons/${encodeURIComponent(feed.url)}`,
-      };
-    }), trends],
+    subscriptions: [
+      ...feeds.map((feed) => {
+        const site = /^[a-z]+:\/\//.test(feed.url) ? new URL(feed.url).origin : `https://${feed.url}`;
+        const label = feed.topic && isTopic(feed.topic) ? TOPIC_NAMES[feed.topic] : null;
+        return {
+          id: feedId(feed),
+          title: feed.siteName ?? readableAddress(feed.url),
+          categories: label ? [{ id: labelId(label), label }] : [],
+          url: `${site}/`,
+          htmlUrl: `${site}/`,
+          iconUrl: `${origin}/favicons/${encodeURIComponent(feed.url)}`,
+        };
+      }),
+      trends,
+    ],
   };
 }
 
@@ -268,7 +277,8 @@ export async function unreadCount(ctx: Ctx, userId: number) {
   const usec = (date: Date) => String(new Date(date).getTime() * 1000);
   const unreadcounts = rows.flatMap((row) => {
     if (row.by === 'all') return [{ id: READING_LIST, count: row.count, newestItemTimestampUsec: usec(row.newestAt) }];
-    if (row.by === 'domain') return row.domainId === null ? [] : [{ id: `feed/${row.domainId}`, count: row.count, newestItemTimestampUsec: usec(row.newestAt) }];
+    if (row.by === 'domain')
+      return row.domainId === null ? [] : [{ id: `feed/${row.domainId}`, count: row.count, newestItemTimestampUsec: usec(row.newestAt) }];
     if (row.by === 'kind') {
       const stream = row.kind === 'trend' ? TRENDS_FEED : row.kind === 'generated' ? labelId(OUR_ARTICLES_LABEL) : null;
       return stream ? [{ id: stream, count: row.count, newestItemTimestampUsec: usec(row.newestAt) }] : [];
@@ -330,7 +340,11 @@ export async function markAllAsRead(ctx: Ctx, userId: number, stream: string, ts
   const filter = { ...streamFilter(stream), excludeRead: true };
   if (tsUsec && /^\d{1,19}$/.test(tsUsec)) filter.olderThanMs = Math.floor(Number(tsUsec) / 1000) + 1;
   const rows = await readerItems(ctx.sql, userId, filter, { limit: 100_000, oldestFirst: false, after: null, withContent: false });
-  await setReaderItemState(ctx.sql, userId, rows.map((row) => row.itemId), { read: true });
+  await setReaderItemState(
+    ctx.sql,
+    userId,
+    rows.map((row) => row.itemId),
+    { read: true },
+  );
   return rows.length;
 }
-

@@ -37,7 +37,10 @@ export async function searchArticlesByText(ctx: Pick<AppContext, 'sql' | 'config
     candidateLimit: SEARCH_CANDIDATE_LIMIT,
     timeZone: ctx.config.timeZone,
   });
-  const stories = await storiesOfArticles(ctx.sql, rows.map((row) => row.id));
+  const stories = await storiesOfArticles(
+    ctx.sql,
+    rows.map((row) => row.id),
+  );
   const results = rows.map((row) => {
     const story = stories.get(row.id);
     return {

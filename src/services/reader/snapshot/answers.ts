@@ -16,7 +16,11 @@ export const checkingAnswers = (): boolean => process.env.NEWSCTL_CHECK_ANSWERS 
 function withoutInternalFields(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutInternalFields);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([key]) => !INTERNAL_FIELDS.has(key)).map(([key, field]) => [key, withoutInternalFields(field)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !INTERNAL_FIELDS.has(key))
+        .map(([key, field]) => [key, withoutInternalFields(field)]),
+    );
   }
   return value;
 }

@@ -25,7 +25,7 @@ import { SPIDER_JOB } from '../spider/status.js';
 import { encodeBody, HTML_TYPE, JSON_TYPE, type EncodedBody } from './encoded.js';
 import { reportProblem } from '../../../diagnostics.js';
 
-export { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody,  } from './encoded.js';
+export { chooseEncoding, etagOf, matchesIfNoneMatch, type EncodedBody } from './encoded.js';
 
 /** The public data calls and site-info. */
 export const SNAPSHOT_DATA_KEYS = [
@@ -128,9 +128,7 @@ async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
     'site-info': { siteName: ctx.config.siteName, assistantUrl: ctx.config.assistantUrl, timeZone: ctx.config.timeZone },
     ...Object.fromEntries(SNAPSHOT_SETTING_KEYS.map((key, index) => [key, settings[index]])),
   } as Record<SnapshotKey, unknown>;
-  const encoded = await Promise.all(
-    SNAPSHOT_KEYS.map((key) => encodeBody(snapshotWriters().get(key)!(values[key]), JSON_TYPE, previous?.entries.get(key))),
-  );
+  const encoded = await Promise.all(SNAPSHOT_KEYS.map((key) => encodeBody(snapshotWriters().get(key)!(values[key]), JSON_TYPE, previous?.entries.get(key))));
   return {
     entries: new Map(SNAPSHOT_KEYS.map((key, index) => [key, encoded[index]!])),
     topics,
@@ -216,10 +214,7 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
         const left = deadline - Date.now();
         if (left <= 0) return current;
         let timeout: NodeJS.Timeout | undefined;
-        const finished = await Promise.race([
-          attempt.then(() => true),
-          new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), left))),
-        ]);
+        const finished = await Promise.race([attempt.then(() => true), new Promise<false>((resolve) => (timeout = setTimeout(() => resolve(false), left)))]);
         clearTimeout(timeout);
         if (!finished) return current;
       } else {

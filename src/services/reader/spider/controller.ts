@@ -55,7 +55,6 @@ export interface SpiderRunSummary {
   stopped: boolean;
 }
 
-
 /** The holder's side of a run: watch it until every domain is done, the time limit or a stop; then sum it up. */
 async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle): Promise<SpiderRunSummary | null> {
   const minutes = ctx.config.spider.maxRunMinutes;
@@ -123,7 +122,10 @@ async function watchRun(ctx: AppContext, params: SpiderRunParams, job: JobHandle
   else message = `Spider finished: ${text}`;
   say(message);
   await flushActivity(ctx);
-  await logEvent(ctx, LOG_COMPONENTS.spider, failure ? 'error' : 'info', message, { articlesStored: figures.articlesStored, domainsFinished: figures.processed });
+  await logEvent(ctx, LOG_COMPONENTS.spider, failure ? 'error' : 'info', message, {
+    articlesStored: figures.articlesStored,
+    domainsFinished: figures.processed,
+  });
   ctx.events.emit('domains_updated', {});
   await emitWebhook(ctx, 'crawl.finished', {
     articlesStored: figures.articlesStored,

@@ -169,7 +169,8 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
     }
     const { intervalMs, notBefore } = pacing(claimed, domain.throttleMs, Date.now());
     held.set(domain.id, domain);
-    if (claimed.takenOver) say(`${readableAddress(domain.url)}: taken over from a daemon that stopped (${counted(claim.articlesStored, 'article')} stored so far)`);
+    if (claimed.takenOver)
+      say(`${readableAddress(domain.url)}: taken over from a daemon that stopped (${counted(claim.articlesStored, 'article')} stored so far)`);
     crawl.addDomain({ ...domain, throttleMs: intervalMs, initialStored: claim.articlesStored, ...(notBefore > Date.now() ? { notBefore } : {}) });
     if (hostOf(domain.origin) !== claim.host) reportProblem(`crawl claim host ${claim.host} differs from ${hostOf(domain.origin)}`);
   }

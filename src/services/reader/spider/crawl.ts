@@ -136,7 +136,8 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     if (stopped || state.finished || state.error) return;
     const host = hostOf(task.url);
     // A sister host of the site (www.) is paced like the site itself.
-    if (!intervals.has(host)) raiseInterval(host, host === state.hostName || !state.sameSite(new URL(task.url)) ? DEFAULT_HOST_INTERVAL_MS : intervalOf(state.hostName));
+    if (!intervals.has(host))
+      raiseInterval(host, host === state.hostName || !state.sameSite(new URL(task.url)) ? DEFAULT_HOST_INTERVAL_MS : intervalOf(state.hostName));
     state.pending++;
     if (task.step === 'article') state.articlesPending++;
     queue.add({ ...task, domainId: state.domain.id, host });
@@ -184,7 +185,10 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
       fresh.push({ url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
     }
     if (fresh.length === 0) return;
-    const stored = await storedArticleUrls(ctx.sql, fresh.map((c) => c.url));
+    const stored = await storedArticleUrls(
+      ctx.sql,
+      fresh.map((c) => c.url),
+    );
     for (const candidate of fresh) {
       if (stored.has(candidate.url)) {
         state.alreadyStored++;
@@ -238,7 +242,10 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
     }
 
     const links = articleLinks(html, response.url, { isSameSite: state.sameSite });
-    await admitArticles(state, links.map((link) => ({ url: link.url })));
+    await admitArticles(
+      state,
+      links.map((link) => ({ url: link.url })),
+    );
   }
 
   async function handleFeed(state: DomainState, task: CrawlTask): Promise<void> {

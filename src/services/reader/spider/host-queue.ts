@@ -250,7 +250,6 @@ export class HostQueue {
     return lane;
   }
 
-
   getPendingCount(): number {
     let pending = 0;
     for (const lane of this.lanes.values()) pending += lane.discovery.length + lane.articles.length;

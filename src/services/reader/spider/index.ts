@@ -10,18 +10,13 @@ export {
   stopSpider,
   waitForSpider,
   type SpiderAction,
-  
-  
 } from './controller.js';
 export {
   refetchStatus,
   startRefetch,
   stopRefetch,
   waitForRefetch,
-  
-  
 } from './refetch.js';
-export { domainFavicon, letterIcon,  } from './favicons.js';
+export { domainFavicon, letterIcon } from './favicons.js';
 export { readArticlePage } from './extraction.js';
-export { crawlNetwork, closeCrawlNetwork,  } from './network.js';
-
+export { crawlNetwork, closeCrawlNetwork } from './network.js';

@@ -62,7 +62,12 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
     job.progress({ ...progress });
     ctx.events.emit('refetch_status', { isRunning: true, progress: { ...progress } });
   };
-  await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Re-fetcher ${job.resumed ? 'resumed' : 'started'}: ${candidates.length} articles with ${REFETCH_MAX_WORDS} words or fewer`);
+  await logEvent(
+    ctx,
+    LOG_COMPONENTS.spider,
+    'info',
+    `Re-fetcher ${job.resumed ? 'resumed' : 'started'}: ${candidates.length} articles with ${REFETCH_MAX_WORDS} words or fewer`,
+  );
   emit();
   try {
     const network = await crawlNetwork(ctx);
@@ -115,7 +120,12 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
         if (signal.aborted) break;
         progress.failed++;
         progress.processed++;
-        await logEvent(ctx, LOG_COMPONENTS.spider, 'warning', `Re-fetch of ${hostOf(article.sourceUrl)} article ${article.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+        await logEvent(
+          ctx,
+          LOG_COMPONENTS.spider,
+          'warning',
+          `Re-fetch of ${hostOf(article.sourceUrl)} article ${article.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       emit();
     }
@@ -130,7 +140,12 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
   // Handed to another daemon (or lost to one): it goes on and writes the end.
   if (job.interruption === 'shutdown' || job.interruption === 'lost') return progress;
   const how = signal.aborted ? 'stopped' : 'completed';
-  await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Re-fetch ${how}: ${progress.updated} articles updated, ${progress.failed} failed, ${progress.processed} of ${progress.total} processed`);
+  await logEvent(
+    ctx,
+    LOG_COMPONENTS.spider,
+    'info',
+    `Re-fetch ${how}: ${progress.updated} articles updated, ${progress.failed} failed, ${progress.processed} of ${progress.total} processed`,
+  );
   return progress;
 }
 

@@ -45,9 +45,7 @@ export async function spiderStatusFields(ctx: AppContext): Promise<SpiderStatusF
     };
   }
   const last = await lastRun(ctx, SPIDER_JOB);
-  const [figures, activity] = last
-    ? await Promise.all([crawlRunFigures(ctx.sql, last.id), recentJobActivity(ctx.sql, last.id, ACTIVITY_LINES)])
-    : [null, []];
+  const [figures, activity] = last ? await Promise.all([crawlRunFigures(ctx.sql, last.id), recentJobActivity(ctx.sql, last.id, ACTIVITY_LINES)]) : [null, []];
   const total = figures?.total ?? 0;
   const processed = figures?.processed ?? 0;
   const elapsedMs = last?.finishedAt ? last.finishedAt.getTime() - Date.parse(runStartedAt(last)) : 0;

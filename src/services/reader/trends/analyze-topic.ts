@@ -39,7 +39,11 @@ const articleId = z.union([
 
 // Over-long texts are cut rather than refused: a verbose model is still right.
 const modelTrend = z.object({
-  title: z.string().trim().min(1).transform((title) => title.slice(0, 300)),
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .transform((title) => title.slice(0, 300)),
   description: z
     .string()
     .nullish()
@@ -51,10 +55,7 @@ const modelTrend = z.object({
     .transform((ids) => ids ?? []),
 });
 
-const trendsReply = z.preprocess(
-  (value) => (Array.isArray(value) ? { trends: value } : value),
-  z.object({ trends: z.array(modelTrend).max(50) }),
-);
+const trendsReply = z.preprocess((value) => (Array.isArray(value) ? { trends: value } : value), z.object({ trends: z.array(modelTrend).max(50) }));
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name]! : whole));

@@ -109,7 +109,10 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
     setAction(ctx, job, 'running', 'Collecting recent articles');
     const articles = await recentArticles(ctx.sql, { since, limit: limits.articlesPerRun, leadCharacters: limits.leadCharacters });
     setAction(ctx, job, 'analyzing', `Grouping ${counted(articles.length, 'article')} into stories (batch ${batchNumber})`);
-    const overrides = await storyTopicOverrides(ctx.sql, articles.map((article) => article.id));
+    const overrides = await storyTopicOverrides(
+      ctx.sql,
+      articles.map((article) => article.id),
+    );
     const window = await windowStoriesOffThread(
       articles,
       { minArticles: limits.minArticles, minSources: limits.minSources, offThreadFrom: limits.offThreadFrom, overrides },
@@ -221,15 +224,17 @@ async function startScheduledAnalysis(ctx: Ctx, slot: string): Promise<{ outcome
 /** Starts a run and waits for it (tests, and callers that must not return before it ends). */
 export async function runTrendsAnalyzer(ctx: Ctx, options: AnalyzerOptions = {}): Promise<AnalyzerRunSummary> {
   const ended = await waitForRun(ctx, await queueAnalysis(ctx, options));
-  return (ended?.result as AnalyzerRunSummary | null) ?? {
-    batchNumber: null,
-    trends: 0,
-    continued: 0,
-    fallbackTopics: [],
-    analyzer: 'offline',
-    stopped: ended?.status === 'stopped',
-    error: ended?.error ?? 'The analysis did not finish',
-  };
+  return (
+    (ended?.result as AnalyzerRunSummary | null) ?? {
+      batchNumber: null,
+      trends: 0,
+      continued: 0,
+      fallbackTopics: [],
+      analyzer: 'offline',
+      stopped: ended?.status === 'stopped',
+      error: ended?.error ?? 'The analysis did not finish',
+    }
+  );
 }
 
 /** Stops the run under way (wherever it runs) and waits until it has ended; trends of topics already stored stay. */

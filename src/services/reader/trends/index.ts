@@ -2,7 +2,16 @@
 // two bulk edits (clear, re-categorize), and the administrator's topic for one story.
 import { DEFAULT_TRENDS_LIMIT } from '../../../api/limits.js';
 import type { AppContext } from '../../../context.js';
-import { allTrendTexts, deleteAllTrends, latestTrendRows, setTrendTopic, setTrendTopicEvidence, trendCountsByTopic, trendStory, type TrendRow } from '../../../db/trends.js';
+import {
+  allTrendTexts,
+  deleteAllTrends,
+  latestTrendRows,
+  setTrendTopic,
+  setTrendTopicEvidence,
+  trendCountsByTopic,
+  trendStory,
+  type TrendRow,
+} from '../../../db/trends.js';
 import { storeStoryTopics } from '../../../db/article-topics.js';
 import { clearStoryTopicOverrides, overrideStoryTopic } from '../../../db/story-topics.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
@@ -15,7 +24,6 @@ import { counted } from '../../../shared/words.js';
 import type { Trend, TrendTopicStatistics, StoryTopicResult } from '../../../api/trends.js';
 
 export { runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer } from './analyzer.js';
-;
 
 function toTrend(row: TrendRow): Trend {
   return {

@@ -55,7 +55,10 @@ describe('audio with a model', () => {
     expect(request.model).toBe('fake-large');
     expect(request.messages[0]).toMatchObject({ role: 'system', content: expect.stringMatching(/two-host news podcast/) });
     expect(request.messages[1]!.content).toMatch(/^Discuss:\n1\. Storm floods Port Linden/);
-    expect(generated).toMatchObject({ writer: 'model', script: 'Alex: climate engineering is big news[pause long]\nJordan: Indeed.\nJordan: More from Jordan.' });
+    expect(generated).toMatchObject({
+      writer: 'model',
+      script: 'Alex: climate engineering is big news[pause long]\nJordan: Indeed.\nJordan: More from Jordan.',
+    });
   });
 
   it('falls back to the offline conversation when the model fails', async () => {
@@ -85,7 +88,9 @@ describe('audio with a model', () => {
     const lyrics = await generateLyrics(service.ctx);
     const request = fake.chatRequests()[0]!;
     expect(request.model).toBe('fake-large');
-    expect(request.messages.at(-1)!.content).toMatch(/^Song about:\nHere is today's news, in a song\.\nStorm floods Port Linden harbor, 1,200 evacuated\. About 1,200/);
+    expect(request.messages.at(-1)!.content).toMatch(
+      /^Song about:\nHere is today's news, in a song\.\nStorm floods Port Linden harbor, 1,200 evacuated\. About 1,200/,
+    );
     expect(lyrics).toEqual({ lyrics: '[Verse]\nWater in the harbor', message: 'Lyrics generated successfully', writer: 'model' });
   });
 });

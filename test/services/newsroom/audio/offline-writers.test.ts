@@ -67,10 +67,22 @@ describe('offline podcast', () => {
       description: '',
     });
     const day: Story[] = [
-      story('usa', 'Severe storms are set to threaten the central states on Friday.', ['A tornado watch covers eastern Oklahoma.'], null, null, ['a.test', 'b.test']),
+      story('usa', 'Severe storms are set to threaten the central states on Friday.', ['A tornado watch covers eastern Oklahoma.'], null, null, [
+        'a.test',
+        'b.test',
+      ]),
       // Only who: the same host would say who and then who reported it.
-      story('international', 'A missile attack on Kyiv killed two people on Sunday.', ['Ukrainian authorities said schools were damaged.'], 'Ukrainian authorities said schools were damaged.', null, ['c.test']),
-      story('finance', 'Canada added 88,000 jobs in May.', ['The jobless rate fell to 6.6 per cent.'], null, 'The gains could keep the central bank on hold.', ['d.test']),
+      story(
+        'international',
+        'A missile attack on Kyiv killed two people on Sunday.',
+        ['Ukrainian authorities said schools were damaged.'],
+        'Ukrainian authorities said schools were damaged.',
+        null,
+        ['c.test'],
+      ),
+      story('finance', 'Canada added 88,000 jobs in May.', ['The jobless rate fell to 6.6 per cent.'], null, 'The gains could keep the central bank on hold.', [
+        'd.test',
+      ]),
       story('international', 'The death toll from the Valencia fire rose to 10.', [], null, null, ['e.test']),
     ];
     const lines = offlineConversation(day, ['Alex', 'Jordan'], 'Morning Ledger').split('\n');
@@ -90,18 +102,45 @@ describe('offline podcast', () => {
       if (story.why) expect(sameFact(termSet(story.why), termSet(story.lead))).toBe(false);
     }
     // Real text (a Kyiv missile attack): the description was read out as the reason it matters.
-    const lead = 'Russia used the powerful hypersonic Oreshnik ballistic missile during a mass attack on Kyiv on Sunday that killed at least two people, President Volodymyr Zelenskyy said.';
-    const fact = 'The intense aerial assault damaged buildings across the Ukrainian capital, including government offices, residential buildings, schools and a market, Ukrainian authorities said.';
-    const kyiv = storyFromSources('Russia hits Kyiv with ballistic missile', 'international', 'A Russian missile attack on Kyiv damaged buildings and schools.', [
-      { id: 1, title: 'Russia hits Kyiv', sourceUrl: 'https://a.test/1', domainName: 'a.test', content: `${lead}\n\n${fact}`, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date() },
-    ])!;
+    const lead =
+      'Russia used the powerful hypersonic Oreshnik ballistic missile during a mass attack on Kyiv on Sunday that killed at least two people, President Volodymyr Zelenskyy said.';
+    const fact =
+      'The intense aerial assault damaged buildings across the Ukrainian capital, including government offices, residential buildings, schools and a market, Ukrainian authorities said.';
+    const kyiv = storyFromSources(
+      'Russia hits Kyiv with ballistic missile',
+      'international',
+      'A Russian missile attack on Kyiv damaged buildings and schools.',
+      [
+        {
+          id: 1,
+          title: 'Russia hits Kyiv',
+          sourceUrl: 'https://a.test/1',
+          domainName: 'a.test',
+          content: `${lead}\n\n${fact}`,
+          excerpt: null,
+          author: null,
+          publishedAt: null,
+          scrapedAt: new Date(),
+        },
+      ],
+    )!;
     expect(kyiv.why).toBeNull();
   });
 
   it('names a source by the name its site gives itself, else by its domain read as words, and counts a site known by its address without naming it', () => {
-    const text = 'A fire destroyed three warehouses on the Port Linden waterfront on Saturday night, officials said.\n\nFire crews from four towns fought the blaze for more than nine hours before it was out.';
+    const text =
+      'A fire destroyed three warehouses on the Port Linden waterfront on Saturday night, officials said.\n\nFire crews from four towns fought the blaze for more than nine hours before it was out.';
     const article = (id: number, domainName: string, siteName: string | null) => ({
-      id, title: 'Port Linden warehouse fire', sourceUrl: `https://${domainName}/${id}`, domainName, content: text, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date(), siteName,
+      id,
+      title: 'Port Linden warehouse fire',
+      sourceUrl: `https://${domainName}/${id}`,
+      domainName,
+      content: text,
+      excerpt: null,
+      author: null,
+      publishedAt: null,
+      scrapedAt: new Date(),
+      siteName,
     });
     const story = storyFromSources('Port Linden warehouse fire', 'usa', '', [
       article(1, 'skyline-news.test', 'Skyline News'),
@@ -124,22 +163,42 @@ describe('offline podcast', () => {
 
   it('asks why a story matters only when a source states a consequence, and answers with that sentence', () => {
     const article = (id: number, domainName: string, content: string) => ({
-      id, title: 'Old Mill bridge closed', sourceUrl: `https://${domainName}/${id}`, domainName, content, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date(), siteName: null,
+      id,
+      title: 'Old Mill bridge closed',
+      sourceUrl: `https://${domainName}/${id}`,
+      domainName,
+      content,
+      excerpt: null,
+      author: null,
+      publishedAt: null,
+      scrapedAt: new Date(),
+      siteName: null,
     });
-    const facts = 'Inspectors closed the Old Mill bridge on Monday after finding cracks in two of its supports.\n\nThe bridge carries about 9,000 cars a day across the Linden river.';
-    const plain = storyFromSources('Old Mill bridge closed', 'usa', 'The bridge carries 9,000 cars a day.', [article(1, 'harbor-times.test', facts), article(2, 'metro-ledger.test', facts)])!;
+    const facts =
+      'Inspectors closed the Old Mill bridge on Monday after finding cracks in two of its supports.\n\nThe bridge carries about 9,000 cars a day across the Linden river.';
+    const plain = storyFromSources('Old Mill bridge closed', 'usa', 'The bridge carries 9,000 cars a day.', [
+      article(1, 'harbor-times.test', facts),
+      article(2, 'metro-ledger.test', facts),
+    ])!;
     expect(plain.why).toBeNull();
     const quiet = offlineConversation([plain], ['Alex', 'Jordan'], 'Morning Ledger');
     expect(quiet).not.toMatch(/why does this matter|Why should our listeners care|What does it mean for people|Good question/i);
 
     const consequence = 'Commuters could face detours of up to forty minutes while repairs continue.';
     const withConsequence = `${facts}\n\n${consequence}`;
-    const told = storyFromSources('Old Mill bridge closed', 'usa', '', [article(1, 'harbor-times.test', withConsequence), article(2, 'metro-ledger.test', withConsequence)])!;
+    const told = storyFromSources('Old Mill bridge closed', 'usa', '', [
+      article(1, 'harbor-times.test', withConsequence),
+      article(2, 'metro-ledger.test', withConsequence),
+    ])!;
     expect(told.why).toBe(consequence);
     const script = offlineConversation([told], ['Alex', 'Jordan'], 'Morning Ledger').split('\n');
     const asked = script.findIndex((line) => /why does this matter|Why should our listeners care|What does it mean for people/i.test(line));
     expect(asked).toBeGreaterThan(0);
-    expect(script[asked + 1]).toMatch(new RegExp(`^Jordan: (Here is why\\.|The sources say this:|Here is the reason\\.) ${consequence.replace(/[.]/g, '\\.')}( That was reported by Harbor Times and Metro Ledger\\.\\[pause\\])?$`));
+    expect(script[asked + 1]).toMatch(
+      new RegExp(
+        `^Jordan: (Here is why\\.|The sources say this:|Here is the reason\\.) ${consequence.replace(/[.]/g, '\\.')}( That was reported by Harbor Times and Metro Ledger\\.\\[pause\\])?$`,
+      ),
+    );
     expect(script.join('\n')).not.toContain('Good question');
   });
 
@@ -199,7 +258,11 @@ describe('offline podcast', () => {
     // Both unsaid: the quotation follows the sentence naming the mayor, in the same line.
     expect(withRuiz).toContain(`${named} ${quote}`);
     // The mayor already named in the script, far from where the fact would go: the quotation stays out.
-    const saidEarlier = [opening, `Jordan: ${named}`, 'Alex: Fire crews from four towns fought the blaze for more than nine hours on the Port Linden waterfront.'].join('\n');
+    const saidEarlier = [
+      opening,
+      `Jordan: ${named}`,
+      'Alex: Fire crews from four towns fought the blaze for more than nine hours on the Port Linden waterfront.',
+    ].join('\n');
     const enhanced = enhanceOffline(saidEarlier, [fire], ['Alex', 'Jordan']).script;
     expect(enhanced).not.toContain('she said');
   });
@@ -258,7 +321,9 @@ describe('offline interview', () => {
 
 describe('lyrics and music', () => {
   it('writes verses and choruses from the headlines, with whole phrases', () => {
-    expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night after a storm.', 10)).toBe('About 1,200 residents of Port Linden were evacuated on Monday');
+    expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night after a storm.', 10)).toBe(
+      'About 1,200 residents of Port Linden were evacuated on Monday',
+    );
     expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night.')).toBe('About 1,200 residents of Port Linden were evacuated');
     expect(phrase('Emergency waiting times at the twelve hospitals of the region fell.')).toBe('Emergency waiting times at the twelve hospitals');
     // A line never ends on a word that needs the next one ("… 214 measles cases since").
@@ -283,7 +348,11 @@ describe('lyrics and music', () => {
     const lines = parseLyrics(lyrics);
     for (const story of stories) {
       const clause = story.title.split(/,\s|;\s|:\s|\s[—–-]\s|\s\(/)[0]!.replace(/[.!?"'“”]+$/g, '');
-      if (clause.split(/\s+/).length <= 12) expect(lines.map((line) => line.text), story.title).toContain(clause);
+      if (clause.split(/\s+/).length <= 12)
+        expect(
+          lines.map((line) => line.text),
+          story.title,
+        ).toContain(clause);
     }
     expect(lines.filter((line) => line.section === 'chorus')).toHaveLength(8);
     expect(lines.filter((line) => line.section === 'verse')).toHaveLength(8);
@@ -322,7 +391,11 @@ describe('lyrics and music', () => {
   });
 
   it('renders bar by bar, letting other work run between bars, and stops when its job is stopped', async () => {
-    const lines = Array.from({ length: 12 }, (_, i) => ({ text: 'The council approved the fare freeze', section: i % 4 < 2 ? ('verse' as const) : ('chorus' as const), seconds: 2 }));
+    const lines = Array.from({ length: 12 }, (_, i) => ({
+      text: 'The council approved the fare freeze',
+      section: i % 4 < 2 ? ('verse' as const) : ('chorus' as const),
+      seconds: 2,
+    }));
     // Another task of the daemon, waiting its turn: it runs again and again while the song renders.
     let turns = 0;
     let running = true;

@@ -23,7 +23,9 @@ describe('script clean-up (spec 001 §5)', () => {
   });
 
   it('replaces "climate change" with "climate engineering" in any case; the row is removable', () => {
-    expect(clean('Alex: Climate Change and CLIMATE CHANGE and climate change.')).toBe('Alex: climate engineering and climate engineering and climate engineering.');
+    expect(clean('Alex: Climate Change and CLIMATE CHANGE and climate change.')).toBe(
+      'Alex: climate engineering and climate engineering and climate engineering.',
+    );
     expect(clean('Alex: Climate change matters.', [])).toBe('Alex: Climate change matters.');
     expect(applyReplacements('A $& cost', [{ find: '$&', replace: '$1' }])).toBe('A $1 cost');
   });
@@ -51,8 +53,21 @@ describe('parseScript', () => {
   it('splits lines into text and pauses with their speakers', () => {
     const lines = parseScript('Alex: Hello there.[pause short] How are you?\nJordan: Fine.[pause long]', speakers);
     expect(lines).toEqual([
-      { speaker: 'Alex', parts: [{ kind: 'text', text: 'Hello there.' }, { kind: 'pause', length: 'short' }, { kind: 'text', text: 'How are you?' }] },
-      { speaker: 'Jordan', parts: [{ kind: 'text', text: 'Fine.' }, { kind: 'pause', length: 'long' }] },
+      {
+        speaker: 'Alex',
+        parts: [
+          { kind: 'text', text: 'Hello there.' },
+          { kind: 'pause', length: 'short' },
+          { kind: 'text', text: 'How are you?' },
+        ],
+      },
+      {
+        speaker: 'Jordan',
+        parts: [
+          { kind: 'text', text: 'Fine.' },
+          { kind: 'pause', length: 'long' },
+        ],
+      },
     ]);
     expect(spokenWords(lines)).toBe(6);
   });
@@ -75,7 +90,9 @@ describe('speechText: what a listener hears of a line', () => {
       'The National Aeronautics and Space Administration, which runs it, agreed.',
     );
     expect(speechText('the U.S. Food and Drug Administration (FDA) approved it')).toBe('the U.S. Food and Drug Administration approved it');
-    expect(speechText('the Organisation for Economic Co-operation and Development (OECD) said')).toBe('the Organisation for Economic Co-operation and Development said');
+    expect(speechText('the Organisation for Economic Co-operation and Development (OECD) said')).toBe(
+      'the Organisation for Economic Co-operation and Development said',
+    );
     expect(speechText('spending on research and development (R&D) grew')).toBe('spending on research and development grew');
     expect(speechText('Several non-governmental organisations (NGOs) left.')).toBe('Several non-governmental organisations left.');
   });
@@ -132,7 +149,10 @@ describe('speakLines', () => {
         close: async () => {},
       }),
     };
-    const lines = parseScript('Host: The Canadian Automobile Association of Nowhere (CAAN) said so. [pause] CAAN (pictured) agreed.\nGuest: (Reuters)', ['Host', 'Guest']);
+    const lines = parseScript('Host: The Canadian Automobile Association of Nowhere (CAAN) said so. [pause] CAAN (pictured) agreed.\nGuest: (Reuters)', [
+      'Host',
+      'Guest',
+    ]);
     const voice = { name: 'Kore', providerVoice: 'shimmer', offlineVoice: 'en-gb-x-rp+f2', offlinePitch: 50, offlineSpeed: 160 };
     const ctx = { config: loadConfig({ NEWSCTL_LOG_LEVEL: 'silent', NEWSCTL_DATA_DIR: tmpdir() }) };
     const spoken = await speakLines(ctx, lines, () => voice, { signal: new AbortController().signal, provider });

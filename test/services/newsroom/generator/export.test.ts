@@ -6,7 +6,8 @@ import { articleDocx, articleText, exportFileName } from '../../../../src/servic
 const article: GeneratedArticle = {
   id: 7,
   title: '**Fed holds rates — again: what it means for 2026’s mortgages, savings & the “soft landing” story overall**',
-  content: 'First paragraph with **a bold phrase** inside.\nA second line of the same paragraph.\n\n**What happens next**\n\nThe last paragraph, with a link https://fed.test/statement in it.',
+  content:
+    'First paragraph with **a bold phrase** inside.\nA second line of the same paragraph.\n\n**What happens next**\n\nThe last paragraph, with a link https://fed.test/statement in it.',
   excerpt: 'First paragraph.',
   category: 'finance',
   imageUrl: null,
@@ -45,7 +46,8 @@ describe('article exports (spec 001 §9)', () => {
   it('write the .txt as plain text: no bold marks, heading hashes or link brackets', () => {
     const text = articleText({
       ...article,
-      content: '## Why it matters\n\nFirst paragraph with **a bold phrase** and *an aside* inside, 2 * 3 = 6.\n\n**Sources**\n\nThis article was compiled from 2 sources:\n- [The Fed](https://fed.test/statement)\n- https://b.test/story',
+      content:
+        '## Why it matters\n\nFirst paragraph with **a bold phrase** and *an aside* inside, 2 * 3 = 6.\n\n**Sources**\n\nThis article was compiled from 2 sources:\n- [The Fed](https://fed.test/statement)\n- https://b.test/story',
     });
     expect(text).toContain('\nWhy it matters\n');
     expect(text).toContain('First paragraph with a bold phrase and an aside inside, 2 * 3 = 6.');
@@ -57,7 +59,9 @@ describe('article exports (spec 001 §9)', () => {
   it('write Word files with a bold 20-point title, a paragraph per blank-line block, bold lines as headings', async () => {
     const xml = strFromU8(unzipSync(new Uint8Array(await articleDocx(article)))['word/document.xml']!);
     const ps = paragraphs(xml);
-    expect(textOf(ps[0]!)).toBe('Fed holds rates — again: what it means for 2026’s mortgages, savings & the “soft landing” story overall'.replace('&', '&amp;'));
+    expect(textOf(ps[0]!)).toBe(
+      'Fed holds rates — again: what it means for 2026’s mortgages, savings & the “soft landing” story overall'.replace('&', '&amp;'),
+    );
     expect(ps[0]).toMatch(/<w:b\/>/);
     expect(ps[0]).toMatch(/<w:sz w:val="40"\/>/);
     expect(textOf(ps[1]!)).toBe('First paragraph with a bold phrase inside.A second line of the same paragraph.');

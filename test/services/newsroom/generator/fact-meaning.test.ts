@@ -24,7 +24,11 @@ describe('the same fact, by meaning', () => {
   });
 
   it('keeps apart sentences that share most words but say something else', () => {
-    const story = ['Shares of Harbor Bank rose 5 percent on Monday after its quarterly report.', 'The bank earned 2 billion dollars in the quarter.', 'Analysts had expected lower profits.'];
+    const story = [
+      'Shares of Harbor Bank rose 5 percent on Monday after its quarterly report.',
+      'The bank earned 2 billion dollars in the quarter.',
+      'Analysts had expected lower profits.',
+    ];
     const pairs: [string, string][] = [
       ['Shares of Harbor Bank rose 5 percent on Monday after the report.', 'Shares of Harbor Bank fell 5 percent on Monday after the report.'],
       ['The council approved the harbor plan on Monday.', 'The council did not approve the harbor plan on Monday.'],
@@ -46,7 +50,10 @@ describe('the same fact, by meaning', () => {
       for (let j = i + 1; j < sentences.length; j++) {
         if (factOf[i] === factOf[j]) continue;
         const shared = termOverlap(termSet(sentences[i]!), termSet(sentences[j]!));
-        expect(retold({ text: sentences[i]!, meaning: meanings[i]! }, { text: sentences[j]!, meaning: meanings[j]! }, shared), `${sentences[i]} / ${sentences[j]}`).toBe(false);
+        expect(
+          retold({ text: sentences[i]!, meaning: meanings[i]! }, { text: sentences[j]!, meaning: meanings[j]! }, shared),
+          `${sentences[i]} / ${sentences[j]}`,
+        ).toBe(false);
       }
     }
   });

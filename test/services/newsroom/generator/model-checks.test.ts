@@ -12,7 +12,8 @@ const story = {
 
 describe("a model's article", () => {
   it('passes when it opens with the news, cites only the sources (written any way) and says each thing once', () => {
-    const content = 'A storm flooded the Port Linden harbor district on Monday night.\n\nRescue crews pulled 37 people from the water.\n\n**Sources**\n- [Harbor Times](http://harbor-times.test/news/storm-1/)\n- https://metro-ledger.test/storm.';
+    const content =
+      'A storm flooded the Port Linden harbor district on Monday night.\n\nRescue crews pulled 37 people from the water.\n\n**Sources**\n- [Harbor Times](http://harbor-times.test/news/storm-1/)\n- https://metro-ledger.test/storm.';
     expect(citedAddresses(content)).toEqual(['http://harbor-times.test/news/storm-1/', 'https://metro-ledger.test/storm']);
     expect(modelArticleProblems({ title: 'Port Linden under water', content }, story)).toEqual([]);
   });

@@ -41,10 +41,15 @@ describe('the offline writer', () => {
   it('builds every body sentence from a sentence of a source (lightly trimmed at most)', () => {
     // Each paragraph, attributions removed, must read as a run of whole source sentences; a
     // dropped leading connective ("But the…" → "The…") is the only change allowed.
-    const known = sources.flatMap((source) => splitSentences(source.text)).flatMap((sentence) => {
-      const trimmed = sentence.replace(/^(but|and|however|meanwhile|still|also|yet|so|in addition|additionally|moreover|furthermore|instead|now)\s*,?\s+/i, '');
-      return trimmed === sentence ? [sentence] : [sentence, trimmed[0]!.toUpperCase() + trimmed.slice(1)];
-    });
+    const known = sources
+      .flatMap((source) => splitSentences(source.text))
+      .flatMap((sentence) => {
+        const trimmed = sentence.replace(
+          /^(but|and|however|meanwhile|still|also|yet|so|in addition|additionally|moreover|furthermore|instead|now)\s*,?\s+/i,
+          '',
+        );
+        return trimmed === sentence ? [sentence] : [sentence, trimmed[0]!.toUpperCase() + trimmed.slice(1)];
+      });
     let sentences = 0;
     for (const paragraph of body.split('\n\n')) {
       // Attributions name the sites as people say them ("Harbor Times"): taken out, with "according to one source".
@@ -70,7 +75,12 @@ describe('the offline writer', () => {
     expect(body.split('\n\n')[0]).toMatch(/storm flooded|evacuat/i);
     const usedIndexes = new Set(article.body.map((sentence) => sentence.sourceIndex));
     expect(article.sources).toHaveLength(sources.length);
-    expect(article.sources.slice(0, usedIndexes.size).map((s) => s.url).sort()).toEqual([...usedIndexes].map((i) => withScheme(sources[i]!.url)).sort());
+    expect(
+      article.sources
+        .slice(0, usedIndexes.size)
+        .map((s) => s.url)
+        .sort(),
+    ).toEqual([...usedIndexes].map((i) => withScheme(sources[i]!.url)).sort());
     const sourcesSection = article.content.split('**Sources**')[1]!;
     expect(sourcesSection).toContain(`compiled from ${sources.length} sources`);
     for (const index of usedIndexes) {
@@ -126,7 +136,10 @@ describe('the offline writer', () => {
     // (for the quake: the injuries, the tsunami warning, the bullet trains); the lead still tells it.
     for (const story of WEB_STORIES) {
       const sources = webStorySources(story);
-      const description = story.facts.slice(1, 3).map((wordings) => wordings[0]!).join(' ');
+      const description = story.facts
+        .slice(1, 3)
+        .map((wordings) => wordings[0]!)
+        .join(' ');
       const written = writeOfflineArticle({ title: story.titles[0]!, description, sources, targetWords: 600 });
       // The news is each story's first fact; the egg story's headline names two ("Egg prices hit a
       // record as bird flu empties farms").
@@ -143,22 +156,22 @@ describe('the offline writer', () => {
 
   // Real text (a theatre protest): British style puts the full stop after the closing quote.
   const protestInput = (domain: string) => ({
-      title: 'Two arrested after protest at West End play',
-      description: 'Protesters stopped the show at a West End performance of The Tempest.',
-      targetWords: 200,
-      sources: [
-        {
-          url: `https://${domain}/1`,
-          title: 'Protest',
-          domain,
-          text: 'Two people have been arrested after protesters disrupted a West End performance of The Tempest on Monday night.\n\nA voice is then heard saying: “We’ll have to stop the show ladies and gentlemen, sorry”.\n\nThe actors returned to the stage after a pause of about twenty minutes.',
-        },
-      ],
-    });
+    title: 'Two arrested after protest at West End play',
+    description: 'Protesters stopped the show at a West End performance of The Tempest.',
+    targetWords: 200,
+    sources: [
+      {
+        url: `https://${domain}/1`,
+        title: 'Protest',
+        domain,
+        text: 'Two people have been arrested after protesters disrupted a West End performance of The Tempest on Monday night.\n\nA voice is then heard saying: “We’ll have to stop the show ladies and gentlemen, sorry”.\n\nThe actors returned to the stage after a pause of about twenty minutes.',
+      },
+    ],
+  });
 
   const protestArticle = (domain: string) => writeOfflineArticle(protestInput(domain));
 
-  it('sets a quotation\'s short attribution inside a full stop that follows the closing quote', () => {
+  it("sets a quotation's short attribution inside a full stop that follows the closing quote", () => {
     const article = protestArticle('west-end-stage.test');
     expect(article.content).toContain('sorry” (West End Stage).');
     expect(article.content).not.toContain('sorry”. (West End Stage)');
@@ -166,7 +179,10 @@ describe('the offline writer', () => {
 
   it('names a site as people say it, never by an address: its declared name, else its domain read as words', () => {
     expect(protestArticle('www.metroledger.example').content).toContain('sorry” (Metro Ledger).');
-    const declared = writeOfflineArticle({ ...protestInput('harbor-times.test'), sources: [{ ...protestInput('harbor-times.test').sources[0]!, siteName: 'The Harbor Times' }] });
+    const declared = writeOfflineArticle({
+      ...protestInput('harbor-times.test'),
+      sources: [{ ...protestInput('harbor-times.test').sources[0]!, siteName: 'The Harbor Times' }],
+    });
     expect(declared.content).toContain('sorry” (The Harbor Times).');
     expect(declared.content).toContain('- Protest (The Harbor Times): https://harbor-times.test/1');
     for (const address of ['127.0.0.4:8871', '[::1]:8080', 'localhost:3000']) {
@@ -218,7 +234,9 @@ describe('sentence splitting', () => {
     );
     // Reuters' datelines carry the day and may name two cities.
     expect(
-      shapeSentence(`KATHMANDU, April 25 (Reuters) - Nepal's civil aviation authority disputed on Tuesday whether a flydubai plane had been hit by a bird strike.`)?.text,
+      shapeSentence(
+        `KATHMANDU, April 25 (Reuters) - Nepal's civil aviation authority disputed on Tuesday whether a flydubai plane had been hit by a bird strike.`,
+      )?.text,
     ).toBe(`Nepal's civil aviation authority disputed on Tuesday whether a flydubai plane had been hit by a bird strike.`);
     expect(shapeSentence('BEIRUT/THE HAGUE, March 7 (Reuters) - An Israeli tank crew killed a Reuters reporter in Lebanon in October.')?.text).toBe(
       'An Israeli tank crew killed a Reuters reporter in Lebanon in October.',
@@ -236,11 +254,14 @@ describe('sentence splitting', () => {
   it('takes a quotation that names no speaker, or a sentence opening on "with this", as leaning on the one before', async () => {
     const { shapeSentence } = await import('../../../../src/services/newsroom/generator/sentences.js');
     // Real text (a jobs report): the second paragraph of a quotation, its speaker named in the first.
-    expect(shapeSentence('“However, this basically brings employment back to where it was in January, with an unemployment rate 0.1 percentage points higher.”')?.dangling).toBe(true);
+    expect(
+      shapeSentence('“However, this basically brings employment back to where it was in January, with an unemployment rate 0.1 percentage points higher.”')
+        ?.dangling,
+    ).toBe(true);
     expect(shapeSentence('"The great part of this new plan is that you choose who is part of your family plan."')?.dangling).toBe(true);
     expect(shapeSentence('With this backdrop he expects the Bank of Canada to stay on the sidelines next week.')?.dangling).toBe(true);
     expect(shapeSentence('"We have never seen water this high in the harbor," Mayor Elena Ruiz said on Tuesday.')?.dangling).toBe(false);
-    expect(shapeSentence('With this week\'s rain the reservoir is at its highest level in ten years.')?.dangling).toBe(false);
+    expect(shapeSentence("With this week's rain the reservoir is at its highest level in ten years.")?.dangling).toBe(false);
     // Words put to "he", "she" or "they": the name is in the sentence before.
     expect(shapeSentence('"We will rebuild the warehouse within a year," she said.')?.dangling).toBe(true);
     expect(shapeSentence('The plan to rebuild the warehouse is sound and fully funded, he said.')?.dangling).toBe(true);
@@ -248,15 +269,26 @@ describe('sentence splitting', () => {
     expect(shapeSentence('Mayor Jane Ruiz said she would ask the state for help with the cleanup costs.')?.dangling).toBe(false);
     expect(shapeSentence('"The cost will be high," said Jane Ruiz, the mayor of Port Linden.')?.dangling).toBe(false);
     // In an article it follows the sentence naming its speaker, or stays out.
-    const lead = 'The jobless rate fell to 6.6 per cent in May as 88,000 positions were added, the first significant gain since November, Statistics Canada said.';
+    const lead =
+      'The jobless rate fell to 6.6 per cent in May as 88,000 positions were added, the first significant gain since November, Statistics Canada said.';
     const orphan = '“This is a blockbuster report that wipes away recession fears and points to a rebound in the second quarter.”';
     const article = writeOfflineArticle({
       title: 'Jobless rate falls to 6.6 per cent',
       description: 'Canada added 88,000 jobs in May.',
       targetWords: 200,
       sources: [
-        { url: 'https://a.test/1', title: 'Jobs', domain: 'a.test', text: `${lead}\n\nEconomists had expected the rate to stay at 6.9 per cent after two weak quarters of output.\n\nThe Bank of Canada meets next week to set its policy rate for the summer.\n\n${orphan}` },
-        { url: 'https://b.test/1', title: 'Jobs', domain: 'b.test', text: 'Canada added 88,000 jobs in May and the jobless rate fell to 6.6 per cent, the agency said on Friday.\n\nThe gains were spread across manufacturing, retail and health care.' },
+        {
+          url: 'https://a.test/1',
+          title: 'Jobs',
+          domain: 'a.test',
+          text: `${lead}\n\nEconomists had expected the rate to stay at 6.9 per cent after two weak quarters of output.\n\nThe Bank of Canada meets next week to set its policy rate for the summer.\n\n${orphan}`,
+        },
+        {
+          url: 'https://b.test/1',
+          title: 'Jobs',
+          domain: 'b.test',
+          text: 'Canada added 88,000 jobs in May and the jobless rate fell to 6.6 per cent, the agency said on Friday.\n\nThe gains were spread across manufacturing, retail and health care.',
+        },
       ],
     });
     expect(article.content).not.toContain('blockbuster');

@@ -96,7 +96,8 @@ const keyedJob = defineJob({
 
 /** A job every runner joins (as the crawl is shared): each runner's share, by runner, and whether it was ever seen paused. */
 const shares = new Map<string, { job: JobHandle; pausedSeen: boolean }>();
-const untilAborted = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+const untilAborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
 const sharedJob = defineJob({
   name: 'test-shared',
   label: 'The shared job',
@@ -124,7 +125,7 @@ beforeAll(async () => {
 afterAll(async () => service?.close());
 
 describe('job runner', () => {
-  it('works the jobs its context\'s catalog lists, and only those', async () => {
+  it("works the jobs its context's catalog lists, and only those", async () => {
     // The spider's module is loaded (the product's catalog imports it) but not in this catalog.
     await expect(startJob(service.ctx, 'spider')).rejects.toMatchObject({ code: 'invalid', message: expect.stringContaining('Unknown job "spider"') });
     expect((await jobStates(service.ctx)).map((state) => state.name)).toEqual(['test-count', 'test-flaky', 'test-item', 'test-keyed', 'test-shared']);
@@ -153,13 +154,17 @@ describe('job runner', () => {
     const states = await jobStates(ctx);
     expect(states.find((s) => s.name === countJob.name)).toMatchObject({ status: 'idle', label: 'The counter', run: { id: run.id, status: 'stopped' } });
 
-    const messages = service.eventsOf('job_updated').filter((m) => m.runId === run.id).map((m) => m.status);
+    const messages = service
+      .eventsOf('job_updated')
+      .filter((m) => m.runId === run.id)
+      .map((m) => m.status);
     expect(messages).toEqual(['queued', 'running', 'stopping', 'stopped']);
     expect(service.eventsOf('job_progress').some((m) => m.runId === run.id)).toBe(true);
   });
 
-  it('returns a run\'s result to whoever waits for it, retrying a failing run as its policy says', async () => {
-    const runAndWait = async (name: string, params: Record<string, unknown> = {}) => (await waitForRun(service.ctx, (await startJob(service.ctx, name, params)).run.id))?.result;
+  it("returns a run's result to whoever waits for it, retrying a failing run as its policy says", async () => {
+    const runAndWait = async (name: string, params: Record<string, unknown> = {}) =>
+      (await waitForRun(service.ctx, (await startJob(service.ctx, name, params)).run.id))?.result;
     expect(await runAndWait(countJob.name, { to: 3, stepMs: 1 })).toEqual({ n: 3, interruption: null });
     expect(await runAndWait('test-flaky')).toEqual({ attempts: 3 });
     const last = await lastRun(service.ctx, 'test-flaky');
@@ -171,7 +176,14 @@ describe('job runner', () => {
 
   it('waits its back-off between retries, and fails the run once its retries are spent', async () => {
     const failing = jobCatalog([
-      defineJob({ name: 'test-backoff', label: 'Back-off', retry: { limit: 1, delaySeconds: 1, backoff: true }, run: async (_ctx, _p, job) => { throw new Error(`try ${job.attempt}`); } }),
+      defineJob({
+        name: 'test-backoff',
+        label: 'Back-off',
+        retry: { limit: 1, delaySeconds: 1, backoff: true },
+        run: async (_ctx, _p, job) => {
+          throw new Error(`try ${job.attempt}`);
+        },
+      }),
     ]);
     const ctx: AppContext = { ...service.ctx, jobs: new Map(), catalog: failing };
     try {
@@ -320,7 +332,7 @@ describe('job runner', () => {
     }
   });
 
-  it('clears runs older than 30 days, keeping each job\'s newest, and activity lines older than 7 but the newest run\'s', async () => {
+  it("clears runs older than 30 days, keeping each job's newest, and activity lines older than 7 but the newest run's", async () => {
     const sql = service.ctx.sql;
     const day = 24 * 60 * 60_000;
     const now = Date.now();

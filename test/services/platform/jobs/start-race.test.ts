@@ -53,15 +53,24 @@ type Start = (ctx: AppContext, round: number) => Promise<unknown>;
 
 /** How each exclusive job is started: every way in that reaches its claim. */
 const EXCLUSIVE: Record<string, Start[]> = {
-  spider: [(ctx) => startSpider(ctx), (ctx, round) => startScheduledJob(ctx, 'spider', `2026-11-27T10:${String(round % 60).padStart(2, '0')}:00.000Z`).then(refusedWhenSkipped)],
+  spider: [
+    (ctx) => startSpider(ctx),
+    (ctx, round) => startScheduledJob(ctx, 'spider', `2026-11-27T10:${String(round % 60).padStart(2, '0')}:00.000Z`).then(refusedWhenSkipped),
+  ],
   refetch: [(ctx) => startRefetch(ctx)],
-  'trends-analyzer': [(ctx) => startTrendsAnalyzer(ctx), (ctx, round) => startScheduledJob(ctx, 'trends-analyzer', `2026-11-27T11:${String(round % 60).padStart(2, '0')}:00.000Z`).then(refusedWhenSkipped)],
+  'trends-analyzer': [
+    (ctx) => startTrendsAnalyzer(ctx),
+    (ctx, round) => startScheduledJob(ctx, 'trends-analyzer', `2026-11-27T11:${String(round % 60).padStart(2, '0')}:00.000Z`).then(refusedWhenSkipped),
+  ],
   'food-recategorization': [(ctx) => startFoodRecategorization(ctx)],
   generator: [(ctx) => startGenerator(ctx)],
   'latest-news-audio': [(ctx) => startJob(ctx, 'latest-news-audio')],
   'podcast-audio': [(ctx) => startJob(ctx, 'podcast-audio')],
   'interview-audio': [(ctx) => startJob(ctx, 'interview-audio')],
-  upkeep: [(ctx) => startJob(ctx, 'upkeep'), (ctx, round) => startScheduledJob(ctx, 'upkeep', `2026-11-27T12:${String(round % 60).padStart(2, '0')}:00.000Z`).then(refusedWhenSkipped)],
+  upkeep: [
+    (ctx) => startJob(ctx, 'upkeep'),
+    (ctx, round) => startScheduledJob(ctx, 'upkeep', `2026-11-27T12:${String(round % 60).padStart(2, '0')}:00.000Z`).then(refusedWhenSkipped),
+  ],
 };
 
 /** A schedule slot that lost the race is recorded as skipped (or fired elsewhere): a refusal like a 409. */
@@ -79,7 +88,11 @@ describe('a start that races another', { timeout: 600_000 }, () => {
   it('covers every job of the product', () => {
     // Queue jobs run one item each, side by side: no start of theirs is refused.
     const queueJobs = ['generate-article', 'music-track', 'webhook-delivery'];
-    expect(jobDefinitions({ catalog: PRODUCT_JOBS }).map((def) => def.name).sort()).toEqual([...Object.keys(EXCLUSIVE), ...queueJobs].sort());
+    expect(
+      jobDefinitions({ catalog: PRODUCT_JOBS })
+        .map((def) => def.name)
+        .sort(),
+    ).toEqual([...Object.keys(EXCLUSIVE), ...queueJobs].sort());
   });
 
   for (const [name, starters] of Object.entries(EXCLUSIVE)) {

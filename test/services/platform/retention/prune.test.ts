@@ -61,6 +61,8 @@ describe('article retention', () => {
     await updateSetting(service.ctx, 'article-retention', { articleDays: 0, bodyDays: 0 });
     await article('Ancient', 5000);
     expect(await pruneArticles(service.ctx)).toEqual({ articlesDeleted: 0, trendsDeleted: 0, bodiesCleared: 0 });
-    await expect(updateSetting(service.ctx, 'article-retention', { articleDays: 30, bodyDays: 60 })).rejects.toThrow('The text cannot be kept longer than the article');
+    await expect(updateSetting(service.ctx, 'article-retention', { articleDays: 30, bodyDays: 60 })).rejects.toThrow(
+      'The text cannot be kept longer than the article',
+    );
   });
 });

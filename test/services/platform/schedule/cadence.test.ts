@@ -4,7 +4,14 @@
 // autumn), in any configured time zone.
 import { describe, expect, it } from 'vitest';
 import later from '@breejs/later';
-import { cadenceCron, DEFAULT_SCHEDULE_MINUTES, dailyCron, HOURLY_CRON, type ScheduleMinutes, type ScheduledJob } from '../../../../src/services/platform/schedule/cadence.js';
+import {
+  cadenceCron,
+  DEFAULT_SCHEDULE_MINUTES,
+  dailyCron,
+  HOURLY_CRON,
+  type ScheduleMinutes,
+  type ScheduledJob,
+} from '../../../../src/services/platform/schedule/cadence.js';
 import { latestSlot, nextSlot } from '../../../../src/services/platform/schedule/cron.js';
 import { zonedTimeAt } from '../../../../src/services/platform/schedule/zoned-time.js';
 
@@ -42,8 +49,24 @@ describe('spider cadence (spec 001 §9)', () => {
   it('runs 18 times on a weekday and 9 times on a weekend day', () => {
     // Wednesday 2025-01-15 and Saturday 2025-01-18, counted from real instants.
     expect(onLocalDay('spider', 2025, 1, 15).map((at) => local(at))).toEqual([
-      '00:01', '02:01', '04:01', '06:01', '07:01', '08:01', '09:01', '10:01', '11:01', '12:01', '13:01', '14:01', '15:01', '16:01', '17:01',
-      '18:01', '20:01', '22:01',
+      '00:01',
+      '02:01',
+      '04:01',
+      '06:01',
+      '07:01',
+      '08:01',
+      '09:01',
+      '10:01',
+      '11:01',
+      '12:01',
+      '13:01',
+      '14:01',
+      '15:01',
+      '16:01',
+      '17:01',
+      '18:01',
+      '20:01',
+      '22:01',
     ]);
     expect(onLocalDay('spider', 2025, 1, 18).map((at) => local(at))).toEqual(['02:01', '06:01', '08:01', '10:01', '12:01', '14:01', '16:01', '18:01', '22:01']);
   });
@@ -97,9 +120,9 @@ describe('spider cadence (spec 001 §9)', () => {
     for (let i = 1; i < week.length; i++) expect(week[i]!.getTime() - week[i - 1]!.getTime()).toBeGreaterThanOrEqual(HOUR);
     // A daily time the clocks skip happens as late as the skip; one they repeat, once, at its first occurrence.
     expect(nextSlot([dailyCron('02:30')], CHICAGO, new Date('2025-03-09T06:00:00Z'))!.toISOString()).toBe('2025-03-09T08:30:00.000Z');
-    expect(slotsBetween([dailyCron('01:30')], CHICAGO, new Date('2025-11-02T00:00:00Z'), new Date('2025-11-03T00:00:00Z')).map((at) => at.toISOString())).toEqual([
-      '2025-11-02T06:30:00.000Z',
-    ]);
+    expect(
+      slotsBetween([dailyCron('01:30')], CHICAGO, new Date('2025-11-02T00:00:00Z'), new Date('2025-11-03T00:00:00Z')).map((at) => at.toISOString()),
+    ).toEqual(['2025-11-02T06:30:00.000Z']);
   });
 
   it('gives bree itself the slot of the first day after a change of offset (the patch it runs with)', () => {
@@ -113,8 +136,12 @@ describe('spider cadence (spec 001 §9)', () => {
     // Kolkata is UTC+5:30 with no DST: 08:31 local (trends) is 03:01 UTC, 09:01 (spider) is 03:31.
     const from = new Date('2025-01-15T03:00:00Z');
     const to = new Date('2025-01-15T04:00:00Z');
-    expect(slotsBetween(cadenceCron('trends', DEFAULT_SCHEDULE_MINUTES), 'Asia/Kolkata', from, to).map((at) => at.toISOString())).toEqual(['2025-01-15T03:01:00.000Z']);
-    expect(slotsBetween(cadenceCron('spider', DEFAULT_SCHEDULE_MINUTES), 'Asia/Kolkata', from, to).map((at) => at.toISOString())).toEqual(['2025-01-15T03:31:00.000Z']);
+    expect(slotsBetween(cadenceCron('trends', DEFAULT_SCHEDULE_MINUTES), 'Asia/Kolkata', from, to).map((at) => at.toISOString())).toEqual([
+      '2025-01-15T03:01:00.000Z',
+    ]);
+    expect(slotsBetween(cadenceCron('spider', DEFAULT_SCHEDULE_MINUTES), 'Asia/Kolkata', from, to).map((at) => at.toISOString())).toEqual([
+      '2025-01-15T03:31:00.000Z',
+    ]);
     expect(slotsBetween([HOURLY_CRON], 'Asia/Kolkata', from, to).map((at) => at.toISOString())).toEqual(['2025-01-15T03:30:00.000Z']);
   });
 });

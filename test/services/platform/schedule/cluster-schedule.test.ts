@@ -26,7 +26,7 @@ describe.skipIf(!usingPostgres)('a schedule slot fired by three daemons', () => 
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('starts the slot\'s run once, and the job runs once', { timeout: 120_000 }, async () => {
+  it("starts the slot's run once, and the job runs once", { timeout: 120_000 }, async () => {
     database = await createTestDatabase();
     for (let i = 0; i < 3; i++) {
       dirs.push(mkdtempSync(join(tmpdir(), `newsctl-schedule-${i}-`)));

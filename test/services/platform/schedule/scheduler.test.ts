@@ -49,13 +49,18 @@ function testRow(slot: string, lines: () => string[], start: Start, setting: str
 }
 
 function contextWith(rows: JobSchedule[], ctx: AppContext = server.ctx): AppContext {
-  return { ...ctx, catalog: jobCatalog(rows.map((schedule) => defineJob({ name: `test-${schedule.slot}`, label: schedule.slot, run: async () => null, schedule }))) };
+  return {
+    ...ctx,
+    catalog: jobCatalog(rows.map((schedule) => defineJob({ name: `test-${schedule.slot}`, label: schedule.slot, run: async () => null, schedule }))),
+  };
 }
 
-const recording = (calls: string[], row: string): Start => async (_ctx, slot) => {
-  calls.push(`${row} ${slot}`);
-  return { outcome: 'started' };
-};
+const recording =
+  (calls: string[], row: string): Start =>
+  async (_ctx, slot) => {
+    calls.push(`${row} ${slot}`);
+    return { outcome: 'started' };
+  };
 
 const until = async (check: () => boolean, timeoutMs = 20_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -109,12 +114,20 @@ describe('scheduler', () => {
     const at = secondsAhead(2_000);
     const answered: string[] = [];
     const ctx = contextWith([
-      testRow('busy', () => [onceAt(at)], async () => {
-        throw Conflict('The busy job is already running');
-      }),
-      testRow('broken', () => [onceAt(at)], async () => {
-        throw new Error('model exploded');
-      }),
+      testRow(
+        'busy',
+        () => [onceAt(at)],
+        async () => {
+          throw Conflict('The busy job is already running');
+        },
+      ),
+      testRow(
+        'broken',
+        () => [onceAt(at)],
+        async () => {
+          throw new Error('model exploded');
+        },
+      ),
     ]);
     const stop = startScheduler(ctx, { onStart: (row) => answered.push(row) });
     try {
@@ -133,7 +146,12 @@ describe('scheduler', () => {
       return `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
     };
     const calls: string[] = [];
-    const bulletin = dailyRow('bulletin', 'latest-news-audio-settings', { component: LOG_COMPONENTS.audio, label: 'Scheduled latest news audio' }, recording(calls, 'bulletin'));
+    const bulletin = dailyRow(
+      'bulletin',
+      'latest-news-audio-settings',
+      { component: LOG_COMPONENTS.audio, label: 'Scheduled latest news audio' },
+      recording(calls, 'bulletin'),
+    );
     const minute = Math.floor(Date.now() / 60_000) * 60_000;
     await updateSetting(server.ctx, 'latest-news-audio-settings', { dailyEnabled: true, dailyTime: wall(minute - 10 * 60_000) });
     let stop = startScheduler(contextWith([bulletin]));
@@ -194,7 +212,12 @@ describe('scheduler', () => {
     const at = secondsAhead(2_000);
     const ctx = contextWith(
       [
-        dailyRow('bulletin', 'latest-news-audio-settings', { component: LOG_COMPONENTS.audio, label: 'Scheduled latest news audio' }, recording(calls, 'bulletin')),
+        dailyRow(
+          'bulletin',
+          'latest-news-audio-settings',
+          { component: LOG_COMPONENTS.audio, label: 'Scheduled latest news audio' },
+          recording(calls, 'bulletin'),
+        ),
         testRow('soon', () => [onceAt(at)], recording(calls, 'soon')),
         { ...hourlyRow('upkeep', { component: LOG_COMPONENTS.system, label: 'Scheduled upkeep' }), start: recording(calls, 'upkeep') },
       ],

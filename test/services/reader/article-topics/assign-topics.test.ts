@@ -92,7 +92,9 @@ describe('assignTopics', () => {
     expect(result.fallbacks).toBe(3);
     // Concurrency 1: the first failure tells the batch the provider is down.
     expect(fake.chatRequests()).toHaveLength(1);
-    const [log] = await service.ctx.sql<{ message: string }[]>`select message from logs where component = 'AI_MODEL' and level = 'warning' order by id desc limit 1`;
+    const [log] = await service.ctx.sql<
+      { message: string }[]
+    >`select message from logs where component = 'AI_MODEL' and level = 'warning' order by id desc limit 1`;
     expect(log!.message).toMatch(/3 of 3 articles classified offline \(the model is unavailable/);
   });
 
@@ -107,7 +109,9 @@ describe('assignTopics', () => {
     // A caller without a job registry keeps no such memory and asks again.
     const { jobs: _jobs, ...withoutJobs } = service.ctx;
     expect((await assignTopics(withoutJobs, articles.slice(0, 1)))[0]!.source).toBe('model');
-    const [log] = await service.ctx.sql<{ message: string }[]>`select message from logs where component = 'AI_MODEL' and level = 'warning' and message like 'Topic%' order by id desc limit 1`;
+    const [log] = await service.ctx.sql<
+      { message: string }[]
+    >`select message from logs where component = 'AI_MODEL' and level = 'warning' and message like 'Topic%' order by id desc limit 1`;
     expect(log!.message).toMatch(/classifying offline for the next 5 minutes/);
   });
 

@@ -6,12 +6,8 @@ import { topicWords } from '../../../../src/services/reader/classify/words.js';
 
 /** A one-word keyword of `topic` with `weight` that no other topic lists. */
 function exclusiveKeyword(topic: Topic, weight: number): string {
-  const elsewhere = new Set(
-    TOPICS.filter((other) => other !== topic).flatMap((other) => TOPIC_KEYWORDS[other].flatMap((k) => k.words)),
-  );
-  const keyword = TOPIC_KEYWORDS[topic].find(
-    (k) => k.words.length === 1 && k.weight === weight && !elsewhere.has(k.words[0]!),
-  );
+  const elsewhere = new Set(TOPICS.filter((other) => other !== topic).flatMap((other) => TOPIC_KEYWORDS[other].flatMap((k) => k.words)));
+  const keyword = TOPIC_KEYWORDS[topic].find((k) => k.words.length === 1 && k.weight === weight && !elsewhere.has(k.words[0]!));
   if (!keyword) throw new Error(`no exclusive ${topic} keyword of weight ${weight}`);
   return keyword.words[0]!;
 }

@@ -29,10 +29,13 @@ const COOKIE = 'The best chocolate chip cookie recipe you will ever bake';
 
 describe('classifyJsonLines', () => {
   it('prints one {id, topic} line per input line, in order', async () => {
-    const { result, printed, reported } = await run(
-      `${JSON.stringify({ id: 'a', title: OIL, body: '' })}\n${JSON.stringify({ id: 7, title: COOKIE })}\n`,
-    );
-    expect(printed.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+    const { result, printed, reported } = await run(`${JSON.stringify({ id: 'a', title: OIL, body: '' })}\n${JSON.stringify({ id: 7, title: COOKIE })}\n`);
+    expect(
+      printed
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { id: 'a', topic: 'energy' },
       { id: 7, topic: 'food' },
     ]);
@@ -58,14 +61,18 @@ describe('classifyJsonLines', () => {
     ].join('\r\n');
     const { result, printed, reported } = await run(text);
     expect(result).toEqual({ classified: 2, rejected: 5 });
-    expect(printed.trim().split('\n').map((line) => JSON.parse(line).id)).toEqual(['ok1', 'ok2']);
-    expect(reported.trim().split('\n').map((line) => line.split(':')[0])).toEqual([
-      'line 3',
-      'line 4',
-      'line 5',
-      'line 6',
-      'line 7',
-    ]);
+    expect(
+      printed
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).id),
+    ).toEqual(['ok1', 'ok2']);
+    expect(
+      reported
+        .trim()
+        .split('\n')
+        .map((line) => line.split(':')[0]),
+    ).toEqual(['line 3', 'line 4', 'line 5', 'line 6', 'line 7']);
   });
 
   it('prints id, topic and confidence as text without --json', async () => {

@@ -9,10 +9,7 @@ const CLEAR: Record<Topic, { title: string; body?: string }[]> = {
     { title: 'New study links poor sleep to higher risk of heart disease and diabetes' },
     { title: 'Doctors warn flu season could strain hospitals as vaccination rates fall' },
   ],
-  food: [
-    { title: 'The best chocolate chip cookie recipe you will ever bake' },
-    { title: 'Five easy weeknight pasta dinners with fresh tomatoes and basil' },
-  ],
+  food: [{ title: 'The best chocolate chip cookie recipe you will ever bake' }, { title: 'Five easy weeknight pasta dinners with fresh tomatoes and basil' }],
   finance: [
     { title: 'Fed holds interest rates steady as inflation cools and stocks rally' },
     { title: 'Bank shares slump after quarterly earnings miss analyst forecasts' },
@@ -38,10 +35,7 @@ const CLEAR: Record<Topic, { title: string; body?: string }[]> = {
       body: 'The pipeline would carry natural gas from shale fields to power plants and an LNG export terminal.',
     },
   ],
-  science: [
-    { title: 'NASA rover finds signs of ancient water on Mars' },
-    { title: 'Scientists discover new species of deep sea fish near coral reef' },
-  ],
+  science: [{ title: 'NASA rover finds signs of ancient water on Mars' }, { title: 'Scientists discover new species of deep sea fish near coral reef' }],
 };
 
 describe('classifyTopic (offline model)', () => {

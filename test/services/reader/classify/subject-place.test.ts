@@ -47,9 +47,12 @@ const PLACE_ONLY: { topic: Topic; title: string; body: string }[] = [
 ];
 
 describe('subject before place', () => {
-  it.each(SUBJECT_IN_THE_US.map((article) => [article.topic, article.title, article]))('files %s news set in the US under its subject: %s', (topic, _title, article) => {
-    expect(classifyTopic(article).topic).toBe(topic);
-  });
+  it.each(SUBJECT_IN_THE_US.map((article) => [article.topic, article.title, article]))(
+    'files %s news set in the US under its subject: %s',
+    (topic, _title, article) => {
+      expect(classifyTopic(article).topic).toBe(topic);
+    },
+  );
 
   it('keeps usa and international for news whose subject is where it happened', () => {
     for (const article of PLACE_ONLY) expect(classifyTopic(article).topic, article.title).toBe(article.topic);

@@ -3,9 +3,7 @@ import { modelWords, topicTerms, topicWords, wordStem } from '../../../../src/se
 
 describe('topicWords', () => {
   it('lower-cases, drops apostrophes and possessives, and writes digit runs as 0', () => {
-    expect(topicWords("Trump's 2014 plan: DON'T buy S&P 500 shares")).toEqual([
-      'trump', '0', 'plan', 'dont', 'buy', 's', 'p', '0', 'shares',
-    ]);
+    expect(topicWords("Trump's 2014 plan: DON'T buy S&P 500 shares")).toEqual(['trump', '0', 'plan', 'dont', 'buy', 's', 'p', '0', 'shares']);
   });
 
   it('joins the contractions one source split ("is n\'t"), with curly apostrophes too', () => {

@@ -16,7 +16,7 @@ describe('domain entries', () => {
     expect(readDomainEntry('example.com', '/world')).toMatchObject({ startingUrl: 'https://example.com/world' });
   });
 
-  it('refuses what is no domain, with the console\'s message for an empty one', () => {
+  it("refuses what is no domain, with the console's message for an empty one", () => {
     expect(() => readDomainEntry('   ')).toThrow('Please enter a domain');
     expect(() => readDomainEntry('ftp://example.com')).toThrow(/not http or https/);
     expect(() => readDomainEntry('exa mple.com')).toThrow(/Invalid domain/);

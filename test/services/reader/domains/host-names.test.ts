@@ -94,7 +94,10 @@ describe('readable host names', () => {
 
   it("decodes every label of the table as Node's IDNA decoding does", () => {
     for (const [stored] of SHOWN) {
-      for (const label of stored.replace(/:\d+$/, '').split('.').filter((part) => part.startsWith('xn--'))) {
+      for (const label of stored
+        .replace(/:\d+$/, '')
+        .split('.')
+        .filter((part) => part.startsWith('xn--'))) {
         expect(decodePunycode(label.slice(4)), label).toBe(domainToUnicode(label));
       }
     }

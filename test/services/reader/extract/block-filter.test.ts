@@ -3,7 +3,12 @@ import { isAdLabel, isByline, isCredit, isDateLine, isReadMore } from '../../../
 
 describe('block rules', () => {
   it('recognises date lines in several languages, but not prices or facts with a year', () => {
-    for (const line of ['Published Jun 04, 2026 • Last updated 1 day ago • 2 minute read', 'Stand: 28.04.2023 17:23 Uhr', '2 hours ago', 'Publicado el 3 de mayo de 2024 a las 10:20']) {
+    for (const line of [
+      'Published Jun 04, 2026 • Last updated 1 day ago • 2 minute read',
+      'Stand: 28.04.2023 17:23 Uhr',
+      '2 hours ago',
+      'Publicado el 3 de mayo de 2024 a las 10:20',
+    ]) {
       expect(isDateLine(line)).toBe(true);
     }
     for (const line of ['$10.00', 'Founded: 2000', 'The council met on 3 May 2024 to discuss the new ferry timetable for winter.']) {

@@ -104,7 +104,9 @@ describe('extractArticle text', () => {
   });
 
   it('never glues words across block boundaries or line breaks', () => {
-    const blocks = paragraphs(5).map((text, i) => `<div>${text}<br>line${i}end</div><div>next${i}</div>`).join('');
+    const blocks = paragraphs(5)
+      .map((text, i) => `<div>${text}<br>line${i}end</div><div>next${i}</div>`)
+      .join('');
     const html = `<html><body><article>${blocks}<table><tr><td>cellone</td><td>celltwo</td></tr></table></article></body></html>`;
     const { text } = extractArticle(html, { url: URL });
     expect(text).toMatch(/line0end\s+next0/);
@@ -148,7 +150,9 @@ describe('extractArticle text', () => {
   });
 
   it('swaps in content streamed in hidden React boundaries', () => {
-    const streamed = paragraphs(6).map((p) => `<p>${p}</p>`).join('');
+    const streamed = paragraphs(6)
+      .map((p) => `<p>${p}</p>`)
+      .join('');
     const html = `<html><body><main><article><h1>Ferry</h1><!--$?--><template id="B:0"></template><div>Loading paragraph...</div><!--/$--></article></main>
       <div hidden id="S:0">${streamed}</div></body></html>`;
     const { text } = extractArticle(html, { url: URL });
@@ -157,7 +161,9 @@ describe('extractArticle text', () => {
   });
 
   it('reads an article body that a paywall script would reveal, but not other hidden elements', () => {
-    const hiddenBody = paragraphs(6).map((p) => `<p>${p}</p>`).join('');
+    const hiddenBody = paragraphs(6)
+      .map((p) => `<p>${p}</p>`)
+      .join('');
     const html = `<html><body><article><h1>Ferry</h1><p>Short teaser of the story that everyone can read for free today.</p>
       <div class="body" hidden>${hiddenBody}</div><div style="display:none"><p>Invisible promotional text about subscriptions and special offers.</p></div></article></body></html>`;
     const { text } = extractArticle(html, { url: URL });
@@ -166,7 +172,9 @@ describe('extractArticle text', () => {
   });
 
   it('drops a responsive copy of the article that repeats it word for word', () => {
-    const copy = paragraphs(6).map((p) => `<p>${p}</p>`).join('');
+    const copy = paragraphs(6)
+      .map((p) => `<p>${p}</p>`)
+      .join('');
     const html = `<html><body><article><div class="variant-desktop">${copy}</div><div class="variant-mobile">${copy}</div></article></body></html>`;
     const { text } = extractArticle(html, { url: URL });
     expect(text.split('\n\n')).toEqual(paragraphs(6));
@@ -208,7 +216,18 @@ describe('extractArticle word count and excerpt', () => {
 });
 
 describe('extractArticle on hostile input', () => {
-  const empty = { title: null, text: '', publishedAt: null, author: null, canonicalUrl: null, imageUrl: null, language: null, wordCount: 0, excerpt: null, siteName: null };
+  const empty = {
+    title: null,
+    text: '',
+    publishedAt: null,
+    author: null,
+    canonicalUrl: null,
+    imageUrl: null,
+    language: null,
+    wordCount: 0,
+    excerpt: null,
+    siteName: null,
+  };
 
   it('returns an empty article for empty or non-string input', () => {
     expect(extractArticle('')).toEqual(empty);

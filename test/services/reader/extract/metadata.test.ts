@@ -67,6 +67,8 @@ describe('readMetadata', () => {
 
   it('normalises the language tag', () => {
     expect(readMetadata(documentOf('<html lang="pt_br"><body></body></html>')).language).toBe('pt-BR');
-    expect(readMetadata(documentOf('<html lang="not a language"><head><meta property="og:locale" content="de_DE"></head><body></body></html>')).language).toBe('de-DE');
+    expect(readMetadata(documentOf('<html lang="not a language"><head><meta property="og:locale" content="de_DE"></head><body></body></html>')).language).toBe(
+      'de-DE',
+    );
   });
 });

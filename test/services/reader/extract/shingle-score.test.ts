@@ -10,7 +10,12 @@ describe('tokenize and shingles', () => {
 
   it('counts 4-grams as a multiset; short texts make one shingle; empty makes none', () => {
     expect(shingles(['a', 'b', 'c', 'd', 'a', 'b', 'c', 'd'])).toEqual(
-      new Map([['a b c d', 2], ['b c d a', 1], ['c d a b', 1], ['d a b c', 1]]),
+      new Map([
+        ['a b c d', 2],
+        ['b c d a', 1],
+        ['c d a b', 1],
+        ['d a b c', 1],
+      ]),
     );
     expect(shingles(['a', 'b'])).toEqual(new Map([['a b', 1]]));
     expect(shingles([]).size).toBe(0);

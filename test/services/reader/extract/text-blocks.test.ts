@@ -7,7 +7,12 @@ const root = (html: string) => (parseHTML(`<html><body><div id="root">${html}</d
 describe('textBlocks', () => {
   it('splits at block elements and keeps inline elements together', () => {
     const blocks = textBlocks(root('<h2>Title</h2><p>One <b>bold</b> <a href="#">link</a>.</p><ul><li>A</li><li>B</li></ul>'));
-    expect(blocks.map((b) => [b.tag, b.text])).toEqual([['H2', 'Title'], ['P', 'One bold link.'], ['LI', 'A'], ['LI', 'B']]);
+    expect(blocks.map((b) => [b.tag, b.text])).toEqual([
+      ['H2', 'Title'],
+      ['P', 'One bold link.'],
+      ['LI', 'A'],
+      ['LI', 'B'],
+    ]);
   });
 
   it('counts the characters inside links', () => {

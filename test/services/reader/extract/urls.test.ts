@@ -9,7 +9,14 @@ describe('httpUrl', () => {
   });
 
   it('accepts only http and https', () => {
-    for (const href of ['javascript:alert(1)', ' JAVASCRIPT:alert(1)', 'data:image/png;base64,AAAA', 'mailto:a@example.org', 'ftp://example.org/x', 'vbscript:x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      ' JAVASCRIPT:alert(1)',
+      'data:image/png;base64,AAAA',
+      'mailto:a@example.org',
+      'ftp://example.org/x',
+      'vbscript:x',
+    ]) {
       expect(httpUrl(href, 'https://example.org/')).toBeNull();
     }
     expect(httpUrl('/relative')).toBeNull();

@@ -60,7 +60,9 @@ describe('food re-categorization, offline classifier', () => {
     // Two starts at once: one run, one 409. (A start after the first run ended would rightly start a
     // second pass: eight articles take the offline classifier a moment, so the race is fired at once.)
     const [first, second] = await Promise.allSettled([startFoodRecategorization(service.ctx), startFoodRecategorization(service.ctx)]);
-    const started = [first, second].find((result) => result.status === 'fulfilled') as PromiseFulfilledResult<Awaited<ReturnType<typeof startFoodRecategorization>>>;
+    const started = [first, second].find((result) => result.status === 'fulfilled') as PromiseFulfilledResult<
+      Awaited<ReturnType<typeof startFoodRecategorization>>
+    >;
     const refused = [first, second].find((result) => result.status === 'rejected') as PromiseRejectedResult;
     expect(started.value).toMatchObject({ isRunning: true, total: 8, processed: 0 });
     expect(refused.reason).toMatchObject({ status: 409, message: 'Food re-categorization is already running' });
@@ -129,7 +131,8 @@ describe('food re-categorization, with a model', () => {
   it('stops mid-walk and resumes where it stopped, counts carried over', async () => {
     // 60 articles: batches of 25, 25 and 10; every third one a recipe.
     const ids: number[] = [];
-    for (let i = 0; i < 60; i++) ids.push(await addArticle(service.ctx.sql, i % 3 === 0 ? `Article ${i}: a new soup recipe` : `Article ${i}: council meeting`, 'health', 'offline'));
+    for (let i = 0; i < 60; i++)
+      ids.push(await addArticle(service.ctx.sql, i % 3 === 0 ? `Article ${i}: a new soup recipe` : `Article ${i}: council meeting`, 'health', 'offline'));
     // The first batch is quick; from the second on the model stalls.
     fake.respondWith((request) => (fake.chatRequests().length <= 25 ? modelTopic(request) : { kind: 'slow', delayMs: 5_000, reply: modelTopic(request) }));
     await startFoodRecategorization(service.ctx);

@@ -44,7 +44,19 @@ describe('crawling news sites', () => {
   it('stores every reachable article exactly once, obeying robots.txt, one request per host at a time', { timeout: 180_000 }, async () => {
     await crawl(server);
 
-    const rows = await server.sql<{ canonicalUrl: string; sourceUrl: string; title: string; content: string; wordCount: number; topic: string; domainName: string; domainId: number; siteName: string | null }[]>`
+    const rows = await server.sql<
+      {
+        canonicalUrl: string;
+        sourceUrl: string;
+        title: string;
+        content: string;
+        wordCount: number;
+        topic: string;
+        domainName: string;
+        domainId: number;
+        siteName: string | null;
+      }[]
+    >`
       select canonical_url, source_url, title, content, word_count, topic, domain_name, domain_id, site_name from articles order by canonical_url`;
     const expected = web.sites.flatMap((site) => site.expectedArticleUrls).sort();
     expect(rows.map((row) => row.canonicalUrl)).toEqual(expected);
@@ -76,7 +88,11 @@ describe('crawling news sites', () => {
       const paths = web.requestsTo(site.host).map((r) => r.path);
       expect(paths[0], site.name).toBe('/robots.txt');
       // Each article page was fetched once.
-      for (const url of site.expectedArticleUrls) expect(paths.filter((p) => p === new URL(url).pathname), url).toHaveLength(1);
+      for (const url of site.expectedArticleUrls)
+        expect(
+          paths.filter((p) => p === new URL(url).pathname),
+          url,
+        ).toHaveLength(1);
     }
     // Pacing, as the servers saw it: a throttle of 1 s, and the Crawl-delay of 2 s where robots.txt
     // asks for it.

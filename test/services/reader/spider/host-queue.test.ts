@@ -24,7 +24,7 @@ function setup(gates: Record<number, ArticleGate> = {}) {
 }
 
 describe('HostQueue', () => {
-  it('hands out one request per host, the next only after the host\'s pause from the end of the last', async () => {
+  it("hands out one request per host, the next only after the host's pause from the end of the last", async () => {
     const { queue, task, advance, at } = setup();
     queue.setInterval('a.test', 2000);
     queue.add(task('http://a.test/1'));
@@ -44,11 +44,11 @@ describe('HostQueue', () => {
     advance(1999);
     expect(queue.nextReadyRequest()).toBeNull();
     advance(1);
-    expect((queue.nextReadyRequest())!.url).toBe('http://a.test/2');
+    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/2');
     // A task that made no request (robots.txt said no) leaves the host's turn as it was.
     queue.markRequestHandled(second!);
     queue.add(task('http://b.test/2'));
-    expect((queue.nextReadyRequest())!.url).toBe('http://b.test/2');
+    expect(queue.nextReadyRequest()!.url).toBe('http://b.test/2');
   });
 
   it('keeps a host waiting while it is backed off (429/503)', async () => {
@@ -57,7 +57,7 @@ describe('HostQueue', () => {
     paused.set('a.test', at() + 5000);
     expect(queue.nextReadyRequest()).toBeNull();
     advance(5000);
-    expect((queue.nextReadyRequest())!.url).toBe('http://a.test/1');
+    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/1');
   });
 
   it('runs discovery before articles, and articles newest first', async () => {
@@ -90,7 +90,7 @@ describe('HostQueue', () => {
     expect(queue.nextReadyRequest()).toBeNull();
     expect(settled).toEqual(['dropped http://b.test/1']);
     gates[1] = 'yes';
-    expect((queue.nextReadyRequest())!.url).toBe('http://a.test/1');
+    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/1');
   });
 
   it('pauses, retries at the front of the lane, and on close drops what is queued', async () => {
@@ -103,7 +103,7 @@ describe('HostQueue', () => {
     queue.paused = false;
     const first = queue.nextReadyRequest();
     queue.reclaimRequest(first!);
-    expect((queue.nextReadyRequest())!.url).toBe('http://a.test/1');
+    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/1');
     queue.close();
     expect(settled).toEqual(['dropped http://a.test/2']);
     expect(queue.isFinished()).toBe(false);

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { siteProgress } from '../../../../src/services/reader/spider/crawl-types.js';
 
-const work = (over: Partial<Parameters<typeof siteProgress>[0]>) => siteProgress({ done: 0, discoveryPending: 0, articlesPending: 0, stored: 0, budget: 20, ...over });
+const work = (over: Partial<Parameters<typeof siteProgress>[0]>) =>
+  siteProgress({ done: 0, discoveryPending: 0, articlesPending: 0, stored: 0, budget: 20, ...over });
 
 describe('siteProgress', () => {
   it('reads 0 before the first task is done', () => {

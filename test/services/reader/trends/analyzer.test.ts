@@ -6,7 +6,16 @@ import { lastAnalysisAt } from '../../../../src/services/reader/trends/status.js
 import { topTrends } from '../../../../src/services/reader/home/index.js';
 import { updateSetting } from '../../../../src/services/platform/settings/index.js';
 import { getStatus } from '../../../../src/status.js';
-import { clearTrends, listTrends, listTrendsOfTopic, recategorizeTrends, runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer, trendStatistics } from '../../../../src/services/reader/trends/index.js';
+import {
+  clearTrends,
+  listTrends,
+  listTrendsOfTopic,
+  recategorizeTrends,
+  runTrendsAnalyzer,
+  startTrendsAnalyzer,
+  stopTrendsAnalyzer,
+  trendStatistics,
+} from '../../../../src/services/reader/trends/index.js';
 import type { Trend } from '../../../../src/api/trends.js';
 import { createServiceContext, type ServiceContext } from '../../../fixtures/fake-openai/context.js';
 import { isTopicRequest, startFakeOpenAi, withTopics, type FakeOpenAi, type RecordedRequest, type Responder } from '../../../fixtures/fake-openai/server.js';
@@ -59,7 +68,9 @@ describe('trends analyzer, offline engine', () => {
 
   it('stores the same trends when the window is grouped in a worker thread', async () => {
     const trendsOf = async () =>
-      Promise.all((await listTrends(service.ctx)).map(async (trend) => ({ topic: trend.topic, title: trend.title, keys: await linkedKeys(service, trend, ids) })));
+      Promise.all(
+        (await listTrends(service.ctx)).map(async (trend) => ({ topic: trend.topic, title: trend.title, keys: await linkedKeys(service, trend, ids) })),
+      );
     await runTrendsAnalyzer(service.ctx);
     const inThread = await trendsOf();
     await clearTrends(service.ctx);
@@ -105,7 +116,10 @@ describe('trends analyzer, offline engine', () => {
         sentence: expect.any(String),
       },
     });
-    const storyText = corpus.filter((article) => article.key.startsWith('fire-')).map((article) => `${article.title} ${article.body}`.toLowerCase()).join(' ');
+    const storyText = corpus
+      .filter((article) => article.key.startsWith('fire-'))
+      .map((article) => `${article.title} ${article.body}`.toLowerCase())
+      .join(' ');
     for (const word of fire!.topicEvidence!.words) expect(storyText).toContain(word);
     expect(storyText).toContain(fire!.topicEvidence!.sentence!.toLowerCase().slice(0, 40));
     expect(fire!.relevanceScore).toBeGreaterThanOrEqual(0);
@@ -203,8 +217,15 @@ describe('trends analyzer, with a model', () => {
     const lines = prompt.split('\n').filter((line) => /^\[\d+\]/.test(line));
     const idsWith = (word: string) => lines.filter((line) => line.includes(word)).map((line) => Number(/^\[(\d+)\]/.exec(line)![1]));
     const trends = [];
-    if (idsWith('Port Linden').length) trends.push({ title: 'Port Linden warehouse fire', description: 'A warehouse fire forced evacuations.', relevanceScore: 8.46, articleIds: idsWith('Port Linden') });
-    if (idsWith('Arland').length) trends.push({ title: 'Arland holds rates', description: 'Rates stay at 4 percent.', relevanceScore: '6', articleIds: idsWith('Arland').map(String) });
+    if (idsWith('Port Linden').length)
+      trends.push({
+        title: 'Port Linden warehouse fire',
+        description: 'A warehouse fire forced evacuations.',
+        relevanceScore: 8.46,
+        articleIds: idsWith('Port Linden'),
+      });
+    if (idsWith('Arland').length)
+      trends.push({ title: 'Arland holds rates', description: 'Rates stay at 4 percent.', relevanceScore: '6', articleIds: idsWith('Arland').map(String) });
     return { kind: 'json' as const, value: { trends } };
   }
 
@@ -240,7 +261,9 @@ describe('trends analyzer, with a model', () => {
     expect(requests.every((request) => request.model === 'fake-large')).toBe(true);
     const usaRequest = requests.find((request) => request.messages[1]!.content.includes('recent usa articles'))!;
     expect(usaRequest.messages[0]).toEqual({ role: 'system', content: 'You find trends. JSON only.' });
-    expect(usaRequest.messages[1]!.content).toContain(`[${ids.get('fire-1')}] harbor-times.test: Warehouse fire at Port Linden forces evacuation of nearby homes — A fire broke out`);
+    expect(usaRequest.messages[1]!.content).toContain(
+      `[${ids.get('fire-1')}] harbor-times.test: Warehouse fire at Port Linden forces evacuation of nearby homes — A fire broke out`,
+    );
     expect(usaRequest.messages[1]!.content).not.toContain('2019 remembered');
     expect(usaRequest.body!.response_format).toEqual({ type: 'json_object' });
 
@@ -260,11 +283,15 @@ describe('trends analyzer, with a model', () => {
 
   it("files each story by the model's answer, and by the offline reading of the story when the model fails", async () => {
     // The model says the fire is a science story: its answer wins, the offline topic is the runner-up.
-    fake.respondWith(withTopics(modelReply, (prompt) => (prompt.includes('Arland') ? 'finance' : prompt.includes('Port Linden warehouse') ? 'science' : 'usa')));
+    fake.respondWith(
+      withTopics(modelReply, (prompt) => (prompt.includes('Arland') ? 'finance' : prompt.includes('Port Linden warehouse') ? 'science' : 'usa')),
+    );
     await runTrendsAnalyzer(service.ctx);
     const [fire] = await listTrendsOfTopic(service.ctx, 'science');
     expect(fire).toMatchObject({ title: 'Port Linden warehouse fire', topicEvidence: { source: 'model', runnerUp: 'usa' } });
-    const articles = await service.ctx.sql<{ topic: string }[]>`select a.topic from articles a join trend_articles ta on ta.article_id = a.id where ta.trend_id = ${fire!.id}`;
+    const articles = await service.ctx.sql<
+      { topic: string }[]
+    >`select a.topic from articles a join trend_articles ta on ta.article_id = a.id where ta.trend_id = ${fire!.id}`;
     expect(new Set(articles.map((article) => article.topic))).toEqual(new Set(['science']));
 
     // The classifier calls fail: every story keeps the offline reading, and the log says so.
@@ -277,7 +304,9 @@ describe('trends analyzer, with a model', () => {
     const [again] = await listTrendsOfTopic(service.ctx, 'usa');
     expect(again).toMatchObject({ title: 'Port Linden warehouse fire', topicEvidence: { source: 'offline' } });
     const warnings = await service.ctx.sql<{ message: string }[]>`select message from logs where component = 'AI_MODEL' and level = 'warning'`;
-    expect(warnings.map((row) => row.message)).toEqual([expect.stringMatching(/^Topic classification: 3 of 3 stories classified offline \(the model is unavailable: HTTP 400/)]);
+    expect(warnings.map((row) => row.message)).toEqual([
+      expect.stringMatching(/^Topic classification: 3 of 3 stories classified offline \(the model is unavailable: HTTP 400/),
+    ]);
   });
 
   it('drops article ids the model invents', async () => {
@@ -310,9 +339,7 @@ describe('trends analyzer, with a model', () => {
   });
 
   it('falls back to the offline engine for a topic whose model reply is unusable', async () => {
-    respond((request) =>
-      request.messages[1]!.content.includes('recent usa articles') ? { kind: 'malformed' } : modelReply(request),
-    );
+    respond((request) => (request.messages[1]!.content.includes('recent usa articles') ? { kind: 'malformed' } : modelReply(request)));
     const summary = await runTrendsAnalyzer(service.ctx);
     expect(summary.fallbackTopics).toEqual(['usa']);
     const usa = await listTrendsOfTopic(service.ctx, 'usa');

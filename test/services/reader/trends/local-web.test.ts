@@ -73,7 +73,11 @@ describe('stories of a crawled local news web', () => {
     for (const story of WEB_STORIES) {
       const trends = await trendsOf(story);
       expect(trends, story.key).toHaveLength(1);
-      expect([...links.get(trends[0]!.id)!].sort(), story.key).toEqual(articlesOf(story).map((row) => row.id).sort());
+      expect([...links.get(trends[0]!.id)!].sort(), story.key).toEqual(
+        articlesOf(story)
+          .map((row) => row.id)
+          .sort(),
+      );
     }
   });
 
@@ -92,9 +96,15 @@ describe('stories of a crawled local news web', () => {
       const [trend] = await trendsOf(story);
       const topics = await server.sql<{ topic: string; ownTopic: string | null }[]>`
         select topic, own_topic from articles where id = any(${articlesOf(story).map((row) => row.id)}::int[])`;
-      expect(topics.every((row) => row.topic === trend!.topic), story.key).toBe(true);
+      expect(
+        topics.every((row) => row.topic === trend!.topic),
+        story.key,
+      ).toBe(true);
       // What the classifier said of each article itself is kept.
-      expect(topics.some((row) => row.ownTopic !== null), story.key).toBe(true);
+      expect(
+        topics.some((row) => row.ownTopic !== null),
+        story.key,
+      ).toBe(true);
     }
   });
 
@@ -131,7 +141,10 @@ describe('stories of a crawled local news web', () => {
       const response = await fetch(`${server.baseUrl}/api/trends/by-topic/${trend!.topic}`, { headers: { cookie } });
       expect(response.status).toBe(200);
       const listed = (await response.json()) as { id: number }[];
-      expect(listed.map((item) => item.id), story.key).toContain(trend!.id);
+      expect(
+        listed.map((item) => item.id),
+        story.key,
+      ).toContain(trend!.id);
     }
   });
 });

@@ -8,7 +8,13 @@ import { TOPIC_DEV_STORIES } from '../../../fixtures/stories/topic-dev-stories.j
 
 const now = new Date();
 
-function rowsOf(key: string, sites: string[], topic: RecentArticleRow['ownTopic'], source: RecentArticleRow['topicSource'], firstId: number): RecentArticleRow[] {
+function rowsOf(
+  key: string,
+  sites: string[],
+  topic: RecentArticleRow['ownTopic'],
+  source: RecentArticleRow['topicSource'],
+  firstId: number,
+): RecentArticleRow[] {
   const story = WEB_STORIES.find((candidate) => candidate.key === key)!;
   return sites.map((site, i) => ({
     id: firstId + i,
@@ -113,7 +119,13 @@ describe('windowStories', () => {
   describe('in a worker thread', () => {
     // Every story of the local web, as its sites filed them.
     const everything = WEB_STORIES.flatMap((story, n) =>
-      rowsOf(story.key, story.titles.map((_, i) => `site-${i}.test`), 'usa', 'offline', 100 * (n + 1)),
+      rowsOf(
+        story.key,
+        story.titles.map((_, i) => `site-${i}.test`),
+        'usa',
+        'offline',
+        100 * (n + 1),
+      ),
     );
 
     it("finds the same stories and topics as in the caller's thread, while the caller's event loop keeps turning", async () => {

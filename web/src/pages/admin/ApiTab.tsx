@@ -9,9 +9,9 @@ export function ApiTab() {
       <Panel title="What this tab is for" testId="api-help">
         <div className="space-y-2 text-sm text-gray-700 dark:text-gray-300">
           <p>
-            The three boxes below hold a JSON document in three parts — a top, a body and a bottom — that newsctl stores as you write it and
-            serves back unchanged. Use it for what another program reading this site needs from you: a widget&apos;s settings, a partner
-            feed&apos;s header and footer, anything you would otherwise keep in a file on a server. newsctl does not read it itself.
+            The three boxes below hold a JSON document in three parts — a top, a body and a bottom — that newsctl stores as you write it and serves back
+            unchanged. Use it for what another program reading this site needs from you: a widget&apos;s settings, a partner feed&apos;s header and footer,
+            anything you would otherwise keep in a file on a server. newsctl does not read it itself.
           </p>
           <p>Another program reads it with an API token (the same one drives the command line from elsewhere):</p>
           <pre className="overflow-x-auto rounded bg-gray-100 p-2 text-xs dark:bg-gray-900">

@@ -22,7 +22,15 @@ import { useLiveMessages } from '../../hooks/useLiveEvents';
 import { formatArticleAge } from '../../lib/ages';
 import { safeHref } from '../../lib/articles';
 import { saveFile } from '../../lib/downloads';
-import { ARTICLES_PER_TAB, type ArticleSegment, articleBlocks, articleClipboardText, formatGeneratedAge, plainTitle, withScheme } from '../../lib/generated-articles';
+import {
+  ARTICLES_PER_TAB,
+  type ArticleSegment,
+  articleBlocks,
+  articleClipboardText,
+  formatGeneratedAge,
+  plainTitle,
+  withScheme,
+} from '../../lib/generated-articles';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 import { SystemActivityLog } from './SystemActivityLog';
 
@@ -212,7 +220,13 @@ function ArticleCard({ article, open, onToggle }: { article: GeneratedArticle; o
         )}
         <div className="min-w-0 flex-1">
           <h4 className="font-semibold">
-            <button type="button" onClick={onToggle} aria-expanded={open} aria-controls={contentId} className="text-left hover:underline focus-visible:outline-2 focus-visible:outline-blue-600">
+            <button
+              type="button"
+              onClick={onToggle}
+              aria-expanded={open}
+              aria-controls={contentId}
+              className="text-left hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+            >
               {title}
             </button>
           </h4>
@@ -235,13 +249,30 @@ function ArticleCard({ article, open, onToggle }: { article: GeneratedArticle; o
               {regenerate.isPending && <Spinner className="mr-1.5 size-3.5" />}
               {regenerate.isPending ? 'Regenerating...' : 'Regenerate Image'}
             </button>
-            <button type="button" className="button-secondary button-small" onClick={() => copy(articleClipboardText(article), 'Article')} aria-label={`Copy "${title}"`}>
+            <button
+              type="button"
+              className="button-secondary button-small"
+              onClick={() => copy(articleClipboardText(article), 'Article')}
+              aria-label={`Copy "${title}"`}
+            >
               {copied ? 'Copied!' : 'Copy'}
             </button>
-            <button type="button" className="button-secondary button-small" disabled={downloading !== null} onClick={() => void download('txt')} aria-label={`Download "${title}" as text`}>
+            <button
+              type="button"
+              className="button-secondary button-small"
+              disabled={downloading !== null}
+              onClick={() => void download('txt')}
+              aria-label={`Download "${title}" as text`}
+            >
               Download .txt
             </button>
-            <button type="button" className="button-secondary button-small" disabled={downloading !== null} onClick={() => void download('docx')} aria-label={`Download "${title}" as Word`}>
+            <button
+              type="button"
+              className="button-secondary button-small"
+              disabled={downloading !== null}
+              onClick={() => void download('docx')}
+              aria-label={`Download "${title}" as Word`}
+            >
               Download Word
             </button>
           </div>
@@ -339,8 +370,16 @@ function GenerationQueue() {
   const queue = useQueueStatusQuery().data;
   if (!queue || (queue.items.length === 0 && !queue.isGenerating)) return null;
   return (
-    <Panel title="Article Generation Queue" description={`${queue.queueLength} in the queue${queue.currentTrend ? ` · now: ${queue.currentTrend}` : ''}`} testId="generation-queue">
-      <ul className="max-h-[32rem] divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800" tabIndex={0} aria-label="Queued trends">
+    <Panel
+      title="Article Generation Queue"
+      description={`${queue.queueLength} in the queue${queue.currentTrend ? ` · now: ${queue.currentTrend}` : ''}`}
+      testId="generation-queue"
+    >
+      <ul
+        className="max-h-[32rem] divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
+        tabIndex={0}
+        aria-label="Queued trends"
+      >
         {queue.items.map((item) => (
           <li key={item.id} className="flex items-center gap-3 px-3 py-2 text-sm">
             <span className="min-w-0 flex-1">{item.trendTitle}</span>

@@ -33,7 +33,21 @@ export function GeneratedAt({ iso, verb = 'Generated' }: { iso: string | null; v
 }
 
 /** A step of a script panel ("Generate Script" / "Generating Script..."), with its spinner while under way. */
-export function StepButton({ label, pendingLabel, pending, onClick, disabled, primary = false }: { label: string; pendingLabel: string; pending: boolean; onClick: () => void; disabled: boolean; primary?: boolean }) {
+export function StepButton({
+  label,
+  pendingLabel,
+  pending,
+  onClick,
+  disabled,
+  primary = false,
+}: {
+  label: string;
+  pendingLabel: string;
+  pending: boolean;
+  onClick: () => void;
+  disabled: boolean;
+  primary?: boolean;
+}) {
   return (
     <button type="button" className={primary ? 'button-primary' : 'button-secondary'} onClick={onClick} disabled={disabled}>
       {pending && <Spinner className="mr-2 size-4" />}
@@ -165,7 +179,13 @@ export function ScriptBox({
         />
       </Field>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <button type="button" className="button-secondary button-small" onClick={save} disabled={!draft.dirty || disabled} aria-label={`Save ${name.toLowerCase()}`}>
+        <button
+          type="button"
+          className="button-secondary button-small"
+          onClick={save}
+          disabled={!draft.dirty || disabled}
+          aria-label={`Save ${name.toLowerCase()}`}
+        >
           {draft.saving && <Spinner className="mr-2 size-4" />}
           {draft.saving ? 'Saving...' : 'Save'}
         </button>

@@ -43,7 +43,14 @@ export function AvoidListPanel() {
     <Panel title="Domain Avoid List" description="The spider never visits these hosts (or their sub-domains)." testId="avoid-list">
       <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         <Field label="Domain to avoid">
-          <input value={url} onChange={(event) => setUrl(event.target.value)} onKeyDown={onDomainKey} placeholder="example.com" autoComplete="off" className="field block w-full" />
+          <input
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            onKeyDown={onDomainKey}
+            placeholder="example.com"
+            autoComplete="off"
+            className="field block w-full"
+          />
         </Field>
         <Field label="Reason (optional)">
           <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={1} className="field block min-h-[2.65rem] w-full" />
@@ -66,7 +73,10 @@ export function AvoidListPanel() {
         ) : avoid.data.length === 0 ? (
           <p className="text-sm text-gray-600 dark:text-gray-400">No domains on the avoid list.</p>
         ) : (
-          <ul className="max-h-96 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800" data-testid="avoid-entries">
+          <ul
+            className="max-h-96 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
+            data-testid="avoid-entries"
+          >
             {avoid.data.map((entry) => (
               <li key={entry.id} className="flex items-center gap-3 px-3 py-2">
                 <div className="min-w-0 flex-1">

@@ -6,12 +6,21 @@ import { useQueueStatusQuery, useRegenerateArticlesMutation } from '../../hooks/
 import { useLatestNewsAudioMutation } from '../../hooks/useLatestNewsAudioMutation';
 import { AUDIO_GENERATED_EVENT, useLiveMessages, type AudioGeneratedDetail } from '../../hooks/useLiveEvents';
 import { notifyFailure } from '../../lib/notify';
-import { AUDIO_PROGRESS_STEPS, IDLE_REGENERATION, regenerationStarted, withRegenerationMessage, type GeneratorAction, type RegenerationState } from '../../lib/regeneration';
+import {
+  AUDIO_PROGRESS_STEPS,
+  IDLE_REGENERATION,
+  regenerationStarted,
+  withRegenerationMessage,
+  type GeneratorAction,
+  type RegenerationState,
+} from '../../lib/regeneration';
 import { safeHref } from '../../lib/articles';
 
-
 const isProgress = (value: unknown): value is { done: number; total: number } =>
-  typeof value === 'object' && value !== null && typeof (value as { done?: unknown }).done === 'number' && typeof (value as { total?: unknown }).total === 'number';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { done?: unknown }).done === 'number' &&
+  typeof (value as { total?: unknown }).total === 'number';
 
 interface ConsoleActions {
   regeneration: RegenerationState;
@@ -86,7 +95,9 @@ export function ConsoleActionsProvider({ children }: { children: ReactNode }) {
     clearTimers();
     setAudio({ percent: 0, message: null, audioUrl: null });
     for (const step of AUDIO_PROGRESS_STEPS) {
-      timers.current.push(setTimeout(() => setAudio((state) => (state.percent === null ? state : { ...state, percent: Math.max(state.percent, step.percent) })), step.afterMs));
+      timers.current.push(
+        setTimeout(() => setAudio((state) => (state.percent === null ? state : { ...state, percent: Math.max(state.percent, step.percent) })), step.afterMs),
+      );
     }
     audioMutation.mutate(undefined, {
       onSuccess: (result) => {

@@ -62,7 +62,8 @@ export function DomainImportExport() {
       title="Import / Export Domains"
       description={
         <>
-          A .txt file: one source domain per line as <code>domain,priority</code>, then a line <code>#AVOID</code>, then the domains to avoid. Or an OPML file that a feed reader exported: its sites are added.
+          A .txt file: one source domain per line as <code>domain,priority</code>, then a line <code>#AVOID</code>, then the domains to avoid. Or an OPML file
+          that a feed reader exported: its sites are added.
         </>
       }
       actions={

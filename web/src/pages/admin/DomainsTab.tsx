@@ -121,7 +121,12 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
         </select>
         <PriorityInput domain={domain} />
         <Tip label="Seconds between two requests to this site">
-          <span className="w-12 text-center text-sm text-gray-700 tabular-nums sm:w-20 dark:text-gray-300" tabIndex={0} role="note" aria-label={`Throttle ${domain.throttle ?? 2} seconds`}>
+          <span
+            className="w-12 text-center text-sm text-gray-700 tabular-nums sm:w-20 dark:text-gray-300"
+            tabIndex={0}
+            role="note"
+            aria-label={`Throttle ${domain.throttle ?? 2} seconds`}
+          >
             {domain.throttle ?? 2}s
           </span>
         </Tip>
@@ -227,17 +232,23 @@ function DomainManagement() {
           </p>
         ) : (
           <>
-          <div aria-hidden="true" className="hidden justify-end gap-2 px-3 pb-1 text-xs font-semibold tracking-wide whitespace-nowrap text-gray-600 uppercase sm:flex dark:text-gray-400">
-            <span className="w-[6.5rem]">Status</span>
-            <span className="w-20">Priority</span>
-            <span className="w-20 text-center">Throttle</span>
-            <span className="w-8" />
-          </div>
-          <ul aria-label="Domains" className="max-h-96 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800">
-            {sortDomainsByPriority(domains.data).map((domain) => (
-              <DomainRow key={domain.id} domain={domain} />
-            ))}
-          </ul>
+            <div
+              aria-hidden="true"
+              className="hidden justify-end gap-2 px-3 pb-1 text-xs font-semibold tracking-wide whitespace-nowrap text-gray-600 uppercase sm:flex dark:text-gray-400"
+            >
+              <span className="w-[6.5rem]">Status</span>
+              <span className="w-20">Priority</span>
+              <span className="w-20 text-center">Throttle</span>
+              <span className="w-8" />
+            </div>
+            <ul
+              aria-label="Domains"
+              className="max-h-96 divide-y divide-gray-100 overflow-y-auto rounded-lg border border-gray-200 dark:divide-gray-800 dark:border-gray-800"
+            >
+              {sortDomainsByPriority(domains.data).map((domain) => (
+                <DomainRow key={domain.id} domain={domain} />
+              ))}
+            </ul>
           </>
         )}
       </div>

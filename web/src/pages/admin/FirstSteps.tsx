@@ -127,8 +127,8 @@ export function FirstSteps() {
         ))}
       </ol>
       <p className="mt-3 text-sm text-gray-600 dark:text-gray-400">
-        It all works offline. With an AI model (OpenAI, Mistral, Gemini, Ollama…) the trends, articles and audio are written by it: see
-        “Connect a model” in the README.
+        It all works offline. With an AI model (OpenAI, Mistral, Gemini, Ollama…) the trends, articles and audio are written by it: see “Connect a model” in the
+        README.
       </p>
     </section>
   );

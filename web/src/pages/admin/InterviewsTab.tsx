@@ -135,18 +135,35 @@ function InterviewScript() {
           ) : (
             <StepButton label="Refine Script" pendingLabel="Refine Script" pending={false} onClick={refineScript} disabled={busy} />
           )}
-          <StepButton label="Generate Audio" pendingLabel="Generating Audio..." pending={pending.audio} onClick={() => render.run(script, [script])} disabled={busy} />
+          <StepButton
+            label="Generate Audio"
+            pendingLabel="Generating Audio..."
+            pending={pending.audio}
+            onClick={() => render.run(script, [script])}
+            disabled={busy}
+          />
         </>
       }
       outcome={outcome}
       audio={{ title: 'Interview audio', pending: pending.audio, progress: render.progress, audioUrl: stored?.audioUrl ?? null, testId: 'interview-audio' }}
       testId="interview-script"
     >
-      <SettingsEditor settingKey="interview-topic" title="Interview Topic" bare rows={2} hints={{ topic: 'Generate Script writes an interview on the saved topic.' }} />
+      <SettingsEditor
+        settingKey="interview-topic"
+        title="Interview Topic"
+        bare
+        rows={2}
+        hints={{ topic: 'Generate Script writes an interview on the saved topic.' }}
+      />
       <ScriptBox
         label={
           <>
-            Script{stored?.refined && !script.dirty && <Badge tone="blue" className="ml-2">Refined</Badge>}
+            Script
+            {stored?.refined && !script.dirty && (
+              <Badge tone="blue" className="ml-2">
+                Refined
+              </Badge>
+            )}
           </>
         }
         name="Interview script"
@@ -175,8 +192,18 @@ export function InterviewsTab() {
       <Panel title="Interview Prompts and Model" testId="interview-config">
         <div className="space-y-6">
           <SettingsEditor settingKey="interview-system-prompt" title="Interview System Prompt" bare />
-          <SettingsEditor settingKey="interview-user-prompt" title="Interview User Prompt" bare hints={{ promptText: '{topic} is replaced by the interview topic.' }} />
-          <SettingsEditor settingKey="interview-refinement-prompt" title="Interview Refinement Prompt" bare hints={{ promptText: '{interview} is replaced by the script.' }} />
+          <SettingsEditor
+            settingKey="interview-user-prompt"
+            title="Interview User Prompt"
+            bare
+            hints={{ promptText: '{topic} is replaced by the interview topic.' }}
+          />
+          <SettingsEditor
+            settingKey="interview-refinement-prompt"
+            title="Interview Refinement Prompt"
+            bare
+            hints={{ promptText: '{interview} is replaced by the script.' }}
+          />
           <SettingsEditor settingKey="interview-model-name" title="Interview Model Name" bare />
         </div>
       </Panel>

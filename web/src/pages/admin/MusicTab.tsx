@@ -10,7 +10,14 @@ import { SettingsEditor } from '../../components/SettingsEditor';
 import { Spinner } from '../../components/Spinner';
 import { useLiveMessages } from '../../hooks/useLiveEvents';
 import { useScriptDraft } from '../../hooks/useScriptEdits';
-import { musicWrite, useDeleteTrackMutation, useGenerateLyricsMutation, useGenerateMusicMutation, useLastLyricsQuery, useMusicTracksQuery } from '../../hooks/useMusic';
+import {
+  musicWrite,
+  useDeleteTrackMutation,
+  useGenerateLyricsMutation,
+  useGenerateMusicMutation,
+  useLastLyricsQuery,
+  useMusicTracksQuery,
+} from '../../hooks/useMusic';
 import { useSettingQuery } from '../../hooks/useSettings';
 import { safeHref } from '../../lib/articles';
 import { formatPlayerTime } from '../../lib/clock';
@@ -67,7 +74,14 @@ function Song() {
       }
       testId="music-song"
     >
-      <ScriptBox label="Lyrics" name="Lyrics" draft={draft} disabled={busy} hint="Generate Music sets these lyrics with the saved music configuration." testId="lyrics-text" />
+      <ScriptBox
+        label="Lyrics"
+        name="Lyrics"
+        draft={draft}
+        disabled={busy}
+        hint="Generate Music sets these lyrics with the saved music configuration."
+        testId="lyrics-text"
+      />
     </ScriptPanel>
   );
 }
@@ -206,8 +220,22 @@ function Tracks() {
         </p>
       ) : (
         <div className="grid gap-5 lg:grid-cols-2">
-          <TrackList heading="In Progress" tracks={all.filter((track) => !isComplete(track))} empty="No tracks in progress." progress={progress} onDelete={setDeleting} testId="tracks-in-progress" />
-          <TrackList heading="Completed" tracks={all.filter(isComplete)} empty="No completed tracks yet." progress={progress} onDelete={setDeleting} testId="tracks-completed" />
+          <TrackList
+            heading="In Progress"
+            tracks={all.filter((track) => !isComplete(track))}
+            empty="No tracks in progress."
+            progress={progress}
+            onDelete={setDeleting}
+            testId="tracks-in-progress"
+          />
+          <TrackList
+            heading="Completed"
+            tracks={all.filter(isComplete)}
+            empty="No completed tracks yet."
+            progress={progress}
+            onDelete={setDeleting}
+            testId="tracks-completed"
+          />
         </div>
       )}
       <ConfirmDialog
@@ -232,7 +260,12 @@ export function MusicTab() {
       <Panel title="Music Settings" testId="music-config">
         <div className="space-y-6">
           <SettingsEditor settingKey="music-introduction-narration" title="Intro Narration" bare choices={voices} />
-          <SettingsEditor settingKey="lyrics-generator-prompt" title="Lyrics Prompt and Model" bare hints={{ promptText: '{narration} is replaced by the intro narration and the top stories.' }} />
+          <SettingsEditor
+            settingKey="lyrics-generator-prompt"
+            title="Lyrics Prompt and Model"
+            bare
+            hints={{ promptText: '{narration} is replaced by the intro narration and the top stories.' }}
+          />
           <SettingsEditor settingKey="music-generator-prompt" title="Music Generator Configuration (JSON)" bare rows={10} />
         </div>
       </Panel>

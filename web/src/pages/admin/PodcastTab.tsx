@@ -47,7 +47,9 @@ function PodcastScript() {
       onSuccess: (result) => {
         original.reset();
         enhanced.reset();
-        setOutcome(`Script generated about ${result.stories} ${result.stories === 1 ? 'story' : 'stories'} (${result.writer === 'model' ? 'model' : 'offline writer'}).`);
+        setOutcome(
+          `Script generated about ${result.stories} ${result.stories === 1 ? 'story' : 'stories'} (${result.writer === 'model' ? 'model' : 'offline writer'}).`,
+        );
       },
       // A failure is told by the mutation itself (usePodcast), also once this tab was left.
     });
@@ -72,7 +74,13 @@ function PodcastScript() {
         <>
           <StepButton primary label="Generate Script" pendingLabel="Generating Script..." pending={pending.script} onClick={generateScript} disabled={busy} />
           <StepButton label="Enhance Script" pendingLabel="Enhancing Script..." pending={pending.enhance} onClick={enhanceScript} disabled={busy} />
-          <StepButton label="Generate Audio" pendingLabel="Generating Audio..." pending={pending.audio} onClick={() => render.run(spoken, [original, enhanced])} disabled={busy} />
+          <StepButton
+            label="Generate Audio"
+            pendingLabel="Generating Audio..."
+            pending={pending.audio}
+            onClick={() => render.run(spoken, [original, enhanced])}
+            disabled={busy}
+          />
         </>
       }
       outcome={outcome}
@@ -85,7 +93,10 @@ function PodcastScript() {
           <ScriptBox
             label={
               <>
-                Enhanced Script <Badge tone="blue" className="ml-1">Used for the audio</Badge>
+                Enhanced Script{' '}
+                <Badge tone="blue" className="ml-1">
+                  Used for the audio
+                </Badge>
               </>
             }
             name="Enhanced script"
@@ -104,7 +115,11 @@ export function PodcastTab() {
   return (
     <div className="space-y-6">
       <PodcastScript />
-      <Panel title="Speakers and Replacements" description="Who speaks which lines, and words replaced in every script before it is spoken." testId="podcast-tables">
+      <Panel
+        title="Speakers and Replacements"
+        description="Who speaks which lines, and words replaced in every script before it is spoken."
+        testId="podcast-tables"
+      >
         <div className="grid gap-6 xl:grid-cols-2">
           <SettingsEditor settingKey="conversational-audio-speakers" title="Speaker / Voice Table" choices={voices} bare />
           <SettingsEditor settingKey="script-replacements" title="String Replacement Table" bare />
@@ -113,7 +128,12 @@ export function PodcastTab() {
       <Panel title="Podcast Prompts and Model" testId="podcast-config">
         <div className="space-y-6">
           <SettingsEditor settingKey="conversational-audio-system-prompt" title="Conversational System Prompt" bare />
-          <SettingsEditor settingKey="conversational-audio-user-prompt" title="Conversational User Prompt" bare hints={{ promptText: '{trends} is replaced by the top stories.' }} />
+          <SettingsEditor
+            settingKey="conversational-audio-user-prompt"
+            title="Conversational User Prompt"
+            bare
+            hints={{ promptText: '{trends} is replaced by the top stories.' }}
+          />
           <SettingsEditor settingKey="conversational-audio-refinement-prompt" title="Conversational Refinement Prompt" bare />
           <SettingsEditor settingKey="conversational-audio-model-name" title="Conversational Model Name" bare />
         </div>

@@ -19,9 +19,24 @@ export function SettingsTab() {
         name="system prompt"
         description="The article writer's instructions (when a model is configured)."
       />
-      <SettingsTabEditor settingKey="user-prompt" title="User Prompt" name="user prompt" hints={{ promptText: 'Placeholder: %ArticleText%, replaced by the source articles.' }} />
-      <SettingsTabEditor settingKey="latest-news-prompt" title="Latest News Prompt" name="latest news prompt" description="How the latest-news bulletin's summary is written." />
-      <SettingsTabEditor settingKey="word-count-settings" title="Targeted Word Count" name="word count settings" description="Generated articles aim at this many words." />
+      <SettingsTabEditor
+        settingKey="user-prompt"
+        title="User Prompt"
+        name="user prompt"
+        hints={{ promptText: 'Placeholder: %ArticleText%, replaced by the source articles.' }}
+      />
+      <SettingsTabEditor
+        settingKey="latest-news-prompt"
+        title="Latest News Prompt"
+        name="latest news prompt"
+        description="How the latest-news bulletin's summary is written."
+      />
+      <SettingsTabEditor
+        settingKey="word-count-settings"
+        title="Targeted Word Count"
+        name="word count settings"
+        description="Generated articles aim at this many words."
+      />
       <SettingsTabEditor
         settingKey="google-api-config"
         title="Image Generation API"

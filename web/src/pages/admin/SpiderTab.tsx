@@ -103,7 +103,11 @@ function RecentActivity({ status }: { status: ConsoleStatus }) {
   return (
     <div>
       <h3 className="mb-2 font-semibold">Recent Activity</h3>
-      <section className="h-64 overflow-y-auto rounded-lg border border-gray-200 bg-gray-50 p-2 dark:border-gray-800 dark:bg-gray-950" tabIndex={0} aria-label="Recent spider activity">
+      <section
+        className="h-64 overflow-y-auto rounded-lg border border-gray-200 bg-gray-50 p-2 dark:border-gray-800 dark:bg-gray-950"
+        tabIndex={0}
+        aria-label="Recent spider activity"
+      >
         {lines.length === 0 ? (
           <p className="p-1 text-sm text-gray-600 dark:text-gray-400">{status.spiderStatus === 'running' ? 'Initializing...' : 'No recent spider activity'}</p>
         ) : (
@@ -111,7 +115,11 @@ function RecentActivity({ status }: { status: ConsoleStatus }) {
             {lines.map((line, index) => (
               <li
                 key={`${index}-${line}`}
-                className={line.includes('NEW:') ? 'rounded bg-green-100 px-1.5 py-0.5 font-semibold text-green-900 dark:bg-green-900/40 dark:text-green-200' : 'px-1.5 py-0.5'}
+                className={
+                  line.includes('NEW:')
+                    ? 'rounded bg-green-100 px-1.5 py-0.5 font-semibold text-green-900 dark:bg-green-900/40 dark:text-green-200'
+                    : 'px-1.5 py-0.5'
+                }
               >
                 {line}
               </li>

@@ -48,7 +48,11 @@ const ANALYZER_BADGES: Record<string, { tone: BadgeTone; text: string }> = {
 function TrendsScheduleCard() {
   const timeZone = useSiteInfoQuery().data?.timeZone ?? 'America/Chicago';
   return (
-    <Panel title="Trends Schedule" description="The analyzer runs at these minutes of every hour that had a spider start (0 disables a slot)." testId="trends-schedule">
+    <Panel
+      title="Trends Schedule"
+      description="The analyzer runs at these minutes of every hour that had a spider start (0 disables a slot)."
+      testId="trends-schedule"
+    >
       <SettingsEditor
         settingKey="schedule-settings"
         fields={['trendsMinuteA', 'trendsMinuteB']}
@@ -140,7 +144,12 @@ function TopicExplanation({ trend }: { trend: Trend }) {
                 </option>
               ))}
             </select>
-            <button type="button" className="button-secondary button-small" disabled={change.isPending || (choice === trend.topic && overridden)} onClick={() => save(choice)}>
+            <button
+              type="button"
+              className="button-secondary button-small"
+              disabled={change.isPending || (choice === trend.topic && overridden)}
+              onClick={() => save(choice)}
+            >
               Set topic
             </button>
             {overridden && (
@@ -294,7 +303,11 @@ function TrendsAnalysisCard() {
       <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3">
         <Stat label="Trends Identified" value={status?.totalTrendsIdentified ?? 0} testId="trends-identified" />
         <Stat label="API Calls" value={status?.mistralQueriesCount ?? 0} />
-        <Stat label="Last run" value={status?.trendsAnalyzerLastRun ? formatArticleAge(status.trendsAnalyzerLastRun, Date.now()) : 'Never'} testId="trends-last-run" />
+        <Stat
+          label="Last run"
+          value={status?.trendsAnalyzerLastRun ? formatArticleAge(status.trendsAnalyzerLastRun, Date.now()) : 'Never'}
+          testId="trends-last-run"
+        />
       </dl>
       {active && status?.trendsAnalyzerCurrentAction && (
         <p role="status" className="mt-3 text-sm">
@@ -368,8 +381,7 @@ function FoodRecategorizationCard() {
   const control = useFoodRecategorizationMutation();
   const status = food.data;
   const running = status?.isRunning ?? false;
-  const act = (action: 'start' | 'stop') =>
-    control.mutate(action, { onError: (error) => notifyFailure(error, 'Failed to start food re-categorization') });
+  const act = (action: 'start' | 'stop') => control.mutate(action, { onError: (error) => notifyFailure(error, 'Failed to start food re-categorization') });
   return (
     <Panel
       title="Food Re-categorization"

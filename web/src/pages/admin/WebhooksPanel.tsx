@@ -41,7 +41,11 @@ export function WebhooksPanel() {
           columns={[
             { header: 'Event', cell: (row) => row.event },
             { header: 'Endpoint', cell: (row) => <span className="break-all">{row.url}</span> },
-            { header: 'Status', cell: (row) => (row.status === 'failed' ? `failed: ${row.error ?? ''}` : row.status === 'pending' && row.error ? `retrying: ${row.error}` : row.status) },
+            {
+              header: 'Status',
+              cell: (row) =>
+                row.status === 'failed' ? `failed: ${row.error ?? ''}` : row.status === 'pending' && row.error ? `retrying: ${row.error}` : row.status,
+            },
             { header: 'Tries', numeric: true, cell: (row) => row.attempts },
             { header: 'When', cell: (row) => formatArticleAge(row.createdAt, now) },
           ]}

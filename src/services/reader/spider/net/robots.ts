@@ -146,11 +146,7 @@ function isPathAllowed(rules: readonly RobotsRule[], pathOrUrl: string): boolean
   let best: RobotsRule | null = null;
   for (const rule of rules) {
     if (!matchesPattern(rule.pattern, path)) continue;
-    if (
-      !best ||
-      rule.pattern.length > best.pattern.length ||
-      (rule.pattern.length === best.pattern.length && rule.allow && !best.allow)
-    ) {
+    if (!best || rule.pattern.length > best.pattern.length || (rule.pattern.length === best.pattern.length && rule.allow && !best.allow)) {
       best = rule;
     }
   }

@@ -75,8 +75,7 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
   }
 
   const linkage = (x: Story, y: Story, product: number) =>
-    (product / (x.norm * y.norm)) * storyDayFactor(x, y, options) -
-    options.sizePenalty * Math.log(Math.min(x.members.length, y.members.length));
+    (product / (x.norm * y.norm)) * storyDayFactor(x, y, options) - options.sizePenalty * Math.log(Math.min(x.members.length, y.members.length));
   const dense = new Float64Array(featureCount);
   const heap = createProposalHeap();
   const push = (id: number, otherId: number, similarity: number) => {
@@ -99,7 +98,11 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
     }
     for (let k = 0; k < story.ids.length; k++) dense[story.ids[k]!] = 0;
   };
-  for (const [id, story] of stories) proposeAll(id, [...story.neighbours].filter((other) => other > id));
+  for (const [id, story] of stories)
+    proposeAll(
+      id,
+      [...story.neighbours].filter((other) => other > id),
+    );
 
   for (let proposal = heap.pop(); proposal; proposal = heap.pop()) {
     const x = stories.get(proposal.a);
@@ -135,9 +138,15 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
     if (merged.members.length > merged.proposedSize * REPROPOSE_GROWTH) {
       merged.version++;
       merged.proposedSize = merged.members.length;
-      proposeAll(keepId, [...merged.neighbours].sort((p, q) => p - q));
+      proposeAll(
+        keepId,
+        [...merged.neighbours].sort((p, q) => p - q),
+      );
     } else {
-      proposeAll(keepId, gained.sort((p, q) => p - q));
+      proposeAll(
+        keepId,
+        gained.sort((p, q) => p - q),
+      );
     }
   }
 

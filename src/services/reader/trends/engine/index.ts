@@ -7,7 +7,7 @@ import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInpu
 export { clusterStories, storyIdOf } from './story-clusters.js';
 export { rankTrends, sourceCount, isTrendStory } from './rank.js';
 export { splitSentences } from './summarize.js';
-export type {  ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
+export type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export interface StoryAnalysis {
   /** Every article in exactly one story, largest story first. */
@@ -17,10 +17,7 @@ export interface StoryAnalysis {
 }
 
 /** clusterStories then rankTrends, in one call. */
-export function analyzeStories(
-  articles: StoryInput[],
-  options: ClusterOptions & RankOptions = {},
-): StoryAnalysis {
+export function analyzeStories(articles: StoryInput[], options: ClusterOptions & RankOptions = {}): StoryAnalysis {
   const stories = clusterStories(articles, options);
   const trends = rankTrends(stories, { now: options.now, limit: options.limit, minArticles: options.minArticles, minSources: options.minSources });
   return { stories, trends };

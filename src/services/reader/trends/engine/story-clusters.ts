@@ -38,18 +38,10 @@ export function clusterStories(articles: StoryInput[], options: ClusterOptions =
 
   const stories = groups.map((members) => describeStory(members, ordered, vectors, features, featureWeight));
   // Largest first, then by the first member's id: a stable order for callers that print clusters.
-  return stories.sort(
-    (x, y) => y.articles.length - x.articles.length || compareIds(minId(x), minId(y)),
-  );
+  return stories.sort((x, y) => y.articles.length - x.articles.length || compareIds(minId(x), minId(y)));
 }
 
-function describeStory(
-  members: number[],
-  ordered: StoryInput[],
-  vectors: SparseVector[],
-  features: string[],
-  featureWeight: Float64Array,
-): StoryCluster {
+function describeStory(members: number[], ordered: StoryInput[], vectors: SparseVector[], features: string[], featureWeight: Float64Array): StoryCluster {
   const sum = new Map<number, number>();
   for (const i of members) {
     const vector = vectors[i]!;

@@ -96,12 +96,7 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
   return { vectors, features, documentFrequency, featureWeight };
 }
 
-function inverseDocumentFrequency(
-  features: string[],
-  documentFrequency: Int32Array,
-  batchSize: number,
-  options: VectorizeOptions,
-): Float64Array {
+function inverseDocumentFrequency(features: string[], documentFrequency: Int32Array, batchSize: number, options: VectorizeOptions): Float64Array {
   const background = options.background ?? null;
   // The background is scaled to a share of the combined corpus so that a big batch is not drowned
   // by it and a small batch still gets sensible weights.

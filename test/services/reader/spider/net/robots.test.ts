@@ -75,7 +75,10 @@ disallow: /merged/
   });
 
   it('reads Sitemap lines anywhere, resolving relative ones', () => {
-    const file = parseRobotsFile('Sitemap: https://example.com/a.xml\nUser-agent: *\nSitemap: /b.xml\nSitemap: ftp://example.com/c.xml\nSitemap: https://example.com/a.xml\n', 'https://example.com/robots.txt');
+    const file = parseRobotsFile(
+      'Sitemap: https://example.com/a.xml\nUser-agent: *\nSitemap: /b.xml\nSitemap: ftp://example.com/c.xml\nSitemap: https://example.com/a.xml\n',
+      'https://example.com/robots.txt',
+    );
     expect(file.sitemaps).toEqual(['https://example.com/a.xml', 'https://example.com/b.xml']);
   });
 

@@ -18,9 +18,7 @@ describe('parseArticleLines', () => {
     });
     const { articles, problems } = parseArticleLines(`${line}\n`);
     expect(problems).toEqual([]);
-    expect(articles).toEqual([
-      { id: 'a1', title: 'Ferry strike enters second week', body: '', source: 'Harbor Times', publishedAt: '2031-03-09T06:10:00Z' },
-    ]);
+    expect(articles).toEqual([{ id: 'a1', title: 'Ferry strike enters second week', body: '', source: 'Harbor Times', publishedAt: '2031-03-09T06:10:00Z' }]);
   });
 
   it('reports bad lines with their line numbers and keeps the good ones', () => {

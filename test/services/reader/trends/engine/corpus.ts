@@ -66,5 +66,8 @@ export const corpus: StoryInput[] = [...volcano, ...wireCopies, ...bikeLanes, ..
 
 /** A fixed shuffle (no randomness in tests). */
 export function reordered<T>(list: T[]): T[] {
-  return list.map((entry, i) => ({ entry, key: (i * 7919 + 13) % 101 })).sort((a, b) => a.key - b.key).map(({ entry }) => entry);
+  return list
+    .map((entry, i) => ({ entry, key: (i * 7919 + 13) % 101 }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ entry }) => entry);
 }

@@ -113,7 +113,9 @@ function rssLink(item: Element): string | null {
   if (original) return original;
   const plain = childElements(item, 'link', '')[0]?.textContent?.trim();
   if (plain) return plain;
-  const withHref = childElements(item, 'link').find((l) => l.getAttribute('href'))?.getAttribute('href');
+  const withHref = childElements(item, 'link')
+    .find((l) => l.getAttribute('href'))
+    ?.getAttribute('href');
   if (withHref) return withHref;
   const guid = firstChild(item, 'guid');
   const permalink = (guid?.getAttribute('isPermaLink') ?? guid?.getAttribute('ispermalink') ?? '').toLowerCase();

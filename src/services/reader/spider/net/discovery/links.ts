@@ -23,20 +23,84 @@ export interface ArticleLinkOptions {
 
 /** Path segments of listing and service pages, never articles. */
 const NON_ARTICLE_SEGMENTS = new Set([
-  'tag', 'tags', 'topic', 'topics', 'author', 'authors', 'byline', 'category', 'categories', 'section',
-  'sections', 'page', 'search', 'login', 'logout', 'signin', 'sign-in', 'signup', 'sign-up', 'register',
-  'subscribe', 'subscription', 'subscriptions', 'account', 'profile', 'user', 'users', 'member', 'members',
-  'about', 'about-us', 'contact', 'contact-us', 'privacy', 'privacy-policy', 'terms', 'terms-of-service',
-  'terms-of-use', 'tos', 'cookies', 'cookie-policy', 'advertise', 'advertising', 'careers', 'jobs', 'help',
-  'faq', 'newsletter', 'newsletters', 'feed', 'feeds', 'rss', 'wp-admin', 'wp-login.php', 'wp-json',
-  'cdn-cgi', 'static', 'assets', 'archive', 'archives', 'sitemap', 'shop', 'store', 'donate', 'cart',
-  'staff', 'team', 'masthead', 'corrections', 'accessibility', 'comments',
+  'tag',
+  'tags',
+  'topic',
+  'topics',
+  'author',
+  'authors',
+  'byline',
+  'category',
+  'categories',
+  'section',
+  'sections',
+  'page',
+  'search',
+  'login',
+  'logout',
+  'signin',
+  'sign-in',
+  'signup',
+  'sign-up',
+  'register',
+  'subscribe',
+  'subscription',
+  'subscriptions',
+  'account',
+  'profile',
+  'user',
+  'users',
+  'member',
+  'members',
+  'about',
+  'about-us',
+  'contact',
+  'contact-us',
+  'privacy',
+  'privacy-policy',
+  'terms',
+  'terms-of-service',
+  'terms-of-use',
+  'tos',
+  'cookies',
+  'cookie-policy',
+  'advertise',
+  'advertising',
+  'careers',
+  'jobs',
+  'help',
+  'faq',
+  'newsletter',
+  'newsletters',
+  'feed',
+  'feeds',
+  'rss',
+  'wp-admin',
+  'wp-login.php',
+  'wp-json',
+  'cdn-cgi',
+  'static',
+  'assets',
+  'archive',
+  'archives',
+  'sitemap',
+  'shop',
+  'store',
+  'donate',
+  'cart',
+  'staff',
+  'team',
+  'masthead',
+  'corrections',
+  'accessibility',
+  'comments',
 ]);
 
 /** Path segments that announce an article when something follows them. */
 const ARTICLE_SEGMENTS = new Set(['article', 'articles', 'story', 'stories', 'news', 'post', 'posts', 'blog', 'p', 'a']);
 
-const NON_DOCUMENT_EXTENSION = /\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|rar|7z|mp3|m4a|ogg|wav|mp4|m4v|mov|webm|avi|css|js|mjs|json|xml|rss|atom|txt|csv|xlsx?|docx?|pptx?|epub|apk|exe|dmg|woff2?|ttf)$/i;
+const NON_DOCUMENT_EXTENSION =
+  /\.(jpe?g|png|gif|webp|avif|svg|ico|bmp|tiff?|pdf|zip|gz|tgz|rar|7z|mp3|m4a|ogg|wav|mp4|m4v|mov|webm|avi|css|js|mjs|json|xml|rss|atom|txt|csv|xlsx?|docx?|pptx?|epub|apk|exe|dmg|woff2?|ttf)$/i;
 
 const NAVIGATION_CONTAINERS = 'nav, footer, [role="navigation"], [role="contentinfo"]';
 
@@ -45,7 +109,10 @@ const NAVIGATION_CONTAINERS = 'nav, footer, [role="navigation"], [role="contenti
  * files against it. Exported for the crawler's own checks and tests.
  */
 export function articleUrlScore(url: URL): number {
-  const segments = url.pathname.split('/').filter((s) => s !== '').map((s) => safeDecode(s).toLowerCase());
+  const segments = url.pathname
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => safeDecode(s).toLowerCase());
   if (segments.length === 0) return -10;
   if (segments.some((s) => NON_ARTICLE_SEGMENTS.has(s))) return -10;
   if (NON_DOCUMENT_EXTENSION.test(url.pathname)) return -10;
@@ -54,7 +121,11 @@ export function articleUrlScore(url: URL): number {
   const path = segments.join('/');
   const last = segments[segments.length - 1]!.replace(/\.(s?html?|php|aspx?|cms)$/, '');
   let score = 0;
-  if (/(^|\/)(19|20)\d{2}\/(0?[1-9]|1[0-2])(\/|$)/.test(path) || /(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])/.test(path) || /(^|[^\d])(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])([^\d]|$)/.test(path)) {
+  if (
+    /(^|\/)(19|20)\d{2}\/(0?[1-9]|1[0-2])(\/|$)/.test(path) ||
+    /(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])/.test(path) ||
+    /(^|[^\d])(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])([^\d]|$)/.test(path)
+  ) {
     score += 3;
   }
   const words = last.split(/[-_+]+/).filter((w) => /[a-z\u00c0-\uffff]/.test(w));
@@ -104,7 +175,7 @@ export function articleLinks(html: string, pageUrl: string, options: ArticleLink
     // Browsers strip control characters and whitespace before the scheme; so must we, or
     // " javascript:" would read as a relative path.
     const cleaned = href.replace(/[\u0000-\u0020]/g, '');
-    if (cleaned === '' || cleaned.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(cleaned) && !/^https?:/i.test(cleaned)) continue;
+    if (cleaned === '' || cleaned.startsWith('#') || (/^[a-z][a-z0-9+.-]*:/i.test(cleaned) && !/^https?:/i.test(cleaned))) continue;
     if (anchor.closest(NAVIGATION_CONTAINERS)) continue;
     const rel = (anchor.getAttribute('rel') ?? '').toLowerCase();
     if (/\b(tag|author|category|prev|next|nofollow\s+ugc|ugc|sponsored)\b/.test(rel)) continue;

@@ -198,7 +198,10 @@ function decodeXmlText(raw: string): string {
 }
 
 function parseTextSitemap(text: string, sitemapUrl: string, maxEntries: number): ParsedSitemap | null {
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   if (lines.length === 0 || !lines.every((l) => /^https?:\/\/\S+$/i.test(l))) return null;
   const articles: SitemapArticle[] = [];
   const seen = new Set<string>();
@@ -233,10 +236,7 @@ export function sitemapOrder(sitemaps: readonly SitemapReference[]): SitemapRefe
     .map(({ index: _index, ...sitemap }) => sitemap);
 }
 
-function byNewsThenRecency(
-  a: SitemapReference & { index: number },
-  b: SitemapReference & { index: number },
-): number {
+function byNewsThenRecency(a: SitemapReference & { index: number }, b: SitemapReference & { index: number }): number {
   const newsA = isNewsSitemap(a.url) ? 0 : 1;
   const newsB = isNewsSitemap(b.url) ? 0 : 1;
   if (newsA !== newsB) return newsA - newsB;

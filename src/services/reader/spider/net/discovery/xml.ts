@@ -5,7 +5,10 @@ import { DOMParser } from 'linkedom';
 
 export function parseXml(text: string): Document {
   // Processing instructions and doctypes only confuse the lenient parser; they carry nothing we use.
-  const cleaned = text.replace(/^\uFEFF/, '').replace(/<\?xml[^>]*\?>/i, '').replace(/<!DOCTYPE[^>[]*(\[[^\]]*\])?>/i, '');
+  const cleaned = text
+    .replace(/^\uFEFF/, '')
+    .replace(/<\?xml[^>]*\?>/i, '')
+    .replace(/<!DOCTYPE[^>[]*(\[[^\]]*\])?>/i, '');
   return new DOMParser().parseFromString(cleaned, 'text/xml') as unknown as Document;
 }
 
@@ -44,8 +47,19 @@ export function childText(parent: Element, name: string, prefix?: string): strin
 }
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', hellip: '…', mdash: '—',
-  ndash: '–', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
 };
 
 /** Plain text of a title that may be escaped HTML (Atom type="html", CDATA with tags). */

@@ -80,7 +80,9 @@ describe('discovery over the local news web', () => {
       const announced = discoverFeedLinks(home.text(), home.url);
       for (const feedUrl of announced.length ? announced : commonFeedUrls(origin)) {
         if (!(await sameSiteAndAllowed(feedUrl))) continue;
-        const feed = await politeFetch(feedUrl).then((r) => parseFeed(r.text(), r.url)).catch(() => null);
+        const feed = await politeFetch(feedUrl)
+          .then((r) => parseFeed(r.text(), r.url))
+          .catch(() => null);
         if (!feed) continue;
         for (const article of feed.articles) if (await sameSiteAndAllowed(article.url)) found.add(article.url);
         break;

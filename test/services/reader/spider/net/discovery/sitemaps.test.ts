@@ -78,7 +78,10 @@ describe('parseSitemap', () => {
   });
 
   it('reads the plain-text format', () => {
-    const sitemap = parseSitemap('https://news.example/a\r\nhttps://news.example/b?utm_source=x\n\nhttps://news.example/a\n', 'https://news.example/sitemap.txt')!;
+    const sitemap = parseSitemap(
+      'https://news.example/a\r\nhttps://news.example/b?utm_source=x\n\nhttps://news.example/a\n',
+      'https://news.example/sitemap.txt',
+    )!;
     expect(sitemap).toMatchObject({ kind: 'text', articles: [{ url: 'https://news.example/a' }, { url: 'https://news.example/b' }] });
   });
 
@@ -127,8 +130,20 @@ describe('sitemapOrder', () => {
   const at = (path: string, lastmod?: string) => ({ url: `https://news.example${path}`, lastModified: lastmod ? new Date(lastmod) : null });
 
   it('reads news sitemaps first, then the newest files of an index, then the rest as listed', () => {
-    const ordered = sitemapOrder([at('/archive-2022.xml', '2022-12-31'), at('/undated-a.xml'), at('/archive-2024.xml', '2024-05-01'), at('/google-news.xml'), at('/undated-b.xml')]);
-    expect(ordered.map((s) => new URL(s.url).pathname)).toEqual(['/google-news.xml', '/archive-2024.xml', '/archive-2022.xml', '/undated-a.xml', '/undated-b.xml']);
+    const ordered = sitemapOrder([
+      at('/archive-2022.xml', '2022-12-31'),
+      at('/undated-a.xml'),
+      at('/archive-2024.xml', '2024-05-01'),
+      at('/google-news.xml'),
+      at('/undated-b.xml'),
+    ]);
+    expect(ordered.map((s) => new URL(s.url).pathname)).toEqual([
+      '/google-news.xml',
+      '/archive-2024.xml',
+      '/archive-2022.xml',
+      '/undated-a.xml',
+      '/undated-b.xml',
+    ]);
   });
 
   it('judges news by the path only (a host named news.example makes nothing news)', () => {
