@@ -15,9 +15,9 @@ import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { buildApp } from '../src/server/app.js';
 import { createApiToken, setAdminAccount } from '../src/services/platform/auth/index.js';
-import { storyPath } from '../src/services/reader/pages/story-page.js';
 import { harborStorm, storeStoryTrend } from '../test/fixtures/stories/index.js';
 import { createAppContext } from '../src/app-context.js';
+import { storyPagePath } from '../src/shared/pages.js';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
     const { app } = await buildApp(ctx, { logger: false, webRoot });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const story = `${base}${storyPath({ id: trendId, title: 'Storm floods Port Linden harbor' })}`;
+    const story = `${base}${storyPagePath({ id: trendId, title: 'Storm floods Port Linden harbor' })}`;
     const stream = `${base}/reader/api/0/stream/contents/user/-/state/com.google/reading-list?n=${ITEMS}`;
     const reader = { authorization: `GoogleLogin auth=${token}`, 'accept-encoding': 'gzip' };
     const gzip = { 'accept-encoding': 'gzip' };

@@ -27,13 +27,13 @@ import { packageRoot } from '../src/paths.js';
 import { startDaemon } from '../src/runtime.js';
 import { applyBackup, stageBackup, writeBackup } from '../src/services/platform/dump/index.js';
 import { homePageData } from '../src/services/reader/home/index.js';
-import { storyPath } from '../src/services/reader/pages/story-page.js';
 import { searchArticlesByText } from '../src/services/reader/search/index.js';
 import { listTrends, runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
 import { HELD_OUT_STORIES } from '../test/fixtures/stories/held-out-web.js';
 import { seededRandom } from '../test/fixtures/news-web/text.js';
 import { WEB_STORIES } from '../test/fixtures/stories/local-web.js';
 import { percentile, timed } from './lib/timing.js';
+import { storyPagePath } from '../src/shared/pages.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
@@ -297,7 +297,7 @@ async function measure(size: number): Promise<Figures> {
       };
       const topicPage = await timed(() => fetchPage('/health.html'), 10);
       const top = trends[0];
-      const storyPage = top ? await timed(() => fetchPage(storyPath(top)), 10) : [Number.NaN];
+      const storyPage = top ? await timed(() => fetchPage(storyPagePath(top)), 10) : [Number.NaN];
       figures = {
         size,
         engine: serverUrl ? 'PostgreSQL' : 'embedded',

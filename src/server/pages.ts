@@ -3,13 +3,13 @@
 // the request's address is never offered to a shared cache, so one forged Host (or a forwarded host
 // from an untrusted client) cannot be served to everyone.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ARTWORK_PATH, episodeText, podcastArtwork, renderPodcastFeed } from '../services/newsroom/audio/feed.js';
+import { episodeText, podcastArtwork, renderPodcastFeed } from '../services/newsroom/audio/feed.js';
 import { TOPICS, isTopic } from '../shared/topics.js';
-import { isArticlePagePath } from '../services/newsroom/generator/paths.js';
 import { articlePageAt } from '../services/reader/pages/article-page.js';
 import { renderFeed } from '../services/reader/pages/feeds.js';
-import { loadStory, storyIdOf, storyPageHtml, storyPath } from '../services/reader/pages/story-page.js';
+import { loadStory, storyIdOf, storyPageHtml } from '../services/reader/pages/story-page.js';
 import { sendSnapshot } from './snapshot-reply.js';
+import { storyPagePath, PAGES, STORY_ROUTE, isArticlePagePath, topicPagePath } from '../shared/pages.js';
 
 export function requestOrigin(app: FastifyInstance, request: FastifyRequest): string {
   if (app.ctx.config.publicUrl) return app.ctx.config.publicUrl;
@@ -31,7 +31,7 @@ function linkedAnswer(app: FastifyInstance, reply: FastifyReply): FastifyReply {
 export async function registerPages(app: FastifyInstance): Promise<void> {
   for (const topic of TOPICS) {
     // From the public snapshot: rendered once per change (and origin), served through an outage.
-    app.get(`/${topic}.html`, { compress: false }, async (request, reply) =>
+    app.get(topicPagePath(topic), { compress: false }, async (request, reply) =>
       sendSnapshot(request, reply, await app.snapshot.topicPage(topic, requestOrigin(app, request)), { shared: linksAreShareable(app) }),
     );
     app.get(`/${topic}/:page`, async (request, reply) => {
@@ -47,7 +47,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   // moves the snapshot's `wanted` count, and with it every cached story page.
   const stories = new Map<string, { path: string; html: string }>();
   let storiesVersion = -1;
-  app.get<{ Params: { ref: string } }>('/story/:ref', async (request, reply) => {
+  app.get<{ Params: { ref: string } }>(STORY_ROUTE, async (request, reply) => {
     const id = storyIdOf(request.params.ref);
     if (id === null) return reply.callNotFound();
     const version = app.snapshot.stats().wanted;
@@ -61,7 +61,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     if (!page) {
       const story = await loadStory(app.ctx, id);
       if (!story) return reply.callNotFound();
-      page = { path: storyPath(story.trend), html: storyPageHtml(app.ctx, story, origin) };
+      page = { path: storyPagePath(story.trend), html: storyPageHtml(app.ctx, story, origin) };
       // Host headers are the client's to choose: the cache stays small whatever they send.
       if (stories.size < 1_000) stories.set(key, page);
     }
@@ -76,7 +76,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
   });
 
   // The podcast feed of the bulletins, podcasts and interviews, and its channel artwork.
-  app.get('/podcast.xml', async (request, reply) =>
+  app.get(PAGES.podcastFeed, async (request, reply) =>
     linkedAnswer(app, reply.type('application/rss+xml; charset=utf-8')).send(await renderPodcastFeed(app.ctx, requestOrigin(app, request))),
   );
   // An episode's transcript (.vtt, .srt, .json for the site's player) and chapters.
@@ -92,7 +92,7 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     if (!text) return reply.callNotFound();
     return linkedAnswer(app, reply.type(text.type)).send(text.body);
   });
-  app.get(ARTWORK_PATH, async (_request, reply) =>
+  app.get(PAGES.podcastArtwork, async (_request, reply) =>
     reply.type('image/png').header('cache-control', 'public, max-age=86400').send(podcastArtwork(app.ctx.config.siteName)),
   );
 }

@@ -6,11 +6,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { downloadName } from '../services/newsroom/audio/files.js';
 import { audioDir, imagesDir } from '../services/platform/media.js';
 import { sendError } from './errors.js';
+import { APP_PAGES } from '../shared/pages.js';
 
 const NO_APP_FALLBACK = /^\/(api|ws|audio|favicons|images)(\/|$)/;
 // The pages the React app routes (web/src/App.tsx). Any other path still loads the app, whose 404
 // page handles it, but with a 404 status, so a mistyped article or feed address is not a soft 200.
-const APP_PAGES = new Set(['/', '/search', '/login', '/admin']);
 
 export async function registerStatic(app: FastifyInstance, options: { webRoot: string }): Promise<void> {
   const webRoot = options.webRoot;
@@ -69,7 +69,7 @@ export async function registerStatic(app: FastifyInstance, options: { webRoot: s
       sendError(reply, 404, { message: `Not found: ${request.method} ${path}` });
       return;
     }
-    const status = APP_PAGES.has(path) ? 200 : 404;
+    const status = APP_PAGES.includes(path) ? 200 : 404;
     if (!hasWeb || !existsSync(`${webRoot}/index.html`)) {
       void reply
         .code(status === 200 ? 503 : 404)

@@ -16,6 +16,15 @@ function bareHost(host: string): string {
   return trimmed.replace(/:\d+$/, '');
 }
 
+/**
+ * The host a site is known by, whichever address a page or a list gives: lower case, without a
+ * port, a trailing dot or a leading `www.` (`WWW.Example.com:443` → `example.com`). Two addresses
+ * of one site compare equal by it.
+ */
+export function siteHost(host: string): string {
+  return bareHost(host).replace(/^www\./, '');
+}
+
 /** An IP address or a name of this machine: nothing to say aloud. */
 export function isAddressHost(host: string): boolean {
   const bare = bareHost(host);

@@ -5,9 +5,9 @@
 import { HtmlValidate } from 'html-validate';
 import { DOMParser } from 'linkedom';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storySlug } from '../../src/services/reader/pages/story-page.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { slugOf } from '../../src/shared/pages.js';
 
 let server: TestServer;
 let cookie: string;
@@ -35,8 +35,8 @@ afterAll(async () => server?.close());
 
 describe('the story page', () => {
   it('is named by every trend of the API and the home data, and linked from the topic page', async () => {
-    const path = `/story/${trendId}-${storySlug(TITLE)}`;
-    expect(storySlug(TITLE)).toBe('storm-floods-port-linden-harbor-district');
+    const path = `/story/${trendId}-${slugOf(TITLE)}`;
+    expect(slugOf(TITLE)).toBe('storm-floods-port-linden-harbor-district');
     const trends = JSON.parse((await get('/api/trends')).text) as { id: number; pageUrl: string }[];
     expect(trends.find((trend) => trend.id === trendId)!.pageUrl).toBe(path);
     const home = JSON.parse((await get('/api/home-page-data')).text) as { topTrends: { usa: { id: number; pageUrl: string }[] } };
@@ -49,7 +49,7 @@ describe('the story page', () => {
   });
 
   it('lists each site once with its articles, a timeline, the facts only one source tells, escaped, as valid HTML', async () => {
-    const page = await get(`/story/${trendId}-${storySlug(TITLE)}`);
+    const page = await get(`/story/${trendId}-${slugOf(TITLE)}`);
     expect(page.status).toBe(200);
     const report = await new HtmlValidate({
       extends: ['html-validate:standard'],
@@ -72,7 +72,7 @@ describe('the story page', () => {
     expect(own.some((fact) => /1,200/.test(fact))).toBe(false);
     // Link previews and crawlers.
     expect(document.querySelector('meta[property="og:type"]')!.getAttribute('content')).toBe('article');
-    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${server.baseUrl}/story/${trendId}-${storySlug(TITLE)}`);
+    expect(document.querySelector('link[rel="canonical"]')!.getAttribute('href')).toBe(`${server.baseUrl}/story/${trendId}-${slugOf(TITLE)}`);
     const data = JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!);
     expect(data).toMatchObject({ '@type': 'ItemList', name: TITLE, numberOfItems: 5 });
     expect(data.itemListElement[0].item).toMatchObject({ '@type': 'NewsArticle' });
@@ -82,8 +82,8 @@ describe('the story page', () => {
   });
 
   it('sends an address with other words to the current one, and 404s what is no story', async () => {
-    expect(await get(`/story/${trendId}`)).toMatchObject({ status: 302, location: `/story/${trendId}-${storySlug(TITLE)}` });
-    expect(await get(`/story/${trendId}-old-words`)).toMatchObject({ status: 302, location: `/story/${trendId}-${storySlug(TITLE)}` });
+    expect(await get(`/story/${trendId}`)).toMatchObject({ status: 302, location: `/story/${trendId}-${slugOf(TITLE)}` });
+    expect(await get(`/story/${trendId}-old-words`)).toMatchObject({ status: 302, location: `/story/${trendId}-${slugOf(TITLE)}` });
     expect((await get('/story/999999')).status).toBe(404);
     expect((await get('/story/abc')).status).toBe(404);
     expect((await get('/story/99999999999999999999')).status).toBe(404);

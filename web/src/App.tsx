@@ -5,6 +5,7 @@ import { Toaster } from './components/Toaster';
 import { LiveEventsContext, useLiveEvents } from './hooks/useLiveEvents';
 import { HomePage } from './pages/HomePage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PAGES } from '../../src/shared/pages.js';
 
 const RELOADED_FOR = 'newsctl.reloadedFor';
 
@@ -104,7 +105,7 @@ export function App() {
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
         <Switch>
           <Route path="/" component={HomePage} />
-          <Route path="/search">
+          <Route path={PAGES.search}>
             <LazyPage page={SearchPage} />
           </Route>
           <Route path="/login">

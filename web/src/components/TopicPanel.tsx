@@ -11,6 +11,7 @@ import { readableHost } from '../lib/hosts';
 import { implicationsLink } from '../lib/assistant-links';
 import { AskTheAi } from './AskTheAi';
 import { TOPIC_LABELS } from './topics';
+import { isStoryPagePath } from '../../../src/shared/pages.js';
 
 /** Trends shown before the visitor opens the topic's full list (the daemon sends up to 5). */
 const COLLAPSED_TRENDS = 3;
@@ -29,7 +30,7 @@ function Placeholder({ rows, rowClassName }: { rows: number; rowClassName: strin
 function TrendRow({ trend, assistantUrl, promptText }: { trend: TopTrend; assistantUrl?: string; promptText?: string }) {
   const link = assistantUrl && promptText !== undefined ? implicationsLink(assistantUrl, promptText, trend.title) : undefined;
   // Every trend has its story page (all its sources, a timeline, our article when written).
-  const page = trend.pageUrl?.startsWith('/story/') ? trend.pageUrl : safeHref(trend.htmlFilePath);
+  const page = isStoryPagePath(trend.pageUrl) ? trend.pageUrl : safeHref(trend.htmlFilePath);
   return (
     <li className="flex flex-col gap-x-3 sm:flex-row sm:items-baseline sm:justify-between">
       {page ? (

@@ -1,4 +1,6 @@
 // Hand-offs to the external AI assistant's 'received' page.
+import { topicPagePath } from '../../../src/shared/pages.js';
+import type { Topic } from '../../../src/shared/topics.js';
 
 function receivedPage(assistantUrl: string): URL {
   const base = new URL(assistantUrl);
@@ -9,10 +11,10 @@ function receivedPage(assistantUrl: string): URL {
 }
 
 /** A visitor's question about a topic, with the topic's page on this site as context. */
-export function questionLink(assistantUrl: string, question: string, topic: string, origin: string): string {
+export function questionLink(assistantUrl: string, question: string, topic: Topic, origin: string): string {
   const url = receivedPage(assistantUrl);
   url.searchParams.set('query', question);
-  url.searchParams.set('url', `${origin}/${topic}.html`);
+  url.searchParams.set('url', `${origin}${topicPagePath(topic)}`);
   return url.toString();
 }
 

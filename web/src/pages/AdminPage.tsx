@@ -21,6 +21,7 @@ import { SettingsTab } from './admin/SettingsTab';
 import { SocialTab } from './admin/SocialTab';
 import { SpiderTab } from './admin/SpiderTab';
 import { TrendsTab } from './admin/TrendsTab';
+import { PAGES } from '../../../src/shared/pages.js';
 
 interface ConsoleTab {
   id: string;
@@ -127,7 +128,7 @@ function ConsoleFrame() {
       onSuccess: () => {
         toast({ title: 'Logged out successfully' });
         reopenLiveChannel();
-        navigate('/login');
+        navigate(PAGES.login);
       },
       onError: (error) => {
         toast({ title: 'Error', description: responseMessage(error) ?? 'Failed to logout', variant: 'destructive' });

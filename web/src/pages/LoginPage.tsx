@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useLoginMutation } from '../hooks/useLoginMutation';
 import { toast } from '../hooks/useToast';
 import { isCorrectAnswer, makeMathQuestion } from '../lib/captcha';
+import { PAGES } from '../../../src/shared/pages.js';
 
 /** Long enough to read the confirmation, short enough not to feel like waiting. */
 const LOGIN_REDIRECT_DELAY_MS = 600;
@@ -26,7 +27,7 @@ export function LoginPage() {
 
   useEffect(() => {
     if (!success) return;
-    const timer = setTimeout(() => navigate('/admin'), LOGIN_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => navigate(PAGES.admin), LOGIN_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [success, navigate]);
 

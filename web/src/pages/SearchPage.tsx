@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSearchQuery } from '../hooks/useSearchQuery';
 import { formatCrawlAge } from '../lib/ages';
 import { cutTitle, domainHost, safeHref } from '../lib/articles';
+import { isStoryPagePath } from '../../../src/shared/pages.js';
 
 function SearchResults({ term }: { term: string }) {
   const search = useSearchQuery(term);
@@ -50,7 +51,7 @@ function SearchResults({ term }: { term: string }) {
                   <span>{formatCrawlAge(result.daysSinceCrawl)}</span>
                 </span>
               </a>
-              {result.story?.pageUrl.startsWith('/story/') && (
+              {isStoryPagePath(result.story?.pageUrl) && (
                 <a href={result.story.pageUrl} className="link mt-1 inline-block px-4 text-sm" data-testid="search-story-link">
                   Every source of this story: {result.story.title}
                 </a>

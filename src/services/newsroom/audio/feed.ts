@@ -9,9 +9,9 @@ import { audioAssetByFileName, recentAudioAssets, type AudioAssetRow } from '../
 import { textPath, textWidth } from '../../../providers/image/index.js';
 import { audioFilePath } from './files.js';
 import { chaptersFor, cuesOf, toSrt, toWebVtt, type Chapter, type TranscriptCue } from './transcript.js';
+import { PAGES } from '../../../shared/pages.js';
 
 const FEED_ITEMS = 100;
-export const ARTWORK_PATH = '/podcast-artwork.png';
 
 function xml(text: string): string {
   // Crawled titles end up here: escape everything XML treats specially, and drop control characters.
@@ -109,14 +109,14 @@ export async function renderPodcastFeed(ctx: Pick<AppContext, 'sql' | 'config'>,
   );
   const title = `${siteName} News Podcast`;
   const description = `The daily latest-news bulletin, conversations about the day's top stories and interviews from ${siteName}.`;
-  const artwork = `${origin}${ARTWORK_PATH}`;
+  const artwork = `${origin}${PAGES.podcastArtwork}`;
   const updated = assets[0]?.generatedAt ?? new Date();
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:podcast="https://podcastindex.org/namespace/1.0">
   <channel>
     <title>${xml(title)}</title>
     <link>${xml(`${origin}/`)}</link>
-    <atom:link href="${xml(`${origin}/podcast.xml`)}" rel="self" type="application/rss+xml"/>
+    <atom:link href="${xml(`${origin}${PAGES.podcastFeed}`)}" rel="self" type="application/rss+xml"/>
     <description>${xml(description)}</description>
     <language>en-us</language>
     <lastBuildDate>${updated.toUTCString()}</lastBuildDate>

@@ -20,7 +20,7 @@ import { produceAudio } from './produce.js';
 import { parseScript, type ScriptLine } from './script.js';
 import { reportedBy, TOPIC_PHRASES, topStories, type Story } from './stories.js';
 import { narratorVoice } from './voices.js';
-import { storyPath } from '../../reader/pages/story-page.js';
+import { storyPagePath } from '../../../shared/pages.js';
 
 export type { LatestNewsAudio } from '../../../api/audio.js';
 
@@ -174,7 +174,7 @@ async function generateLatestNewsAudioJob(ctx: Ctx, _params: object, job: AudioJ
       chapterStories: script.stories.map((story) => ({
         title: story.title,
         lead: story.lead,
-        ...(story.trendId ? { url: storyPath({ id: story.trendId, title: story.title }) } : {}),
+        ...(story.trendId ? { url: storyPagePath({ id: story.trendId, title: story.title }) } : {}),
       })),
       onLine: ({ current, total }) => {
         if (current === total) status(ctx, 'Mixing and normalising the audio...');

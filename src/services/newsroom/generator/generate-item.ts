@@ -11,9 +11,9 @@ import type { JobHandle } from '../../platform/jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { announce, publishQueue } from './events.js';
 import { deleteImage, makeFeatureImage, saveImage } from './images.js';
-import { articlePagePath } from './paths.js';
 import { GenerationFailure, writeArticle } from './write-article.js';
 import { emitWebhook } from '../../platform/webhooks/index.js';
+import { articlePagePath } from '../../../shared/pages.js';
 
 /** A generation that never finishes (its daemon dies each time) fails after this many attempts. */
 const MAX_ATTEMPTS = 3;

@@ -9,6 +9,7 @@ import { readableHost } from '../../reader/domains/host-names.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
 import { shapeSentence, splitSentences, termOverlap, termSet, wordCount, type SentenceShape } from './sentences.js';
+import { siteHost } from '../../../shared/site-names.js';
 
 export interface WriterSource {
   url: string;
@@ -80,7 +81,7 @@ interface Candidate extends SentenceShape {
 
 /** A source's host without www. and port: what an article's stored source list names. */
 export function displayHost(domain: string): string {
-  return domain.replace(/^www\./i, '').replace(/:\d+$/, '');
+  return siteHost(domain);
 }
 
 /** How written and spoken text names a source: its host as people read it (`bücher.example`). */

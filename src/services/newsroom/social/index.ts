@@ -17,6 +17,7 @@ import { toWriterSources } from '../generator/write-article.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { absoluteUrl, safePagePath, topicLabel } from '../../reader/pages/layout.js';
 import { getSetting } from '../../platform/settings/index.js';
+import { topicPagePath } from '../../../shared/pages.js';
 
 const POST_LIMIT = 280;
 
@@ -72,7 +73,7 @@ async function storyOf(ctx: AppContext, request: SocialContentRequest, origin: s
     const topic = requested ?? article.category ?? 'international';
     const page = safePagePath(article.htmlFilePath);
     const key = article.excerpt || firstGoodSentence(article.content) || article.title;
-    return { title: article.title, keySentence: key, text: `${article.title}\n\n${key}`, link: absoluteUrl(origin, page ?? `/${topic}.html`), topic };
+    return { title: article.title, keySentence: key, text: `${article.title}\n\n${key}`, link: absoluteUrl(origin, page ?? topicPagePath(topic)), topic };
   }
   if (request.articleId !== undefined) {
     const article = await articleWithStoryPage(ctx.sql, request.articleId);
@@ -102,7 +103,7 @@ async function storyOf(ctx: AppContext, request: SocialContentRequest, origin: s
     title: trend.title,
     keySentence: key,
     text: [trend.title, key, trend.description].filter(Boolean).join('\n\n'),
-    link: absoluteUrl(origin, page ?? `/${topic}.html`),
+    link: absoluteUrl(origin, page ?? topicPagePath(topic)),
     topic,
   };
 }

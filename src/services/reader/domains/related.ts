@@ -11,6 +11,7 @@ import { createPacedRobots, crawlNetwork, politeFetch } from '../spider/network.
 import { readDomainEntry } from './entries.js';
 import { counted } from '../../../shared/words.js';
 import type { RelatedScrapeResult, RelatedSites } from '../../../api/domains.js';
+import { siteHost } from '../../../shared/site-names.js';
 
 /** Hosts every page links to that are no news source of their own. */
 const PLATFORM_HOSTS = [
@@ -52,7 +53,7 @@ function isPlatform(host: string): boolean {
 }
 
 function siteKey(host: string): string {
-  return host.replace(/^www\./, '');
+  return siteHost(host);
 }
 
 /** Hosts of the http(s) links on a page that lead off the page's own site, in document order. */

@@ -73,6 +73,18 @@ export function isoDate(raw: string | null | undefined): string | null {
   return hasZone ? date.toISOString().replace('.000Z', 'Z') : date.toISOString().slice(0, 19);
 }
 
+/**
+ * The instant of a date as pages, feeds and sitemaps write it (ISO 8601, RFC 822, W3C-DTF, epoch,
+ * textual; isoDate): a time without an offset is read as UTC, a date alone as its midnight UTC.
+ * Null when it reads as no plausible date. The one date parser of the crawl.
+ */
+export function dateOf(raw: string | null | undefined): Date | null {
+  const iso = isoDate(raw);
+  if (!iso) return null;
+  const date = new Date(/T\d\d:\d\d:\d\d$/.test(iso) ? `${iso}Z` : iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const MONTH_FIRST = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i');

@@ -5,6 +5,7 @@ import { authorFromUrl, cleanAuthor } from './author.js';
 import { isoDate } from './dates.js';
 import { AUTHOR_ORDER, type MetadataCandidates } from './metadata-candidates.js';
 import { httpUrl } from './urls.js';
+import { siteHost } from '../../../shared/site-names.js';
 
 export interface PageMetadata {
   title: string | null;
@@ -68,7 +69,7 @@ function siteNamesOf(candidates: MetadataCandidates, pageUrl?: string | null): s
   const names = candidates.siteName.map((c) => c.value);
   const url = httpUrl(pageUrl) ?? candidates.canonicalUrl[0]?.value;
   if (url) {
-    const host = new URL(url).hostname.replace(/^www\./, '');
+    const host = siteHost(new URL(url).hostname);
     names.push(host, host.split('.')[0] ?? host);
   }
   return names;

@@ -4,10 +4,10 @@ import { newestArticlesByDomain, newestArticlesByTopic } from '../../../db/artic
 import { latestJobRun } from '../../../db/job-runs.js';
 import { topTrendsByTopic } from '../../../db/trends.js';
 import { TOPICS, type Topic } from '../../../shared/topics.js';
-import { storyPath } from '../pages/story-page.js';
 import { SPIDER_JOB, runStartedAt } from '../spider/status.js';
 import { lastAnalysisAt } from '../trends/status.js';
 import type { PublicArticle, HomePageData } from '../../../api/public.js';
+import { storyPagePath } from '../../../shared/pages.js';
 
 const ARTICLES_PER_DOMAIN = 10;
 const ARTICLES_PER_TOPIC = 5;
@@ -33,7 +33,7 @@ export async function recentArticlesByTopic(ctx: Ctx): Promise<Record<Topic, Pub
 export async function topTrends(ctx: Ctx): Promise<HomePageData['topTrends']> {
   const byTopic = emptyByTopic<HomePageData['topTrends'][Topic][number]>();
   for (const row of await topTrendsByTopic(ctx.sql, TOPICS, TRENDS_PER_TOPIC)) {
-    byTopic[row.topic].push({ id: row.id, title: row.title, category: row.topic, htmlFilePath: row.htmlFilePath, pageUrl: storyPath(row) });
+    byTopic[row.topic].push({ id: row.id, title: row.title, category: row.topic, htmlFilePath: row.htmlFilePath, pageUrl: storyPagePath(row) });
   }
   return byTopic;
 }

@@ -8,6 +8,7 @@ import { toGeneratedArticle } from '../../newsroom/generator/articles.js';
 import { hasSourcesMarker } from '../../newsroom/generator/export.js';
 import { html, type Html } from './html.js';
 import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
+import { PAGES, topicFeedPath } from '../../../shared/pages.js';
 
 const WHOLLY_BOLD = /^\s*\*\*([^*]+)\*\*\s*$/;
 
@@ -69,8 +70,8 @@ ${sources.map((source) => html`<li>${link(source.url, source.title || source.url
       publishedTime: article.generatedAt,
       section: topicLabel(topic),
       feeds: [
-        [`${topicLabel(topic)} — ${ctx.config.siteName}`, absoluteUrl(origin, `/feeds/${topic}.xml`)],
-        [`All articles — ${ctx.config.siteName}`, absoluteUrl(origin, '/feeds/all.xml')],
+        [`${topicLabel(topic)} — ${ctx.config.siteName}`, absoluteUrl(origin, topicFeedPath(topic))],
+        [`All articles — ${ctx.config.siteName}`, absoluteUrl(origin, PAGES.allFeed)],
       ],
     },
     body,

@@ -8,7 +8,7 @@ import { toGeneratedArticle } from '../../newsroom/generator/articles.js';
 import { renderArticleBody } from './article-page.js';
 import { escapeHtml, html } from './html.js';
 import { absoluteUrl, link, safePagePath, topicLabel } from './layout.js';
-import { storyPath } from './story-page.js';
+import { storyPagePath, PAGES, topicFeedPath, topicPagePath } from '../../../shared/pages.js';
 
 const FEED_ENTRIES = 50;
 
@@ -21,8 +21,8 @@ export async function renderFeed(ctx: Pick<AppContext, 'sql' | 'config'>, topic:
   const rows = await latestGeneratedArticles(ctx.sql, { limit: FEED_ENTRIES, category: topic });
   const articles = rows.map(toGeneratedArticle);
   const site = ctx.config.siteName;
-  const selfUrl = absoluteUrl(origin, `/feeds/${topic ?? 'all'}.xml`);
-  const pageUrl = absoluteUrl(origin, topic ? `/${topic}.html` : '/');
+  const selfUrl = absoluteUrl(origin, topic ? topicFeedPath(topic) : PAGES.allFeed);
+  const pageUrl = absoluteUrl(origin, topic ? topicPagePath(topic) : PAGES.home);
   const title = topic ? `${topicLabel(topic)} — ${site}` : `All articles — ${site}`;
   // An empty feed is as old as… nothing: the Unix epoch keeps it stable between requests.
   const updated = rows.reduce((latest, row) => Math.max(latest, new Date(row.updatedAt).getTime()), 0);
@@ -37,7 +37,7 @@ export async function renderFeed(ctx: Pick<AppContext, 'sql' | 'config'>, topic:
     <title type="text">${xml(article.title)}</title>
     <link rel="alternate" type="text/html" href="${xml(url)}"/>${
       rows[i]!.trendId && rows[i]!.trendTitle
-        ? `\n    <link rel="related" type="text/html" title="Every source of this story" href="${xml(absoluteUrl(origin, storyPath({ id: rows[i]!.trendId!, title: rows[i]!.trendTitle! })))}"/>`
+        ? `\n    <link rel="related" type="text/html" title="Every source of this story" href="${xml(absoluteUrl(origin, storyPagePath({ id: rows[i]!.trendId!, title: rows[i]!.trendTitle! })))}"/>`
         : ''
     }
     <published>${article.generatedAt}</published>

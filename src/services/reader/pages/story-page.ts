@@ -13,6 +13,7 @@ import { audioUrl } from '../../newsroom/audio/files.js';
 import { chaptersFor, cuesOf } from '../../newsroom/audio/transcript.js';
 import { html, Html } from './html.js';
 import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
+import { storyPagePath, topicFeedPath } from '../../../shared/pages.js';
 
 /** Text read per source article: enough for its lede and its own facts. */
 const TEXT_PER_ARTICLE = 20_000;
@@ -20,27 +21,6 @@ const TEXT_PER_ARTICLE = 20_000;
 const FACT_CANDIDATES = 12;
 /** A sentence sharing at most this share of its terms with every other site's sentence is its own. */
 const OWN_FACT_OVERLAP = 0.34;
-
-/** The words of a title as an address: `storm-floods-port-linden`. */
-export function storySlug(title: string): string {
-  const words = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .match(/[a-z0-9]+/g);
-  let slug = '';
-  for (const word of words ?? []) {
-    if (slug.length + word.length + 1 > 60) break;
-    slug = slug ? `${slug}-${word}` : word;
-  }
-  return slug;
-}
-
-/** The story page's address: its id keeps it while the story goes on; the words follow the title. */
-export function storyPath(trend: { id: number; title: string }): string {
-  const slug = storySlug(trend.title);
-  return `/story/${trend.id}${slug ? `-${slug}` : ''}`;
-}
 
 /** The trend id a story address names (`123`, `123-any-words`), or null. */
 export function storyIdOf(reference: string): number | null {
@@ -124,8 +104,10 @@ async function spokenIn(ctx: Pick<AppContext, 'sql'>, trend: { id: number; title
   const cues = asset ? cuesOf(asset.meta) : null;
   const stories = (asset?.meta as { chapterStories?: { title: string; lead?: string; url?: string }[] } | undefined)?.chapterStories;
   if (!asset || !cues || !Array.isArray(stories)) return null;
-  const prefix = `/story/${trend.id}-`;
-  const chapter = chaptersFor(cues, stories, '').find((candidate) => candidate.url?.startsWith(prefix) || candidate.url === `/story/${trend.id}`);
+  const prefix = `${storyPagePath({ id: trend.id, title: '' })}-`;
+  const chapter = chaptersFor(cues, stories, '').find(
+    (candidate) => candidate.url?.startsWith(prefix) || candidate.url === storyPagePath({ id: trend.id, title: '' }),
+  );
   return chapter ? { audioUrl: audioUrl(asset.fileName, asset.generatedAt), startTime: chapter.startTime, generatedAt: asset.generatedAt } : null;
 }
 
@@ -151,7 +133,7 @@ export function storyPageHtml(ctx: Pick<AppContext, 'config'>, data: StoryPageDa
   const site = ctx.config.siteName;
   const sites = sitesOf(articles);
   markOwnFacts(sites);
-  const url = absoluteUrl(origin, storyPath(trend));
+  const url = absoluteUrl(origin, storyPagePath(trend));
   const label = topicLabel(trend.topic);
   const timeline = [...articles].sort((a, b) => timeOf(a).getTime() - timeOf(b).getTime());
   const nameOf = new Map(sites.flatMap((coverage) => coverage.articles.map((article) => [article.id, coverage.name] as const)));
@@ -239,7 +221,7 @@ ${lede(article) ? html`<p class="excerpt">${lede(article)}</p>` : ''}</li>`,
       type: 'article',
       image,
       section: label,
-      feeds: [[`${label} — ${site}`, absoluteUrl(origin, `/feeds/${trend.topic}.xml`)]],
+      feeds: [[`${label} — ${site}`, absoluteUrl(origin, topicFeedPath(trend.topic))]],
     },
     body,
   );

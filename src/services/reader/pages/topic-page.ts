@@ -10,7 +10,7 @@ import { readableHost } from '../domains/host-names.js';
 import { toGeneratedArticle } from '../../newsroom/generator/articles.js';
 import { html } from './html.js';
 import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
-import { storyPath } from './story-page.js';
+import { storyPagePath, PAGES, topicFeedPath, topicPagePath } from '../../../shared/pages.js';
 
 const TOPIC_PAGE_ARTICLES = 30;
 const TOPIC_PAGE_TRENDS = 10;
@@ -55,7 +55,7 @@ export function topicPageHtml(ctx: Pick<AppContext, 'config'>, data: TopicPageDa
 </article>
 `;
   });
-  const trendItems = trends.map((trend) => html`<li>${link(storyPath(trend), trend.title)}</li>`);
+  const trendItems = trends.map((trend) => html`<li>${link(storyPagePath(trend), trend.title)}</li>`);
   const articleItems = articles.map(
     (article) =>
       html`<li>${link(article.sourceUrl, article.title)} <small>— ${readableHost(article.domainName)}, ${formatTime(article.scrapedAt, zone)}</small></li>`,
@@ -72,13 +72,13 @@ ${articleItems.length ? html`<ul class="items">${articleItems}</ul>` : html`<p>N
     {
       title: `${label} news`,
       description: `The latest ${label.toLowerCase()} trends and articles on ${site}, compiled from many sources.`,
-      url: absoluteUrl(origin, `/${topic}.html`),
+      url: absoluteUrl(origin, topicPagePath(topic)),
       siteName: site,
       type: 'website',
       image: generated[0]?.imageUrl && safePagePath(generated[0].imageUrl) ? absoluteUrl(origin, generated[0].imageUrl) : null,
       feeds: [
-        [`${label} — ${site}`, absoluteUrl(origin, `/feeds/${topic}.xml`)],
-        [`All articles — ${site}`, absoluteUrl(origin, '/feeds/all.xml')],
+        [`${label} — ${site}`, absoluteUrl(origin, topicFeedPath(topic))],
+        [`All articles — ${site}`, absoluteUrl(origin, PAGES.allFeed)],
       ],
     },
     body,

@@ -23,7 +23,7 @@ import { isTopic, TOPIC_NAMES, TOPICS, type Topic } from '../../../shared/topics
 import { readableAddress } from '../domains/host-names.js';
 import { escapeHtml } from '../pages/html.js';
 import { renderArticleBody } from '../pages/article-page.js';
-import { storyPath } from '../pages/story-page.js';
+import { storyPagePath } from '../../../shared/pages.js';
 
 export const READING_LIST = 'user/-/state/com.google/reading-list';
 const STARRED = 'user/-/state/com.google/starred';
@@ -194,7 +194,7 @@ function itemJson(row: ReaderItemRow, origin: string, siteName: string) {
   const topicLabel = row.topic && isTopic(row.topic) ? TOPIC_NAMES[row.topic] : null;
   const href =
     row.kind === 'trend'
-      ? `${origin}${storyPath({ id: Number(row.itemId - TREND_ITEM_BASE), title: row.title })}`
+      ? `${origin}${storyPagePath({ id: Number(row.itemId - TREND_ITEM_BASE), title: row.title })}`
       : row.kind === 'generated'
         ? row.url
           ? `${origin}${row.url}`

@@ -6,8 +6,8 @@ import { searchArticles } from '../../../db/articles.js';
 import { advanceRecentSearchSet } from '../../../db/recent-search.js';
 import { Invalid } from '../../../errors.js';
 import { storiesOfArticles } from '../../../db/trends.js';
-import { storyPath } from '../pages/story-page.js';
 import type { SearchResult } from '../../../api/public.js';
+import { storyPagePath } from '../../../shared/pages.js';
 
 export const SEARCH_RESULT_LIMIT = 50;
 /** Newest matches considered for ranking: bounds the work for common words (bench/search.bench.ts). */
@@ -49,7 +49,7 @@ export async function searchArticlesByText(ctx: Pick<AppContext, 'sql' | 'config
       sourceUrl: row.sourceUrl,
       domainUrl: row.domainUrl,
       daysSinceCrawl: Math.max(0, Number(row.daysSinceCrawl)),
-      story: story ? { title: story.title, pageUrl: storyPath(story) } : null,
+      story: story ? { title: story.title, pageUrl: storyPagePath(story) } : null,
     };
   });
   return { count: results.length, results };

@@ -4,7 +4,8 @@ import type { AppContext } from '../../../context.js';
 import { insertCrawledArticle } from '../../../db/crawl.js';
 import { assignTopics } from '../article-topics/index.js';
 import type { CrawlDomain } from './crawl-types.js';
-import { parsePublishedAt, readArticlePage } from './extraction.js';
+import { dateOf } from '../extract/dates.js';
+import { readArticlePage } from './extraction.js';
 import { canonicalizeUrl } from './net/index.js';
 
 export interface StoredArticlePage {
@@ -39,7 +40,7 @@ export async function storeArticlePage(
     content: article.text,
     excerpt: article.excerpt,
     author: article.author,
-    publishedAt: parsePublishedAt(article.publishedAt),
+    publishedAt: dateOf(article.publishedAt),
     imageUrl: article.imageUrl,
     language: article.language,
     wordCount: article.wordCount,

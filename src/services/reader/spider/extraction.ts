@@ -6,10 +6,3 @@ export function readArticlePage(html: string, url?: string): ExtractedArticle {
   const page = extractArticle(html, url ? { url } : {});
   return { ...page, title: page.title?.trim() || null, text: page.text.trim() };
 }
-
-/** Parses a date the extractor gave (ISO 8601), or null. */
-export function parsePublishedAt(value: string | null): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}

@@ -11,6 +11,7 @@ import { findDomainByHost } from '../../../db/domains.js';
 import { readDomainEntry } from '../domains/entries.js';
 import { IMAGE_CONTENT_TYPES, MIN_HOST_INTERVAL_MS, parseDomainInput, tryParseUrl } from './net/index.js';
 import { crawlNetwork, politeFetch, type CrawlNetwork } from './network.js';
+import { siteHost } from '../../../shared/site-names.js';
 
 export interface Favicon {
   body: Buffer;
@@ -106,7 +107,7 @@ const LETTER_COLOURS = ['#1d4ed8', '#047857', '#b45309', '#7c3aed', '#be123c', '
  * meets a broken image.
  */
 export function letterIcon(host: string): Favicon {
-  const name = host.toLowerCase().replace(/^www\./, '');
+  const name = siteHost(host);
   const letter = /^[a-z0-9]/.test(name) ? name[0]!.toUpperCase() : '#';
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;

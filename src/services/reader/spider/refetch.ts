@@ -8,7 +8,8 @@ import { shortArticles, updateArticleContent } from '../../../db/crawl.js';
 import { Conflict } from '../../../errors.js';
 import { defineJob, lastRun, liveRun, notRunning, startJob, stopJob, waitForJobIdle, type JobHandle } from '../../platform/jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
-import { parsePublishedAt, readArticlePage } from './extraction.js';
+import { dateOf } from '../extract/dates.js';
+import { readArticlePage } from './extraction.js';
 import { AbortedError, hostOf, systemClock } from './net/index.js';
 import { createPacedRobots, crawlNetwork, politeFetch } from './network.js';
 import { SPIDER_JOB } from './status.js';
@@ -109,7 +110,7 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
             excerpt: page.excerpt,
             wordCount: page.wordCount,
             author: page.author,
-            publishedAt: parsePublishedAt(page.publishedAt),
+            publishedAt: dateOf(page.publishedAt),
             imageUrl: page.imageUrl,
             language: page.language,
           });

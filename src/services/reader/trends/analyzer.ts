@@ -23,10 +23,10 @@ import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './an
 import { storeTopicTrends } from './store-trends.js';
 import { modelStoryTopics } from './story-topics-model.js';
 import { storyTopicOverrides } from '../../../db/story-topics.js';
-import { storyPath } from '../pages/story-page.js';
 import { emitWebhook } from '../../platform/webhooks/index.js';
 import { counted } from '../../../shared/words.js';
 import type { AnalyzerControlResult } from '../../../api/trends.js';
+import { storyPagePath } from '../../../shared/pages.js';
 
 export type { AnalyzerRunSummary } from './analyzer-job.js';
 
@@ -173,7 +173,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       summary.trends += stored.trendIds.length;
       summary.continued += stored.continued;
       for (const trend of stored.created) {
-        await emitWebhook(ctx, 'trend.created', { id: trend.id, title: trend.title, topic, pageUrl: storyPath(trend) });
+        await emitWebhook(ctx, 'trend.created', { id: trend.id, title: trend.title, topic, pageUrl: storyPagePath(trend) });
       }
     }
 

@@ -19,9 +19,9 @@ import { Invalid, NotFound } from '../../../errors.js';
 import { classifyTopics, isTopic, TOPICS, type Topic } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { assertAnalyzerIdle } from './analyzer.js';
-import { storyPath } from '../pages/story-page.js';
 import { counted } from '../../../shared/words.js';
 import type { Trend, TrendTopicStatistics, StoryTopicResult } from '../../../api/trends.js';
+import { storyPagePath } from '../../../shared/pages.js';
 
 export { runTrendsAnalyzer, startTrendsAnalyzer, stopTrendsAnalyzer } from './analyzer.js';
 
@@ -38,7 +38,7 @@ function toTrend(row: TrendRow): Trend {
     identifiedAt: new Date(row.identifiedAt).toISOString(),
     htmlFilePath: row.htmlFilePath,
     articleCount: row.articleCount,
-    pageUrl: storyPath(row),
+    pageUrl: storyPagePath(row),
     topicEvidence: row.topicEvidence,
   };
 }

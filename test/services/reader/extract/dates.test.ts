@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateInText, isoDate } from '../../../../src/services/reader/extract/dates.js';
+import { dateInText, dateOf, isoDate } from '../../../../src/services/reader/extract/dates.js';
 
 describe('isoDate', () => {
   it('keeps the offset and precision the page gave', () => {
@@ -38,5 +38,21 @@ describe('dateInText', () => {
   it('returns null without a full date', () => {
     expect(dateInText('Founded in 2000')).toBeNull();
     expect(dateInText('February 30, 2024')).toBeNull();
+  });
+});
+
+describe('dateOf: the one date parser of pages, feeds and sitemaps', () => {
+  it('reads RFC 822, ISO 8601, epoch and textual dates as instants, a time without an offset as UTC', () => {
+    expect(dateOf('Tue, 10 Jun 2003 04:00:00 GMT')?.toISOString()).toBe('2003-06-10T04:00:00.000Z');
+    expect(dateOf('Tue, 10 Jun 2003 04:00:00 -0400')?.toISOString()).toBe('2003-06-10T08:00:00.000Z');
+    expect(dateOf('2024-05-03T15:47:42.389+02:00')?.toISOString()).toBe('2024-05-03T13:47:42.000Z');
+    expect(dateOf('2024-05-03T15:47:42')?.toISOString()).toBe('2024-05-03T15:47:42.000Z');
+    expect(dateOf('2024-05-03')?.toISOString()).toBe('2024-05-03T00:00:00.000Z');
+    expect(dateOf('1714744062')?.toISOString()).toBe('2024-05-03T13:47:42.000Z');
+    expect(dateOf('May 3, 2024')?.toISOString()).toBe('2024-05-03T00:00:00.000Z');
+  });
+
+  it('reads no date into nonsense', () => {
+    for (const text of [null, '', 'yesterday', '-5', '2024-13-45', '03/04/2024', 'x'.repeat(100)]) expect(dateOf(text)).toBeNull();
   });
 });

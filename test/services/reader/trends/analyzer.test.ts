@@ -1,6 +1,5 @@
 // The trends analyzer over stored articles: the offline engine on a corpus written for the tests,
 // the model path through the fake OpenAI server, its fallbacks, batches, continuity and stop.
-import { storySlug } from '../../../../src/services/reader/pages/story-page.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { lastAnalysisAt } from '../../../../src/services/reader/trends/status.js';
 import { topTrends } from '../../../../src/services/reader/home/index.js';
@@ -20,6 +19,7 @@ import type { Trend } from '../../../../src/api/trends.js';
 import { createServiceContext, type ServiceContext } from '../../../fixtures/fake-openai/context.js';
 import { isTopicRequest, startFakeOpenAi, withTopics, type FakeOpenAi, type RecordedRequest, type Responder } from '../../../fixtures/fake-openai/server.js';
 import { bareSentence, bridgeVote, harbourFire, oldFireArticle, rateDecision, sourceSentences, storeCorpus, unrelated } from './corpus.js';
+import { slugOf } from '../../../../src/shared/pages.js';
 
 const corpus = [...harbourFire, ...bridgeVote, ...unrelated, ...rateDecision, oldFireArticle];
 
@@ -105,7 +105,7 @@ describe('trends analyzer, offline engine', () => {
       identifiedAt: expect.stringMatching(/Z$/),
       htmlFilePath: null,
       articleCount: 4,
-      pageUrl: `/story/${fire!.id}-${storySlug(fire!.title)}`,
+      pageUrl: `/story/${fire!.id}-${slugOf(fire!.title)}`,
       // Why usa: the offline classifier's reading of the story, in the story's own words.
       topicEvidence: {
         source: 'offline',

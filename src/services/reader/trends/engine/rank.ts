@@ -3,6 +3,7 @@
 // articles it has, and how recent its newest article is.
 import { extractiveSummary, representativeTitle } from './summarize.js';
 import type { OfflineTrend, RankOptions, StoryCluster } from './types.js';
+import { siteHost } from '../../../../shared/site-names.js';
 
 /** Distinct sources at which the source signal is full; logarithmic below, so that 5 sources
  * already count for much more than 1, and the big stories of a dense day still differ. */
@@ -19,7 +20,7 @@ function logShare(count: number, full: number): number {
 
 /** A source's identity: case and a leading "www." do not make another site. */
 function sourceKey(source: string): string {
-  return source.toLowerCase().replace(/^www\./, '');
+  return siteHost(source);
 }
 
 /** Distinct source names, in the story's order (most central article first). */

@@ -1,7 +1,8 @@
 // RSS 2.0, RSS 1.0 (RDF) and Atom: the articles a feed lists, and where a site's feeds are.
+import { parseFeed as readFeed } from '@rowanmanning/feed-parser';
 import { parseHTML } from 'linkedom';
 import { canonicalizeUrl, tryParseUrl } from '../url.js';
-import { childElements, childText, firstChild, localNameOf, parseDate, parseXml, plainText } from './xml.js';
+import { plainText } from './plain-text.js';
 
 export type FeedFormat = 'rss2' | 'rss1' | 'atom';
 
@@ -59,96 +60,45 @@ export function commonFeedUrls(origin: string): string[] {
 }
 
 /**
- * Parses a feed. Returns null when the text is not RSS or Atom (an HTML error page, say). Article
- * URLs are resolved against the feed URL (and Atom xml:base) and canonicalised; non-http links are
- * dropped.
+ * Parses a feed with @rowanmanning/feed-parser (RSS 2.0, RSS 1.0/RDF, Atom; lenient with broken
+ * XML). Returns null when the text is not RSS or Atom (an HTML error page, say). Article URLs are
+ * resolved against the feed (and Atom xml:base) and canonicalised; non-http links are dropped.
  */
 export function parseFeed(text: string, feedUrl: string, options: ParseFeedOptions = {}): ParsedFeed | null {
   const maxArticles = options.maxArticles ?? 1000;
-  const document = parseXml(text);
-  const root = document.documentElement as Element | null;
-  if (!root) return null;
-  const rootName = localNameOf(root);
-
-  if (rootName === 'feed') {
-    const base = xmlBase(root, feedUrl);
-    const articles: FeedArticle[] = [];
-    for (const entry of childElements(root, 'entry')) {
-      if (articles.length >= maxArticles) break;
-      const entryBase = xmlBase(entry, base);
-      const url = atomLink(entry, entryBase) ?? httpId(childText(entry, 'id'));
-      push(articles, url, entryBase, plainText(childText(entry, 'title')), childText(entry, 'published') ?? childText(entry, 'updated'));
-    }
-    return { format: 'atom', title: plainText(childText(root, 'title')), articles };
+  let feed: ReturnType<typeof readFeed>;
+  try {
+    feed = readFeed(text);
+  } catch {
+    return null;
   }
-
-  if (rootName === 'rss' || rootName === 'rdf') {
-    const channel = firstChild(root, 'channel');
-    // RSS 2.0 puts items inside <channel>; RSS 1.0 puts them beside it, under <rdf:RDF>.
-    const items = [...(channel ? childElements(channel, 'item') : []), ...childElements(root, 'item')];
-    const articles: FeedArticle[] = [];
-    for (const item of items) {
-      if (articles.length >= maxArticles) break;
-      push(articles, rssLink(item), feedUrl, plainText(childText(item, 'title')), rssDate(item));
-    }
-    return {
-      format: rootName === 'rss' ? 'rss2' : 'rss1',
-      title: plainText(channel ? childText(channel, 'title') : null),
-      articles,
-    };
+  const format = FORMATS[feed.meta.type];
+  if (!format) return null;
+  const articles: FeedArticle[] = [];
+  for (const item of feed.items) {
+    if (articles.length >= maxArticles) break;
+    const link = itemLink(item);
+    const url = link ? canonicalizeUrl(link, feedUrl) : null;
+    if (!url || articles.some((a) => a.url === url)) continue;
+    articles.push({ url, title: plainText(item.title), publishedAt: item.published ?? item.updated ?? null });
   }
-  return null;
+  return { format, title: plainText(feed.title), articles };
 }
 
-function push(articles: FeedArticle[], link: string | null, base: string, title: string | null, date: string | null): void {
-  if (!link) return;
-  const url = canonicalizeUrl(link, base);
-  if (!url || articles.some((a) => a.url === url)) return;
-  articles.push({ url, title, publishedAt: parseDate(date) });
-}
+const FORMATS: Record<string, FeedFormat> = { rss: 'rss2', rdf: 'rss1', atom: 'atom' };
 
-function rssLink(item: Element): string | null {
+type FeedItem = ReturnType<typeof readFeed>['items'][number];
+
+/** An item's article address: FeedBurner's original link, the item's link, a permalink guid or id, or RDF's about. */
+function itemLink(item: FeedItem): string | null {
   // FeedBurner rewrites <link> to its own redirector and keeps the real one here.
-  const original = childText(item, 'origlink');
+  const original = item.element.findElementWithName('origlink')?.textContentNormalized;
   if (original) return original;
-  const plain = childElements(item, 'link', '')[0]?.textContent?.trim();
-  if (plain) return plain;
-  const withHref = childElements(item, 'link')
-    .find((l) => l.getAttribute('href'))
-    ?.getAttribute('href');
-  if (withHref) return withHref;
-  const guid = firstChild(item, 'guid');
-  const permalink = (guid?.getAttribute('isPermaLink') ?? guid?.getAttribute('ispermalink') ?? '').toLowerCase();
-  if (guid && permalink !== 'false') {
-    return httpId(guid.textContent?.trim() ?? null);
-  }
-  return item.getAttribute('rdf:about') || null;
-}
-
-function rssDate(item: Element): string | null {
-  return childText(item, 'pubdate') ?? childText(item, 'date') ?? childText(item, 'published') ?? childText(item, 'updated');
-}
-
-function atomLink(entry: Element, base: string): string | null {
-  const links = childElements(entry, 'link');
-  const alternate =
-    links.find((l) => (l.getAttribute('rel') ?? 'alternate').toLowerCase() === 'alternate' && isHtmlType(l.getAttribute('type'))) ??
-    links.find((l) => (l.getAttribute('rel') ?? 'alternate').toLowerCase() === 'alternate');
-  const href = alternate?.getAttribute('href')?.trim();
-  return href ? (tryParseUrl(href, base)?.href ?? null) : null;
-}
-
-function isHtmlType(type: string | null): boolean {
-  return !type || /html/i.test(type);
-}
-
-function httpId(id: string | null): string | null {
-  return id && /^https?:\/\//i.test(id) ? id : null;
-}
-
-function xmlBase(element: Element, inherited: string): string {
-  const base = element.getAttribute('xml:base');
-  return (base && tryParseUrl(base, inherited)?.href) || inherited;
+  if (item.url) return item.url;
+  const guid = item.element.findElementWithName('guid');
+  if (guid && (guid.getAttribute('isPermaLink') ?? guid.getAttribute('ispermalink') ?? '').toLowerCase() === 'false') return null;
+  if (item.id && /^https?:\/\//i.test(item.id)) return item.id;
+  return item.element.getAttribute('rdf:about');
 }
 
 /**

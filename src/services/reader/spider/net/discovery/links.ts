@@ -3,6 +3,7 @@
 // listing. A heuristic by nature; feeds and sitemaps are preferred when a site has them.
 import { parseHTML } from 'linkedom';
 import { canonicalizeUrl, tryParseUrl } from '../url.js';
+import { siteHost } from '../../../../../shared/site-names.js';
 
 export interface ArticleLink {
   /** Canonical URL. */
@@ -142,7 +143,7 @@ export function articleUrlScore(url: URL): number {
 /** The default notion of "same site": equal host, or one host a sub-domain of the other (www.). */
 export function sameSiteAs(pageUrl: URL): (url: URL) => boolean {
   const pageHost = pageUrl.hostname.toLowerCase();
-  const bare = pageHost.replace(/^www\./, '');
+  const bare = siteHost(pageHost);
   const isIp = /^[\d.]+$|^\[/.test(pageHost);
   return (url: URL) => {
     const host = url.hostname.toLowerCase();

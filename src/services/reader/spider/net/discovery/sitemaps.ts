@@ -3,7 +3,8 @@
 import { gunzipSync } from 'node:zlib';
 import { TooLargeError } from '../../../../../net/errors.js';
 import { canonicalizeUrl, tryParseUrl } from '../url.js';
-import { parseDate, plainText } from './xml.js';
+import { dateOf } from '../../../extract/dates.js';
+import { plainText } from './plain-text.js';
 
 export interface SitemapArticle {
   /** Canonical URL. */
@@ -74,7 +75,7 @@ export function parseSitemap(body: Uint8Array | string, sitemapUrl: string, opti
       const url = absoluteHttp(childValue(entry, 'loc'), sitemapUrl);
       if (!url || seen.has(url)) continue;
       seen.add(url);
-      sitemaps.push({ url, lastModified: parseDate(childValue(entry, 'lastmod')) });
+      sitemaps.push({ url, lastModified: dateOf(childValue(entry, 'lastmod')) });
     }
     return { kind: 'sitemapindex', articles: [], sitemaps, truncated: count > maxEntries };
   }
@@ -89,13 +90,13 @@ export function parseSitemap(body: Uint8Array | string, sitemapUrl: string, opti
       const url = loc ? canonicalizeUrl(loc, sitemapUrl) : null;
       if (!url || seen.has(url)) continue;
       seen.add(url);
-      const article: SitemapArticle = { url, lastModified: parseDate(childValue(entry, 'lastmod')) };
+      const article: SitemapArticle = { url, lastModified: dateOf(childValue(entry, 'lastmod')) };
       const news = childRaw(entry, 'news');
       if (news !== null) {
         const publication = childRaw(news, 'publication') ?? '';
         article.news = {
           title: plainText(childValue(news, 'title')),
-          publishedAt: parseDate(childValue(news, 'publication_date')),
+          publishedAt: dateOf(childValue(news, 'publication_date')),
           publicationName: childValue(publication, 'name'),
           language: childValue(publication, 'language'),
         };
