@@ -193,8 +193,6 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
     ? `Failed: ${summary.error}`
     : `${summary.stopped ? 'Stopped' : 'Done'}: ${summary.trends} trends in batch ${summary.batchNumber}`;
   ctx.events.emit('trendsAnalyzerAction', { action: outcome });
-  // A finished run changes the home page's "last run" even when it found nothing new.
-  if (summary.trends > 0 || (!summary.stopped && !summary.error)) ctx.events.emit('home_data_updated', {});
   return summary;
 }
 
@@ -202,6 +200,11 @@ export const trendsAnalyzerJob = defineJob({
   name: ANALYZER_JOB,
   label: 'The trends analyzer',
   run: (ctx, options: AnalyzerOptions, job) => runAnalysis(ctx, options, job),
+  // Sent once the run is recorded as ended, not from inside it: a reader refetching on this message
+  // (on any daemon) then sees the home page's new "last run" as well as the trends it stored.
+  async settled(ctx, run) {
+    if (run.status === 'completed' || run.status === 'stopped') ctx.events.emit('home_data_updated', {});
+  },
   schedule: cadenceRow('trends', { label: 'Scheduled trends analysis', component: LOG_COMPONENTS.trends }, (ctx, slot) => startScheduledAnalysis(ctx, slot)),
 });
 
