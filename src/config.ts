@@ -52,6 +52,8 @@ export interface Config {
    * (NEWSCTL_MEDIA_DIR); defaults to the data folder.
    */
   mediaDir: string;
+  /** Below this much free space (MB) in the data or media folder, newsctl stops writing (0: never). */
+  minFreeMb: number;
   /** The site's public address for absolute links (feeds, Open Graph, social posts); null: the request's host. */
   publicUrl: string | null;
   /** OpenAI-compatible speech (/audio/speech); base URL and key default to the LLM's. */
@@ -204,6 +206,7 @@ export function loadConfig(env: Env = process.env, flags: ConfigFlags = {}): Con
     port: parsePort(flags.port ?? nonEmpty(env.PORT) ?? 3000, 'PORT'),
     dataDir,
     mediaDir: resolve(nonEmpty(env.NEWSCTL_MEDIA_DIR) ?? dataDir),
+    minFreeMb: parseCount(env.NEWSCTL_MIN_FREE_MB, 100, 'NEWSCTL_MIN_FREE_MB', 0),
     publicUrl: publicUrl ? checkHttpUrl(publicUrl, 'NEWSCTL_PUBLIC_URL').replace(/\/+$/, '') : null,
     speech: endpoint('NEWSCTL_SPEECH'),
     image: endpoint('NEWSCTL_IMAGE'),

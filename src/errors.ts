@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'upstream'
   | 'unavailable'
+  | 'disk_full'
   | 'internal';
 
 const statusOf: Record<ErrorCode, number> = {
@@ -25,6 +26,7 @@ const statusOf: Record<ErrorCode, number> = {
   too_many_requests: 429,
   upstream: 502,
   unavailable: 503,
+  disk_full: 507,
   internal: 500,
 };
 
@@ -38,6 +40,7 @@ const exitCodeOf: Record<ErrorCode, number> = {
   too_many_requests: 6,
   upstream: 7,
   unavailable: 7,
+  disk_full: 8,
   internal: 1,
 };
 

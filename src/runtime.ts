@@ -15,6 +15,7 @@ import { ensureAdminAccount, type AdminBootstrap } from './services/platform/aut
 import { bridgeEvents } from './services/platform/event-bridge.js';
 import { startJobs } from './services/platform/jobs/index.js';
 import { stopServices } from './lifecycle.js';
+import { clearInterruptedFiles } from './services/platform/media.js';
 import type { FastifyInstance } from 'fastify';
 import { createAppContext } from './app-context.js';
 
@@ -113,6 +114,8 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
   const warnings = [preparePrivateDir(config.dataDir)].filter((warning): warning is string => warning !== null);
   const runtime = await openRuntime(config, options.database);
   runtime.warnings = warnings;
+  // What a killed render, download or backup left behind (dot files, scratch folders) goes.
+  clearInterruptedFiles(config);
   let app: FastifyInstance | null = null;
   let socketServer: Server | null = null;
   let stopExtra: (() => Promise<void>) | null = null;

@@ -41,7 +41,7 @@ import type {
   SocialContentRequest,
   SocialContentResult,
 } from './generator.js';
-import type { JobState, NotRunningAnswer } from './jobs.js';
+import type { DiskStatusAnswer, JobState, NotRunningAnswer } from './jobs.js';
 import type { LogEntry } from './logs.js';
 import type { WebhookDeliveryView } from './webhooks.js';
 import type { CurrentTime, HealthAnswer, HomePageData, RefreshConnectionPoolResult, SearchResponse, SiteInfo } from './public.js';
@@ -99,6 +99,7 @@ export const endpoints = {
   // Operations.
   health: answers<HealthAnswer>().get('/health'),
   refreshConnectionPool: answers<RefreshConnectionPoolResult>().post('/health/refresh-connection-pool'),
+  diskStatus: answers<DiskStatusAnswer>().get('/health/disk'),
   dbDump: answers<BinaryAnswer>().get('/db/dump'),
   status: answers<StatusResponse>().get('/status'),
   jobs: answers<JobState[]>().get('/jobs'),

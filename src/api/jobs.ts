@@ -1,6 +1,9 @@
 // Wire types of the job runner: GET /api/jobs and the job_updated / job_progress live messages.
 import type { z } from 'zod';
-import type { jobState } from './schemas/operations.js';
+import type { diskStatus, jobState } from './schemas/operations.js';
+
+/** GET /api/health/disk: this daemon's free space against its floor (the disk_status live message too). */
+export type DiskStatusAnswer = z.infer<typeof diskStatus>;
 
 /** Where a run is: queued (waiting for a daemon), running, paused, stopping, or ended. */
 export type JobRunStatus = JobRunSummary['status'];

@@ -46,6 +46,12 @@ export interface EventMap {
    */
   database_status: { available: boolean; message: string };
   /**
+   * This daemon's data (or media) folder fell below the free-space floor, or has room again: while
+   * full, writes answer 507 and the console shows the message. Never sent on to other daemons (each
+   * has its own folder).
+   */
+  disk_status: { full: boolean; freeMb: number; folder: string; floorMb: number; message: string | null };
+  /**
    * Internal, never sent to /ws clients: credentials that ended (a logout, a password reset, a
    * revoked token, expired sessions). Bridged to every daemon, whose sockets riding them lose their
    * administrator rights at once.

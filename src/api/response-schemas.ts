@@ -42,6 +42,7 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
 
   health: pub.healthAnswer,
   refreshConnectionPool: pub.refreshConnectionPoolResult,
+  diskStatus: operations.diskStatus,
   dbDump: null,
   status: status.statusResponse,
   jobs: z.array(operations.jobState),

@@ -3,7 +3,7 @@
 // themselves, except a dump of a database a daemon holds: the embedded database admits one process,
 // so while its daemon runs the backup is read through the daemon's operator socket (or, with --url,
 // through a remote daemon). A restore checks the whole file before it creates or changes anything.
-import { chmodSync, createWriteStream } from 'node:fs';
+import { chmodSync, createWriteStream, renameSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { Command } from 'commander';
 import { connectClient, createClient, type Client } from '../client/index.js';
@@ -114,6 +114,12 @@ function secretsText(omitted: OmittedSecret[]): string[] {
   return unique.map((secret) => `${secret.where}: ${secret.label}`);
 }
 
+/** The archive's file failed (its disk filled): nothing is kept under its name. */
+function unwritable(file: string, error: NodeJS.ErrnoException): AppError {
+  if (error.code === 'ENOSPC') return new AppError('disk_full', `The backup could not be written to ${file}: no space left on its disk; nothing was kept`);
+  return Invalid(`The backup could not be written to ${file}: ${error.message}; nothing was kept`);
+}
+
 /** A file only its owner may read (a backup holds the whole newsroom). */
 function privateFile(file: string): Writable {
   const out = createWriteStream(file, { mode: 0o600 });
@@ -160,8 +166,15 @@ export function registerDbCommand(program: Command): void {
     const toFile = Boolean(file && file !== '-');
     const backup = { media: options.media !== false, includeSecrets: options.includeSecrets === true };
     const daemon = await dumpingDaemon(config);
-    const out: Writable = toFile ? privateFile(file!) : process.stdout;
+    // Written beside its name and renamed once whole: a dump cut short (a full disk, an error)
+    // leaves no half-written archive under the name a restore would read.
+    const partial = toFile ? `${file}.partial` : null;
+    const out: Writable = partial ? privateFile(partial) : process.stdout;
+    // The file's own failure (a full disk) surfaces here, not as an unhandled stream error.
+    let writeError: NodeJS.ErrnoException | null = null;
+    if (partial) out.on('error', (error) => (writeError ??= error));
     let summary: BackupLine;
+    let complete = false;
     try {
       if (daemon) summary = await copyBackup(daemon, out, backup);
       else {
@@ -172,10 +185,19 @@ export function registerDbCommand(program: Command): void {
           () => 'Run this command again: it backs up through the daemon once that answers on its operator socket.',
         );
       }
+      complete = true;
+    } catch (error) {
+      throw writeError ? unwritable(file!, writeError) : error;
     } finally {
       await daemon?.close();
-      if (toFile) await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+      if (partial) {
+        const closing = out.destroyed ? writeError : await new Promise<Error | null>((resolve) => out.end((error?: Error | null) => resolve(error ?? null)));
+        if (complete && !closing) renameSync(partial, file!);
+        else rmSync(partial, { force: true });
+      }
     }
+    // The archive was written but could not be closed (the disk filled at its end): say so.
+    if (writeError) throw unwritable(file!, writeError);
     const through = daemon ? ` through the daemon (${daemon.describe})` : '';
     const media = backup.media ? ` and ${counted(summary.mediaFiles, 'media file')} (${megabytes(summary.mediaBytes)})` : ' (no media: --no-media)';
     const left = secretsText(summary.omittedSecrets);

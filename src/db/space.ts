@@ -20,6 +20,12 @@ export async function autovacuumIsOn(sql: Queryable): Promise<boolean> {
   return row?.on ?? false;
 }
 
+/** The database's size on disk, in bytes: what a dump of it needs, about. */
+export async function databaseSizeBytes(sql: Queryable): Promise<number> {
+  const [row] = await sql<{ size: string }[]>`select pg_database_size(current_database())::text as size`;
+  return Number(row?.size ?? 0);
+}
+
 /** Writes dirty pages out, so the write-ahead log before this point can be recycled. */
 export async function checkpoint(sql: Queryable): Promise<void> {
   await sql`checkpoint`;

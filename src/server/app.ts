@@ -10,6 +10,7 @@ import type { AppContext } from '../context.js';
 import { packagePath } from '../paths.js';
 import { answerStalledRequests } from './stalled-requests.js';
 import { databaseMonitor } from '../services/platform/health/database-monitor.js';
+import { diskFull, diskStatus } from '../services/platform/health/disk-monitor.js';
 import { stopServices } from '../lifecycle.js';
 import { createPublicSnapshot } from '../services/reader/snapshot/index.js';
 import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
@@ -141,6 +142,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
         }
         assertSameOrigin(request);
         if (!config.public) await requireAdmin(ctx, request, reply);
+        // The disk below its floor: nothing new is written; deleting, stopping and settings still are.
+        if (writesData(request.method, request.url, config)) {
+          const disk = diskStatus(ctx);
+          if (disk.full) throw diskFull(disk);
+        }
       });
       attachRouteSchemas(api, ctx.config.siteName);
       for (const routes of apiRoutes) await api.register(routes);
@@ -154,4 +160,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerFavicons(app);
   await registerStatic(app, { webRoot: options.webRoot ?? packagePath('web', 'dist') });
   return { app, localSecret, apiRoutes: routes };
+}
+
+/** A request that would write new data: any POST, PUT or PATCH but those a full disk allows (stopping and pausing work included). */
+function writesData(method: string, url: string, config: { whileDiskFull?: boolean }): boolean {
+  if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return false;
+  const path = url.split('?', 1)[0]!;
+  return !config.whileDiskFull && !/\/(stop|pause)\/?$/.test(path);
 }

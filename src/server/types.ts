@@ -20,5 +20,10 @@ declare module 'fastify' {
     snapshot?: boolean;
     /** Answers by itself while the database is down (instead of the outage 503). */
     withoutDatabase?: boolean;
+    /**
+     * A write allowed while the disk is below its floor (every other POST, PUT and PATCH answers 507):
+     * signing in and out, a setting (shorter retention frees space), stopping or pausing work.
+     */
+    whileDiskFull?: boolean;
   }
 }

@@ -10,6 +10,7 @@ import { principalStillValid, type Principal } from '../services/platform/auth/i
 import { INTERNAL_EVENT_TYPES, PUBLIC_EVENT_TYPES } from '../services/platform/events.js';
 import type { EventMap, LiveMessage } from '../api/live.js';
 import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../services/platform/health/database-monitor.js';
+import { diskStatus } from '../services/platform/health/disk-monitor.js';
 import { crossSiteOrigin, resolvePrincipal } from './access.js';
 import { sendError } from './errors.js';
 
@@ -80,6 +81,8 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
   });
 
   const heartbeat = setInterval(() => {
+    // With no write to notice it, the disk filling or freeing is read here for the consoles watching.
+    if ([...clients].some((client) => client.isAdmin)) diskStatus(app.ctx);
     for (const client of clients) {
       if (!client.alive) {
         client.socket.terminate();
@@ -165,6 +168,8 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
         socket.send(JSON.stringify({ type: 'welcome', isAdmin: client.isAdmin }));
         // A client arriving during an outage learns of it now, not only at the next change.
         if (!databaseMonitor(app.ctx).available) socket.send(JSON.stringify({ type: 'database_status', available: false, message: DATABASE_DOWN_MESSAGE }));
+        const disk = client.isAdmin ? diskStatus(app.ctx) : null;
+        if (disk?.full) socket.send(JSON.stringify({ type: 'disk_status', ...disk }));
       }
     },
   });

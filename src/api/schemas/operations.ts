@@ -10,6 +10,18 @@ export const logEntry = z.object({
   message: z.string(),
 });
 
+/** GET /api/health/disk and the disk_status live message: this daemon's free space against its floor. */
+export const diskStatus = z.object({
+  /** Below the floor: writes answer 507 disk_full. */
+  full: z.boolean(),
+  freeMb: z.number(),
+  /** The folder with the least room (the data folder, or the media folder when it is elsewhere). */
+  folder: z.string(),
+  floorMb: z.number(),
+  /** What the console's banner says while full. */
+  message: z.string().nullable(),
+});
+
 /** Where a run is: queued (waiting for a daemon), running, paused, stopping, or ended. */
 const jobRunStatus = z.enum(['queued', 'running', 'paused', 'stopping', 'completed', 'failed', 'stopped', 'skipped']);
 

@@ -5,24 +5,28 @@ import { sessionToken } from '../access.js';
 import { endpoints } from '../../api/endpoints.js';
 
 export default async function authRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: { username: string; password: string } }>(endpoints.login.path, { config: { public: true } }, async (request, reply) => {
-    const session = await login(app.ctx, {
-      username: request.body.username,
-      password: request.body.password,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-    });
-    void reply.setCookie(SESSION_COOKIE, session.token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      path: '/',
-      expires: session.expiresAt,
-    });
-    return { ok: true, username: session.username };
-  });
+  app.post<{ Body: { username: string; password: string } }>(
+    endpoints.login.path,
+    { config: { public: true, whileDiskFull: true } },
+    async (request, reply) => {
+      const session = await login(app.ctx, {
+        username: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      void reply.setCookie(SESSION_COOKIE, session.token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        path: '/',
+        expires: session.expiresAt,
+      });
+      return { ok: true, username: session.username };
+    },
+  );
 
-  app.post(endpoints.logout.path, { config: { public: true } }, async (request, reply) => {
+  app.post(endpoints.logout.path, { config: { public: true, whileDiskFull: true } }, async (request, reply) => {
     await logout(app.ctx, sessionToken(request));
     void reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return { ok: true };

@@ -4,7 +4,7 @@
 // token. Credentials are left out unless `includeSecrets=true`. Admin only.
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { writeBackup } from '../../services/platform/dump/index.js';
+import { assertBackupRoom, writeBackup } from '../../services/platform/dump/index.js';
 import { LOG_COMPONENTS, logEvent } from '../../services/platform/logs/index.js';
 import { endpoints } from '../../api/endpoints.js';
 
@@ -15,6 +15,8 @@ interface DumpQuery {
 
 export default async function dbRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: DumpQuery }>(endpoints.dbDump.path, async (request, reply) => {
+    // Refused with a proper answer while one can still be sent, not by a stream cut short.
+    await assertBackupRoom(app.ctx.sql);
     const out = new PassThrough();
     // The client hanging up ends the backup (and frees its transaction) instead of leaving it waiting.
     reply.raw.on('close', () => {

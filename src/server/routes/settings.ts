@@ -19,6 +19,6 @@ export default async function settingsRoutes(app: FastifyInstance): Promise<void
     } else {
       app.get(route.read.path, { config: { public: Boolean(definition.publicRead) } }, async () => readSetting(app.ctx, definition.key));
     }
-    app.post(route.write.path, async (request) => updateSetting(app.ctx, definition.key, request.body));
+    app.post(route.write.path, { config: { whileDiskFull: true } }, async (request) => updateSetting(app.ctx, definition.key, request.body));
   }
 }

@@ -17,7 +17,7 @@ const CHANNEL = 'newsctl_live';
 /** Under NOTIFY's 8,000 bytes, with room for the envelope. */
 const MAX_PAYLOAD_BYTES = 7_500;
 /** Each daemon derives these from the database for its own clients: never sent on. */
-const LOCAL_ONLY: ReadonlySet<EventType> = new Set<EventType>(['status_update', 'live_resync', 'database_status']);
+const LOCAL_ONLY: ReadonlySet<EventType> = new Set<EventType>(['status_update', 'live_resync', 'database_status', 'disk_status']);
 const PING_MS = 10_000;
 /** A stored message is read within moments of its NOTIFY; the hourly upkeep clears older ones. */
 const STORED_KEPT_MS = 5 * 60_000;

@@ -55,6 +55,9 @@ function ConnectionIndicator() {
   );
 }
 
+const NOTICE_CLASS =
+  'rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200';
+
 /**
  * While the database is down the tabs keep showing what they last loaded, and their calls fail:
  * say why, from the live channel (a welcome is followed by the down state when it still holds).
@@ -67,11 +70,26 @@ function DatabaseNotice() {
   });
   if (!down) return null;
   return (
-    <p
-      role="alert"
-      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-200"
-    >
+    <p role="alert" className={NOTICE_CLASS}>
       {down}
+    </p>
+  );
+}
+
+/**
+ * Below the disk's floor every write answers 507 (disk_full): one banner says why, how much is
+ * free and that writes come back by themselves, rather than a failed toast per button.
+ */
+function DiskNotice() {
+  const [full, setFull] = useState<string | null>(null);
+  useLiveMessages(['welcome', 'disk_status'], (message) => {
+    if (message.type === 'welcome') setFull(null);
+    else setFull(message.full === true ? String(message.message ?? 'The disk is full: newsctl stops writing.') : null);
+  });
+  if (!full) return null;
+  return (
+    <p role="alert" data-testid="disk-full" className={NOTICE_CLASS}>
+      {full}
     </p>
   );
 }
@@ -153,6 +171,7 @@ function ConsoleFrame() {
         </header>
         <main id="main" className="page space-y-5 py-6">
           <DatabaseNotice />
+          <DiskNotice />
           <FirstSteps />
           <ConsoleActionsBar />
           <Tabs value={tab} onValueChange={selectTab}>

@@ -2,7 +2,7 @@
 // {mediaDir}/images with a fresh name each time (so caches never serve an old picture), served at
 // /images/{file}.
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Config } from '../../../config.js';
 import type { AppContext } from '../../../context.js';
@@ -13,13 +13,13 @@ import { getSetting } from '../../platform/settings/index.js';
 
 const IMAGE_URL_PREFIX = '/images/';
 
-import { imagesDir } from '../../platform/media.js';
+import { imagesDir, writeFileWhole } from '../../platform/media.js';
 
 const EXTENSIONS: Record<GeneratedImage['mimeType'], string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 export function saveImage(config: Pick<Config, 'mediaDir'>, image: GeneratedImage, stem: string): string {
   const name = `${stem.replace(/[^a-z0-9-]/gi, '').slice(0, 60) || 'article'}-${randomBytes(6).toString('hex')}.${EXTENSIONS[image.mimeType]}`;
-  writeFileSync(join(imagesDir(config), name), image.data);
+  writeFileWhole(join(imagesDir(config), name), image.data);
   return `${IMAGE_URL_PREFIX}${name}`;
 }
 

@@ -31,8 +31,10 @@ import { PassThrough, type Writable } from 'node:stream';
 import type { Sql } from '../../../db/client.js';
 import { countLiveApiTokens } from '../../../db/api-tokens.js';
 import { countUsers } from '../../../db/users.js';
-import { Invalid } from '../../../errors.js';
+import { AppError, Invalid } from '../../../errors.js';
 import { audioDir, imagesDir } from '../media.js';
+import { databaseSizeBytes } from '../../../db/space.js';
+import { freeBytes } from '../health/disk-monitor.js';
 import { dumpDatabase, restoreDatabase, validateDump, type DumpSummary, type OmittedSecret } from './database.js';
 import { ArchiveError, copyEntry, listTar, looksLikeTar, padding, TAR_END, tarHeader, writeChunk, type TarEntry } from './tar.js';
 
@@ -44,6 +46,9 @@ const MEDIA_FOLDERS = ['audio', 'images'] as const;
 /** A media file's name as we write them; anything else in an archive is refused. */
 const MEDIA_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+const MB = 1024 * 1024;
+/** Room kept beside a backup's scratch copy of the database. */
+const SCRATCH_MARGIN_BYTES = 64 * MB;
 
 export interface MediaEntry {
   /** `audio/{file}` or `images/{file}`. */
@@ -105,12 +110,28 @@ function mediaFiles(mediaDir: string): { path: string; file: string }[] {
 }
 
 /** Writes one archive of the database (read in one snapshot) and, unless told not to, every media file. */
+/**
+ * Refuses (507 disk_full) a backup whose scratch copy of the database cannot fit in the temporary
+ * folder, before anything is written: a daemon streaming a dump calls it before its answer starts.
+ */
+export async function assertBackupRoom(sql: Sql): Promise<void> {
+  const needed = await databaseSizeBytes(sql);
+  const room = freeBytes(tmpdir());
+  if (room < needed + SCRATCH_MARGIN_BYTES) {
+    throw new AppError(
+      'disk_full',
+      `The backup was not started: its database copy needs about ${Math.ceil(needed / MB)} MB in ${tmpdir()}, which has ${Math.floor(room / MB)} MB free`,
+    );
+  }
+}
+
 export async function writeBackup(
   source: { sql: Sql; kind: 'embedded' | 'postgres'; mediaDir: string },
   out: Writable,
   options: BackupOptions,
 ): Promise<BackupSummary> {
   // The database goes to a private scratch file first: a tar entry's size comes before its bytes.
+  await assertBackupRoom(source.sql);
   const scratch = mkdtempSync(join(tmpdir(), 'newsctl-backup-'));
   try {
     const databaseFile = join(scratch, DATABASE_ENTRY);

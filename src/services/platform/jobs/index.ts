@@ -40,6 +40,7 @@ import {
   type JobRunRow,
 } from '../../../db/job-runs.js';
 import { Conflict, Invalid } from '../../../errors.js';
+import { assertDiskRoom } from '../health/disk-monitor.js';
 import { nextSlot } from '../schedule/cron.js';
 import { jobDefinition, jobDefinitions, scheduledJob, type AnyDefinition, type JobParams, type ScheduledStartAnswer } from './registry.js';
 import { JobRunner } from './runner.js';
@@ -120,6 +121,7 @@ export interface StartedRun {
  */
 export async function startJob(ctx: AppContext, name: string, params: JobParams = {}, options: StartJobOptions = {}): Promise<StartedRun> {
   const def = definitionOf(ctx, name);
+  if (!def.startsWhileDiskFull) assertDiskRoom(ctx, `${def.label} not started`);
   const runner = jobRunner(ctx);
   const exclusive = def.exclusive ?? true;
   const id = options.slot ? slotRunId(name, options.slot) : randomUUID();
@@ -156,7 +158,9 @@ export async function enqueueTogether<T>(
   const queued: JobRunRow[] = [];
   const result = await ctx.sql.begin((tx) =>
     work(tx, async (name, params, options = {}) => {
-      const run = await insertRun(ctx, definitionOf(ctx, name), randomUUID(), params, options, tx);
+      const def = definitionOf(ctx, name);
+      if (!def.startsWhileDiskFull) assertDiskRoom(ctx, `${def.label} not started`);
+      const run = await insertRun(ctx, def, randomUUID(), params, options, tx);
       if (run) queued.push(run);
       return run;
     }),

@@ -66,6 +66,11 @@ export interface JobDefinition<P extends object = JobParams, R = unknown> {
    * backoff for delaySeconds·2^failures plus up to as much again. Default: no retry.
    */
   retry?: { limit: number; delaySeconds?: number; backoff?: boolean };
+  /**
+   * Whether a run may start while the disk is below its floor (default false: the start answers 507
+   * disk_full). The upkeep, which frees space, says true.
+   */
+  startsWhileDiskFull?: boolean;
   /** Lease length in seconds (default: the configured NEWSCTL_JOB_LEASE_SECONDS). */
   leaseSeconds?: number;
   /** Whether pause/resume apply (the spider). */

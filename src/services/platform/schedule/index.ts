@@ -47,6 +47,9 @@ async function startSlot(ctx: AppContext, row: Row, slot: string, options: Sched
   } catch (error) {
     if (isAppError(error) && error.code === 'conflict') {
       await logEvent(ctx, component, 'info', `${label} skipped: ${error.message}`);
+    } else if (isAppError(error) && error.code === 'disk_full') {
+      // Not a failure of the job: the slot passes, and the next one runs once there is room.
+      await logEvent(ctx, component, 'warning', `${label} skipped: ${error.message}`);
     } else {
       await logEvent(ctx, component, 'error', `${label} failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -32,6 +32,8 @@ export function upkeepJob(steps: readonly UpkeepStep[]): JobDefinition<Record<st
   return defineJob({
     name: UPKEEP_JOB,
     label: 'The hourly upkeep',
+    // It is what frees space.
+    startsWhileDiskFull: true,
     run: (ctx) => runUpkeep(ctx, steps),
     schedule: hourlyRow('upkeep', { label: 'Scheduled upkeep', component: LOG_COMPONENTS.system }),
   });

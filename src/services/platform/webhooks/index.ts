@@ -119,6 +119,8 @@ export const webhookDeliveryJob = defineJob({
   name: WEBHOOK_JOB,
   label: 'Webhook delivery',
   exclusive: false,
+  // A delivery is a small row; a full disk must not lose the notice of what happened before it.
+  startsWhileDiskFull: true,
   concurrency: 2,
   retry: { limit: RETRIES, delaySeconds: 2, backoff: true },
   run: (ctx, params: { deliveryId: number }, job) => deliver(ctx, params, job),

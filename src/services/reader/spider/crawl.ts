@@ -12,6 +12,7 @@ import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../../../context.js';
 import { storedArticleUrls } from '../../../db/crawl.js';
 import { readableAddress } from '../domains/host-names.js';
+import { diskFull, diskStatus } from '../../platform/health/disk-monitor.js';
 import { storeArticlePage } from './article-page.js';
 import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
 import {
@@ -53,7 +54,7 @@ import {
   type DomainState,
 } from './crawl-types.js';
 
-export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, options: CrawlOptions): Crawl {
+export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 'jobs'>, options: CrawlOptions): Crawl {
   const { network, hooks } = options;
   const controller = new AbortController();
   const signal = controller.signal;
@@ -300,6 +301,10 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events'>, 
 
   async function handleArticle(state: DomainState, task: CrawlTask): Promise<void> {
     if (!(await isAllowed(task.url))) return;
+    // Below the disk's floor no article is stored: the site ends with the reason (not one failure
+    // per article), and the next run, once there is room, crawls it again.
+    const disk = diskStatus(ctx);
+    if (disk.full) return failDomain(state, diskFull(disk, 'articles not stored').message);
     state.articleAttempts++;
     const response = await fetchPage(task.url, ARTICLE_CONTENT_TYPES);
     // A redirect may have led somewhere robots.txt closes, or off the site.

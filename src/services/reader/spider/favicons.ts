@@ -2,7 +2,8 @@
 // guarded client (/favicon.ico, else the page's <link rel=icon>), kept under {dataDir}/favicons.
 // Only hosts in the domains table are ever fetched: the route is public and must not become a way
 // to make the daemon fetch arbitrary addresses.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { writeFileWhole } from '../../platform/media.js';
 import { join } from 'node:path';
 import { parseHTML } from 'linkedom';
 import type { AppContext } from '../../../context.js';
@@ -51,9 +52,9 @@ function readCached(dir: string, stem: string): { record: FaviconRecord; body: B
 
 function writeCached(dir: string, stem: string, favicon: Favicon | null): void {
   mkdirSync(dir, { recursive: true });
-  if (favicon) writeFileSync(join(dir, `${stem}.icon`), favicon.body);
+  if (favicon) writeFileWhole(join(dir, `${stem}.icon`), favicon.body);
   const record: FaviconRecord = { contentType: favicon?.contentType ?? null, fetchedAt: new Date().toISOString() };
-  writeFileSync(join(dir, `${stem}.json`), JSON.stringify(record));
+  writeFileWhole(join(dir, `${stem}.json`), JSON.stringify(record));
 }
 
 async function fetchIcon(network: CrawlNetwork, url: string): Promise<Favicon | null> {
