@@ -21,7 +21,7 @@ import { registerSecurityHeaders } from './security-headers.js';
 import { apiRoutes } from './routes/index.js';
 import { attachRouteSchemas } from './route-schemas.js';
 import { registerStatic } from './static.js';
-import { registerWsHub } from './ws.js';
+import { registerWsHub, type WsHubOptions, type WsHubStats } from './ws.js';
 import './types.js';
 import { serverLoggerOptions } from './logger.js';
 import { registerOperations } from './operations.js';
@@ -35,6 +35,8 @@ export interface BuildAppOptions {
   /** Secret that marks in-process and local-socket requests as the local operator. */
   localSecret?: string;
   logger?: FastifyServerOptions['logger'];
+  /** The live channel's heartbeat and slow-client grace (tests shorten them). */
+  live?: Omit<WsHubOptions, 'localSecret'>;
 }
 
 export interface ApiRoute {
@@ -109,7 +111,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   });
 
   // Before the routes: its response hook times every one of them.
-  await registerOperations(app, { localSecret });
+  let liveClients: (() => WsHubStats) | null = null;
+  await registerOperations(app, { localSecret, liveClients: () => liveClients?.() ?? null });
 
   const routes: ApiRoute[] = [];
   await app.register(
@@ -155,7 +158,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   );
 
   await registerReaderApi(app);
-  await registerWsHub(app, { localSecret });
+  liveClients = await registerWsHub(app, { ...options.live, localSecret });
   await registerPages(app);
   await registerFavicons(app);
   await registerStatic(app, { webRoot: options.webRoot ?? packagePath('web', 'dist') });

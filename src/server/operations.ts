@@ -4,13 +4,14 @@
 // NEWSCTL_METRICS_PUBLIC opens it to a scraper on a private network).
 import type { FastifyInstance } from 'fastify';
 import { migrationState } from '../services/platform/health/index.js';
-import { HttpMetrics, renderMetrics } from '../services/platform/metrics/index.js';
+import { gauge, HttpMetrics, renderMetrics } from '../services/platform/metrics/index.js';
 import { requireAdmin, resolvePrincipal } from './access.js';
 import { sendError } from './errors.js';
+import type { WsHubStats } from './ws.js';
 
 const READY_TIMEOUT_MS = 3_000;
 
-export async function registerOperations(app: FastifyInstance, options: { localSecret: string }): Promise<void> {
+export async function registerOperations(app: FastifyInstance, options: { localSecret: string; liveClients: () => WsHubStats | null }): Promise<void> {
   const http = new HttpMetrics();
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the raw path: one series per route, whatever ids are asked for.
@@ -44,6 +45,16 @@ export async function registerOperations(app: FastifyInstance, options: { localS
     return reply
       .header('cache-control', 'no-store')
       .type('text/plain; version=0.0.4; charset=utf-8')
-      .send(await renderMetrics(app.ctx, http));
+      .send(await renderMetrics(app.ctx, http, liveLines(options.liveClients())));
   });
+}
+
+/** This daemon's /ws clients: a count that only grows shows sockets kept past their readers. */
+function liveLines(stats: WsHubStats | null): string[] {
+  if (!stats) return [];
+  return [
+    ...gauge('newsctl_live_clients', 'Clients connected to /ws on this daemon.', stats.clients),
+    ...gauge('newsctl_live_admin_clients', 'Of them, administrators.', stats.admins),
+    ...gauge('newsctl_live_slow_disconnects_total', 'Clients disconnected for staying over their send buffer bound.', stats.slowDisconnected, 'counter'),
+  ];
 }

@@ -1,5 +1,6 @@
 // The /ws hub: fans bus events out to browser and dashboard clients. Anonymous clients get only the
-// public messages; a slow client loses messages instead of holding up the others; a dead one is
+// public messages; a slow client loses messages instead of holding up the others, and one that stays
+// over its buffer bound is disconnected, so no client grows the server's memory; a dead one is
 // dropped by the heartbeat; garbage from a client is ignored. A socket's rights follow its
 // credential: a logout, a password reset, a revoked token or an expired session takes its
 // administrator messages away at once (or at the next heartbeat's check, whichever comes first).
@@ -14,8 +15,11 @@ import { diskStatus } from '../services/platform/health/disk-monitor.js';
 import { crossSiteOrigin, resolvePrincipal } from './access.js';
 import { sendError } from './errors.js';
 
-// Above this much unsent data a client is too slow: it skips messages until it drains.
+// Above this much unsent data a client is too slow: it skips messages until it drains, and one still
+// over it after SLOW_CLIENT_GRACE_MS (a reader that stopped reading) is disconnected: its unsent
+// data would otherwise stay in the server's memory for as long as its socket lives.
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+const SLOW_CLIENT_GRACE_MS = 10_000;
 const HEARTBEAT_MS = 30_000;
 const MAX_CLIENT_MESSAGE_BYTES = 64 * 1024;
 
@@ -25,6 +29,8 @@ interface Client {
   principal: Principal | null;
   alive: boolean;
   dropped: number;
+  /** Since when its unsent data has been over MAX_BUFFERED_BYTES, or null. */
+  overSince: number | null;
   /** A malformed message from it has been logged already. */
   warned?: boolean;
 }
@@ -32,18 +38,61 @@ interface Client {
 export interface WsHubStats {
   clients: number;
   admins: number;
+  /** Clients disconnected because they stayed over their buffer bound. */
+  slowDisconnected: number;
 }
 
-export async function registerWsHub(app: FastifyInstance, options: { localSecret: string }): Promise<() => WsHubStats> {
+export interface WsHubOptions {
+  localSecret: string;
+  /** Between two pings (a client that answered none since the last is dropped); tests shorten it. */
+  heartbeatMs?: number;
+  /** How long a client may stay over its buffer bound before it is disconnected. */
+  slowClientGraceMs?: number;
+}
+
+export async function registerWsHub(app: FastifyInstance, options: WsHubOptions): Promise<() => WsHubStats> {
   await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
   const clients = new Set<Client>();
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const graceMs = options.slowClientGraceMs ?? SLOW_CLIENT_GRACE_MS;
+  let slowDisconnected = 0;
+
+  const drop = (client: Client) => {
+    client.socket.terminate();
+    clients.delete(client);
+  };
+  /** Whether the client is over its bound; disconnects one that has been for longer than the grace. */
+  const tooSlow = (client: Client, now: number): boolean => {
+    if (client.socket.bufferedAmount <= MAX_BUFFERED_BYTES) {
+      client.overSince = null;
+      return false;
+    }
+    client.overSince ??= now;
+    if (now - client.overSince >= graceMs) {
+      slowDisconnected++;
+      app.log.info({ dropped: client.dropped }, 'disconnected a /ws client that stopped reading');
+      drop(client);
+    }
+    return true;
+  };
+  /** Sends unless the client is over its bound (then the message is dropped for it). */
+  const send = (client: Client, text: string) => {
+    if (client.socket.readyState !== client.socket.OPEN) return;
+    if (tooSlow(client, Date.now())) {
+      client.dropped++;
+      return;
+    }
+    client.socket.send(text, (error) => {
+      if (error) app.log.debug({ err: error }, 'ws send failed');
+    });
+  };
 
   /** The client loses its administrator rights; it stays connected for the public messages. */
   const demote = (client: Client, reason: string) => {
     if (!client.isAdmin) return;
     client.isAdmin = false;
     client.principal = null;
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify({ type: 'welcome', isAdmin: false, reason }));
+    send(client, JSON.stringify({ type: 'welcome', isAdmin: false, reason }));
   };
   const revoked = (ended: EventMap['access_revoked']) => {
     const sessions = new Set(ended.sessionIds ?? []);
@@ -68,27 +117,22 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
     const isPublic = PUBLIC_EVENT_TYPES.has(message.type);
     const text = JSON.stringify(message);
     for (const client of clients) {
-      if (!client.isAdmin && !isPublic) continue;
-      if (client.socket.readyState !== client.socket.OPEN) continue;
-      if (client.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-        client.dropped++;
-        continue;
-      }
-      client.socket.send(text, (error) => {
-        if (error) app.log.debug({ err: error }, 'ws send failed');
-      });
+      if (client.isAdmin || isPublic) send(client, text);
     }
   });
 
   const heartbeat = setInterval(() => {
     // With no write to notice it, the disk filling or freeing is read here for the consoles watching.
     if ([...clients].some((client) => client.isAdmin)) diskStatus(app.ctx);
+    const now = Date.now();
     for (const client of clients) {
       if (!client.alive) {
-        client.socket.terminate();
-        clients.delete(client);
+        drop(client);
         continue;
       }
+      // A quiet channel sends nothing to notice a reader that stopped reading: looked at here too.
+      tooSlow(client, now);
+      if (!clients.has(client)) continue;
       client.alive = false;
       client.socket.ping();
       // An expired session, or an end no message announced (a daemon that missed it), is found here.
@@ -103,7 +147,7 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
         );
       }
     }
-  }, HEARTBEAT_MS);
+  }, heartbeatMs);
   heartbeat.unref();
 
   app.addHook('onClose', async () => {
@@ -135,7 +179,7 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
     },
     wsHandler: async (socket, request) => {
       // Register before any await so that no message arriving meanwhile is lost.
-      const client: Client = { socket, isAdmin: false, principal: null, alive: true, dropped: 0 };
+      const client: Client = { socket, isAdmin: false, principal: null, alive: true, dropped: 0, overSince: null };
       socket.on('pong', () => {
         client.alive = true;
       });
@@ -155,7 +199,8 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
           client.warned = true;
           return;
         }
-        if ((parsed as { type?: unknown }).type === 'ping') socket.send(JSON.stringify({ type: 'pong' }));
+        // Through the bound too: a client sending pings without reading the answers must not grow them.
+        if ((parsed as { type?: unknown }).type === 'ping') send(client, JSON.stringify({ type: 'pong' }));
       });
       try {
         client.principal = await resolvePrincipal(app.ctx, options.localSecret, request);
@@ -165,14 +210,14 @@ export async function registerWsHub(app: FastifyInstance, options: { localSecret
       }
       if (socket.readyState === socket.OPEN) {
         clients.add(client);
-        socket.send(JSON.stringify({ type: 'welcome', isAdmin: client.isAdmin }));
+        send(client, JSON.stringify({ type: 'welcome', isAdmin: client.isAdmin }));
         // A client arriving during an outage learns of it now, not only at the next change.
-        if (!databaseMonitor(app.ctx).available) socket.send(JSON.stringify({ type: 'database_status', available: false, message: DATABASE_DOWN_MESSAGE }));
+        if (!databaseMonitor(app.ctx).available) send(client, JSON.stringify({ type: 'database_status', available: false, message: DATABASE_DOWN_MESSAGE }));
         const disk = client.isAdmin ? diskStatus(app.ctx) : null;
-        if (disk?.full) socket.send(JSON.stringify({ type: 'disk_status', ...disk }));
+        if (disk?.full) send(client, JSON.stringify({ type: 'disk_status', ...disk }));
       }
     },
   });
 
-  return () => ({ clients: clients.size, admins: [...clients].filter((c) => c.isAdmin).length });
+  return () => ({ clients: clients.size, admins: [...clients].filter((c) => c.isAdmin).length, slowDisconnected });
 }

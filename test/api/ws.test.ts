@@ -164,3 +164,97 @@ describe('/ws rights follow the credential', () => {
     same.socket.close();
   });
 });
+
+describe('/ws bounds: slow, dead and many clients', () => {
+  let quick: TestServer;
+  // The grace shorter than the heartbeat, as in production (10 s, 30 s): a client that stopped
+  // reading answers no ping either, and the bound must catch it first.
+  const HEARTBEAT_MS = 1_500;
+  const GRACE_MS = 300;
+  beforeAll(async () => {
+    quick = await startTestServer({ app: { live: { heartbeatMs: HEARTBEAT_MS, slowClientGraceMs: GRACE_MS } } });
+  });
+  afterAll(async () => quick?.close());
+
+  /** The daemon's own count of its /ws clients, as /metrics reports it. */
+  async function liveFigures(cookie: string): Promise<{ clients: number; slow: number }> {
+    const text = await (await fetch(`${quick.baseUrl}/metrics`, { headers: { cookie } })).text();
+    const figure = (name: string) => Number(new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+    return { clients: figure('newsctl_live_clients'), slow: figure('newsctl_live_slow_disconnects_total') };
+  }
+
+  async function untilClients(cookie: string, count: number): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while ((await liveFigures(cookie)).clients !== count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect((await liveFigures(cookie)).clients).toBe(count);
+  }
+
+  it('disconnects a client that stays over its buffer bound, and keeps serving the others every message', async () => {
+    const cookie = await quick.loginCookie();
+    const stuck = await openLiveSocket(quick.baseUrl, { cookie });
+    const stuckClosed = new Promise<number>((resolve) => stuck.socket.on('close', (code) => resolve(code)));
+    (stuck.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket.pause();
+    const healthy = await openLiveSocket(quick.baseUrl, { cookie });
+    expect((await liveFigures(cookie)).clients).toBe(2);
+    const big = 'x'.repeat(64 * 1024);
+    // 6 MiB sent over about 2 s: the stuck client passes its 1 MiB bound early and stays over it.
+    for (let batch = 0; batch < 20; batch++) {
+      for (let i = 0; i < 5; i++) quick.ctx.events.emit('audioGenerationStatus', { message: `${batch}.${i} ${big}` });
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    quick.ctx.events.emit('audioGenerationStatus', { message: 'last' });
+    await until(() => healthy.messages.some((m) => m.message === 'last'), 10_000);
+    expect(healthy.messages.filter((m) => m.type === 'audioGenerationStatus')).toHaveLength(101);
+    const deadline = Date.now() + 10_000;
+    let figures = await liveFigures(cookie);
+    while (figures.slow < 1 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      figures = await liveFigures(cookie);
+    }
+    expect(figures).toEqual({ clients: 1, slow: 1 });
+    // Reading again, the stuck client finds its connection gone.
+    (stuck.socket as unknown as { _socket: { resume(): void } })._socket.resume();
+    expect(await stuckClosed).toBeGreaterThan(0);
+    healthy.socket.close();
+  });
+
+  it('drops a client that answers no ping at the next heartbeats', async () => {
+    const cookie = await quick.loginCookie();
+    const before = (await liveFigures(cookie)).clients;
+    // A client whose network went away: its library never answers the server's pings.
+    const silent = new WebSocket(`${quick.baseUrl.replace('http', 'ws')}/ws`, { autoPong: false });
+    await new Promise((resolve) => silent.once('message', resolve));
+    expect((await liveFigures(cookie)).clients).toBe(before + 1);
+    const closed = new Promise((resolve) => silent.on('close', resolve));
+    await closed;
+    expect((await liveFigures(cookie)).clients).toBe(before);
+  });
+
+  it('carries each event to 1,000 idle and 100 active clients, and lets them all go', async () => {
+    const cookie = await quick.loginCookie();
+    await untilClients(cookie, 0);
+    const idle: LiveSocket[] = [];
+    for (let i = 0; i < 1000; i += 100) idle.push(...(await Promise.all(Array.from({ length: 100 }, () => openLiveSocket(quick.baseUrl)))));
+    const active = await Promise.all(Array.from({ length: 100 }, () => openLiveSocket(quick.baseUrl, { cookie })));
+    // The active ones talk: pings of their own, answered through the same bound.
+    for (const client of active) client.socket.send(JSON.stringify({ type: 'ping' }));
+    await until(() => active.every((client) => client.messages.some((m) => m.type === 'pong')), 20_000);
+    expect((await liveFigures(cookie)).clients).toBe(1100);
+    // Several heartbeats pass: clients that answer pings stay.
+    await new Promise((r) => setTimeout(r, HEARTBEAT_MS * 3));
+    expect((await liveFigures(cookie)).clients).toBe(1100);
+
+    quick.ctx.events.emit('home_data_updated', {});
+    quick.ctx.events.emit('spider_activity', { message: 'NEW: for administrators', timestamp: new Date().toISOString() });
+    const got = (client: LiveSocket, type: string) => client.messages.some((m) => m.type === type);
+    await until(
+      () => [...idle, ...active].every((client) => got(client, 'home_data_updated')) && active.every((client) => got(client, 'spider_activity')),
+      20_000,
+    );
+    // Anonymous readers never get the administrators' messages.
+    expect(idle.some((client) => got(client, 'spider_activity'))).toBe(false);
+
+    for (const client of [...idle, ...active]) client.socket.close();
+    await untilClients(cookie, 0);
+  });
+});

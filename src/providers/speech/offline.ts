@@ -2,14 +2,14 @@
 // session, i.e. per job — not one per line. The worker writes each clip as a WAV file in the
 // session's temporary folder; this side reads it back as PCM.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { trimSilence, type Pcm } from '../../shared/pcm.js';
 import { decodeWav } from './wav.js';
 import { SpeechError, type SpeechProvider, type SpeechSession, type SpeechVoice } from './types.js';
+import { scratchDir } from '../../scratch-files.js';
 
 /** Longest text one request may carry; longer lines are split by the caller's sentence splitter first. */
 const MAX_TEXT = 20_000;
@@ -33,7 +33,7 @@ class EspeakSession implements SpeechSession {
   private ready: Promise<void> | null = null;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  private readonly dir = mkdtempSync(join(tmpdir(), 'newsctl-speech-'));
+  private readonly dir = scratchDir('speech');
   private stderr = '';
   private closed = false;
 

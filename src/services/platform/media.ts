@@ -1,9 +1,10 @@
 // The media folder's parts (NEWSCTL_MEDIA_DIR, default the data folder): generated audio and
 // feature images, which several daemons may share on one volume and backups carry.
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Config } from '../../config.js';
+import { leftBehind, partialPathOf, SCRATCH_KINDS } from '../../scratch-files.js';
 
 function mediaFolder(config: Pick<Config, 'mediaDir'>, name: 'audio' | 'images'): string {
   const dir = join(config.mediaDir, name);
@@ -25,7 +26,7 @@ export function imagesDir(config: Pick<Config, 'mediaDir'>): string {
  * the next start removes (clearInterruptedFiles).
  */
 export function writeFileWhole(path: string, data: string | Uint8Array): void {
-  const partial = join(dirname(path), `.${basename(path)}.partial`);
+  const partial = partialPathOf(path);
   try {
     writeFileSync(partial, data);
     renameSync(partial, path);
@@ -35,30 +36,14 @@ export function writeFileWhole(path: string, data: string | Uint8Array): void {
   }
 }
 
-/** A dot file being written goes on changing; one untouched this long was left by a process that stopped. */
-const LEFT_BEHIND_MS = 10 * 60_000;
-/** Scratch folders of renders and backups in the system's temporary folder (their prefixes). */
-const SCRATCH_PREFIXES = ['newsctl-mix-', 'newsctl-speech-', 'newsctl-backup-', 'newsctl-restore-'];
-
 /**
  * What a killed render, download or backup left: the media folders' `.*.partial` files and the
- * temporary folder's scratch folders, once untouched for ten minutes (another daemon sharing the
- * media folder may be writing a newer one). Run at each start; returns how many went.
+ * temporary folder's scratch folders: at once when the process that wrote them is gone, else once
+ * untouched for ten minutes (another daemon sharing the media folder may be writing one). Run at
+ * each start; returns how many went.
  */
 export function clearInterruptedFiles(config: Pick<Config, 'mediaDir' | 'dataDir'>, now = Date.now()): number {
   let removed = 0;
-  // A scratch folder's own time changes only when an entry comes or goes: its files' times count too
-  // (a long backup writes one file for many minutes).
-  const stale = (path: string) => {
-    try {
-      const stats = statSync(path);
-      let newest = stats.mtimeMs;
-      if (stats.isDirectory()) for (const entry of readdirSync(path)) newest = Math.max(newest, statSync(join(path, entry)).mtimeMs);
-      return now - newest > LEFT_BEHIND_MS;
-    } catch {
-      return false;
-    }
-  };
   const folders = [audioDir(config), imagesDir(config), join(config.dataDir, 'favicons')];
   for (const folder of folders) {
     let names: string[];
@@ -70,7 +55,7 @@ export function clearInterruptedFiles(config: Pick<Config, 'mediaDir' | 'dataDir
     for (const name of names) {
       if (!name.startsWith('.') || !name.endsWith('.partial')) continue;
       const path = join(folder, name);
-      if (stale(path)) {
+      if (leftBehind(path, now)) {
         rmSync(path, { force: true });
         removed++;
       }
@@ -83,9 +68,9 @@ export function clearInterruptedFiles(config: Pick<Config, 'mediaDir' | 'dataDir
     // No temporary folder to look in.
   }
   for (const name of scratch) {
-    if (!SCRATCH_PREFIXES.some((prefix) => name.startsWith(prefix))) continue;
+    if (!SCRATCH_KINDS.some((kind) => name.startsWith(`newsctl-${kind}-`))) continue;
     const path = join(tmpdir(), name);
-    if (stale(path)) {
+    if (leftBehind(path, now)) {
       rmSync(path, { recursive: true, force: true });
       removed++;
     }

@@ -1,8 +1,7 @@
 // Script → MP3: one clip per script line (each text piece of it spoken in the speaker's voice),
 // the pause tags as silences, a short turn gap between lines, all on one PCM timeline; then the
 // two-pass loudness normalisation and the MP3 with its ID3 tags (./ffmpeg.ts).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../../../context.js';
 import { OPENAI_SPEECH_MAX_CHARACTERS, speechProviderFor, type SpeechProvider, type SpeechVoice } from '../../../providers/speech/index.js';
@@ -10,6 +9,7 @@ import { decodeAudio, encodeMp3, ffmpegPaths, measureLoudness, resample, type Ff
 import { concatPcm, silence, type Pcm } from '../../../shared/pcm.js';
 import { encodeWav } from '../../../providers/speech/wav.js';
 import { PAUSE_SECONDS, speechText, splitForSpeech, type ScriptLine } from './script.js';
+import { scratchDir } from '../../../scratch-files.js';
 
 /** Silence between two lines; a change of speaker gets a little more, as people leave a beat. */
 const SAME_SPEAKER_GAP = 0.25;
@@ -97,7 +97,7 @@ export interface Mp3Result {
 
 /** The timeline as a loudness-normalised MP3 at `outPath`. */
 export async function writeMp3(paths: FfmpegPaths, pcm: Pcm, outPath: string, tags: Id3Tags, signal: AbortSignal): Promise<Mp3Result> {
-  const dir = mkdtempSync(join(tmpdir(), 'newsctl-mix-'));
+  const dir = scratchDir('mix');
   try {
     const wav = join(dir, 'mix.wav');
     writeFileSync(wav, encodeWav(pcm));

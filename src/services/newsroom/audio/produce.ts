@@ -8,6 +8,7 @@ import type { SpeechVoice } from '../../../providers/speech/index.js';
 import { speakLines, writeMp3, type JobHandle, type RenderProgress } from './assemble.js';
 import { ffmpegPaths, probeDuration } from './ffmpeg.js';
 import { audioDir } from '../../platform/media.js';
+import { partialPathOf } from '../../../scratch-files.js';
 import { audioUrl, localDate, newAudioFileName } from './files.js';
 import type { Pcm } from '../../../shared/pcm.js';
 import { spokenWords, type ScriptLine } from './script.js';
@@ -36,7 +37,8 @@ export async function storeAudio(
   const now = new Date();
   const fileName = newAudioFileName(input.kind, now, ctx.config.timeZone);
   // A dot file until it is complete: the static server never serves dot files.
-  const partial = join(audioDir(ctx.config), `.${fileName}.partial`);
+  const finalPath = join(audioDir(ctx.config), fileName);
+  const partial = partialPathOf(finalPath);
   try {
     const date = localDate(now, ctx.config.timeZone);
     const { loudness } = await writeMp3(
@@ -55,7 +57,6 @@ export async function storeAudio(
     );
     input.signal.throwIfAborted();
     const durationSeconds = await probeDuration(paths, partial);
-    const finalPath = join(audioDir(ctx.config), fileName);
     renameSync(partial, finalPath);
     const segmentCount = Number(input.meta.segmentCount ?? 0);
     const asset = await insertAudioAsset(ctx.sql, {

@@ -14,7 +14,6 @@ import {
   createReadStream,
   createWriteStream,
   mkdirSync,
-  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -37,6 +36,7 @@ import { databaseSizeBytes } from '../../../db/space.js';
 import { freeBytes } from '../health/disk-monitor.js';
 import { dumpDatabase, restoreDatabase, validateDump, type DumpSummary, type OmittedSecret } from './database.js';
 import { ArchiveError, copyEntry, listTar, looksLikeTar, padding, TAR_END, tarHeader, writeChunk, type TarEntry } from './tar.js';
+import { scratchDir } from '../../../scratch-files.js';
 
 export const BACKUP_FORMAT = 'newsctl-backup';
 const BACKUP_VERSION = 1;
@@ -132,7 +132,7 @@ export async function writeBackup(
 ): Promise<BackupSummary> {
   // The database goes to a private scratch file first: a tar entry's size comes before its bytes.
   await assertBackupRoom(source.sql);
-  const scratch = mkdtempSync(join(tmpdir(), 'newsctl-backup-'));
+  const scratch = scratchDir('backup');
   try {
     const databaseFile = join(scratch, DATABASE_ENTRY);
     const hash = createHash('sha256');
@@ -268,7 +268,7 @@ export async function stageBackup(file: string): Promise<StagedBackup> {
   const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
     throw Invalid(`${file} cannot be read (${error.code ?? error.message})`);
   });
-  const staging = mkdtempSync(join(tmpdir(), 'newsctl-restore-'));
+  const staging = scratchDir('restore');
   const discard = () => rmSync(staging, { recursive: true, force: true });
   try {
     const head = Buffer.alloc(512);

@@ -49,11 +49,11 @@ export class HttpMetrics {
   }
 }
 
-function gauge(name: string, help: string, value: number, type: 'gauge' | 'counter' = 'gauge'): string[] {
+export function gauge(name: string, help: string, value: number, type: 'gauge' | 'counter' = 'gauge'): string[] {
   return [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, `${name} ${value}`];
 }
 
-export async function renderMetrics(ctx: Pick<AppContext, 'sql' | 'db'>, http: HttpMetrics): Promise<string> {
+export async function renderMetrics(ctx: Pick<AppContext, 'sql' | 'db'>, http: HttpMetrics, extra: string[] = []): Promise<string> {
   const started = performance.now();
   let up = 1;
   const lines: string[] = [];
@@ -81,6 +81,7 @@ export async function renderMetrics(ctx: Pick<AppContext, 'sql' | 'db'>, http: H
     ...gauge('newsctl_database_embedded', 'Whether the database is the embedded one (PGlite).', ctx.db.kind === 'embedded' ? 1 : 0),
     ...http.lines(),
     ...crawlMetricLines(),
+    ...extra,
     ...gauge('process_resident_memory_bytes', 'Resident memory of this daemon.', process.memoryUsage.rss()),
     ...gauge('process_uptime_seconds', 'Seconds since this daemon started.', Math.round(process.uptime())),
   );
