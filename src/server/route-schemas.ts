@@ -53,8 +53,8 @@ function declaredSchemas(): Map<string, RouteSchemas> {
   return declared;
 }
 
-/** Every /api route's schemas: the declared ones, and the related-sites scrape under the product's name. */
-function schemasByRoute(siteName: string): Map<string, RouteSchemas> {
+/** Every /api route's schemas: the declared ones, and the related-sites scrape under the product's name (the fuzz test reads them too). */
+export function schemasByRoute(siteName: string): Map<string, RouteSchemas> {
   const named = namedScrapeEndpoint(siteName);
   if (!named) return declaredSchemas();
   return new Map([...declaredSchemas(), [routeKey(named.method, named.path), schemasOf(NAMED_SCRAPE_ANSWER)]]);

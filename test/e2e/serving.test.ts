@@ -218,9 +218,11 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     // The live channel said so.
     expect(live.some((m) => m.type === 'database_status' && m.available === false)).toBe(true);
 
-    // Meanwhile daemon B (direct) keeps writing: an announced article.
-    await b.daemon.runtime.ctx.sql`insert into articles (domain_name, source_url, canonical_url, title, topic)
-      values ('during.test', 'https://during.test/a', 'https://during.test/a', 'Written during the cut', 'usa')`;
+    // Meanwhile daemon B (direct) keeps writing: an announced article. Stamped a minute ahead: the
+    // first test's crawl may still be storing U.S. articles on a busy machine, and the home page
+    // lists only the 5 newest of a topic.
+    await b.daemon.runtime.ctx.sql`insert into articles (domain_name, source_url, canonical_url, title, topic, scraped_at)
+      values ('during.test', 'https://during.test/a', 'https://during.test/a', 'Written during the cut', 'usa', now() + interval '1 minute')`;
     b.daemon.runtime.ctx.events.emit('home_data_updated', {});
     expect(Date.now() - cutAt).toBeGreaterThan(1_000);
 
