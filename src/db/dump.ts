@@ -22,14 +22,15 @@ export interface DumpTable {
 
 const SKIPPED_TABLES = new Set(['schema_migrations']);
 
-export async function productTables(sql: Queryable): Promise<DumpTable[]> {
+/** The product's tables in `schema` (public; a restore's upgrade schema while it brings an older dump up to date). */
+export async function productTables(sql: Queryable, schema = 'public'): Promise<DumpTable[]> {
   const columns = await sql<{ tableName: string; columnName: string; generated: boolean; identity: boolean; nullable: boolean }[]>`
     select c.relname as table_name, a.attname as column_name, a.attgenerated <> '' as generated,
            a.attidentity <> '' as identity, not a.attnotnull as nullable
       from pg_attribute a
       join pg_class c on c.oid = a.attrelid
       join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = 'public' and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
+     where n.nspname = ${schema} and c.relkind = 'r' and a.attnum > 0 and not a.attisdropped
      order by c.relname, a.attnum`;
   const keys = await sql<{ tableName: string; columnName: string }[]>`
     select c.relname as table_name, a.attname as column_name
@@ -37,7 +38,7 @@ export async function productTables(sql: Queryable): Promise<DumpTable[]> {
       join pg_class c on c.oid = i.indrelid
       join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute a on a.attrelid = c.oid and a.attnum = any(i.indkey)
-     where n.nspname = 'public' and i.indisprimary
+     where n.nspname = ${schema} and i.indisprimary
      order by c.relname, array_position(i.indkey::int2[], a.attnum)`;
   const foreign = await sql<{ tableName: string; columnName: string; referenced: string }[]>`
     select c.relname as table_name, a.attname as column_name, r.relname as referenced
@@ -46,7 +47,7 @@ export async function productTables(sql: Queryable): Promise<DumpTable[]> {
       join pg_class r on r.oid = k.confrelid
       join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute a on a.attrelid = c.oid and a.attnum = k.conkey[1]
-     where n.nspname = 'public' and k.contype = 'f' and c.oid <> r.oid`;
+     where n.nspname = ${schema} and k.contype = 'f' and c.oid <> r.oid`;
   const tables = new Map<string, DumpTable>();
   for (const row of columns) {
     if (SKIPPED_TABLES.has(row.tableName)) continue;
@@ -130,6 +131,36 @@ export async function resetIdentity(sql: Queryable, table: string, column: strin
     quote(table),
     column,
   ]);
+}
+
+/**
+ * Copies a table's rows from another schema into public, identity values kept: all `columns`, or
+ * with `deferred` given, only those (an update by primary key, for columns cut from a reference cycle).
+ */
+export async function copyTableFrom(sql: Queryable, schema: string, table: DumpTable, columns: string[], deferred: string[] = []): Promise<void> {
+  const from = `${quote(schema)}.${quote(table.name)}`;
+  const to = `public.${quote(table.name)}`;
+  if (!deferred.length) {
+    const list = columns.map(quote).join(', ');
+    await sql.unsafe(`insert into ${to} (${list}) overriding system value select ${list} from ${from}`);
+    return;
+  }
+  const set = deferred.map((c) => `${quote(c)} = s.${quote(c)}`).join(', ');
+  const match = table.primaryKey.map((c) => `t.${quote(c)} = s.${quote(c)}`).join(' and ');
+  await sql.unsafe(`update ${to} t set ${set} from ${from} s where ${match}`);
+}
+
+/** Runs SQL with `schema` first on the search path for the rest of the transaction (its unqualified names land there). */
+export async function useSchema(sql: Queryable, schema: string): Promise<void> {
+  await sql.unsafe(`set local search_path = ${quote(schema)}`);
+}
+
+export async function createSchema(sql: Queryable, schema: string): Promise<void> {
+  await sql.unsafe(`create schema ${quote(schema)}`);
+}
+
+export async function dropSchema(sql: Queryable, schema: string): Promise<void> {
+  await sql.unsafe(`drop schema ${quote(schema)} cascade`);
 }
 
 export async function truncateTables(sql: Queryable, tables: string[]): Promise<void> {

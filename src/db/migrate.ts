@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packagePath } from '../paths.js';
-import type { Sql } from './client.js';
+import type { Queryable, Sql } from './client.js';
 
 export interface Migration {
   version: number;
@@ -79,6 +79,11 @@ export async function migrate(sql: Sql, dir?: string): Promise<string[]> {
     if (ran) applied.push(`${String(migration.version).padStart(3, '0')}_${migration.name}`);
   }
   return applied;
+}
+
+/** Runs migrations' SQL inside the caller's transaction, without recording them (a restore's upgrade schema). */
+export async function runMigrationSql(tx: Queryable, migrations: readonly Migration[]): Promise<void> {
+  for (const migration of migrations) await tx.unsafe(readFileSync(migration.file, 'utf8'));
 }
 
 export async function appliedMigrations(sql: Sql): Promise<number[]> {

@@ -11,9 +11,13 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
-import type { Sql } from '../../../db/client.js';
+import type { Queryable, Sql } from '../../../db/client.js';
 import {
+  copyTableFrom,
   countRows,
+  createSchema,
+  dropSchema,
+  useSchema,
   insertRowsJson,
   productTables,
   resetIdentity,
@@ -23,7 +27,7 @@ import {
   setUtcTimeZone,
   type DumpTable,
 } from '../../../db/dump.js';
-import { appliedMigrations } from '../../../db/migrate.js';
+import { appliedMigrations, listMigrations, runMigrationSql } from '../../../db/migrate.js';
 import { Conflict, Invalid } from '../../../errors.js';
 import { withoutSecrets } from '../settings/index.js';
 import { headerEntries, type SecretEntry } from '../settings/secrets.js';
@@ -201,7 +205,9 @@ export async function dumpDatabase(
 }
 
 /** Reads a dump file section by section: the header, then each table's rows in pages. */
-async function* readDump(file: string): AsyncGenerator<{ header: DumpHeader } | { table: DumpTableHeader; rows: string[] }> {
+type DumpSection = { header: DumpHeader } | { table: DumpTableHeader; rows: string[] };
+
+async function* readDump(file: string): AsyncGenerator<DumpSection> {
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   let header: DumpHeader | null = null;
   let table: DumpTableHeader | null = null;
@@ -304,9 +310,15 @@ export async function validateDump(file: string): Promise<DumpHeader> {
   return header;
 }
 
+/** Where an older dump is loaded and brought up to date, inside the restore's transaction. */
+const UPGRADE_SCHEMA = 'newsctl_restore_upgrade';
+
 /**
  * Loads a dump into a migrated database, in one transaction: all of it or nothing. Sessions in an
- * older dump are skipped and the target's own end: a restore never carries a login over.
+ * older dump are skipped and the target's own end: a restore never carries a login over. A dump an
+ * older newsctl made (its migrations a beginning of this version's) is loaded into a schema of its
+ * own at its own migrations, brought up to date there by the same migrations a daemon runs at start,
+ * and copied into place; one a newer newsctl made is refused, saying so.
  */
 export async function restoreDatabase(sql: Sql, file: string, options: RestoreOptions = {}): Promise<DumpSummary> {
   const source = readDump(file);
@@ -315,49 +327,97 @@ export async function restoreDatabase(sql: Sql, file: string, options: RestoreOp
   const header = first.value.header;
 
   const applied = await appliedMigrations(sql);
-  if (applied.join(',') !== header.migrations.join(',')) {
+  const shipped = listMigrations();
+  const unknown = header.migrations.filter((version) => !shipped.some((migration) => migration.version === version));
+  if (unknown.length) {
     throw Invalid(
-      `The dump was made at migrations ${header.migrations.join(', ')} and this database is at ${applied.join(', ')}: restore with the same newsctl version that made it`,
+      `${file} was made by a newer newsctl (migrations ${unknown.join(', ')} are unknown to this version): restore it with that version or a later one`,
+    );
+  }
+  const upgrade = applied.join(',') !== header.migrations.join(',');
+  const older = shipped.slice(0, header.migrations.length);
+  if (upgrade && (older.map((migration) => migration.version).join(',') !== header.migrations.join(',') || applied.length !== shipped.length)) {
+    throw Invalid(
+      `The dump was made at migrations ${header.migrations.join(', ')} and this database is at ${applied.join(', ')}: run \`newsctl db migrate\` on it first, or restore with the newsctl version that made the dump`,
     );
   }
   const present = new Map((await productTables(sql)).map((t) => [t.name, t]));
   const restored = header.tables.filter((table) => !TRANSIENT_TABLES.has(table.name));
+
+  return sql.begin(async (tx) => {
+    const dumped = restored.map((table) => table.name).filter((name) => present.has(name));
+    let existing = 0;
+    for (const name of dumped) existing += await countRows(tx, name);
+    if (existing > 0 && !options.replace) throw Conflict(`The database already holds ${existing} rows: add --yes to replace them with the dump`);
+    const transient = [...TRANSIENT_TABLES].filter((name) => present.has(name));
+    if (!upgrade) {
+      await truncateTables(tx, [...dumped, ...transient]);
+      return loadRows(tx, file, source, present, restored);
+    }
+    // Every table is filled from the upgraded dump, those its version did not have included.
+    await truncateTables(tx, [...present.keys()]);
+
+    // The dump's own schema, its rows, then the migrations since: the upgrade a daemon would have made.
+    await createSchema(tx, UPGRADE_SCHEMA);
+    await useSchema(tx, UPGRADE_SCHEMA);
+    await runMigrationSql(tx, older);
+    const then = new Map((await productTables(tx, UPGRADE_SCHEMA)).map((t) => [t.name, t]));
+    // What the old migrations seeded makes way for the dump's rows.
+    await truncateTables(tx, [...then.keys()]);
+    const summary = await loadRows(tx, file, source, then, restored);
+    await runMigrationSql(tx, shipped.slice(older.length));
+    const now = new Map((await productTables(tx, UPGRADE_SCHEMA)).map((t) => [t.name, t]));
+    await useSchema(tx, 'public');
+    const order = loadOrder([...present.values()].filter((table) => !TRANSIENT_TABLES.has(table.name) && now.has(table.name)));
+    const copied = (entry: { table: DumpTable }) => entry.table.columns.filter((c) => !c.generated).map((c) => c.name);
+    for (const entry of order)
+      await copyTableFrom(
+        tx,
+        UPGRADE_SCHEMA,
+        entry.table,
+        copied(entry).filter((c) => !entry.deferred.includes(c)),
+      );
+    for (const entry of order) if (entry.deferred.length) await copyTableFrom(tx, UPGRADE_SCHEMA, entry.table, [], entry.deferred);
+    for (const entry of order) for (const column of entry.table.columns.filter((c) => c.identity)) await resetIdentity(tx, entry.table.name, column.name);
+    await dropSchema(tx, UPGRADE_SCHEMA);
+    return summary;
+  }) as Promise<DumpSummary>;
+}
+
+/** The dump's rows into the tables on the search path (checked against `present` first). */
+async function loadRows(
+  tx: Queryable,
+  file: string,
+  source: AsyncGenerator<DumpSection>,
+  present: Map<string, DumpTable>,
+  restored: DumpTableHeader[],
+): Promise<DumpSummary> {
   for (const table of restored) {
     const target = present.get(table.name);
     if (!target) throw Invalid(`The dump has table ${table.name}, which this database lacks`);
     const missing = table.columns.filter((c) => !target.columns.some((t) => t.name === c));
     if (missing.length) throw Invalid(`Table ${table.name} lacks column(s) ${missing.join(', ')} of the dump`);
   }
-
-  return sql.begin(async (tx) => {
-    const names = restored.map((t) => t.name);
-    let existing = 0;
-    for (const name of names) existing += await countRows(tx, name);
-    if (existing > 0 && !options.replace) throw Conflict(`The database already holds ${existing} rows: add --yes to replace them with the dump`);
-    await truncateTables(tx, [...names, ...[...TRANSIENT_TABLES].filter((name) => present.has(name))]);
-
-    const perTable: Record<string, number> = {};
-    for await (const section of source) {
-      if (!('table' in section) || TRANSIENT_TABLES.has(section.table.name)) continue;
-      const { table, rows } = section;
-      const columns = table.columns.filter((c) => !table.deferred.includes(c));
-      await insertRowsJson(tx, table.name, columns, rows);
-      perTable[table.name] = (perTable[table.name] ?? 0) + rows.length;
-    }
-    for (const table of restored) {
-      if ((perTable[table.name] ?? 0) !== table.rows)
-        throw Invalid(`${file}: table ${table.name} has ${perTable[table.name] ?? 0} rows, its header says ${table.rows}`);
-    }
-    // Second pass: the cycle's columns, now that both sides of each reference exist.
-    const deferred = restored.filter((t) => t.deferred.length > 0);
-    if (deferred.length) {
-      for await (const section of readDump(file)) {
-        if ('table' in section && section.table.deferred.length && !TRANSIENT_TABLES.has(section.table.name)) {
-          await updateRowsJson(tx, section.table.name, section.table.primaryKey, section.table.deferred, section.rows);
-        }
+  const perTable: Record<string, number> = {};
+  for await (const section of source) {
+    if (!('table' in section) || TRANSIENT_TABLES.has(section.table.name)) continue;
+    const { table, rows } = section;
+    const columns = table.columns.filter((c) => !table.deferred.includes(c));
+    await insertRowsJson(tx, table.name, columns, rows);
+    perTable[table.name] = (perTable[table.name] ?? 0) + rows.length;
+  }
+  for (const table of restored) {
+    if ((perTable[table.name] ?? 0) !== table.rows)
+      throw Invalid(`${file}: table ${table.name} has ${perTable[table.name] ?? 0} rows, its header says ${table.rows}`);
+  }
+  // Second pass: the cycle's columns, now that both sides of each reference exist.
+  if (restored.some((t) => t.deferred.length > 0)) {
+    for await (const section of readDump(file)) {
+      if ('table' in section && section.table.deferred.length && !TRANSIENT_TABLES.has(section.table.name)) {
+        await updateRowsJson(tx, section.table.name, section.table.primaryKey, section.table.deferred, section.rows);
       }
     }
-    for (const table of restored) for (const column of table.identity) await resetIdentity(tx, table.name, column);
-    return { tables: restored.length, rows: Object.values(perTable).reduce((a, b) => a + b, 0), perTable };
-  }) as Promise<DumpSummary>;
+  }
+  for (const table of restored) for (const column of table.identity) await resetIdentity(tx, table.name, column);
+  return { tables: restored.length, rows: Object.values(perTable).reduce((a, b) => a + b, 0), perTable };
 }
