@@ -215,7 +215,9 @@ export function registerDbCommand(program: Command): void {
     withExamples(
       db
         .command('restore')
-        .description('load a backup made by `db dump` of this or an earlier newsctl (brought up to date on the way): every row in one transaction, then its media files; checks the whole file first')
+        .description(
+          'load a backup made by `db dump` of this or an earlier newsctl (brought up to date on the way): every row in one transaction, then its media files; checks the whole file first',
+        )
         .argument('<file>', 'the backup file')
         .option('--yes', 'replace the data the database already holds'),
       'newsctl db restore backup.tar --data-dir /var/lib/newsctl',

@@ -151,7 +151,7 @@ export async function copyTableFrom(sql: Queryable, schema: string, table: DumpT
 }
 
 /** Runs SQL with `schema` first on the search path for the rest of the transaction (its unqualified names land there). */
-export async function useSchema(sql: Queryable, schema: string): Promise<void> {
+export async function searchSchemaFirst(sql: Queryable, schema: string): Promise<void> {
   await sql.unsafe(`set local search_path = ${quote(schema)}`);
 }
 

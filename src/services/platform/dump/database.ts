@@ -17,7 +17,7 @@ import {
   countRows,
   createSchema,
   dropSchema,
-  useSchema,
+  searchSchemaFirst,
   insertRowsJson,
   productTables,
   resetIdentity,
@@ -359,7 +359,7 @@ export async function restoreDatabase(sql: Sql, file: string, options: RestoreOp
 
     // The dump's own schema, its rows, then the migrations since: the upgrade a daemon would have made.
     await createSchema(tx, UPGRADE_SCHEMA);
-    await useSchema(tx, UPGRADE_SCHEMA);
+    await searchSchemaFirst(tx, UPGRADE_SCHEMA);
     await runMigrationSql(tx, older);
     const then = new Map((await productTables(tx, UPGRADE_SCHEMA)).map((t) => [t.name, t]));
     // What the old migrations seeded makes way for the dump's rows.
@@ -367,7 +367,7 @@ export async function restoreDatabase(sql: Sql, file: string, options: RestoreOp
     const summary = await loadRows(tx, file, source, then, restored);
     await runMigrationSql(tx, shipped.slice(older.length));
     const now = new Map((await productTables(tx, UPGRADE_SCHEMA)).map((t) => [t.name, t]));
-    await useSchema(tx, 'public');
+    await searchSchemaFirst(tx, 'public');
     const order = loadOrder([...present.values()].filter((table) => !TRANSIENT_TABLES.has(table.name) && now.has(table.name)));
     const copied = (entry: { table: DumpTable }) => entry.table.columns.filter((c) => !c.generated).map((c) => c.name);
     for (const entry of order)
