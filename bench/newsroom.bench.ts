@@ -19,7 +19,8 @@ import { offlineInterview, refineOffline } from '../src/services/newsroom/audio/
 import { offlineSummary } from '../src/services/newsroom/audio/latest-news.js';
 import { enhanceOffline } from '../src/services/newsroom/audio/podcast.js';
 import { storyFromSources, type Story } from '../src/services/newsroom/audio/stories.js';
-import { splitSentences, termSet } from '../src/services/newsroom/generator/sentences.js';
+import { termSet } from '../src/services/newsroom/generator/sentences.js';
+import { splitSentences } from '../src/shared/text/sentences.js';
 import { offlineLyrics } from '../src/services/newsroom/music/index.js';
 import { HELD_OUT_STORIES, heldOutHash } from '../test/fixtures/stories/held-out-web.js';
 import { tellingParagraphs, WEB_STORIES, type WebStory } from '../test/fixtures/stories/local-web.js';

@@ -107,7 +107,9 @@ describe('podcast', { timeout: 240_000 }, () => {
     // Who, what, why it matters, and a handover — with the sources' facts.
     expect(script).toMatch(/About 1,200 residents of Port Linden were evacuated/);
     expect(script).toMatch(/Maria Okafor/);
-    expect(script).toMatch(/why does this matter|Why should our listeners care|What does it mean for people/);
+    expect(script).toMatch(/(Here is why it matters\.|Why it matters:|What it means:) \S/);
+    // No line is a question with no fact in it (the hosts' handovers are the only questions).
+    for (const line of lines.filter((l) => /\?$/.test(l))) expect(line).toMatch(/what's next\?$/);
     expect(script).toMatch(/(Alex|Jordan), (what's next\?|take us to the next one\.)|Over to you, (Alex|Jordan)\./);
     expect(script).not.toMatch(/\{|\}|undefined|lorem/i);
     const last = (await call('GET', '/api/last-conversational-audio-script')).body as LastConversationalScript;

@@ -1,6 +1,6 @@
 // The offline podcast script: two hosts talk through today's top stories in their own sentences —
-// one host says what happened, the other who is involved and why it matters, a further fact and
-// who reported it, then a handover to the next story. The lead alternates so both hosts carry the
+// one host says what happened, the other who is involved, the first why it matters, a further fact
+// and who reported it, then a handover to the next story. The lead alternates so both hosts carry the
 // show. Every fact is a sentence of the stories' sources; only the hosts' connecting words are ours.
 import type { Story } from './stories.js';
 import { reportedBy, TOPIC_PHRASES } from './stories.js';
@@ -58,13 +58,12 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
       );
     // The other host adds a fact of their own (asking "What else do we know?" and answering it themselves read as one host talking to itself).
     else if (extra[0]) say(other, `${pick(['Here is what else we know.', 'We know a little more.'], index)}[pause short] ${extra.shift()!}`);
-    if (story.why) {
-      say(lead, pick(['So why does this matter?', 'Why should our listeners care?', 'What does it mean for people?'], index));
-      // The answer is the sources' own sentence stating a consequence, nothing in front but a pointer to it.
-      say(other, `${pick(['Here is why.', 'The sources say this:', 'Here is the reason.'], index)} ${story.why}`);
-    }
+    // Why it matters: the sources' own sentence stating a consequence, with nothing in front but a
+    // pointer to it. Said, not asked: a host asking "So why does this matter?" on a line of its own
+    // only to hear the other answer was a line that told the listener nothing.
+    if (story.why) say(lead, `${pick(['Here is why it matters.', 'Why it matters:', 'What it means:'], index)} ${story.why}`);
     const more = extra.find((fact) => fact !== story.lead);
-    if (more) say(lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirst(more)}`);
+    if (more) say(story.why ? other : lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirst(more)}`);
     const reporters = reportedBy(story);
     if (reporters) say(other, `${story.siteCount > 1 ? 'That was reported by' : 'That comes from'} ${reporters}.[pause]`);
     const next = stories[index + 1];

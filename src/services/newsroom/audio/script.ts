@@ -1,4 +1,4 @@
-import { splitSentences } from '../generator/sentences.js';
+import { splitSentences } from '../../../shared/text/sentences.js';
 import { spokenFigures } from './spoken-figures.js';
 
 // Scripts as the console edits them: lines "Speaker: text", with [pause], [pause short] and

@@ -9,7 +9,8 @@ import { currentTrends, trendSourceArticles, type TrendSourceArticle } from '../
 import type { Topic } from '../../../shared/topics.js';
 import { displayHost, InsufficientSourceText, writeOfflineArticle } from '../generator/offline-writer.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
-import { shapeSentence, splitSentences } from '../generator/sentences.js';
+import { shapeSentence } from '../generator/sentences.js';
+import { splitSentences } from '../../../shared/text/sentences.js';
 import { recentArticlesByTopic } from '../../reader/home/index.js';
 
 export interface Story {

@@ -3,7 +3,8 @@
 // (its first paragraph shares words with the headline), and it does not say one thing twice (no two
 // sentences that are near-copies). The reasons read as instructions, so a retry can be told them.
 import { withScheme, type WriterSource } from './offline-writer.js';
-import { splitSentences, termOverlap, termSet } from './sentences.js';
+import { termOverlap, termSet } from './sentences.js';
+import { splitSentences } from '../../../shared/text/sentences.js';
 
 /** Two sentences sharing more of their terms than this say one thing twice. */
 const NEAR_COPY = 0.6;

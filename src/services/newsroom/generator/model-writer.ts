@@ -5,7 +5,7 @@ import type { ArticleSource } from '../../../db/generated-articles.js';
 import type { ChatModel } from '../../../providers/llm/index.js';
 import { displayHost, withScheme, type WriterSource } from './offline-writer.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
-import { wordCount } from './sentences.js';
+import { wordCount } from '../../../shared/text/sentences.js';
 
 export interface GenerationConfig {
   systemPrompt: string;

@@ -8,7 +8,8 @@ import type { ArticleSource } from '../../../db/generated-articles.js';
 import { readableHost } from '../../reader/domains/host-names.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
-import { shapeSentence, splitSentences, termOverlap, termSet, wordCount, type SentenceShape } from './sentences.js';
+import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
+import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
 import { siteHost } from '../../../shared/site-names.js';
 
 export interface WriterSource {

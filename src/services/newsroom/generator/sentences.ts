@@ -1,74 +1,8 @@
-// Sentences of crawled article text, for the extractive writer: split without breaking at
-// abbreviations, initials, decimals or inside a quotation, and judged for whether a sentence can
-// stand in an article of its own (no page furniture, no fragment, no dangling reference).
+// Sentences of crawled article text (split by src/shared/text/sentences.ts), judged for the
+// extractive writer: whether a sentence can stand in an article of its own (no page furniture, no
+// fragment, no dangling reference).
+import { quoteCount, quotesSpeech, wordCount } from '../../../shared/text/sentences.js';
 import { terms } from '../../reader/trends/engine/tokenize.js';
-
-const ABBREVIATIONS = new Set(
-  `mr mrs ms dr prof sen rep gov gen lt col maj capt sgt st jr sr inc corp co ltd llc no vs etc e.g i.e al fig approx
-  dept est jan feb mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun u.s u.k u.n a.m p.m ph.d rev mt ft
-  ave blvd`
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-const OPEN_QUOTES = /["“”]/g;
-
-function endsWithAbbreviation(text: string): boolean {
-  const match = /(?:^|[\s(“"'])([A-Za-z][A-Za-z.]*)\.$/.exec(text);
-  if (!match) return false;
-  const word = match[1]!.toLowerCase();
-  // A lone capital is an initial ("J. Smith"); dotted letters are an acronym ("U.S.").
-  return ABBREVIATIONS.has(word) || /^[a-z]$/.test(word) || /^([a-z]\.)+[a-z]$/.test(word);
-}
-
-function quoteCount(text: string): number {
-  return (text.match(OPEN_QUOTES) ?? []).length;
-}
-
-/** Quotes someone: a quoted span of five words or more (a scare-quoted “bad idea” is not a quotation). */
-function quotesSpeech(text: string): boolean {
-  for (const match of text.matchAll(/["“]([^"“”]+)["”]/g)) if (wordCount(match[1]!) >= 5) return true;
-  return false;
-}
-
-/** Splits one paragraph into sentences. */
-function splitParagraph(paragraph: string): string[] {
-  const text = paragraph.replace(/\s+/g, ' ').trim();
-  if (!text) return [];
-  const pieces: string[] = [];
-  // A boundary: terminal punctuation, optional closing quotes/brackets, space, then a capital, digit or opening quote.
-  const boundary = /[.!?…]+["'”’)\]]*\s+(?=["'“‘([]?[A-Z0-9])/g;
-  let start = 0;
-  for (let match = boundary.exec(text); match; match = boundary.exec(text)) {
-    const end = match.index + match[0].trimEnd().length;
-    const candidate = text.slice(start, end);
-    if (/\.$/.test(candidate) && endsWithAbbreviation(candidate)) continue;
-    pieces.push(candidate.trim());
-    start = match.index + match[0].length;
-  }
-  if (start < text.length) pieces.push(text.slice(start).trim());
-  // A quotation of several sentences stays one unit: join pieces until the quotes balance.
-  const sentences: string[] = [];
-  let pending = '';
-  for (const piece of pieces) {
-    pending = pending ? `${pending} ${piece}` : piece;
-    if (quoteCount(pending) % 2 === 0 || pending.length > 900) {
-      sentences.push(pending);
-      pending = '';
-    }
-  }
-  if (pending) sentences.push(pending);
-  return sentences;
-}
-
-/** Sentences in reading order; blank lines and line breaks separate paragraphs. */
-export function splitSentences(text: string): string[] {
-  return text.split(/\n\s*\n|\r?\n/).flatMap(splitParagraph);
-}
-
-export function wordCount(text: string): number {
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
-}
 
 const FURNITURE =
   /\b(subscribe|sign up|newsletter|click here|read more|read next|all rights reserved|copyright|follow us|advertisement|cookie policy|accept cookies|privacy policy|terms of (use|service)|share this|share on|related:|watch:|listen:|photo:|image:|getty images|file photo|download (the|our) app|this story (has been|was) updated|editor'?s note|reporting by|editing by|contributed to this report|contributed reporting|can be reached at|is an? (staff |senior |freelance )?(reporter|correspondent|writer|editor|columnist) (for|at|with|covering)|(follow|contact) (him|her|them) (on|at))\b|©/i;

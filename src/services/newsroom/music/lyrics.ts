@@ -1,6 +1,7 @@
 // Lyrics: the lyrics prompt with {narration} — the introduction narration and
 // today's top stories — and the lyrics model; offline, verses and a chorus made from the day's
-// headlines and the stories' own leads.
+// headlines and the stories' own sentences, each sung whole (decisions.md: a line is never the
+// beginning of a source sentence or headline, and it ends on a content word).
 import type { GenerateLyricsResponse, LastLyrics } from '../../../api/audio.js';
 import type { AppContext } from '../../../context.js';
 import { editedAtOf, insertScript, latestScript, pruneScripts } from '../../../db/scripts.js';
@@ -19,63 +20,79 @@ export interface LyricLine {
 const DANGLING_END =
   /^(the|a|an|of|and|or|but|nor|so|that|which|who|whose|to|in|on|at|by|for|with|from|as|into|onto|over|under|about|after|before|since|until|than|because|while|if|amid|among|between|through|during|against|without|following|despite|toward|towards|across|including|via|per|within|upon|throughout|along|beyond|behind|its|their|his|her|our|my|your|is|are|was|were|be|been|will|would|can|could|has|have|had|not)$/i;
 
-/** Words that open a new phrase: a line may end just before one. */
-const PHRASE_START =
-  /^(of|that|which|who|whose|whether|if|when|where|with|in|on|at|by|for|from|to|into|onto|over|under|about|after|before|since|until|than|because|while|during|amid|among|between|through|against|without|across|near|including|and|or|but|as)$/i;
-
 /** A superlative or comparative needs its noun: "the highest" ends nothing. */
 const NEEDS_NOUN = /^(most|least|more|less|\p{L}{2,}est)$/iu;
 
-/** A verb after the cut: the subject before it is whole ("…the Strava community | is that…"). */
-const VERB_START = /^(is|are|was|were|has|have|had|will|would|can|could|may|might|must|should|did|does|do|said|says|say)$/i;
+/** Clauses that say nothing sung alone: an attribution, or one leaning on what came before. */
+const WEAK_CLAUSE = /^(he|she|they|it|this|that|these|those|which|who|and|but|or|so|as|said|says|according|officials said|police said)\b/i;
+
+const bare = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
+const unquoted = (text: string) =>
+  text
+    .replace(/[.!?"'“”]+$/g, '')
+    .replace(/^["'“”]+/, '')
+    .trim();
+
+/** A line ends on a content word: not on one that needs the next ("of", "the", "its"), nor on "the highest". */
+function endsOnContentWord(line: string): boolean {
+  const words = line.split(/\s+/).map(bare).filter(Boolean);
+  const last = words.at(-1) ?? '';
+  if (!last || DANGLING_END.test(last)) return false;
+  return !(NEEDS_NOUN.test(last) && /^(the|a|an|its|their|his|her|our)$/i.test(words.at(-2) ?? ''));
+}
+
+/** A whole headline, sentence or clause as a line, when it has 3 to `max` words and ends on a content word. */
+function whole(text: string, max: number): string | null {
+  const line = unquoted(text);
+  const count = line.split(/\s+/).filter((word) => bare(word)).length;
+  return count >= 3 && count <= max && endsOnContentWord(line) ? line : null;
+}
+
+/** A clause after a sentence's first (a comma inside a number like 1,200 is no break), sung whole. */
+function laterClause(sentence: string, max: number): string | null {
+  for (const clause of unquoted(sentence)
+    .split(/,\s|;\s|:\s|\s[—–-]\s/)
+    .slice(1)) {
+    const line = whole(clause, max);
+    if (line && line.split(/\s+/).length >= 4 && !WEAK_CLAUSE.test(line)) return line[0]!.toUpperCase() + line.slice(1);
+  }
+  return null;
+}
 
 /**
- * A singable phrase from a sentence: its first clause (a comma inside a number like 1,200 is no
- * break), at most `max` words, never ending on a word that needs the next one ("of the", "that").
+ * A story's lines: its headline whole (or a later clause of it), then one of its facts whole (or a
+ * later clause of its lead). Never the start of a sentence cut short: a line that is the beginning
+ * of a source sentence or headline ("The U.S. Department of Agriculture") is no line.
  */
-export function phrase(sentence: string, max = 9, keepWhole = 0): string {
-  const clause = sentence.split(/,\s|;\s|:\s|\s[—–-]\s|\s\(/)[0]!.trim();
-  const all = clause.split(/\s+/).filter(Boolean);
-  // A headline's clause is sung whole when it fits a long line: a headline cut short says nothing.
-  if (all.length <= keepWhole) max = all.length;
-  let words = all.slice(0, max);
-  // Cut inside a unit — a name ("West | End") or a word and the one it leads to ("severe | storms",
-  // "two residential | buildings") — the line ends where a phrase does: before "of", "that", "at"….
-  const next = all[max];
-  if (next !== undefined) {
-    const bare = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
-    const last = bare(words.at(-1)!);
-    const name = /^\p{Lu}/u.test(last) && /^\p{Lu}/u.test(bare(next));
-    const joined = /^\p{Ll}/u.test(last) && /^\p{Ll}/u.test(bare(next)) && !PHRASE_START.test(bare(next)) && !VERB_START.test(bare(next));
-    if (name || joined) {
-      for (let end = words.length - 1; end >= 4; end--) {
-        if (PHRASE_START.test(bare(words[end]!))) {
-          words = words.slice(0, end);
-          break;
-        }
-      }
-    }
-  }
-  const bareWord = (word: string) => word.replace(/[^\p{L}]/gu, '');
-  const dangling = (at: number) =>
-    DANGLING_END.test(bareWord(words[at]!)) ||
-    (NEEDS_NOUN.test(bareWord(words[at]!)) && /^(the|a|an|its|their|his|her|our)$/i.test(bareWord(words[at - 1] ?? '')));
-  while (words.length > 3 && dangling(words.length - 1)) words.pop();
-  return words
-    .join(' ')
-    .replace(/[.!?"'“”]+$/g, '')
-    .replace(/^["'“”]+/, '');
+function storyLines(story: Story): string[] {
+  const facts = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])];
+  const headline = whole(story.title, 12) ?? laterClause(story.title, 10);
+  const fact = facts.map((sentence) => whole(sentence, 12)).find((line) => line && line !== headline) ?? laterClause(story.lead, 10);
+  return [headline, fact].filter((line): line is string => line !== null);
+}
+
+/** Whether `line` is the beginning, cut short, of one of the stories' sentences or headlines. */
+function cutShort(line: string, stories: readonly Story[]): boolean {
+  const norm = (text: string) => unquoted(text).toLowerCase().replace(/\s+/g, ' ');
+  const mine = norm(line);
+  return stories.some((story) =>
+    [story.title, story.lead, ...story.facts, story.why ?? '', story.who ?? ''].some((source) => {
+      const full = norm(source);
+      return full.length > mine.length && full.startsWith(mine);
+    }),
+  );
 }
 
 export function offlineLyrics(stories: readonly Story[]): string {
-  const verse = (group: readonly Story[]) => group.flatMap((story) => [phrase(story.title, 9, 12), phrase(story.lead, 10)]).filter(Boolean);
+  const verse = (group: readonly Story[]) => group.flatMap(storyLines).filter((line) => !cutShort(line, stories));
   const topics = [...new Set(stories.map((story) => TOPIC_PHRASES[story.topic]))];
   const top = stories[0]!;
+  const topLine = whole(top.title, 10);
   const chorus = [
     `This is the news today`,
     topics.length > 1 ? `From ${topics[0]} to ${topics.at(-1)}` : `All about ${topics[0]}`,
-    phrase(top.title, 7, 10),
-    `We hear it and we carry on`,
+    ...(topLine ? [topLine] : []),
+    `We listen and we understand`,
   ];
   const half = Math.ceil(stories.length / 2);
   const sections: string[] = ['[Verse 1]', ...verse(stories.slice(0, half)), '', '[Chorus]', ...chorus];

@@ -8,6 +8,7 @@ import { decideIndex, topicDistribution, type TopicModel } from './topic-model.j
 import { FUNCTION_WORDS, topicWords, wordStem } from './words.js';
 import { TOPICS, type Topic } from '../../../shared/topics.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
+import { splitSentences } from '../../../shared/text/sentences.js';
 
 /** One article of a story; a story's articles come most representative first. */
 export interface StoryArticleText {
@@ -127,7 +128,7 @@ function evidenceWords(model: TopicModel, segments: readonly Segment[], topic: n
 }
 
 function sentencesOf(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+(?=[A-Z"“‘'])/).filter((sentence) => sentence.length >= MIN_PARAGRAPH_CHARACTERS);
+  return splitSentences(text).filter((sentence) => sentence.length >= MIN_PARAGRAPH_CHARACTERS);
 }
 
 /** The sentence of the story that says most for `topic` against `other`. */

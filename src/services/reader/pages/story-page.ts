@@ -5,7 +5,8 @@
 import type { AppContext } from '../../../context.js';
 import { generatedArticleOfTrend, type GeneratedArticleRow } from '../../../db/generated-articles.js';
 import { trendForGeneration, trendSourceArticles, type TrendForGeneration, type TrendSourceArticle } from '../../../db/trends.js';
-import { shapeSentence, splitSentences, termOverlap, termSet } from '../../newsroom/generator/sentences.js';
+import { shapeSentence, termOverlap, termSet } from '../../newsroom/generator/sentences.js';
+import { splitSentences } from '../../../shared/text/sentences.js';
 import { sourceName } from '../../newsroom/generator/offline-writer.js';
 import { counted } from '../../../shared/words.js';
 import { latestAudioAsset } from '../../../db/audio.js';

@@ -17,7 +17,6 @@ import { sameFact } from '../../../../src/services/newsroom/generator/offline-wr
 import { termSet } from '../../../../src/services/newsroom/generator/sentences.js';
 import type { Topic } from '../../../../src/shared/topics.js';
 import { offlineLyrics, parseLyrics, parseMusicConfig } from '../../../../src/services/newsroom/music/index.js';
-import { phrase } from '../../../../src/services/newsroom/music/lyrics.js';
 import { newsDayStories } from '../../../fixtures/stories/news-day.js';
 
 const stories: Story[] = newsDayStories().map((story) => {
@@ -192,13 +191,12 @@ describe('offline podcast', () => {
     ])!;
     expect(told.why).toBe(consequence);
     const script = offlineConversation([told], ['Alex', 'Jordan'], 'Morning Ledger').split('\n');
-    const asked = script.findIndex((line) => /why does this matter|Why should our listeners care|What does it mean for people/i.test(line));
-    expect(asked).toBeGreaterThan(0);
-    expect(script[asked + 1]).toMatch(
-      new RegExp(
-        `^Jordan: (Here is why\\.|The sources say this:|Here is the reason\\.) ${consequence.replace(/[.]/g, '\\.')}( That was reported by Harbor Times and Metro Ledger\\.\\[pause\\])?$`,
-      ),
-    );
+    // Said by the host who told the news, with nothing in front of the sources' sentence but a
+    // pointer to it, and never asked on a line of its own first.
+    const said = script.findIndex((line) => line.includes(consequence));
+    expect(said).toBeGreaterThan(0);
+    expect(script[said]).toMatch(new RegExp(`^Alex: (Here is why it matters\\.|Why it matters:|What it means:) ${consequence.replace(/[.]/g, '\\.')}`));
+    expect(script.join('\n')).not.toMatch(/\?$/m);
     expect(script.join('\n')).not.toContain('Good question');
   });
 
@@ -320,42 +318,51 @@ describe('offline interview', () => {
 });
 
 describe('lyrics and music', () => {
-  it('writes verses and choruses from the headlines, with whole phrases', () => {
-    expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night after a storm.', 10)).toBe(
-      'About 1,200 residents of Port Linden were evacuated on Monday',
-    );
-    expect(phrase('About 1,200 residents of Port Linden were evacuated on Monday night.')).toBe('About 1,200 residents of Port Linden were evacuated');
-    expect(phrase('Emergency waiting times at the twelve hospitals of the region fell.')).toBe('Emergency waiting times at the twelve hospitals');
-    // A line never ends on a word that needs the next one ("… 214 measles cases since").
-    expect(phrase('The county has confirmed 214 measles cases since the outbreak began.')).toBe('The county has confirmed 214 measles cases');
-    expect(phrase('Shares of the three largest banks fell sharply after the report came out.', 9)).toBe('Shares of the three largest banks fell sharply');
-    // Nor on a preposition made of a verb form ("… fare freeze following | a pilot program").
-    expect(phrase('Election officials delay a transit fare freeze following a pilot program')).toBe('Election officials delay a transit fare freeze');
-    expect(phrase('Crews restore power to most homes despite a second storm', 7)).toBe('Crews restore power to most homes');
-    // Real leads and headlines: a line no longer stops inside a name or before the noun it needs.
-    expect(phrase('Two arrested after Just Stop Oil protest at West End play')).toBe('Two arrested after Just Stop Oil protest');
-    expect(phrase('Friday marks day two of a four-day-long barrage of severe storms set to threaten the central states.', 10)).toBe(
-      'Friday marks day two of a four-day-long barrage',
-    );
-    expect(phrase('The death toll from a fire that left two residential buildings charred ruins rose to 10.', 10)).toBe('The death toll from a fire');
-    expect(phrase('One of the perennial complaints emanating from the Strava community is that users sometimes cheat.', 10)).toBe(
-      'One of the perennial complaints emanating from the Strava community',
-    );
-    // A superlative needs its noun; a headline that fits a long line is sung whole.
-    expect(phrase('Forecasters said the surge was the highest recorded in the harbor since 1987.', 6)).toBe('Forecasters said the surge');
-    expect(phrase('Two arrested after Just Stop Oil protest at West End play', 9, 12)).toBe('Two arrested after Just Stop Oil protest at West End play');
+  it('writes verses and choruses from whole headlines and sentences, never the start of one cut short', () => {
     const lyrics = offlineLyrics(stories);
     const lines = parseLyrics(lyrics);
+    const sources = stories
+      .flatMap((story) => [story.title, story.lead, ...story.facts, story.why ?? ''])
+      .map((text) => text.replace(/[.!?"'“”]+$/g, '').toLowerCase());
+    for (const line of lines.map((l) => l.text.toLowerCase())) {
+      // No line is a source sentence or headline cut short…
+      expect(
+        sources.filter((source) => source.length > line.length && source.startsWith(line)),
+        line,
+      ).toEqual([]);
+      // …and none ends on a word that needs the next one.
+      expect(line, line).not.toMatch(/\b(the|a|an|of|and|to|in|on|at|by|for|with|from|its|their|is|are|was|were|that)$/);
+    }
+    // Every story is sung: its headline whole when it fits a line.
     for (const story of stories) {
-      const clause = story.title.split(/,\s|;\s|:\s|\s[—–-]\s|\s\(/)[0]!.replace(/[.!?"'“”]+$/g, '');
-      if (clause.split(/\s+/).length <= 12)
+      const headline = story.title.replace(/[.!?"'“”]+$/g, '');
+      if (headline.split(/\s+/).length <= 12)
         expect(
           lines.map((line) => line.text),
           story.title,
-        ).toContain(clause);
+        ).toContain(headline);
     }
-    expect(lines.filter((line) => line.section === 'chorus')).toHaveLength(8);
-    expect(lines.filter((line) => line.section === 'verse')).toHaveLength(8);
+    expect(lines.filter((line) => line.section === 'chorus').length).toBeGreaterThanOrEqual(6);
+    expect(lines.filter((line) => line.section === 'verse').length).toBeGreaterThanOrEqual(stories.length);
+  });
+
+  it('sings a long headline by a later clause of it, or not at all, rather than its first words', () => {
+    const long = {
+      ...stories[0]!,
+      title: 'The U.S. Department of Agriculture said on Tuesday that bird flu had been found in dairy herds, officials in two states confirm',
+      lead: 'A capsule carrying samples from the asteroid Bennu landed in the Utah desert on Sunday after a seven-year mission, scientists said.',
+      facts: [],
+      why: null,
+    };
+    const lines = parseLyrics(offlineLyrics([long])).map((line) => line.text);
+    expect(lines.some((line) => line.startsWith('The U.S. Department of Agriculture'))).toBe(false);
+    expect(lines.some((line) => line.startsWith('A capsule carrying samples'))).toBe(false);
+    expect(lines).toContain('Officials in two states confirm');
+    // The lead has no later clause worth a line ("scientists said"): the story keeps its headline's.
+    expect(lines.filter((line) => /Bennu|capsule/i.test(line))).toEqual([]);
+  });
+
+  it('reads the sections of lyrics written by a model', () => {
     expect(parseLyrics('**Verse 1:**\nOne\n(Chorus)\nTwo\n[Bridge]\nThree')).toEqual([
       { section: 'verse', text: 'One' },
       { section: 'chorus', text: 'Two' },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InsufficientSourceText, writeOfflineArticle, withScheme } from '../../../../src/services/newsroom/generator/offline-writer.js';
-import { splitSentences, termOverlap, termSet } from '../../../../src/services/newsroom/generator/sentences.js';
+import { termOverlap, termSet } from '../../../../src/services/newsroom/generator/sentences.js';
+import { splitSentences } from '../../../../src/shared/text/sentences.js';
 import { HARBOR_STORM_TREND, harborStorm } from '../../../fixtures/stories/index.js';
 import { tellingParagraphs, WEB_STORIES, type WebStory } from '../../../fixtures/stories/local-web.js';
 

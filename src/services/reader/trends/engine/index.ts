@@ -6,7 +6,6 @@ import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInpu
 
 export { clusterStories, storyIdOf } from './story-clusters.js';
 export { rankTrends, sourceCount, isTrendStory } from './rank.js';
-export { splitSentences } from './summarize.js';
 export type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export interface StoryAnalysis {

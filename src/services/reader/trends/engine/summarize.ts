@@ -3,6 +3,7 @@
 // rewritten; the only change is a full stop after a headline used as a sentence.
 import { terms } from './tokenize.js';
 import type { StoryCluster } from './types.js';
+import { splitSentences } from '../../../../shared/text/sentences.js';
 
 const TRUNCATED = /(\.\.\.|…)\s*$/;
 
@@ -32,7 +33,13 @@ function storyText(story: StoryCluster): StoryText {
     }
     return found;
   };
-  const leadOf = (body: string | undefined) => (body ? splitSentences(body.slice(0, LEAD_CHARACTERS)).slice(0, LEAD_SENTENCES) : []);
+  const leadOf = (body: string | undefined) => {
+    if (!body) return [];
+    const sentences = splitSentences(body.slice(0, LEAD_CHARACTERS));
+    // The cut may fall inside a sentence: a piece the cut ended is not a sentence of the story.
+    if (body.length > LEAD_CHARACTERS) sentences.pop();
+    return sentences.slice(0, LEAD_SENTENCES);
+  };
   const count = new Map<string, number>();
   for (const article of story.articles) {
     const used = new Set(termsOf(article.title));
@@ -85,15 +92,6 @@ export function representativeTitle(story: StoryCluster): string {
     }
   });
   return best;
-}
-
-/** Sentences of a body: split after . ! ? when a capital, digit or quote follows. */
-export function splitSentences(text: string): string[] {
-  return text
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?]["'”’)]?)\s+(?=["'“‘(]?[A-Z0-9])/)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 0);
 }
 
 function overlap(a: Set<string>, b: Set<string>): number {

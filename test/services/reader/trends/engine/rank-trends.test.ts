@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  analyzeStories,
-  clusterStories,
-  rankTrends,
-  splitSentences,
-  type OfflineTrend,
-  type StoryInput,
-} from '../../../../../src/services/reader/trends/engine/index.js';
+import { analyzeStories, clusterStories, rankTrends, type OfflineTrend, type StoryInput } from '../../../../../src/services/reader/trends/engine/index.js';
+import { splitSentences } from '../../../../../src/shared/text/sentences.js';
 import { corpus, reordered, volcano } from './corpus.js';
 
 /** True when `description` is made only of whole sentences of the articles (a headline may gain a full stop). */

@@ -1,0 +1,34 @@
+// The one sentence splitter: what crawled prose does to a naive one (issue 40's cut summaries).
+import { describe, expect, it } from 'vitest';
+import { splitSentences, wordCount } from '../../../src/shared/text/sentences.js';
+
+describe('splitSentences', () => {
+  it('keeps abbreviations, initials, months and decimals inside their sentence', () => {
+    const text =
+      'The U.S. Commerce Department on Tuesday issued rules for chip exports. The rules take effect on Jan. 15, officials said. ' +
+      'Sen. Maria Ortiz and J. R. Smith of Acme Inc. welcomed them at 9 a.m. Eastern. Shares rose 3.5 percent by noon. Dr. Lee was not asked.';
+    expect(splitSentences(text)).toEqual([
+      'The U.S. Commerce Department on Tuesday issued rules for chip exports.',
+      'The rules take effect on Jan. 15, officials said.',
+      'Sen. Maria Ortiz and J. R. Smith of Acme Inc. welcomed them at 9 a.m. Eastern.',
+      'Shares rose 3.5 percent by noon.',
+      'Dr. Lee was not asked.',
+    ]);
+  });
+
+  it('splits after a closing quote, keeps a quotation of several sentences whole, and starts again at each paragraph', () => {
+    const text = '“We will rebuild. We always have,” the mayor said. Crews began on Monday.\nA second paragraph follows';
+    expect(splitSentences(text)).toEqual(['“We will rebuild. We always have,” the mayor said.', 'Crews began on Monday.', 'A second paragraph follows']);
+  });
+
+  it('does not split where no capital or digit follows, nor on an empty text', () => {
+    expect(splitSentences('prices rose. then fell')).toEqual(['prices rose. then fell']);
+    expect(splitSentences('  \n ')).toEqual([]);
+  });
+});
+
+describe('wordCount', () => {
+  it('counts words with letters or digits, not punctuation', () => {
+    expect(wordCount('The U.S. — and 3 others — said “yes”.')).toBe(7);
+  });
+});
