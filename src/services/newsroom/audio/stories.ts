@@ -32,6 +32,8 @@ export interface Story {
   trendId?: number;
   /** The trend's own description (the analyzer's or the model's summary). */
   description: string;
+  /** Every headline and sentence of its sources: what a sung line may not begin and stop short of. */
+  sourceSentences?: string[];
 }
 
 export const TOPIC_PHRASES: Record<Topic, string> = {
@@ -129,6 +131,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
     why,
     ...spokenSites(articles),
     description,
+    sourceSentences: [...sources.map((source) => source.title), ...sources.flatMap((source) => splitSentences(source.text))],
   };
 }
 

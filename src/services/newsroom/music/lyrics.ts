@@ -76,7 +76,7 @@ function cutShort(line: string, stories: readonly Story[]): boolean {
   const norm = (text: string) => unquoted(text).toLowerCase().replace(/\s+/g, ' ');
   const mine = norm(line);
   return stories.some((story) =>
-    [story.title, story.lead, ...story.facts, story.why ?? '', story.who ?? ''].some((source) => {
+    [story.title, story.lead, ...story.facts, story.why ?? '', story.who ?? '', ...(story.sourceSentences ?? [])].some((source) => {
       const full = norm(source);
       return full.length > mine.length && full.startsWith(mine);
     }),

@@ -362,6 +362,24 @@ describe('lyrics and music', () => {
     expect(lines.filter((line) => /Bennu|capsule/i.test(line))).toEqual([]);
   });
 
+  it('does not sing a clause that another source begins a sentence with', () => {
+    const story: Story = {
+      ...stories[0]!,
+      title: 'Judges order a new county map, the old one splits Lake County three ways',
+      lead: 'Three judges ordered a new county map on Monday.',
+      facts: ['The county has until March to draw it.'],
+      who: null,
+      why: null,
+    };
+    const sung = (s: Story) => parseLyrics(offlineLyrics([s])).map((line) => line.text);
+    // Alone, the headline's later clause is a line of its own…
+    expect(sung(story)).toContain('The old one splits Lake County three ways');
+    // …but not when a source begins a longer sentence with it.
+    const told = { ...story, sourceSentences: ['The old one splits Lake County three ways and leaves the lake towns without a seat, the judges wrote.'] };
+    expect(sung(told)).not.toContain('The old one splits Lake County three ways');
+    expect(sung(told)).toContain('Three judges ordered a new county map on Monday');
+  });
+
   it('reads the sections of lyrics written by a model', () => {
     expect(parseLyrics('**Verse 1:**\nOne\n(Chorus)\nTwo\n[Bridge]\nThree')).toEqual([
       { section: 'verse', text: 'One' },

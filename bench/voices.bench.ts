@@ -1,0 +1,254 @@
+// Writing and filing on prose in voices we did not write (issue 40): each web — the two evaluation
+// webs of ../shared/eval (NEWSCTL_EVAL_DIR), beside the local web the settings were chosen on and
+// the held-out web frozen before tuning — is served as a local news web (dates moved to now),
+// crawled by the spider, analysed offline, and written offline as the product does: an article per
+// story's trend, the bulletin, the podcast and the song from the day's top stories. Printed per web:
+//   - stories found: a story whose articles all sit in exactly one trend (split, partial or missing otherwise);
+//   - story topics: that trend's topic is the story's; article topics: its articles' topics after analysis;
+//   - leads: the generated article's first sentence states a fact the story's headlines name;
+//   - facts told twice: a fact stated by two sentences of one generated article (provenance: each
+//     sentence is a source sentence, and the source paragraph's annotation says which facts it states);
+//   - podcast filler lines (a line with no word of the day's stories, not answered by news) and the
+//     podcast's first fact per story (a lead fact);
+//   - lyric lines that dangle (end on a word that needs the next) or repeat a source sentence's or
+//     headline's start cut short.
+// The first example of each miss is printed. The evaluation webs are measured, never tuned on.
+//
+//   npm run bench -- voices
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { trendSourceArticles } from '../src/db/trends.js';
+import { stopServices } from '../src/lifecycle.js';
+import { openRuntime } from '../src/runtime.js';
+import { offlineConversation } from '../src/services/newsroom/audio/conversation.js';
+import { offlineSummary } from '../src/services/newsroom/audio/latest-news.js';
+import { topStories } from '../src/services/newsroom/audio/stories.js';
+import { writeOfflineArticle } from '../src/services/newsroom/generator/offline-writer.js';
+import { termSet } from '../src/services/newsroom/generator/sentences.js';
+import { toWriterSources } from '../src/services/newsroom/generator/write-article.js';
+import { offlineLyrics, parseLyrics } from '../src/services/newsroom/music/index.js';
+import { addDomain } from '../src/services/reader/domains/index.js';
+import { startSpider, waitForSpider } from '../src/services/reader/spider/index.js';
+import { listTrends, runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
+import { splitSentences } from '../src/shared/text/sentences.js';
+import { startNewsWeb } from '../test/fixtures/news-web/index.js';
+import type { ExtraArticle } from '../test/fixtures/news-web/site.js';
+import { evalDir, fixtureWebs, voicesWebs, type EvalStory, type EvalWeb } from './lib/eval-webs.js';
+
+/** A sentence states a fact's text when this share of the text's terms is in it (the newsroom bench's rule). */
+const TELLS = 0.6;
+const DANGLING =
+  /^(a|an|the|of|to|in|on|at|by|for|from|with|and|or|but|as|than|that|which|who|whose|its|their|his|her|our|your|this|these|those|is|are|was|were|be|been|has|have|had|will|would|can|could|may|might|must|should|not|no|into|onto|over|under|after|before|about|highest|lowest|most|least|more|less|very|so|such|also|just|only|both|each|every|some|any|all)$/i;
+
+const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
+const bareLine = (text: string) =>
+  norm(text)
+    .replace(/[.!?"'“”]+$/g, '')
+    .replace(/^["'“”]+/, '')
+    .toLowerCase();
+
+interface Miss {
+  count: number;
+  example: string | null;
+}
+const miss = (): Miss => ({ count: 0, example: null });
+const note = (m: Miss, example: string) => {
+  m.count++;
+  m.example ??= example.length > 240 ? `${example.slice(0, 237)}…` : example;
+};
+
+/** The facts of `story` a sentence states: by provenance (the annotated paragraph it comes from), else by its terms. */
+function factsOf(sentence: string, story: EvalStory): string[] {
+  const wanted = norm(sentence);
+  const terms = termSet(sentence);
+  const overlap = (text: string) => {
+    const t = termSet(text);
+    return t.size ? [...t].filter((term) => terms.has(term)).length / t.size : 0;
+  };
+  for (const article of story.articles) {
+    for (const [p, paragraph] of article.paragraphs.entries()) {
+      if (!norm(paragraph).includes(wanted) && !norm(paragraph).includes(wanted.replace(/^\S+\s+/, ''))) continue;
+      const ids = article.facts[p] ?? [];
+      if (ids.length <= 1) return ids;
+      // A paragraph stating several facts: those this sentence's words are close to (at least half
+      // as close as the closest; a sentence may state two).
+      const scored = ids.map((id) => ({ id, score: overlap(story.facts.find((fact) => fact.id === id)?.text ?? '') }));
+      const best = Math.max(...scored.map((entry) => entry.score));
+      return scored.filter((entry) => entry.score >= best / 2).map((entry) => entry.id);
+    }
+  }
+  return story.facts.filter((fact) => overlap(fact.text) >= TELLS).map((fact) => fact.id);
+}
+
+async function measureWeb(web: EvalWeb): Promise<string[]> {
+  const out: string[] = [];
+  const extra = (site: number): ExtraArticle[] => [
+    ...web.stories.flatMap((story) =>
+      story.articles.filter((a) => a.site === site).map((a) => ({ title: a.headline, paragraphs: a.paragraphs, hoursAgo: a.hoursAgo, section: story.topic })),
+    ),
+    ...web.singles.filter((s) => s.site === site).map((s) => ({ title: s.headline, paragraphs: s.paragraphs, hoursAgo: s.hoursAgo, section: s.topic })),
+  ];
+  const started = performance.now();
+  const news = await startNewsWeb({ sites: web.sites.length, hostile: false, articlesPerSite: 0, extraArticles: extra });
+  const dataDir = mkdtempSync(join(tmpdir(), 'newsctl-voices-bench-'));
+  const config = loadConfig({
+    NEWSCTL_DATA_DIR: dataDir,
+    NEWSCTL_ALLOW_PRIVATE_NETWORKS: news.allowPrivateNetworks.join(','),
+    NEWSCTL_SPIDER_REQUEST_TIMEOUT_MS: '5000',
+    NEWSCTL_LOG_LEVEL: 'silent',
+  });
+  const runtime = await openRuntime(config, { inMemory: true });
+  const { ctx } = runtime;
+  try {
+    for (const site of news.sites) await addDomain(ctx, { url: site.origin, throttle: 1 });
+    await startSpider(ctx);
+    await waitForSpider(ctx);
+    await runTrendsAnalyzer(ctx, { offline: true });
+    const seconds = (performance.now() - started) / 1000;
+
+    // Which stored article is which: by the served article's URL.
+    const rows = await ctx.sql<{ id: number; canonicalUrl: string; topic: string | null }[]>`select id, canonical_url, topic from articles`;
+    const idOfUrl = new Map(rows.map((row) => [row.canonicalUrl, row.id]));
+    const topicOf = new Map(rows.map((row) => [row.id, row.topic]));
+    const idsOf = (story: EvalStory) =>
+      story.articles
+        .map((a) => news.sites[a.site]!.articles.find((served) => served.title === a.headline)?.url)
+        .map((url) => (url ? idOfUrl.get(url) : undefined))
+        .filter((id): id is number => id !== undefined);
+    const links = await ctx.sql<{ trendId: number; articleId: number }[]>`select trend_id, article_id from trend_articles`;
+    const trends = (await listTrends(ctx, { limit: 1000 })).map((trend) => ({
+      ...trend,
+      articleIds: links.filter((link) => link.trendId === trend.id).map((link) => link.articleId),
+    }));
+
+    let found = 0;
+    let topicsRight = 0;
+    let articlesRight = 0;
+    let articlesTotal = 0;
+    let leads = 0;
+    let written = 0;
+    const notFound = miss();
+    const wrongTopic = miss();
+    const wrongArticleTopic = miss();
+    const wrongLead = miss();
+    const twice = miss();
+    for (const story of web.stories) {
+      const ids = idsOf(story);
+      for (const id of ids) {
+        articlesTotal++;
+        if (topicOf.get(id) === story.topic) articlesRight++;
+        else note(wrongArticleTopic, `${story.id} (${story.topic}) article ${id} → ${topicOf.get(id)}`);
+      }
+      const holding = trends.filter((trend) => trend.articleIds.some((id) => ids.includes(id)));
+      if (holding.length !== 1 || ids.some((id) => !holding[0]!.articleIds.includes(id))) {
+        note(
+          notFound,
+          `${story.id}: ${holding.length === 0 ? 'no trend' : holding.length > 1 ? `split over ${holding.length} trends` : `${holding[0]!.articleIds.filter((id) => ids.includes(id)).length} of ${ids.length} articles in its trend`} (${ids.length} of ${story.articles.length} crawled)`,
+        );
+        if (holding.length === 0) continue;
+      } else found++;
+      const trend = holding.sort((a, b) => b.articleIds.filter((id) => ids.includes(id)).length - a.articleIds.filter((id) => ids.includes(id)).length)[0]!;
+      if (trend.topic === story.topic) topicsRight++;
+      else note(wrongTopic, `${story.id} (${story.topic}) → ${trend.topic}: "${trend.title}"`);
+
+      // The article the generator writes offline from the trend's sources.
+      const sources = toWriterSources(await trendSourceArticles(ctx.sql, trend.id));
+      let article: ReturnType<typeof writeOfflineArticle>;
+      try {
+        article = writeOfflineArticle({ title: trend.title, description: trend.description, sources, targetWords: 600 });
+      } catch {
+        continue;
+      }
+      written++;
+      const first = article.body[0]!.sourceText;
+      if (factsOf(first, story).some((id) => story.lead.includes(id))) leads++;
+      else note(wrongLead, `${story.id}: "${first}"`);
+      const told = new Map<string, string[]>();
+      for (const sentence of article.body) for (const id of factsOf(sentence.sourceText, story)) told.set(id, [...(told.get(id) ?? []), sentence.sourceText]);
+      for (const [id, said] of told) if (said.length > 1) note(twice, `${story.id} ${id}: ${said.map((s) => `"${s}"`).join(' / ')}`);
+    }
+
+    // The day's audio, from the product's own top stories.
+    const stories = await topStories(ctx, 8);
+    const podcast = offlineConversation(stories, ['Alex', 'Jordan'], 'Morning Ledger');
+    const bulletin = offlineSummary(stories).join('\n');
+    const sourceTexts = web.stories.flatMap((story) => [...story.articles.flatMap((a) => [a.headline, ...a.paragraphs])]);
+    const storyTerms = new Set(sourceTexts.flatMap((text) => [...termSet(text)]));
+    const spoken = (line: string) =>
+      line
+        .replace(/^[^:\n]{1,40}:\s*/, '')
+        .replace(/\[[^\]]*\]/g, ' ')
+        .trim();
+    const storyOfLine = (line: string) => web.stories.find((story) => splitSentences(spoken(line)).some((s) => factsOf(s, story).length > 0));
+    const lines = podcast.split('\n').filter(Boolean);
+    const filler = miss();
+    for (let i = 2; i < lines.length - 2; i++) {
+      const said = spoken(lines[i]!);
+      if (!said || [...termSet(said)].some((term) => storyTerms.has(term)) || storyOfLine(lines[i + 1]!)) continue;
+      note(filler, `${said} → ${spoken(lines[i + 1]!)}`);
+    }
+    // The first fact the podcast states of each story it tells.
+    let podcastLeads = 0;
+    let podcastStories = 0;
+    const podcastWrongLead = miss();
+    const seen = new Set<string>();
+    for (const line of lines)
+      for (const sentence of splitSentences(spoken(line))) {
+        for (const story of web.stories) {
+          if (seen.has(story.id)) continue;
+          const ids = factsOf(sentence, story);
+          if (!ids.length) continue;
+          seen.add(story.id);
+          podcastStories++;
+          if (ids.some((id) => story.lead.includes(id))) podcastLeads++;
+          else note(podcastWrongLead, `${story.id}: "${sentence}"`);
+        }
+      }
+    const sourceStarts = [...sourceTexts, ...sourceTexts.flatMap((text) => splitSentences(text))].map(bareLine);
+    const lyrics = parseLyrics(offlineLyrics(stories)).map((line) => line.text);
+    const badLyric = miss();
+    for (const line of lyrics) {
+      const words = line
+        .replace(/[^\p{L}\p{N}\s'-]/gu, '')
+        .trim()
+        .split(/\s+/);
+      const mine = bareLine(line);
+      if (DANGLING.test(words.at(-1) ?? '')) note(badLyric, `dangles: "${line}"`);
+      else if (sourceStarts.some((start) => start.length > mine.length && start.startsWith(mine))) note(badLyric, `a source's start: "${line}"`);
+    }
+
+    const n = web.stories.length;
+    out.push(`${web.name}: ${web.sites.length} sites, ${rows.length} articles crawled, ${trends.length} trends; crawl and analysis ${seconds.toFixed(1)} s`);
+    const row = (label: string, value: string, m?: Miss) => out.push(`  ${label.padEnd(44)}${value.padEnd(16)}${m?.example ? `e.g. ${m.example}` : ''}`);
+    row('stories found (one trend, all articles)', `${found}/${n}`, notFound);
+    row('story topics', `${topicsRight}/${n}`, wrongTopic);
+    row('article topics', `${articlesRight}/${articlesTotal} (${((100 * articlesRight) / Math.max(1, articlesTotal)).toFixed(0)} %)`, wrongArticleTopic);
+    row('generated articles: leads telling the news', `${leads}/${written}`, wrongLead);
+    row('generated articles: facts told twice', String(twice.count), twice);
+    row('podcast: filler lines', String(filler.count), filler);
+    row('podcast: first fact of a story is its news', `${podcastLeads}/${podcastStories}`, podcastWrongLead);
+    row('bulletin', `${bulletin.split('\n').length} lines`);
+    row('lyric lines dangling or a source’s start', `${badLyric.count} of ${lyrics.length}`, badLyric);
+  } finally {
+    await stopServices(ctx);
+    await runtime.close();
+    await news.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+const voices = voicesWebs();
+console.log(
+  `machine load average: ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+if (voices.length === 0) console.log(`No evaluation webs at ${evalDir()} (set NEWSCTL_EVAL_DIR): the fixture webs only.`);
+for (const web of [...fixtureWebs(), ...voices]) {
+  for (const line of await measureWeb(web)) console.log(line);
+}
+console.log('Targets on each voices web: stories 12/12, story topics 12/12, article topics ≥ 95 %, leads 12/12, facts told twice 0, filler 0, lyric lines 0.');
+console.log('The voices webs are measured only: no setting was chosen on them.');
