@@ -67,7 +67,11 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     const reporters = reportedBy(story);
     if (reporters) say(other, `${story.siteCount > 1 ? 'That was reported by' : 'That comes from'} ${reporters}.[pause]`);
     const next = stories[index + 1];
-    if (next) say(lead, pick([`${other}, what's next?`, `${other}, take us to the next one.`, `Over to you, ${other}.`], index));
+    // A handover names where it goes: a bare "What's next?" is a line that tells the listener nothing.
+    if (next) {
+      const where = TOPIC_PHRASES[next.topic];
+      say(lead, pick([`${other}, what's the news in ${where}?`, `${other}, take us to ${where}.`, `Over to you, ${other}, for ${where}.`], index));
+    }
   });
   // The host who did not speak last closes the show, the other says goodbye.
   const closer = last === first ? second : first;
