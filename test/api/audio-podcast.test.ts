@@ -154,6 +154,21 @@ describe('podcast', { timeout: 240_000 }, () => {
     // Alex is Achird (male), Jordan is Aoede (female): at least 30 % apart.
     expect(pitch.get('Jordan')! / pitch.get('Alex')!).toBeGreaterThanOrEqual(1.3);
     expect((await call('GET', '/api/last-conversational-audio-script')).body.audioUrl).toBe(audio.audioUrl);
+
+    // The episode in podcast.xml carries its chapters, one per story the hosts tell, each linking
+    // to its story page, in the order they are told.
+    const feed = await (await fetch(`${server.baseUrl}/podcast.xml`)).text();
+    const stem = audio.audioUrl.replace(/^\/audio\//, '').replace(/\.mp3.*$/, '');
+    const item = feed.split('<item>').find((part) => part.includes(stem))!;
+    const chaptersUrl = /<podcast:chapters url="([^"]+)" type="application\/json\+chapters"\/>/.exec(item)?.[1];
+    expect(chaptersUrl).toBe(`${server.baseUrl}/chapters/${stem}.json`);
+    const chapters = (await (await fetch(chaptersUrl!)).json()) as { chapters: { startTime: number; title: string; url?: string }[] };
+    const told = chapters.chapters.filter((chapter) => chapter.url);
+    expect(told.length).toBeGreaterThanOrEqual(3);
+    for (const chapter of told) expect(chapter.url).toMatch(new RegExp(`^${server.baseUrl}/story/\\d+-`));
+    const starts = chapters.chapters.map((chapter) => chapter.startTime);
+    expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+    expect(chapters.chapters[0]).toMatchObject({ startTime: 0, title: 'Podcast' });
   });
 });
 

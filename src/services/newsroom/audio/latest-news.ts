@@ -18,9 +18,8 @@ import { audioFilePath, audioUrl } from './files.js';
 import { defineAudioJob, runAudioJob, type AudioJobHandle } from './jobs.js';
 import { produceAudio } from './produce.js';
 import { parseScript, type ScriptLine } from './script.js';
-import { reportedBy, TOPIC_PHRASES, topStories, type Story } from './stories.js';
+import { chapterStoriesOf, reportedBy, TOPIC_PHRASES, topStories, type Story } from './stories.js';
 import { narratorVoice } from './voices.js';
-import { storyPagePath } from '../../../shared/pages.js';
 
 export type { LatestNewsAudio } from '../../../api/audio.js';
 
@@ -171,11 +170,7 @@ async function generateLatestNewsAudioJob(ctx: Ctx, _params: object, job: AudioJ
         writer: script.writer,
       },
       job,
-      chapterStories: script.stories.map((story) => ({
-        title: story.title,
-        lead: story.lead,
-        ...(story.trendId ? { url: storyPagePath({ id: story.trendId, title: story.title }) } : {}),
-      })),
+      chapterStories: chapterStoriesOf(script.stories),
       onLine: ({ current, total }) => {
         if (current === total) status(ctx, 'Mixing and normalising the audio...');
       },

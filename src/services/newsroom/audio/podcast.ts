@@ -17,7 +17,7 @@ import { defineAudioJob, runAudioJob, type AudioJobHandle } from './jobs.js';
 import { fillPrompt, storiesForPrompt } from './latest-news.js';
 import { produceAudio } from './produce.js';
 import { cleanScript, parseScript, type Replacement } from './script.js';
-import { topStories, type Story } from './stories.js';
+import { chapterStoriesOf, topStories, type Story } from './stories.js';
 import { castOf } from './voices.js';
 
 export const NO_SCRIPT = 'No script available. Generate a script first.';
@@ -229,6 +229,9 @@ async function podcastAudioJob(ctx: Ctx, params: PodcastAudioParams, job: AudioJ
     },
     job,
     onLine: (progress) => ctx.events.emit('conversational-audio-progress', progress),
+    // The day's stories the script was written from: those the recording tells become its chapters
+    // (found by their lead or headline words in the spoken lines, whoever wrote or edited the script).
+    chapterStories: chapterStoriesOf(await topStories(ctx, PODCAST_STORIES)),
   });
   await logEvent(ctx, LOG_COMPONENTS.audio, 'info', `Podcast audio generated: ${produced.segmentCount} segments, ${produced.durationSeconds.toFixed(0)} s`);
   return { audioUrl: produced.audioUrl, segmentCount: produced.segmentCount, durationSeconds: produced.durationSeconds, assetId: produced.asset.id };

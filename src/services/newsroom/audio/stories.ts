@@ -12,6 +12,7 @@ import { proseSiteName } from '../../reader/domains/site-name.js';
 import { shapeSentence } from '../generator/sentences.js';
 import { splitSentences } from '../../../shared/text/sentences.js';
 import { recentArticlesByTopic } from '../../reader/home/index.js';
+import { storyPagePath } from '../../../shared/pages.js';
 
 export interface Story {
   title: string;
@@ -133,6 +134,15 @@ export function storyFromSources(title: string, topic: Topic, description: strin
     description,
     sourceSentences: [...sources.map((source) => source.title), ...sources.flatMap((source) => splitSentences(source.text))],
   };
+}
+
+/** An episode's stories as its chapters know them: title, lead (to find where it starts) and story page. */
+export function chapterStoriesOf(stories: readonly Story[]): { title: string; lead: string; url?: string }[] {
+  return stories.map((story) => ({
+    title: story.title,
+    lead: story.lead,
+    ...(story.trendId ? { url: storyPagePath({ id: story.trendId, title: story.title }) } : {}),
+  }));
 }
 
 /** The best current stories, most relevant first. */
