@@ -126,13 +126,14 @@ export async function registerWsHub(app: FastifyInstance, options: WsHubOptions)
     if ([...clients].some((client) => client.isAdmin)) diskStatus(app.ctx);
     const now = Date.now();
     for (const client of clients) {
+      // A quiet channel sends nothing to notice a reader that stopped reading: looked at here too
+      // (first: such a reader answers no ping either, and is counted as what it is).
+      tooSlow(client, now);
+      if (!clients.has(client)) continue;
       if (!client.alive) {
         drop(client);
         continue;
       }
-      // A quiet channel sends nothing to notice a reader that stopped reading: looked at here too.
-      tooSlow(client, now);
-      if (!clients.has(client)) continue;
       client.alive = false;
       client.socket.ping();
       // An expired session, or an end no message announced (a daemon that missed it), is found here.
