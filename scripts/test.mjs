@@ -15,7 +15,10 @@ console.log(`newsctl tests on ${process.env.DATABASE_URL ? 'PostgreSQL (DATABASE
 run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 if (existsSync(`${root}/web/tsconfig.json`)) run('npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
 run('node', ['scripts/build-if-needed.mjs']);
-const env = { ...process.env };
+// The build is current now: child processes (the CLI, daemons) run it instead of compiling the
+// sources through tsx at each start, as an installed newsctl does (NEWSCTL_TEST_COMPILED; vitest run
+// by hand, without this script, keeps running them from the sources).
+const env = { ...process.env, NEWSCTL_TEST_COMPILED: '1' };
 if (!existsSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
   console.warn('warning: Chromium not found at /usr/bin/chromium: browser tests are skipped (apt-get install -y chromium)');
   env.NEWSCTL_SKIP_BROWSER_TESTS = '1';

@@ -30,9 +30,13 @@ export function freePort(): Promise<number> {
 
 export const CLI = packagePath('bin', 'newsctl.js');
 
-/** Environment for child processes: sources, not dist/, and no inherited database or admin settings. */
+/**
+ * Environment for child processes: the build when `npm test` has just made it current, else the
+ * sources; no inherited database or admin settings.
+ */
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NEWSCTL_FROM_SOURCE: '1', NEWSCTL_LOG_LEVEL: 'warn', ...extra };
+  const fromSource = process.env.NEWSCTL_TEST_COMPILED === '1' ? {} : { NEWSCTL_FROM_SOURCE: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...fromSource, NEWSCTL_LOG_LEVEL: 'warn', ...extra };
   for (const key of ['DATABASE_URL', 'NEWSCTL_ADMIN_USERNAME', 'NEWSCTL_ADMIN_PASSWORD', 'NEWSCTL_URL', 'NEWSCTL_TOKEN']) {
     if (!(key in extra)) delete env[key];
   }

@@ -78,7 +78,7 @@ describe.skipIf(!hasTmux || Boolean(process.env.DATABASE_URL))('newsctl dash in 
       '80',
       '-y',
       '24',
-      ...Object.entries({ NEWSCTL_FROM_SOURCE: env.NEWSCTL_FROM_SOURCE!, PATH: env.PATH ?? '', TERM: 'xterm-256color' }).flatMap(([k, v]) => [
+      ...Object.entries({ NEWSCTL_FROM_SOURCE: env.NEWSCTL_FROM_SOURCE ?? '', PATH: env.PATH ?? '', TERM: 'xterm-256color' }).flatMap(([k, v]) => [
         '-e',
         `${k}=${v}`,
       ]),
