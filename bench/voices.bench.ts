@@ -59,7 +59,11 @@ const note = (m: Miss, example: string) => {
   m.example ??= example.length > 240 ? `${example.slice(0, 237)}…` : example;
 };
 
-/** The facts of `story` a sentence states: by provenance (the annotated paragraph it comes from), else by its terms. */
+/**
+ * The facts of `story` a sentence states, the likeliest first: by provenance (the annotated paragraph
+ * it comes from; of a paragraph stating several, those its words are at least half as close to as
+ * to the closest), else by its terms.
+ */
 function factsOf(sentence: string, story: EvalStory): string[] {
   const wanted = norm(sentence);
   const terms = termSet(sentence);
@@ -74,9 +78,9 @@ function factsOf(sentence: string, story: EvalStory): string[] {
       if (ids.length <= 1) return ids;
       // A paragraph stating several facts: those this sentence's words are close to (at least half
       // as close as the closest; a sentence may state two).
-      const scored = ids.map((id) => ({ id, score: overlap(story.facts.find((fact) => fact.id === id)?.text ?? '') }));
-      const best = Math.max(...scored.map((entry) => entry.score));
-      return scored.filter((entry) => entry.score >= best / 2).map((entry) => entry.id);
+      // Best first: a count of facts told twice takes only the first, a lead may be any of them.
+      const scored = ids.map((id) => ({ id, score: overlap(story.facts.find((fact) => fact.id === id)?.text ?? '') })).sort((a, b) => b.score - a.score);
+      return scored.filter((entry) => entry.score >= scored[0]!.score / 2).map((entry) => entry.id);
     }
   }
   return story.facts.filter((fact) => overlap(fact.text) >= TELLS).map((fact) => fact.id);
@@ -166,7 +170,10 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
       if (factsOf(first, story).some((id) => story.lead.includes(id))) leads++;
       else note(wrongLead, `${story.id}: "${first}"`);
       const told = new Map<string, string[]>();
-      for (const sentence of article.body) for (const id of factsOf(sentence.sourceText, story)) told.set(id, [...(told.get(id) ?? []), sentence.sourceText]);
+      for (const sentence of article.body) {
+        const [id] = factsOf(sentence.sourceText, story);
+        if (id) told.set(id, [...(told.get(id) ?? []), sentence.sourceText]);
+      }
       for (const [id, said] of told) if (said.length > 1) note(twice, `${story.id} ${id}: ${said.map((s) => `"${s}"`).join(' / ')}`);
     }
 
