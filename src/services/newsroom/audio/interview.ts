@@ -22,7 +22,7 @@ import { fillPrompt } from './latest-news.js';
 import { NO_SCRIPT } from './podcast.js';
 import { produceAudio } from './produce.js';
 import { cleanScript, parseScript, type Replacement } from './script.js';
-import { reportedBy, storyFromSources, topStories, type Story } from './stories.js';
+import { reportedBy, storyFromSources, TOPIC_PHRASES, topStories, type Story } from './stories.js';
 import { castOf } from './voices.js';
 
 const NO_TOPIC = 'No interview topic set. Enter an interview topic first.';
@@ -82,7 +82,28 @@ async function storiesAbout(ctx: Ctx, topic: string): Promise<Story[]> {
   return stories;
 }
 
-/** The offline interview: the host asks what happened, who is involved, why it matters and what comes next; the guest answers from the sources. */
+/**
+ * What a host's question calls a story: its headline's longest name ("Port Linden", "WHO"), else the
+ * story's topic. A question that names what it asks about carries content; "Why does it matter?"
+ * alone does not.
+ */
+export function storyName(story: Pick<Story, 'title' | 'topic'>): string {
+  const words = story.title
+    .replace(/[,:;.!?"“”]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  let best: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const run: string[] = [];
+    // A name is a run of capitalised words (or acronyms); the headline's first word counts only as part of a longer run.
+    for (let j = i; j < words.length && /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!); j++) run.push(words[j]!);
+    const usable = i === 0 && run.length === 1 && !/^\p{Lu}{2,}$/u.test(run[0]!) ? [] : run;
+    if (usable.length > best.length) best = usable;
+  }
+  return best.length ? `the ${best.join(' ')} story` : `this ${TOPIC_PHRASES[story.topic]} story`;
+}
+
+/** The offline interview: the host asks what happened, who is involved, why it matters and what comes next, each about the story it names; the guest answers from the sources. */
 export function offlineInterview(topic: string, stories: readonly Story[], host: string, guest: string, siteName: string): string {
   const lines: string[] = [];
   const say = (speaker: string, text: string) => lines.push(`${speaker}: ${text}`);
@@ -95,19 +116,20 @@ export function offlineInterview(topic: string, stories: readonly Story[], host:
   say(host, `Welcome to ${siteName} Interviews. I'm ${host}, and today's topic is ${spokenTopic}. With me is ${guest}. Thanks for joining us.`);
   say(guest, `Thanks for having me, ${host}.[pause short]`);
   stories.forEach((story, index) => {
-    say(host, index === 0 ? `Let's begin with the news. What happened?` : `There's another development: ${story.title}. What do we know?`);
+    const name = storyName(story);
+    say(host, index === 0 ? `Let's begin with the news: ${story.title}. What happened?` : `There's another development: ${story.title}. What do we know?`);
     say(guest, story.lead);
     if (story.who) {
-      say(host, 'Who is involved, and what are they saying?');
+      say(host, `Who is involved in ${name}, and what are they saying?`);
       say(guest, story.who);
     }
     if (story.why) {
-      say(host, 'Why does it matter?');
+      say(host, `Why does ${name} matter?`);
       say(guest, story.why);
     }
     const more = story.facts.find((fact) => fact !== story.who && fact !== story.why);
     if (more) {
-      say(host, 'What else should our listeners know?');
+      say(host, `What else should our listeners know about ${name}?`);
       const reporters = reportedBy(story, 2);
       say(guest, `${more}${reporters ? ` That has been reported by ${reporters}.` : ''}`);
     }

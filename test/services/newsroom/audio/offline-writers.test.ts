@@ -6,7 +6,7 @@ import type { TrendSourceArticle } from '../../../../src/db/trends.js';
 import { fillTemplate, renderBacking, syllables, valueAt } from '../../../../src/providers/music/index.js';
 import { offlineConversation } from '../../../../src/services/newsroom/audio/conversation.js';
 import { downloadName, newAudioFileName } from '../../../../src/services/newsroom/audio/files.js';
-import { coversTopic, offlineInterview, refineOffline } from '../../../../src/services/newsroom/audio/interview.js';
+import { coversTopic, offlineInterview, refineOffline, storyName } from '../../../../src/services/newsroom/audio/interview.js';
 import { dailyCron } from '../../../../src/services/platform/schedule/cadence.js';
 import { nextSlot } from '../../../../src/services/platform/schedule/cron.js';
 import { enhanceOffline } from '../../../../src/services/newsroom/audio/podcast.js';
@@ -267,6 +267,12 @@ describe('offline podcast', () => {
 });
 
 describe('offline interview', () => {
+  it('names each story its questions ask about: a name of its headline, else its topic', () => {
+    expect(storyName({ title: 'Storm floods Port Linden harbor, 1,200 evacuated', topic: 'usa' })).toBe('the Port Linden story');
+    expect(storyName({ title: 'WHO declares mpox outbreak a global health emergency', topic: 'health' })).toBe('the WHO story');
+    expect(storyName({ title: 'Central bank raises rates to 4.25 percent', topic: 'finance' })).toBe('this business and finance story');
+  });
+
   it('asks and answers from the story, keeping figures and site names whole when refined', () => {
     const interview = offlineInterview('Central bank interest rates', [stories[2]!], 'Sam', 'Dr. Morgan', 'Morning Ledger');
     expect(interview).toContain("today's topic is central bank interest rates.");
@@ -275,7 +281,10 @@ describe('offline interview', () => {
     expect(stories[2]!.lead).toMatch(/4\.25 percent/);
     expect(refined).toContain(stories[2]!.lead);
     expect(refined).toContain('Dr. Morgan: Thanks for having me, Sam.');
-    expect(refined).toMatch(/\[pause short\]\nSam: Who is involved/);
+    expect(refined).toMatch(/\[pause short\]\nSam: Who is involved in (the [\w .'-]+|this [\w .]+) story, and what are they saying\?/);
+    // Every question names the story it asks about.
+    for (const line of interview.split('\n').filter((l) => l.startsWith('Sam:') && l.endsWith('?')))
+      expect(line).toMatch(/ story\b|: .+\. What (happened|do we know)\?$/);
     // The guest's last line is news; the host signs off once, with no courtesy answered by a courtesy.
     const lines = interview.split('\n');
     expect(lines.at(-1)).toBe("Sam: Dr. Morgan, thank you for walking us through it.[pause] That's our interview for today. Thanks for listening.");
