@@ -29,6 +29,13 @@ function parsePriority(text: string): number {
   return Number(text);
 }
 
+/** "12 (language)": pages read and not kept, by reason. */
+function skippedText(skipped: Record<string, number>): string {
+  return Object.entries(skipped)
+    .map(([reason, count]) => `${count} (${reason})`)
+    .join(', ');
+}
+
 export function registerDomainsCommand(program: Command): void {
   const domains = program.command('domains').description('source domains: list, add, remove, priority, status, import, export');
 
@@ -46,8 +53,9 @@ export function registerDomainsCommand(program: Command): void {
       throttle: `${d.throttle}s`,
       status: d.status === 'error' && d.errorMessage ? `error: ${d.errorMessage.slice(0, 50)}` : d.status,
       lastScraped: dateTime(d.lastScraped, timeZone),
+      skipped: skippedText(d.skipped) || '-',
     }));
-    console.log(formatTable(rows, ['id', 'url', 'status', 'priority', 'throttle', 'articlesCount', 'lastScraped']));
+    console.log(formatTable(rows, ['id', 'url', 'status', 'priority', 'throttle', 'articlesCount', 'skipped', 'lastScraped']));
     const count = (status: string) => list.filter((d) => d.status === status).length;
     console.log(`\nTotal: ${list.length} | Active: ${count('active')} | Success: ${count('success')} | Errors: ${count('error')}`);
   });
@@ -69,6 +77,26 @@ export function registerDomainsCommand(program: Command): void {
     const domain = await withClient(options, (client) => client.domains.add(body));
     if (options.json) printJson(domain);
     else console.log(`Domain added successfully: ${readableAddress(domain.url)} (id ${domain.id})`);
+  });
+
+  withDataOptions(
+    domains.command('show').description('one domain: its status, articles and the pages skipped, and why').argument('<domain>', 'id, url or host'),
+  ).action(async (ref: string, options: DataOptions) => {
+    const [domain, timeZone] = await withClient(
+      options,
+      async (client) => [await findDomain(client, ref), options.json ? null : await productTimeZone(client)] as const,
+    );
+    if (options.json) return printJson(domain);
+    console.log(
+      [
+        `${readableAddress(domain.url)} (id ${domain.id})`,
+        `Status:        ${domain.status}${domain.errorMessage ? `: ${domain.errorMessage}` : ''}`,
+        `Priority:      ${domain.priority ?? '(4)'}, one request every ${domain.throttle} s`,
+        `Articles:      ${domain.articlesCount}`,
+        `Skipped pages: ${skippedText(domain.skipped) || 'none'}`,
+        `Last crawled:  ${dateTime(domain.lastScraped, timeZone)}`,
+      ].join('\n'),
+    );
   });
 
   withDataOptions(domains.command('remove').description('remove a domain (its articles stay)').argument('<domain>', 'id, url or host')).action(

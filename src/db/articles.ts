@@ -8,13 +8,15 @@ export interface ArticleListRow {
   sourceUrl: string;
   scrapedAt: Date;
   domainName: string;
+  /** ISO 639-1 code of its text (null for articles stored before languages were told). */
+  language: string | null;
 }
 
 export interface DomainArticlesRow {
   domainId: number;
   domainUrl: string;
   priority: number | null;
-  articles: { id: number; title: string; sourceUrl: string; scrapedAt: string; domainName: string }[];
+  articles: { id: number; title: string; sourceUrl: string; scrapedAt: string; domainName: string; language: string | null }[];
 }
 
 /**
@@ -28,10 +30,10 @@ export async function newestArticlesByDomain(sql: Queryable, perDomain: number):
     cross join lateral (
       select json_agg(json_build_object(
                'id', a.id, 'title', a.title, 'sourceUrl', a.source_url,
-               'scrapedAt', a.scraped_at, 'domainName', a.domain_name)
+               'scrapedAt', a.scraped_at, 'domainName', a.domain_name, 'language', a.language)
              order by a.scraped_at desc, a.id desc) as articles
       from (
-        select id, title, source_url, scraped_at, domain_name from articles
+        select id, title, source_url, scraped_at, domain_name, language from articles
         where domain_id = d.id
         order by scraped_at desc, id desc
         limit ${perDomain}
@@ -49,10 +51,10 @@ export async function newestArticlesByDomain(sql: Queryable, perDomain: number):
 /** The newest articles of each topic (one query; per-topic index scans). */
 export async function newestArticlesByTopic(sql: Queryable, topics: readonly Topic[], perTopic: number): Promise<(ArticleListRow & { topic: Topic })[]> {
   return sql<(ArticleListRow & { topic: Topic })[]>`
-    select t.topic, a.id, a.title, a.source_url, a.scraped_at, a.domain_name
+    select t.topic, a.id, a.title, a.source_url, a.scraped_at, a.domain_name, a.language
     from unnest(${topics as Topic[]}::text[]) as t(topic)
     cross join lateral (
-      select id, title, source_url, scraped_at, domain_name from articles
+      select id, title, source_url, scraped_at, domain_name, language from articles
       where topic = t.topic
       order by scraped_at desc, id desc
       limit ${perTopic}

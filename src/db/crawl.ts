@@ -28,8 +28,31 @@ export async function storedArticleUrls(sql: Queryable, urls: readonly string[])
   const rows = await sql<{ url: string }[]>`
     select canonical_url as url from articles where canonical_url = any(${list}::text[])
     union
-    select source_url as url from articles where source_url = any(${list}::text[])`;
+    select source_url as url from articles where source_url = any(${list}::text[])
+    union
+    select url from skipped_pages where url = any(${list}::text[])`;
   return new Set(rows.map((row) => row.url));
+}
+
+/** A page read and not kept as an article, with why; false when it was recorded already. */
+export async function insertSkippedPage(
+  sql: Queryable,
+  page: { domainId: number; url: string; reason: 'language'; language: string | null; title: string | null },
+): Promise<boolean> {
+  const rows = await sql`
+    insert into skipped_pages (domain_id, url, reason, language, title)
+    values (${page.domainId}, ${page.url}, ${page.reason}, ${page.language}, ${page.title})
+    on conflict (url) do nothing returning id`;
+  return rows.length > 0;
+}
+
+/** Per domain, how many pages were skipped for each reason. */
+export async function skippedCountsByDomain(sql: Queryable): Promise<Map<number, Record<string, number>>> {
+  const rows = await sql<{ domainId: number; reason: string; count: number }[]>`
+    select domain_id, reason, count(*)::int as count from skipped_pages where domain_id is not null group by domain_id, reason`;
+  const counts = new Map<number, Record<string, number>>();
+  for (const row of rows) counts.set(row.domainId, { ...counts.get(row.domainId), [row.reason]: row.count });
+  return counts;
 }
 
 /**

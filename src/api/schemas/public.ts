@@ -18,6 +18,8 @@ export const publicArticle = z.object({
   sourceUrl: z.string(),
   scrapedAt: z.string(),
   domainName: z.string(),
+  /** ISO 639-1 code of the article's text; null when not told (stored before languages were). */
+  language: z.string().nullable(),
 });
 
 /** GET /api/articles-by-domain, and the home data's part. */

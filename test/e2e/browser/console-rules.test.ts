@@ -52,6 +52,10 @@ describe('the domain list', () => {
     expect(domainNotes({ startingUrl: null, status: 'error', errorMessage: error })).toEqual([`(Error: ${'x'.repeat(50)}…)`]);
     expect(domainNotes({ startingUrl: null, status: 'error', errorMessage: 'short' })).toEqual(['(Error: short)']);
     expect(domainNotes({ startingUrl: null, status: 'error', errorMessage: null })).toEqual([]);
+    expect(domainNotes({ startingUrl: null, status: 'success', errorMessage: null, skipped: { language: 12 } })).toEqual([
+      '(Success)',
+      '(12 skipped: language)',
+    ]);
   });
   it('counts by status and parses priorities as whole numbers, ignoring text', () => {
     expect(countDomains([{ status: 'active' }, { status: 'error' }, { status: 'avoided' }, { status: 'success' }])).toEqual({

@@ -11,7 +11,7 @@ export function sortDomainsByPriority<T extends Pick<ConsoleDomain, 'priority' |
 }
 
 /** The notes after a row's address: "(Custom URL)", "(Success)", "(Error: first 50 characters…)". */
-export function domainNotes(domain: Pick<ConsoleDomain, 'startingUrl' | 'status' | 'errorMessage'>): string[] {
+export function domainNotes(domain: Pick<ConsoleDomain, 'startingUrl' | 'status' | 'errorMessage'> & { skipped?: Record<string, number> }): string[] {
   const notes: string[] = [];
   if (domain.startingUrl) notes.push('(Custom URL)');
   if (domain.status === 'success') notes.push('(Success)');
@@ -19,6 +19,8 @@ export function domainNotes(domain: Pick<ConsoleDomain, 'startingUrl' | 'status'
     const cut = domain.errorMessage.length > ERROR_TEXT_LIMIT ? `${domain.errorMessage.slice(0, ERROR_TEXT_LIMIT)}…` : domain.errorMessage;
     notes.push(`(Error: ${cut})`);
   }
+  // Pages read and not kept: which sites write in a language the crawler leaves out.
+  for (const [reason, count] of Object.entries(domain.skipped ?? {})) if (count > 0) notes.push(`(${count} skipped: ${reason})`);
   return notes;
 }
 

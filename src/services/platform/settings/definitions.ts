@@ -266,6 +266,28 @@ export const SETTINGS: readonly SettingDefinition[] = [
     },
   }),
 
+  // The languages the crawler keeps (ISO 639-1 codes); a page in another is recorded as skipped.
+  define({
+    key: 'languages',
+    label: 'languages',
+    schema: z
+      .object({
+        languages: z
+          .array(
+            z
+              .string()
+              .trim()
+              .toLowerCase()
+              .regex(/^[a-z]{2}$/, 'a two-letter language code (ISO 639-1)'),
+          )
+          .min(1)
+          .max(50),
+      })
+      .strict(),
+    defaults: { languages: ['en'] },
+    fieldLabels: { languages: 'Languages kept by the crawler (two-letter codes: en, fr, de…)' },
+  }),
+
   define({
     key: 'log-retention',
     label: 'log retention',

@@ -30,13 +30,14 @@ import { isTopic, TOPIC_NAMES } from '../../../shared/topics.js';
 import { readableAddress, readableHost } from './host-names.js';
 import { probeScheme, schemeIsUncertain } from './scheme.js';
 import type { DomainView, AvoidDomainView, NewDomainInput, DomainChanges, ImportResult } from '../../../api/domains.js';
+import { skippedCountsByDomain } from '../../../db/crawl.js';
 
 export { readDomainEntry } from './entries.js';
 export { relatedSites, scrapeRelatedDomains } from './related.js';
 
 type Ctx = Pick<AppContext, 'sql' | 'events'>;
 
-function toView(row: DomainRow, articlesCount: number): DomainView {
+function toView(row: DomainRow, articlesCount: number, skipped: Record<string, number> = {}): DomainView {
   return {
     id: row.id,
     url: row.url,
@@ -48,13 +49,15 @@ function toView(row: DomainRow, articlesCount: number): DomainView {
     errorMessage: row.errorMessage,
     lastScraped: row.lastScraped ? new Date(row.lastScraped).toISOString() : null,
     articlesCount,
+    skipped,
   };
 }
 
 const toAvoidView = (row: AvoidDomainRow): AvoidDomainView => ({ id: row.id, url: row.url, reason: row.reason });
 
 export async function listDomains(ctx: Pick<AppContext, 'sql'>): Promise<DomainView[]> {
-  return (await selectDomains(ctx.sql)).map((row: DomainListRow) => toView(row, row.articlesCount));
+  const [rows, skipped] = await Promise.all([selectDomains(ctx.sql), skippedCountsByDomain(ctx.sql)]);
+  return rows.map((row: DomainListRow) => toView(row, row.articlesCount, skipped.get(row.id)));
 }
 
 export async function listAvoidDomains(ctx: Pick<AppContext, 'sql'>): Promise<AvoidDomainView[]> {
@@ -162,7 +165,7 @@ export async function updateDomain(ctx: Ctx, id: number, changes: DomainChanges)
   if (what.length) await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain ${readableAddress(row.url)}: ${what.join(', ')}`);
   ctx.events.emit('domains_updated', {});
   if (avoidListChanged) ctx.events.emit('avoid_domains_updated', {});
-  return toView(row, await countDomainArticles(ctx.sql, id));
+  return toView(row, await countDomainArticles(ctx.sql, id), (await skippedCountsByDomain(ctx.sql)).get(id));
 }
 
 export async function removeDomain(ctx: Ctx, id: number): Promise<{ message: string; id: number }> {

@@ -25,7 +25,14 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export async function recentArticlesByTopic(ctx: Ctx): Promise<Record<Topic, PublicArticle[]>> {
   const byTopic = emptyByTopic<PublicArticle>();
   for (const row of await newestArticlesByTopic(ctx.sql, TOPICS, ARTICLES_PER_TOPIC)) {
-    byTopic[row.topic].push({ id: row.id, title: row.title, sourceUrl: row.sourceUrl, scrapedAt: iso(row.scrapedAt), domainName: row.domainName });
+    byTopic[row.topic].push({
+      id: row.id,
+      title: row.title,
+      sourceUrl: row.sourceUrl,
+      scrapedAt: iso(row.scrapedAt),
+      domainName: row.domainName,
+      language: row.language,
+    });
   }
   return byTopic;
 }

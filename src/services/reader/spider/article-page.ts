@@ -1,7 +1,8 @@
 // An article page the crawl fetched → the article, stored once per canonical URL: its text and
 // metadata extracted, the address it is known by chosen, its topic decided.
 import type { AppContext } from '../../../context.js';
-import { insertCrawledArticle } from '../../../db/crawl.js';
+import { insertCrawledArticle, insertSkippedPage } from '../../../db/crawl.js';
+import { detectLanguage, languageVerdict } from '../extract/language.js';
 import { assignTopics } from '../article-topics/index.js';
 import type { CrawlDomain } from './crawl-types.js';
 import { dateOf } from '../extract/dates.js';
@@ -9,23 +10,34 @@ import { readArticlePage } from './extraction.js';
 import { canonicalizeUrl } from './net/index.js';
 
 export interface StoredArticlePage {
-  /** null when an article with this canonical URL was stored already. */
+  /** null when an article with this canonical URL was stored already, or the page was skipped. */
   id: number | null;
+  /** Read and not kept (recorded in skipped_pages): in a language the administrator did not choose. */
+  skipped?: 'language';
   title: string;
   sourceUrl: string;
   canonicalUrl: string;
 }
 
-/** Stores the page as an article of the domain; null when it is no article (no title). */
+/**
+ * Stores the page as an article of the domain; null when it is no article (no title). A page in a
+ * language not among `languages` is recorded as skipped instead, never classified.
+ */
 export async function storeArticlePage(
   ctx: Pick<AppContext, 'config' | 'sql' | 'events'>,
   page: { html: string; url: string; requestedUrl: string },
   domain: CrawlDomain,
   sameSite: (url: URL) => boolean,
+  languages: readonly string[],
 ): Promise<StoredArticlePage | null> {
   const article = readArticlePage(page.html, page.url);
   if (!article.title) return null;
   const sourceUrl = canonicalizeUrl(page.url) ?? page.requestedUrl;
+  const { language, keep } = languageVerdict(detectLanguage(article.title, article.text), article.language, languages);
+  if (!keep) {
+    await insertSkippedPage(ctx.sql, { domainId: domain.id, url: sourceUrl, reason: 'language', language, title: article.title });
+    return { id: null, skipped: 'language', title: article.title, sourceUrl, canonicalUrl: sourceUrl };
+  }
   const declared = article.canonicalUrl ? canonicalizeUrl(article.canonicalUrl, page.url) : null;
   const declaredUrl = declared ? new URL(declared) : null;
   // A canonical link to the home page (a common misconfiguration) would merge every article.
@@ -42,7 +54,7 @@ export async function storeArticlePage(
     author: article.author,
     publishedAt: dateOf(article.publishedAt),
     imageUrl: article.imageUrl,
-    language: article.language,
+    language,
     wordCount: article.wordCount,
     topic: topic?.topic ?? null,
     topicSource: topic?.source ?? null,

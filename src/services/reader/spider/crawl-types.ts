@@ -146,6 +146,8 @@ export interface DomainState {
   stored: number;
   candidates: number;
   alreadyStored: number;
+  /** Pages read and not kept (a language not chosen). */
+  skipped: number;
   articleAttempts: number;
   articleFailures: number;
   lastArticleError: string | null;

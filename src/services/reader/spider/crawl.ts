@@ -53,6 +53,7 @@ import {
   type CrawlOptions,
   type DomainState,
 } from './crawl-types.js';
+import { getSetting } from '../../platform/settings/index.js';
 
 export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 'jobs'>, options: CrawlOptions): Crawl {
   const { network, hooks } = options;
@@ -63,6 +64,11 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
   const states = new Map<number, DomainState>();
   const seen = new Set<string>();
   const finishing = new Set<Promise<void>>();
+  // The languages kept, read once per run (a change applies from the next crawl).
+  const chosenLanguages = getSetting<{ languages: string[] }>(ctx, 'languages').then(
+    (value) => value.languages,
+    () => ['en'],
+  );
   let articlesStored = 0;
   let domainsFinished = 0;
   let requestsHandled = 0;
@@ -118,6 +124,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
       stored: domain.initialStored ?? 0,
       candidates: 0,
       alreadyStored: 0,
+      skipped: 0,
       articleAttempts: 0,
       articleFailures: 0,
       lastArticleError: null,
@@ -310,10 +317,20 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     // A redirect may have led somewhere robots.txt closes, or off the site.
     const final = new URL(response.url);
     if (!state.sameSite(final) || !(await isAllowed(response.url))) return;
-    const stored = await storeArticlePage(ctx, { html: response.text(), url: response.url, requestedUrl: task.url }, state.domain, state.sameSite);
+    const stored = await storeArticlePage(
+      ctx,
+      { html: response.text(), url: response.url, requestedUrl: task.url },
+      state.domain,
+      state.sameSite,
+      await chosenLanguages,
+    );
     if (!stored) return;
     const { id, title, sourceUrl, canonicalUrl } = stored;
     seen.add(canonicalUrl);
+    if (stored.skipped) {
+      state.skipped++;
+      return;
+    }
     if (id === null) {
       state.alreadyStored++;
       return;
