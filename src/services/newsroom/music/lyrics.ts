@@ -1,7 +1,7 @@
 // Lyrics: the lyrics prompt with {narration} — the introduction narration and
 // today's top stories — and the lyrics model; offline, verses and a chorus made from the day's
-// headlines and the stories' own sentences, each sung whole (decisions.md: a line is never the
-// beginning of a source sentence or headline, and it ends on a content word).
+// headlines and the stories' own sentences, each sung whole: a line is never the beginning of a
+// source sentence or headline cut short, and it ends on a content word.
 import type { GenerateLyricsResponse, LastLyrics } from '../../../api/audio.js';
 import type { AppContext } from '../../../context.js';
 import { editedAtOf, insertScript, latestScript, pruneScripts } from '../../../db/scripts.js';
