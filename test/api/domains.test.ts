@@ -173,7 +173,9 @@ describe('domains', () => {
   });
 
   // It starts a second daemon (a fresh database): more than the default 30 s on a busy machine.
-  it('exports the sources as OPML in topic folders, which a fresh daemon imports as the same list; a malformed file imports nothing', { timeout: 120_000 }, async () => {
+  it('exports the sources as OPML in topic folders, which a fresh daemon imports as the same list; a malformed file imports nothing', {
+    timeout: 120_000,
+  }, async () => {
     const { body: list } = await call('GET', '/api/domains');
     const example = list.find((d: { url: string }) => d.url === 'example.com');
     await server.sql`
