@@ -6,7 +6,7 @@ import type { DomainView as Domain } from '../api/domains.js';
 import { readableAddress, readableHost, storedHost } from '../services/reader/domains/host-names.js';
 import type { Client } from '../client/index.js';
 import { formatTable, printJson, readInputFile } from './io.js';
-import { withClient, withDataOptions, type DataOptions } from './options.js';
+import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 import { productTimeZone } from './time.js';
 import { dateTime } from '../terminal/time.js';
 
@@ -80,7 +80,11 @@ export function registerDomainsCommand(program: Command): void {
   });
 
   withDataOptions(
-    domains.command('show').description('one domain: its status, articles and the pages skipped, and why').argument('<domain>', 'id, url or host'),
+    withExamples(
+      domains.command('show').description('one domain: its status, articles and the pages skipped, and why').argument('<domain>', 'id, url or host'),
+      'newsctl domains show example.com',
+      'newsctl domains show 12 --json',
+    ),
   ).action(async (ref: string, options: DataOptions) => {
     const [domain, timeZone] = await withClient(
       options,

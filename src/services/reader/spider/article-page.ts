@@ -8,6 +8,7 @@ import type { CrawlDomain } from './crawl-types.js';
 import { dateOf } from '../extract/dates.js';
 import { readArticlePage } from './extraction.js';
 import { canonicalizeUrl } from './net/index.js';
+import { getSetting } from '../../platform/settings/index.js';
 
 export interface StoredArticlePage {
   /** null when an article with this canonical URL was stored already, or the page was skipped. */
@@ -17,6 +18,14 @@ export interface StoredArticlePage {
   title: string;
   sourceUrl: string;
   canonicalUrl: string;
+}
+
+/** The languages the crawler keeps (the `languages` setting; English when it cannot be read). */
+export function keptLanguages(ctx: Pick<AppContext, 'sql'>): Promise<string[]> {
+  return getSetting<{ languages: string[] }>(ctx, 'languages').then(
+    (value) => value.languages,
+    () => ['en'],
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import type { AppContext } from '../../../context.js';
 import { storedArticleUrls } from '../../../db/crawl.js';
 import { readableAddress } from '../domains/host-names.js';
 import { diskFull, diskStatus } from '../../platform/health/disk-monitor.js';
-import { storeArticlePage } from './article-page.js';
+import { keptLanguages, storeArticlePage } from './article-page.js';
 import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
 import {
   AbortedError,
@@ -53,7 +53,6 @@ import {
   type CrawlOptions,
   type DomainState,
 } from './crawl-types.js';
-import { getSetting } from '../../platform/settings/index.js';
 
 export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 'jobs'>, options: CrawlOptions): Crawl {
   const { network, hooks } = options;
@@ -65,10 +64,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
   const seen = new Set<string>();
   const finishing = new Set<Promise<void>>();
   // The languages kept, read once per run (a change applies from the next crawl).
-  const chosenLanguages = getSetting<{ languages: string[] }>(ctx, 'languages').then(
-    (value) => value.languages,
-    () => ['en'],
-  );
+  const chosenLanguages = keptLanguages(ctx);
   let articlesStored = 0;
   let domainsFinished = 0;
   let requestsHandled = 0;
@@ -317,13 +313,8 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     // A redirect may have led somewhere robots.txt closes, or off the site.
     const final = new URL(response.url);
     if (!state.sameSite(final) || !(await isAllowed(response.url))) return;
-    const stored = await storeArticlePage(
-      ctx,
-      { html: response.text(), url: response.url, requestedUrl: task.url },
-      state.domain,
-      state.sameSite,
-      await chosenLanguages,
-    );
+    const page = { html: response.text(), url: response.url, requestedUrl: task.url };
+    const stored = await storeArticlePage(ctx, page, state.domain, state.sameSite, await chosenLanguages);
     if (!stored) return;
     const { id, title, sourceUrl, canonicalUrl } = stored;
     seen.add(canonicalUrl);
