@@ -1,23 +1,7 @@
-// Stories of a crawled local news web (issue 13): the local web's sites tell the same stories in
-// their own words (test/fixtures/stories/local-web.ts), the spider crawls them into a fresh
-// database (topics from the offline classifier, article by article), and the analyzer runs offline.
-// Printed: the share of stories several sites cover that come out as exactly one trend of the right
-// topic (target 100 %), trends resting on one site (target 0), stories split over several trends,
-// and the other trends (the sites' generated filler). Baseline in the same run, on the same stored
-// articles: the analyzer before issue 13 — each topic's articles clustered apart, two articles make
-// a trend whatever their site. Database: embedded PGlite, in memory.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../src/config.js';
-import { openRuntime } from '../src/runtime.js';
-import { addDomain } from '../src/services/reader/domains/index.js';
-import { startSpider, waitForSpider } from '../src/services/reader/spider/index.js';
-import { stopServices } from '../src/lifecycle.js';
-import { listTrends, runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
+import { runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
 import { clusterStories, rankTrends } from '../src/services/reader/trends/engine/index.js';
 import { storyInput, windowStories } from '../src/services/reader/trends/stories.js';
-import { startNewsWeb } from '../test/fixtures/news-web/index.js';
+import { crawledWeb, trendsWithArticles } from './lib/crawled-web.js';
 import { LOCAL_WEB_SITES, localWebArticles, SINGLE_SITE_STORY, WEB_STORIES, type WebStory } from '../test/fixtures/stories/local-web.js';
 
 interface Row {
@@ -86,20 +70,9 @@ function perTopicBaseline(rows: Row[]): FoundTrend[] {
 }
 
 const started = performance.now();
-const web = await startNewsWeb({ sites: LOCAL_WEB_SITES, hostile: false, articlesPerSite: 2, extraArticles: (site) => localWebArticles(site) });
-const dataDir = mkdtempSync(join(tmpdir(), 'newsctl-trends-web-bench-'));
-const config = loadConfig({
-  NEWSCTL_DATA_DIR: dataDir,
-  NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
-  NEWSCTL_SPIDER_REQUEST_TIMEOUT_MS: '3000',
-  NEWSCTL_LOG_LEVEL: 'silent',
-});
-const runtime = await openRuntime(config, { inMemory: true });
-const server = runtime;
+const crawled = await crawledWeb({ sites: LOCAL_WEB_SITES, articlesPerSite: 2, extraArticles: (site) => localWebArticles(site) });
+const { web, runtime: server } = crawled;
 try {
-  for (const site of web.sites) await addDomain(server.ctx, { url: site.origin, throttle: 1 });
-  await startSpider(server.ctx);
-  await waitForSpider(server.ctx);
   const crawlSeconds = (performance.now() - started) / 1000;
   const rows = await server.ctx.sql<Row[]>`
     select id, canonical_url, title, left(content, 1500) as lead, domain_name, topic, published_at, scraped_at from articles order by id`;
@@ -138,11 +111,7 @@ try {
   const analysisStart = performance.now();
   await runTrendsAnalyzer(server.ctx, { offline: true });
   const analysisMs = performance.now() - analysisStart;
-  const links = await server.ctx.sql<{ trendId: number; articleId: number }[]>`select trend_id, article_id from trend_articles`;
-  const trends: FoundTrend[] = (await listTrends(server.ctx, { limit: 1000 })).map((trend) => ({
-    topic: trend.topic,
-    articleIds: links.filter((link) => link.trendId === trend.id).map((link) => link.articleId),
-  }));
+  const trends: FoundTrend[] = (await trendsWithArticles(server.ctx)).map((trend) => ({ topic: trend.topic, articleIds: trend.articleIds }));
   const ours = judge(trends, storyIds, domainOf, topicOf);
   const afterTopics = new Map((await server.ctx.sql<{ id: number; topic: string }[]>`select id, topic from articles`).map((row) => [row.id, row.topic]));
 
@@ -189,8 +158,5 @@ try {
     `  target: 100 % of stories one trend of the right topic (${ours.right === total ? 'met' : 'NOT met'}); 0 trends on one site (${ours.singleSource === 0 ? 'met' : 'NOT met'})`,
   );
 } finally {
-  await stopServices(server.ctx);
-  await runtime.close();
-  await web.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await crawled.close();
 }

@@ -1,27 +1,5 @@
-// Writing and filing on prose in voices we did not write (issue 40): each web — the two evaluation
-// webs of ../shared/eval (NEWSCTL_EVAL_DIR), beside the local web the settings were chosen on and
-// the held-out web frozen before tuning — is served as a local news web (dates moved to now),
-// crawled by the spider, analysed offline, and written offline as the product does: an article per
-// story's trend, the bulletin, the podcast and the song from the day's top stories. Printed per web:
-//   - stories found: a story whose articles all sit in exactly one trend (split, partial or missing otherwise);
-//   - story topics: that trend's topic is the story's; article topics: its articles' topics after analysis;
-//   - leads: the generated article's first sentence states a fact the story's headlines name;
-//   - facts told twice: a fact stated by two sentences of one generated article (provenance: each
-//     sentence is a source sentence, and the source paragraph's annotation says which facts it states);
-//   - podcast filler lines (a line with no word of the day's stories, not answered by news) and the
-//     podcast's first fact per story (a lead fact);
-//   - lyric lines that dangle (end on a word that needs the next) or repeat a source sentence's or
-//     headline's start cut short.
-// The first example of each miss is printed. The evaluation webs are measured, never tuned on.
-//
-//   npm run bench -- voices
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadConfig } from '../src/config.js';
+import { loadavg } from 'node:os';
 import { trendSourceArticles } from '../src/db/trends.js';
-import { stopServices } from '../src/lifecycle.js';
-import { openRuntime } from '../src/runtime.js';
 import { offlineConversation } from '../src/services/newsroom/audio/conversation.js';
 import { offlineSummary } from '../src/services/newsroom/audio/latest-news.js';
 import { topStories } from '../src/services/newsroom/audio/stories.js';
@@ -29,12 +7,10 @@ import { writeOfflineArticle } from '../src/services/newsroom/generator/offline-
 import { termSet } from '../src/services/newsroom/generator/sentences.js';
 import { toWriterSources } from '../src/services/newsroom/generator/write-article.js';
 import { offlineLyrics, parseLyrics } from '../src/services/newsroom/music/index.js';
-import { addDomain } from '../src/services/reader/domains/index.js';
-import { startSpider, waitForSpider } from '../src/services/reader/spider/index.js';
-import { listTrends, runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
+import { runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
 import { splitSentences } from '../src/shared/text/sentences.js';
-import { startNewsWeb } from '../test/fixtures/news-web/index.js';
 import type { ExtraArticle } from '../test/fixtures/news-web/site.js';
+import { crawledWeb, trendsWithArticles } from './lib/crawled-web.js';
 import { evalDir, fixtureWebs, voicesWebs, type EvalStory, type EvalWeb } from './lib/eval-webs.js';
 
 /** A sentence states a fact's text when this share of the text's terms is in it (the newsroom bench's rule). */
@@ -95,20 +71,10 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     ...web.singles.filter((s) => s.site === site).map((s) => ({ title: s.headline, paragraphs: s.paragraphs, hoursAgo: s.hoursAgo, section: s.topic })),
   ];
   const started = performance.now();
-  const news = await startNewsWeb({ sites: web.sites.length, hostile: false, articlesPerSite: 0, extraArticles: extra });
-  const dataDir = mkdtempSync(join(tmpdir(), 'newsctl-voices-bench-'));
-  const config = loadConfig({
-    NEWSCTL_DATA_DIR: dataDir,
-    NEWSCTL_ALLOW_PRIVATE_NETWORKS: news.allowPrivateNetworks.join(','),
-    NEWSCTL_SPIDER_REQUEST_TIMEOUT_MS: '5000',
-    NEWSCTL_LOG_LEVEL: 'silent',
-  });
-  const runtime = await openRuntime(config, { inMemory: true });
+  const crawled = await crawledWeb({ sites: web.sites.length, articlesPerSite: 0, extraArticles: extra });
+  const { web: news, runtime } = crawled;
   const { ctx } = runtime;
   try {
-    for (const site of news.sites) await addDomain(ctx, { url: site.origin, throttle: 1 });
-    await startSpider(ctx);
-    await waitForSpider(ctx);
     await runTrendsAnalyzer(ctx, { offline: true });
     const seconds = (performance.now() - started) / 1000;
 
@@ -121,11 +87,7 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
         .map((a) => news.sites[a.site]!.articles.find((served) => served.title === a.headline)?.url)
         .map((url) => (url ? idOfUrl.get(url) : undefined))
         .filter((id): id is number => id !== undefined);
-    const links = await ctx.sql<{ trendId: number; articleId: number }[]>`select trend_id, article_id from trend_articles`;
-    const trends = (await listTrends(ctx, { limit: 1000 })).map((trend) => ({
-      ...trend,
-      articleIds: links.filter((link) => link.trendId === trend.id).map((link) => link.articleId),
-    }));
+    const trends = await trendsWithArticles(ctx);
 
     let found = 0;
     let topicsRight = 0;
@@ -239,10 +201,7 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     row('bulletin', `${bulletin.split('\n').length} lines`);
     row('lyric lines dangling or a source’s start', `${badLyric.count} of ${lyrics.length}`, badLyric);
   } finally {
-    await stopServices(ctx);
-    await runtime.close();
-    await news.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await crawled.close();
   }
   return out;
 }

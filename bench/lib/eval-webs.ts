@@ -16,8 +16,6 @@ export interface EvalArticle {
   /** Per paragraph, the ids of the facts it states (empty when not annotated). */
   facts: string[][];
   hoursAgo: number;
-  /** Another outlet's wire copy, republished word for word. */
-  copy: boolean;
 }
 
 export interface EvalStory {
@@ -87,7 +85,6 @@ export function voicesWebs(dir = evalDir()): EvalWeb[] {
             paragraphs: article.paragraphs,
             facts: article.facts,
             hoursAgo: hoursAgo(article.published),
-            copy: article.syndicatedFrom !== null,
           })),
         })),
         singles: raw.singles.map((single) => ({
@@ -123,7 +120,6 @@ function fixtureWeb(name: string, stories: readonly WebStory[], measuredOnly: bo
           paragraphs,
           facts: paragraphs.map((_, f) => (own ? [] : [`f${(f + i) % story.facts.length}`])),
           hoursAgo: 1 + i,
-          copy: false,
         };
       }),
     })),
