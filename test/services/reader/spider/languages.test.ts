@@ -14,28 +14,60 @@ const ENGLISH = [
   'The council of Port Linden voted on Tuesday to rebuild the harbor wall that the storm broke last month.',
   'Engineers said the new wall would be two meters higher and could be finished before the winter storms arrive.',
   'Fishermen who lost their boats will get help from a fund the town opened with money from the regional government.',
+  'The mayor told residents at a packed meeting that the work would start in the spring and that the ferry would keep running.',
+  'Shop owners along the quay said they hoped the new wall would bring back the visitors who stayed away after the flood.',
+  'A second vote next month will decide how much of the cost the town will borrow and how much will come from its reserves.',
 ];
 const FRENCH = [
   'Le conseil municipal de Port-Linden a voté mardi la reconstruction de la digue que la tempête a brisée le mois dernier.',
   'Les ingénieurs ont expliqué que la nouvelle digue serait plus haute de deux mètres et pourrait être achevée avant l’hiver.',
   'Les pêcheurs qui ont perdu leur bateau recevront l’aide d’un fonds ouvert par la ville avec l’argent de la région.',
+  'Le maire a annoncé devant une salle comble que les travaux commenceraient au printemps et que le bac continuerait de circuler.',
+  'Les commerçants du quai espèrent que la nouvelle digue fera revenir les visiteurs qui ont boudé la ville après l’inondation.',
+  'Un second vote, le mois prochain, dira quelle part du coût la ville empruntera et quelle part viendra de ses réserves.',
 ];
 const GERMAN = [
   'Der Stadtrat von Port Linden hat am Dienstag beschlossen, die Hafenmauer wieder aufzubauen, die der Sturm im letzten Monat zerstört hat.',
   'Die Ingenieure sagten, die neue Mauer werde zwei Meter höher sein und könne noch vor den Winterstürmen fertig werden.',
+  'Fischer, die ihre Boote verloren haben, sollen Geld aus einem Fonds bekommen, den die Stadt mit Mitteln der Region eröffnet hat.',
+  'Der Bürgermeister sagte vor vollem Saal, die Arbeiten begännen im Frühjahr und die Fähre werde weiter fahren.',
+  'Die Händler am Kai hoffen, dass die neue Mauer die Besucher zurückbringt, die nach der Flut ausgeblieben sind.',
 ];
 
 describe('detectLanguage and languageVerdict', () => {
   it('read the text, and fall back to the page’s declaration only when the text is too short', () => {
-    expect(detectLanguage('Harbor wall to be rebuilt', ENGLISH.join('\n\n'))).toBe('en');
-    expect(detectLanguage('La digue sera reconstruite', FRENCH.join('\n\n'))).toBe('fr');
-    expect(detectLanguage('Hafenmauer wird neu gebaut', GERMAN.join('\n\n'))).toBe('de');
-    expect(detectLanguage('Short', 'Too little.')).toBeNull();
-    // A template's lang="en" on a French text: the text decides.
-    expect(languageVerdict('fr', 'en-US', ['en'])).toEqual({ language: 'fr', keep: false });
+    const first = (title: string, paragraphs: string[]) => detectLanguage(title, paragraphs.join('\n\n'))?.[0]?.language;
+    expect(first('Harbor wall to be rebuilt', ENGLISH)).toBe('en');
+    expect(first('La digue sera reconstruite', FRENCH)).toBe('fr');
+    expect(first('Hafenmauer wird neu gebaut', GERMAN)).toBe('de');
+    // A short English story full of German names: too little to tell, the page says.
+    expect(detectLanguage('Scholz fires Lindner', 'Olaf Scholz dismissed Christian Lindner on Wednesday; the Bundestag votes in Berlin.')).toBeNull();
     expect(languageVerdict(null, 'en-GB', ['en'])).toEqual({ language: 'en', keep: true });
     expect(languageVerdict(null, null, ['en'])).toEqual({ language: null, keep: true });
-    expect(languageVerdict('de', null, ['en', 'de'])).toEqual({ language: 'de', keep: true });
+    // A template's lang="en" on a French text: the text decides.
+    expect(languageVerdict([{ language: 'fr', share: 0.6 }], 'en-US', ['en'])).toEqual({ language: 'fr', keep: false });
+    // A chosen language at least half as likely as the first guess keeps the page; a distant one does not.
+    expect(
+      languageVerdict(
+        [
+          { language: 'id', share: 0.38 },
+          { language: 'en', share: 0.26 },
+        ],
+        null,
+        ['en'],
+      ),
+    ).toEqual({ language: 'en', keep: true });
+    expect(
+      languageVerdict(
+        [
+          { language: 'de', share: 0.46 },
+          { language: 'en', share: 0.04 },
+        ],
+        null,
+        ['en'],
+      ),
+    ).toEqual({ language: 'de', keep: false });
+    expect(languageVerdict([{ language: 'de', share: 0.5 }], null, ['en', 'de'])).toEqual({ language: 'de', keep: true });
   });
 });
 
