@@ -9,6 +9,7 @@ import { seedConsole, seedStories } from '../test/e2e/browser/console-seed.js';
 import { seedHome, seedLatestAudio } from '../test/e2e/browser/seed.js';
 import { STANDALONE_ADMIN, startStandaloneDaemon, type StandaloneDaemon } from '../test/e2e/browser/standalone-daemon.js';
 import { REPO_ROOT, ensureWebBuild } from '../test/e2e/browser/web-build.js';
+import { smtpSetting, startSmtpServer } from '../test/helpers/smtp.js';
 
 const OUT = join(REPO_ROOT, 'docs', 'screenshots');
 const WIDTHS = [390, 1280] as const;
@@ -161,6 +162,58 @@ async function shootConsole(browser: Browser, shoot: (name: string, page: Page, 
   }
 }
 
+/** The home page's subscribe form at both widths, and the digest a confirmed reader gets (its HTML part, at a mail app's width). */
+async function shootDigest(browser: Browser, shoot: (name: string, page: Page, fullPage?: boolean) => Promise<void>) {
+  const smtp = await startSmtpServer();
+  const daemon = await startStandaloneDaemon({ NEWSCTL_PUBLIC_URL: 'https://news.example.org', NEWSCTL_SCHEDULER: 'false' });
+  try {
+    await seedConsole(daemon.sql);
+    await seedStories(daemon.sql);
+    const admin = await openContext(browser, { width: 1280, baseURL: daemon.baseUrl });
+    const console = await admin.newPage();
+    await console.goto('/login');
+    await fillLogin(console, STANDALONE_ADMIN.password);
+    await console.getByText('System Online').waitFor();
+    const call = async (path: string, body: unknown) => {
+      const response = await console.request.post(path, { data: body, timeout: 120_000 });
+      if (!response.ok()) throw new Error(`${path}: ${response.status()} ${await response.text()}`);
+      return response.json();
+    };
+    await call('/api/email', smtpSetting(smtp));
+    for (const width of WIDTHS) {
+      const context = await openContext(browser, { width, baseURL: daemon.baseUrl });
+      const page = await context.newPage();
+      await page.goto('/');
+      const form = page.getByTestId('digest-signup');
+      await form.waitFor();
+      await form.getByLabel('Health').check();
+      await form.getByLabel('Tech').check();
+      await form.getByLabel('E-mail address').fill('reader@example.org');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await shoot(`digest-signup-${width}`, page, false);
+      if (width === 1280) {
+        await form.getByRole('button', { name: 'Subscribe' }).click();
+        await form.getByRole('status').waitFor();
+      }
+      await context.close();
+    }
+    const [confirmation] = await smtp.mailTo('reader@example.org');
+    const confirmPath = /https:\/\/news\.example\.org(\/subscriptions\/confirm\?token=\S+)/.exec(confirmation!.text ?? '')![1]!;
+    await console.goto(confirmPath);
+    await call('/api/digests/send', { frequency: 'daily' });
+    const [, digest] = await smtp.mailTo('reader@example.org', 2);
+    const mailView = await browser.newContext({ viewport: { width: 640, height: 300 } });
+    const mailPage = await mailView.newPage();
+    await mailPage.setContent(String(digest!.html));
+    await shoot('digest-email', mailPage);
+    await mailView.close();
+    await admin.close();
+  } finally {
+    await daemon.close();
+    await smtp.close();
+  }
+}
+
 async function main(): Promise<void> {
   await ensureWebBuild();
   await mkdir(OUT, { recursive: true });
@@ -177,10 +230,11 @@ async function main(): Promise<void> {
       await page.screenshot({ path: file, fullPage });
       written.push(file);
     };
-    // SCREENSHOTS=console (or public) takes one half only.
+    // SCREENSHOTS=console, public or digest takes that part only.
     const only = process.env.SCREENSHOTS;
-    if (only !== 'console') for (const width of WIDTHS) await shootWidth(browser, daemon, width, shoot);
-    if (only !== 'public') await shootConsole(browser, shoot);
+    if (!only || only === 'public') for (const width of WIDTHS) await shootWidth(browser, daemon, width, shoot);
+    if (!only || only === 'console') await shootConsole(browser, shoot);
+    if (!only || only === 'digest') await shootDigest(browser, shoot);
   } finally {
     await browser.close();
     await daemon.close();

@@ -23,6 +23,8 @@ import { upkeepJob, type UpkeepStep } from './services/platform/upkeep/index.js'
 import { maintainRecentSearchSet } from './services/reader/search/index.js';
 import { webhookDeliveryJob } from './services/platform/webhooks/index.js';
 import { jobCatalog } from './services/platform/jobs/index.js';
+import { emailDigestJob } from './services/reader/digests/digest.js';
+import { digestConfirmationJob, pruneSubscriptions } from './services/reader/digests/subscriptions.js';
 
 /** What the hourly upkeep keeps in bounds, in order. */
 export const UPKEEP_STEPS: readonly UpkeepStep[] = [
@@ -31,6 +33,7 @@ export const UPKEEP_STEPS: readonly UpkeepStep[] = [
   ['job history', (ctx) => pruneJobHistory(ctx)],
   ['live messages', (ctx) => pruneStoredLiveMessages(ctx)],
   ['articles', pruneArticles],
+  ['digest subscriptions', pruneSubscriptions],
   ['audio', pruneAudio],
   ['recent search set', maintainRecentSearchSet],
   // Last: the space the steps above freed, reusable; the embedded database's log recycled.
@@ -50,6 +53,8 @@ export const PRODUCT_JOBS = jobCatalog(
     INTERVIEW_AUDIO_JOB.job,
     MUSIC_TRACK_JOB,
     webhookDeliveryJob,
+    emailDigestJob,
+    digestConfirmationJob,
     upkeepJob(UPKEEP_STEPS),
   ],
   // status_update follows every run's changes.

@@ -44,6 +44,7 @@ import type {
 import type { DiskStatusAnswer, JobState, NotRunningAnswer } from './jobs.js';
 import type { LogEntry } from './logs.js';
 import type { WebhookDeliveryView } from './webhooks.js';
+import type { DigestFrequency, DigestSendResult, SubscribeAnswer, SubscribeRequest, SubscriberList } from './subscriptions.js';
 import type { CurrentTime, HealthAnswer, HomePageData, RefreshConnectionPoolResult, SearchResponse, SiteInfo } from './public.js';
 import type { SettingsDescriptions } from './settings.js';
 import type { FoodRecategorizationStatus, RefetchStatus, SpiderStatusFields, StatusResponse, StopAnswer } from './status.js';
@@ -106,6 +107,12 @@ export const endpoints = {
   stopJob: answers<NotRunningAnswer & { status?: string }>().post('/jobs/:name/stop'),
   logs: answers<LogEntry[]>().get('/logs'),
   webhookDeliveries: answers<WebhookDeliveryView[]>().get('/webhooks/deliveries'),
+
+  // E-mail digests: the public subscribe call, then the administrator's list and sends.
+  subscribe: answers<SubscribeAnswer, SubscribeRequest>().post('/subscriptions'),
+  subscribers: answers<SubscriberList>().get('/subscriptions'),
+  removeSubscriber: answers<{ message: string }>().delete('/subscriptions/:id'),
+  sendDigest: answers<DigestSendResult, { frequency?: DigestFrequency; to?: string } | undefined>().post('/digests/send'),
   settings: answers<SettingsDescriptions>().get('/settings'),
 
   // The spider and the re-fetcher.

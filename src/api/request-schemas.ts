@@ -78,6 +78,16 @@ export const REQUEST_SCHEMAS: { [K in keyof typeof endpoints]?: RequestSchemas }
     }),
   },
   webhookDeliveries: { querystring: limit(500, 50) },
+  subscribe: {
+    body: z.strictObject({
+      email: z.string().max(320),
+      topics: z.array(z.enum(TOPICS)).min(1).max(TOPICS.length),
+      frequency: z.enum(['daily', 'weekly']),
+    }),
+  },
+  subscribers: { querystring: limit(5000, 500) },
+  removeSubscriber: { params: rowId },
+  sendDigest: { body: z.strictObject({ frequency: z.enum(['daily', 'weekly']).optional(), to: z.string().max(320).optional() }).nullable() },
 
   refetchControl: { params: z.object({ action: z.enum(REFETCH_ACTIONS) }) },
   // start takes an optional {domain} (our addition, for `newsctl crawl --once --domain D`).

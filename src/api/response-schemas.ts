@@ -13,6 +13,7 @@ import * as generator from './schemas/generator.js';
 import * as operations from './schemas/operations.js';
 import * as pub from './schemas/public.js';
 import * as status from './schemas/status.js';
+import * as subscriptions from './schemas/subscriptions.js';
 import * as trends from './schemas/trends.js';
 
 type Endpoints = typeof endpoints;
@@ -49,6 +50,10 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
   stopJob: operations.stopJobAnswer,
   logs: z.array(operations.logEntry),
   webhookDeliveries: z.array(operations.webhookDelivery),
+  subscribe: subscriptions.subscribeAnswer,
+  subscribers: subscriptions.subscriberList,
+  removeSubscriber: z.object({ message: z.string() }),
+  sendDigest: subscriptions.digestSendResult,
   settings: operations.settingsDescriptions,
 
   spiderStatus: status.spiderStatusFields,

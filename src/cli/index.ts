@@ -11,6 +11,7 @@ import { registerCrawlCommand } from './crawl.js';
 import { registerDashCommand } from './dash.js';
 import { registerClassifyCommand } from './classify.js';
 import { registerDbCommand } from './db.js';
+import { registerDigestCommand } from './digest.js';
 import { registerDomainsCommand } from './domains.js';
 import { registerExtractCommand } from './extract.js';
 import { registerFoodCommand } from './food.js';
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   registerAdminCommands(program);
   registerSettingsCommand(program);
   registerLogsCommand(program);
+  registerDigestCommand(program);
   registerFoodCommand(program);
   registerJobsCommand(program);
   registerClassifyCommand(program);

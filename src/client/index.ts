@@ -15,6 +15,7 @@ import type {
   DomainChanges,
   NewDomainInput,
 } from '../api/index.js';
+import type { DigestFrequency, SubscribeRequest } from '../api/subscriptions.js';
 import type { Config } from '../config.js';
 import { operatorSocketPath } from '../operator-socket.js';
 import {
@@ -190,6 +191,13 @@ export function createClient(transport: Transport) {
       list: () => send(endpoints.settings),
       get: <T = unknown>(key: string) => send(settingEndpoints<T>(enc(key)).read),
       set: <T = unknown>(key: string, value: unknown) => send(settingEndpoints<T>(enc(key)).write, { body: value }),
+    },
+
+    digests: {
+      subscribe: (request: SubscribeRequest) => send(endpoints.subscribe, { body: request }),
+      subscribers: (limit = 500) => send(endpoints.subscribers, { query: { limit } }),
+      removeSubscriber: (id: number) => send(endpoints.removeSubscriber, { params: { id } }),
+      send: (request: { frequency?: DigestFrequency; to?: string } = {}) => send(endpoints.sendDigest, { body: request }),
     },
 
     logs: {

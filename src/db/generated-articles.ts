@@ -57,6 +57,18 @@ export async function latestGeneratedArticles(sql: Queryable, options: { limit: 
     limit ${options.limit}`;
 }
 
+/** Articles generated since `since` in some topics, newest first. */
+export async function generatedArticlesSince(
+  sql: Queryable,
+  options: { since: Date; topics: readonly Topic[]; limit: number },
+): Promise<GeneratedArticleRow[]> {
+  return sql<GeneratedArticleRow[]>`
+    select ${columns(sql)} from generated_articles
+    where generated_at > ${options.since} and category = any(${options.topics as Topic[]}::text[])
+    order by generated_at desc, id desc
+    limit ${options.limit}`;
+}
+
 export async function generatedArticleById(sql: Queryable, id: number): Promise<GeneratedArticleRow | null> {
   const [row] = await sql<GeneratedArticleRow[]>`select ${columns(sql)} from generated_articles where id = ${id}`;
   return row ?? null;

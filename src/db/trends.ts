@@ -25,6 +25,32 @@ export async function topTrendsByTopic(sql: Queryable, topics: readonly Topic[],
     order by t.topic, tr.relevance_score desc, tr.identified_at desc, tr.id`;
 }
 
+export interface DigestStoryRow {
+  id: number;
+  title: string;
+  description: string;
+  topic: Topic;
+  /** Outlets among the story's articles. */
+  sourceCount: number;
+}
+
+/** The latest analysis's most relevant stories of each topic, with how many outlets tell each. */
+export async function digestStoriesByTopic(sql: Queryable, topics: readonly Topic[], perTopic: number): Promise<DigestStoryRow[]> {
+  return sql<DigestStoryRow[]>`
+    select tr.id, tr.title, tr.description, t.topic,
+           (select count(distinct coalesce(a.domain_id::text, a.domain_name, a.source_url)) from trend_articles ta join articles a on a.id = ta.article_id
+            where ta.trend_id = tr.id)::int as source_count
+    from unnest(${topics as Topic[]}::text[]) as t(topic)
+    cross join lateral (
+      select id, title, description, relevance_score, identified_at from trends
+      where topic = t.topic
+        and batch_number = (select max(batch_number) from trends where topic = t.topic)
+      order by relevance_score desc, identified_at desc, id
+      limit ${perTopic}
+    ) tr
+    order by t.topic, tr.relevance_score desc, tr.identified_at desc, tr.id`;
+}
+
 export interface TrendRow {
   id: number;
   title: string;

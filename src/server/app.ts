@@ -17,6 +17,7 @@ import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
 import { databaseUnavailable, errorHandler, sendError } from './errors.js';
 import { registerFavicons } from './favicons.js';
 import { registerPages } from './pages.js';
+import { registerSubscriptionPages } from './subscription-pages.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { apiRoutes } from './routes/index.js';
 import { attachRouteSchemas } from './route-schemas.js';
@@ -160,6 +161,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   await registerReaderApi(app);
   liveClients = await registerWsHub(app, { ...options.live, localSecret });
   await registerPages(app);
+  await registerSubscriptionPages(app);
   await registerFavicons(app);
   await registerStatic(app, { webRoot: options.webRoot ?? packagePath('web', 'dist') });
   return { app, localSecret, apiRoutes: routes };

@@ -13,6 +13,10 @@ export const PAGES = {
   /** The podcast (RSS with the iTunes tags): bulletins, podcasts, interviews. */
   podcastFeed: '/podcast.xml',
   podcastArtwork: '/podcast-artwork.png',
+  /** The digest's double opt-in link (`?token=…`). */
+  confirmSubscription: '/subscriptions/confirm',
+  /** Every digest's way out (`?token=…`): GET shows a page, POST (RFC 8058 one-click) unsubscribes. */
+  unsubscribe: '/subscriptions/unsubscribe',
 } as const;
 
 /** The pages the React app serves itself (every other path is the daemon's, or its 404). */

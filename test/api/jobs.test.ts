@@ -53,7 +53,7 @@ describe('jobs', () => {
       );
     const before = Date.now();
     let schedule = await rows();
-    expect(Object.keys(schedule).sort()).toEqual(['latest-news-audio', 'spider', 'trends-analyzer', 'upkeep']);
+    expect(Object.keys(schedule).sort()).toEqual(['email-digest', 'latest-news-audio', 'spider', 'trends-analyzer', 'upkeep']);
     expect(schedule.spider).toMatchObject({
       slot: 'spider',
       setting: 'schedule-settings',

@@ -56,7 +56,12 @@ describe('GET /api/current-time and /api/site-info', () => {
     expect(body.utcTime).toMatch(/Z$/);
   });
   it('carries the site name, assistant address and time zone', async () => {
-    expect((await get('/api/site-info')).body).toEqual({ siteName: 'Daily Wire Test', assistantUrl: 'https://chatgpt.com/', timeZone: 'America/Chicago' });
+    expect((await get('/api/site-info')).body).toEqual({
+      siteName: 'Daily Wire Test',
+      assistantUrl: 'https://chatgpt.com/',
+      timeZone: 'America/Chicago',
+      digests: false,
+    });
   });
 });
 

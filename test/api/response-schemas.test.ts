@@ -165,8 +165,15 @@ describe('every answer declared once', () => {
 
   it('writes the public snapshot through the same schemas, and fails a part that drifted', async () => {
     const write = answerWriter('test', ANSWER_SCHEMAS.siteInfo);
-    expect(JSON.parse(write({ siteName: 'A', assistantUrl: '', timeZone: 'UTC' }))).toEqual({ siteName: 'A', assistantUrl: '', timeZone: 'UTC' });
-    expect(() => write({ siteName: 'A', assistantUrl: '', timeZone: 'UTC', secret: 'kept by the service' })).toThrow("the answer's schema changed it");
+    expect(JSON.parse(write({ siteName: 'A', assistantUrl: '', timeZone: 'UTC', digests: false }))).toEqual({
+      siteName: 'A',
+      assistantUrl: '',
+      timeZone: 'UTC',
+      digests: false,
+    });
+    expect(() => write({ siteName: 'A', assistantUrl: '', timeZone: 'UTC', digests: false, secret: 'kept by the service' })).toThrow(
+      "the answer's schema changed it",
+    );
     // Earlier tests wrote rows directly, without the change events that rebuild the snapshot.
     server.app.snapshot.invalidate();
     const home = await homePageData(server.ctx);

@@ -9,7 +9,13 @@ const topic = z.enum(TOPICS);
 export const currentTime = z.object({ utcTime: z.string() });
 
 /** GET /api/site-info. */
-export const siteInfo = z.object({ siteName: z.string(), assistantUrl: z.string(), timeZone: z.string() });
+export const siteInfo = z.object({
+  siteName: z.string(),
+  assistantUrl: z.string(),
+  timeZone: z.string(),
+  /** Whether readers can subscribe to the e-mail digest (an e-mail server is set). */
+  digests: z.boolean(),
+});
 
 /** A crawled article in the public lists. */
 export const publicArticle = z.object({

@@ -17,6 +17,7 @@ import socialRoutes from './social.js';
 import spiderRoutes from './spider.js';
 import statusRoutes from './status.js';
 import trendsRoutes from './trends.js';
+import subscriptionRoutes from './subscriptions.js';
 import webhookRoutes from './webhooks.js';
 
 export const apiRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
@@ -38,4 +39,5 @@ export const apiRoutes: ((app: FastifyInstance) => Promise<void>)[] = [
   podcastRoutes,
   musicRoutes,
   webhookRoutes,
+  subscriptionRoutes,
 ];

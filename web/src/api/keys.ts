@@ -57,6 +57,11 @@ export const webhooks = {
   deliveries: () => ['webhooks', apiPath(endpoints.webhookDeliveries)] as const,
 };
 
+export const digests = {
+  all: () => ['digests'] as const,
+  subscribers: () => ['digests', apiPath(endpoints.subscribers)] as const,
+};
+
 /** Every background job's state; a timed job's carries its row of the schedule (its next slot). */
 export const jobs = {
   all: () => ['jobs'] as const,

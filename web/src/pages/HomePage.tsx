@@ -1,4 +1,5 @@
 import { CurrentTime } from '../components/CurrentTime';
+import { DigestSignup } from '../components/DigestSignup';
 import { DomainGrid } from '../components/DomainGrid';
 import { Masthead } from '../components/Masthead';
 import { PodcastSlot } from '../components/PodcastSlot';
@@ -24,6 +25,7 @@ export function HomePage() {
       <PodcastSlot />
       <TrendsCard />
       <DomainGrid />
+      <DigestSignup />
     </main>
   );
 }

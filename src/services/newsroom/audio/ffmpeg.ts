@@ -116,7 +116,16 @@ export async function measureLoudness(paths: FfmpegPaths, wavPath: string, signa
   if (!integrated || !range || !peak) throw new Error('ffmpeg ebur128 printed no measurement');
   // A silent file measures -inf; there is nothing to normalise.
   if (!Number.isFinite(Number(integrated[1]))) throw new Error('the audio is silent');
-  return { input_i: integrated[1]!, input_tp: peak[1]!, input_lra: range[1]!, input_thresh: integrated[2]!, target_offset: '0' };
+  // loudnorm refuses measurements outside its ranges ("Numerical result out of range"): a nearly
+  // silent script (a line of punctuation) measures a gate threshold below -99 LUFS.
+  const within = (value: string, min: number, max: number) => String(Math.min(max, Math.max(min, Number.isFinite(Number(value)) ? Number(value) : min)));
+  return {
+    input_i: within(integrated[1]!, -99, 0),
+    input_tp: within(peak[1]!, -99, 99),
+    input_lra: within(range[1]!, 0, 99),
+    input_thresh: within(integrated[2]!, -99, 0),
+    target_offset: '0',
+  };
 }
 
 export interface Id3Tags {

@@ -95,6 +95,8 @@ export interface JobSchedule {
   slot: string;
   /** The setting that sets its times (null: fixed); a change re-arms the row at once. */
   setting: string | null;
+  /** Other settings whose change re-arms it (the digest, off while no e-mail server is set). */
+  rearmOn?: readonly string[];
   /** Its times in words, as they are now ("daily at 06:45", "off"). */
   describe(ctx: AppContext): Promise<string>;
   /** Its times as cron lines (5 fields; 6 with seconds); none while the setting switches it off. */

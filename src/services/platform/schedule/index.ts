@@ -151,7 +151,9 @@ export function startScheduler(ctx: AppContext, options: SchedulerOptions = {}):
   };
 
   const bySetting = new Map<string, Row[]>();
-  for (const row of rows.values()) if (row.setting) bySetting.set(row.setting, [...(bySetting.get(row.setting) ?? []), row]);
+  for (const row of rows.values()) {
+    for (const key of [row.setting, ...(row.rearmOn ?? [])]) if (key) bySetting.set(key, [...(bySetting.get(key) ?? []), row]);
+  }
   const offSettings = ctx.events.on('settings_updated', ({ key }) => {
     for (const row of bySetting.get(key) ?? []) void arm(row).catch((error: unknown) => reportProblem(`scheduler (${row.slot})`, error));
   });

@@ -17,8 +17,9 @@ import type { Config } from '../../../config.js';
 import { Invalid } from '../../../errors.js';
 import { refusedOutboundUrl } from '../../../net/outbound.js';
 import { parseMusicConfig } from '../../newsroom/music/config.js';
-import { musicConfigTextCodec, type SecretCodec } from './secrets.js';
+import { musicConfigTextCodec, secretFieldsCodec, type SecretCodec } from './secrets.js';
 import { unknownEvents, WEBHOOK_EVENTS } from '../webhooks/events.js';
+import { WEEKDAY_NAMES } from '../schedule/zoned-time.js';
 
 export interface CheckEnv {
   /** Another setting's current value. */
@@ -352,6 +353,53 @@ export const SETTINGS: readonly SettingDefinition[] = [
         if (unknown.length) throw Invalid(`Invalid webhook events: ${unknown.join(', ')} (known: ${WEBHOOK_EVENTS.join(', ')}, or *)`);
         if (!endpoint.events.trim()) throw Invalid(`The webhook to ${endpoint.url} names no event`);
       }
+    },
+  }),
+  // The SMTP server digests and confirmations go through; no host: no mail is sent (and the site's
+  // subscribe form says so).
+  define({
+    key: 'email',
+    label: 'e-mail server',
+    schema: z
+      .object({
+        host: z.string().trim().max(253),
+        port: z.number().int().min(1).max(65535),
+        secure: z.boolean(),
+        user: z.string().max(320),
+        password: z.string().max(500),
+        from: z.string().trim().max(320),
+      })
+      .strict(),
+    defaults: { host: '', port: 587, secure: false, user: '', password: '', from: '' },
+    partial: true,
+    // A server without sign-in has no password: the codec masks and keeps one, and asks for none.
+    secrets: secretFieldsCodec(['password'], { password: 'e-mail server password' }),
+    refine: (value) => {
+      if (value.host && !/^(?:[^<>@\r\n"]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(value.from)) {
+        throw Invalid('Invalid e-mail server: "from" must be an address (news@example.org, or Name <news@example.org>)');
+      }
+    },
+    fieldLabels: { host: 'SMTP host', port: 'Port', secure: 'TLS from the start (port 465)', user: 'User name', password: 'Password', from: 'From' },
+  }),
+  // When digests go out: daily ones every day at dailyTime, weekly ones on weeklyDay at the same time.
+  define({
+    key: 'digest-settings',
+    label: 'digest settings',
+    schema: z
+      .object({
+        dailyEnabled: z.boolean(),
+        dailyTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24-hour)'),
+        weeklyDay: z.enum(WEEKDAY_NAMES),
+        storiesPerTopic: z.number().int().min(1).max(20),
+      })
+      .strict(),
+    defaults: { dailyEnabled: true, dailyTime: '07:00', weeklyDay: 'monday', storiesPerTopic: 3 },
+    partial: true,
+    fieldLabels: {
+      dailyEnabled: 'Send digests',
+      dailyTime: 'At (product time zone)',
+      weeklyDay: 'Weekly digests on',
+      storiesPerTopic: 'Stories per topic',
     },
   }),
 ];

@@ -12,6 +12,7 @@
 import type { AppContext } from '../../../context.js';
 import { Unavailable } from '../../../errors.js';
 import { latestNewsAudio } from '../../newsroom/audio/latest-news.js';
+import { emailSettings } from '../digests/mailer.js';
 import { TOPICS, type Topic } from '../../../shared/topics.js';
 import { databaseMonitor, DATABASE_DOWN_MESSAGE } from '../../platform/health/database-monitor.js';
 import { homePageData } from '../home/index.js';
@@ -40,7 +41,9 @@ export const SNAPSHOT_DATA_KEYS = [
 export const SNAPSHOT_SETTING_KEYS = ['analyze-implications-prompt'] as const;
 const SNAPSHOT_KEYS = [...SNAPSHOT_DATA_KEYS, ...SNAPSHOT_SETTING_KEYS] as const;
 export type SnapshotKey = (typeof SNAPSHOT_KEYS)[number];
-const isSnapshotSetting = (key: string): boolean => (SNAPSHOT_SETTING_KEYS as readonly string[]).includes(key);
+/** Settings the public answers reflect without showing them: the e-mail server turns the subscribe form on. */
+const READ_BY_SNAPSHOT = ['email'];
+const isSnapshotSetting = (key: string): boolean => (SNAPSHOT_SETTING_KEYS as readonly string[]).includes(key) || READ_BY_SNAPSHOT.includes(key);
 
 /** The URL table's entry of each public data call the snapshot answers. */
 export const SNAPSHOT_ENDPOINTS = {
@@ -113,11 +116,12 @@ async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
     latestNewsAudio(ctx),
     loadTopicPages(ctx, TOPICS),
     Promise.all(SNAPSHOT_SETTING_KEYS.map((key) => readSetting(ctx, key))),
+    emailSettings(ctx),
   ] as const;
   // Every part ends before the build does, failed or not: close() waits for a build under way, and a
   // part still querying after it would meet a closing pool.
   await Promise.allSettled(parts);
-  const [home, audio, topics, settings] = await Promise.all(parts);
+  const [home, audio, topics, settings, email] = await Promise.all(parts);
   const values = {
     'home-page-data': home,
     // The same lists as the home data, built by the same functions.
@@ -125,7 +129,7 @@ async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
     'trends/top-by-category': home.topTrends,
     'articles-by-domain': home.articlesByDomain,
     'latest-news-audio': audio,
-    'site-info': { siteName: ctx.config.siteName, assistantUrl: ctx.config.assistantUrl, timeZone: ctx.config.timeZone },
+    'site-info': { siteName: ctx.config.siteName, assistantUrl: ctx.config.assistantUrl, timeZone: ctx.config.timeZone, digests: email !== null },
     ...Object.fromEntries(SNAPSHOT_SETTING_KEYS.map((key, index) => [key, settings[index]])),
   } as Record<SnapshotKey, unknown>;
   const encoded = await Promise.all(SNAPSHOT_KEYS.map((key) => encodeBody(snapshotWriters().get(key)!(values[key]), JSON_TYPE, previous?.entries.get(key))));

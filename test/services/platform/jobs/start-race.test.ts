@@ -67,6 +67,10 @@ const EXCLUSIVE: Record<string, Start[]> = {
   'latest-news-audio': [(ctx) => startJob(ctx, 'latest-news-audio')],
   'podcast-audio': [(ctx) => startJob(ctx, 'podcast-audio')],
   'interview-audio': [(ctx) => startJob(ctx, 'interview-audio')],
+  'email-digest': [
+    (ctx) => startJob(ctx, 'email-digest'),
+    (ctx, round) => startScheduledJob(ctx, 'email-digest', `2026-11-27T13:${String(round % 60).padStart(2, '0')}:00.000Z`).then(refusedWhenSkipped),
+  ],
   upkeep: [
     (ctx) => startJob(ctx, 'upkeep'),
     (ctx, round) => startScheduledJob(ctx, 'upkeep', `2026-11-27T12:${String(round % 60).padStart(2, '0')}:00.000Z`).then(refusedWhenSkipped),
@@ -87,7 +91,7 @@ async function liveRuns(name: string): Promise<{ id: string; status: string }[]>
 describe('a start that races another', { timeout: 600_000 }, () => {
   it('covers every job of the product', () => {
     // Queue jobs run one item each, side by side: no start of theirs is refused.
-    const queueJobs = ['generate-article', 'music-track', 'webhook-delivery'];
+    const queueJobs = ['digest-confirmation', 'generate-article', 'music-track', 'webhook-delivery'];
     expect(
       jobDefinitions({ catalog: PRODUCT_JOBS })
         .map((def) => def.name)

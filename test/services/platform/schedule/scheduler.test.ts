@@ -71,13 +71,14 @@ const until = async (check: () => boolean, timeoutMs = 20_000) => {
 };
 
 describe('scheduler', () => {
-  it('is the catalog’s timed jobs: the cadence’s two, the daily bulletin and the hourly upkeep, each with its cron lines', async () => {
+  it('is the catalog’s timed jobs: the cadence’s two, the daily bulletin, the hourly upkeep and the digest, each with its cron lines', async () => {
     expect(server.ctx.catalog).toBe(PRODUCT_JOBS);
     const rows = scheduleRows(server.ctx);
     expect(rows.map((row) => [row.slot, row.job, row.setting])).toEqual([
       ['spider', 'spider', 'schedule-settings'],
       ['trends', 'trends-analyzer', 'schedule-settings'],
       ['bulletin', 'latest-news-audio', 'latest-news-audio-settings'],
+      ['digest', 'email-digest', 'digest-settings'],
       ['upkeep', 'upkeep', null],
     ]);
     await updateSetting(server.ctx, 'latest-news-audio-settings', { dailyEnabled: true, dailyTime: '06:45' });
@@ -85,7 +86,11 @@ describe('scheduler', () => {
     expect(lines[0]).toEqual(['1 0,2,4,6,7,8,9,10,11,12,13,14,15,16,17,18,20,22 * * 1-5', '1 2,6,8,10,12,14,16,18,22 * * 0,6']);
     expect(lines[1]).toEqual(['31 0,2,4,6,7,8,9,10,11,12,13,14,15,16,17,18,20,22 * * 1-5', '31 2,6,8,10,12,14,16,18,22 * * 0,6']);
     expect(lines[2]).toEqual(['45 6 * * *']);
-    expect(lines[3]).toEqual([HOURLY_CRON]);
+    // The digest's row is off until an e-mail server is set, then daily at digest-settings' time.
+    expect(lines[3]).toEqual([]);
+    expect(lines[4]).toEqual([HOURLY_CRON]);
+    await updateSetting(server.ctx, 'email', { host: 'smtp.example.org', from: 'news@example.org' });
+    expect(await rows[3]!.cron(server.ctx)).toEqual(['0 7 * * *']);
     // GET /api/jobs shows each row's next slot as bree will fire it.
     const bulletin = (await jobStates(server.ctx)).find((state) => state.name === 'latest-news-audio')!;
     expect(bulletin.schedule).toMatchObject({ slot: 'bulletin', when: `daily at 06:45, ${CHICAGO}` });

@@ -1,5 +1,6 @@
 import { SettingsEditor } from '../../components/SettingsEditor';
 import { AvoidListPanel } from './AvoidListPanel';
+import { DigestsPanel } from './DigestsPanel';
 import { DomainImportExport } from './DomainImportExport';
 import { WebhooksPanel } from './WebhooksPanel';
 
@@ -47,6 +48,7 @@ export function SettingsTab() {
       <SettingsTabEditor settingKey="article-classifier-system-prompt" title="Article Classifier System Prompt" name="article classifier system prompt" />
       <SettingsTabEditor settingKey="article-classifier-user-prompt" title="Article Classifier User Prompt" name="article classifier user prompt" />
       <WebhooksPanel />
+      <DigestsPanel />
     </div>
   );
 }
