@@ -19,7 +19,8 @@ import { migrate } from '../src/db/migrate.js';
 import { packageRoot } from '../src/paths.js';
 import { searchTsquery } from '../src/db/articles.js';
 import { advanceRecentSearchSet, RECENT_SEARCH_ARTICLES } from '../src/db/recent-search.js';
-import { parseSearchQuery, searchArticlesByText } from '../src/services/reader/search/index.js';
+import { searchArticlesByText } from '../src/services/reader/search/index.js';
+import { parseSearchQuery } from '../src/services/reader/search/query.js';
 import { seededRandom } from '../test/fixtures/news-web/text.js';
 import { percentile, timed } from './lib/timing.js';
 

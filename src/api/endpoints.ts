@@ -45,7 +45,7 @@ import type { DiskStatusAnswer, JobState, NotRunningAnswer } from './jobs.js';
 import type { LogEntry } from './logs.js';
 import type { WebhookDeliveryView } from './webhooks.js';
 import type { DigestFrequency, DigestSendResult, SubscribeAnswer, SubscribeRequest, SubscriberList } from './subscriptions.js';
-import type { CurrentTime, HealthAnswer, HomePageData, RefreshConnectionPoolResult, SearchResponse, SiteInfo } from './public.js';
+import type { CurrentTime, HealthAnswer, HomePageData, RefreshConnectionPoolResult, SavedSearchView, SearchResponse, SiteInfo } from './public.js';
 import type { SettingsDescriptions } from './settings.js';
 import type { FoodRecategorizationStatus, RefetchStatus, SpiderStatusFields, StatusResponse, StopAnswer } from './status.js';
 import type { AnalyzerControlResult, ClearTrendsResult, RecategorizeTrendsResult, StoryTopicResult, Trend, TrendTopicStatistics } from './trends.js';
@@ -87,6 +87,9 @@ export const endpoints = {
   articlesByDomain: answers<HomePageData['articlesByDomain']>().get('/articles-by-domain'),
   latestNewsAudio: answers<LatestNewsAudio>().get('/latest-news-audio'),
   search: answers<SearchResponse>().get('/search'),
+  savedSearches: answers<SavedSearchView[]>().get('/saved-searches'),
+  saveSearch: answers<SavedSearchView, { name: string; query: string }>().post('/saved-searches'),
+  removeSavedSearch: answers<{ message: string }>().delete('/saved-searches/:id'),
 
   // Sign-in and access.
   login: answers<LoginResult, { username: string; password: string }>().post('/auth/login'),

@@ -6,6 +6,7 @@ import type * as schemas from './schemas/public.js';
 /** GET /api/search?q=. */
 export type SearchResponse = z.infer<typeof schemas.searchResponse>;
 export type SearchResult = z.infer<typeof schemas.searchResult>;
+export type SavedSearchView = z.infer<typeof schemas.savedSearch>;
 
 /** GET /api/site-info. */
 export type SiteInfo = z.infer<typeof schemas.siteInfo>;

@@ -62,6 +62,16 @@ export interface RequestSchemas {
 
 export const REQUEST_SCHEMAS: { [K in keyof typeof endpoints]?: RequestSchemas } = {
   search: { querystring: z.object({ q: z.string().max(SEARCH_QUERY_MAX * 2) }) },
+  saveSearch: {
+    body: z.strictObject({
+      name: z.string().min(1).max(100),
+      query: z
+        .string()
+        .min(1)
+        .max(SEARCH_QUERY_MAX * 2),
+    }),
+  },
+  removeSavedSearch: { params: rowId },
 
   login: { body: credentials },
   setAdmin: { body: credentials },

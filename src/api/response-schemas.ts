@@ -32,6 +32,9 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
   articlesByDomain: pub.articlesByDomain,
   latestNewsAudio: audio.latestNewsAudio,
   search: pub.searchResponse,
+  savedSearches: z.array(pub.savedSearch),
+  saveSearch: pub.savedSearch,
+  removeSavedSearch: z.object({ message: z.string() }),
 
   login: operations.loginResult,
   logout: operations.okAnswer,

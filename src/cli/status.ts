@@ -1,5 +1,5 @@
-// `newsctl status` and `newsctl search QUERY`: the status object every console tab reads, and the
-// public site's search.
+// `newsctl status`, `newsctl search QUERY` and `newsctl saved-searches`: the status object every
+// console tab reads, the public site's search, and the searches saved for it.
 import type { Command } from 'commander';
 import type { StatusResponse } from '../api/status.js';
 import { colors } from '../terminal/colors.js';
@@ -8,7 +8,7 @@ import { counted } from '../shared/words.js';
 import { formatTable, printJson } from './io.js';
 import { productTimeZone } from './time.js';
 import { dateTime } from '../terminal/time.js';
-import { withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
+import { parseInteger, withClient, withDataOptions, withExamples, type DataOptions } from './options.js';
 
 function describeStatus(status: StatusResponse, connection: string, timeZone: string | null = null): string {
   const c = colors();
@@ -36,15 +36,23 @@ export function registerStatusCommands(program: Command): void {
     withExamples(
       program
         .command('search')
-        .description("search crawled articles (the public site's search)")
-        .argument('<query...>', 'words; "quoted phrases" and -excluded words work')
+        .description("search crawled articles (the public site's search); --save keeps it on the site with its own feed")
+        .argument('<query...>', 'words; "quoted phrases", -excluded words, OR, topic:, site:, before:/after:YYYY-MM-DD')
+        .option('--save <name>', 'save the search for the public site (its feed: /feeds/search/{name}.xml)')
         // `-texas` is a word to exclude, not an option: unknown options reach the query.
         .allowUnknownOption(),
       'newsctl search heat pump subsidies',
       'newsctl search \'"egg prices"\' -tsunami',
       'newsctl search \'"power grid" -texas\' --json',
+      'newsctl search topic:energy site:apnews.com after:2026-11-01 grid',
+      'newsctl search --save "Bird flu" \'"bird flu" OR h5n1 topic:health\'',
     ),
-  ).action(async (words: string[], options: DataOptions) => {
+  ).action(async (words: string[], options: DataOptions & { save?: string }) => {
+    if (options.save) {
+      const saved = await withClient(options, (client) => client.savedSearches.save({ name: options.save!, query: words.join(' ') }));
+      if (options.json) return printJson(saved);
+      return console.log(`Saved "${saved.name}": ${saved.query}\nIts feed: ${saved.feedUrl}`);
+    }
     const found = await withClient(options, (client) => client.search(words.join(' ')));
     if (options.json) return printJson(found);
     if (found.count === 0) return console.log('No articles found');
@@ -56,5 +64,25 @@ export function registerStatusCommands(program: Command): void {
       url: r.sourceUrl,
     }));
     console.log(`${counted(found.count, 'article')}\n${formatTable(rows, ['id', 'age', 'site', 'title', 'url'])}`);
+  });
+
+  const saved = withExamples(
+    program.command('saved-searches').description('the searches saved for the public site, each with its Atom feed'),
+    'newsctl saved-searches list',
+    'newsctl saved-searches rm 3',
+  );
+  withDataOptions(withExamples(saved.command('list').description('every saved search, its query and its feed'), 'newsctl saved-searches list --json')).action(
+    async (options: DataOptions) => {
+      const list = await withClient(options, (client) => client.savedSearches.list());
+      if (options.json) return printJson(list);
+      console.log(list.length ? formatTable(list, ['id', 'name', 'query', 'feedUrl']) : 'No saved searches');
+    },
+  );
+  withDataOptions(
+    withExamples(saved.command('rm').description('remove a saved search (its feed ends)').argument('<id>', 'its id'), 'newsctl saved-searches rm 3'),
+  ).action(async (id: string, options: DataOptions) => {
+    const answer = await withClient(options, (client) => client.savedSearches.remove(parseInteger(id, 'saved search id')));
+    if (options.json) printJson(answer);
+    else console.log(answer.message);
   });
 }

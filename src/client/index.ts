@@ -99,6 +99,11 @@ export function createClient(transport: Transport) {
     currentTime: () => send(endpoints.currentTime),
     homePageData: () => send(endpoints.homePageData),
     search: (q: string) => send(endpoints.search, { query: { q } }),
+    savedSearches: {
+      list: () => send(endpoints.savedSearches),
+      save: (search: { name: string; query: string }) => send(endpoints.saveSearch, { body: search }),
+      remove: (id: number) => send(endpoints.removeSavedSearch, { params: { id } }),
+    },
 
     spider: {
       status: () => send(endpoints.spiderStatus),

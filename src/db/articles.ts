@@ -67,7 +67,40 @@ export interface SearchRow {
   title: string;
   sourceUrl: string;
   domainUrl: string | null;
+  domainName: string;
   daysSinceCrawl: number;
+  excerpt: string | null;
+  topic: Topic | null;
+  scrapedAt: Date;
+}
+
+/** The operators of a search (src/services/reader/search/query.ts) as conditions on the articles. */
+export interface SearchFilterValues {
+  topics: readonly string[];
+  notTopics: readonly string[];
+  /** Stored hosts without "www."; sub-domains match. */
+  sites: readonly string[];
+  notSites: readonly string[];
+  /** YYYY-MM-DD in `timeZone`. */
+  before: string | null;
+  after: string | null;
+}
+
+/** The filters as one SQL condition, or null when there are none. */
+export function searchFilter(sql: Queryable, filters: SearchFilterValues | undefined, timeZone: string) {
+  if (!filters) return null;
+  const parts = [];
+  // The host as the site is named: without "www." and a port.
+  const host = sql`split_part(regexp_replace(lower(domain_name), '^www\.', ''), ':', 1)`;
+  const onSite = (hosts: readonly string[]) => sql`(${host} = any(${hosts as string[]}::text[]) or ${host} like any(${hosts.map((h) => `%.${h}`)}::text[]))`;
+  if (filters.topics.length) parts.push(sql`topic = any(${filters.topics as string[]}::text[])`);
+  if (filters.notTopics.length) parts.push(sql`(topic is null or topic <> all(${filters.notTopics as string[]}::text[]))`);
+  if (filters.sites.length) parts.push(onSite(filters.sites));
+  if (filters.notSites.length) parts.push(sql`not ${onSite(filters.notSites)}`);
+  if (filters.after) parts.push(sql`scraped_at >= (${filters.after}::date::timestamp at time zone ${timeZone})`);
+  if (filters.before) parts.push(sql`scraped_at < (${filters.before}::date::timestamp at time zone ${timeZone})`);
+  if (!parts.length) return null;
+  return parts.reduce((all, part) => sql`${all} and ${part}`);
 }
 
 /**
@@ -155,15 +188,27 @@ async function searchPlan(tx: Queryable, match: ReturnType<typeof searchMatch>, 
  */
 export async function searchArticles(
   sql: Sql,
-  query: { main: string; tail: string; limit: number; candidateLimit: number; timeZone: string },
+  query: {
+    main: string;
+    tail: string;
+    filters?: SearchFilterValues;
+    limit: number;
+    candidateLimit: number;
+    timeZone: string;
+    /** relevance (the default) or newest first (a feed). */
+    order?: 'relevance' | 'newest';
+  },
 ): Promise<SearchRow[]> {
-  if (!query.main && !query.tail) return [];
+  const words = Boolean(query.main || query.tail);
+  if (!words && !searchFilter(sql, query.filters, query.timeZone)) return [];
   return (await sql.begin(async (tx) => {
     // (searchPlan also plans each search afresh: postgres.js prepares statements, and PostgreSQL's
     // generic plan after five runs cannot see how frequent the words are; no JIT, no parallel
     // workers — both cost more than these queries take.)
-    const tsq = searchTsquery(tx, query)!;
-    const match = searchMatch(tx, query);
+    const tsq = words ? searchTsquery(tx, query) : null;
+    const filter = searchFilter(tx, query.filters, query.timeZone);
+    const wordsMatch = words ? searchMatch(tx, query) : null;
+    const match = wordsMatch && filter ? tx`${wordsMatch} and ${filter}` : (wordsMatch ?? filter)!;
     const plan = await searchPlan(tx, match, query.candidateLimit);
     if (!plan.walk) await tx`select set_config('enable_indexscan', 'off', true), set_config('work_mem', '32MB', true)`;
     const limit = query.candidateLimit;
@@ -187,13 +232,13 @@ export async function searchArticles(
         )`;
     return tx<SearchRow[]>`
       with ${candidates}
-      select a.id, a.title, a.source_url,
+      select a.id, a.title, a.source_url, a.domain_name, a.excerpt, a.topic, a.scraped_at,
              coalesce(d.url, a.domain_name) as domain_url,
              ((now() at time zone ${query.timeZone})::date - (a.scraped_at at time zone ${query.timeZone})::date) as days_since_crawl
       from candidates c
       join articles a on a.id = c.id
       left join domains d on d.id = a.domain_id
-      order by ts_rank_cd(a.search_vector, ${tsq}, 1) desc, a.scraped_at desc, a.id desc
+      order by ${tsq && query.order !== 'newest' ? tx`ts_rank_cd(a.search_vector, ${tsq}, 1) desc,` : tx``} a.scraped_at desc, a.id desc
       limit ${query.limit}`;
   })) as SearchRow[];
 }

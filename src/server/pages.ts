@@ -7,6 +7,7 @@ import { episodeText, podcastArtwork, renderPodcastFeed } from '../services/news
 import { TOPICS, isTopic } from '../shared/topics.js';
 import { articlePageAt } from '../services/reader/pages/article-page.js';
 import { renderFeed } from '../services/reader/pages/feeds.js';
+import { adHocSearchFeed, savedSearchFeed } from '../services/reader/search/saved.js';
 import { loadStory, storyIdOf, storyPageHtml } from '../services/reader/pages/story-page.js';
 import { sendSnapshot } from './snapshot-reply.js';
 import { storyPagePath, PAGES, STORY_ROUTE, isArticlePagePath, topicPagePath } from '../shared/pages.js';
@@ -68,11 +69,19 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     if (request.url.split('?')[0] !== page.path) return reply.redirect(page.path, 302);
     return linkedAnswer(app, reply.type('text/html; charset=utf-8')).send(page.html);
   });
-  app.get<{ Params: { file: string } }>('/feeds/:file', async (request, reply) => {
+  const atom = (reply: FastifyReply) => linkedAnswer(app, reply.type('application/atom+xml; charset=utf-8'));
+  app.get<{ Params: { file: string }; Querystring: { q?: string } }>('/feeds/:file', async (request, reply) => {
     const name = request.params.file.replace(/\.xml$/, '');
-    if (!request.params.file.endsWith('.xml') || (name !== 'all' && !isTopic(name))) return reply.callNotFound();
-    const feed = await renderFeed(app.ctx, name === 'all' ? null : name, requestOrigin(app, request));
-    return linkedAnswer(app, reply.type('application/atom+xml; charset=utf-8')).send(feed);
+    if (!request.params.file.endsWith('.xml')) return reply.callNotFound();
+    // Any search's feed: a reader's own search, saved in their browser.
+    if (name === 'search') return atom(reply).send(await adHocSearchFeed(app.ctx, String(request.query.q ?? ''), requestOrigin(app, request)));
+    if (name !== 'all' && !isTopic(name)) return reply.callNotFound();
+    return atom(reply).send(await renderFeed(app.ctx, name === 'all' ? null : name, requestOrigin(app, request)));
+  });
+  app.get<{ Params: { file: string } }>('/feeds/search/:file', async (request, reply) => {
+    const slug = /^([a-z0-9-]{1,80})\.xml$/.exec(request.params.file)?.[1];
+    const feed = slug ? await savedSearchFeed(app.ctx, slug, requestOrigin(app, request)) : null;
+    return feed ? atom(reply).send(feed) : reply.callNotFound();
   });
 
   // The podcast feed of the bulletins, podcasts and interviews, and its channel artwork.

@@ -47,6 +47,16 @@ export function topicFeedPath(topic: Topic): string {
   return `/feeds/${topic}.xml`;
 }
 
+/** A saved search's Atom feed. */
+export function savedSearchFeedPath(slug: string): string {
+  return `/feeds/search/${slug}.xml`;
+}
+
+/** The Atom feed of any search (a reader's own, saved in their browser). */
+export function searchFeedPath(query: string): string {
+  return `/feeds/search.xml?q=${encodeURIComponent(query)}`;
+}
+
 /** How the server routes story pages (`/story/123` or `/story/123-any-words`). */
 export const STORY_ROUTE = '/story/:ref';
 

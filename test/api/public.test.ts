@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAudioAsset } from '../../src/db/audio.js';
 import { recordRun } from '../helpers/runs.js';
-import { parseSearchQuery } from '../../src/services/reader/search/index.js';
+import { parseSearchQuery } from '../../src/services/reader/search/query.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 let server: TestServer;

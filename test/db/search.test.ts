@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchArticles, searchMatch, searchTsquery } from '../../src/db/articles.js';
 import { advanceRecentSearchSet, recentSince } from '../../src/db/recent-search.js';
-import { parseSearchQuery, SEARCH_CANDIDATE_LIMIT, SEARCH_RESULT_LIMIT } from '../../src/services/reader/search/index.js';
+import { SEARCH_CANDIDATE_LIMIT, SEARCH_RESULT_LIMIT } from '../../src/services/reader/search/index.js';
+import { parseSearchQuery } from '../../src/services/reader/search/query.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 const ROWS = 40_000;

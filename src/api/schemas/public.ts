@@ -64,6 +64,9 @@ export const searchResult = z.object({
 /** GET /api/search?q=. */
 export const searchResponse = z.object({ count: z.number(), results: z.array(searchResult) });
 
+/** GET /api/saved-searches, one element: a search the administrator saved for the site. */
+export const savedSearch = z.object({ id: z.number(), name: z.string(), slug: z.string(), query: z.string(), feedUrl: z.string() });
+
 /** GET /api/health. */
 export const healthAnswer = z.object({
   ok: z.boolean(),

@@ -4,6 +4,7 @@
 // pre-compressed bytes with an ETag, and still served while the database is down.
 import type { FastifyInstance } from 'fastify';
 import { searchArticlesByText } from '../../services/reader/search/index.js';
+import { listSavedSearches, removeSavedSearch, saveSearch } from '../../services/reader/search/saved.js';
 import { SNAPSHOT_DATA_KEYS, SNAPSHOT_ENDPOINTS } from '../../services/reader/snapshot/index.js';
 import { fromSnapshot, sendSnapshot } from '../snapshot-reply.js';
 import { endpoints } from '../../api/endpoints.js';
@@ -26,4 +27,9 @@ export default async function publicRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => searchArticlesByText(app.ctx, request.query.q),
   );
+  app.get(endpoints.savedSearches.path, pub, async () => listSavedSearches(app.ctx));
+  app.post<{ Body: { name: string; query: string } }>(endpoints.saveSearch.path, async (request, reply) =>
+    reply.code(201).send(await saveSearch(app.ctx, request.body)),
+  );
+  app.delete<{ Params: { id: number } }>(endpoints.removeSavedSearch.path, async (request) => removeSavedSearch(app.ctx, request.params.id));
 }

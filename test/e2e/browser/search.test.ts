@@ -89,4 +89,26 @@ describe('search page', () => {
     await page.goto('/search?q=bridge');
     await page.getByRole('alert').filter({ hasText: 'Failed to search articles. Please try again.' }).waitFor();
   });
+
+  it('narrows by an operator, and keeps a saved search in the browser with its feed across visits', async () => {
+    const { page } = await suite.visit();
+    await seedHome(suite.server(), searchHome(Date.now()));
+    const query = 'harbour site:headline.example';
+    await page.goto(`/search?q=${encodeURIComponent(query)}`);
+    await page.getByText('Found 1 result(s)', { exact: true }).waitFor();
+    await page.getByText('Search tips').click();
+    await page.getByText('only this site and its sub-domains; -site: leaves it out').waitFor();
+    await page.getByRole('button', { name: 'Save this search' }).click();
+    await page.getByRole('button', { name: 'Saved in this browser' }).waitFor();
+    const saved = page.getByTestId('saved-searches');
+    await saved.getByRole('link', { name: query, exact: true }).waitFor();
+    expect(await saved.getByRole('link', { name: `Atom feed of ${query}` }).getAttribute('href')).toBe(`/feeds/search.xml?q=${encodeURIComponent(query)}`);
+
+    await page.goto('/search?q=festival');
+    await page.getByText('Found 1 result(s)', { exact: true }).waitFor();
+    await saved.getByRole('link', { name: query, exact: true }).click();
+    await page.getByRole('heading', { name: `Search results for ${query}` }).waitFor();
+    await saved.getByRole('button', { name: `Forget ${query}` }).click();
+    await saved.waitFor({ state: 'detached' });
+  });
 });

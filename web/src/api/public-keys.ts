@@ -21,6 +21,7 @@ export const home = {
 
 export const search = {
   results: (q: string) => ['search', apiPath(endpoints.search), { q }] as const,
+  saved: () => ['search', apiPath(endpoints.savedSearches)] as const,
 };
 
 export const audio = {

@@ -25,6 +25,7 @@ export type {
   QueueStatus,
   RefetchStatus,
   RelatedSites,
+  SavedSearchView,
   SearchResponse,
   SettingDescription,
   SettingFieldDescription,

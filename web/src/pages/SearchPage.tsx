@@ -1,4 +1,5 @@
 import { Link, useSearch } from 'wouter';
+import { SavedSearchLists, SaveSearch, SearchTips } from '../components/SavedSearches';
 import { SearchBox } from '../components/SearchBox';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useSearchQuery } from '../hooks/useSearchQuery';
@@ -82,7 +83,10 @@ export function SearchPage() {
         )}
       </h1>
       <SearchBox key={term} initialTerm={term} />
+      <SearchTips />
+      {term && <SaveSearch key={term} query={term} />}
       <SearchResults term={term} />
+      <SavedSearchLists />
     </main>
   );
 }

@@ -13,7 +13,7 @@ import { storyPagePath, PAGES, topicFeedPath, topicPagePath } from '../../../sha
 const FEED_ENTRIES = 50;
 
 /** XML text: the HTML escapes are valid XML escapes too; control characters XML forbids are dropped. */
-function xml(text: string): string {
+export function xml(text: string): string {
   return escapeHtml(text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''));
 }
 
