@@ -7,6 +7,7 @@ import { episodeText, podcastArtwork, renderPodcastFeed } from '../services/news
 import { TOPICS, isTopic } from '../shared/topics.js';
 import { articlePageAt } from '../services/reader/pages/article-page.js';
 import { renderFeed } from '../services/reader/pages/feeds.js';
+import { APP_ICON_SIZES, appIconPng, webAppManifest } from '../services/reader/pages/web-app.js';
 import { adHocSearchFeed, savedSearchFeed } from '../services/reader/search/saved.js';
 import { loadStory, storyIdOf, storyPageHtml } from '../services/reader/pages/story-page.js';
 import { sendSnapshot } from './snapshot-reply.js';
@@ -101,6 +102,18 @@ export async function registerPages(app: FastifyInstance): Promise<void> {
     if (!text) return reply.callNotFound();
     return linkedAnswer(app, reply.type(text.type)).send(text.body);
   });
+  // The installable site: its manifest and its icon (the service worker is a file of the web build).
+  app.get(PAGES.manifest, async (_request, reply) =>
+    reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(JSON.stringify(webAppManifest(app.ctx.config))),
+  );
+  for (const size of APP_ICON_SIZES) {
+    app.get(`/app-icon-${size}.png`, async (_request, reply) =>
+      reply.type('image/png').header('cache-control', 'public, max-age=86400').send(appIconPng(size)),
+    );
+  }
   app.get(PAGES.podcastArtwork, async (_request, reply) =>
     reply.type('image/png').header('cache-control', 'public, max-age=86400').send(podcastArtwork(app.ctx.config.siteName)),
   );

@@ -13,6 +13,9 @@ export const PAGES = {
   /** The podcast (RSS with the iTunes tags): bulletins, podcasts, interviews. */
   podcastFeed: '/podcast.xml',
   podcastArtwork: '/podcast-artwork.png',
+  /** The web app manifest (the site installs as an app) and the service worker that keeps it readable offline. */
+  manifest: '/manifest.webmanifest',
+  serviceWorker: '/sw.js',
   /** The digest's double opt-in link (`?token=…`). */
   confirmSubscription: '/subscriptions/confirm',
   /** Every digest's way out (`?token=…`): GET shows a page, POST (RFC 8058 one-click) unsubscribes. */

@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Route, Switch, useLocation } from 'wouter';
+import { OfflineBanner } from './components/OfflineBanner';
 import { Toaster } from './components/Toaster';
 import { LiveEventsContext, useLiveEvents } from './hooks/useLiveEvents';
 import { HomePage } from './pages/HomePage';
@@ -103,6 +104,7 @@ export function App() {
     <LiveEventsContext.Provider value={live}>
       {/* Tooltips open after 700 ms; moving between them within 300 ms skips the delay. */}
       <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+        <OfflineBanner />
         <Switch>
           <Route path="/" component={HomePage} />
           <Route path={PAGES.search}>

@@ -15,3 +15,11 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
+
+// The service worker keeps the site readable offline (web/public/sw.js). A browser that refuses it
+// (private mode, a blocked context) just has no offline copy.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => {});
+  });
+}

@@ -11,8 +11,12 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A fresh context (own cookies and storage) at phone or desktop width. */
+/**
+ * A fresh context (own cookies and storage) at phone or desktop width. The site's service worker is
+ * blocked unless asked for (`serviceWorkers: 'allow'`): requests it answers would pass by the tests'
+ * routes (page.route), which stand in for a failing or slow daemon.
+ */
 export function openContext(browser: Browser, options: BrowserContextOptions & { width?: number } = {}): Promise<BrowserContext> {
   const { width = 1280, ...rest } = options;
-  return browser.newContext({ viewport: { width, height: 900 }, ...rest });
+  return browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block', ...rest });
 }

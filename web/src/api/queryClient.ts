@@ -14,6 +14,8 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
+        // Offline, a read still goes out: the service worker answers it with the copy it kept.
+        networkMode: 'offlineFirst',
       },
       mutations: { retry: false },
     },

@@ -94,7 +94,9 @@ ${meta.section ? html`<meta property="article:section" content="${meta.section}"
 ${meta.feeds.map(
   ([title, href]) => html`<link rel="alternate" type="application/atom+xml" title="${title}" href="${href}">
 `,
-)}<style>${new Html(STYLE)}</style>
+)}<link rel="manifest" href="/manifest.webmanifest">
+<meta name="theme-color" content="#111827">
+<style>${new Html(STYLE)}</style>
 </head>
 <body>
 <nav><a href="/">${meta.siteName}</a> · ${TOPICS.map((t, i) => html`${i ? ' · ' : ''}<a href="/${t}.html">${topicLabel(t)}</a>`)}</nav>

@@ -1,0 +1,65 @@
+// The installable site: its manifest and icons, and the service worker that keeps it readable
+// without a network — after one visit, the home page with its trends, a story page read then, and a
+// topic page never opened all open offline, each saying it is offline; back online the notice goes.
+import { describe, expect, it } from 'vitest';
+import { harborStorm, storeStoryTrend } from '../../fixtures/stories/index.js';
+import { browserSuite } from './harness.js';
+
+const suite = browserSuite();
+const TITLE = 'Storm floods Port Linden harbor, 1,200 evacuated';
+
+/** A PNG's width and height, from its header. */
+const pngSize = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+
+describe('the installable site', () => {
+  it('has a manifest named after the site, with its icons at the sizes install prompts ask for', async () => {
+    const { page } = await suite.visit();
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    const body = (await manifest.json()) as { name: string; start_url: string; display: string; icons: { src: string; sizes: string }[] };
+    expect(body).toMatchObject({ name: suite.server().config.siteName, start_url: '/', display: 'standalone' });
+    for (const icon of body.icons.filter((entry) => entry.src.endsWith('.png'))) {
+      const png = await page.request.get(icon.src);
+      expect(pngSize(await png.body()).join('x')).toBe(icon.sizes);
+    }
+    expect((await page.request.get('/sw.js')).headers()['content-type']).toMatch(/javascript/);
+  });
+
+  it('opens offline after one visit: the home page, a story read then and a topic page, each saying so', async () => {
+    await storeStoryTrend(suite.server().sql, { title: TITLE, topic: 'usa', relevance: 9, sources: harborStorm(4) });
+    suite.server().app.snapshot.invalidate();
+    const { page, context } = await suite.visit({ serviceWorkers: 'allow', width: 390 });
+    await page.goto('/');
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
+    // Controlled from now on: this visit's reads are kept.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByRole('tab', { name: 'USA' }).click();
+    await page.getByTestId('trends-list').getByRole('link', { name: TITLE }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/story/'));
+    const storyPath = new URL(page.url()).pathname;
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'USA' }).click();
+    await page.getByTestId('trends-list').getByRole('link', { name: TITLE }).waitFor();
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByTestId('offline-banner').waitFor();
+    await page.getByRole('tab', { name: 'USA' }).click();
+    await page.getByTestId('trends-list').getByRole('link', { name: TITLE }).waitFor();
+
+    await page.goto(storyPath);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(TITLE);
+    await page.getByText('You are offline: this page is as it was when you last opened it.').waitFor();
+
+    // Kept when the worker was installed, though never opened.
+    await page.goto('/health.html');
+    await page.getByText('You are offline: this page is as it was when you last opened it.').waitFor();
+    expect(await page.title()).toMatch(/Health/);
+
+    await page.goto('/');
+    await page.getByTestId('offline-banner').waitFor();
+    await context.setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+  });
+});
