@@ -23,6 +23,7 @@ import { upkeepJob, type UpkeepStep } from './services/platform/upkeep/index.js'
 import { maintainRecentSearchSet } from './services/reader/search/index.js';
 import { webhookDeliveryJob } from './services/platform/webhooks/index.js';
 import { jobCatalog } from './services/platform/jobs/index.js';
+import { storyAlertJob } from './services/reader/alerts/stories.js';
 import { emailDigestJob } from './services/reader/digests/digest.js';
 import { digestConfirmationJob, pruneSubscriptions } from './services/reader/digests/subscriptions.js';
 
@@ -55,6 +56,7 @@ export const PRODUCT_JOBS = jobCatalog(
     webhookDeliveryJob,
     emailDigestJob,
     digestConfirmationJob,
+    storyAlertJob,
     upkeepJob(UPKEEP_STEPS),
   ],
   // status_update follows every run's changes.

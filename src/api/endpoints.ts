@@ -44,7 +44,7 @@ import type {
 import type { DiskStatusAnswer, JobState, NotRunningAnswer } from './jobs.js';
 import type { LogEntry } from './logs.js';
 import type { WebhookDeliveryView } from './webhooks.js';
-import type { DigestFrequency, DigestSendResult, SubscribeAnswer, SubscribeRequest, SubscriberList } from './subscriptions.js';
+import type { DigestFrequency, DigestSendResult, PushSubscribeRequest, SubscribeAnswer, SubscribeRequest, SubscriberList } from './subscriptions.js';
 import type { CurrentTime, HealthAnswer, HomePageData, RefreshConnectionPoolResult, SavedSearchView, SearchResponse, SiteInfo } from './public.js';
 import type { SettingsDescriptions } from './settings.js';
 import type { FoodRecategorizationStatus, RefetchStatus, SpiderStatusFields, StatusResponse, StopAnswer } from './status.js';
@@ -116,6 +116,11 @@ export const endpoints = {
   subscribers: answers<SubscriberList>().get('/subscriptions'),
   removeSubscriber: answers<{ message: string }>().delete('/subscriptions/:id'),
   sendDigest: answers<DigestSendResult, { frequency?: DigestFrequency; to?: string } | undefined>().post('/digests/send'),
+
+  // Web Push: the site's public key, and a browser's subscription (public).
+  pushPublicKey: answers<{ publicKey: string }>().get('/push/public-key'),
+  pushSubscribe: answers<{ message: string }, PushSubscribeRequest>().post('/push/subscriptions'),
+  pushUnsubscribe: answers<{ message: string }, { endpoint: string }>().delete('/push/subscriptions'),
   settings: answers<SettingsDescriptions>().get('/settings'),
 
   // The spider and the re-fetcher.

@@ -96,6 +96,16 @@ export const REQUEST_SCHEMAS: { [K in keyof typeof endpoints]?: RequestSchemas }
     }),
   },
   subscribers: { querystring: limit(5000, 500) },
+  pushSubscribe: {
+    // The browser's PushSubscription.toJSON(), with the topics it follows (expirationTime ignored).
+    body: z.object({
+      endpoint: z.string().min(1).max(2000),
+      keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+      topics: z.array(z.enum(TOPICS)).min(1).max(TOPICS.length),
+      expirationTime: z.number().nullable().optional(),
+    }),
+  },
+  pushUnsubscribe: { body: z.strictObject({ endpoint: z.string().min(1).max(2000) }) },
   removeSubscriber: { params: rowId },
   sendDigest: { body: z.strictObject({ frequency: z.enum(['daily', 'weekly']).optional(), to: z.string().max(320).optional() }).nullable() },
 

@@ -57,6 +57,9 @@ export const ANSWER_SCHEMAS: AnswerSchemas = {
   subscribers: subscriptions.subscriberList,
   removeSubscriber: z.object({ message: z.string() }),
   sendDigest: subscriptions.digestSendResult,
+  pushPublicKey: z.object({ publicKey: z.string() }),
+  pushSubscribe: z.object({ message: z.string() }),
+  pushUnsubscribe: z.object({ message: z.string() }),
   settings: operations.settingsDescriptions,
 
   spiderStatus: status.spiderStatusFields,

@@ -1,4 +1,4 @@
-// Wire types of the digest routes (subscribe, the subscriber list, a send).
+// Wire types of the routes that reach readers: the digest's (subscribe, the subscriber list, a send) and Web Push's.
 import type { z } from 'zod';
 import type { digestSendResult, subscribeAnswer, subscriber, subscriberList } from './schemas/subscriptions.js';
 
@@ -13,4 +13,10 @@ export interface SubscribeRequest {
   email: string;
   topics: string[];
   frequency: DigestFrequency;
+}
+
+export interface PushSubscribeRequest {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  topics: string[];
 }

@@ -28,7 +28,9 @@ export function registerDigestCommand(program: Command): void {
       const list = await client.digests.subscribers();
       if (options.json) return printJson(list);
       const { confirmed, pending, stopped, unsubscribed } = list.counts;
-      console.log(`${confirmed} subscribed, ${pending} waiting for confirmation, ${stopped} stopped (bounces), ${unsubscribed} unsubscribed`);
+      console.log(
+        `${confirmed} subscribed, ${pending} waiting for confirmation, ${stopped} stopped (bounces), ${unsubscribed} unsubscribed; ${list.pushBrowsers} browsers with push alerts on`,
+      );
       if (!list.emailConfigured) console.log('No e-mail server is set: nothing is sent (newsctl settings set email …)');
       if (list.subscribers.length) {
         console.log(

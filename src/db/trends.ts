@@ -34,12 +34,16 @@ export interface DigestStoryRow {
   sourceCount: number;
 }
 
+/** How many outlets tell the story whose id is in `trendIdColumn` (a SQL fragment for a select list). */
+export function outletCount(sql: Queryable, trendIdColumn: string) {
+  return sql`(select count(distinct coalesce(a.domain_id::text, a.domain_name, a.source_url))::int
+              from trend_articles ta join articles a on a.id = ta.article_id where ta.trend_id = ${sql(trendIdColumn)})`;
+}
+
 /** The latest analysis's most relevant stories of each topic, with how many outlets tell each. */
 export async function digestStoriesByTopic(sql: Queryable, topics: readonly Topic[], perTopic: number): Promise<DigestStoryRow[]> {
   return sql<DigestStoryRow[]>`
-    select tr.id, tr.title, tr.description, t.topic,
-           (select count(distinct coalesce(a.domain_id::text, a.domain_name, a.source_url)) from trend_articles ta join articles a on a.id = ta.article_id
-            where ta.trend_id = tr.id)::int as source_count
+    select tr.id, tr.title, tr.description, t.topic, ${outletCount(sql, 'tr.id')} as source_count
     from unnest(${topics as Topic[]}::text[]) as t(topic)
     cross join lateral (
       select id, title, description, relevance_score, identified_at from trends

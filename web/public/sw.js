@@ -119,3 +119,35 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(request, url.href, { page: false }));
   }
 });
+
+// Story alerts (Web Push): the daemon sends { title, body, url, tag }, encrypted for this browser.
+self.addEventListener('push', (event) => {
+  let alert = null;
+  try {
+    alert = event.data ? event.data.json() : null;
+  } catch {
+    alert = null;
+  }
+  if (!alert || typeof alert.title !== 'string') return;
+  event.waitUntil(
+    self.registration.showNotification(alert.title, {
+      body: typeof alert.body === 'string' ? alert.body : '',
+      tag: typeof alert.tag === 'string' ? alert.tag : undefined,
+      icon: '/app-icon-192.png',
+      data: { url: typeof alert.url === 'string' && alert.url.startsWith('/') ? alert.url : '/' },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      for (const client of await self.clients.matchAll({ type: 'window' })) {
+        if (client.url === url && 'focus' in client) return client.focus();
+      }
+      return self.clients.openWindow(url);
+    })(),
+  );
+});

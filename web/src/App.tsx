@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import * as Tooltip from '@radix-ui/react-tooltip';
 import { Route, Switch, useLocation } from 'wouter';
+import { KeyboardShortcuts } from './components/KeyboardShortcuts';
 import { OfflineBanner } from './components/OfflineBanner';
 import { Toaster } from './components/Toaster';
 import { LiveEventsContext, useLiveEvents } from './hooks/useLiveEvents';
@@ -118,6 +119,7 @@ export function App() {
           </Route>
           <Route component={NotFoundPage} />
         </Switch>
+        <KeyboardShortcuts />
         <Toaster />
       </Tooltip.Provider>
     </LiveEventsContext.Provider>

@@ -24,6 +24,8 @@ export const subscriberList = z.object({
   emailConfigured: z.boolean(),
   /** Where the digests' links point. */
   linksTo: z.string(),
+  /** Browsers with push alerts on. */
+  pushBrowsers: z.number(),
 });
 
 /** POST /api/digests/send. */

@@ -62,4 +62,46 @@ describe('the installable site', () => {
     await context.setOffline(false);
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
   });
+
+  it('shows a story alert the push service delivers as a notification carrying its story’s address', async () => {
+    const { page, context } = await suite.visit({ serviceWorkers: 'allow' });
+    await context.grantPermissions(['notifications']);
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+        if (list[0]) resolve(list[0].registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await page.goto('/');
+    await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
+    await page.reload();
+    await page.getByRole('button', { name: 'Turn alerts on' }).waitFor();
+    const alert = {
+      title: 'New in USA',
+      body: 'Storm floods Port Linden harbor — told by 4 outlets',
+      url: '/story/7-storm-floods-port-linden-harbor',
+      tag: 'story-7',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId: await registrations,
+      data: JSON.stringify(alert),
+    });
+    const notifications = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        })),
+      );
+    let shown = await notifications();
+    for (let tries = 0; shown.length === 0 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      shown = await notifications();
+    }
+    expect(shown).toEqual([{ title: alert.title, body: alert.body, tag: alert.tag, url: alert.url }]);
+  });
 });

@@ -21,7 +21,7 @@ export function AskTheAi({ topic, topicLabel, assistantUrl }: { topic: Topic; to
             <span>
               Ask the AI<span className="sr-only"> about {topicLabel}</span>
             </span>
-            <span className="rounded bg-amber-600 px-1.5 py-0.5 text-[0.65rem] font-bold tracking-wide text-white dark:bg-amber-500 dark:text-black">NEW</span>
+            <span className="rounded bg-amber-700 px-1.5 py-0.5 text-[0.65rem] font-bold tracking-wide text-white dark:bg-amber-500 dark:text-black">NEW</span>
           </>
         }
       >

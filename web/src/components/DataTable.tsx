@@ -24,7 +24,8 @@ interface DataTableProps<Row> {
 export function DataTable<Row>({ caption, columns, rows, rowKey, footer, empty, rowClassName }: DataTableProps<Row>) {
   const align = (column: Column<Row>) => (column.numeric ? 'text-right tabular-nums' : 'text-left');
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
+    // Focusable, so a keyboard can scroll a table wider than the screen (WCAG 2.1.1).
+    <section className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800" tabIndex={0} aria-label={caption}>
       <table className="w-full border-collapse text-sm wrap-normal">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-gray-50 text-xs tracking-wide text-gray-600 uppercase dark:bg-gray-800/60 dark:text-gray-400">
@@ -67,6 +68,6 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, footer, empty, 
           </tfoot>
         )}
       </table>
-    </div>
+    </section>
   );
 }

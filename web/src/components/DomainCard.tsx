@@ -25,7 +25,7 @@ export const DomainCard = memo(function DomainCard({ entry, now }: { entry: Doma
       <ul className="divide-y divide-gray-100 dark:divide-gray-800">
         {entry.articles.map((article) => (
           <li key={article.id} className="px-3 py-2">
-            <a href={safeHref(article.sourceUrl)} target="_blank" rel="noopener noreferrer" className="link text-sm" title={article.title}>
+            <a href={safeHref(article.sourceUrl)} target="_blank" rel="noopener noreferrer" className="link text-sm" title={article.title} data-list-item>
               {cutTitle(article.title)}
             </a>
             <span className="block text-xs text-gray-600 dark:text-gray-400">{formatArticleAge(article.scrapedAt, now)}</span>

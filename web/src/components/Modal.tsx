@@ -9,6 +9,7 @@ export function Modal({
   hideTitle = false,
   children,
   className = 'max-w-4xl',
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -16,6 +17,8 @@ export function Modal({
   hideTitle?: boolean;
   children: ReactNode;
   className?: string;
+  /** Where focus goes when it closes, for a dialog opened without a trigger (a key): else the trigger. */
+  returnFocusTo?: HTMLElement | null;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -23,6 +26,11 @@ export function Modal({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/70" />
         <Dialog.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo) return;
+            event.preventDefault();
+            returnFocusTo.focus();
+          }}
           className={`card fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-auto p-4 shadow-xl ${className}`}
         >
           <Dialog.Title className={hideTitle ? 'sr-only' : 'mb-3 pr-8 text-lg font-semibold'}>{title}</Dialog.Title>

@@ -34,20 +34,20 @@ function TrendRow({ trend, assistantUrl, promptText }: { trend: TopTrend; assist
   return (
     <li className="flex flex-col gap-x-3 sm:flex-row sm:items-baseline sm:justify-between">
       {page ? (
-        <a href={page} className="link min-w-0 flex-1 font-medium">
+        <a href={page} className="link min-w-0 flex-1 font-medium" data-list-item>
           {trend.title}
         </a>
       ) : (
         <span className="min-w-0 flex-1 font-medium">{trend.title}</span>
       )}
       {link ? (
-        <a href={link} target="_blank" rel="noopener noreferrer" className="link shrink-0 text-sm">
+        <a href={link} target="_blank" rel="noopener noreferrer" className="link inline-flex min-h-6 shrink-0 items-center text-sm">
           analyze implications
         </a>
       ) : (
         // The prompt is still loading; a link without the prompt would send the wrong question.
         // biome-ignore lint/a11y/useValidAnchor: a link without its address until the prompt loads (aria-disabled), rather than one asking the wrong question
-        <a aria-disabled="true" className="shrink-0 text-sm text-gray-500">
+        <a aria-disabled="true" className="inline-flex min-h-6 shrink-0 items-center text-sm text-gray-500">
           analyze implications
         </a>
       )}
@@ -108,7 +108,7 @@ function ArticlesList({ topic }: { topic: Topic }) {
         <ul className="space-y-2" data-testid="topic-articles">
           {list.map((article) => (
             <li key={article.id}>
-              <a href={safeHref(article.sourceUrl)} target="_blank" rel="noopener noreferrer" className="link" title={article.title}>
+              <a href={safeHref(article.sourceUrl)} target="_blank" rel="noopener noreferrer" className="link" title={article.title} data-list-item>
                 {cutTitle(article.title)}
               </a>
               <span className="block text-xs text-gray-600 dark:text-gray-400">

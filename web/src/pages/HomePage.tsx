@@ -3,6 +3,7 @@ import { DigestSignup } from '../components/DigestSignup';
 import { DomainGrid } from '../components/DomainGrid';
 import { Masthead } from '../components/Masthead';
 import { PodcastSlot } from '../components/PodcastSlot';
+import { PushAlerts } from '../components/PushAlerts';
 import { SearchBox } from '../components/SearchBox';
 import { TrendsCard } from '../components/TrendsCard';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -26,6 +27,7 @@ export function HomePage() {
       <TrendsCard />
       <DomainGrid />
       <DigestSignup />
+      <PushAlerts />
     </main>
   );
 }

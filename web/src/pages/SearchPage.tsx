@@ -43,6 +43,7 @@ function SearchResults({ term }: { term: string }) {
                 target="_blank"
                 rel="noopener noreferrer"
                 className="card block p-4 hover:border-blue-500 focus-visible:outline-2 focus-visible:outline-blue-600"
+                data-list-item
               >
                 <span className="font-medium text-blue-800 dark:text-blue-300" title={result.title}>
                   {cutTitle(result.title)}

@@ -381,6 +381,31 @@ export const SETTINGS: readonly SettingDefinition[] = [
     },
     fieldLabels: { host: 'SMTP host', port: 'Port', secure: 'TLS from the start (port 465)', user: 'User name', password: 'Password', from: 'From' },
   }),
+  // Web Push alerts to readers who allowed them: a new story in a topic they follow, and a story once
+  // it is told by `bigStorySources` outlets or more.
+  define({
+    key: 'push-settings',
+    label: 'push alerts',
+    schema: z.object({ newStories: z.boolean(), bigStorySources: z.number().int().min(2).max(100) }).strict(),
+    defaults: { newStories: true, bigStorySources: 5 },
+    partial: true,
+    fieldLabels: { newStories: 'Alert on every new story', bigStorySources: 'A big story: told by at least (outlets)' },
+  }),
+  // An ntfy topic (https://ntfy.sh/… or your own server) the operators follow: big stories of every topic.
+  define({
+    key: 'ntfy',
+    label: 'ntfy topic',
+    schema: z.object({ url: z.string().trim().max(2000), token: z.string().max(500) }).strict(),
+    defaults: { url: '', token: '' },
+    partial: true,
+    secrets: secretFieldsCodec(['token'], { token: 'ntfy access token' }),
+    fieldLabels: { url: 'Topic URL', token: 'Access token (optional)' },
+    check: async (value, { config }) => {
+      if (!value.url) return;
+      const refused = await refusedOutboundUrl(value.url, config);
+      if (refused) throw Invalid(`Invalid ntfy topic: ${refused}`);
+    },
+  }),
   // When digests go out: daily ones every day at dailyTime, weekly ones on weeklyDay at the same time.
   define({
     key: 'digest-settings',

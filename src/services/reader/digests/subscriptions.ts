@@ -19,6 +19,7 @@ import {
   unsubscribeByTokenHash,
   type SubscriberRow,
 } from '../../../db/subscribers.js';
+import { countPushSubscriptions } from '../../../db/push.js';
 import { Invalid, NotFound, TooManyRequests } from '../../../errors.js';
 import { contextJob, contextSlot } from '../../../context.js';
 import { TOPICS, isTopic } from '../../../shared/topics.js';
@@ -110,9 +111,14 @@ function statusOf(row: SubscriberRow): SubscriberView['status'] {
   return row.confirmedAt ? 'subscribed' : 'pending';
 }
 
-/** GET /api/subscriptions (administrator). */
+/** GET /api/subscriptions (administrator): the digest's subscribers, and how many browsers have push alerts on. */
 export async function listSubscribers(ctx: AppContext, limit: number): Promise<SubscriberList> {
-  const [rows, counts, settings] = await Promise.all([allSubscribers(ctx.sql, limit), subscriberCounts(ctx.sql), emailSettings(ctx)]);
+  const [rows, counts, settings, pushBrowsers] = await Promise.all([
+    allSubscribers(ctx.sql, limit),
+    subscriberCounts(ctx.sql),
+    emailSettings(ctx),
+    countPushSubscriptions(ctx.sql),
+  ]);
   return {
     subscribers: rows.map((row) => ({
       id: row.id,
@@ -129,6 +135,7 @@ export async function listSubscribers(ctx: AppContext, limit: number): Promise<S
     counts,
     emailConfigured: settings !== null,
     linksTo: digestOrigin(ctx.config),
+    pushBrowsers,
   };
 }
 

@@ -23,6 +23,7 @@ import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './an
 import { storeTopicTrends } from './store-trends.js';
 import { modelStoryTopics } from './story-topics-model.js';
 import { storyTopicOverrides } from '../../../db/story-topics.js';
+import { alertStories } from '../alerts/stories.js';
 import { emitWebhook } from '../../platform/webhooks/index.js';
 import { counted } from '../../../shared/words.js';
 import type { AnalyzerControlResult } from '../../../api/trends.js';
@@ -175,6 +176,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       for (const trend of stored.created) {
         await emitWebhook(ctx, 'trend.created', { id: trend.id, title: trend.title, topic, pageUrl: storyPagePath(trend) });
       }
+      await alertStories(ctx, stored.trendIds, new Set(stored.created.map((trend) => trend.id)));
     }
 
     summary.stopped = signal.aborted;

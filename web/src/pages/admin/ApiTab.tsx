@@ -14,7 +14,8 @@ export function ApiTab() {
             anything you would otherwise keep in a file on a server. newsctl does not read it itself.
           </p>
           <p>Another program reads it with an API token (the same one drives the command line from elsewhere):</p>
-          <pre className="overflow-x-auto rounded bg-gray-100 p-2 text-xs dark:bg-gray-900">
+          {/* Focusable, so a keyboard can scroll it sideways (WCAG 2.1.1). */}
+          <pre className="overflow-x-auto rounded bg-gray-100 p-2 text-xs dark:bg-gray-900" tabIndex={0}>
             {`newsctl token create --name partner-feed\ncurl -H "Authorization: Bearer <token>" ${origin}/api/get-json-config`}
           </pre>
           <p>

@@ -61,7 +61,7 @@ export function DigestsPanel() {
         title="Digest Subscribers"
         description={
           data
-            ? `${data.counts.confirmed} subscribed, ${data.counts.pending} waiting for confirmation, ${data.counts.stopped} stopped after bounces, ${data.counts.unsubscribed} unsubscribed. Links in the mails point to ${data.linksTo}.`
+            ? `${data.counts.confirmed} subscribed, ${data.counts.pending} waiting for confirmation, ${data.counts.stopped} stopped after bounces, ${data.counts.unsubscribed} unsubscribed. Links in the mails point to ${data.linksTo}. ${data.pushBrowsers} browsers have push alerts on.`
             : undefined
         }
         testId="digest-subscribers"

@@ -115,7 +115,7 @@ export function FirstSteps() {
                 <p className="text-sm text-gray-700 dark:text-gray-300">
                   {step.how}{' '}
                   {step.tab && (
-                    <Link href={`/admin?tab=${step.tab}`} className="link">
+                    <Link href={`/admin?tab=${step.tab}`} className="link underline">
                       Open the tab
                     </Link>
                   )}

@@ -49,6 +49,18 @@ export function SettingsTab() {
       <SettingsTabEditor settingKey="article-classifier-user-prompt" title="Article Classifier User Prompt" name="article classifier user prompt" />
       <WebhooksPanel />
       <DigestsPanel />
+      <SettingsTabEditor
+        settingKey="push-settings"
+        title="Push Alerts"
+        name="push alerts"
+        description="Readers who turn alerts on (on the home page) get a notification for a new story in the topics they follow, and for a story once this many outlets tell it."
+      />
+      <SettingsTabEditor
+        settingKey="ntfy"
+        title="Operators' ntfy Topic"
+        name="ntfy topic"
+        description="Big stories of every topic also go to this ntfy topic (https://ntfy.sh/your-topic, or your own server)."
+      />
     </div>
   );
 }
