@@ -91,7 +91,7 @@ async function liveRuns(name: string): Promise<{ id: string; status: string }[]>
 describe('a start that races another', { timeout: 600_000 }, () => {
   it('covers every job of the product', () => {
     // Queue jobs run one item each, side by side: no start of theirs is refused.
-    const queueJobs = ['digest-confirmation', 'generate-article', 'music-track', 'webhook-delivery'];
+    const queueJobs = ['digest-confirmation', 'generate-article', 'music-track', 'story-alert', 'webhook-delivery'];
     expect(
       jobDefinitions({ catalog: PRODUCT_JOBS })
         .map((def) => def.name)
