@@ -10,19 +10,23 @@ export interface TopTrendRow {
   htmlFilePath: string | null;
 }
 
-/** The most relevant trends of each topic's latest analysis. */
-export async function topTrendsByTopic(sql: Queryable, topics: readonly Topic[], perTopic: number): Promise<TopTrendRow[]> {
-  return sql<TopTrendRow[]>`
-    select tr.id, tr.title, t.topic, tr.html_file_path
+/** `from … order by` of the `perTopic` most relevant trends (`tr`) of each topic's (`t.topic`) latest analysis. */
+function topOfLatestAnalysis(sql: Queryable, topics: readonly Topic[], perTopic: number) {
+  return sql`
     from unnest(${topics as Topic[]}::text[]) as t(topic)
     cross join lateral (
-      select id, title, html_file_path, relevance_score, identified_at from trends
+      select id, title, description, html_file_path, relevance_score, identified_at from trends
       where topic = t.topic
         and batch_number = (select max(batch_number) from trends where topic = t.topic)
       order by relevance_score desc, identified_at desc, id
       limit ${perTopic}
     ) tr
     order by t.topic, tr.relevance_score desc, tr.identified_at desc, tr.id`;
+}
+
+/** The most relevant trends of each topic's latest analysis. */
+export async function topTrendsByTopic(sql: Queryable, topics: readonly Topic[], perTopic: number): Promise<TopTrendRow[]> {
+  return sql<TopTrendRow[]>`select tr.id, tr.title, t.topic, tr.html_file_path ${topOfLatestAnalysis(sql, topics, perTopic)}`;
 }
 
 export interface DigestStoryRow {
@@ -43,16 +47,7 @@ export function outletCount(sql: Queryable, trendIdColumn: string) {
 /** The latest analysis's most relevant stories of each topic, with how many outlets tell each. */
 export async function digestStoriesByTopic(sql: Queryable, topics: readonly Topic[], perTopic: number): Promise<DigestStoryRow[]> {
   return sql<DigestStoryRow[]>`
-    select tr.id, tr.title, tr.description, t.topic, ${outletCount(sql, 'tr.id')} as source_count
-    from unnest(${topics as Topic[]}::text[]) as t(topic)
-    cross join lateral (
-      select id, title, description, relevance_score, identified_at from trends
-      where topic = t.topic
-        and batch_number = (select max(batch_number) from trends where topic = t.topic)
-      order by relevance_score desc, identified_at desc, id
-      limit ${perTopic}
-    ) tr
-    order by t.topic, tr.relevance_score desc, tr.identified_at desc, tr.id`;
+    select tr.id, tr.title, tr.description, t.topic, ${outletCount(sql, 'tr.id')} as source_count ${topOfLatestAnalysis(sql, topics, perTopic)}`;
 }
 
 export interface TrendRow {

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callApi, endpoints, serverMessage } from '../api/client';
-import { TOPIC_NAMES, TOPICS, type Topic } from '../api/types';
+import type { Topic } from '../api/types';
+import { TopicChoice } from './TopicChoice';
 import { useSiteInfoQuery } from '../hooks/useSiteInfoQuery';
 import { Field } from './Field';
 
@@ -19,7 +20,6 @@ export function DigestSignup() {
   const subscribe = useMutation({ mutationFn: () => callApi(endpoints.subscribe, { body: { email: email.trim(), topics, frequency } }) });
   if (!site.data?.digests) return null;
 
-  const toggle = (topic: Topic) => setTopics((chosen) => (chosen.includes(topic) ? chosen.filter((t) => t !== topic) : [...chosen, topic]));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (email.trim() && topics.length) subscribe.mutate();
@@ -36,18 +36,7 @@ export function DigestSignup() {
         </p>
       ) : (
         <form onSubmit={submit} className="mt-3 max-w-2xl space-y-3">
-          <fieldset>
-            <legend className="label">Topics</legend>
-            <div className="flex flex-wrap gap-x-4 gap-y-2">
-              {TOPICS.map((topic) => (
-                <label key={topic} className="inline-flex min-h-6 items-center gap-1.5 text-sm">
-                  <input type="checkbox" checked={topics.includes(topic)} onChange={() => toggle(topic)} className="size-4 accent-blue-700" />
-                  {TOPIC_NAMES[topic]}
-                </label>
-              ))}
-            </div>
-            {topics.length === 0 && <p className="mt-1 text-sm text-red-800 dark:text-red-300">Choose at least one topic.</p>}
-          </fieldset>
+          <TopicChoice chosen={topics} onChange={setTopics} />
           <fieldset>
             <legend className="label">How often</legend>
             <div className="flex gap-4">

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { callApi, endpoints, serverMessage } from '../api/client';
-import { TOPIC_NAMES, TOPICS, type Topic } from '../api/types';
+import { TOPIC_NAMES, type Topic } from '../api/types';
+import { TopicChoice } from './TopicChoice';
 
 /** The site's public key as applicationServerKey wants it. */
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -63,7 +64,6 @@ export function PushAlerts() {
     setMessage({ text: 'Alerts are off.', error: false });
     setState('off');
   };
-  const toggle = (topic: Topic) => setTopics((chosen) => (chosen.includes(topic) ? chosen.filter((t) => t !== topic) : [...chosen, topic]));
 
   return (
     <section aria-labelledby="alerts-heading" className="card p-4 sm:p-5" data-testid="push-alerts">
@@ -71,19 +71,7 @@ export function PushAlerts() {
         Alerts on this device
       </h2>
       <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">A notification when a new story appears in your topics, and when a story grows big.</p>
-      {state !== 'on' && (
-        <fieldset className="mt-3">
-          <legend className="label">Topics</legend>
-          <div className="flex flex-wrap gap-x-4 gap-y-2">
-            {TOPICS.map((topic) => (
-              <label key={topic} className="inline-flex min-h-6 items-center gap-1.5 text-sm">
-                <input type="checkbox" checked={topics.includes(topic)} onChange={() => toggle(topic)} className="size-4 accent-blue-700" />
-                {TOPIC_NAMES[topic]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      {state !== 'on' && <TopicChoice chosen={topics} onChange={setTopics} className="mt-3" />}
       <div className="mt-3 flex flex-wrap items-center gap-3">
         {state === 'on' ? (
           <button type="button" className="button-secondary" onClick={() => void turnOff()}>

@@ -48,17 +48,40 @@ export async function renderFeed(ctx: Pick<AppContext, 'sql' | 'config'>, topic:
     <content type="html">${xml(content)}</content>
   </entry>`;
   });
+  return atomFeed({
+    selfUrl,
+    pageUrl,
+    title,
+    subtitle: topic
+      ? `Generated ${topicLabel(topic).toLowerCase()} articles, each compiled from several sources`
+      : 'Generated articles, each compiled from several sources',
+    updated,
+    author: site,
+    entries,
+  });
+}
+
+/** An Atom document around its entries (each already written as XML). */
+export function atomFeed(feed: {
+  selfUrl: string;
+  pageUrl: string;
+  title: string;
+  subtitle: string;
+  updated: number;
+  author: string;
+  entries: string[];
+}): string {
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
-  <id>${xml(selfUrl)}</id>
-  <title type="text">${xml(title)}</title>
-  <subtitle type="text">${xml(topic ? `Generated ${topicLabel(topic).toLowerCase()} articles, each compiled from several sources` : 'Generated articles, each compiled from several sources')}</subtitle>
-  <updated>${new Date(updated).toISOString()}</updated>
-  <link rel="self" type="application/atom+xml" href="${xml(selfUrl)}"/>
-  <link rel="alternate" type="text/html" href="${xml(pageUrl)}"/>
-  <author><name>${xml(site)}</name></author>
+  <id>${xml(feed.selfUrl)}</id>
+  <title type="text">${xml(feed.title)}</title>
+  <subtitle type="text">${xml(feed.subtitle)}</subtitle>
+  <updated>${new Date(feed.updated).toISOString()}</updated>
+  <link rel="self" type="application/atom+xml" href="${xml(feed.selfUrl)}"/>
+  <link rel="alternate" type="text/html" href="${xml(feed.pageUrl)}"/>
+  <author><name>${xml(feed.author)}</name></author>
   <generator>newsctl</generator>
-${entries.join('\n')}
+${feed.entries.join('\n')}
 </feed>
 `;
 }

@@ -11,7 +11,7 @@ import { Conflict, Invalid, NotFound } from '../../../errors.js';
 import { SEARCH_QUERY_MAX } from '../../../api/limits.js';
 import { savedSearchFeedPath, searchFeedPath, slugOf, storyPagePath, PAGES } from '../../../shared/pages.js';
 import { readableHost } from '../domains/host-names.js';
-import { xml } from '../pages/feeds.js';
+import { atomFeed, xml } from '../pages/feeds.js';
 import { absoluteUrl, topicLabel } from '../pages/layout.js';
 import { SEARCH_CANDIDATE_LIMIT } from './index.js';
 import { hasFilters, parseSearch } from './query.js';
@@ -106,17 +106,13 @@ async function searchFeed(
     <summary type="text">${xml(row.excerpt ?? '')}</summary>
   </entry>`;
   });
-  return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom">
-  <id>${xml(selfUrl)}</id>
-  <title type="text">${xml(`${search.title} — ${site}`)}</title>
-  <subtitle type="text">${xml(`The newest articles matching ${search.query}`)}</subtitle>
-  <updated>${new Date(updated).toISOString()}</updated>
-  <link rel="self" type="application/atom+xml" href="${xml(selfUrl)}"/>
-  <link rel="alternate" type="text/html" href="${xml(pageUrl)}"/>
-  <author><name>${xml(site)}</name></author>
-  <generator>newsctl</generator>
-${entries.join('\n')}
-</feed>
-`;
+  return atomFeed({
+    selfUrl,
+    pageUrl,
+    title: `${search.title} — ${site}`,
+    subtitle: `The newest articles matching ${search.query}`,
+    updated,
+    author: site,
+    entries,
+  });
 }
