@@ -3,10 +3,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    // scripts/test.mjs sets NEWSCTL_SKIP_BROWSER_TESTS when Chromium is missing (and says so); the
-    // browser suites run in the embedded-database pass only (decisions.md "CI"), not again on PostgreSQL.
-    exclude:
-      process.env.NEWSCTL_SKIP_BROWSER_TESTS === '1' || process.env.DATABASE_URL ? ['test/e2e/browser/**', '**/node_modules/**'] : ['**/node_modules/**'],
+    // scripts/test.mjs sets NEWSCTL_SKIP_BROWSER_TESTS when Chromium is missing (and says so). The
+    // browser suites and the audio renders run in the embedded-database pass only, not again on
+    // PostgreSQL (decisions.md "CI"): they read and write what every other suite does on both, and
+    // rendering speech twice is most of what would make CI outgrow its 30 minutes. The two-daemon
+    // render kill needs PostgreSQL and stays there.
+    exclude: [
+      '**/node_modules/**',
+      ...(process.env.NEWSCTL_SKIP_BROWSER_TESTS === '1' || process.env.DATABASE_URL ? ['test/e2e/browser/**'] : []),
+      ...(process.env.DATABASE_URL ? ['test/api/audio-*.test.ts', 'test/cli/audio.test.ts', 'test/services/newsroom/audio/voices.test.ts'] : []),
+    ],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

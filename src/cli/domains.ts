@@ -96,7 +96,7 @@ export function registerDomainsCommand(program: Command): void {
         `${readableAddress(domain.url)} (id ${domain.id})`,
         `Status:        ${domain.status}${domain.errorMessage ? `: ${domain.errorMessage}` : ''}`,
         `Priority:      ${domain.priority ?? '(4)'}, one request every ${domain.throttle} s`,
-        `Articles:      ${domain.articlesCount}`,
+        `Articles:      ${domain.articlesCount}${domain.teasers ? `, ${domain.teasers} of them teasers (the site showed only their start: a paywall)` : ''}`,
         `Skipped pages: ${skippedText(domain.skipped) || 'none'}`,
         `Last crawled:  ${dateTime(domain.lastScraped, timeZone)}`,
       ].join('\n'),

@@ -18,7 +18,7 @@ export interface RecentArticleRow {
 
 /**
  * The newest articles of every topic crawled since `since` and not published before it (an old
- * page crawled today is not news), at most `limit`.
+ * page crawled today is not news), at most `limit`; wire copies left out.
  */
 export async function recentArticles(sql: Queryable, options: { since: Date; limit: number; leadCharacters: number }): Promise<RecentArticleRow[]> {
   return sql<RecentArticleRow[]>`
@@ -27,6 +27,8 @@ export async function recentArticles(sql: Queryable, options: { since: Date; lim
     from articles
     where scraped_at >= ${options.since}
       and coalesce(published_at, scraped_at) >= ${options.since}
+      -- A wire copy is not another source of a story: its original stands for it.
+      and copy_of is null
     order by scraped_at desc, id desc
     limit ${options.limit}`;
 }

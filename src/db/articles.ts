@@ -1,5 +1,6 @@
 import type { Topic } from '../shared/topics.js';
 import type { Queryable, Sql } from './client.js';
+import { republishedBy, type Republisher } from './copies.js';
 
 /** An article as the public pages list it. */
 export interface ArticleListRow {
@@ -10,13 +11,26 @@ export interface ArticleListRow {
   domainName: string;
   /** ISO 639-1 code of its text (null for articles stored before languages were told). */
   language: string | null;
+  /** Outlets that republished it word for word (its wire copies), in the order seen; null when none. */
+  alsoPublishedBy: Republisher[] | null;
+  /** The site showed only its start (a paywall). */
+  teaser: boolean;
 }
 
 export interface DomainArticlesRow {
   domainId: number;
   domainUrl: string;
   priority: number | null;
-  articles: { id: number; title: string; sourceUrl: string; scrapedAt: string; domainName: string; language: string | null }[];
+  articles: {
+    id: number;
+    title: string;
+    sourceUrl: string;
+    scrapedAt: string;
+    domainName: string;
+    language: string | null;
+    alsoPublishedBy: Republisher[] | null;
+    teaser: boolean;
+  }[];
 }
 
 /**
@@ -30,11 +44,12 @@ export async function newestArticlesByDomain(sql: Queryable, perDomain: number):
     cross join lateral (
       select json_agg(json_build_object(
                'id', a.id, 'title', a.title, 'sourceUrl', a.source_url,
-               'scrapedAt', a.scraped_at, 'domainName', a.domain_name, 'language', a.language)
+               'scrapedAt', a.scraped_at, 'domainName', a.domain_name, 'language', a.language,
+               'alsoPublishedBy', ${republishedBy(sql)}, 'teaser', a.teaser)
              order by a.scraped_at desc, a.id desc) as articles
       from (
-        select id, title, source_url, scraped_at, domain_name, language from articles
-        where domain_id = d.id
+        select id, title, source_url, scraped_at, domain_name, language, teaser from articles
+        where domain_id = d.id and copy_of is null
         order by scraped_at desc, id desc
         limit ${perDomain}
       ) a
@@ -51,11 +66,11 @@ export async function newestArticlesByDomain(sql: Queryable, perDomain: number):
 /** The newest articles of each topic (one query; per-topic index scans). */
 export async function newestArticlesByTopic(sql: Queryable, topics: readonly Topic[], perTopic: number): Promise<(ArticleListRow & { topic: Topic })[]> {
   return sql<(ArticleListRow & { topic: Topic })[]>`
-    select t.topic, a.id, a.title, a.source_url, a.scraped_at, a.domain_name, a.language
+    select t.topic, a.id, a.title, a.source_url, a.scraped_at, a.domain_name, a.language, a.teaser, ${republishedBy(sql)} as also_published_by
     from unnest(${topics as Topic[]}::text[]) as t(topic)
     cross join lateral (
-      select id, title, source_url, scraped_at, domain_name, language from articles
-      where topic = t.topic
+      select id, title, source_url, scraped_at, domain_name, language, teaser from articles
+      where topic = t.topic and copy_of is null
       order by scraped_at desc, id desc
       limit ${perTopic}
     ) a
@@ -72,6 +87,8 @@ export interface SearchRow {
   excerpt: string | null;
   topic: Topic | null;
   scrapedAt: Date;
+  alsoPublishedBy: Republisher[] | null;
+  teaser: boolean;
 }
 
 /** The operators of a search (src/services/reader/search/query.ts) as conditions on the articles. */
@@ -208,7 +225,9 @@ export async function searchArticles(
     const tsq = words ? searchTsquery(tx, query) : null;
     const filter = searchFilter(tx, query.filters, query.timeZone);
     const wordsMatch = words ? searchMatch(tx, query) : null;
-    const match = wordsMatch && filter ? tx`${wordsMatch} and ${filter}` : (wordsMatch ?? filter)!;
+    const found = wordsMatch && filter ? tx`${wordsMatch} and ${filter}` : (wordsMatch ?? filter)!;
+    // A wire copy is found as its original (which names it).
+    const match = tx`${found} and copy_of is null`;
     const plan = await searchPlan(tx, match, query.candidateLimit);
     if (!plan.walk) await tx`select set_config('enable_indexscan', 'off', true), set_config('work_mem', '32MB', true)`;
     const limit = query.candidateLimit;
@@ -232,8 +251,8 @@ export async function searchArticles(
         )`;
     return tx<SearchRow[]>`
       with ${candidates}
-      select a.id, a.title, a.source_url, a.domain_name, a.excerpt, a.topic, a.scraped_at,
-             coalesce(d.url, a.domain_name) as domain_url,
+      select a.id, a.title, a.source_url, a.domain_name, a.excerpt, a.topic, a.scraped_at, a.teaser,
+             coalesce(d.url, a.domain_name) as domain_url, ${republishedBy(tx)} as also_published_by,
              ((now() at time zone ${query.timeZone})::date - (a.scraped_at at time zone ${query.timeZone})::date) as days_since_crawl
       from candidates c
       join articles a on a.id = c.id

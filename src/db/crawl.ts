@@ -19,6 +19,12 @@ export interface CrawledArticle {
   topicSource: 'model' | 'offline' | null;
   /** The site's own name for itself, from the page (null when it declares none fit to say). */
   siteName?: string | null;
+  /** MinHash bands of the body (src/services/reader/copies/), empty when it is too short to compare. */
+  bodyBands?: number[];
+  /** The page's canonical link when it names another publisher. */
+  syndicatedFrom?: string | null;
+  /** The page showed only the start of the article (a paywall); `content` is that start. */
+  teaser?: boolean;
 }
 
 /** Of the given URLs, those already stored (as canonical or as source URL). */
@@ -62,10 +68,11 @@ export async function skippedCountsByDomain(sql: Queryable): Promise<Map<number,
 export async function insertCrawledArticle(sql: Queryable, article: CrawledArticle): Promise<number | null> {
   const [row] = await sql<{ id: number }[]>`
     insert into articles (domain_id, domain_name, source_url, canonical_url, title, content, excerpt, author,
-                          published_at, image_url, language, word_count, topic, topic_source, site_name)
+                          published_at, image_url, language, word_count, topic, topic_source, site_name, body_bands, syndicated_from, teaser)
     values (${article.domainId}, ${article.domainName}, ${article.sourceUrl}, ${article.canonicalUrl}, ${article.title},
             ${article.content}, ${article.excerpt}, ${article.author}, ${article.publishedAt}, ${article.imageUrl},
-            ${article.language}, ${article.wordCount}, ${article.topic}, ${article.topicSource}, ${article.siteName ?? null})
+            ${article.language}, ${article.wordCount}, ${article.topic}, ${article.topicSource}, ${article.siteName ?? null},
+            ${article.bodyBands?.length ? article.bodyBands : null}::int[], ${article.syndicatedFrom ?? null}, ${article.teaser ?? false})
     on conflict (canonical_url) do nothing
     returning id`;
   return row?.id ?? null;

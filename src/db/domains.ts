@@ -14,8 +14,12 @@ export interface DomainRow {
   createdAt: Date;
 }
 
-export interface DomainListRow extends DomainRow {
+export interface DomainListRow extends DomainRow, DomainArticleCounts {}
+
+export interface DomainArticleCounts {
   articlesCount: number;
+  /** Of them, pages that showed only the start of their article (a paywall). */
+  teasersCount: number;
 }
 
 export interface NewDomain {
@@ -32,7 +36,8 @@ export async function listDomains(sql: Queryable): Promise<DomainListRow[]> {
   return sql<DomainListRow[]>`
     select d.id, d.url, d.host, d.status, d.priority, d.throttle, d.starting_url, d.error_message,
            d.last_scraped, d.created_at,
-           (select count(*)::int from articles a where a.domain_id = d.id) as articles_count
+           (select count(*)::int from articles a where a.domain_id = d.id) as articles_count,
+           (select count(*)::int from articles a where a.domain_id = d.id and a.teaser) as teasers_count
     from domains d
     order by coalesce(d.priority, 4) desc, d.id`;
 }
@@ -51,9 +56,10 @@ export async function findDomainByHost(sql: Queryable, host: string): Promise<Do
   return row ?? null;
 }
 
-export async function countDomainArticles(sql: Queryable, id: number): Promise<number> {
-  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from articles where domain_id = ${id}`;
-  return row!.count;
+export async function countDomainArticles(sql: Queryable, id: number): Promise<DomainArticleCounts> {
+  const [row] = await sql<DomainArticleCounts[]>`
+    select count(*)::int as articles_count, (count(*) filter (where teaser))::int as teasers_count from articles where domain_id = ${id}`;
+  return row!;
 }
 
 /** Inserts a domain; null when its host is already there (the unique key decides, not a prior read). */

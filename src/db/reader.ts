@@ -81,6 +81,11 @@ function trendSources(sql: Queryable) {
  * of item is read in index order up to the page's size before the two are merged, so a page costs
  * the same with a thousand articles stored or a million.
  */
+/** An article's summary: its excerpt, and the outlets that republished it (a wire copy is one item, its original's). */
+const articleSummary = (sql: Queryable) =>
+  sql`nullif(concat_ws(' ', a.excerpt, (select 'Also published by ' || string_agg(c.domain_name, ', ' order by c.id) || '.'
+                                        from articles c where c.copy_of = a.id and c.copy_kind <> 'update')), '')`;
+
 export async function readerItems(
   sql: Queryable,
   userId: number,
@@ -103,12 +108,13 @@ export async function readerItems(
   const rows = await sql<ReaderItemRow[]>`
     select i.item_id::text as item_id, i.kind, i.title, i.url, i.summary, i.content, i.at_time as at, i.domain_id, i.domain_name, i.site_name, i.topic, i.read, i.starred
     from (
-      (select a.id::bigint as item_id, 'article' as kind, a.title, a.source_url as url, a.excerpt as summary,
+      (select a.id::bigint as item_id, 'article' as kind, a.title, a.source_url as url,
+              ${articleSummary(sql)} as summary,
               case when ${page.withContent}::boolean then left(a.content, 20000) else '' end as content,
               a.scraped_at as at_time, a.domain_id, a.domain_name, a.site_name, a.topic,
               (s.read_at is not null or a.scraped_at < now() - make_interval(days => ${READING_WINDOW_DAYS})) as read, (s.starred_at is not null) as starred
        from articles a left join reader_item_states s on s.user_id = ${userId} and s.item_id = a.id
-       where ${filter.articles}::boolean and (${filter.domainId}::int is null or a.domain_id = ${filter.domainId})
+       where ${filter.articles}::boolean and a.copy_of is null and (${filter.domainId}::int is null or a.domain_id = ${filter.domainId})
          and (${filter.topic}::text is null or a.topic = ${filter.topic})
          ${stateFilters(sql`a.scraped_at`)}
          and (${afterAt}::timestamptz is null or (a.scraped_at, a.id::bigint) ${cmp} (${afterAt}::timestamptz, ${afterId}::bigint))
@@ -154,7 +160,7 @@ export async function readerItemsById(sql: Queryable, userId: number, itemIds: r
            (s.read_at is not null or i.at < now() - make_interval(days => ${READING_WINDOW_DAYS})) as read,
            (s.starred_at is not null) as starred
     from (
-      select a.id::bigint as item_id, 'article' as kind, a.title, a.source_url as url, a.excerpt as summary, left(a.content, 20000) as content,
+      select a.id::bigint as item_id, 'article' as kind, a.title, a.source_url as url, ${articleSummary(sql)} as summary, left(a.content, 20000) as content,
              a.scraped_at as at, a.domain_id, a.domain_name, a.site_name, a.topic
       from articles a where a.id = any(${articleIds}::int[])
       union all
@@ -208,7 +214,7 @@ export async function readerUnreadCounts(sql: Queryable, userId: number): Promis
     select case grouping(domain_id, topic, kind) when 3 then 'domain' when 5 then 'topic' when 6 then 'kind' else 'all' end as by,
            domain_id, topic, kind, count(*)::int as count, max(at) as newest_at from (
       select a.id::bigint as item_id, a.domain_id, a.topic, 'article' as kind, a.scraped_at as at from articles a
-      where a.scraped_at >= now() - make_interval(days => ${READING_WINDOW_DAYS})
+      where a.scraped_at >= now() - make_interval(days => ${READING_WINDOW_DAYS}) and a.copy_of is null
       union all
       select g.id::bigint + ${base}::bigint, null, g.category, 'generated', g.generated_at from generated_articles g
       where g.generated_at >= now() - make_interval(days => ${READING_WINDOW_DAYS})

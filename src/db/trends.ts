@@ -2,6 +2,7 @@ import type { Topic } from '../shared/topics.js';
 import type { TopicEvidence } from '../shared/topic-evidence.js';
 import type { Queryable } from './client.js';
 import { GENERATE_ARTICLE_JOB } from './generations.js';
+import { republishedBy, type Republisher } from './copies.js';
 
 export interface TopTrendRow {
   id: number;
@@ -325,16 +326,18 @@ export interface TrendSourceArticle {
   scrapedAt: Date;
   /** The site's own name for itself, when its page declared one (spoken instead of the host). */
   siteName?: string | null;
+  /** Outlets that republished it word for word (its wire copies), in the order seen. */
+  republishedBy?: Republisher[] | null;
 }
 
 /** The trend's source articles, newest first, their text cut at `maxCharacters`. */
 export async function trendSourceArticles(sql: Queryable, trendId: number, maxCharacters = 40_000): Promise<TrendSourceArticle[]> {
   return sql<TrendSourceArticle[]>`
     select a.id, a.title, a.source_url, a.domain_name, left(a.content, ${maxCharacters}) as content, a.excerpt, a.author,
-           a.published_at, a.scraped_at, a.site_name
+           a.published_at, a.scraped_at, a.site_name, ${republishedBy(sql)} as republished_by
     from trend_articles ta
     join articles a on a.id = ta.article_id
-    where ta.trend_id = ${trendId}
+    where ta.trend_id = ${trendId} and a.copy_of is null
     order by coalesce(a.published_at, a.scraped_at) desc, a.id desc`;
 }
 

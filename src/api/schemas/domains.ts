@@ -16,6 +16,8 @@ export const domainView = z.object({
   errorMessage: z.string().nullable(),
   lastScraped: z.string().nullable(),
   articlesCount: z.number(),
+  /** Of its articles, those the site showed only in part (a paywall's teaser). */
+  teasers: z.number(),
   /** Pages read and not kept, by reason (`language`: a language the `languages` setting leaves out). */
   skipped: z.record(z.string(), z.number()),
 });

@@ -26,6 +26,10 @@ export const publicArticle = z.object({
   domainName: z.string(),
   /** ISO 639-1 code of the article's text; null when not told (stored before languages were). */
   language: z.string().nullable(),
+  /** The names of other outlets that published the same text (wire copies), in the order seen; absent when none did. */
+  alsoPublishedBy: z.array(z.string()).optional(),
+  /** True when the site showed only the article's start (a paywall): "Preview — subscribers only at {site}". Absent otherwise. */
+  teaser: z.literal(true).optional(),
 });
 
 /** GET /api/articles-by-domain, and the home data's part. */
@@ -59,6 +63,10 @@ export const searchResult = z.object({
   daysSinceCrawl: z.number(),
   /** The story (trend) the article is part of, with its page: every source of it side by side. */
   story: z.object({ title: z.string(), pageUrl: z.string() }).nullable(),
+  /** The names of other outlets that published the same text; absent when none did. */
+  alsoPublishedBy: z.array(z.string()).optional(),
+  /** True when the site showed only the article's start (a paywall); absent otherwise. */
+  teaser: z.literal(true).optional(),
 });
 
 /** GET /api/search?q=. */

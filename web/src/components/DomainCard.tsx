@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import type { DomainArticles } from '../api/types';
 import { formatArticleAge } from '../lib/ages';
+import { ArticleMarks } from './ArticleMarks';
 import { cutTitle, domainDisplayName, safeHref } from '../lib/articles';
 
 export const DomainCard = memo(function DomainCard({ entry, now }: { entry: DomainArticles; now: number }) {
@@ -28,7 +29,10 @@ export const DomainCard = memo(function DomainCard({ entry, now }: { entry: Doma
             <a href={safeHref(article.sourceUrl)} target="_blank" rel="noopener noreferrer" className="link text-sm" title={article.title} data-list-item>
               {cutTitle(article.title)}
             </a>
-            <span className="block text-xs text-gray-600 dark:text-gray-400">{formatArticleAge(article.scrapedAt, now)}</span>
+            <span className="block text-xs text-gray-600 dark:text-gray-400">
+              {formatArticleAge(article.scrapedAt, now)}
+              <ArticleMarks article={article} site={name} />
+            </span>
           </li>
         ))}
       </ul>

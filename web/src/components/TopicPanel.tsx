@@ -9,6 +9,7 @@ import { formatArticleAge } from '../lib/ages';
 import { cutTitle, safeHref } from '../lib/articles';
 import { readableHost } from '../lib/hosts';
 import { implicationsLink } from '../lib/assistant-links';
+import { ArticleMarks } from './ArticleMarks';
 import { AskTheAi } from './AskTheAi';
 import { TOPIC_LABELS } from './topics';
 import { isStoryPagePath } from '../../../src/shared/pages.js';
@@ -113,6 +114,7 @@ function ArticlesList({ topic }: { topic: Topic }) {
               </a>
               <span className="block text-xs text-gray-600 dark:text-gray-400">
                 {formatArticleAge(article.scrapedAt, now)} · {readableHost(article.domainName)}
+                <ArticleMarks article={article} site={readableHost(article.domainName)} />
               </span>
             </li>
           ))}

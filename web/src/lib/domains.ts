@@ -11,7 +11,9 @@ export function sortDomainsByPriority<T extends Pick<ConsoleDomain, 'priority' |
 }
 
 /** The notes after a row's address: "(Custom URL)", "(Success)", "(Error: first 50 characters…)". */
-export function domainNotes(domain: Pick<ConsoleDomain, 'startingUrl' | 'status' | 'errorMessage'> & { skipped?: Record<string, number> }): string[] {
+export function domainNotes(
+  domain: Pick<ConsoleDomain, 'startingUrl' | 'status' | 'errorMessage'> & { skipped?: Record<string, number>; teasers?: number },
+): string[] {
   const notes: string[] = [];
   if (domain.startingUrl) notes.push('(Custom URL)');
   if (domain.status === 'success') notes.push('(Success)');
@@ -21,6 +23,8 @@ export function domainNotes(domain: Pick<ConsoleDomain, 'startingUrl' | 'status'
   }
   // Pages read and not kept: which sites write in a language the crawler leaves out.
   for (const [reason, count] of Object.entries(domain.skipped ?? {})) if (count > 0) notes.push(`(${count} skipped: ${reason})`);
+  // Which sites are paywalled: their articles are stored as the part they show.
+  if (domain.teasers) notes.push(`(${domain.teasers} paywalled)`);
   return notes;
 }
 

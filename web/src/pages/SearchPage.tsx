@@ -51,6 +51,10 @@ function SearchResults({ term }: { term: string }) {
                 <span className="mt-1 flex flex-wrap gap-x-3 text-sm text-gray-600 dark:text-gray-400">
                   <span>{result.domainUrl ? domainHost(result.domainUrl) : 'Unknown source'}</span>
                   <span>{formatCrawlAge(result.daysSinceCrawl)}</span>
+                  {result.teaser && (
+                    <span data-testid="teaser-mark">Preview — subscribers only at {result.domainUrl ? domainHost(result.domainUrl) : 'its site'}</span>
+                  )}
+                  {result.alsoPublishedBy?.length ? <span data-testid="also-published-by">Also published by {result.alsoPublishedBy.join(', ')}</span> : null}
                 </span>
               </a>
               {isStoryPagePath(result.story?.pageUrl) && (

@@ -19,6 +19,8 @@ export interface WriterSource {
   text: string;
   /** The name the site's pages declare, when they do. */
   siteName?: string | null;
+  /** Names of the outlets that republished this article word for word (not sources of their own). */
+  republishedBy?: readonly string[];
 }
 
 export interface WriterInput {
@@ -337,10 +339,12 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   }));
   const sourceLines = listed.map((i, n) => `- ${used[n]!.title}${nameOf[i] ? ` (${nameOf[i]})` : ''}: ${used[n]!.url}`);
   const bodyText = paragraphs.join('\n\n');
+  const republishers = new Set(listed.flatMap((i) => sources[i]!.republishedBy ?? []));
+  const republished = republishers.size ? ` (${republishers.size} more ${republishers.size === 1 ? 'site' : 'sites'} carried the same text)` : '';
   const content = [
     bodyText,
     '**Sources**',
-    `This article was compiled from ${used.length} ${used.length === 1 ? 'source' : 'sources'}:\n${sourceLines.join('\n')}`,
+    `This article was compiled from ${used.length} ${used.length === 1 ? 'source' : 'sources'}${republished}:\n${sourceLines.join('\n')}`,
   ].join('\n\n');
 
   return {

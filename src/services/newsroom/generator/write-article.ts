@@ -41,6 +41,7 @@ export function toWriterSources(articles: readonly TrendSourceArticle[]): Writer
     domain: article.domainName,
     text: article.content?.trim() ? article.content : (article.excerpt ?? ''),
     siteName: article.siteName,
+    republishedBy: (article.republishedBy ?? []).map((copy) => copy.name),
   }));
 }
 

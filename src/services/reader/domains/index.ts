@@ -19,6 +19,7 @@ import {
   insertDomain,
   listDomains as selectDomains,
   updateDomain as patchDomainRow,
+  type DomainArticleCounts,
   type DomainListRow,
   type DomainRow,
 } from '../../../db/domains.js';
@@ -37,7 +38,7 @@ export { relatedSites, scrapeRelatedDomains } from './related.js';
 
 type Ctx = Pick<AppContext, 'sql' | 'events'>;
 
-function toView(row: DomainRow, articlesCount: number, skipped: Record<string, number> = {}): DomainView {
+function toView(row: DomainRow, counts: DomainArticleCounts, skipped: Record<string, number> = {}): DomainView {
   return {
     id: row.id,
     url: row.url,
@@ -48,7 +49,8 @@ function toView(row: DomainRow, articlesCount: number, skipped: Record<string, n
     startingUrl: row.startingUrl,
     errorMessage: row.errorMessage,
     lastScraped: row.lastScraped ? new Date(row.lastScraped).toISOString() : null,
-    articlesCount,
+    articlesCount: counts.articlesCount,
+    teasers: counts.teasersCount,
     skipped,
   };
 }
@@ -57,7 +59,7 @@ const toAvoidView = (row: AvoidDomainRow): AvoidDomainView => ({ id: row.id, url
 
 export async function listDomains(ctx: Pick<AppContext, 'sql'>): Promise<DomainView[]> {
   const [rows, skipped] = await Promise.all([selectDomains(ctx.sql), skippedCountsByDomain(ctx.sql)]);
-  return rows.map((row: DomainListRow) => toView(row, row.articlesCount, skipped.get(row.id)));
+  return rows.map((row: DomainListRow) => toView(row, row, skipped.get(row.id)));
 }
 
 export async function listAvoidDomains(ctx: Pick<AppContext, 'sql'>): Promise<AvoidDomainView[]> {
@@ -135,7 +137,7 @@ export async function addDomain(ctx: Ctx & Pick<AppContext, 'config'>, input: Ne
   await logEvent(ctx, LOG_COMPONENTS.domainManager, 'info', `Domain added: ${readableAddress(row.url)}`);
   ctx.events.emit('domains_updated', {});
   if (row.status === 'avoided') ctx.events.emit('avoid_domains_updated', {});
-  return toView(row, 0);
+  return toView(row, { articlesCount: 0, teasersCount: 0 });
 }
 
 export async function updateDomain(ctx: Ctx, id: number, changes: DomainChanges): Promise<DomainView> {

@@ -8,6 +8,7 @@ import { metadataCandidates } from './metadata-candidates.js';
 import { joinBlocks, type TextBlock } from './text-blocks.js';
 import { boundMarkup } from './markup-limits.js';
 import { countWords } from './word-count.js';
+import { readTeaserMarks, teaserReason, type TeaserMarks, type TeaserReason } from './teaser.js';
 
 export interface ExtractedArticle {
   title: string | null;
@@ -28,6 +29,8 @@ export interface ExtractedArticle {
   excerpt: string | null;
   /** The name the site gives itself (og:site_name, the JSON-LD publisher), when it is a plain name. */
   siteName: string | null;
+  /** Why the page shows only part of its article (a paywall), null when it shows it all; `text` is the part shown. */
+  teaser: TeaserReason | null;
 }
 
 export interface ExtractOptions {
@@ -48,6 +51,7 @@ const EMPTY: ExtractedArticle = {
   wordCount: 0,
   excerpt: null,
   siteName: null,
+  teaser: null,
 };
 
 export function extractArticle(html: string, options: ExtractOptions = {}): ExtractedArticle {
@@ -69,6 +73,12 @@ export function extractArticle(html: string, options: ExtractOptions = {}): Extr
   } catch {
     metadata = null;
   }
+  let marks: TeaserMarks = { declared: false, declaredWords: null, walled: false };
+  try {
+    marks = readTeaserMarks(document);
+  } catch {
+    // Unreadable declarations: the page is read as it is.
+  }
   let blocks: TextBlock[] = [];
   let readabilityTitle: string | null = null;
   let byline: string | null = null;
@@ -81,9 +91,12 @@ export function extractArticle(html: string, options: ExtractOptions = {}): Extr
     blocks = [];
   }
   let text = joinBlocks(blocks);
-  // Readability found nothing but the publisher gave the body in JSON-LD: better than nothing.
-  if (!text && metadata?.articleBody) text = articleBodyText(metadata.articleBody);
+  // Readability found nothing but the publisher gave the body in JSON-LD: better than nothing —
+  // unless the article is closed, when that body is for search engines, never shown to readers.
+  if (!text && metadata?.articleBody && !marks.declared) text = articleBodyText(metadata.articleBody);
   text = withoutControls(text) ?? '';
+  const wordCount = countWords(text);
+  const teaser = teaserReason(marks, wordCount);
   return {
     title: withoutControls(metadata?.title ?? clean(readabilityTitle)),
     text,
@@ -92,9 +105,10 @@ export function extractArticle(html: string, options: ExtractOptions = {}): Extr
     canonicalUrl: metadata?.canonicalUrl ?? null,
     imageUrl: metadata?.imageUrl ?? null,
     language: metadata?.language ?? null,
-    wordCount: countWords(text),
+    wordCount,
     excerpt: withoutControls(excerptOf(metadata?.description ?? null, blocks)),
     siteName: metadata?.siteName ?? null,
+    teaser,
   };
 }
 

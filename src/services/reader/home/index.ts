@@ -1,6 +1,8 @@
 // The public home page's data.
 import type { AppContext } from '../../../context.js';
 import { newestArticlesByDomain, newestArticlesByTopic } from '../../../db/articles.js';
+import type { Republisher } from '../../../db/copies.js';
+import { readableHost } from '../domains/host-names.js';
 import { latestJobRun } from '../../../db/job-runs.js';
 import { topTrendsByTopic } from '../../../db/trends.js';
 import { TOPICS, type Topic } from '../../../shared/topics.js';
@@ -21,6 +23,15 @@ function emptyByTopic<T>(): Record<Topic, T[]> {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/**
+ * What an article's answer adds when there is something to say: `alsoPublishedBy` (the names of the
+ * outlets that republished it) and `teaser` (the site showed only its start).
+ */
+export const copyAndTeaserMarks = (row: { alsoPublishedBy: Republisher[] | null; teaser: boolean }) => ({
+  ...(row.alsoPublishedBy?.length ? { alsoPublishedBy: [...new Set(row.alsoPublishedBy.map((copy) => readableHost(copy.name)))] } : {}),
+  ...(row.teaser ? { teaser: true as const } : {}),
+});
+
 /** The 5 newest articles per topic: one function for both `recentArticlesByCategory` and the recent-by-topic call. */
 export async function recentArticlesByTopic(ctx: Ctx): Promise<Record<Topic, PublicArticle[]>> {
   const byTopic = emptyByTopic<PublicArticle>();
@@ -32,6 +43,7 @@ export async function recentArticlesByTopic(ctx: Ctx): Promise<Record<Topic, Pub
       scrapedAt: iso(row.scrapedAt),
       domainName: row.domainName,
       language: row.language,
+      ...copyAndTeaserMarks(row),
     });
   }
   return byTopic;
@@ -63,7 +75,11 @@ export async function homePageData(ctx: Ctx): Promise<HomePageData> {
   return {
     articlesByDomain: domains.map((row) => ({
       domain: { id: row.domainId, url: row.domainUrl, priority: row.priority },
-      articles: row.articles.map((article) => ({ ...article, scrapedAt: iso(article.scrapedAt) })),
+      articles: row.articles.map(({ alsoPublishedBy, teaser, ...article }) => ({
+        ...article,
+        scrapedAt: iso(article.scrapedAt),
+        ...copyAndTeaserMarks({ alsoPublishedBy, teaser }),
+      })),
     })),
     topTrends: trends,
     recentArticlesByCategory: recent,

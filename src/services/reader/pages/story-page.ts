@@ -13,6 +13,7 @@ import { latestAudioAsset } from '../../../db/audio.js';
 import { audioUrl } from '../../newsroom/audio/files.js';
 import { chaptersFor, cuesOf } from '../../newsroom/audio/transcript.js';
 import { html, Html } from './html.js';
+import { readableHost } from '../domains/host-names.js';
 import { absoluteUrl, formatTime, link, renderPage, safePagePath, topicLabel } from './layout.js';
 import { storyPagePath, topicFeedPath } from '../../../shared/pages.js';
 
@@ -141,7 +142,11 @@ export function storyPageHtml(ctx: Pick<AppContext, 'config'>, data: StoryPageDa
   const ownFacts = sites.filter((coverage) => coverage.ownFact);
   const articlePage = safePagePath(generated?.htmlFilePath);
   const image = generated?.imageUrl && safePagePath(generated.imageUrl) ? absoluteUrl(origin, generated.imageUrl) : null;
-  const summary = `${counted(articles.length, 'article')} from ${counted(sites.length, 'site')}`;
+  // Wire copies are not sources of their own: each is listed under its original and counted apart.
+  const republishers = new Set(articles.flatMap((article) => (article.republishedBy ?? []).map((copy) => readableHost(copy.name))));
+  const summary = `${counted(articles.length, 'article')} from ${counted(sites.length, 'site')}${
+    republishers.size ? `, republished by ${counted(republishers.size, 'other site')}` : ''
+  }`;
 
   const body = html`<main>
 <p class="meta"><a href="/${trend.topic}.html">${label}</a> · ${summary}</p>
@@ -188,7 +193,11 @@ ${sites.map(
 <h3>${coverage.name}</h3>
 <ul class="items">${coverage.articles.map(
     (article) => html`<li>${link(article.sourceUrl, article.title)} <small>— ${formatTime(timeOf(article), zone)}</small>
-${lede(article) ? html`<p class="excerpt">${lede(article)}</p>` : ''}</li>`,
+${lede(article) ? html`<p class="excerpt">${lede(article)}</p>` : ''}${
+  article.republishedBy?.length
+    ? html`<p><small>Also published by ${article.republishedBy.map((copy, i) => html`${i ? ', ' : ''}${link(copy.sourceUrl, readableHost(copy.name))}`)}</small></p>`
+    : ''
+}</li>`,
   )}</ul>
 </article>
 `,

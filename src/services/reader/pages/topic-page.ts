@@ -58,7 +58,13 @@ export function topicPageHtml(ctx: Pick<AppContext, 'config'>, data: TopicPageDa
   const trendItems = trends.map((trend) => html`<li>${link(storyPagePath(trend), trend.title)}</li>`);
   const articleItems = articles.map(
     (article) =>
-      html`<li>${link(article.sourceUrl, article.title)} <small>— ${readableHost(article.domainName)}, ${formatTime(article.scrapedAt, zone)}</small></li>`,
+      html`<li>${link(article.sourceUrl, article.title)} <small>— ${readableHost(article.domainName)}, ${formatTime(article.scrapedAt, zone)}${
+        article.teaser ? html` · Preview — subscribers only at ${readableHost(article.domainName)}` : ''
+      }${
+        article.alsoPublishedBy?.length
+          ? html` · also published by ${article.alsoPublishedBy.map((copy, i) => html`${i ? ', ' : ''}${link(copy.sourceUrl, readableHost(copy.name))}`)}`
+          : ''
+      }</small></li>`,
   );
   const body = html`<main>
 <h1>${label} news</h1>

@@ -9,6 +9,7 @@ import { storiesOfArticles } from '../../../db/trends.js';
 import type { SearchResult } from '../../../api/public.js';
 import { storyPagePath } from '../../../shared/pages.js';
 import { parseSearch } from './query.js';
+import { copyAndTeaserMarks } from '../home/index.js';
 
 export const SEARCH_RESULT_LIMIT = 50;
 /** Newest matches considered for ranking: bounds the work for common words (bench/search.bench.ts). */
@@ -40,6 +41,7 @@ export async function searchArticlesByText(ctx: Pick<AppContext, 'sql' | 'config
       domainUrl: row.domainUrl,
       daysSinceCrawl: Math.max(0, Number(row.daysSinceCrawl)),
       story: story ? { title: story.title, pageUrl: storyPagePath(story) } : null,
+      ...copyAndTeaserMarks(row),
     };
   });
   return { count: results.length, results };

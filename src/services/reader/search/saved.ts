@@ -94,6 +94,7 @@ async function searchFeed(
   const entries = rows.map((row) => {
     const story = stories.get(row.id);
     const source = readableHost(row.domainName);
+    const also = row.alsoPublishedBy?.length ? ` (also published by ${row.alsoPublishedBy.map((copy) => readableHost(copy.name)).join(', ')})` : '';
     return `  <entry>
     <id>${xml(row.sourceUrl)}</id>
     <title type="text">${xml(row.title)}</title>
@@ -103,7 +104,7 @@ async function searchFeed(
     <updated>${new Date(row.scrapedAt).toISOString()}</updated>
     <author><name>${xml(source)}</name></author>
     ${row.topic ? `<category term="${xml(row.topic)}" label="${xml(topicLabel(row.topic))}"/>` : ''}
-    <summary type="text">${xml(row.excerpt ?? '')}</summary>
+    <summary type="text">${xml(`${row.excerpt ?? ''}${also}`.trim())}</summary>
   </entry>`;
   });
   return atomFeed({

@@ -9,6 +9,7 @@ import { dateOf } from '../extract/dates.js';
 import { readArticlePage } from './extraction.js';
 import { canonicalizeUrl } from './net/index.js';
 import { getSetting } from '../../platform/settings/index.js';
+import { fileArticleCopies, fingerprint, type CopyFiling } from '../copies/index.js';
 
 export interface StoredArticlePage {
   /** null when an article with this canonical URL was stored already, or the page was skipped. */
@@ -18,6 +19,8 @@ export interface StoredArticlePage {
   title: string;
   sourceUrl: string;
   canonicalUrl: string;
+  /** How it was filed among wire copies (absent when it was not stored). */
+  copies?: CopyFiling;
 }
 
 /** The languages the crawler keeps (the `languages` setting; English when it cannot be read). */
@@ -50,8 +53,13 @@ export async function storeArticlePage(
   const declared = article.canonicalUrl ? canonicalizeUrl(article.canonicalUrl, page.url) : null;
   const declaredUrl = declared ? new URL(declared) : null;
   // A canonical link to the home page (a common misconfiguration) would merge every article.
-  const canonicalUrl = declaredUrl && sameSite(declaredUrl) && declaredUrl.pathname !== '/' ? declared! : sourceUrl;
+  const declaresArticle = declaredUrl !== null && declaredUrl.pathname !== '/';
+  const canonicalUrl = declaresArticle && sameSite(declaredUrl) ? declared! : sourceUrl;
+  // One naming another publisher is not followed: the page is stored, as that publisher's copy.
+  const syndicatedFrom = declaresArticle && !sameSite(declaredUrl) ? declared : null;
+  const body = fingerprint(article.text);
   const [topic] = await assignTopics(ctx, [{ title: article.title, text: article.text }]);
+  const publishedAt = dateOf(article.publishedAt);
   const id = await insertCrawledArticle(ctx.sql, {
     domainId: domain.id,
     domainName: domain.hostKey,
@@ -61,13 +69,20 @@ export async function storeArticlePage(
     content: article.text,
     excerpt: article.excerpt,
     author: article.author,
-    publishedAt: dateOf(article.publishedAt),
+    publishedAt,
     imageUrl: article.imageUrl,
     language,
     wordCount: article.wordCount,
     topic: topic?.topic ?? null,
     topicSource: topic?.source ?? null,
     siteName: article.siteName,
+    bodyBands: body.bands,
+    syndicatedFrom,
+    teaser: article.teaser !== null,
   });
-  return { id, title: article.title, sourceUrl, canonicalUrl };
+  const copies =
+    id === null
+      ? undefined
+      : await fileArticleCopies(ctx, { id, domainName: domain.hostKey, canonicalUrl, sourceUrl, syndicatedFrom, publishedAt, fingerprint: body });
+  return { id, title: article.title, sourceUrl, canonicalUrl, copies };
 }

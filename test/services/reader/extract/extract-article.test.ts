@@ -227,6 +227,7 @@ describe('extractArticle on hostile input', () => {
     wordCount: 0,
     excerpt: null,
     siteName: null,
+    teaser: null,
   };
 
   it('returns an empty article for empty or non-string input', () => {

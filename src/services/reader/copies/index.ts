@@ -1,0 +1,104 @@
+// Wire copies, filed when an article is stored: another outlet's republished text is kept as a copy
+// of the first one seen (lists show it once, "also published by"); a page whose canonical link names
+// another publisher is that publisher's syndicated copy; an outlet's article found again at a new
+// URL replaces its earlier version. The threshold is chosen in bench/copies.bench.ts.
+import type { AppContext } from '../../../context.js';
+import { copyCandidates, fileCopiesOf, originalAtUrl, type CopyKind } from '../../../db/copies.js';
+import { bodyBands, resemblance, shingleHashes, type Resemblance } from './fingerprint.js';
+
+/**
+ * The same text (bench/copies.bench.ts): the longer body holds this share of the shorter one's
+ * shingles, and either they are mostly the same shingles (a copy with boilerplate or edits) or the
+ * shorter is nearly all inside the longer (a copy cut short). Two stories built from the same stock
+ * phrases share many shingles but never most of both texts.
+ */
+export const COPY_OVERLAP = 0.6;
+const COPY_JACCARD = 0.45;
+const CONTAINED = 0.85;
+
+export function isCopy(similarity: Resemblance, overlap = COPY_OVERLAP): boolean {
+  return similarity.overlap >= overlap && (similarity.jaccard >= COPY_JACCARD || similarity.overlap >= CONTAINED);
+}
+/** How far back a copy's original is looked for: wire copies follow within days. */
+const WINDOW_DAYS = 7;
+/** Candidates compared on their text, most bands shared first. */
+const CANDIDATES = 12;
+/** Text compared per candidate: copies differ at the start and end, not past this. */
+const COMPARED_CHARACTERS = 60_000;
+
+export interface BodyFingerprint {
+  shingles: Set<number>;
+  /** Stored with the article (body_bands); empty for a body too short to compare. */
+  bands: number[];
+}
+
+export function fingerprint(text: string): BodyFingerprint {
+  const shingles = shingleHashes(text.slice(0, COMPARED_CHARACTERS));
+  return { shingles, bands: bodyBands(shingles) };
+}
+
+export interface StoredForCopies {
+  id: number;
+  domainName: string;
+  canonicalUrl: string;
+  sourceUrl: string;
+  /** The page's canonical link when it names another publisher. */
+  syndicatedFrom: string | null;
+  publishedAt: Date | null;
+  fingerprint: BodyFingerprint;
+}
+
+export interface CopyFiling {
+  /** The original this article was filed under, if any. */
+  copyOf: number | null;
+  kind: CopyKind | null;
+  /** Articles now filed under this one: copies that named it as their original, earlier versions. */
+  filedUnder: number[];
+}
+
+/** Files a newly stored article among the copies of the last days (see the top of this file). */
+export async function fileArticleCopies(ctx: Pick<AppContext, 'sql'>, article: StoredForCopies): Promise<CopyFiling> {
+  const filing: CopyFiling = { copyOf: null, kind: null, filedUnder: [] };
+  const since = new Date(Date.now() - WINDOW_DAYS * 86_400_000);
+  const found = await copyCandidates(ctx.sql, {
+    bands: article.fingerprint.bands,
+    urls: [article.canonicalUrl, article.sourceUrl],
+    since,
+    excludeId: article.id,
+    limit: CANDIDATES,
+    maxCharacters: COMPARED_CHARACTERS,
+  });
+  // Copies stored before their original, that said whose they were.
+  const declared = found.filter((candidate) => candidate.declared).map((candidate) => candidate.id);
+  if (declared.length) {
+    await fileCopiesOf(ctx.sql, article.id, declared, 'syndication');
+    filing.filedUnder.push(...declared);
+  }
+  const candidates = found.filter((candidate) => !candidate.declared);
+  if (article.syndicatedFrom) {
+    const original = await originalAtUrl(ctx.sql, article.syndicatedFrom, article.id);
+    if (original && original.id !== article.id && original.domainName !== article.domainName) {
+      await fileCopiesOf(ctx.sql, original.id, [article.id], 'syndication');
+      return { ...filing, copyOf: original.id, kind: 'syndication' };
+    }
+  }
+  const matches = candidates.filter(
+    (candidate) => (candidate.copyOf ?? candidate.id) !== article.id && isCopy(resemblance(article.fingerprint.shingles, shingleHashes(candidate.content))),
+  );
+  if (matches.length === 0) return filing;
+  // Another outlet's text: a copy of the first one seen.
+  const others = matches.filter((match) => match.rootDomainName !== article.domainName);
+  if (others.length) {
+    const original = Math.min(...others.map((match) => match.copyOf ?? match.id));
+    await fileCopiesOf(ctx.sql, original, [article.id], 'copy');
+    return { ...filing, copyOf: original, kind: 'copy' };
+  }
+  // The outlet's own versions of one article: the newest stands for them all, whichever the crawl
+  // met first.
+  const versions = new Map<number, number>([[article.id, (article.publishedAt ?? new Date()).getTime()]]);
+  for (const match of matches) versions.set(match.copyOf ?? match.id, new Date(match.rootTime).getTime());
+  const [newest] = [...versions].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
+  const older = [...versions.keys()].filter((id) => id !== newest);
+  await fileCopiesOf(ctx.sql, newest, older, 'update');
+  return newest === article.id ? { ...filing, filedUnder: [...filing.filedUnder, ...older] } : { ...filing, copyOf: newest, kind: 'update' };
+}
