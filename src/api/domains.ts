@@ -27,3 +27,18 @@ export type RelatedScrapeResult = z.infer<typeof schemas.relatedScrapeResult>;
 
 /** GET /api/domains/related-sites. */
 export type RelatedSites = z.infer<typeof schemas.relatedSites>;
+
+export type SiteRules = z.infer<typeof schemas.siteRules>;
+
+/** GET and PUT /api/domains/:id/rules. */
+export type DomainRules = z.infer<typeof schemas.domainRules>;
+
+/** PUT /api/domains/:id/rules (null clears them). */
+export type SiteRulesInput = z.input<typeof requests.siteRulesInput>;
+
+/** POST /api/domains/:id/rules/preview. */
+export type RulesPreview = z.infer<typeof schemas.rulesPreview>;
+export type RulesPreviewRequest = z.input<typeof requests.rulesPreviewRequest>;
+
+/** POST /api/domains/:id/reextract. */
+export type ReextractResult = z.infer<typeof schemas.reextractResult>;

@@ -22,6 +22,15 @@ const throttle = z.number().min(1).max(3600);
 const domainStatus = z.enum(DOMAIN_STATUSES);
 const siteUrl = z.string().max(2000);
 
+/** A CSS selector of a site rule (checked by the extractor's own engine when saved). */
+const selector = z.string().trim().min(1).max(500);
+
+/** PUT /api/domains/:id/rules. */
+export const siteRulesInput = z.strictObject({ body: selector.nullable().optional(), remove: z.array(selector).max(50).optional() });
+
+/** POST /api/domains/:id/rules/preview: a page of the site (default: its newest article) and rules to try (default: the saved ones). */
+export const rulesPreviewRequest = z.strictObject({ url: siteUrl.optional(), rules: siteRulesInput.optional() });
+
 /** POST /api/domains. */
 export const newDomainInput = z.strictObject({
   url: siteUrl,
@@ -121,6 +130,10 @@ export const REQUEST_SCHEMAS: { [K in keyof typeof endpoints]?: RequestSchemas }
     body: domainChanges,
   },
   removeDomain: { params: rowId },
+  domainRules: { params: rowId },
+  setDomainRules: { params: rowId, body: siteRulesInput.nullable() },
+  previewDomainRules: { params: rowId, body: rulesPreviewRequest.nullable() },
+  reextractDomain: { params: rowId },
   importDomains: { body: z.object({ domains: z.array(siteUrl).max(20_000) }) },
   exportDomains: { querystring: z.object({ format: z.enum(['txt', 'opml']).optional() }) },
   addAvoidDomain: { body: z.strictObject({ url: siteUrl, reason: z.string().max(2000).nullable().optional() }) },

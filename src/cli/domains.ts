@@ -103,6 +103,69 @@ export function registerDomainsCommand(program: Command): void {
     );
   });
 
+  interface RulesOptions extends DataOptions {
+    body?: string;
+    remove?: string[];
+    clear?: boolean;
+    preview?: string | boolean;
+    reextract?: boolean;
+  }
+  withDataOptions(
+    withExamples(
+      domains
+        .command('rules')
+        .description("a site's extraction rules: CSS selectors of its article body and of parts to drop; try them on a page before saving")
+        .argument('<domain>', 'id, url or host')
+        .option('--body <selector>', 'the article body (e.g. "div.story-body")')
+        .option('--remove <selector...>', 'parts to drop before the text is read (e.g. ".share-bar" "aside.related")')
+        .option('--clear', 'remove the rules: the extractor decides alone')
+        .option('--preview [url]', 'read a page of the site (default: its newest article) with the rules and without; saves nothing')
+        .option('--reextract', "after saving, read the site's stored articles again with the rules (the re-fetcher's pace)"),
+      'newsctl domains rules example.com',
+      'newsctl domains rules example.com --body "article .story" --remove ".share-bar" --preview',
+      'newsctl domains rules example.com --body "article .story" --remove ".share-bar" --reextract',
+      'newsctl domains rules example.com --clear',
+    ),
+  ).action(async (ref: string, options: RulesOptions) => {
+    const proposed = options.body !== undefined || options.remove !== undefined ? { body: options.body ?? null, remove: options.remove ?? [] } : undefined;
+    if (options.clear && proposed) throw Invalid('--clear cannot go with --body or --remove');
+    const result = await withClient(options, async (client) => {
+      const domain = await findDomain(client, ref);
+      if (options.preview !== undefined) {
+        return {
+          kind: 'preview' as const,
+          preview: await client.domains.previewRules(domain.id, {
+            ...(typeof options.preview === 'string' ? { url: options.preview } : {}),
+            ...(proposed ? { rules: proposed } : {}),
+          }),
+        };
+      }
+      const saved =
+        options.clear || proposed ? await client.domains.setRules(domain.id, options.clear ? null : proposed!) : await client.domains.rules(domain.id);
+      const reextract = options.reextract ? await client.domains.reextract(domain.id) : null;
+      return { kind: 'saved' as const, saved, reextract, domain };
+    });
+    if (options.json) return printJson(result.kind === 'preview' ? result.preview : { ...result.saved, reextract: result.reextract });
+    if (result.kind === 'preview') {
+      const { preview } = result;
+      console.log(`${preview.url}\n${preview.title ?? '(no title)'}`);
+      console.log(
+        preview.rules
+          ? `With the rules: ${preview.withRules.wordCount} words${preview.rules.body && !preview.withRules.bodyMatched ? ` (the body selector matched nothing here: the extractor chose)` : ''}; without: ${preview.withoutRules.wordCount} words\n`
+          : `No rules: ${preview.withoutRules.wordCount} words\n`,
+      );
+      console.log(preview.withRules.text);
+      return;
+    }
+    const { rules } = result.saved;
+    console.log(
+      rules
+        ? `${readableAddress(result.domain.url)}: body ${rules.body ?? '(found by the extractor)'}; removed: ${rules.remove.length ? rules.remove.join(', ') : 'nothing'}`
+        : `${readableAddress(result.domain.url)}: no rules (the extractor decides alone)`,
+    );
+    if (result.reextract) console.log(result.reextract.message);
+  });
+
   withDataOptions(domains.command('remove').description('remove a domain (its articles stay)').argument('<domain>', 'id, url or host')).action(
     async (ref: string, options: DataOptions) => {
       const result = await withClient(options, async (client) => {

@@ -14,6 +14,8 @@ import type {
   SpiderStatusFields,
   DomainChanges,
   NewDomainInput,
+  RulesPreviewRequest,
+  SiteRulesInput,
 } from '../api/index.js';
 import type { DigestFrequency, SubscribeRequest } from '../api/subscriptions.js';
 import type { Config } from '../config.js';
@@ -214,6 +216,10 @@ export function createClient(transport: Transport) {
       add: (input: NewDomainInput) => send(endpoints.addDomain, { body: input }),
       update: (id: number, changes: DomainChanges) => send(endpoints.updateDomain, { params: { id }, body: changes }),
       remove: (id: number) => send(endpoints.removeDomain, { params: { id } }),
+      rules: (id: number) => send(endpoints.domainRules, { params: { id } }),
+      setRules: (id: number, rules: SiteRulesInput | null) => send(endpoints.setDomainRules, { params: { id }, body: rules }),
+      previewRules: (id: number, request: RulesPreviewRequest) => send(endpoints.previewDomainRules, { params: { id }, body: request }),
+      reextract: (id: number) => send(endpoints.reextractDomain, { params: { id } }),
       import: (lines: string[]) => send(endpoints.importDomains, { body: { domains: lines } }),
       export: (format: 'txt' | 'opml' = 'txt') => send(endpoints.exportDomains, { query: { format } }),
       scrapeRelated: () => send(endpoints.scrapeRelated),

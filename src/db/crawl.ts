@@ -93,6 +93,15 @@ export async function shortArticles(sql: Queryable, maxWords: number): Promise<R
     order by scraped_at desc, id desc`;
 }
 
+/** One site's stored articles, newest first (read again with its rules), at most `limit`. */
+export async function domainArticlesToRefetch(sql: Queryable, domainId: number, limit: number): Promise<RefetchCandidate[]> {
+  return sql<RefetchCandidate[]>`
+    select id, title, source_url, word_count from articles
+    where domain_id = ${domainId}
+    order by scraped_at desc, id desc
+    limit ${limit}`;
+}
+
 export interface RefetchedContent {
   title: string;
   content: string;

@@ -1,4 +1,4 @@
-import type { DomainStatus } from '../api/domains.js';
+import type { DomainStatus, SiteRules } from '../api/domains.js';
 import type { Queryable } from './client.js';
 
 export interface DomainRow {
@@ -12,6 +12,8 @@ export interface DomainRow {
   errorMessage: string | null;
   lastScraped: Date | null;
   createdAt: Date;
+  /** Its extraction rules (CSS selectors of the body and of parts to drop), when given. */
+  rules: SiteRules | null;
 }
 
 export interface DomainListRow extends DomainRow, DomainArticleCounts {}
@@ -35,7 +37,7 @@ export interface NewDomain {
 export async function listDomains(sql: Queryable): Promise<DomainListRow[]> {
   return sql<DomainListRow[]>`
     select d.id, d.url, d.host, d.status, d.priority, d.throttle, d.starting_url, d.error_message,
-           d.last_scraped, d.created_at,
+           d.last_scraped, d.created_at, d.rules,
            (select count(*)::int from articles a where a.domain_id = d.id) as articles_count,
            (select count(*)::int from articles a where a.domain_id = d.id and a.teaser) as teasers_count
     from domains d
@@ -44,16 +46,28 @@ export async function listDomains(sql: Queryable): Promise<DomainListRow[]> {
 
 export async function findDomain(sql: Queryable, id: number): Promise<DomainRow | null> {
   const [row] = await sql<DomainRow[]>`
-    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at
+    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at, rules
     from domains where id = ${id}`;
   return row ?? null;
 }
 
 export async function findDomainByHost(sql: Queryable, host: string): Promise<DomainRow | null> {
   const [row] = await sql<DomainRow[]>`
-    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at
+    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at, rules
     from domains where host = ${host}`;
   return row ?? null;
+}
+
+export async function setDomainRules(sql: Queryable, id: number, rules: SiteRules | null): Promise<boolean> {
+  const rows = await sql`update domains set rules = ${rules === null ? null : sql.json(rules)} where id = ${id}`;
+  return rows.count > 0;
+}
+
+/** The address of the domain's newest stored article, if it has one (a rule's preview reads it). */
+export async function newestArticleUrl(sql: Queryable, id: number): Promise<string | null> {
+  const [row] = await sql<{ sourceUrl: string }[]>`
+    select source_url from articles where domain_id = ${id} order by scraped_at desc, id desc limit 1`;
+  return row?.sourceUrl ?? null;
 }
 
 export async function countDomainArticles(sql: Queryable, id: number): Promise<DomainArticleCounts> {
@@ -69,7 +83,7 @@ export async function insertDomain(sql: Queryable, domain: NewDomain): Promise<D
     values (${domain.url}, ${domain.host}, ${domain.status ?? 'active'}, ${domain.priority ?? null},
             ${domain.throttle ?? 2}, ${domain.startingUrl ?? null})
     on conflict (host) do nothing
-    returning id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at`;
+    returning id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at, rules`;
   return row ?? null;
 }
 
@@ -95,21 +109,21 @@ export async function updateDomain(sql: Queryable, id: number, patch: DomainPatc
       error_message = case when ${patch.status ?? null}::text is not null and ${patch.status ?? null}::text <> 'error'
                            then null else error_message end
     where id = ${id}
-    returning id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at`;
+    returning id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at, rules`;
   return row ?? null;
 }
 
 export async function deleteDomain(sql: Queryable, id: number): Promise<DomainRow | null> {
   const [row] = await sql<DomainRow[]>`
     delete from domains where id = ${id}
-    returning id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at`;
+    returning id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at, rules`;
   return row ?? null;
 }
 
 /** Domains a crawl visits: not avoided or paused, highest priority first. */
 export async function crawlableDomains(sql: Queryable): Promise<DomainRow[]> {
   return sql<DomainRow[]>`
-    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at
+    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at, rules
     from domains
     where status not in ('avoided', 'paused')
     order by coalesce(priority, 4) desc, id`;
@@ -118,7 +132,7 @@ export async function crawlableDomains(sql: Queryable): Promise<DomainRow[]> {
 /** Domains marked avoided in the list (their hosts should be on the avoid list). */
 export async function avoidedDomains(sql: Queryable): Promise<DomainRow[]> {
   return sql<DomainRow[]>`
-    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at
+    select id, url, host, status, priority, throttle, starting_url, error_message, last_scraped, created_at, rules
     from domains where status = 'avoided' order by id`;
 }
 

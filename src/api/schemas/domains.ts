@@ -2,6 +2,9 @@
 import { z } from 'zod';
 import { DOMAIN_STATUSES } from '../domain-statuses.js';
 
+/** A site's extraction rules: CSS selectors of its article body (null: found by the extractor) and of parts to drop. */
+export const siteRules = z.object({ body: z.string().nullable(), remove: z.array(z.string()) });
+
 /** A domain as the console lists it (GET /api/domains). */
 export const domainView = z.object({
   id: z.number(),
@@ -20,7 +23,29 @@ export const domainView = z.object({
   teasers: z.number(),
   /** Pages read and not kept, by reason (`language`: a language the `languages` setting leaves out). */
   skipped: z.record(z.string(), z.number()),
+  /** Its extraction rules, when the administrator gave some (GET/PUT /api/domains/:id/rules). */
+  rules: siteRules.nullable(),
 });
+
+/** GET and PUT /api/domains/:id/rules. */
+export const domainRules = z.object({ domainId: z.number(), rules: siteRules.nullable() });
+
+/** POST /api/domains/:id/rules/preview: a page of the site read with the rules and without. */
+export const rulesPreview = z.object({
+  url: z.string(),
+  title: z.string().nullable(),
+  rules: siteRules.nullable(),
+  withRules: z.object({
+    text: z.string(),
+    wordCount: z.number(),
+    /** Whether the body selector named an element holding text (else the extractor chose, after the removals). */
+    bodyMatched: z.boolean(),
+  }),
+  withoutRules: z.object({ text: z.string(), wordCount: z.number() }),
+});
+
+/** POST /api/domains/:id/reextract. */
+export const reextractResult = z.object({ message: z.string(), articles: z.number() });
 
 /** GET /api/avoid-domains, one element. */
 export const avoidDomainView = z.object({ id: z.number(), url: z.string(), reason: z.string().nullable() });

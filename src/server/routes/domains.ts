@@ -14,7 +14,8 @@ import {
   scrapeRelatedDomains,
   updateDomain,
 } from '../../services/reader/domains/index.js';
-import type { DomainChanges, NewDomainInput } from '../../api/domains.js';
+import { domainRules, previewDomainRules, reextractDomain, saveDomainRules } from '../../services/reader/domains/rules.js';
+import type { DomainChanges, NewDomainInput, RulesPreviewRequest, SiteRulesInput } from '../../api/domains.js';
 import { endpoints, namedScrapeEndpoint } from '../../api/endpoints.js';
 
 export default async function domainRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +28,15 @@ export default async function domainRoutes(app: FastifyInstance): Promise<void> 
   );
 
   app.delete<{ Params: { id: number } }>(endpoints.removeDomain.path, async (request) => removeDomain(app.ctx, request.params.id));
+
+  app.get<{ Params: { id: number } }>(endpoints.domainRules.path, async (request) => domainRules(app.ctx, request.params.id));
+  app.put<{ Params: { id: number }; Body: SiteRulesInput | null }>(endpoints.setDomainRules.path, async (request) =>
+    saveDomainRules(app.ctx, request.params.id, request.body),
+  );
+  app.post<{ Params: { id: number }; Body: RulesPreviewRequest | null }>(endpoints.previewDomainRules.path, async (request) =>
+    previewDomainRules(app.ctx, request.params.id, request.body),
+  );
+  app.post<{ Params: { id: number } }>(endpoints.reextractDomain.path, async (request) => reextractDomain(app.ctx, request.params.id));
 
   app.post<{ Body: { domains: string[] } }>(endpoints.importDomains.path, async (request) => importDomains(app.ctx, request.body.domains));
 

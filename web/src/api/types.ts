@@ -6,6 +6,7 @@ import type { Topic } from '../../../src/shared/topics.js';
 export { TOPIC_NAMES, TOPICS, type Topic } from '../../../src/shared/topics.js';
 
 export type {
+  RulesPreview,
   JobState,
   AuthCheck,
   CurrentTime,

@@ -25,7 +25,7 @@ export function useAvoidDomainsQuery() {
  * not awaited: the caller's toast must not wait for it, nor be lost when the refetched list no
  * longer holds the row that asked (a removed domain).
  */
-function useDomainWrite<Input, Result>(write: (input: Input) => Promise<Result>, alsoAvoidList = false) {
+export function useDomainWrite<Input, Result>(write: (input: Input) => Promise<Result>, alsoAvoidList = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,

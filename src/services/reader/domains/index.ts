@@ -52,6 +52,7 @@ function toView(row: DomainRow, counts: DomainArticleCounts, skipped: Record<str
     articlesCount: counts.articlesCount,
     teasers: counts.teasersCount,
     skipped,
+    rules: row.rules,
   };
 }
 

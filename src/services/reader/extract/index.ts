@@ -9,6 +9,7 @@ import { joinBlocks, type TextBlock } from './text-blocks.js';
 import { boundMarkup } from './markup-limits.js';
 import { countWords } from './word-count.js';
 import { readTeaserMarks, teaserReason, type TeaserMarks, type TeaserReason } from './teaser.js';
+import { bodyBlocks, removeParts, type SiteRules } from './site-rules.js';
 
 export interface ExtractedArticle {
   title: string | null;
@@ -36,6 +37,8 @@ export interface ExtractedArticle {
 export interface ExtractOptions {
   /** Where the page was fetched: relative links resolve against it. */
   url?: string;
+  /** The site's rules (its body, parts to drop), when the administrator gave some. */
+  rules?: SiteRules | null;
 }
 
 const EXCERPT_CHARS = 300;
@@ -82,11 +85,13 @@ export function extractArticle(html: string, options: ExtractOptions = {}): Extr
   let blocks: TextBlock[] = [];
   let readabilityTitle: string | null = null;
   let byline: string | null = null;
+  if (options.rules) removeParts(document, options.rules);
+  const ruled = options.rules ? bodyBlocks(document, options.rules) : null;
   try {
-    const content = findArticleContent(document, { articleBody: metadata?.articleBody, titles, author: metadata?.author ?? null });
-    blocks = content.blocks;
-    readabilityTitle = content.title;
-    byline = content.byline;
+    const content = ruled ? null : findArticleContent(document, { articleBody: metadata?.articleBody, titles, author: metadata?.author ?? null });
+    blocks = ruled ?? content?.blocks ?? [];
+    readabilityTitle = content?.title ?? null;
+    byline = content?.byline ?? null;
   } catch {
     blocks = [];
   }

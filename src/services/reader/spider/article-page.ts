@@ -42,7 +42,7 @@ export async function storeArticlePage(
   sameSite: (url: URL) => boolean,
   languages: readonly string[],
 ): Promise<StoredArticlePage | null> {
-  const article = readArticlePage(page.html, page.url);
+  const article = readArticlePage(page.html, page.url, domain.rules);
   if (!article.title) return null;
   const sourceUrl = canonicalizeUrl(page.url) ?? page.requestedUrl;
   const { language, keep } = languageVerdict(detectLanguage(article.title, article.text), article.language, languages);

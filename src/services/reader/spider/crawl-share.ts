@@ -46,7 +46,7 @@ export interface SpiderRunParams {
 export function toCrawlDomain(row: DomainRow): CrawlDomain | null {
   try {
     const target = parseDomainInput(row.url, row.startingUrl);
-    return { id: row.id, url: row.url, hostKey: row.host, origin: target.origin, startUrl: target.startUrl, throttleMs: row.throttle * 1000 };
+    return { id: row.id, url: row.url, hostKey: row.host, origin: target.origin, startUrl: target.startUrl, throttleMs: row.throttle * 1000, rules: row.rules };
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@
 // its end, its hooks and options, and the limits that keep a run's work per site bounded.
 import { FetchError, HttpStatusError, type RobotsPolicy } from './net/index.js';
 import type { CrawlNetwork } from './network.js';
+import type { SiteRules } from '../../../api/domains.js';
 
 /** A domain as one run crawls it. */
 export interface CrawlDomain {
@@ -18,6 +19,8 @@ export interface CrawlDomain {
   initialStored?: number;
   /** No request to its host before this time (ms): another daemon asked it something until recently. */
   notBefore?: number;
+  /** The administrator's extraction rules for its pages. */
+  rules?: SiteRules | null;
 }
 
 export interface DomainResult {

@@ -2,9 +2,12 @@
 // words or fewer (or no content), one request every 2 seconds, each article updated in place when
 // the page now yields more text. A job of the runner (one at a time in the cluster, stoppable from
 // any daemon, resumed elsewhere if its daemon dies); it refuses to start while the spider runs.
+// Given a domain, it reads that site's stored articles again with the site's extraction rules
+// (its newest first, at most REEXTRACT_MAX), each updated with what the rules now read.
 import type { RefetchProgress, RefetchStatus, StopAnswer } from '../../../api/status.js';
 import type { AppContext } from '../../../context.js';
-import { shortArticles, updateArticleContent } from '../../../db/crawl.js';
+import { domainArticlesToRefetch, shortArticles, updateArticleContent } from '../../../db/crawl.js';
+import { findDomain } from '../../../db/domains.js';
 import { Conflict } from '../../../errors.js';
 import { defineJob, lastRun, liveRun, notRunning, startJob, stopJob, waitForJobIdle, type JobHandle } from '../../platform/jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
@@ -17,6 +20,24 @@ import { SPIDER_JOB } from './status.js';
 const REFETCH_JOB = 'refetch';
 const REFETCH_MAX_WORDS = 500;
 const REFETCH_INTERVAL_MS = 2_000;
+/** Articles of one site read again with its rules: its newest, a few days' worth for a busy site. */
+const REEXTRACT_MAX = 1_000;
+
+/** What one pass reads: the short articles, or one site's articles again with its rules. */
+interface RefetchParams {
+  domainId?: number;
+}
+
+async function passArticles(ctx: Pick<AppContext, 'sql'>, params: RefetchParams) {
+  if (params.domainId === undefined)
+    return { candidates: await shortArticles(ctx.sql, REFETCH_MAX_WORDS), rules: null, what: `with ${REFETCH_MAX_WORDS} words or fewer` };
+  const domain = await findDomain(ctx.sql, params.domainId);
+  return {
+    candidates: domain ? await domainArticlesToRefetch(ctx.sql, domain.id, REEXTRACT_MAX) : [],
+    rules: domain?.rules ?? null,
+    what: `of ${domain ? hostOf(domain.url) : `domain ${params.domainId}`}, read again with its rules`,
+  };
+}
 
 export type { RefetchProgress, RefetchStatus } from '../../../api/status.js';
 
@@ -38,11 +59,11 @@ export async function waitForRefetch(ctx: AppContext): Promise<void> {
   await waitForJobIdle(ctx, REFETCH_JOB);
 }
 
-export async function startRefetch(ctx: AppContext): Promise<RefetchStatus> {
+export async function startRefetch(ctx: AppContext, params: RefetchParams = {}): Promise<RefetchStatus> {
   if (await liveRun(ctx, REFETCH_JOB)) throw Conflict('The article re-fetcher is already running');
   if (await liveRun(ctx, SPIDER_JOB)) throw Conflict('The spider is running; the re-fetcher can start once it has finished');
-  const progress: RefetchProgress = { ...emptyProgress(), total: (await shortArticles(ctx.sql, REFETCH_MAX_WORDS)).length };
-  await startJob(ctx, REFETCH_JOB, {}, { progress: { ...progress } });
+  const progress: RefetchProgress = { ...emptyProgress(), total: (await passArticles(ctx, params)).candidates.length };
+  await startJob(ctx, REFETCH_JOB, { ...params }, { progress: { ...progress } });
   return { isRunning: true, progress };
 }
 
@@ -53,9 +74,10 @@ export async function stopRefetch(ctx: AppContext): Promise<StopAnswer<RefetchSt
   return ended ? status : { ...notRunning(ctx, REFETCH_JOB), ...status };
 }
 
-async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgress> {
+async function refetchAll(ctx: AppContext, params: RefetchParams, job: JobHandle): Promise<RefetchProgress> {
   const { signal } = job;
-  const candidates = await shortArticles(ctx.sql, REFETCH_MAX_WORDS);
+  const { candidates, rules, what } = await passArticles(ctx, params);
+  const again = params.domainId !== undefined;
   // A pass taken over from another daemon goes on with its counts; what it updated is no longer short.
   const saved = progressOf(job.resumed ? job.saved : undefined);
   const progress: RefetchProgress = { ...saved, total: saved.processed + candidates.length, currentTitle: null, currentUrl: null };
@@ -63,12 +85,7 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
     job.progress({ ...progress });
     ctx.events.emit('refetch_status', { isRunning: true, progress: { ...progress } });
   };
-  await logEvent(
-    ctx,
-    LOG_COMPONENTS.spider,
-    'info',
-    `Re-fetcher ${job.resumed ? 'resumed' : 'started'}: ${candidates.length} articles with ${REFETCH_MAX_WORDS} words or fewer`,
-  );
+  await logEvent(ctx, LOG_COMPONENTS.spider, 'info', `Re-fetcher ${job.resumed ? 'resumed' : 'started'}: ${candidates.length} articles ${what}`);
   emit();
   try {
     const network = await crawlNetwork(ctx);
@@ -102,8 +119,8 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
           accept: ['text/html', 'application/xhtml+xml'],
           signal,
         });
-        const page = readArticlePage(response.text(), response.url);
-        if (page.wordCount > article.wordCount && page.text !== '') {
+        const page = readArticlePage(response.text(), response.url, rules);
+        if (page.text !== '' && (again || page.wordCount > article.wordCount)) {
           await updateArticleContent(ctx.sql, article.id, {
             title: page.title ?? article.title,
             content: page.text,
@@ -153,7 +170,7 @@ async function refetchAll(ctx: AppContext, job: JobHandle): Promise<RefetchProgr
 export const refetchJob = defineJob({
   name: REFETCH_JOB,
   label: 'The article re-fetcher',
-  run: (ctx, _params, job) => refetchAll(ctx, job),
+  run: (ctx, params, job) => refetchAll(ctx, (params ?? {}) as RefetchParams, job),
   // The last message goes out once the run has ended, so a client that reads the status on it sees it idle.
   settled: async (ctx) => void ctx.events.emit('refetch_status', { ...(await refetchStatus(ctx)) }),
 });

@@ -19,6 +19,7 @@ import { countDomains, domainNotes, parsePriority, sortDomainsByPriority } from 
 import { readableAddress, readableHost } from '../../lib/hosts';
 import { notifyFailure, notifyInvalid, notifySuccess } from '../../lib/notify';
 import { AvoidListPanel } from './AvoidListPanel';
+import { SiteRulesDialog } from './SiteRulesDialog';
 
 const STATUS_OPTIONS: { value: DomainStatus; label: string }[] = [
   { value: 'active', label: 'Active' },
@@ -77,6 +78,7 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
   const update = useUpdateDomainMutation();
   const remove = useRemoveDomainMutation();
   const notes = domainNotes(domain);
+  const [rulesOpen, setRulesOpen] = useState(false);
   const known = STATUS_OPTIONS.some((option) => option.value === domain.status);
   // An internationalised name reads in Unicode; the stored form is its tooltip.
   const name = readableAddress(domain.url);
@@ -130,6 +132,15 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
             {domain.throttle ?? 2}s
           </span>
         </Tip>
+        <button
+          type="button"
+          aria-label={`Extraction rules of ${name}`}
+          onClick={() => setRulesOpen(true)}
+          className="w-16 rounded-md py-1 text-center text-sm text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-300 dark:hover:bg-gray-800"
+        >
+          Rules{domain.rules ? ' ✓' : ''}
+        </button>
+        {rulesOpen && <SiteRulesDialog domain={domain} open={rulesOpen} onOpenChange={setRulesOpen} />}
         <button
           type="button"
           aria-label={`Remove ${name}`}
@@ -239,6 +250,7 @@ function DomainManagement() {
               <span className="w-[6.5rem]">Status</span>
               <span className="w-20">Priority</span>
               <span className="w-20 text-center">Throttle</span>
+              <span className="w-16" />
               <span className="w-8" />
             </div>
             <ul
