@@ -47,7 +47,7 @@ export async function productTables(sql: Queryable, schema = 'public'): Promise<
       join pg_class r on r.oid = k.confrelid
       join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute a on a.attrelid = c.oid and a.attnum = k.conkey[1]
-     where n.nspname = ${schema} and k.contype = 'f' and c.oid <> r.oid`;
+     where n.nspname = ${schema} and k.contype = 'f'`;
   const tables = new Map<string, DumpTable>();
   for (const row of columns) {
     if (SKIPPED_TABLES.has(row.tableName)) continue;

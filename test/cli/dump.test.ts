@@ -77,6 +77,9 @@ describe.skipIf(!usingPostgres)('db dump / db restore', { timeout: 300_000 }, ()
     await client.avoid.add({ url: 'tracker.example', reason: 'ads "and" tracking' });
     await client.settings.set('interview-topic', { topic: 'Heat pumps — in winter, “quoted”' });
     await client.auth.createToken('dump test');
+    // An outlet's earlier version filed under its newer one: a row pointing at a later row.
+    await embedded.sql`update articles set copy_of = (select max(id) from articles), copy_kind = 'update' where id = (select min(id) from articles)`;
+    await client.domains.setRules((await client.domains.list())[0]!.id, { body: 'article .story', remove: ['.share'] });
     await app.close();
     target = await createTestDatabase();
   }, 300_000);
@@ -86,14 +89,14 @@ describe.skipIf(!usingPostgres)('db dump / db restore', { timeout: 300_000 }, ()
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('orders tables by their references (no foreign-key cycle left to cut)', async () => {
+  it('orders tables by their references (no foreign-key cycle left to cut; a self-reference set last)', async () => {
     const order = loadOrder(await productTables(embedded.sql));
     const names = order.map((entry) => entry.table.name);
     expect(names.indexOf('domains')).toBeLessThan(names.indexOf('articles'));
     expect(names.indexOf('trends')).toBeLessThan(names.indexOf('trend_articles'));
     expect(names.indexOf('job_runs')).toBeLessThan(names.indexOf('generated_articles'));
     expect(names).not.toContain('schema_migrations');
-    expect(order.flatMap((entry) => entry.deferred)).toEqual([]);
+    expect(order.flatMap((entry) => entry.deferred.map((column) => `${entry.table.name}.${column}`))).toEqual(['articles.copy_of']);
   });
 
   it('cuts a foreign-key cycle at a nullable column, and refuses one without', () => {

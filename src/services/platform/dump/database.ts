@@ -105,6 +105,12 @@ function stripRow(table: string, line: string, omitted: OmittedSecret[]): string
 export function loadOrder(tables: DumpTable[]): { table: DumpTable; deferred: string[] }[] {
   const remaining = new Map(tables.map((t) => [t.name, t]));
   const deferred = new Map<string, Set<string>>();
+  // A table referring to itself (an article filed as a copy of another) may point at a row of a
+  // later page of the dump: its nullable self-references are set in the second pass.
+  for (const t of tables) {
+    const own = t.references.filter((r) => r.table === t.name && t.columns.find((c) => c.name === r.column)?.nullable).map((r) => r.column);
+    if (own.length) deferred.set(t.name, new Set(own));
+  }
   const order: { table: DumpTable; deferred: string[] }[] = [];
   const blockers = (t: DumpTable) => t.references.filter((r) => remaining.has(r.table) && r.table !== t.name && !deferred.get(t.name)?.has(r.column));
   while (remaining.size) {
