@@ -36,7 +36,7 @@ export async function recentArticles(sql: Queryable, options: { since: Date; lim
 /**
  * Stores the topics of one analysis: the articles of each story several sources cover take the
  * story's topic (their own is kept in own_topic), and `alone` articles (analysed, in no such story)
- * get their own topic back. Returns how many articles changed.
+ * get their own topic back; an article's wire copies go with it. Returns how many articles changed.
  */
 export async function storeStoryTopics(sql: Queryable, options: { stories: { topic: Topic; articleIds: number[] }[]; alone: number[] }): Promise<number> {
   let changed = 0;
@@ -44,13 +44,14 @@ export async function storeStoryTopics(sql: Queryable, options: { stories: { top
     const result = await sql`
       update articles set own_topic = case when coalesce(own_topic, topic) = ${story.topic} then null else coalesce(own_topic, topic) end,
                           topic = ${story.topic}
-      where id = any(${story.articleIds}::int[]) and (topic is distinct from ${story.topic} or own_topic = ${story.topic})`;
+      where (id = any(${story.articleIds}::int[]) or copy_of = any(${story.articleIds}::int[]))
+        and (topic is distinct from ${story.topic} or own_topic = ${story.topic})`;
     changed += result.count;
   }
   if (options.alone.length > 0) {
     const result = await sql`
       update articles set topic = own_topic, own_topic = null
-      where id = any(${options.alone}::int[]) and own_topic is not null`;
+      where (id = any(${options.alone}::int[]) or copy_of = any(${options.alone}::int[])) and own_topic is not null`;
     changed += result.count;
   }
   return changed;

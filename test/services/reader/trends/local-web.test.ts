@@ -69,13 +69,17 @@ describe('stories of a crawled local news web', () => {
     for (const story of [...WEB_STORIES, SINGLE_SITE_STORY]) expect(articlesOf(story), story.key).toHaveLength(story.titles.length);
   });
 
-  it('makes each story several sites cover exactly one trend holding all its articles', async () => {
+  it('makes each story several sites cover exactly one trend holding all its articles but wire copies', async () => {
+    // Tellings 0 and 2 of a story written from the same wordings are the same sentences in another
+    // order: the second one stored is a copy of the first, listed under it, one source.
+    const copies = new Set((await server.sql<{ id: number }[]>`select id from articles where copy_of is not null`).map((row) => row.id));
     for (const story of WEB_STORIES) {
       const trends = await trendsOf(story);
       expect(trends, story.key).toHaveLength(1);
       expect([...links.get(trends[0]!.id)!].sort(), story.key).toEqual(
         articlesOf(story)
           .map((row) => row.id)
+          .filter((id) => !copies.has(id))
           .sort(),
       );
     }
