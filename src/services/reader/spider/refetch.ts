@@ -12,6 +12,7 @@ import { Conflict } from '../../../errors.js';
 import { defineJob, lastRun, liveRun, notRunning, startJob, stopJob, waitForJobIdle, type JobHandle } from '../../platform/jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { dateOf } from '../extract/dates.js';
+import { readableHost } from '../domains/host-names.js';
 import { readArticlePage } from './extraction.js';
 import { AbortedError, hostOf, systemClock } from './net/index.js';
 import { createPacedRobots, crawlNetwork, politeFetch } from './network.js';
@@ -35,7 +36,7 @@ async function passArticles(ctx: Pick<AppContext, 'sql'>, params: RefetchParams)
   return {
     candidates: domain ? await domainArticlesToRefetch(ctx.sql, domain.id, REEXTRACT_MAX) : [],
     rules: domain?.rules ?? null,
-    what: `of ${domain ? hostOf(domain.url) : `domain ${params.domainId}`}, read again with its rules`,
+    what: `of ${domain ? readableHost(domain.host) : `domain ${params.domainId}`}, read again with its rules`,
   };
 }
 

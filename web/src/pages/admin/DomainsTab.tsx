@@ -97,6 +97,16 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
             {note}
           </span>
         ))}
+        {/* Beside the name, not among the controls: they keep one line on a phone. */}
+        <button
+          type="button"
+          aria-label={`Extraction rules of ${name}`}
+          onClick={() => setRulesOpen(true)}
+          className="ml-1.5 inline-flex min-h-6 items-center text-xs text-gray-700 underline hover:text-blue-700 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-300"
+        >
+          Rules{domain.rules ? ' ✓' : ''}
+        </button>
+        {rulesOpen && <SiteRulesDialog domain={domain} open={rulesOpen} onOpenChange={setRulesOpen} />}
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <select
@@ -132,15 +142,6 @@ function DomainRow({ domain }: { domain: ConsoleDomain }) {
             {domain.throttle ?? 2}s
           </span>
         </Tip>
-        <button
-          type="button"
-          aria-label={`Extraction rules of ${name}`}
-          onClick={() => setRulesOpen(true)}
-          className="w-16 rounded-md py-1 text-center text-sm text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-gray-300 dark:hover:bg-gray-800"
-        >
-          Rules{domain.rules ? ' ✓' : ''}
-        </button>
-        {rulesOpen && <SiteRulesDialog domain={domain} open={rulesOpen} onOpenChange={setRulesOpen} />}
         <button
           type="button"
           aria-label={`Remove ${name}`}
@@ -250,7 +251,6 @@ function DomainManagement() {
               <span className="w-[6.5rem]">Status</span>
               <span className="w-20">Priority</span>
               <span className="w-20 text-center">Throttle</span>
-              <span className="w-16" />
               <span className="w-8" />
             </div>
             <ul
