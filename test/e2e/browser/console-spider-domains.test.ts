@@ -245,13 +245,14 @@ describe('Domains tab', () => {
     const rows = management.getByTestId('domain-row');
     await rows.first().waitFor();
     const texts = await rows.evaluateAll((items) => items.map((item) => item.querySelector('div')?.textContent ?? ''));
+    // Each name with its notes, then its extraction rules' button (none set: no ✓).
     expect(texts).toEqual([
-      'harbourgazette.example(Success)',
-      'metroledger.example(Custom URL)',
-      'coastalcourier.example',
-      'valleytribune.example(Error: No articles found on the start page, in its feeds …)',
-      'summitpost.example(Success)',
-      'clickfarm.example',
+      'harbourgazette.example(Success)Rules',
+      'metroledger.example(Custom URL)Rules',
+      'coastalcourier.exampleRules',
+      'valleytribune.example(Error: No articles found on the start page, in its feeds …)Rules',
+      'summitpost.example(Success)Rules',
+      'clickfarm.exampleRules',
     ]);
     expect(await management.getByLabel('Priority of valleytribune.example').inputValue()).toBe('4');
     expect(await management.getByLabel('Status of clickfarm.example').inputValue()).toBe('avoided');
