@@ -7,15 +7,7 @@ import { addDomain, listDomains } from '../../src/services/reader/domains/index.
 import { startSpider, waitForRefetch, waitForSpider } from '../../src/services/reader/spider/index.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
-
-const LEAD = 'The Ostby harbor board approved a new pier for fishing boats on Monday after a year of talks with the fleet.';
-const STORY = [
-  LEAD,
-  'The pier will be built next to the old ferry quay and should be ready before the herring season opens in the autumn.',
-  'Fishermen had asked for more room to unload since the fleet grew to forty boats, twice as many as a decade ago.',
-  'The board said the cost would be shared with the regional government, which has set aside money for small harbors.',
-  'Work on the foundations starts in April, and the quay will stay open to the public on weekends while it is built.',
-];
+import { PIER_LEAD, PIER_STORY, PIER_TITLE } from '../fixtures/stories/harbor-pier.js';
 
 /** What the rules calls answer (the fields these tests read). */
 interface Answer {
@@ -48,7 +40,7 @@ beforeAll(async () => {
     sites: 2,
     hostile: false,
     articlesPerSite: 2,
-    extraArticles: (site) => (site === 0 ? [{ title: 'Ostby harbor board approves a new fishing pier', paragraphs: STORY, hoursAgo: 1 }] : []),
+    extraArticles: (site) => (site === 0 ? [{ title: PIER_TITLE, paragraphs: PIER_STORY, hoursAgo: 1 }] : []),
   });
   server = await startTestServer({
     env: { NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','), NEWSCTL_SPIDER_REQUEST_TIMEOUT_MS: '3000' },
@@ -60,7 +52,7 @@ beforeAll(async () => {
   const domains = await listDomains(server.ctx);
   domainId = domains.find((domain) => domain.url.includes(new URL(web.sites[0]!.origin).host))!.id;
   otherId = domains.find((domain) => domain.id !== domainId)!.id;
-  storyUrl = web.sites[0]!.articles.find((article) => article.title.startsWith('Ostby harbor'))!.url;
+  storyUrl = web.sites[0]!.articles.find((article) => article.title === PIER_TITLE)!.url;
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -87,9 +79,9 @@ describe('per-site rules', () => {
     const preview = await call('POST', `/api/domains/${domainId}/rules/preview`, { url: storyUrl, rules: { remove: ['p:first-of-type'] } });
     expect(preview.status).toBe(200);
     expect(preview.body.url).toBe(storyUrl);
-    expect(preview.body.withoutRules.text).toContain(LEAD);
-    expect(preview.body.withRules.text).not.toContain(LEAD);
-    expect(preview.body.withRules.text).toContain(STORY[1]);
+    expect(preview.body.withoutRules.text).toContain(PIER_LEAD);
+    expect(preview.body.withRules.text).not.toContain(PIER_LEAD);
+    expect(preview.body.withRules.text).toContain(PIER_STORY[1]);
     expect(preview.body.withRules.wordCount).toBeLessThan(preview.body.withoutRules.wordCount);
     // A body selector naming nothing on the page leaves the extractor to choose.
     const missing = await call('POST', `/api/domains/${domainId}/rules/preview`, { url: storyUrl, rules: { body: '.no-such-body' } });
@@ -111,8 +103,8 @@ describe('per-site rules', () => {
     expect(started.body.articles).toBeGreaterThanOrEqual(3);
     await waitForRefetch(server.ctx);
     const [story] = await server.sql<{ content: string }[]>`select content from articles where source_url = ${storyUrl}`;
-    expect(story!.content).not.toContain(LEAD);
-    expect(story!.content).toContain(STORY[2]);
+    expect(story!.content).not.toContain(PIER_LEAD);
+    expect(story!.content).toContain(PIER_STORY[2]);
     expect(await server.sql`select id, content from articles where domain_id = ${otherId} order by id`).toEqual(otherBefore);
     // Cleared: the extractor decides alone again.
     expect((await call('PUT', `/api/domains/${domainId}/rules`, null)).body).toEqual({ domainId, rules: null });

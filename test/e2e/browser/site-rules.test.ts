@@ -8,23 +8,17 @@ import { addDomain } from '../../../src/services/reader/domains/index.js';
 import { readableAddress } from '../../../src/services/reader/domains/host-names.js';
 import { openConsoleTab } from './console.js';
 import { browserSuite } from './harness.js';
+import { PIER_LEAD, PIER_STORY, PIER_TITLE } from '../../fixtures/stories/harbor-pier.js';
 
-const LEAD = 'The Ostby harbor board approved a new pier for fishing boats on Monday after a year of talks with the fleet.';
-const STORY = [
-  LEAD,
-  'The pier will be built next to the old ferry quay and should be ready before the herring season opens in the autumn.',
-  'Fishermen had asked for more room to unload since the fleet grew to forty boats, twice as many as a decade ago.',
-  'The board said the cost would be shared with the regional government, which has set aside money for small harbors.',
-];
 const web = await startNewsWeb({
   sites: 1,
   articlesPerSite: 1,
   hostile: false,
-  extraArticles: () => [{ title: 'Ostby harbor board approves a new fishing pier', paragraphs: STORY }],
+  extraArticles: () => [{ title: PIER_TITLE, paragraphs: PIER_STORY }],
 });
 afterAll(() => web.close());
 const site = web.sites[0]!;
-const storyUrl = site.articles.find((article) => article.title.startsWith('Ostby harbor'))!.url;
+const storyUrl = site.articles.find((article) => article.title === PIER_TITLE)!.url;
 const suite = browserSuite({ env: { NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','), NEWSCTL_SCHEDULER: 'false' } });
 
 describe('extraction rules in the Domains tab', () => {
@@ -41,10 +35,10 @@ describe('extraction rules in the Domains tab', () => {
     const preview = dialog.getByTestId('rules-preview');
     await preview.waitFor();
     expect(await preview.getByTestId('preview-counts').textContent()).toMatch(/^With the rules: \d+ words; without: \d+ words$/);
-    expect(await dialog.getByTestId('preview-without-rules').textContent()).toContain(LEAD);
+    expect(await dialog.getByTestId('preview-without-rules').textContent()).toContain(PIER_LEAD);
     const withRules = await dialog.getByTestId('preview-with-rules').textContent();
-    expect(withRules).not.toContain(LEAD);
-    expect(withRules).toContain(STORY[1]);
+    expect(withRules).not.toContain(PIER_LEAD);
+    expect(withRules).toContain(PIER_STORY[1]);
     // Nothing saved by a preview.
     expect((await suite.server().sql<{ rules: unknown }[]>`select rules from domains where id = ${domain.id}`)[0]!.rules).toBeNull();
 
