@@ -52,13 +52,11 @@ export interface CopyFiling {
   /** The original this article was filed under, if any. */
   copyOf: number | null;
   kind: CopyKind | null;
-  /** Articles now filed under this one: copies that named it as their original, earlier versions. */
-  filedUnder: number[];
 }
 
 /** Files a newly stored article among the copies of the last days (see the top of this file). */
 export async function fileArticleCopies(ctx: Pick<AppContext, 'sql'>, article: StoredForCopies): Promise<CopyFiling> {
-  const filing: CopyFiling = { copyOf: null, kind: null, filedUnder: [] };
+  const filing: CopyFiling = { copyOf: null, kind: null };
   const since = new Date(Date.now() - WINDOW_DAYS * 86_400_000);
   const found = await copyCandidates(ctx.sql, {
     bands: article.fingerprint.bands,
@@ -70,16 +68,13 @@ export async function fileArticleCopies(ctx: Pick<AppContext, 'sql'>, article: S
   });
   // Copies stored before their original, that said whose they were.
   const declared = found.filter((candidate) => candidate.declared).map((candidate) => candidate.id);
-  if (declared.length) {
-    await fileCopiesOf(ctx.sql, article.id, declared, 'syndication');
-    filing.filedUnder.push(...declared);
-  }
+  if (declared.length) await fileCopiesOf(ctx.sql, article.id, declared, 'syndication');
   const candidates = found.filter((candidate) => !candidate.declared);
   if (article.syndicatedFrom) {
     const original = await originalAtUrl(ctx.sql, article.syndicatedFrom, article.id);
     if (original && original.id !== article.id && original.domainName !== article.domainName) {
       await fileCopiesOf(ctx.sql, original.id, [article.id], 'syndication');
-      return { ...filing, copyOf: original.id, kind: 'syndication' };
+      return { copyOf: original.id, kind: 'syndication' };
     }
   }
   const matches = candidates.filter(
@@ -91,7 +86,7 @@ export async function fileArticleCopies(ctx: Pick<AppContext, 'sql'>, article: S
   if (others.length) {
     const original = Math.min(...others.map((match) => match.copyOf ?? match.id));
     await fileCopiesOf(ctx.sql, original, [article.id], 'copy');
-    return { ...filing, copyOf: original, kind: 'copy' };
+    return { copyOf: original, kind: 'copy' };
   }
   // The outlet's own versions of one article: the newest stands for them all, whichever the crawl
   // met first.
@@ -100,5 +95,5 @@ export async function fileArticleCopies(ctx: Pick<AppContext, 'sql'>, article: S
   const [newest] = [...versions].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
   const older = [...versions.keys()].filter((id) => id !== newest);
   await fileCopiesOf(ctx.sql, newest, older, 'update');
-  return newest === article.id ? { ...filing, filedUnder: [...filing.filedUnder, ...older] } : { ...filing, copyOf: newest, kind: 'update' };
+  return newest === article.id ? filing : { copyOf: newest, kind: 'update' };
 }

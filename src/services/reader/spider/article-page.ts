@@ -9,7 +9,7 @@ import { dateOf } from '../extract/dates.js';
 import { readArticlePage } from './extraction.js';
 import { canonicalizeUrl } from './net/index.js';
 import { getSetting } from '../../platform/settings/index.js';
-import { fileArticleCopies, fingerprint, type CopyFiling } from '../copies/index.js';
+import { fileArticleCopies, fingerprint } from '../copies/index.js';
 
 export interface StoredArticlePage {
   /** null when an article with this canonical URL was stored already, or the page was skipped. */
@@ -19,8 +19,6 @@ export interface StoredArticlePage {
   title: string;
   sourceUrl: string;
   canonicalUrl: string;
-  /** How it was filed among wire copies (absent when it was not stored). */
-  copies?: CopyFiling;
 }
 
 /** The languages the crawler keeps (the `languages` setting; English when it cannot be read). */
@@ -80,9 +78,6 @@ export async function storeArticlePage(
     syndicatedFrom,
     teaser: article.teaser !== null,
   });
-  const copies =
-    id === null
-      ? undefined
-      : await fileArticleCopies(ctx, { id, domainName: domain.hostKey, canonicalUrl, sourceUrl, syndicatedFrom, publishedAt, fingerprint: body });
-  return { id, title: article.title, sourceUrl, canonicalUrl, copies };
+  if (id !== null) await fileArticleCopies(ctx, { id, domainName: domain.hostKey, canonicalUrl, sourceUrl, syndicatedFrom, publishedAt, fingerprint: body });
+  return { id, title: article.title, sourceUrl, canonicalUrl };
 }
