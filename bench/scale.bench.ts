@@ -127,7 +127,7 @@ async function seed(db: Database, size: number): Promise<void> {
   for (const { title, topic } of headlines) byTopic.set(topic, [...(byTopic.get(topic) ?? []), title]);
   await sql`insert into domains (url, host, status) select 'site' || g || '.test', 'site' || g || '.test', 'success' from generate_series(0, ${SITES - 1}) g`;
   const domainIds = (await sql<{ id: number }[]>`select id from domains order by id`).map((row) => row.id);
-  for (const index of ['articles_search_vector', 'articles_search_recent', 'articles_title_simple_recent', 'articles_title_simple']) {
+  for (const index of ['articles_search_vector', 'articles_search_recent', 'articles_title_simple_recent', 'articles_title_simple', 'articles_search_pairs']) {
     await sql.unsafe(`drop index if exists ${index}`);
   }
   const now = Date.now();
@@ -200,6 +200,7 @@ async function seed(db: Database, size: number): Promise<void> {
   await sql`create index articles_title_simple on articles using gin (to_tsvector('simple', title))`;
   await sql`create index articles_search_recent on articles using gin (search_vector) where recent`;
   await sql`create index articles_title_simple_recent on articles using gin (to_tsvector('simple', title)) where recent`;
+  await sql`create index articles_search_pairs on articles using gin (search_pair_keys(search_vector))`;
   await advanceRecentSearchSet(sql);
   await sql`update domains set last_scraped = now()`;
   await sql`vacuum analyze`;

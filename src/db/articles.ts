@@ -138,14 +138,43 @@ export function searchTsquery(sql: Queryable, query: { main: string; tail: strin
  * prefix of a title word as written (its own small index, sql/014). Ranking still uses
  * `searchTsquery` over the whole search column.
  */
-export function searchMatch(sql: Queryable, query: { main: string; tail: string }) {
+export function searchMatch(sql: Queryable, query: { main: string; tail: string }, options: { indexed: boolean } = { indexed: true }) {
   const main = query.main ? sql`websearch_to_tsquery('english', ${query.main})` : null;
-  if (!query.tail) return sql`search_vector @@ ${main!}`;
+  // Not indexed: @@ called as its function, which the planner does not match to the full-text
+  // index, so it checks the rows another index found instead of reading the index's long lists.
+  const matches = (tsquery: NonNullable<typeof main>) => (options.indexed ? sql`search_vector @@ ${tsquery}` : sql`ts_match_vq(search_vector, ${tsquery})`);
+  if (!query.tail) return matches(main!);
   const word = sql`websearch_to_tsquery('english', ${query.tail})`;
   // A stop word as `tail` ("out") has no stem: then only the title prefix can match it.
-  const whole = main ? sql`search_vector @@ (${main} && ${word})` : sql`search_vector @@ ${word}`;
+  const whole = main ? matches(sql`(${main} && ${word})`) : matches(word);
   const prefix = sql`to_tsvector('simple', title) @@ to_tsquery('simple', ${`${query.tail}:*`})`;
-  return sql`((case when numnode(${word}) > 0 then ${whole} else false end) or (${main ? sql`search_vector @@ ${main} and ` : sql``}${prefix}))`;
+  return sql`((case when numnode(${word}) > 0 then ${whole} else false end) or (${main ? sql`${matches(main)} and ` : sql``}${prefix}))`;
+}
+
+/**
+ * The phrases a websearch query requires: quoted, not negated, in a query without OR (an OR may
+ * leave any one of them out). A phrase left unclosed is left out too: a pre-filter may only narrow
+ * the search to what certainly matches.
+ */
+export function requiredPhrases(main: string): string[] {
+  const pieces = main.split('"');
+  const outside = pieces.filter((_, i) => i % 2 === 0);
+  if (outside.some((piece) => /(^|\s)or(\s|$)/i.test(piece))) return [];
+  const phrases: string[] = [];
+  // Odd pieces are quoted; the last one is unclosed when the quotes are odd in number.
+  for (let i = 1; i < pieces.length - 1; i += 2) {
+    if (!pieces[i - 1]!.trimEnd().endsWith('-') && pieces[i]!.trim()) phrases.push(pieces[i]!);
+  }
+  return phrases;
+}
+
+/** The keys of the side-by-side word pairs (sql/032) the phrases hold, as the search column stores them. */
+async function phrasePairKeys(sql: Queryable, phrases: string[]): Promise<number[]> {
+  if (!phrases.length) return [];
+  const [row] = await sql<{ keys: number[] }[]>`
+    select coalesce(array_agg(distinct key), '{}') as keys
+    from unnest(${phrases}::text[]) as phrase, unnest(search_pair_keys(to_tsvector('english', phrase))) as key`;
+  return row?.keys ?? [];
 }
 
 /** Candidates a search would like in its window: a few times what it ranks, so one query usually suffices. */
@@ -224,10 +253,14 @@ export async function searchArticles(
     // workers — both cost more than these queries take.)
     const tsq = words ? searchTsquery(tx, query) : null;
     const filter = searchFilter(tx, query.filters, query.timeZone);
-    const wordsMatch = words ? searchMatch(tx, query) : null;
+    // A phrase's word pairs find its candidates (its words may each be in most articles); the words
+    // are then checked on those rows alone, not by reading their long lists in the full-text index.
+    const pairKeys = words ? await phrasePairKeys(tx, requiredPhrases(query.main)) : [];
+    const wordsMatch = words ? searchMatch(tx, query, { indexed: !pairKeys.length }) : null;
     const found = wordsMatch && filter ? tx`${wordsMatch} and ${filter}` : (wordsMatch ?? filter)!;
+    const narrowed = pairKeys.length ? tx`search_pair_keys(search_vector) @> ${pairKeys}::int[] and ${found}` : found;
     // A wire copy is found as its original (which names it).
-    const match = tx`${found} and copy_of is null`;
+    const match = tx`${narrowed} and copy_of is null`;
     const plan = await searchPlan(tx, match, query.candidateLimit);
     if (!plan.walk) await tx`select set_config('enable_indexscan', 'off', true), set_config('work_mem', '32MB', true)`;
     const limit = query.candidateLimit;

@@ -3,7 +3,7 @@
 // whole full-text index (a rare word) — the results are those of ranking the newest matches of the
 // whole table; and the word being typed is a prefix of a title word, not of any body word.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchArticles, searchMatch, searchTsquery } from '../../src/db/articles.js';
+import { requiredPhrases, searchArticles, searchMatch, searchTsquery } from '../../src/db/articles.js';
 import { advanceRecentSearchSet, recentSince } from '../../src/db/recent-search.js';
 import { SEARCH_CANDIDATE_LIMIT, SEARCH_RESULT_LIMIT } from '../../src/services/reader/search/index.js';
 import { parseSearchQuery } from '../../src/services/reader/search/query.js';
@@ -60,6 +60,35 @@ describe('search plans', () => {
       expect(found, text).toEqual(await reference(text));
       expect(found.length, text).toBeGreaterThan(0);
     }
+  });
+
+  it('finds a phrase of common words through its word pairs (sql/032), exactly where the words stand side by side', async () => {
+    // "alpha bravo" stands side by side in every 10th body; "bravo alpha" in none, though both words
+    // are in those bodies; "plain alpha" in none (words between), "words alpha" in every 2nd.
+    for (const text of ['"alpha bravo"', '"words alpha" bravo', '"alpha bravo" -charlie', 'plain "alpha bravo charlie"']) {
+      const found = await search(text);
+      expect(found, text).toEqual(await reference(text));
+      expect(found.length, text).toBeGreaterThan(0);
+    }
+    for (const text of ['"bravo alpha"', '"plain alpha"']) expect(await search(text), text).toEqual([]);
+    // The article's pair keys hold those of the phrases it says, not of the words in another order.
+    const holds = async (phrase: string) =>
+      (
+        await database.db.sql<{ holds: boolean }[]>`
+          select search_pair_keys(search_vector) @> search_pair_keys(to_tsvector('english', ${phrase})) as holds from articles where id = 30`
+      )[0]!.holds;
+    expect(await holds('plain words alpha bravo')).toBe(true);
+    expect(await holds('bravo alpha')).toBe(false);
+  });
+
+  it('narrows by the phrases a query certainly requires, and by no other', () => {
+    expect(requiredPhrases('"alpha bravo" charlie "delta echo"')).toEqual(['alpha bravo', 'delta echo']);
+    // Negated, or beside an OR, or left open: a phrase the results may lack.
+    expect(requiredPhrases('charlie -"alpha bravo"')).toEqual([]);
+    expect(requiredPhrases('"alpha bravo" or charlie')).toEqual([]);
+    expect(requiredPhrases('charlie "alpha bravo')).toEqual([]);
+    // "or" inside a phrase is a word of it.
+    expect(requiredPhrases('"black or white"')).toEqual(['black or white']);
   });
 
   it('matches the word being typed as a prefix of a title word, and as a whole word anywhere', async () => {
