@@ -1,13 +1,19 @@
-// The crawl with one daemon and with three daemons sharing it, on one PostgreSQL and the same local
-// news web (test/fixtures/news-web): real `newsctl serve` processes, a fresh database each time,
+// Sources per daemon, and daemons per cluster: the crawl of a local news web of many sites (2,000 by
+// default, each on an address of its own, at its own pace and robots rules: test/fixtures/news-web)
+// by 1, 2 and 4 real `newsctl serve` processes sharing one PostgreSQL, a fresh database each time,
 // the crawl started through the API and timed until the status says idle. Printed side by side:
-// pages per second (every request the sites served), articles stored, and the per-host gap between
-// requests (from the sites' own request logs; the pace is 1 request per second per host, never
-// faster). Needs PostgreSQL: DATABASE_URL, else the machine's postgres://postgres@127.0.0.1:5432.
+// pages per second (every request the sites served) against the politeness floor (no crawl ends
+// before its slowest site's requests, each a pause apart), articles stored, the per-host gap
+// between requests (from the sites' own logs; never under 1 s), each daemon's peak memory and CPU,
+// and the database's busiest moment. Needs PostgreSQL: DATABASE_URL, else the machine's
+// postgres://postgres@127.0.0.1:5432.
+//
+//   npm run bench -- crawl-cluster                       2,000 sites; 1, 2 and 4 daemons
+//   BENCH_CLUSTER_SITES=200 BENCH_CLUSTER_DAEMONS=1,3 …  other sizes
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import postgres from 'postgres';
 import { migrate } from '../src/db/migrate.js';
@@ -15,8 +21,8 @@ import { openDatabase } from '../src/db/client.js';
 import { packagePath } from '../src/paths.js';
 import { startNewsWeb, type NewsWeb, type RequestLogEntry } from '../test/fixtures/news-web/index.js';
 
-const SITES = 60;
-const DAEMON_COUNTS = [1, 3];
+const SITES = Number(process.env.BENCH_CLUSTER_SITES ?? 2_000);
+const DAEMON_COUNTS = (process.env.BENCH_CLUSTER_DAEMONS ?? '1,2,4').split(',').map(Number);
 const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const admin = { NEWSCTL_ADMIN_USERNAME: 'bench', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
 
@@ -87,6 +93,10 @@ interface Result {
   hostsBelowPace: number;
   domainsPerDaemon: number[];
   cpuSeconds: number;
+  /** Each daemon's peak resident memory (MB). */
+  peakRssMb: number[];
+  /** Most connections the database held at once (sampled), and the longest-waiting query seen. */
+  peakConnections: number;
   /** No polite crawl ends before its slowest site: that site's requests, each a pause apart. */
   floorSeconds: number;
 }
@@ -113,9 +123,19 @@ function gaps(log: RequestLogEntry[]): { min: number; median: number; belowPace:
 async function cpuSecondsOf(pid: number | undefined): Promise<number> {
   if (!pid) return 0;
   try {
-    const { readFileSync } = await import('node:fs');
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** A process's peak resident memory (VmHWM, Linux /proc), in MB. */
+function peakRssMbOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
   } catch {
     return 0;
   }
@@ -149,13 +169,17 @@ async function crawlWith(count: number, web: NewsWeb): Promise<Result> {
     const start = performance.now();
     const started = await fetch(`${daemons[0]!.baseUrl}/api/spider/start`, { method: 'POST', headers: { cookie } });
     if (started.status !== 200) throw new Error(`start: ${started.status}`);
+    let peakConnections = 0;
     for (;;) {
       const status = (await (await fetch(`${daemons[0]!.baseUrl}/api/status`, { headers: { cookie } })).json()) as { spiderStatus: string };
       if (status.spiderStatus === 'idle') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      const [busy] = await admin_<{ count: number }[]>`select count(*)::int as count from pg_stat_activity where datname = ${name}`;
+      peakConnections = Math.max(peakConnections, busy!.count);
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const seconds = (performance.now() - start) / 1000;
     const cpuSeconds = (await Promise.all(daemons.map((d) => cpuSecondsOf(d.child.pid)))).reduce((a, b) => a + b, 0) - cpuBefore;
+    const peakRssMb = daemons.map((d) => peakRssMbOf(d.child.pid));
     const log = [...web.requestLog];
     const [stored] = await db.sql<{ count: number }[]>`select count(*)::int as count from articles`;
     const holders = await db.sql<{ count: number }[]>`
@@ -177,6 +201,8 @@ async function crawlWith(count: number, web: NewsWeb): Promise<Result> {
       hostsBelowPace: gap.belowPace,
       domainsPerDaemon: holders.map((h) => h.count),
       cpuSeconds,
+      peakRssMb,
+      peakConnections,
     };
   } finally {
     for (const daemon of daemons) daemon.child.kill('SIGTERM');
@@ -205,9 +231,9 @@ try {
   await web.close();
 }
 
-console.log(`Crawl of ${SITES} local news sites on one PostgreSQL, 1 request per second per host (real daemons)`);
-console.log(`  ${''.padEnd(28)}${results.map((r) => `${r.daemons} daemon${r.daemons === 1 ? '' : 's'}`.padStart(16)).join('')}`);
-const row = (label: string, value: (r: Result) => string) => console.log(`  ${label.padEnd(28)}${results.map((r) => value(r).padStart(16)).join('')}`);
+console.log(`Crawl of ${SITES} local news sites on one PostgreSQL, 1 request per second per host at most (real daemons)`);
+console.log(`  ${''.padEnd(30)}${results.map((r) => `${r.daemons} daemon${r.daemons === 1 ? '' : 's'}`.padStart(16)).join('')}`);
+const row = (label: string, value: (r: Result) => string) => console.log(`  ${label.padEnd(30)}${results.map((r) => value(r).padStart(16)).join('')}`);
 row('time to idle', (r) => `${r.seconds.toFixed(1)} s`);
 row('pacing floor (slowest site)', (r) => `${r.floorSeconds.toFixed(1)} s`);
 row('pages (all requests)', (r) => String(r.pages));
@@ -218,9 +244,18 @@ row('per-host gap: median', (r) => `${r.medianGapMs} ms`);
 row('hosts asked under 1 s apart', (r) => String(r.hostsBelowPace));
 row('domains per daemon', (r) => r.domainsPerDaemon.join(' / '));
 row("daemons' CPU", (r) => `${r.cpuSeconds.toFixed(1)} s`);
-const [one, three] = results;
-if (one && three) {
+row('CPU per page', (r) => `${((r.cpuSeconds * 1000) / Math.max(1, r.pages)).toFixed(1)} ms`);
+row('peak RSS per daemon', (r) => `${r.peakRssMb.map((mb) => mb.toFixed(0)).join(' / ')} MB`);
+row('database connections, peak', (r) => String(r.peakConnections));
+const [first] = results;
+for (const r of results.slice(1)) {
+  if (!first) break;
   console.log(
-    `  3 daemons vs 1: ${(three.pages / three.seconds / (one.pages / one.seconds)).toFixed(2)}× the pages/s; both end within ${Math.max(one.seconds - one.floorSeconds, three.seconds - three.floorSeconds).toFixed(1)} s of the pacing floor`,
+    `  ${r.daemons} daemons vs ${first.daemons}: ${(r.pages / r.seconds / (first.pages / first.seconds)).toFixed(2)}× the pages/s, ${(r.cpuSeconds / Math.max(0.1, first.cpuSeconds)).toFixed(2)}× the CPU`,
   );
 }
+console.log(
+  `  load average at the end (1 / 5 / 15 min): ${loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')} on this machine's cores`,
+);

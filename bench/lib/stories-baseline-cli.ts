@@ -4,13 +4,6 @@
 import { readFileSync } from 'node:fs';
 import { singlePassBaseline } from './stories-baseline.js';
 
-if (process.env.NEWSCTL_BENCH_CPU) {
-  process.on('exit', () => {
-    const { user, system } = process.cpuUsage();
-    process.stderr.write(`cpu-ms ${Math.round((user + system) / 1000)}\n`);
-  });
-}
-
 const [file, threshold = '0.5'] = process.argv.slice(2);
 if (!file) throw new Error('usage: stories-baseline-cli.ts FILE [T]');
 const articles = readFileSync(file, 'utf8')
