@@ -4,14 +4,19 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // scripts/test.mjs sets NEWSCTL_SKIP_BROWSER_TESTS when Chromium is missing (and says so). The
-    // browser suites and the audio renders run in the embedded-database pass only, not again on
-    // PostgreSQL (decisions.md "CI"): they read and write what every other suite does on both, and
-    // rendering speech twice is most of what would make CI outgrow its 30 minutes. The two-daemon
-    // render kill needs PostgreSQL and stays there.
+    // browser suites and the audio renders run in one pass each, not again on the other database
+    // (decisions.md "CI"): they read and write what every other suite does on both, and running
+    // them twice is most of what would make CI outgrow its 30 minutes. The browser suites run on
+    // the embedded database (a fresh install's); the audio renders on PostgreSQL when .ci/run runs
+    // both passes side by side (NEWSCTL_CI_BOTH_PASSES), which keeps the two about as long as each
+    // other, and on the embedded database in an `npm test` of its own. The two-daemon render kill
+    // needs PostgreSQL.
     exclude: [
       '**/node_modules/**',
       ...(process.env.NEWSCTL_SKIP_BROWSER_TESTS === '1' || process.env.DATABASE_URL ? ['test/e2e/browser/**'] : []),
-      ...(process.env.DATABASE_URL ? ['test/api/audio-*.test.ts', 'test/cli/audio.test.ts', 'test/services/newsroom/audio/voices.test.ts'] : []),
+      ...((process.env.DATABASE_URL ? process.env.NEWSCTL_CI_BOTH_PASSES !== '1' : process.env.NEWSCTL_CI_BOTH_PASSES === '1')
+        ? ['test/api/audio-*.test.ts', 'test/cli/audio.test.ts', 'test/services/newsroom/audio/voices.test.ts']
+        : []),
     ],
     environment: 'node',
     testTimeout: 30_000,
