@@ -85,6 +85,18 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     expect(quiet.code).toBe(0);
     expect(quiet.stdout).toMatch(/^Spider: idle\n/);
     expect(quiet.stderr).toBe('');
+
+    // The site's extraction rules: saved, tried on its newest article without saving, cleared.
+    const origin = web.sites[0]!.origin;
+    const saved = await cli(['domains', 'rules', origin, '--remove', 'nav', '--json', ...args()]);
+    expect(saved.code).toBe(0);
+    expect(json(saved.stdout)).toMatchObject({ rules: { body: null, remove: ['nav'] }, reextract: null });
+    const preview = await cli(['domains', 'rules', origin, '--preview', ...args()]);
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).toMatch(/^With the rules: \d+ words; without: \d+ words$/m);
+    const cleared = await cli(['domains', 'rules', origin, '--clear', ...args()]);
+    expect(cleared.stdout).toContain('no rules (the extractor decides alone)');
+    expect((await cli(['domains', 'rules', origin, '--clear', '--remove', 'nav', ...args()])).code).toBe(2);
   });
 
   it("explains each story's topic, and files a story under the operator's topic across analyses", async () => {
