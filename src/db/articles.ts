@@ -256,12 +256,17 @@ export async function searchArticles(
     // A phrase's word pairs find its candidates (its words may each be in most articles); the words
     // are then checked on those rows alone, not by reading their long lists in the full-text index.
     const pairKeys = words ? await phrasePairKeys(tx, requiredPhrases(query.main)) : [];
-    const wordsMatch = words ? searchMatch(tx, query, { indexed: !pairKeys.length }) : null;
-    const found = wordsMatch && filter ? tx`${wordsMatch} and ${filter}` : (wordsMatch ?? filter)!;
-    const narrowed = pairKeys.length ? tx`search_pair_keys(search_vector) @> ${pairKeys}::int[] and ${found}` : found;
+    const found = (indexed: boolean) => {
+      const wordsMatch = words ? searchMatch(tx, query, { indexed }) : null;
+      return wordsMatch && filter ? tx`${wordsMatch} and ${filter}` : (wordsMatch ?? filter)!;
+    };
+    const narrowed = pairKeys.length ? tx`search_pair_keys(search_vector) @> ${pairKeys}::int[] and ${found(false)}` : found(true);
     // A wire copy is found as its original (which names it).
-    const match = tx`${narrowed} and copy_of is null`;
+    let match = tx`${narrowed} and copy_of is null`;
     const plan = await searchPlan(tx, match, query.candidateLimit);
+    // Walking down the newest articles checks each in turn: there the pairs would be computed row
+    // by row, and the words' check alone costs less.
+    if (plan.walk && pairKeys.length) match = tx`${found(true)} and copy_of is null`;
     if (!plan.walk) await tx`select set_config('enable_indexscan', 'off', true), set_config('work_mem', '32MB', true)`;
     const limit = query.candidateLimit;
     // With a window: its newest matches if it held enough, else the whole table's (the second
