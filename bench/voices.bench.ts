@@ -11,7 +11,7 @@ import { runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
 import { splitSentences } from '../src/shared/text/sentences.js';
 import type { ExtraArticle } from '../test/fixtures/news-web/site.js';
 import { crawledWeb, trendsWithArticles } from './lib/crawled-web.js';
-import { evalDir, fixtureWebs, voicesWebs, type EvalStory, type EvalWeb } from './lib/eval-webs.js';
+import { evalDir, fixtureWebs, voicesWebs, type EvalArticle, type EvalStory, type EvalWeb } from './lib/eval-webs.js';
 
 /** A sentence states a fact's text when this share of the text's terms is in it (the newsroom bench's rule). */
 const TELLS = 0.6;
@@ -79,14 +79,32 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     const seconds = (performance.now() - started) / 1000;
 
     // Which stored article is which: by the served article's URL.
-    const rows = await ctx.sql<{ id: number; canonicalUrl: string; topic: string | null }[]>`select id, canonical_url, topic from articles`;
+    const rows = await ctx.sql<{ id: number; canonicalUrl: string; topic: string | null; copyOf: number | null }[]>`
+      select id, canonical_url, topic, copy_of from articles`;
     const idOfUrl = new Map(rows.map((row) => [row.canonicalUrl, row.id]));
     const topicOf = new Map(rows.map((row) => [row.id, row.topic]));
-    const idsOf = (story: EvalStory) =>
-      story.articles
-        .map((a) => news.sites[a.site]!.articles.find((served) => served.title === a.headline)?.url)
-        .map((url) => (url ? idOfUrl.get(url) : undefined))
-        .filter((id): id is number => id !== undefined);
+    const copyOf = new Map(rows.map((row) => [row.id, row.copyOf]));
+    const idOf = (a: EvalArticle) => {
+      const url = news.sites[a.site]!.articles.find((served) => served.title === a.headline)?.url;
+      return url ? idOfUrl.get(url) : undefined;
+    };
+    const idsOf = (story: EvalStory) => story.articles.map(idOf).filter((id): id is number => id !== undefined);
+    // A story's trend holds the articles its outlets wrote; a wire copy is listed under its original.
+    const ownIdsOf = (story: EvalStory) => idsOf(story).filter((id) => copyOf.get(id) == null);
+    let copiesOnce = 0;
+    let copiesTotal = 0;
+    const copyMissed = miss();
+    for (const story of web.stories) {
+      for (const article of story.articles) {
+        if (article.syndicatedFrom === null) continue;
+        copiesTotal++;
+        const id = idOf(article);
+        const original = story.articles.find((other) => other.site === article.syndicatedFrom && other !== article);
+        const originalId = original ? idOf(original) : undefined;
+        if (id !== undefined && copyOf.get(id) != null && (originalId === undefined || copyOf.get(id) === originalId)) copiesOnce++;
+        else note(copyMissed, `${story.id}: "${article.headline}" (${id === undefined ? 'not crawled' : `copy_of ${copyOf.get(id) ?? 'none'}`})`);
+      }
+    }
     const trends = await trendsWithArticles(ctx);
 
     let found = 0;
@@ -107,15 +125,16 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
         if (topicOf.get(id) === story.topic) articlesRight++;
         else note(wrongArticleTopic, `${story.id} (${story.topic}) article ${id} → ${topicOf.get(id)}`);
       }
-      const holding = trends.filter((trend) => trend.articleIds.some((id) => ids.includes(id)));
-      if (holding.length !== 1 || ids.some((id) => !holding[0]!.articleIds.includes(id))) {
+      const own = ownIdsOf(story);
+      const holding = trends.filter((trend) => trend.articleIds.some((id) => own.includes(id)));
+      if (holding.length !== 1 || own.some((id) => !holding[0]!.articleIds.includes(id))) {
         note(
           notFound,
-          `${story.id}: ${holding.length === 0 ? 'no trend' : holding.length > 1 ? `split over ${holding.length} trends` : `${holding[0]!.articleIds.filter((id) => ids.includes(id)).length} of ${ids.length} articles in its trend`} (${ids.length} of ${story.articles.length} crawled)`,
+          `${story.id}: ${holding.length === 0 ? 'no trend' : holding.length > 1 ? `split over ${holding.length} trends` : `${holding[0]!.articleIds.filter((id) => own.includes(id)).length} of ${own.length} articles in its trend`} (${ids.length} of ${story.articles.length} crawled, ${ids.length - own.length} filed as copies)`,
         );
         if (holding.length === 0) continue;
       } else found++;
-      const trend = holding.sort((a, b) => b.articleIds.filter((id) => ids.includes(id)).length - a.articleIds.filter((id) => ids.includes(id)).length)[0]!;
+      const trend = holding.sort((a, b) => b.articleIds.filter((id) => own.includes(id)).length - a.articleIds.filter((id) => own.includes(id)).length)[0]!;
       if (trend.topic === story.topic) topicsRight++;
       else note(wrongTopic, `${story.id} (${story.topic}) → ${trend.topic}: "${trend.title}"`);
 
@@ -193,6 +212,7 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     const row = (label: string, value: string, m?: Miss) => out.push(`  ${label.padEnd(44)}${value.padEnd(16)}${m?.example ? `e.g. ${m.example}` : ''}`);
     row('stories found (one trend, all articles)', `${found}/${n}`, notFound);
     row('story topics', `${topicsRight}/${n}`, wrongTopic);
+    if (copiesTotal) row('wire copies listed once, under their original', `${copiesOnce}/${copiesTotal}`, copyMissed);
     row('article topics', `${articlesRight}/${articlesTotal} (${((100 * articlesRight) / Math.max(1, articlesTotal)).toFixed(0)} %)`, wrongArticleTopic);
     row('generated articles: leads telling the news', `${leads}/${written}`, wrongLead);
     row('generated articles: facts told twice', String(twice.count), twice);

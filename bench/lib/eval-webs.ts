@@ -16,6 +16,8 @@ export interface EvalArticle {
   /** Per paragraph, the ids of the facts it states (empty when not annotated). */
   facts: string[][];
   hoursAgo: number;
+  /** Another outlet's wire copy, republished word for word: the site it is copied from. */
+  syndicatedFrom: number | null;
 }
 
 export interface EvalStory {
@@ -85,6 +87,7 @@ export function voicesWebs(dir = evalDir()): EvalWeb[] {
             paragraphs: article.paragraphs,
             facts: article.facts,
             hoursAgo: hoursAgo(article.published),
+            syndicatedFrom: article.syndicatedFrom === null ? null : (siteIndex.get(article.syndicatedFrom) ?? null),
           })),
         })),
         singles: raw.singles.map((single) => ({
@@ -120,6 +123,7 @@ function fixtureWeb(name: string, stories: readonly WebStory[], measuredOnly: bo
           paragraphs,
           facts: paragraphs.map((_, f) => (own ? [] : [`f${(f + i) % story.facts.length}`])),
           hoursAgo: 1 + i,
+          syndicatedFrom: null,
         };
       }),
     })),
