@@ -226,7 +226,14 @@ try {
 const web = await startNewsWeb({ sites: SITES, hostile: false });
 const results: Result[] = [];
 try {
-  for (const count of DAEMON_COUNTS) results.push(await crawlWith(count, web));
+  for (const count of DAEMON_COUNTS) {
+    const result = await crawlWith(count, web);
+    results.push(result);
+    // Each count's figures as soon as they exist: a long run stopped part-way still says something.
+    console.log(
+      `${count} daemon${count === 1 ? '' : 's'}: ${result.seconds.toFixed(1)} s, ${result.pages} pages (${(result.pages / result.seconds).toFixed(1)}/s), ${result.articles}/${result.expected} articles, CPU ${result.cpuSeconds.toFixed(1)} s`,
+    );
+  }
 } finally {
   await web.close();
 }
