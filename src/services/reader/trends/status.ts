@@ -16,7 +16,10 @@ export async function lastAnalysisAt(ctx: Pick<AppContext, 'sql'>): Promise<stri
 }
 
 export async function trendsStatusFields(ctx: AppContext): Promise<TrendsStatusFields> {
-  const [trends, calls, lastRunAt, live] = await Promise.all([countTrends(ctx.sql), countLlmCalls(ctx.sql), lastAnalysisAt(ctx), liveRun(ctx, ANALYZER_JOB)]);
+  // The live run is read first: a run that ends between two parallel reads would otherwise
+  // show as idle with no last run, since its end is seen by one query and not the other.
+  const live = await liveRun(ctx, ANALYZER_JOB);
+  const [trends, calls, lastRunAt] = await Promise.all([countTrends(ctx.sql), countLlmCalls(ctx.sql), lastAnalysisAt(ctx)]);
   const progress = (live?.progress ?? {}) as Partial<AnalyzerProgress>;
   return {
     trendsAnalyzerStatus: live ? (progress.status ?? 'running') : 'idle',
