@@ -13,6 +13,7 @@ interface Row {
   topic: string;
   publishedAt: Date | null;
   scrapedAt: Date;
+  copyOf: number | null;
 }
 
 interface FoundTrend {
@@ -75,11 +76,12 @@ const { web, runtime: server } = crawled;
 try {
   const crawlSeconds = (performance.now() - started) / 1000;
   const rows = await server.ctx.sql<Row[]>`
-    select id, canonical_url, title, left(content, 1500) as lead, domain_name, topic, published_at, scraped_at from articles order by id`;
+    select id, canonical_url, title, left(content, 1500) as lead, domain_name, topic, published_at, scraped_at, copy_of from articles order by id`;
   const storyIds = new Map<string, Set<number>>();
   for (const story of [...WEB_STORIES, SINGLE_SITE_STORY] as WebStory[]) {
     const urls = new Set(story.sites.flatMap((site, i) => web.sites[site]!.articles.filter((a) => a.title === story.titles[i]).map((a) => a.url)));
-    storyIds.set(story.key, new Set(rows.filter((row) => urls.has(row.canonicalUrl)).map((row) => row.id)));
+    // A wire copy is listed under its original and never analysed: a story's trend holds the rest.
+    storyIds.set(story.key, new Set(rows.filter((row) => urls.has(row.canonicalUrl) && row.copyOf === null).map((row) => row.id)));
   }
   const domainOf = new Map(rows.map((row) => [row.id, row.domainName]));
   const topicOf = new Map(WEB_STORIES.map((story) => [story.key, story.topic as string]));
@@ -118,7 +120,7 @@ try {
   const total = WEB_STORIES.length;
   const pct = (n: number) => `${((100 * n) / total).toFixed(0)} %`;
   console.log(
-    `Crawled local web: ${LOCAL_WEB_SITES} sites, ${rows.length} articles, ${total} stories several sites cover (2–4 sites each) and one story one site covers twice; crawl ${crawlSeconds.toFixed(1)} s, analysis ${analysisMs.toFixed(0)} ms`,
+    `Crawled local web: ${LOCAL_WEB_SITES} sites, ${rows.length} articles (${rows.filter((row) => row.copyOf !== null).length} of them wire copies), ${total} stories several sites cover (2–4 sites each) and one story one site covers twice; crawl ${crawlSeconds.toFixed(1)} s, analysis ${analysisMs.toFixed(0)} ms`,
   );
   console.log(`  ${''.padEnd(50)}${'newsctl'.padStart(12)}${'per-topic baseline'.padStart(22)}${'newsctl, titles only'.padStart(22)}`);
   const line = (label: string, a: string, b: string, c = '') => console.log(`  ${label.padEnd(50)}${a.padStart(12)}${b.padStart(22)}${c.padStart(22)}`);

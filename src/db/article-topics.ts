@@ -16,22 +16,41 @@ export interface RecentArticleRow {
   topicSource: 'model' | 'offline' | null;
 }
 
+/** Leads read per query: a week of 2,000 sources is 100,000 of them, and the embedded database answers on the daemon's thread. */
+const RECENT_PAGE = 500;
+
 /**
  * The newest articles of every topic crawled since `since` and not published before it (an old
  * page crawled today is not news), at most `limit`; wire copies left out.
  */
 export async function recentArticles(sql: Queryable, options: { since: Date; limit: number; leadCharacters: number }): Promise<RecentArticleRow[]> {
-  return sql<RecentArticleRow[]>`
-    select id, title, left(coalesce(nullif(content, ''), excerpt, ''), ${options.leadCharacters}) as lead,
-           domain_name, published_at, scraped_at, coalesce(own_topic, topic) as own_topic, topic_source
-    from articles
-    where scraped_at >= ${options.since}
-      and coalesce(published_at, scraped_at) >= ${options.since}
-      -- A wire copy is not another source of a story: its original stands for it.
-      and copy_of is null
-    order by scraped_at desc, id desc
-    limit ${options.limit}`;
+  // The ids first (small), then their rows in parts, in the ids' order.
+  const ids = (
+    await sql<{ id: number }[]>`
+      select id from articles
+      where scraped_at >= ${options.since}
+        and coalesce(published_at, scraped_at) >= ${options.since}
+        -- A wire copy is not another source of a story: its original stands for it.
+        and copy_of is null
+      order by scraped_at desc, id desc
+      limit ${options.limit}`
+  ).map((row) => row.id);
+  const rows: RecentArticleRow[] = [];
+  for (let at = 0; at < ids.length; at += RECENT_PAGE) {
+    const part = ids.slice(at, at + RECENT_PAGE);
+    const found = await sql<RecentArticleRow[]>`
+      select id, title, left(coalesce(nullif(content, ''), excerpt, ''), ${options.leadCharacters}) as lead,
+             domain_name, published_at, scraped_at, coalesce(own_topic, topic) as own_topic, topic_source
+      from articles where id = any(${part}::int[])`;
+    const byId = new Map(found.map((row) => [row.id, row]));
+    // An article deleted between the two reads is simply not analysed.
+    for (const id of part) if (byId.has(id)) rows.push(byId.get(id)!);
+  }
+  return rows;
 }
+
+/** Article ids per update: one statement per topic, in parts, rather than one per story. */
+const TOPIC_UPDATE_IDS = 1_000;
 
 /**
  * Stores the topics of one analysis: the articles of each story several sources cover take the
@@ -39,19 +58,29 @@ export async function recentArticles(sql: Queryable, options: { since: Date; lim
  * get their own topic back; an article's wire copies go with it. Returns how many articles changed.
  */
 export async function storeStoryTopics(sql: Queryable, options: { stories: { topic: Topic; articleIds: number[] }[]; alone: number[] }): Promise<number> {
-  let changed = 0;
+  const byTopic = new Map<Topic, number[]>();
   for (const story of options.stories) {
-    const result = await sql`
-      update articles set own_topic = case when coalesce(own_topic, topic) = ${story.topic} then null else coalesce(own_topic, topic) end,
-                          topic = ${story.topic}
-      where (id = any(${story.articleIds}::int[]) or copy_of = any(${story.articleIds}::int[]))
-        and (topic is distinct from ${story.topic} or own_topic = ${story.topic})`;
-    changed += result.count;
+    const ids = byTopic.get(story.topic);
+    if (ids) for (const id of story.articleIds) ids.push(id);
+    else byTopic.set(story.topic, [...story.articleIds]);
   }
-  if (options.alone.length > 0) {
+  let changed = 0;
+  for (const [topic, all] of byTopic) {
+    for (let at = 0; at < all.length; at += TOPIC_UPDATE_IDS) {
+      const ids = all.slice(at, at + TOPIC_UPDATE_IDS);
+      const result = await sql`
+        update articles set own_topic = case when coalesce(own_topic, topic) = ${topic} then null else coalesce(own_topic, topic) end,
+                            topic = ${topic}
+        where (id = any(${ids}::int[]) or copy_of = any(${ids}::int[]))
+          and (topic is distinct from ${topic} or own_topic = ${topic})`;
+      changed += result.count;
+    }
+  }
+  for (let at = 0; at < options.alone.length; at += TOPIC_UPDATE_IDS) {
+    const ids = options.alone.slice(at, at + TOPIC_UPDATE_IDS);
     const result = await sql`
       update articles set topic = own_topic, own_topic = null
-      where (id = any(${options.alone}::int[]) or copy_of = any(${options.alone}::int[])) and own_topic is not null`;
+      where (id = any(${ids}::int[]) or copy_of = any(${ids}::int[])) and own_topic is not null`;
     changed += result.count;
   }
   return changed;

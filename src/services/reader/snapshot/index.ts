@@ -132,7 +132,10 @@ async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
     'site-info': { siteName: ctx.config.siteName, assistantUrl: ctx.config.assistantUrl, timeZone: ctx.config.timeZone, digests: email !== null },
     ...Object.fromEntries(SNAPSHOT_SETTING_KEYS.map((key, index) => [key, settings[index]])),
   } as Record<SnapshotKey, unknown>;
-  const encoded = await Promise.all(SNAPSHOT_KEYS.map((key) => encodeBody(snapshotWriters().get(key)!(values[key]), JSON_TYPE, previous?.entries.get(key))));
+  // One part written per turn of the event loop: all at once held the daemon's thread for over
+  // 100 ms with 2,000 sources (the home data and the articles by domain are the large ones).
+  const encoded: EncodedBody[] = [];
+  for (const key of SNAPSHOT_KEYS) encoded.push(await encodeBody(snapshotWriters().get(key)!(values[key]), JSON_TYPE, previous?.entries.get(key)));
   return {
     entries: new Map(SNAPSHOT_KEYS.map((key, index) => [key, encoded[index]!])),
     topics,

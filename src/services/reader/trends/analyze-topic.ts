@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ChatModel } from '../../../providers/llm/index.js';
 import type { Topic } from '../classify/index.js';
-import { rankTrends, sourceCount, type StoryCluster, type StoryInput } from './engine/index.js';
+import { rankStories, rankTrends, sourceCount, type StoryCluster, type StoryInput } from './engine/index.js';
 
 export interface TopicTrend {
   title: string;
@@ -163,4 +163,9 @@ export function engineTrends(stories: readonly StoryCluster[], options: { now: D
     articleIds: trend.articleIds.map(Number),
     storyKey: trend.storyId,
   }));
+}
+
+/** A topic's stories in the engine's rank order (the model's prompt lists them so), none described. */
+export function storiesInRankOrder(stories: readonly StoryCluster[], now: Date): StoryCluster[] {
+  return rankStories([...stories], { now, minArticles: 1, minSources: 1 });
 }

@@ -88,8 +88,8 @@ export function windowStories(articles: readonly RecentArticleRow[], options: St
 
 export interface WindowOptions extends StoryLimits {
   /**
-   * From this many articles on, the work runs in a worker thread: the analyzer's largest window
-   * (8,000 articles) held the thread for 1.5 s, which the daemon's other callers waited through
+   * From this many articles on, the work runs in a worker thread: a window of 8,000 articles held
+   * the thread for 1.5 s, which the daemon's other callers waited through
    * (bench/stories.bench.ts). Below it the worker's start (the classifier loaded again) costs more
    * than it spares.
    */
@@ -98,8 +98,47 @@ export interface WindowOptions extends StoryLimits {
 
 export const OFF_THREAD_FROM = 1_000;
 
+/** Rows sent to the worker per message: copying a week's leads in one message held the thread for a second. */
+const ROWS_PER_MESSAGE = 1_000;
+
 // From src/ the worker is TypeScript next to this file; from dist/ it is compiled.
 const workerFile = fileURLToPath(new URL(`./stories-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
+
+/** A story as the worker sends it back: its articles by id, which the caller holds already. */
+interface StoryByIds extends Omit<StoryCluster, 'articles'> {
+  articleIds: string[];
+}
+
+export type WorkerWindow = Omit<WindowStories, 'covered'> & { covered: (Omit<TopicStory, 'story'> & { story: StoryByIds })[] };
+
+/** What the worker sends back: every story's articles by id, so that no lead is copied twice. */
+export function byIds(window: WindowStories): WorkerWindow {
+  return {
+    ...window,
+    covered: window.covered.map(({ story: { articles, ...story }, ...rest }) => ({
+      ...rest,
+      story: { ...story, articleIds: articles.map((article) => article.id) },
+    })),
+  };
+}
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** Stories given back their articles per turn of the event loop: a week's 40,000 took 400 ms at once. */
+const STORIES_PER_TURN = 2_000;
+
+async function withArticles(window: WorkerWindow, articles: readonly RecentArticleRow[]): Promise<WindowStories> {
+  const byId = new Map(articles.map((article) => [String(article.id), article]));
+  const covered: TopicStory[] = [];
+  for (const {
+    story: { articleIds, ...story },
+    ...rest
+  } of window.covered) {
+    covered.push({ ...rest, story: { ...story, articles: articleIds.map((id) => storyInput(byId.get(id)!)) } });
+    if (covered.length % STORIES_PER_TURN === 0) await nextTurn();
+  }
+  return { ...window, covered };
+}
 
 /** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
 export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {
@@ -109,17 +148,27 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
   const worker = startWorker(workerFile);
   let abort = () => {};
   try {
-    return await new Promise<WindowStories>((resolve, reject) => {
+    const reply = new Promise<WorkerWindow>((resolve, reject) => {
       abort = () => reject(signal!.reason);
       signal?.addEventListener('abort', abort, { once: true });
-      worker.once('message', (reply: { ok: true; window: WindowStories } | { ok: false; message: string }) => {
-        if (reply.ok) resolve(reply.window);
-        else reject(new Error(reply.message));
+      worker.once('message', (message: { ok: true; window: WorkerWindow } | { ok: false; message: string }) => {
+        if (message.ok) resolve(message.window);
+        else reject(new Error(message.message));
       });
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`The story worker exited (code ${code}) before answering`)));
-      worker.postMessage({ articles, options: limits });
     });
+    // The rows go in parts, a turn of the event loop apart, so that the daemon keeps answering.
+    let sent = 0;
+    const sending = (async () => {
+      for (; sent < articles.length && !signal?.aborted; sent += ROWS_PER_MESSAGE) {
+        worker.postMessage({ rows: articles.slice(sent, sent + ROWS_PER_MESSAGE) });
+        await nextTurn();
+      }
+      worker.postMessage({ options: limits });
+    })();
+    const [window] = await Promise.all([reply, sending]);
+    return await withArticles(window, articles);
   } finally {
     signal?.removeEventListener('abort', abort);
     void worker.terminate();

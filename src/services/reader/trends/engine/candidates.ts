@@ -1,7 +1,11 @@
 // Which pairs of articles are worth comparing: an inverted index over the features, so that only
 // articles sharing a feature meet. Features held by more than `maxPosting` articles are too common
 // to say anything and are left out of the index (they still count in the similarity), which keeps
-// the cost about linear in the number of articles.
+// the cost about linear in the number of articles. Only each article's `indexTerms` heaviest
+// features are indexed and looked up: two tellings of one story share their headline's names and
+// phrases, which weigh most, while the lead's lighter words would make every article meet hundreds
+// of others (a lead of 400 characters holds ~90 features; looking all of them up was most of the
+// grouping's time on crawled articles).
 import type { SparseVector } from './vectorize.js';
 
 export interface CandidateOptions {
@@ -10,6 +14,8 @@ export interface CandidateOptions {
   /** Pairs below this similarity are not kept. */
   minSimilarity: number;
   maxPosting: number;
+  /** Features of each article that are indexed and looked up: its heaviest. */
+  indexTerms: number;
   /** Day number of each article (fractional, see dayNumber), or -1 when unknown. */
   days: Float64Array;
   dayDecay: number;
@@ -31,7 +37,8 @@ export function dayFactor(dayA: number, dayB: number, decay: number, maxGap: num
 }
 
 export function candidateEdges(vectors: SparseVector[], featureCount: number, options: CandidateOptions): CandidateEdge[] {
-  const postings = buildPostings(vectors, featureCount, options.maxPosting);
+  const indexed = vectors.map((vector) => heaviest(vector, options.indexTerms));
+  const postings = buildPostings(vectors, indexed, featureCount, options.maxPosting);
   const score = new Float64Array(vectors.length);
   const dense = new Float64Array(featureCount);
   const touched: number[] = [];
@@ -40,7 +47,7 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
 
   for (let i = 0; i < vectors.length; i++) {
     const vector = vectors[i]!;
-    for (let k = 0; k < vector.ids.length; k++) {
+    for (const k of indexed[i]!) {
       const list = postings[vector.ids[k]!];
       if (!list) continue;
       const weight = vector.weights[k]!;
@@ -99,9 +106,19 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
   return edges;
 }
 
-function buildPostings(vectors: SparseVector[], featureCount: number, maxPosting: number) {
+/** Positions in `vector` of its `limit` heaviest features (ties: the lower id), in id order. */
+function heaviest(vector: SparseVector, limit: number): Int32Array {
+  const all = Int32Array.from(vector.ids.keys());
+  if (all.length <= limit) return all;
+  const byWeight = [...all].sort((x, y) => vector.weights[y]! - vector.weights[x]! || x - y);
+  return Int32Array.from(byWeight.slice(0, limit)).sort();
+}
+
+function buildPostings(vectors: SparseVector[], indexed: Int32Array[], featureCount: number, maxPosting: number) {
   const counts = new Int32Array(featureCount);
-  for (const vector of vectors) for (const id of vector.ids) counts[id]!++;
+  vectors.forEach((vector, i) => {
+    for (const k of indexed[i]!) counts[vector.ids[k]!]!++;
+  });
   const postings: Array<{ ids: Int32Array; weights: Float64Array; size: number } | undefined> = new Array(featureCount);
   for (let id = 0; id < featureCount; id++) {
     const count = counts[id]!;
@@ -110,7 +127,7 @@ function buildPostings(vectors: SparseVector[], featureCount: number, maxPosting
     }
   }
   vectors.forEach((vector, i) => {
-    for (let k = 0; k < vector.ids.length; k++) {
+    for (const k of indexed[i]!) {
       const list = postings[vector.ids[k]!];
       if (!list) continue;
       list.ids[list.size] = i;

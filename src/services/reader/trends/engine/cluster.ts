@@ -23,6 +23,7 @@ export interface AgglomerateOptions {
   neighbours: number;
   minSimilarity: number;
   maxPosting: number;
+  indexTerms: number;
   /** Day number of each article (fractional, see dayNumber), -1 when unknown. */
   days: Float64Array;
   dayDecay: number;

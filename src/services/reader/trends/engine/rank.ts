@@ -73,7 +73,8 @@ function relevanceScore(story: StoryCluster, now: number | null): number {
   return Math.round(score * 10) / 10;
 }
 
-export function rankTrends(stories: StoryCluster[], options: RankOptions = {}): OfflineTrend[] {
+/** The stories that are trends, most relevant first, with what ranked them; nothing described yet. */
+function rankedStories(stories: StoryCluster[], options: RankOptions) {
   // Without an explicit `now`, recency is measured from the newest article of the batch, so the
   // same batch always ranks the same way.
   let now: number | null = options.now ? options.now.getTime() : null;
@@ -82,7 +83,7 @@ export function rankTrends(stories: StoryCluster[], options: RankOptions = {}): 
     for (const story of stories) newest = Math.max(newest, newestTime(story));
     now = Number.isFinite(newest) ? newest : null;
   }
-  const ranked = stories
+  return stories
     .filter((story) => isTrendStory(story, options))
     .map((story) => ({ story, score: relevanceScore(story, now), sources: distinctSources(story), count: sourceCount(story), newest: newestTime(story) }))
     .sort(
@@ -93,6 +94,15 @@ export function rankTrends(stories: StoryCluster[], options: RankOptions = {}): 
         y.newest - x.newest ||
         (x.story.storyId < y.story.storyId ? -1 : x.story.storyId > y.story.storyId ? 1 : 0),
     );
+}
+
+/** The stories in the order rankTrends gives them, without writing a title or summary for each. */
+export function rankStories(stories: StoryCluster[], options: RankOptions = {}): StoryCluster[] {
+  return rankedStories(stories, options).map(({ story }) => story);
+}
+
+export function rankTrends(stories: StoryCluster[], options: RankOptions = {}): OfflineTrend[] {
+  const ranked = rankedStories(stories, options);
   const limited = options.limit !== undefined ? ranked.slice(0, Math.max(0, options.limit)) : ranked;
   return limited.map(({ story, score, sources }) => {
     const title = representativeTitle(story);

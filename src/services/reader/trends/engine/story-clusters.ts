@@ -19,6 +19,7 @@ const DEFAULT_CLUSTER_OPTIONS: Required<Omit<ClusterOptions, 'background'>> = {
   neighbours: 10,
   minSimilarity: 0.1,
   maxPosting: 500,
+  indexTerms: 40,
   dayDecay: 0.2,
   maxDayGap: 2,
   pairWeight: 0.5,

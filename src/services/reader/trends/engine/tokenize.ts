@@ -107,14 +107,18 @@ function undoubleEnd(w: string): string {
   return /([bdfgmnprt])\1$/.test(w) ? w.slice(0, -1) : w;
 }
 
-/** Lower-case words of a text, accents folded, dotted acronyms ("U.S.") joined, thousands separators dropped. */
+/** Lower-case words of a text, accents folded, dotted acronyms ("U.S.") joined, thousands separators dropped; apostrophes are termOf's. */
 function words(text: string): string[] {
-  const folded = text
-    // The country, before lower-casing makes it the pronoun.
-    .replace(/\bU\.S\.(?:A\.)?|\bUS\b/g, 'USA')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+  // The country, before lower-casing makes it the pronoun.
+  const country = text.replace(/\bU\.S\.(?:A\.)?|\bUS\b/g, 'USA');
+  // Accents are folded only where there is anything but ASCII: most news text has none.
+  const plain = /[^\x00-\x7f]|`/.test(country)
+    ? country
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    : country;
+  const folded = plain
     .toLowerCase()
     .replace(/\b((?:[a-z]\.){2,})/g, (acronym) => acronym.replace(/\./g, ''))
     .replace(/(\d),(\d{3})\b/g, '$1$2');
@@ -130,16 +134,30 @@ function words(text: string): string[] {
       found.push(token);
     }
   }
-  return found.map((w) => (/^[a-z]/.test(w) ? w.replace(/'s$/, '').replace(/'/g, '') : w));
+  return found;
+}
+
+/** A word's term, or null for a stop word or a lone letter; remembered, since news repeats its words. */
+const termOfWord = new Map<string, string | null>();
+const REMEMBERED_WORDS = 200_000;
+
+function termOf(word: string): string | null {
+  let term = termOfWord.get(word);
+  if (term === undefined) {
+    const bare = /^[a-z]/.test(word) ? word.replace(/'s$/, '').replace(/'/g, '') : word;
+    term = (bare.length < 2 && !/\d/.test(bare)) || STOP_WORDS.has(bare) ? null : stem(bare);
+    if (termOfWord.size >= REMEMBERED_WORDS) termOfWord.clear();
+    termOfWord.set(word, term);
+  }
+  return term;
 }
 
 /** Content terms of a text: stop words and one-letter words removed, the rest stemmed. */
 export function terms(text: string): string[] {
   const kept: string[] = [];
   for (const word of words(text)) {
-    if (word.length < 2 && !/\d/.test(word)) continue;
-    if (STOP_WORDS.has(word)) continue;
-    kept.push(stem(word));
+    const term = termOf(word);
+    if (term !== null) kept.push(term);
   }
   return kept;
 }

@@ -61,6 +61,8 @@ export interface ClusterOptions {
   minSimilarity?: number;
   /** Words held by more articles than this are left out of the candidate index (they still count in similarity). */
   maxPosting?: number;
+  /** Each article's heaviest features that the candidate index holds and looks up. */
+  indexTerms?: number;
   /** Similarity is multiplied by this per whole 24 hours between two articles' times. */
   dayDecay?: number;
   /** Articles more than this many whole days apart never share a story. */

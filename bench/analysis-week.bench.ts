@@ -1,0 +1,154 @@
+// The trends analysis of a week of 2,000 sources (100,000 articles, bench/lib/week-corpus.ts) by a
+// running daemon, offline engine: wall time, the process's peak memory (worker thread included) and
+// the longest stall of the daemon's event loop while it runs — beside the same analysis of the
+// week's newest 10,000 articles measured in the same run (the baseline: how far from linear the
+// week is). Targets: the week within 20 s and 1 GB, no stall over 50 ms.
+//
+//   npm run bench -- analysis-week                                  embedded database
+//   BENCH_DATABASE_URL=postgres://… npm run bench -- analysis-week   PostgreSQL
+//   BENCH_WEEK_ARTICLES=30000 …                                    another week's size
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import postgres from 'postgres';
+import { loadConfig } from '../src/config.js';
+import { openDatabase } from '../src/db/client.js';
+import { migrate } from '../src/db/migrate.js';
+import { startDaemon } from '../src/runtime.js';
+import { runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
+import { weekCorpus } from './lib/week-corpus.js';
+
+const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
+const ARTICLES = Number(process.env.BENCH_WEEK_ARTICLES ?? 100_000);
+const BASELINE_ARTICLES = 10_000;
+const SITES = 2_000;
+const TARGETS = { seconds: 20, mb: 1_024, stallMs: 50 };
+
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))![1]) / 1024;
+
+async function openBenchDatabase(): Promise<{ url: string | null; drop: () => Promise<void> }> {
+  if (!serverUrl) return { url: null, drop: async () => {} };
+  const name = `newsctl_bench_week_${process.pid}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function seed(url: string | null, dataDir: string, end: Date): Promise<void> {
+  const db = await openDatabase({ databaseUrl: url, dataDir });
+  try {
+    await migrate(db.sql);
+    await db.sql`insert into domains (url, host, status) select 'site' || g || '.test', 'site' || g || '.test', 'success' from generate_series(0, ${SITES - 1}) g`;
+    const domainOf = new Map((await db.sql<{ id: number; host: string }[]>`select id, host from domains`).map((row) => [row.host, row.id]));
+    const rows = weekCorpus({ articles: ARTICLES, sites: SITES, days: 7, end });
+    for (let at = 0; at < rows.length; at += 1_000) {
+      const objects = rows.slice(at, at + 1_000).map((row) => ({
+        domainId: domainOf.get(row.domainName)!,
+        domainName: row.domainName,
+        sourceUrl: `https://${row.domainName}/${row.id}`,
+        canonicalUrl: `https://${row.domainName}/${row.id}`,
+        title: row.title,
+        content: row.lead,
+        excerpt: row.lead.slice(0, 300),
+        topic: row.ownTopic,
+        publishedAt: row.publishedAt,
+        scrapedAt: row.scrapedAt,
+        wordCount: row.lead.split(/\s+/).length,
+      }));
+      await db.sql`insert into articles ${db.sql(objects)}`;
+    }
+    await db.sql`vacuum analyze articles`;
+  } finally {
+    await db.close();
+  }
+}
+
+interface Run {
+  articles: number;
+  seconds: number;
+  idleMb: number;
+  peakMb: number;
+  longestStallMs: number;
+  p99StallMs: number;
+  trends: number;
+}
+
+const folder = mkdtempSync(join(tmpdir(), 'newsctl-week-'));
+const dataDir = join(folder, 'data');
+const { url, drop } = await openBenchDatabase();
+try {
+  const end = new Date();
+  let start = performance.now();
+  await seed(url, dataDir, end);
+  console.log(
+    `A week of ${ARTICLES.toLocaleString('en-US')} articles from ${SITES.toLocaleString('en-US')} sources on ${url ? 'PostgreSQL' : 'the embedded database'}, seeded in ${((performance.now() - start) / 1000).toFixed(0)} s`,
+  );
+
+  const config = loadConfig({
+    NEWSCTL_DATA_DIR: dataDir,
+    ...(url ? { DATABASE_URL: url } : {}),
+    HOST: '127.0.0.1',
+    PORT: '0',
+    NEWSCTL_SCHEDULER: 'false',
+    NEWSCTL_LOG_LEVEL: 'silent',
+  });
+  const daemon = await startDaemon(config, { logger: false, operatorSocket: false, webRoot: join(folder, 'no-web') });
+  const ctx = daemon.runtime.ctx;
+  const analyse = async (articles: number): Promise<Run> => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    global.gc?.();
+    const idleMb = rssMb();
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    let peak = rssMb();
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 25);
+    delay.enable();
+    start = performance.now();
+    const summary = await runTrendsAnalyzer(ctx, { offline: true, windowHours: 7 * 24 + 1, articlesPerRun: articles, now: end.toISOString() });
+    const seconds = (performance.now() - start) / 1000;
+    // The histogram records a stall once its timer has fired after it.
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    delay.disable();
+    clearInterval(sampler);
+    if (summary.error) throw new Error(summary.error);
+    return {
+      articles,
+      seconds,
+      idleMb,
+      peakMb: Math.max(peak, rssMb()),
+      longestStallMs: delay.max / 1e6,
+      p99StallMs: delay.percentile(99) / 1e6,
+      trends: summary.trends,
+    };
+  };
+  try {
+    const baseline = await analyse(BASELINE_ARTICLES);
+    const week = await analyse(ARTICLES);
+    console.log(`\nThe daemon's trends analysis, offline engine (load average ${loadavg()[0]!.toFixed(1)})`);
+    console.log('  articles   wall      RSS before  peak RSS   longest stall  p99 stall  trends');
+    for (const run of [baseline, week]) {
+      console.log(
+        `  ${run.articles.toLocaleString('en-US').padStart(8)}  ${run.seconds.toFixed(1).padStart(5)} s  ${run.idleMb.toFixed(0).padStart(7)} MB  ${run.peakMb.toFixed(0).padStart(6)} MB  ${run.longestStallMs.toFixed(0).padStart(9)} ms  ${run.p99StallMs.toFixed(0).padStart(6)} ms  ${String(run.trends).padStart(6)}`,
+      );
+    }
+    const perArticle = week.seconds / week.articles / (baseline.seconds / baseline.articles);
+    console.log(`  cost per article, week/baseline: ${perArticle.toFixed(2)}x (1.00x is linear)`);
+    const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+    console.log(
+      `\nSummary: week ${week.seconds.toFixed(1)} s (≤ ${TARGETS.seconds} s ${verdict(week.seconds <= TARGETS.seconds)}), ${week.peakMb.toFixed(0)} MB (≤ ${TARGETS.mb} MB ${verdict(week.peakMb <= TARGETS.mb)}), longest stall ${week.longestStallMs.toFixed(0)} ms (≤ ${TARGETS.stallMs} ms ${verdict(week.longestStallMs <= TARGETS.stallMs)})`,
+    );
+  } finally {
+    await daemon.close();
+  }
+} finally {
+  await drop();
+  rmSync(folder, { recursive: true, force: true });
+}
