@@ -4,10 +4,12 @@
 // together (classify/story-topic.ts) or set by the administrator, and only those stories can be
 // trends. An article on its own (or whose story one site alone covers) keeps its own topic: it is
 // news, not a trend.
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { MessageChannel } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
 import { startWorker } from '../../platform/worker-thread.js';
-import { classifyStory, type Topic } from '../classify/index.js';
+import { classifyStory, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
 import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
 
@@ -57,33 +59,59 @@ function overriddenTopic(articleIds: readonly number[], overrides: ReadonlyMap<n
   return best;
 }
 
-export function windowStories(articles: readonly RecentArticleRow[], options: StoryLimits): WindowStories {
+/** The window grouped into stories, before the stories several sources cover are filed. */
+export interface GroupedWindow {
+  covered: { story: StoryCluster; members: RecentArticleRow[] }[];
+  alone: number[];
+  topicOf: Map<number, Topic>;
+}
+
+export function groupWindow(articles: readonly RecentArticleRow[], options: StoryLimits): GroupedWindow {
   const byId = new Map(articles.map((article) => [String(article.id), article]));
-  const overrides = new Map(options.overrides ?? []);
-  const stories = clusterStories(articles.map(storyInput));
-  const covered: TopicStory[] = [];
-  const alone: number[] = [];
-  const topicOf = new Map<number, Topic>();
-  for (const story of stories) {
+  const grouped: GroupedWindow = { covered: [], alone: [], topicOf: new Map() };
+  for (const story of clusterStories(articles.map(storyInput))) {
     const members = story.articles.map((input) => byId.get(input.id)!);
-    if (!isTrendStory(story, options)) {
-      for (const article of members) {
-        alone.push(article.id);
-        if (article.ownTopic) topicOf.set(article.id, article.ownTopic);
-      }
+    if (isTrendStory(story, options)) {
+      grouped.covered.push({ story, members });
       continue;
     }
+    for (const article of members) {
+      grouped.alone.push(article.id);
+      if (article.ownTopic) grouped.topicOf.set(article.id, article.ownTopic);
+    }
+  }
+  return grouped;
+}
+
+/** What the story's topic is read from: its first 24 articles (classifyStory reads no more). */
+export function storyTexts(members: readonly RecentArticleRow[]): StoryArticleText[] {
+  return members.slice(0, 24).map((article) => ({ title: article.title, body: article.lead ?? '' }));
+}
+
+/** The covered stories under their topics: the administrator's where set, else the one read (`decided`, in order). */
+export function fileWindow(grouped: GroupedWindow, decided: readonly StoryTopic[], options: StoryLimits): WindowStories {
+  const overrides = new Map(options.overrides ?? []);
+  const topicOf = new Map(grouped.topicOf);
+  const covered = grouped.covered.map(({ story, members }, i): TopicStory => {
     const articleIds = members.map((article) => article.id);
-    const decided = classifyStory(members.map((article) => ({ title: article.title, body: article.lead ?? '' })));
     const override = overriddenTopic(articleIds, overrides);
     // Overridden, the evidence keeps the analyzer's reading: its topic in runnerUp, its words.
     const { topic, ...evidence } = override
-      ? { ...decided, topic: override, source: 'override' as const, runnerUp: decided.topic, runnerUpConfidence: decided.confidence }
-      : decided;
+      ? { ...decided[i]!, topic: override, source: 'override' as const, runnerUp: decided[i]!.topic, runnerUpConfidence: decided[i]!.confidence }
+      : decided[i]!;
     for (const id of articleIds) topicOf.set(id, topic);
-    covered.push({ story, topic, evidence, articleIds });
-  }
-  return { covered, alone, topicOf };
+    return { story, topic, evidence, articleIds };
+  });
+  return { covered, alone: grouped.alone, topicOf };
+}
+
+export function windowStories(articles: readonly RecentArticleRow[], options: StoryLimits): WindowStories {
+  const grouped = groupWindow(articles, options);
+  return fileWindow(
+    grouped,
+    grouped.covered.map(({ members }) => classifyStory(storyTexts(members))),
+    options,
+  );
 }
 
 export interface WindowOptions extends StoryLimits {
@@ -94,6 +122,13 @@ export interface WindowOptions extends StoryLimits {
    * than it spares.
    */
   offThreadFrom?: number;
+  /**
+   * A second worker reads half of the stories' topics. By default only with a core to spare beyond
+   * the two the daemon's thread and the grouping worker use: on 2 cores it took the daemon's thread's
+   * core for 6-15 % less time at 100,000 articles, and the daemon's stalls were no shorter
+   * (bench/analysis-week.bench.ts).
+   */
+  helper?: boolean;
 }
 
 export const OFF_THREAD_FROM = 1_000;
@@ -104,73 +139,74 @@ const ROWS_PER_MESSAGE = 1_000;
 // From src/ the worker is TypeScript next to this file; from dist/ it is compiled.
 const workerFile = fileURLToPath(new URL(`./stories-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
 
-/** A story as the worker sends it back: its articles by id, which the caller holds already. */
-interface StoryByIds extends Omit<StoryCluster, 'articles'> {
-  articleIds: string[];
+/** A covered story as the worker sends it back: its articles by id, which the caller holds already. */
+export type StoryByIds = Omit<TopicStory, 'story'> & { story: Omit<StoryCluster, 'articles'> & { articleIds: string[] } };
+
+export function storyByIds({ story: { articles, ...story }, ...rest }: TopicStory): StoryByIds {
+  return { ...rest, story: { ...story, articleIds: articles.map((article) => article.id) } };
 }
 
-export type WorkerWindow = Omit<WindowStories, 'covered'> & { covered: (Omit<TopicStory, 'story'> & { story: StoryByIds })[] };
+/** What the worker sends, in this order: the covered stories in parts, then the rest in typed arrays. */
+export type WorkerMessage =
+  | { stories: StoryByIds[] }
+  | { ok: true; alone: Int32Array; topicIds: Int32Array; topics: Uint8Array }
+  | { ok: false; message: string };
 
-/** What the worker sends back: every story's articles by id, so that no lead is copied twice. */
-export function byIds(window: WindowStories): WorkerWindow {
-  return {
-    ...window,
-    covered: window.covered.map(({ story: { articles, ...story }, ...rest }) => ({
-      ...rest,
-      story: { ...story, articleIds: articles.map((article) => article.id) },
-    })),
-  };
-}
+/** Stories per message each way: a week's 40,000 decoded at once held the daemon's thread for 400 ms. */
+export const STORIES_PER_MESSAGE = 1_000;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-
-/** Stories given back their articles per turn of the event loop: a week's 40,000 took 400 ms at once. */
-const STORIES_PER_TURN = 2_000;
-
-async function withArticles(window: WorkerWindow, articles: readonly RecentArticleRow[]): Promise<WindowStories> {
-  const byId = new Map(articles.map((article) => [String(article.id), article]));
-  const covered: TopicStory[] = [];
-  for (const {
-    story: { articleIds, ...story },
-    ...rest
-  } of window.covered) {
-    covered.push({ ...rest, story: { ...story, articles: articleIds.map((id) => storyInput(byId.get(id)!)) } });
-    if (covered.length % STORIES_PER_TURN === 0) await nextTurn();
-  }
-  return { ...window, covered };
-}
-
 /** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
 export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {
-  const { offThreadFrom = OFF_THREAD_FROM, ...limits } = options;
+  const { offThreadFrom = OFF_THREAD_FROM, helper: withHelper = availableParallelism() > 2, ...limits } = options;
   if (articles.length < offThreadFrom) return windowStories(articles, limits);
   signal?.throwIfAborted();
   const worker = startWorker(workerFile);
+  const helper = withHelper ? startWorker(workerFile) : null;
+  if (helper) {
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage({ helper: port1 }, [port1]);
+    helper.postMessage({ serve: port2 }, [port2]);
+  }
   let abort = () => {};
   try {
-    const reply = new Promise<WorkerWindow>((resolve, reject) => {
+    const byId = new Map(articles.map((article) => [String(article.id), article]));
+    const covered: TopicStory[] = [];
+    const reply = new Promise<WindowStories>((resolve, reject) => {
       abort = () => reject(signal!.reason);
       signal?.addEventListener('abort', abort, { once: true });
-      worker.once('message', (message: { ok: true; window: WorkerWindow } | { ok: false; message: string }) => {
-        if (message.ok) resolve(message.window);
-        else reject(new Error(message.message));
+      // Each part arrives as a task of its own, so decoding and rebuilding a week's stories never
+      // holds the thread for long.
+      worker.on('message', (message: WorkerMessage) => {
+        if ('stories' in message) {
+          for (const {
+            story: { articleIds, ...story },
+            ...rest
+          } of message.stories) {
+            covered.push({ ...rest, story: { ...story, articles: articleIds.map((id) => storyInput(byId.get(id)!)) } });
+          }
+        } else if (message.ok) {
+          const topicOf = new Map<number, Topic>();
+          message.topicIds.forEach((id, i) => topicOf.set(id, TOPICS[message.topics[i]!]!));
+          resolve({ covered, alone: Array.from(message.alone), topicOf });
+        } else reject(new Error(message.message));
       });
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`The story worker exited (code ${code}) before answering`)));
     });
     // The rows go in parts, a turn of the event loop apart, so that the daemon keeps answering.
-    let sent = 0;
     const sending = (async () => {
-      for (; sent < articles.length && !signal?.aborted; sent += ROWS_PER_MESSAGE) {
+      for (let sent = 0; sent < articles.length && !signal?.aborted; sent += ROWS_PER_MESSAGE) {
         worker.postMessage({ rows: articles.slice(sent, sent + ROWS_PER_MESSAGE) });
         await nextTurn();
       }
       worker.postMessage({ options: limits });
     })();
     const [window] = await Promise.all([reply, sending]);
-    return await withArticles(window, articles);
+    return window;
   } finally {
     signal?.removeEventListener('abort', abort);
     void worker.terminate();
+    void helper?.terminate();
   }
 }

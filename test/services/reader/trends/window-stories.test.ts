@@ -146,6 +146,18 @@ describe('windowStories', () => {
       expect(turns).toBeGreaterThan(10);
     });
 
+    it('reads the topics of a large window beside a helper worker, in the same order and to the same answers', async () => {
+      // The local web's stories again and again, four days apart (never one story): over 200
+      // covered stories, so that the helper reads half of their topics.
+      const copies = 25;
+      const large = Array.from({ length: copies }, (_, copy) =>
+        everything.map((row) => ({ ...row, id: row.id + copy * 10_000, publishedAt: new Date(now.getTime() - copy * 4 * 86_400_000) })),
+      ).flat();
+      const inThread = windowStories(large, { minArticles: 2, minSources: 2 });
+      expect(inThread.covered.length).toBeGreaterThanOrEqual(200);
+      expect(await windowStoriesOffThread(large, { minArticles: 2, minSources: 2, offThreadFrom: 0, helper: true })).toEqual(inThread);
+    });
+
     it("stays in the caller's thread below the threshold", async () => {
       let turned = false;
       setImmediate(() => (turned = true));
