@@ -133,7 +133,7 @@ export interface WindowOptions extends StoryLimits {
 
 export const OFF_THREAD_FROM = 1_000;
 
-/** Rows sent to the worker per message: copying a week's leads in one message held the thread for a second. */
+/** Rows sent to the worker per message: one message of a week's leads (~150 MB) is copied in one go on the daemon's thread. */
 const ROWS_PER_MESSAGE = 1_000;
 
 // From src/ the worker is TypeScript next to this file; from dist/ it is compiled.
@@ -152,10 +152,11 @@ export type WorkerMessage =
   | { ok: true; alone: Int32Array; topicIds: Int32Array; topics: Uint8Array }
   | { ok: false; message: string };
 
-/** Stories per message each way: a week's 40,000 decoded at once held the daemon's thread for 400 ms. */
+/** Stories per message back: the stories of 20,000 articles rebuilt at once held the daemon's thread for 400 ms. */
 export const STORIES_PER_MESSAGE = 1_000;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
 export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {
   const { offThreadFrom = OFF_THREAD_FROM, helper: withHelper = availableParallelism() > 2, ...limits } = options;

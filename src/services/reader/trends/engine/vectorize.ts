@@ -67,7 +67,7 @@ class PairTable {
 
   /** The pair's id; `make` gives a new pair its id. */
   get(first: number, second: number, make: (first: number) => number): number {
-    let mask = this.firsts.length - 1;
+    const mask = this.firsts.length - 1;
     let slot = (Math.imul(first, 0x9e3779b1) ^ Math.imul(second, 0x85ebca6b)) & mask;
     while (this.firsts[slot] !== -1) {
       if (this.firsts[slot] === first && this.seconds[slot] === second) return this.ids[slot]!;
@@ -77,10 +77,8 @@ class PairTable {
     this.firsts[slot] = first;
     this.seconds[slot] = second;
     this.ids[slot] = id;
-    if (++this.size * 2 > this.firsts.length) {
-      this.grow();
-      mask = this.firsts.length - 1;
-    }
+    // Kept at most half full, so that a probe ends soon.
+    if (++this.size * 2 > this.firsts.length) this.grow();
     return id;
   }
 

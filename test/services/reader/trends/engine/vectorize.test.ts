@@ -46,4 +46,19 @@ describe('vectorize', () => {
     expect(raw('warehouse') / raw('tuesday')).toBeCloseTo(2, 10);
     expect(raw('warehouse') / raw('port linden')).toBeCloseTo(2, 10);
   });
+
+  it('keeps every pair apart past the first 32,768 distinct pairs (where its table grows)', () => {
+    // 2,500 headlines of 20 words no other holds (47,500 distinct pairs), each told twice: the
+    // second tellings find the pairs the first made, before and after the table grew.
+    const word = (n: number) => `w${n.toString(36)}x`;
+    const headline = (i: number) => Array.from({ length: 20 }, (_, k) => word(i * 20 + k)).join(' ');
+    const many: StoryInput[] = Array.from({ length: 5_000 }, (_, i) => ({ id: String(i), title: headline(i % 2_500) }));
+    const { vectors, features, documentFrequency } = vectorize(many, { background: null });
+    expect(features.filter((text) => text.includes(' ')).length).toBe(47_500);
+    expect(new Set(features).size).toBe(features.length);
+    expect(documentFrequency.every((count) => count === 2)).toBe(true);
+    many.forEach((article, i) => {
+      expect(Array.from(vectors[i]!.ids, (id) => features[id]).sort()).toEqual([...articleFeatures(article).keys()].sort());
+    });
+  });
 });
