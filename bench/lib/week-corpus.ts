@@ -10,22 +10,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RecentArticleRow } from '../../src/db/article-topics.js';
 import type { Topic } from '../../src/services/reader/classify/index.js';
+import { pick, seededRandom } from '../../test/fixtures/news-web/text.js';
 import { datasetsRoot } from './stories-set.js';
 
 interface Headline {
   title: string;
   topic: string;
-}
-
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function headlines(): Headline[] {
@@ -73,13 +63,12 @@ function chainOf(titles: readonly string[]): Chain {
 
 /** A sentence of 8 to 18 words walked through the chain. */
 function sentence(chain: Chain, next: () => number): string {
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  const words = [pick(chain.starts)];
+  const words = [pick(next, chain.starts)];
   const length = 8 + Math.floor(next() * 11);
   while (words.length < length) {
     const followers = chain.next.get(words.at(-1)!);
-    const word = followers ? pick(followers) : '';
-    words.push(word || pick(chain.starts).toLowerCase());
+    const word = followers ? pick(next, followers) : '';
+    words.push(word || pick(next, chain.starts).toLowerCase());
   }
   return words.join(' ');
 }
