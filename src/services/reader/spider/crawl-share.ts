@@ -1,8 +1,8 @@
 // One daemon's share of a crawl run. Every daemon joins a live run (the one holding it too) and
 // claims its domains one at a time, a few hundredths of a second apart so that daemons joining together
 // share them out; it crawls what it holds in one crawl (per-host lanes, crawlee's pool of request
-// slots), renews its claims with their figures every third of the lease, and records each domain's
-// end once it is done. A claim whose daemon died expires and is taken over; the taker waits the
+// slots), renews its claims with their figures every third of the lease (sending nothing for a
+// domain whose lease it has not confirmed in time), and records each domain's end once it is done. A claim whose daemon died expires and is taken over; the taker waits the
 // host's pause from the last request the claim recorded, and at least one pause after taking it
 // over, so no host is asked faster than its throttle across the cluster.
 import type { AppContext } from '../../../context.js';
@@ -154,7 +154,10 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
     };
   }
 
-  async function take(claimed: ClaimedDomain): Promise<void> {
+  // A little short of the lease the database counts, for clocks that differ between machines.
+  const leaseMs = lease * 1000 - Math.min(1000, (lease * 1000) / 6);
+
+  async function take(claimed: ClaimedDomain, askedAt: number): Promise<void> {
     const { claim } = claimed;
     const row = rows.get(claim.domainId);
     const domain = row ? toCrawlDomain(row) : null;
@@ -169,6 +172,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
     }
     const { intervalMs, notBefore } = pacing(claimed, domain.throttleMs, Date.now());
     held.set(domain.id, domain);
+    crawl.holdLease(domain.id, askedAt + leaseMs);
     if (claimed.takenOver)
       say(`${readableAddress(domain.url)}: taken over from a daemon that stopped (${counted(claim.articlesStored, 'article')} stored so far)`);
     crawl.addDomain({ ...domain, throttleMs: intervalMs, initialStored: claim.articlesStored, ...(notBefore > Date.now() ? { notBefore } : {}) });
@@ -185,20 +189,28 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
   /** One look: renew what this daemon holds, claim one more domain, or wait; false once the run's domains are all done. */
   const step = async (): Promise<boolean> => {
     if (Date.now() - renewedAt >= (lease * 1000) / 3) {
-      renewedAt = Date.now();
+      const askedAt = Date.now();
+      renewedAt = askedAt;
       const ids = [...held.keys()];
       const still = await renewCrawlClaims(ctx.sql, runId, holder, lease, ids.map(figuresOf));
       for (const id of ids) {
-        if (still.has(id) || !held.has(id)) continue;
+        if (!held.has(id)) continue;
+        // The database set the lease from a moment after askedAt: past askedAt + lease this daemon
+        // sends nothing for the domain (its renewals may be late), unless a later renewal confirms it.
+        if (still.has(id)) {
+          crawl.holdLease(id, askedAt + leaseMs);
+          continue;
+        }
         // Another daemon holds it now (this one stalled past its lease): let it go.
         held.delete(id);
         crawl.dropDomain(id);
       }
     }
     if (!job.paused && held.size < MAX_DOMAINS_HELD) {
+      const askedAt = Date.now();
       const claimed = await claimNextDomain(ctx.sql, runId, holder, lease);
       if (claimed && !job.signal.aborted) {
-        await take(claimed);
+        await take(claimed, askedAt);
         await sleep(CLAIM_SPACING_MS, job.signal, wake);
         return true;
       }

@@ -114,6 +114,11 @@ export interface Crawl {
   addDomain(domain: CrawlDomain): void;
   /** Gives a domain up (its claim was lost): its queued tasks go, nothing more is reported of it. */
   dropDomain(domainId: number): void;
+  /**
+   * No request for the domain goes out from `until` (clock ms) on, until a later call: the end of
+   * its claim's lease as this daemon last confirmed it. Domains never given one are not limited.
+   */
+  holdLease(domainId: number, until: number): void;
   /** A keepOpen crawl ends once what it holds is done. */
   finish(): void;
   domainFigures(domainId: number): DomainFigures | null;
@@ -158,6 +163,13 @@ export interface DomainState {
   error: string | null;
   /** Given up (its claim went to another daemon). */
   dropped: boolean;
+}
+
+/** A request not sent: the domain's claim lease was not confirmed in time (tried again once it is). */
+export class LeaseLapsedError extends Error {
+  constructor() {
+    super('The crawl claim lapsed before the request went out');
+  }
 }
 
 /** 429/503 and dropped connections are worth another try; a 404, a refusal or a timeout is not. */

@@ -1,7 +1,6 @@
 // One crawl run over the domains table, its requests run by crawlee's AutoscaledPool. For each domain:
-// robots.txt, the starting page (its feed links and article links), its feeds (announced, else the
-// common paths), its sitemaps (robots.txt Sitemap: lines, else /sitemap.xml; indexes followed, news
-// sitemaps first), then the article pages not stored yet, newest first, up to the per-run cap.
+// the discovery steps (crawl-discovery.ts: robots.txt, the starting page, feeds, sitemaps), then the
+// article pages not stored yet, newest first, up to the per-run cap.
 // Every request goes through the guarded client and the shared host pacer; crawlee's own HTTP,
 // robots.txt and sitemap loaders are never used (they would bypass the address checks). crawlee is
 // used for what it is built to be used for standalone: its AutoscaledPool runs up to `concurrency`
@@ -10,42 +9,20 @@
 import { AutoscaledPool, Configuration, Log, LogLevel, type Request } from '@crawlee/basic';
 import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../../../context.js';
-import { storedArticleUrls } from '../../../db/crawl.js';
 import { readableAddress } from '../domains/host-names.js';
 import { diskFull, diskStatus } from '../../platform/health/disk-monitor.js';
 import { keptLanguages, storeArticlePage } from './article-page.js';
+import { discoverySteps } from './crawl-discovery.js';
 import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
-import {
-  AbortedError,
-  DEFAULT_HOST_INTERVAL_MS,
-  DISALLOW_ALL,
-  PAGE_CONTENT_TYPES,
-  SITEMAP_CONTENT_TYPES,
-  articleLinks,
-  canonicalizeUrl,
-  commonFeedUrls,
-  discoverFeedLinks,
-  hostInterval,
-  hostOf,
-  parseFeed,
-  parseSitemap,
-  sitemapOrder,
-  sameSiteAs,
-  tryParseUrl,
-} from './net/index.js';
-import { createPacedRobots, politeFetch, type RobotsOutcome } from './network.js';
+import { AbortedError, DEFAULT_HOST_INTERVAL_MS, hostInterval, hostOf, sameSiteAs } from './net/index.js';
+import { createPacedRobots, politeFetch } from './network.js';
 import { reportProblem } from '../../../diagnostics.js';
 import {
   ARTICLE_CONTENT_TYPES,
-  MAX_ANNOUNCED_FEEDS,
-  MAX_CANDIDATES_PER_DOMAIN,
-  MAX_FEED_PROBES,
   MAX_RETRIES,
-  MAX_SITEMAP_DEPTH,
-  MAX_SITEMAP_ENTRIES,
-  MAX_SITEMAPS_PER_DOMAIN,
   domainResult,
   isRetriable,
+  LeaseLapsedError,
   messageOf,
   siteProgress,
   type Crawl,
@@ -81,7 +58,14 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     queue.setInterval(host, intervalOf(host));
   };
 
+  // Each claimed domain's lease as last confirmed (a shared crawl): a daemon whose renewal is late,
+  // its process stalled or the database slow, sends nothing once its lease may have lapsed, so a
+  // host another daemon took over is never asked by both.
+  const leaseEnds = new Map<number, number>();
+  const leaseHolds = (domainId: number) => (leaseEnds.get(domainId) ?? Infinity) > Date.now();
+
   const queue = new HostQueue({
+    mayRequest: leaseHolds,
     articleGate: (domainId, inFlight): ArticleGate => {
       const state = states.get(domainId)!;
       if (state.finished || state.error || state.stored >= options.articlesPerDomain) return 'no';
@@ -166,141 +150,35 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     finishing.add(done);
   }
 
-  const fetchPage = (url: string, accept: readonly string[]) =>
-    politeFetch(network, url, { intervalMs: intervalOf(hostOf(url)), accept, signal, onStarted: noteStarted });
+  // Checked again as the request goes out: the host's pause may have outlasted the lease.
+  const fetchPage = (state: DomainState, url: string, accept: readonly string[]) =>
+    politeFetch(network, url, {
+      intervalMs: intervalOf(hostOf(url)),
+      accept,
+      signal,
+      onStarted: (host, startedAt) => {
+        if (!leaseHolds(state.domain.id)) throw new LeaseLapsedError();
+        noteStarted(host, startedAt);
+      },
+    });
 
   async function isAllowed(url: string): Promise<boolean> {
     return !network.isAvoided(url) && (await robots.isAllowed(url));
   }
 
-  /** Queues the article URLs a discovery step found that are on the site, allowed and not stored yet. */
-  async function admitArticles(state: DomainState, found: { url: string; rank?: number }[]): Promise<void> {
-    const fresh: { url: string; rank?: number }[] = [];
-    for (const candidate of found) {
-      const url = canonicalizeUrl(candidate.url);
-      const parsed = url ? tryParseUrl(url) : null;
-      if (!url || !parsed || !state.sameSite(parsed)) continue;
-      if (seen.has(url)) {
-        if (candidate.rank !== undefined) queue.raiseRank(hostOf(parsed), url, candidate.rank);
-        continue;
-      }
-      if (!(await isAllowed(url))) continue;
-      seen.add(url);
-      fresh.push({ url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
-    }
-    if (fresh.length === 0) return;
-    const stored = await storedArticleUrls(
-      ctx.sql,
-      fresh.map((c) => c.url),
-    );
-    for (const candidate of fresh) {
-      if (stored.has(candidate.url)) {
-        state.alreadyStored++;
-        continue;
-      }
-      if (state.candidates >= MAX_CANDIDATES_PER_DOMAIN) break;
-      state.candidates++;
-      enqueue(state, { step: 'article', url: candidate.url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
-    }
-  }
-
-  async function handleRobots(state: DomainState): Promise<void> {
-    const { domain } = state;
-    const policy = await robots.policy(domain.origin);
-    if (policy === DISALLOW_ALL) {
-      const outcome: RobotsOutcome | undefined = outcomes.get(domain.origin);
-      const why = outcome?.error ? outcome.error.message : outcome?.status ? `HTTP ${outcome.status}` : 'unreachable';
-      failDomain(state, `robots.txt could not be read (${why}); the site is not crawled`);
-      return;
-    }
-    state.robots = policy;
-    if (policy.crawlDelayMs !== null) raiseInterval(state.hostName, policy.crawlDelayMs);
-    if (!policy.isAllowed(domain.startUrl)) {
-      failDomain(state, `robots.txt disallows the starting page ${new URL(domain.startUrl).pathname}`);
-      return;
-    }
-    enqueue(state, { step: 'start', url: domain.startUrl });
-  }
-
-  async function handleStart(state: DomainState): Promise<void> {
-    const { domain } = state;
-    const response = await fetchPage(domain.startUrl, PAGE_CONTENT_TYPES);
-    const html = response.text();
-    const finalUrl = new URL(response.url);
-    if (hostOf(finalUrl) !== state.hostName) {
-      // example.com → www.example.com: the site lives where the start page ended up.
-      const redirected = sameSiteAs(finalUrl);
-      const before = state.sameSite;
-      state.sameSite = (url) => before(url) || redirected(url);
-    }
-
-    const announced = response.contentType.includes('html') ? discoverFeedLinks(html, response.url).slice(0, MAX_ANNOUNCED_FEEDS) : [];
-    for (const feedUrl of announced) if (await isAllowed(feedUrl)) enqueue(state, { step: 'feed', url: feedUrl });
-    if (announced.length === 0) enqueue(state, { step: 'feed', url: commonFeedUrls(finalUrl.origin)[0]!, probe: 0 });
-
-    const listed = state.robots?.sitemaps ?? [];
-    const roots = listed.length > 0 ? listed : [`${finalUrl.origin}/sitemap.xml`];
-    for (const url of roots.slice(0, MAX_SITEMAPS_PER_DOMAIN)) {
-      state.sitemapsQueued++;
-      enqueue(state, { step: 'sitemap', url, depth: 0 });
-    }
-
-    const links = articleLinks(html, response.url, { isSameSite: state.sameSite });
-    await admitArticles(
-      state,
-      links.map((link) => ({ url: link.url })),
-    );
-  }
-
-  async function handleFeed(state: DomainState, task: CrawlTask): Promise<void> {
-    const probing = task.probe !== undefined;
-    let articles: { url: string; rank?: number }[] | null = null;
-    try {
-      if (await isAllowed(task.url)) {
-        const response = await fetchPage(task.url, PAGE_CONTENT_TYPES);
-        const feed = parseFeed(response.text(), response.url, { maxArticles: MAX_CANDIDATES_PER_DOMAIN });
-        if (feed) articles = feed.articles.map((a) => ({ url: a.url, ...(a.publishedAt ? { rank: a.publishedAt.getTime() } : {}) }));
-      }
-    } catch (error) {
-      if (!probing || error instanceof AbortedError) throw error;
-    }
-    if (articles) {
-      await admitArticles(state, articles);
-      return;
-    }
-    if (probing && task.probe! + 1 < MAX_FEED_PROBES) {
-      const next = commonFeedUrls(new URL(task.url).origin)[task.probe! + 1];
-      if (next) enqueue(state, { step: 'feed', url: next, probe: task.probe! + 1 });
-    } else if (!probing) {
-      hooks.activity(`${readableAddress(state.domain.url)}: ${task.url} is not a feed`);
-    }
-  }
-
-  async function handleSitemap(state: DomainState, task: CrawlTask): Promise<void> {
-    // robots.txt governs sitemaps too, including those it names itself.
-    if (!(await isAllowed(task.url))) return;
-    const response = await fetchPage(task.url, SITEMAP_CONTENT_TYPES);
-    const sitemap = parseSitemap(response.body, response.url, { maxEntries: MAX_SITEMAP_ENTRIES });
-    if (!sitemap) return;
-    if (sitemap.kind === 'sitemapindex') {
-      if ((task.depth ?? 0) >= MAX_SITEMAP_DEPTH) return;
-      for (const child of sitemapOrder(sitemap.sitemaps)) {
-        if (state.sitemapsQueued >= MAX_SITEMAPS_PER_DOMAIN) break;
-        if (seen.has(`sitemap:${child.url}`)) continue;
-        seen.add(`sitemap:${child.url}`);
-        state.sitemapsQueued++;
-        enqueue(state, { step: 'sitemap', url: child.url, depth: (task.depth ?? 0) + 1 });
-      }
-      return;
-    }
-    await admitArticles(
-      state,
-      sitemap.articles.map((a) => {
-        const date = a.news?.publishedAt ?? a.lastModified;
-        return { url: a.url, ...(date ? { rank: date.getTime() } : {}) };
-      }),
-    );
-  }
+  const { handleRobots, handleStart, handleFeed, handleSitemap } = discoverySteps({
+    ctx,
+    hooks,
+    robots,
+    outcomes,
+    seen,
+    queue,
+    enqueue,
+    isAllowed,
+    fetchPage,
+    failDomain,
+    raiseInterval,
+  });
 
   async function handleArticle(state: DomainState, task: CrawlTask): Promise<void> {
     if (!(await isAllowed(task.url))) return;
@@ -309,7 +187,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     const disk = diskStatus(ctx);
     if (disk.full) return failDomain(state, diskFull(disk, 'articles not stored').message);
     state.articleAttempts++;
-    const response = await fetchPage(task.url, ARTICLE_CONTENT_TYPES);
+    const response = await fetchPage(state, task.url, ARTICLE_CONTENT_TYPES);
     // A redirect may have led somewhere robots.txt closes, or off the site.
     const final = new URL(response.url);
     if (!state.sameSite(final) || !(await isAllowed(response.url))) return;
@@ -354,9 +232,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
           return await handleArticle(state, task);
       }
     } catch (error) {
-      // The database is away (the share of the crawl pauses until it is back): the page is asked
-      // again after the host's pause, without using up its retries.
-      if (options.isStorageOutage?.(error) && !stopped) {
+      // The database is away (the share of the crawl pauses until it is back), or the claim's lease
+      // is unconfirmed: the page is asked again later, without using up its retries.
+      if ((options.isStorageOutage?.(error) || error instanceof LeaseLapsedError) && !stopped) {
         request.retryCount = Math.max(0, request.retryCount - 1);
         throw error;
       }
@@ -449,6 +327,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
       if (stopped || states.has(domain.id)) return;
       const state = addState(domain);
       if (running) enqueue(state, { step: 'robots', url: new URL('/robots.txt', domain.origin).href });
+    },
+    holdLease(domainId, until) {
+      leaseEnds.set(domainId, until);
     },
     dropDomain(domainId) {
       const state = states.get(domainId);

@@ -34,6 +34,8 @@ export interface HostQueueOptions {
   articleGate(domainId: number, inFlight: number): ArticleGate;
   /** Time before which the host gets no request (a 429/503 back-off), or 0. */
   pausedUntil(host: string): number;
+  /** Whether the domain may send requests now (false while its shared-crawl claim is unconfirmed); always, when absent. */
+  mayRequest?(domainId: number): boolean;
   /** A task left the queue for good: handled (successfully or not) or dropped unrun. */
   onSettled(task: CrawlTask, outcome: 'handled' | 'dropped'): void;
 }
@@ -162,11 +164,20 @@ export class HostQueue {
     return lane;
   }
 
-  /** The request a lane would hand out now, dropping articles whose domain reached its cap. */
-  private peek(lane: Lane): { list: Request<CrawlTask>[]; index: number } | null {
-    if (lane.discovery.length > 0) return { list: lane.discovery, index: 0 };
+  /**
+   * The request a lane would hand out now, dropping articles whose domain reached its cap; with
+   * `anyDomain`, whether it has work at all, including domains that may not send right now.
+   */
+  private peek(lane: Lane, anyDomain = false): { list: Request<CrawlTask>[]; index: number } | null {
+    const may = (request: Request<CrawlTask>) => anyDomain || (this.options.mayRequest?.(request.userData.domainId) ?? true);
+    const discovery = lane.discovery.findIndex(may);
+    if (discovery !== -1) return { list: lane.discovery, index: discovery };
     for (let i = 0; i < lane.articles.length; ) {
       const domainId = lane.articles[i]!.userData.domainId;
+      if (!may(lane.articles[i]!)) {
+        i++;
+        continue;
+      }
       const gate = this.options.articleGate(domainId, this.articlesInFlight(domainId));
       if (gate === 'yes') return { list: lane.articles, index: i };
       if (gate === 'no') {
@@ -219,7 +230,7 @@ export class HostQueue {
     if (this.inFlight.size > 0) return false;
     if (this.closed) return true;
     if (this.keepOpen) return false;
-    for (const lane of this.lanes.values()) if (this.peek(lane)) return false;
+    for (const lane of this.lanes.values()) if (this.peek(lane, true)) return false;
     return true;
   }
 

@@ -7,8 +7,10 @@ function setup(gates: Record<number, ArticleGate> = {}) {
   let now = 10_000;
   const settled: string[] = [];
   const paused = new Map<string, number>();
+  const mayNotRequest = new Set<number>();
   const queue = new HostQueue({
     now: () => now,
+    mayRequest: (domainId) => !mayNotRequest.has(domainId),
     articleGate: (domainId) => gates[domainId] ?? 'yes',
     pausedUntil: (host) => paused.get(host) ?? 0,
     onSettled: (task, outcome) => settled.push(`${outcome} ${task.url}`),
@@ -20,7 +22,7 @@ function setup(gates: Record<number, ArticleGate> = {}) {
     host: new URL(url).hostname,
     ...extra,
   });
-  return { queue, task, settled, paused, advance: (ms: number) => (now += ms), at: () => now };
+  return { queue, task, settled, paused, mayNotRequest, advance: (ms: number) => (now += ms), at: () => now };
 }
 
 describe('HostQueue', () => {
@@ -58,6 +60,22 @@ describe('HostQueue', () => {
     expect(queue.nextReadyRequest()).toBeNull();
     advance(5000);
     expect(queue.nextReadyRequest()!.url).toBe('http://a.test/1');
+  });
+
+  it("hands out nothing of a domain that may not send (its claim's lease unconfirmed), and is not finished meanwhile", async () => {
+    const { queue, task, mayNotRequest } = setup();
+    mayNotRequest.add(1);
+    queue.add(task('http://a.test/robots.txt', 'robots'));
+    queue.add(task('http://a.test/1'));
+    queue.add(task('http://b.test/feed', 'feed', { domainId: 2 }));
+    expect(queue.nextReadyRequest()!.url).toBe('http://b.test/feed');
+    expect(queue.nextReadyRequest()).toBeNull();
+    expect(queue.hasReadyRequest()).toBe(false);
+    expect(queue.isFinished()).toBe(false);
+    // Confirmed again: its work goes on where it stood.
+    mayNotRequest.delete(1);
+    expect(queue.hasReadyRequest()).toBe(true);
+    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/robots.txt');
   });
 
   it('runs discovery before articles, and articles newest first', async () => {

@@ -1,0 +1,115 @@
+// A daemon frozen past its lease (SIGSTOP: a long pause of its whole process, as a swapped or
+// starved machine gives) while it crawls hosts another daemon then takes over: when it wakes, it
+// must send no request for the claims it no longer holds, so no host is asked faster than its
+// throttle across the two. PostgreSQL only: two daemons share one database.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import postgres from 'postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
+import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
+import { loginCookie, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+
+const SITES = 6;
+const THROTTLE_S = 2;
+const LEASE_S = 3;
+const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pidOf = (holder: string | null) => Number(holder?.split(':').at(-2));
+
+describe.skipIf(!usingPostgres)('a daemon frozen past its lease', () => {
+  let web: NewsWeb;
+  let database: TestDatabase;
+  let sql: postgres.Sql;
+  const dataDirs: string[] = [];
+  let daemons: DaemonProcess[] = [];
+
+  beforeAll(async () => {
+    web = await startNewsWeb({ sites: SITES, hostile: false, articlesPerSite: 10 });
+    database = await createTestDatabase();
+    sql = postgres(database.url!, { max: 2, onnotice: () => {}, transform: postgres.camel });
+    const env = {
+      ...admin,
+      NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
+      NEWSCTL_SCHEDULER: 'false',
+      NEWSCTL_JOB_LEASE_SECONDS: String(LEASE_S),
+    };
+    for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(join(tmpdir(), `newsctl-stall-${i}-`)));
+    daemons = await Promise.all(dataDirs.map((dir) => spawnDaemon(['--data-dir', dir, '--database-url', database.url!], env)));
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const daemon of daemons) {
+      if (daemon.child.exitCode !== null || daemon.child.signalCode !== null) continue;
+      daemon.child.kill('SIGCONT');
+      daemon.child.kill('SIGTERM');
+    }
+    await Promise.all(daemons.map((daemon) => daemon.exited));
+    await sql?.end();
+    await database?.drop();
+    await web?.close();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('sends nothing for the claims another daemon took over while it was frozen', { timeout: 240_000 }, async () => {
+    const [a] = daemons as [DaemonProcess, DaemonProcess];
+    const cookie = await loginCookie(a.baseUrl, { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD });
+    for (const site of web.sites) {
+      const added = await fetch(`${a.baseUrl}/api/domains`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: site.origin, status: 'active', throttle: THROTTLE_S }),
+      });
+      expect(added.status).toBe(201);
+    }
+    web.clearLog();
+    expect((await fetch(`${a.baseUrl}/api/spider/start`, { method: 'POST', headers: { cookie } })).status).toBe(200);
+
+    // Both daemons crawl their share, articles under way.
+    let holders: { holder: string; articles: number }[] = [];
+    const sharedBy = Date.now() + 90_000;
+    for (;;) {
+      holders = await sql<{ holder: string; articles: number }[]>`
+        select holder, sum(articles_stored)::int as articles from crawl_claims where status = 'crawling' group by holder`;
+      if (holders.length === 2 && holders.every((h) => h.articles >= 1)) break;
+      if (Date.now() > sharedBy) throw new Error(`the crawl was not shared: ${JSON.stringify(holders)}`);
+      await sleep(100);
+    }
+    const frozen = daemons.find((daemon) => daemon.child.pid === pidOf(holders[0]!.holder))!;
+    const other = daemons.find((daemon) => daemon !== frozen)!;
+    const frozenHolder = holders[0]!.holder;
+    frozen.child.kill('SIGSTOP');
+    try {
+      // The other daemon takes the frozen one's claims once their leases lapse.
+      const takenBy = Date.now() + 60_000;
+      for (;;) {
+        const [left] = await sql<{ count: number }[]>`
+          select count(*)::int as count from crawl_claims where status = 'crawling' and holder = ${frozenHolder}`;
+        if (left!.count === 0) break;
+        if (Date.now() > takenBy) throw new Error('the frozen daemon kept its claims');
+        await sleep(100);
+      }
+      // Long enough for the new holder to be asking those hosts again.
+      await sleep(THROTTLE_S * 1000 + 500);
+    } finally {
+      frozen.child.kill('SIGCONT');
+    }
+
+    const doneBy = Date.now() + 150_000;
+    for (;;) {
+      const [open] = await sql<{ count: number }[]>`select count(*)::int as count from job_runs where job = 'spider' and status in ('queued', 'running')`;
+      if (open!.count === 0) break;
+      if (Date.now() > doneBy) throw new Error('the crawl did not finish');
+      await sleep(250);
+    }
+    const taken = await sql<{ count: number }[]>`select count(*)::int as count from crawl_claims where attempts > 1`;
+    expect(taken[0]!.count).toBeGreaterThan(0);
+    const stored = await sql<{ canonicalUrl: string }[]>`select canonical_url from articles order by canonical_url`;
+    expect(stored.map((row) => row.canonicalUrl)).toEqual(web.sites.flatMap((site) => site.expectedArticleUrls).sort());
+    // No host asked faster than its throttle, across the two daemons (the sites' own logs).
+    const gaps = web.minGapByHost();
+    for (const site of web.sites) expect(gaps.get(site.host), site.host).toBeGreaterThanOrEqual(THROTTLE_S * 1000);
+    expect(other.child.exitCode).toBeNull();
+  });
+});
