@@ -1,7 +1,7 @@
 // Fits the topic regression (src/services/reader/classify/topic-regression.ts applies it): L-BFGS
 // over the weighted rows' tf-idf feature rows, L2-regularised. Training only; the product reads the
 // fitted model from models/.
-import { articleFeatureCounts, featureRow, type FeatureWeighting } from '../../src/services/reader/classify/article-features.js';
+import { articleFeatureCounts, featureRow, featureRowReader, type FeatureWeighting } from '../../src/services/reader/classify/article-features.js';
 import { logSoftmax, rowScores, type TopicRegression } from '../../src/services/reader/classify/topic-regression.js';
 import { minimize } from './lbfgs.js';
 
@@ -81,6 +81,7 @@ export function fitTopicRegression(rows: readonly RegressionRow[], classes: numb
     idf,
     weights: theta.slice(0, size),
     bias: theta.slice(size),
+    featureRow: featureRowReader(vocabulary, idf, options.weighting),
   };
 }
 

@@ -7,7 +7,7 @@
 // In the model file the vocabulary is one string (a feature per line, column order), the idf and
 // the weights small integers in base64: the file stays a few megabytes, and a weight keeps four
 // significant digits, far below what moves a prediction.
-import { articleFeatureCounts, featureRow, type FeatureRow, type FeatureWeighting } from './article-features.js';
+import { featureRowReader, type FeatureRow, type FeatureWeighting } from './article-features.js';
 import { unpackInt16 } from './packed-numbers.js';
 
 export interface TopicRegression {
@@ -19,11 +19,13 @@ export interface TopicRegression {
   /** weights[column × classes + class] */
   weights: Float64Array;
   bias: Float64Array;
+  /** The article's feature row over this vocabulary. */
+  featureRow: (title: string, body?: string) => FeatureRow;
 }
 
 /** Log-probability of each class for the article. */
 export function regressionScores(regression: TopicRegression, title: string, body?: string): Float64Array {
-  const row = featureRow(articleFeatureCounts(title, body, regression.weighting), regression.vocabulary, regression.idf, regression.weighting.pieceWeight);
+  const row = regression.featureRow(title, body);
   return logSoftmax(rowScores(regression.weights, regression.bias, regression.classes, row, new Float64Array(regression.classes)));
 }
 
@@ -73,12 +75,15 @@ export function decodeTopicRegression(file: TopicRegressionFile): TopicRegressio
   if (idfBytes.length !== features.length * 2 || !weights || file.bias.length !== file.classes) {
     throw new Error('topic regression: vocabulary, idf, weights and bias sizes disagree');
   }
+  const vocabulary = new Map(features.map((feature, column) => [feature, column]));
+  const idf = Float64Array.from(features, (_, i) => idfBytes.readUInt16LE(i * 2) * IDF_UNIT);
   return {
     weighting: file.weighting,
     classes: file.classes,
-    vocabulary: new Map(features.map((feature, column) => [feature, column])),
-    idf: Float64Array.from(features, (_, i) => idfBytes.readUInt16LE(i * 2) * IDF_UNIT),
+    vocabulary,
+    idf,
     weights,
     bias: Float64Array.from(file.bias),
+    featureRow: featureRowReader(vocabulary, idf, file.weighting),
   };
 }
