@@ -7,7 +7,7 @@
 // - letters: the 3- to 5-letter pieces of each word, marked at its ends ("<oil", "oil>"), which
 //   carry what a word shares with its relatives ("refinery", "refiners") and with words no training
 //   headline used: the thin topics need that most.
-import { FUNCTION_WORDS, topicWords } from './words.js';
+import { FUNCTION_WORDS, titleWords, topicWords, type TitleText } from './words.js';
 
 export interface FeatureWeighting {
   /** Weight of a body occurrence relative to a title occurrence. */
@@ -136,7 +136,7 @@ export function featureRowReader(
   vocabulary: ReadonlyMap<string, number>,
   idf: ArrayLike<number>,
   weighting: FeatureWeighting,
-): (title: string, body?: string) => FeatureRow {
+): (title: TitleText, body?: string) => FeatureRow {
   const counts = new Float64Array(idf.length);
   const known = new Map<string, WordColumns>();
   const words: number[] = [];
@@ -177,7 +177,7 @@ export function featureRowReader(
     }
   };
   return (title, body) => {
-    addText(topicWords(title), 1);
+    addText(titleWords(title), 1);
     if (body && weighting.bodyWeight > 0) {
       const bodyWords = topicWords(body.length > weighting.bodyWords * 12 ? body.slice(0, weighting.bodyWords * 12) : body);
       if (bodyWords.length > weighting.bodyWords) bodyWords.length = weighting.bodyWords;

@@ -1,6 +1,6 @@
 // The weighted terms of one article, shared by training and classification so the model always
 // sees text the way it was trained on it.
-import { modelWords, topicTerms } from './words.js';
+import { modelWords, topicTerms, type TitleText } from './words.js';
 
 export interface TermWeighting {
   /** Weight of each body term relative to a title term (a headline says more per word). */
@@ -9,7 +9,7 @@ export interface TermWeighting {
   bodyWords: number;
 }
 
-export function articleTerms(title: string, body: string | undefined, weighting: TermWeighting): Map<string, number> {
+export function articleTerms(title: TitleText, body: string | undefined, weighting: TermWeighting): Map<string, number> {
   const terms = new Map<string, number>();
   for (const term of topicTerms(modelWords(title))) terms.set(term, (terms.get(term) ?? 0) + 1);
   if (body && weighting.bodyWeight > 0) {

@@ -13,7 +13,7 @@
 //   totals go to the lower priority number; when every total is zero the article is international.
 import { TOPIC_KEYWORDS, type TopicKeyword } from './topic-keywords.js';
 import type { Topic } from '../../../shared/topics.js';
-import { topicWords } from './words.js';
+import { titleWords as wordsOfTitle, topicWords, type TitleText } from './words.js';
 
 export const TOPIC_PRIORITY: Readonly<Record<Topic, number>> = Object.freeze({
   health: 1,
@@ -75,8 +75,8 @@ function keywordScore(words: readonly string[], index: KeywordIndex): number {
 }
 
 /** Each topic's keyword total for a title and body. */
-export function keywordTotals(title: string, body: string): Record<Topic, number> {
-  const titleWords = topicWords(title);
+export function keywordTotals(title: TitleText, body: string): Record<Topic, number> {
+  const titleWords = wordsOfTitle(title);
   const bodyWords = topicWords(body);
   const totals = {} as Record<Topic, number>;
   for (const [topic, index] of keywordIndexes()) {

@@ -21,6 +21,7 @@ import { keywordTotals } from './category-rule.js';
 import { decodeWordTopicScores, knowsAWord, wordTopicScores, type EmbeddingWeighting, type WordTopicScores, type WordTopicScoresFile } from './word-vectors.js';
 import { decodeTopicRegression, regressionScores, type TopicRegression, type TopicRegressionFile } from './topic-regression.js';
 import { isTopic, TOPICS, type Topic } from '../../../shared/topics.js';
+import { titleWords, type TitleText } from './words.js';
 
 export const TOPIC_MODEL_FORMAT = 'newsctl-topic-model/2';
 export const WEIGHT_SCALE = 1000;
@@ -141,9 +142,8 @@ export function compileTopicModel(file: TopicModelFile): TopicModel {
   return { weighting: file.weighting, calibration, termIndex, weights, regression, regressionClass, decision, embedding };
 }
 
-/** The model file's text: JSON with one naive Bayes term per line. */
 /** Summed naive Bayes log-likelihood of the article under each topic (TOPICS order), up to a shared constant. */
-function likelihoodScores(model: TopicModel, title: string, body?: string): Float64Array {
+function likelihoodScores(model: TopicModel, title: TitleText, body?: string): Float64Array {
   const scores = new Float64Array(TOPIC_COUNT);
   for (const [term, count] of articleTerms(title, body, model.weighting)) {
     const at = model.termIndex.get(term);
@@ -153,7 +153,9 @@ function likelihoodScores(model: TopicModel, title: string, body?: string): Floa
   return scores;
 }
 
-export function topicSignals(model: TopicModel, title: string, body?: string): TopicSignals {
+export function topicSignals(model: TopicModel, text: TitleText, body?: string): TopicSignals {
+  // Every signal reads the title's words: split once.
+  const title = titleWords(text);
   const totals = keywordTotals(title, body ?? '');
   const classScores = regressionScores(model.regression, title, body);
   const { embedding } = model;
@@ -194,7 +196,8 @@ export function topicProbabilities(scores: Float64Array): Float64Array {
  * knows (its terms or its word vectors) and without a keyword gets the uniform distribution: it
  * says nothing.
  */
-export function topicDistribution(model: TopicModel, title: string, body?: string): Float64Array {
+export function topicDistribution(model: TopicModel, text: string, body?: string): Float64Array {
+  const title = titleWords(text);
   const signals = topicSignals(model, title, body);
   if (
     signals.likelihoods.every((score) => score === 0) &&

@@ -9,6 +9,7 @@
 // significant digits, far below what moves a prediction.
 import { featureRowReader, type FeatureRow, type FeatureWeighting } from './article-features.js';
 import { unpackInt16 } from './packed-numbers.js';
+import type { TitleText } from './words.js';
 
 export interface TopicRegression {
   weighting: FeatureWeighting;
@@ -20,11 +21,11 @@ export interface TopicRegression {
   weights: Float64Array;
   bias: Float64Array;
   /** The article's feature row over this vocabulary. */
-  featureRow: (title: string, body?: string) => FeatureRow;
+  featureRow: (title: TitleText, body?: string) => FeatureRow;
 }
 
 /** Log-probability of each class for the article. */
-export function regressionScores(regression: TopicRegression, title: string, body?: string): Float64Array {
+export function regressionScores(regression: TopicRegression, title: TitleText, body?: string): Float64Array {
   const row = regression.featureRow(title, body);
   return logSoftmax(rowScores(regression.weights, regression.bias, regression.classes, row, new Float64Array(regression.classes)));
 }

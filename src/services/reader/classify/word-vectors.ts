@@ -10,7 +10,7 @@
 // bytes per word.
 import { unpackInt16 } from './packed-numbers.js';
 import { logSoftmax } from './topic-regression.js';
-import { FUNCTION_WORDS, topicWords } from './words.js';
+import { FUNCTION_WORDS, titleWords, topicWords, type TitleText } from './words.js';
 
 export interface EmbeddingWeighting {
   /** Weight of the body's mean relative to the title's. */
@@ -34,8 +34,8 @@ export interface WordRows {
 }
 
 /** The article's words with their weight in its mean: the title's, and the first `bodyWords` of its body at `bodyWeight`. */
-function articleParts(title: string, body: string | undefined, weighting: EmbeddingWeighting): [words: string[], weight: number][] {
-  const parts: [string[], number][] = [[topicWords(title), 1]];
+function articleParts(title: TitleText, body: string | undefined, weighting: EmbeddingWeighting): [words: readonly string[], weight: number][] {
+  const parts: [readonly string[], number][] = [[titleWords(title), 1]];
   if (body && weighting.bodyWeight > 0) {
     // About 12 characters a word: the words past bodyWords are never split out.
     const words = topicWords(body.length > weighting.bodyWords * 12 ? body.slice(0, weighting.bodyWords * 12) : body);
@@ -64,7 +64,7 @@ function meanOf(rows: WordRows, words: readonly string[]): Float64Array | undefi
 }
 
 /** The title's mean averaged with the body's at its weight (a long body does not outweigh its title); undefined when no word has a row. */
-export function articleMean(rows: WordRows, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array | undefined {
+export function articleMean(rows: WordRows, title: TitleText, body: string | undefined, weighting: EmbeddingWeighting): Float64Array | undefined {
   const out = new Float64Array(rows.width);
   let total = 0;
   for (const [words, weight] of articleParts(title, body, weighting)) {
@@ -97,7 +97,7 @@ export interface WordTopicScores {
 }
 
 /** Log-probability of each class for the article: articleEmbedding() and the regression, through the words' scores. */
-export function wordTopicScores(table: WordTopicScores, title: string, body: string | undefined, weighting: EmbeddingWeighting): Float64Array {
+export function wordTopicScores(table: WordTopicScores, title: TitleText, body: string | undefined, weighting: EmbeddingWeighting): Float64Array {
   const out = Float64Array.from(table.bias);
   const mean = articleMean({ index: table.index, weights: table.weights, values: table.scores, width: table.classes }, title, body, weighting);
   if (mean) for (let k = 0; k < out.length; k++) out[k]! += mean[k]!;
@@ -105,7 +105,7 @@ export function wordTopicScores(table: WordTopicScores, title: string, body: str
 }
 
 /** Whether any content word of the article has a vector. */
-export function knowsAWord(table: WordTopicScores, title: string, body: string | undefined, weighting: EmbeddingWeighting): boolean {
+export function knowsAWord(table: WordTopicScores, title: TitleText, body: string | undefined, weighting: EmbeddingWeighting): boolean {
   return articleParts(title, body, weighting).some(([words]) => words.some((word) => !FUNCTION_WORDS.has(word) && table.index.has(word)));
 }
 

@@ -23,6 +23,11 @@ export function topicWords(text: string): string[] {
   return words;
 }
 
+/** A title as text, or as its words already split (the classifier's signals each read them: split once). */
+export type TitleText = string | readonly string[];
+
+export const titleWords = (title: TitleText): readonly string[] => (typeof title === 'string' ? topicWords(title) : title);
+
 /**
  * The word without its plural ending ("planets" → "planet", "batteries" → "battery"), after
  * Harman's S-stemmer: a headline set this small cannot afford to learn each form separately.
@@ -46,9 +51,9 @@ export const FUNCTION_WORDS: ReadonlySet<string> = new Set(
 );
 
 /** The words the model counts: stems of the words that are not function words. */
-export function modelWords(text: string): string[] {
+export function modelWords(text: TitleText): string[] {
   const words: string[] = [];
-  for (const word of topicWords(text)) if (!FUNCTION_WORDS.has(word)) words.push(wordStem(word));
+  for (const word of titleWords(text)) if (!FUNCTION_WORDS.has(word)) words.push(wordStem(word));
   return words;
 }
 
