@@ -237,4 +237,40 @@ describe('podcast player', () => {
     await page.getByRole('button', { name: 'Hide transcript' }).click();
     expect(await page.getByTestId('podcast-transcript').count()).toBe(0);
   });
+
+  it('reads, as a screen reader walks it, in order: title, edition, Play, the seek slider with its time, download, transcript', async () => {
+    const { page } = await suite.visit();
+    const segments = [{ start: 0.5, end: 9, speaker: 'Narrator', text: 'Good evening, this is the Riverside Gazette latest news.' }];
+    await seedLatestAudio(suite.server(), { fileName: FILE, seconds: 30, generatedAt: GENERATED_AT, segments });
+    await page.goto('/');
+    await page.waitForFunction(() => (document.querySelector('audio')?.readyState ?? 0) >= 2);
+    const player = page.getByRole('region', { name: 'Riverside Gazette News Podcast' });
+    // The accessibility tree Chromium hands to screen readers (links' addresses left out).
+    const outline = async () => (await player.ariaSnapshot()).split('\n').filter((line) => !line.trim().startsWith('- /url:'));
+    expect(await outline()).toEqual([
+      '- region "Riverside Gazette News Podcast":',
+      '  - heading "Riverside Gazette News Podcast" [level=2]',
+      '  - paragraph: Edition of 2025-07-04',
+      '  - button "Play"',
+      '  - slider "Seek"',
+      '  - link "Download latest-news-2025-07-04.mp3":',
+      '  - button "Show transcript"',
+    ]);
+    // What the slider says of itself, and the polite announcement of the player's state.
+    const slider = player.getByRole('slider', { name: 'Seek' });
+    expect(await slider.getAttribute('aria-valuetext')).toBe('0:00 of 0:30');
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    // It follows the playback (each timeupdate).
+    await page.waitForFunction(() => /^0:0[1-9] of 0:30$/.test(document.querySelector('[role="slider"]')?.getAttribute('aria-valuetext') ?? ''));
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('button', { name: 'Show transcript' }).click();
+    await player.getByRole('button', { name: /^Play from 0:00: / }).waitFor();
+    const opened = (await outline()).slice(6);
+    expect(opened.slice(0, 3)).toEqual(['  - button "Hide transcript" [expanded]', '  - list:', '    - listitem:']);
+    // Each line is a button named by what it does (its visible text follows in the snapshot).
+    expect(opened[3]).toContain('button "Play from 0:00: Good evening, this is the Riverside Gazette latest news."');
+    expect(opened).toHaveLength(4);
+    expect(await player.locator('[aria-live="polite"]').textContent()).toBe('Edition of 2025-07-04');
+  });
 });

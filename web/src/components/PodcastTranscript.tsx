@@ -47,6 +47,8 @@ export function PodcastTranscript({ audioUrl, currentTime, onSeek }: { audioUrl:
                     <button
                       type="button"
                       onClick={() => onSeek(cue.start)}
+                      // Read out as what it does; its text alone ran the time into the words ("0:10A storm…").
+                      aria-label={`Play from ${formatPlayerTime(cue.start)}: ${cue.text}`}
                       aria-current={current ? 'true' : undefined}
                       className={`w-full rounded px-1 text-left hover:bg-gray-100 dark:hover:bg-gray-800 ${current ? 'bg-blue-50 dark:bg-blue-950' : ''}`}
                     >
