@@ -10,7 +10,9 @@
 //     opening and closing lines are left out;
 //   - lines ending mid-phrase: lyric lines ending on a word that needs the next one ("of", "the",
 //     "highest"; a particle that ends a phrasal verb, "carry on", is a phrase's end);
-//   - addresses spoken or written: an IP address, a port or "localhost" anywhere in a script.
+//   - addresses spoken or written: an IP address, a port or "localhost" anywhere in a script;
+//   - for the lyrics, lines that scan (5–16 syllables, CMU pronouncing dictionary) and each
+//     section's line pairs (1–2, 3–4, …) that end on a rhyme, or on the same stressed vowel.
 // The sites are named like the local web's, by IP address and port, so that a script that reads a
 // host aloud shows here. The worst example of each count is printed beside it.
 import type { TrendSourceArticle } from '../src/db/trends.js';
@@ -21,6 +23,7 @@ import { enhanceOffline } from '../src/services/newsroom/audio/podcast.js';
 import { storyFromSources, type Story } from '../src/services/newsroom/audio/stories.js';
 import { termSet } from '../src/services/newsroom/generator/sentences.js';
 import { splitSentences } from '../src/shared/text/sentences.js';
+import { lineSyllables, loadPronunciations, rhymeOf } from '../src/shared/text/pronounce.js';
 import { offlineLyrics } from '../src/services/newsroom/music/index.js';
 import { HELD_OUT_STORIES, heldOutHash } from '../test/fixtures/stories/held-out-web.js';
 import { tellingParagraphs, WEB_STORIES, type WebStory } from '../test/fixtures/stories/local-web.js';
@@ -176,7 +179,26 @@ function measure(script: string, measured: Measured, options: { dialogue: boolea
   return counts;
 }
 
-const scripts = (measured: Measured): [string, string, { dialogue: boolean; lyrics: boolean }][] => {
+/** How the song's lines scan and rhyme: lines of 5–16 syllables, and rhyming pairs in each section. */
+function scansAndRhymes(lyrics: string): string {
+  const sections = lyrics.split(/\n\s*\n/).map((section) => section.split('\n').filter((line) => line && !/^\[.*\]$/.test(line)));
+  const lines = sections.flat();
+  const scanning = lines.filter((line) => lineSyllables(line) >= 5 && lineSyllables(line) <= 16).length;
+  let pairs = 0;
+  let rhyming = 0;
+  let near = 0;
+  for (const section of sections) {
+    for (let i = 0; i + 1 < section.length; i += 2) {
+      pairs++;
+      const rhyme = rhymeOf(section[i]!, section[i + 1]!);
+      if (rhyme === 'rhyme') rhyming++;
+      if (rhyme === 'near') near++;
+    }
+  }
+  return `lines of 5–16 syllables: ${scanning} of ${lines.length}; pairs that rhyme: ${rhyming} of ${pairs}, on the vowel (slant): ${near} more`;
+}
+
+const scripts = async (measured: Measured): Promise<[string, string, { dialogue: boolean; lyrics: boolean }][]> => {
   const { stories } = measured;
   const hosts = ['Alex', 'Jordan'] as const;
   const podcast = offlineConversation(stories, hosts, 'Morning Ledger');
@@ -194,10 +216,11 @@ const scripts = (measured: Measured): [string, string, { dialogue: boolean; lyri
     ['podcast, enhanced', enhanceOffline(podcast, stories, hosts).script, { dialogue: true, lyrics: false }],
     ['interview', interview, { dialogue: true, lyrics: false }],
     ['interview, refined', refineOffline(interview, 'Alex'), { dialogue: true, lyrics: false }],
-    ['lyrics', offlineLyrics(stories), { dialogue: false, lyrics: true }],
+    ['lyrics', await offlineLyrics(stories), { dialogue: false, lyrics: true }],
   ];
 };
 
+await loadPronunciations();
 console.log(`Offline audio scripts on the fixture webs (held-out web ${heldOutHash()}, frozen before tuning; measured, not tuned on)`);
 console.log('  script               | leads telling the news | facts told twice | filler lines | lyric lines ending mid-phrase | addresses spoken or written');
 const worst: string[] = [];
@@ -207,11 +230,12 @@ for (const [name, web] of [
 ] as const) {
   const measured = storiesOf(web);
   console.log(`  ${name}: ${measured.stories.length} stories`);
-  for (const [kind, script, options] of scripts(measured)) {
+  for (const [kind, script, options] of await scripts(measured)) {
     const c = measure(script, measured, options);
     console.log(
       `    ${kind.padEnd(19)}| ${(options.lyrics ? '—' : `${c.leads}/${c.stories}`).padEnd(23)}| ${String(c.twice).padEnd(17)}| ${(options.dialogue ? String(c.filler) : '—').padEnd(13)}| ${(options.lyrics ? String(c.midPhrase) : '—').padEnd(30)}| ${c.addresses}`,
     );
+    if (options.lyrics) console.log(`    ${' '.repeat(19)}  ${scansAndRhymes(script)}`);
     for (const [label, example] of [
       ['lead', options.lyrics ? null : c.wrongLead],
       ['told twice', c.twiceExample],

@@ -195,7 +195,7 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
         }
       }
     const sourceStarts = [...sourceTexts, ...sourceTexts.flatMap((text) => splitSentences(text))].map(bareLine);
-    const lyrics = parseLyrics(offlineLyrics(stories)).map((line) => line.text);
+    const lyrics = parseLyrics(await offlineLyrics(stories)).map((line) => line.text);
     const badLyric = miss();
     for (const line of lyrics) {
       const words = line

@@ -3,6 +3,7 @@
 // a melody that follows each lyric line, one note per syllable on the chord's tones, rising through
 // the line and falling at its end. The caller lays the spoken lines on the bars this returns.
 import type { Pcm } from '../../shared/pcm.js';
+import { lineSyllables, loadPronunciations } from '../../shared/text/pronounce.js';
 
 export interface SongLine {
   text: string;
@@ -53,21 +54,6 @@ function triad(degree: number, tonic: number): number[] {
     const index = degree + step;
     return 48 + tonic + MAJOR_SCALE[index % 7]! + 12 * Math.floor(index / 7);
   });
-}
-
-/** Vowel groups: close enough to syllables for a melody to follow the words. */
-export function syllables(text: string): number {
-  let count = 0;
-  for (const word of text.toLowerCase().match(/[a-z']+|\d+/g) ?? []) {
-    if (/^\d+$/.test(word)) {
-      count += Math.min(4, word.length);
-      continue;
-    }
-    // A final silent e, es or ed after a consonant ("rates", "named") is no syllable of its own.
-    const groups = word.replace(/([^laeiouy])(?:es|ed|e)$/, '$1').match(/[aeiouy]+/g)?.length ?? 1;
-    count += Math.max(1, groups);
-  }
-  return Math.max(1, count);
 }
 
 class Mixer {
@@ -164,6 +150,7 @@ function nextTurn(signal?: AbortSignal): Promise<void> {
 
 /** Renders bar by bar, giving the event loop a turn after each, so a song never holds the daemon. */
 export async function renderBacking(lines: readonly SongLine[], style: SongStyle, sampleRate: number, signal?: AbortSignal): Promise<Backing> {
+  await loadPronunciations();
   const tempo = Math.min(180, Math.max(60, Math.round(style.tempo)));
   const beat = 60 / tempo;
   const barSeconds = beat * 4;
@@ -210,7 +197,7 @@ export async function renderBacking(lines: readonly SongLine[], style: SongStyle
     // The spoken introduction rides on the chords alone.
     if (entry.line.section === 'intro' || entry.line.section === 'outro') continue;
     await nextTurn(signal);
-    const count = Math.min(syllables(entry.line.text), entry.bars * 8);
+    const count = Math.max(1, Math.min(lineSyllables(entry.line.text), entry.bars * 8));
     const span = entry.bars * barSeconds * 0.9;
     const step = span / count;
     const high = entry.line.section === 'chorus' ? 12 : 0;

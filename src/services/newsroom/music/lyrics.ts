@@ -1,7 +1,8 @@
 // Lyrics: the lyrics prompt with {narration} — the introduction narration and
 // today's top stories — and the lyrics model; offline, verses and a chorus made from the day's
 // headlines and the stories' own sentences, each sung whole: a line is never the beginning of a
-// source sentence or headline cut short, and it ends on a content word.
+// source sentence or headline cut short, it ends on a content word, it scans (its syllables
+// counted in the CMU pronouncing dictionary), and a story's two lines rhyme where its words allow.
 import type { GenerateLyricsResponse, LastLyrics } from '../../../api/audio.js';
 import type { AppContext } from '../../../context.js';
 import { editedAtOf, insertScript, latestScript, pruneScripts } from '../../../db/scripts.js';
@@ -11,6 +12,7 @@ import { fillPrompt } from '../audio/latest-news.js';
 import { TOPIC_PHRASES, topStories, type Story } from '../audio/stories.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { getSetting } from '../../platform/settings/index.js';
+import { lineSyllables, loadPronunciations, rhymeOf } from '../../../shared/text/pronounce.js';
 
 export interface LyricLine {
   section: 'verse' | 'chorus';
@@ -24,7 +26,10 @@ const DANGLING_END =
 const NEEDS_NOUN = /^(most|least|more|less|\p{L}{2,}est)$/iu;
 
 /** Clauses that say nothing sung alone: an attribution, or one leaning on what came before. */
-const WEAK_CLAUSE = /^(he|she|they|it|this|that|these|those|which|who|and|but|or|so|as|said|says|according|officials said|police said)\b/i;
+const WEAK_CLAUSE =
+  /^(he|she|they|it|this|that|these|those|which|who|and|but|or|so|as|said|says|according|officials said|police said|led by|followed by|including)\b/i;
+/** A clause that only says who told it ("Lumen Semiconductor announced on Thursday"). */
+const ATTRIBUTION = /\b(said|says|announced|reported|confirmed|stated|added|told reporters)(\s+(on\s+)?\w+day)?$/i;
 
 const bare = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
 const unquoted = (text: string) =>
@@ -54,20 +59,37 @@ function laterClause(sentence: string, max: number): string | null {
     .split(/,\s|;\s|:\s|\s[—–-]\s/)
     .slice(1)) {
     const line = whole(clause, max);
-    if (line && line.split(/\s+/).length >= 4 && !WEAK_CLAUSE.test(line)) return line[0]!.toUpperCase() + line.slice(1);
+    if (line && line.split(/\s+/).length >= 4 && !WEAK_CLAUSE.test(line) && !ATTRIBUTION.test(line)) return line[0]!.toUpperCase() + line.slice(1);
   }
   return null;
 }
 
+/** A sung line's length in syllables: shorter says nothing, longer cannot be sung to a bar or two. */
+const SINGABLE = { min: 5, max: 16 };
+
+const singable = (line: string) => {
+  const count = lineSyllables(line);
+  return count >= SINGABLE.min && count <= SINGABLE.max;
+};
+
 /**
- * A story's lines: its headline whole (or a later clause of it), then one of its facts whole (or a
- * later clause of its lead). Never the start of a sentence cut short: a line that is the beginning
- * of a source sentence or headline ("The U.S. Department of Agriculture") is no line.
+ * A story's two lines: its headline whole (or a later clause of it), then one of its facts whole
+ * (or a later clause of one), the fact that rhymes with the headline's line when one does (else
+ * one that rhymes on its vowel),
+ * lines that scan (SINGABLE) before those that do not. Never the start of a sentence cut short: a
+ * line that is the beginning of a source sentence or headline ("The U.S. Department of
+ * Agriculture") is no line.
  */
-function storyLines(story: Story): string[] {
-  const facts = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])];
-  const headline = whole(story.title, 12) ?? laterClause(story.title, 10);
-  const fact = facts.map((sentence) => whole(sentence, 12)).find((line) => line && line !== headline) ?? laterClause(story.lead, 10);
+function storyLines(story: Story, stories: readonly Story[]): string[] {
+  const usable = (line: string | null): line is string => line !== null && !cutShort(line, stories);
+  const headlines = [whole(story.title, 12), laterClause(story.title, 10)].filter(usable);
+  const headline = headlines.find(singable) ?? headlines[0] ?? null;
+  const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])];
+  const facts = [...sentences.map((sentence) => whole(sentence, 12)), ...sentences.map((sentence) => laterClause(sentence, 10))].filter(
+    (line): line is string => usable(line) && line !== headline,
+  );
+  const rhyming = (kind: 'rhyme' | 'near') => (headline ? facts.find((line) => singable(line) && rhymeOf(headline, line) === kind) : undefined);
+  const fact = rhyming('rhyme') ?? rhyming('near') ?? facts.find(singable) ?? facts[0] ?? null;
   return [headline, fact].filter((line): line is string => line !== null);
 }
 
@@ -83,21 +105,31 @@ function cutShort(line: string, stories: readonly Story[]): boolean {
   );
 }
 
-export function offlineLyrics(stories: readonly Story[]): string {
-  const verse = (group: readonly Story[]) => group.flatMap(storyLines).filter((line) => !cutShort(line, stories));
+/**
+ * Verses and a chorus from the day's stories. The chorus is the main story's couplet with the
+ * day's range of topics; each verse sings the other stories, two lines each. Lines are the stories'
+ * own words, so they rhyme only where the news allows; a couplet's lines are chosen to rhyme when
+ * the story has such a pair.
+ */
+export async function offlineLyrics(stories: readonly Story[]): Promise<string> {
+  await loadPronunciations();
   const topics = [...new Set(stories.map((story) => TOPIC_PHRASES[story.topic]))];
-  const top = stories[0]!;
-  const topLine = whole(top.title, 10);
+  const [top, ...rest] = stories;
   const chorus = [
-    `This is the news today`,
+    ...storyLines(top!, stories),
     topics.length > 1 ? `From ${topics[0]} to ${topics.at(-1)}` : `All about ${topics[0]}`,
-    ...(topLine ? [topLine] : []),
-    `We listen and we understand`,
+    'This is the news today',
   ];
-  const half = Math.ceil(stories.length / 2);
-  const sections: string[] = ['[Verse 1]', ...verse(stories.slice(0, half)), '', '[Chorus]', ...chorus];
-  if (stories.length > 1) sections.push('', '[Verse 2]', ...verse(stories.slice(half)), '', '[Chorus]', ...chorus);
-  return sections.join('\n');
+  // One story alone: its verse is what the chorus does not sing of it.
+  const verse = (group: readonly Story[]) => group.flatMap((story) => storyLines(story, stories)).filter((line) => !chorus.includes(line));
+  const groups = rest.length > 0 ? [rest.slice(0, Math.ceil(rest.length / 2)), rest.slice(Math.ceil(rest.length / 2))] : [[top!]];
+  const sections: string[] = [];
+  groups.forEach((group, i) => {
+    const lines = group.length > 0 ? verse(group) : [];
+    if (lines.length > 0) sections.push(`[Verse ${i + 1}]`, ...lines, '');
+    sections.push('[Chorus]', ...chorus, '');
+  });
+  return sections.join('\n').trimEnd();
 }
 
 /** Lyric lines with their sections: "[Chorus]" or "Chorus:" headers switch the section. */
@@ -141,7 +173,7 @@ export async function generateLyrics(ctx: AppContext): Promise<GenerateLyricsRes
     }
   }
   const writer = lyrics ? 'model' : 'offline';
-  lyrics ??= offlineLyrics(stories);
+  lyrics ??= await offlineLyrics(stories);
   await insertScript(ctx.sql, { kind: 'lyrics', scriptText: lyrics, meta: { writer, stories: stories.map((story) => story.title) } });
   await pruneScripts(ctx.sql, 'lyrics', 20);
   return { lyrics, message: 'Lyrics generated successfully', writer };
