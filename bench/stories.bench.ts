@@ -130,14 +130,16 @@ try {
   // What a daemon's other callers wait through while the analyzer groups its largest window: the
   // longest stall of this thread's event loop, the work done here vs in a worker thread.
   const rows: RecentArticleRow[] = lines.slice(0, ANALYZER_DEFAULTS.articlesPerRun).map((line, i) => {
-    const r = JSON.parse(line) as { title: string; body: string; source: string; publishedAt: string };
+    const r = JSON.parse(line) as { title: string; body: string; source: string; publishedAt?: string };
+    // The topic rows carry no date (the story files do): read as crawled now, as the CLI reads them.
+    const at = r.publishedAt ? new Date(r.publishedAt) : new Date();
     return {
       id: i + 1,
       title: r.title,
       lead: r.body,
       domainName: r.source,
-      publishedAt: new Date(r.publishedAt),
-      scrapedAt: new Date(r.publishedAt),
+      publishedAt: at,
+      scrapedAt: at,
       ownTopic: null,
       topicSource: null,
     };
