@@ -31,6 +31,9 @@ const WEAK_CLAUSE =
 /** A clause that only says who told it ("Lumen Semiconductor announced on Thursday"). */
 const ATTRIBUTION = /\b(said|says|announced|reported|confirmed|stated|added|told reporters)(\s+(on\s+)?\w+day)?$/i;
 
+/** The separators after a site's name or a label at the head of a headline. */
+const HEADLINE_LABEL = /\s+(?:::|\||[-–—])\s+|:\s+/;
+
 const bare = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
 const unquoted = (text: string) =>
   text
@@ -97,8 +100,11 @@ function storyLines(story: Story, stories: readonly Story[]): string[] {
 function cutShort(line: string, stories: readonly Story[]): boolean {
   const norm = (text: string) => unquoted(text).toLowerCase().replace(/\s+/g, ' ');
   const mine = norm(line);
+  // A headline may start after a label ("Valley Courier :: Tornadoes tear through…", "Live | …"):
+  // what follows the label is a start too.
+  const starts = (text: string) => [text, ...text.split(HEADLINE_LABEL).slice(1)];
   return stories.some((story) =>
-    [story.title, story.lead, ...story.facts, story.why ?? '', story.who ?? '', ...(story.sourceSentences ?? [])].some((source) => {
+    [story.title, story.lead, ...story.facts, story.why ?? '', story.who ?? '', ...(story.sourceSentences ?? [])].flatMap(starts).some((source) => {
       const full = norm(source);
       return full.length > mine.length && full.startsWith(mine);
     }),

@@ -2,9 +2,10 @@
 // claims its domains one at a time, a few hundredths of a second apart so that daemons joining together
 // share them out; it crawls what it holds in one crawl (per-host lanes, crawlee's pool of request
 // slots), renews its claims with their figures every third of the lease (sending nothing for a
-// domain whose lease it has not confirmed in time), and records each domain's end once it is done. A claim whose daemon died expires and is taken over; the taker waits the
-// host's pause from the last request the claim recorded, and at least one pause after taking it
-// over, so no host is asked faster than its throttle across the cluster.
+// domain whose lease it has not confirmed in time), and records each domain's end once it is done.
+// A claim whose daemon died expires and is taken over; the taker waits the host's pause from the
+// last request the claim recorded, and at least one pause after taking it over, so no host is
+// asked faster than its throttle across the cluster.
 import type { AppContext } from '../../../context.js';
 import {
   claimNextDomain,

@@ -234,6 +234,11 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     } catch (error) {
       // The database is away (the share of the crawl pauses until it is back), or the claim's lease
       // is unconfirmed: the page is asked again later, without using up its retries.
+      // Its claim was lost meanwhile: the request was not made, and nothing more is asked for it.
+      if (error instanceof LeaseLapsedError && state.dropped) {
+        request.noRetry = true;
+        throw error;
+      }
       if ((options.isStorageOutage?.(error) || error instanceof LeaseLapsedError) && !stopped) {
         request.retryCount = Math.max(0, request.retryCount - 1);
         throw error;
@@ -332,6 +337,8 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
       leaseEnds.set(domainId, until);
     },
     dropDomain(domainId) {
+      // A request of it still waiting for its host's turn is not sent either.
+      leaseEnds.set(domainId, 0);
       const state = states.get(domainId);
       if (!state || state.finished) return;
       state.dropped = true;

@@ -372,6 +372,21 @@ describe('lyrics and music', () => {
     expect(lines.filter((line) => /Bennu|capsule/i.test(line))).toEqual([]);
   });
 
+  it("does not sing a headline's start cut short after a site's label", async () => {
+    const story: Story = {
+      ...stories[0]!,
+      title: 'Valley Courier :: Tornadoes tear through Oklahoma and Kansas, killing five',
+      lead: 'At least five people were killed when tornadoes tore through towns in Oklahoma and Kansas overnight, state officials said.',
+      facts: ['More than 40,000 homes lost power overnight.'],
+      who: null,
+      why: null,
+      sourceSentences: ['Valley Courier :: Tornadoes tear through Oklahoma and Kansas, killing five'],
+    };
+    const lines = parseLyrics(await offlineLyrics([story])).map((line) => line.text);
+    expect(lines).not.toContain('Tornadoes tear through Oklahoma and Kansas');
+    expect(lines).toContain('More than 40,000 homes lost power overnight');
+  });
+
   it('does not sing a clause that another source begins a sentence with', async () => {
     const story: Story = {
       ...stories[0]!,
