@@ -75,15 +75,8 @@ const singable = (line: string) => {
   return count >= SINGABLE.min && count <= SINGABLE.max;
 };
 
-/**
- * A story's two lines: its headline whole (or a later clause of it), then one of its facts whole
- * (or a later clause of one), the fact that rhymes with the headline's line when one does (else
- * one that rhymes on its vowel),
- * lines that scan (SINGABLE) before those that do not. Never the start of a sentence cut short: a
- * line that is the beginning of a source sentence or headline ("The U.S. Department of
- * Agriculture") is no line.
- */
-function storyLines(story: Story, stories: readonly Story[]): string[] {
+/** The lines a story offers: its headline's (whole, or a later clause) and its facts' (each whole, or a later clause). */
+function storyCandidates(story: Story, stories: readonly Story[]): { headline: string | null; facts: string[] } {
   const usable = (line: string | null): line is string => line !== null && !cutShort(line, stories);
   const headlines = [whole(story.title, 12), laterClause(story.title, 10)].filter(usable);
   const headline = headlines.find(singable) ?? headlines[0] ?? null;
@@ -91,6 +84,18 @@ function storyLines(story: Story, stories: readonly Story[]): string[] {
   const facts = [...sentences.map((sentence) => whole(sentence, 12)), ...sentences.map((sentence) => laterClause(sentence, 10))].filter(
     (line): line is string => usable(line) && line !== headline,
   );
+  return { headline, facts: [...new Set(facts)] };
+}
+
+/**
+ * A story's two lines: its headline whole (or a later clause of it), then one of its facts whole
+ * (or a later clause of one), the fact that rhymes with the headline's line when one does (else
+ * one that rhymes on its vowel), lines that scan (SINGABLE) before those that do not. Never the
+ * start of a sentence cut short: a line that is the beginning of a source sentence or headline
+ * ("The U.S. Department of Agriculture") is no line.
+ */
+function storyLines(story: Story, stories: readonly Story[]): string[] {
+  const { headline, facts } = storyCandidates(story, stories);
   const rhyming = (kind: 'rhyme' | 'near') => (headline ? facts.find((line) => singable(line) && rhymeOf(headline, line) === kind) : undefined);
   const fact = rhyming('rhyme') ?? rhyming('near') ?? facts.find(singable) ?? facts[0] ?? null;
   return [headline, fact].filter((line): line is string => line !== null);
@@ -126,12 +131,15 @@ export async function offlineLyrics(stories: readonly Story[]): Promise<string> 
     topics.length > 1 ? `From ${topics[0]} to ${topics.at(-1)}` : `All about ${topics[0]}`,
     'This is the news today',
   ];
-  // One story alone: its verse is what the chorus does not sing of it.
   const verse = (group: readonly Story[]) => group.flatMap((story) => storyLines(story, stories)).filter((line) => !chorus.includes(line));
-  const groups = rest.length > 0 ? [rest.slice(0, Math.ceil(rest.length / 2)), rest.slice(Math.ceil(rest.length / 2))] : [[top!]];
+  // One story alone: its verse sings its other facts, those that scan first.
+  const alone = () => {
+    const lines = storyCandidates(top!, stories).facts.filter((line) => !chorus.includes(line));
+    return [...lines.filter(singable), ...lines.filter((line) => !singable(line))].slice(0, 4);
+  };
+  const verses = rest.length > 0 ? [verse(rest.slice(0, Math.ceil(rest.length / 2))), verse(rest.slice(Math.ceil(rest.length / 2)))] : [alone()];
   const sections: string[] = [];
-  groups.forEach((group, i) => {
-    const lines = group.length > 0 ? verse(group) : [];
+  verses.forEach((lines, i) => {
     if (lines.length > 0) sections.push(`[Verse ${i + 1}]`, ...lines, '');
     sections.push('[Chorus]', ...chorus, '');
   });

@@ -377,14 +377,17 @@ describe('lyrics and music', () => {
       ...stories[0]!,
       title: 'Valley Courier :: Tornadoes tear through Oklahoma and Kansas, killing five',
       lead: 'At least five people were killed when tornadoes tore through towns in Oklahoma and Kansas overnight, state officials said.',
-      facts: ['More than 40,000 homes lost power overnight.'],
+      facts: ['More than 40,000 homes lost power overnight.', 'The governor declared an emergency in six counties.'],
       who: null,
       why: null,
       sourceSentences: ['Valley Courier :: Tornadoes tear through Oklahoma and Kansas, killing five'],
     };
-    const lines = parseLyrics(await offlineLyrics([story])).map((line) => line.text);
+    const sung = parseLyrics(await offlineLyrics([story]));
+    const lines = sung.map((line) => line.text);
     expect(lines).not.toContain('Tornadoes tear through Oklahoma and Kansas');
-    expect(lines).toContain('More than 40,000 homes lost power overnight');
+    // A story alone: the chorus sings one fact, the verse the others.
+    expect(sung.filter((line) => line.section === 'chorus').map((line) => line.text)).toContain('More than 40,000 homes lost power overnight');
+    expect(sung.filter((line) => line.section === 'verse').map((line) => line.text)).toEqual(['The governor declared an emergency in six counties']);
   });
 
   it('does not sing a clause that another source begins a sentence with', async () => {
