@@ -152,8 +152,11 @@ export type WorkerMessage =
   | { ok: true; alone: Int32Array; topicIds: Int32Array; topics: Uint8Array }
   | { ok: false; message: string };
 
-/** Stories per message back: the stories of 20,000 articles rebuilt at once held the daemon's thread for 400 ms. */
-export const STORIES_PER_MESSAGE = 1_000;
+/**
+ * Stories per message back: the stories of 20,000 articles rebuilt at once held the daemon's thread
+ * for 400 ms, a part of 1,000 stories still over 50 ms on a busy machine.
+ */
+export const STORIES_PER_MESSAGE = 250;
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -171,7 +174,8 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
   }
   let abort = () => {};
   try {
-    const byId = new Map(articles.map((article) => [String(article.id), article]));
+    // Filled part by part as the rows are sent: a week's 100,000 in one go is a stall of its own.
+    const byId = new Map<number, RecentArticleRow>();
     const covered: TopicStory[] = [];
     const reply = new Promise<WindowStories>((resolve, reject) => {
       abort = () => reject(signal!.reason);
@@ -184,7 +188,7 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
             story: { articleIds, ...story },
             ...rest
           } of message.stories) {
-            covered.push({ ...rest, story: { ...story, articles: articleIds.map((id) => storyInput(byId.get(id)!)) } });
+            covered.push({ ...rest, story: { ...story, articles: articleIds.map((id) => storyInput(byId.get(Number(id))!)) } });
           }
         } else if (message.ok) {
           const topicOf = new Map<number, Topic>();
@@ -198,7 +202,9 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
     // The rows go in parts, a turn of the event loop apart, so that the daemon keeps answering.
     const sending = (async () => {
       for (let sent = 0; sent < articles.length && !signal?.aborted; sent += ROWS_PER_MESSAGE) {
-        worker.postMessage({ rows: articles.slice(sent, sent + ROWS_PER_MESSAGE) });
+        const part = articles.slice(sent, sent + ROWS_PER_MESSAGE);
+        worker.postMessage({ rows: part });
+        for (const article of part) byId.set(article.id, article);
         await nextTurn();
       }
       worker.postMessage({ options: limits });

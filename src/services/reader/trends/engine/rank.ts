@@ -18,34 +18,51 @@ function logShare(count: number, full: number): number {
   return Math.min(1, Math.log1p(count) / Math.log1p(full));
 }
 
+// Source names repeat from story to story (a few thousand sites): each is read once. Bounded.
+const KEYS_REMEMBERED = 20_000;
+const keys = new Map<string, string>();
+
 /** A source's identity: case and a leading "www." do not make another site. */
 function sourceKey(source: string): string {
-  return siteHost(source);
-}
-
-/** Distinct source names, in the story's order (most central article first). */
-function distinctSources(story: StoryCluster): string[] {
-  const seen = new Map<string, string>();
-  for (const article of story.articles) {
-    const source = article.source?.trim();
-    if (source && !seen.has(sourceKey(source))) seen.set(sourceKey(source), source);
+  let key = keys.get(source);
+  if (key === undefined) {
+    if (keys.size >= KEYS_REMEMBERED) keys.clear();
+    keys.set(source, (key = siteHost(source)));
   }
-  return [...seen.values()];
+  return key;
 }
 
 /**
- * How many sources cover the story. An article without a source (a bare JSONL row) counts as one
- * of its own: nothing says two such rows come from one site.
+ * The story's distinct source names, in its order (most central article first), and how many
+ * sources cover it: an article without a source (a bare JSONL row) counts as one of its own,
+ * since nothing says two such rows come from one site.
  */
-export function sourceCount(story: StoryCluster): number {
+function sourcesOf(story: StoryCluster): { distinct: string[]; count: number } {
+  const seen = new Map<string, string>();
   let unnamed = 0;
-  for (const article of story.articles) if (!article.source?.trim()) unnamed++;
-  return distinctSources(story).length + unnamed;
+  for (const article of story.articles) {
+    const source = article.source?.trim();
+    if (!source) {
+      unnamed++;
+      continue;
+    }
+    const key = sourceKey(source);
+    if (!seen.has(key)) seen.set(key, source);
+  }
+  return { distinct: [...seen.values()], count: seen.size + unnamed };
 }
+
+/** How many sources cover the story. */
+export function sourceCount(story: StoryCluster): number {
+  return sourcesOf(story).count;
+}
+
+const isTrend = (articles: number, sources: number, options: Pick<RankOptions, 'minArticles' | 'minSources'>) =>
+  articles >= (options.minArticles ?? 2) && sources >= (options.minSources ?? 2);
 
 /** Whether a story is a trend: enough articles from enough distinct sources (two articles of one site are not). */
 export function isTrendStory(story: StoryCluster, options: Pick<RankOptions, 'minArticles' | 'minSources'> = {}): boolean {
-  return story.articles.length >= (options.minArticles ?? 2) && sourceCount(story) >= (options.minSources ?? 2);
+  return isTrend(story.articles.length, sourceCount(story), options);
 }
 
 function newestTime(story: StoryCluster): number {
@@ -57,9 +74,7 @@ function newestTime(story: StoryCluster): number {
   return newest;
 }
 
-function relevanceScore(story: StoryCluster, now: number | null): number {
-  const sources = sourceCount(story);
-  const newest = newestTime(story);
+function relevanceScore(story: StoryCluster, sources: number, newest: number, now: number | null): number {
   let recency = 0.5;
   if (now !== null && Number.isFinite(newest)) {
     const ageHours = Math.max(0, (now - newest) / 3_600_000);
@@ -83,17 +98,21 @@ function rankedStories(stories: StoryCluster[], options: RankOptions) {
     for (const story of stories) newest = Math.max(newest, newestTime(story));
     now = Number.isFinite(newest) ? newest : null;
   }
-  return stories
-    .filter((story) => isTrendStory(story, options))
-    .map((story) => ({ story, score: relevanceScore(story, now), sources: distinctSources(story), count: sourceCount(story), newest: newestTime(story) }))
-    .sort(
-      (x, y) =>
-        y.score - x.score ||
-        y.count - x.count ||
-        y.story.articles.length - x.story.articles.length ||
-        y.newest - x.newest ||
-        (x.story.storyId < y.story.storyId ? -1 : x.story.storyId > y.story.storyId ? 1 : 0),
-    );
+  const trends: { story: StoryCluster; score: number; sources: string[]; count: number; newest: number }[] = [];
+  for (const story of stories) {
+    const { distinct, count } = sourcesOf(story);
+    if (!isTrend(story.articles.length, count, options)) continue;
+    const newest = newestTime(story);
+    trends.push({ story, score: relevanceScore(story, count, newest, now), sources: distinct, count, newest });
+  }
+  return trends.sort(
+    (x, y) =>
+      y.score - x.score ||
+      y.count - x.count ||
+      y.story.articles.length - x.story.articles.length ||
+      y.newest - x.newest ||
+      (x.story.storyId < y.story.storyId ? -1 : x.story.storyId > y.story.storyId ? 1 : 0),
+  );
 }
 
 /** The stories in the order rankTrends gives them, without writing a title or summary for each. */
