@@ -16,8 +16,9 @@ const VOWEL_PHONEME = /^[A-Z]+[0-2]$/;
 
 function phonemesOf(word: string): string[] | null {
   if (!dictionary) throw new Error('loadPronunciations() first');
-  const entry = dictionary[word.toLowerCase()];
-  return entry === undefined ? null : entry.split(' ');
+  // Own entries only: a lyric's "__proto__" or "toString" is a word, not the object's property.
+  const key = word.toLowerCase();
+  return Object.hasOwn(dictionary, key) ? dictionary[key]!.split(' ') : null;
 }
 
 /** Vowel groups of the spelling, a final silent e left out: "gazette" 2, "Linden" 2. */

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrendSourceArticle } from '../../../../src/db/trends.js';
 import { fillTemplate, renderBacking, valueAt } from '../../../../src/providers/music/index.js';
-import { lineSyllables, linesRhyme, loadPronunciations, rhymeKey, rhymeOf } from '../../../../src/shared/text/pronounce.js';
+import { lineSyllables, linesRhyme, loadPronunciations, rhymeKey, rhymeOf, wordSyllables } from '../../../../src/shared/text/pronounce.js';
 import { offlineConversation } from '../../../../src/services/newsroom/audio/conversation.js';
 import { downloadName, newAudioFileName } from '../../../../src/services/newsroom/audio/files.js';
 import { coversTopic, offlineInterview, refineOffline, storyName } from '../../../../src/services/newsroom/audio/interview.js';
@@ -414,6 +414,9 @@ describe('lyrics and music', () => {
     expect(lineSyllables('The Department of Agriculture')).toBe(1 + 3 + 1 + 4);
     expect(lineSyllables('a poem, a recipe, a business')).toBe(1 + 2 + 1 + 3 + 1 + 2);
     expect(lineSyllables('Zorblatt')).toBe(2);
+    // Crawled words that are names of an object's own machinery are words like any other.
+    expect(wordSyllables('__proto__')).toBe(2);
+    expect(rhymeKey('__proto__')).toBe('~o');
     expect(rhymeKey('today')).toBe('EY');
     expect(rhymeKey('understand')).toBe('AE N D');
     expect(linesRhyme('Prices rise across the state', 'The council votes to wait')).toBe(true);
