@@ -9,15 +9,13 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
-import { loginCookie, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+import { loginCookie, spawnDaemon, type DaemonProcess, pidOf } from '../helpers/daemon.js';
 
 const SITES = 6;
 const THROTTLE_S = 2;
 const LEASE_S = 3;
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pidOf = (holder: string | null) => Number(holder?.split(':').at(-2));
-
 describe.skipIf(!usingPostgres)('a daemon frozen past its lease', () => {
   let web: NewsWeb;
   let database: TestDatabase;

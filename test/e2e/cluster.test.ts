@@ -11,7 +11,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
-import { loginCookie, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+import { loginCookie, spawnDaemon, type DaemonProcess, pidOf } from '../helpers/daemon.js';
 import { openLiveSocket } from '../helpers/live.js';
 
 const SITES = 12;
@@ -32,9 +32,6 @@ async function until<T>(what: string, read: () => Promise<T>, done: (value: T) =
 }
 
 const listen = (daemon: DaemonProcess, cookie: string) => openLiveSocket(daemon.baseUrl, { cookie });
-
-/** The pid in a holder name (host:pid:tag). */
-const pidOf = (holder: string | null) => Number(holder?.split(':').at(-2));
 
 describe.skipIf(!usingPostgres)('three daemons on one PostgreSQL', () => {
   let web: NewsWeb;

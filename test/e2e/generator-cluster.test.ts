@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/fake-openai/server.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
-import { loginCookie, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+import { loginCookie, spawnDaemon, type DaemonProcess, pidOf } from '../helpers/daemon.js';
 
 const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
 const TRENDS = [
@@ -24,9 +24,6 @@ const TRENDS = [
 const ARTICLE = `**Port Linden after the storm**
 
 ${'A storm flooded the harbor district of Port Linden and about 1,200 residents left their homes overnight. '.repeat(3)}`;
-
-/** The pid in a holder name (host:pid:tag). */
-const pidOf = (holder: string | null) => Number(holder?.split(':').at(-2));
 
 describe.skipIf(!usingPostgres)('two daemons sharing the generator queue', () => {
   let fake: FakeOpenAi;

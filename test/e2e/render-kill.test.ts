@@ -13,7 +13,7 @@ import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/fake-openai/server
 import { storeNewsDay } from '../fixtures/stories/news-day.js';
 import { probeAudio } from '../helpers/audio.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
-import { loginCookie, spawnDaemon, type DaemonProcess } from '../helpers/daemon.js';
+import { loginCookie, spawnDaemon, type DaemonProcess, pidOf } from '../helpers/daemon.js';
 
 const admin = { username: 'operator', password: 'a long enough password' };
 const ARTICLE = `**Port Linden after the storm**
@@ -42,9 +42,6 @@ async function until<T>(
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
-
-/** The pid in a holder name (host:pid:tag). */
-const pidOf = (holder: string | null) => Number(holder?.split(':').at(-2));
 
 describe.skipIf(!usingPostgres)('kill -9 mid-render and mid-generation, with a second daemon on the same database', { timeout: 300_000 }, () => {
   let database: TestDatabase;

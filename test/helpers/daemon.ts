@@ -137,6 +137,9 @@ async function spawnOnFreePort(args: string[], env: Record<string, string>, time
   return { child, baseUrl, output: () => output, exited };
 }
 
+/** The pid in a job or claim holder's name (host:pid:tag): which daemon process holds it. */
+export const pidOf = (holder: string | null) => Number(holder?.split(':').at(-2));
+
 /** Logs in through the real endpoint and returns the session cookie (name=value). */
 export async function loginCookie(baseUrl: string, credentials: { username: string; password: string }): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
