@@ -55,6 +55,14 @@ export async function copyCandidates(
     limit ${options.limit}`;
 }
 
+/**
+ * Serialises copy filing across crawls and daemons for the rest of the transaction: two outlets'
+ * copies stored at once would otherwise each be filed under the other, and neither listed.
+ */
+export async function lockCopyFiling(tx: Queryable): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtextextended('newsctl:copy-filing', 0))`;
+}
+
 /** The original an article at `url` stands for: the article itself, or the one it is a copy of. */
 export async function originalAtUrl(sql: Queryable, url: string, excludeId: number): Promise<{ id: number; domainName: string } | null> {
   const [row] = await sql<{ id: number; domainName: string }[]>`

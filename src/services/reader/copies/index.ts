@@ -3,7 +3,8 @@
 // another publisher is that publisher's syndicated copy; an outlet's article found again at a new
 // URL replaces its earlier version. The threshold is chosen in bench/copies.bench.ts.
 import type { AppContext } from '../../../context.js';
-import { copyCandidates, fileCopiesOf, originalAtUrl, type CopyKind } from '../../../db/copies.js';
+import type { Queryable } from '../../../db/client.js';
+import { copyCandidates, fileCopiesOf, lockCopyFiling, originalAtUrl, type CopyKind } from '../../../db/copies.js';
 import { bodyBands, resemblance, shingleHashes, type Resemblance } from './fingerprint.js';
 
 /**
@@ -54,11 +55,21 @@ export interface CopyFiling {
   kind: CopyKind | null;
 }
 
-/** Files a newly stored article among the copies of the last days (see the top of this file). */
+/**
+ * Files a newly stored article among the copies of the last days (see the top of this file), one
+ * filing at a time: crawls store articles side by side, and each filing must see the ones before it.
+ */
 export async function fileArticleCopies(ctx: Pick<AppContext, 'sql'>, article: StoredForCopies): Promise<CopyFiling> {
+  return ctx.sql.begin(async (tx) => {
+    await lockCopyFiling(tx);
+    return fileLocked(tx, article);
+  }) as Promise<CopyFiling>;
+}
+
+async function fileLocked(sql: Queryable, article: StoredForCopies): Promise<CopyFiling> {
   const filing: CopyFiling = { copyOf: null, kind: null };
   const since = new Date(Date.now() - WINDOW_DAYS * 86_400_000);
-  const found = await copyCandidates(ctx.sql, {
+  const found = await copyCandidates(sql, {
     bands: article.fingerprint.bands,
     urls: [article.canonicalUrl, article.sourceUrl],
     since,
@@ -68,12 +79,12 @@ export async function fileArticleCopies(ctx: Pick<AppContext, 'sql'>, article: S
   });
   // Copies stored before their original, that said whose they were.
   const declared = found.filter((candidate) => candidate.declared).map((candidate) => candidate.id);
-  if (declared.length) await fileCopiesOf(ctx.sql, article.id, declared, 'syndication');
+  if (declared.length) await fileCopiesOf(sql, article.id, declared, 'syndication');
   const candidates = found.filter((candidate) => !candidate.declared);
   if (article.syndicatedFrom) {
-    const original = await originalAtUrl(ctx.sql, article.syndicatedFrom, article.id);
+    const original = await originalAtUrl(sql, article.syndicatedFrom, article.id);
     if (original && original.id !== article.id && original.domainName !== article.domainName) {
-      await fileCopiesOf(ctx.sql, original.id, [article.id], 'syndication');
+      await fileCopiesOf(sql, original.id, [article.id], 'syndication');
       return { copyOf: original.id, kind: 'syndication' };
     }
   }
@@ -81,11 +92,17 @@ export async function fileArticleCopies(ctx: Pick<AppContext, 'sql'>, article: S
     (candidate) => (candidate.copyOf ?? candidate.id) !== article.id && isCopy(resemblance(article.fingerprint.shingles, shingleHashes(candidate.content))),
   );
   if (matches.length === 0) return filing;
-  // Another outlet's text: a copy of the first one seen.
+  // Another outlet's text: a copy of the first one stored. That may be this one, when another
+  // outlet's copy was stored while this was still being read.
   const others = matches.filter((match) => match.rootDomainName !== article.domainName);
   if (others.length) {
-    const original = Math.min(...others.map((match) => match.copyOf ?? match.id));
-    await fileCopiesOf(ctx.sql, original, [article.id], 'copy');
+    const roots = [...new Set(others.map((match) => match.copyOf ?? match.id))];
+    const original = Math.min(article.id, ...roots);
+    if (original === article.id) {
+      await fileCopiesOf(sql, article.id, roots, 'copy');
+      return filing;
+    }
+    await fileCopiesOf(sql, original, [article.id], 'copy');
     return { copyOf: original, kind: 'copy' };
   }
   // The outlet's own versions of one article: the newest stands for them all, whichever the crawl
@@ -94,6 +111,6 @@ export async function fileArticleCopies(ctx: Pick<AppContext, 'sql'>, article: S
   for (const match of matches) versions.set(match.copyOf ?? match.id, new Date(match.rootTime).getTime());
   const [newest] = [...versions].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0]!;
   const older = [...versions.keys()].filter((id) => id !== newest);
-  await fileCopiesOf(ctx.sql, newest, older, 'update');
+  await fileCopiesOf(sql, newest, older, 'update');
   return newest === article.id ? filing : { copyOf: newest, kind: 'update' };
 }
