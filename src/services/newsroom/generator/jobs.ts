@@ -15,6 +15,7 @@ import { announce, publishQueue } from './events.js';
 import { generateTrendArticle, reportBatchProgress, type GenerateItemResult } from './generate-item.js';
 import { GENERATE_ARTICLE_JOB, GENERATOR_JOB } from './status.js';
 import { MIN_SOURCE_ARTICLES } from './write-article.js';
+import { onAbort } from '../../../shared/abort.js';
 import { counted } from '../../../shared/words.js';
 
 /** The reason the generator's Stop gives its runs: Stop says what it cancelled in one line, not one per run. */
@@ -121,16 +122,15 @@ async function keepQueueing(ctx: AppContext, job: JobHandle): Promise<{ queued: 
         heard = false;
         continue;
       }
+      // A Stop that came while it looked (above) has aborted the signal already: no wait then.
+      let stopWaiting = () => {};
       await new Promise<void>((resolve) => {
-        const done = () => {
-          heard = false;
-          job.signal.removeEventListener('abort', done);
-          wake = null;
-          resolve();
-        };
-        job.signal.addEventListener('abort', done, { once: true });
-        wake = done;
+        wake = resolve;
+        stopWaiting = onAbort(job.signal, resolve);
       });
+      stopWaiting();
+      wake = null;
+      heard = false;
     }
   } finally {
     stopListening();

@@ -156,7 +156,12 @@ export class JobRunner {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const local = this.local.get(runId);
-      if (local) await local.done;
+      // Bounded like the rest: a run that ignores its stop must not hold its stopper for ever.
+      if (local) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([local.done, new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now()))))]);
+        clearTimeout(timer);
+      }
       const row = await jobRunById(this.ctx.sql, runId);
       if (!row || isTerminal(row.status) || this.closed) return row;
       // Held elsewhere (or queued): its job_updated message, or the next look, says when it ends.

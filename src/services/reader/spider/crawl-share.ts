@@ -28,6 +28,7 @@ import { createCrawl } from './crawl.js';
 import type { CrawlDomain } from './crawl-types.js';
 import { hostInterval, hostOf, MIN_HOST_INTERVAL_MS, parseDomainInput } from './net/index.js';
 import { crawlNetwork } from './network.js';
+import { onAbort } from '../../../shared/abort.js';
 import { counted } from '../../../shared/words.js';
 import { reportProblem } from '../../../diagnostics.js';
 
@@ -181,8 +182,8 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
   }
 
   const running = crawl.run();
-  const onAbort = () => crawl.stop();
-  job.signal.addEventListener('abort', onAbort, { once: true });
+  // A stop may have come while the run was setting up.
+  const offAbort = onAbort(job.signal, () => crawl.stop());
   const offControl = job.onControl((state) => (state === 'paused' ? crawl.pause() : crawl.resume()));
   if (job.paused) crawl.pause();
 
@@ -235,7 +236,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
       }
     }
   } finally {
-    job.signal.removeEventListener('abort', onAbort);
+    offAbort();
     offControl();
     if (job.signal.aborted) crawl.stop();
     else crawl.finish();

@@ -117,10 +117,21 @@ const sharedJob = defineJob({
   },
 });
 
+/** Ignores its stop until the test lets it end: a stopper must not wait for it past its own time. */
+let releaseDeaf: () => void = () => {};
+const deafJob = defineJob({
+  name: 'test-deaf',
+  label: 'The deaf job',
+  run: async () => {
+    await new Promise<void>((resolve) => (releaseDeaf = resolve));
+    return {};
+  },
+});
+
 let service: ServiceContext;
 beforeAll(async () => {
   // This file's jobs only: a catalog is what a runner works, whatever modules are loaded.
-  service = await createServiceContext({ catalog: jobCatalog([countJob, flakyJob, itemJob, keyedJob, sharedJob]) });
+  service = await createServiceContext({ catalog: jobCatalog([countJob, flakyJob, itemJob, keyedJob, sharedJob, deafJob]) });
 });
 afterAll(async () => service?.close());
 
@@ -128,7 +139,14 @@ describe('job runner', () => {
   it("works the jobs its context's catalog lists, and only those", async () => {
     // The spider's module is loaded (the product's catalog imports it) but not in this catalog.
     await expect(startJob(service.ctx, 'spider')).rejects.toMatchObject({ code: 'invalid', message: expect.stringContaining('Unknown job "spider"') });
-    expect((await jobStates(service.ctx)).map((state) => state.name)).toEqual(['test-count', 'test-flaky', 'test-item', 'test-keyed', 'test-shared']);
+    expect((await jobStates(service.ctx)).map((state) => state.name)).toEqual([
+      'test-count',
+      'test-deaf',
+      'test-flaky',
+      'test-item',
+      'test-keyed',
+      'test-shared',
+    ]);
     expect(() => jobCatalog([countJob, { ...countJob }])).toThrow('Job "test-count" is declared twice');
     expect(() => defineJob({ ...countJob, name: 'Test Count' })).toThrow('must be lower-case');
   });
@@ -160,6 +178,17 @@ describe('job runner', () => {
       .map((m) => m.status);
     expect(messages).toEqual(['queued', 'running', 'stopping', 'stopped']);
     expect(service.eventsOf('job_progress').some((m) => m.runId === run.id)).toBe(true);
+  });
+
+  it('gives up waiting for a run that ignores its stop at the wait’s own limit, and records its end when it comes', async () => {
+    const ctx = service.ctx;
+    const { run } = await startJob(ctx, deafJob.name);
+    await until(async () => (await liveRun(ctx, deafJob.name))?.status === 'running');
+    const asked = Date.now();
+    expect(await stopJob(ctx, deafJob.name, { timeoutMs: 500 })).toMatchObject({ id: run.id, status: 'stopping' });
+    expect(Date.now() - asked).toBeLessThan(5_000);
+    releaseDeaf();
+    expect(await waitForRun(ctx, run.id, { timeoutMs: 10_000 })).toMatchObject({ status: 'stopped' });
   });
 
   it("returns a run's result to whoever waits for it, retrying a failing run as its policy says", async () => {
