@@ -155,14 +155,24 @@ export async function modelTrends(model: ChatModel, input: ModelTrendsInput): Pr
 }
 
 /** The offline engine's trends of a topic's stories (already trends: see stories.ts): ranked, with real headlines and sentences. */
-export function engineTrends(stories: readonly StoryCluster[], options: { now: Date; limit: number }): TopicTrend[] {
-  return rankTrends([...stories], { now: options.now, limit: options.limit, minArticles: 1, minSources: 1 }).map((trend) => ({
-    title: trend.title,
-    description: trend.description,
-    relevanceScore: trend.relevanceScore,
-    articleIds: trend.articleIds.map(Number),
-    storyKey: trend.storyId,
-  }));
+export async function engineTrends(stories: readonly StoryCluster[], options: { now: Date; limit: number }): Promise<TopicTrend[]> {
+  const trends: TopicTrend[] = [];
+  // One story described per turn of the event loop: a week's big stories, ten in one go, held the
+  // daemon's thread for ~450 ms. Each is ranked alone (its score depends on it and `now` only), in
+  // the order rankTrends gives them.
+  for (const story of rankStories([...stories], { now: options.now, minArticles: 1, minSources: 1 }).slice(0, Math.max(0, options.limit))) {
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const trend of rankTrends([story], { now: options.now, minArticles: 1, minSources: 1 })) {
+      trends.push({
+        title: trend.title,
+        description: trend.description,
+        relevanceScore: trend.relevanceScore,
+        articleIds: trend.articleIds.map(Number),
+        storyKey: trend.storyId,
+      });
+    }
+  }
+  return trends;
 }
 
 /** A topic's stories in the engine's rank order (the model's prompt lists them so), none described. */

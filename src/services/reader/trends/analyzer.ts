@@ -169,7 +169,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
           await logEvent(ctx, LOG_COMPONENTS.trends, 'warning', `Model analysis of ${topic} failed (${describeError(error)}); using the offline engine`);
         }
       }
-      trends ??= engineTrends(inRankOrder.slice(0, limits.trendsPerTopic), { now, limit: limits.trendsPerTopic });
+      trends ??= await engineTrends(inRankOrder.slice(0, limits.trendsPerTopic), { now, limit: limits.trendsPerTopic });
 
       setAction(ctx, job, 'running', `Storing ${counted(trends.length, `${topic} trend`)} (batch ${batchNumber})`);
       const stored = await storeTopicTrends(ctx.sql, { topic, batchNumber, trends, articlesAnalyzed, source, evidenceOf });

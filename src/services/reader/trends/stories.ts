@@ -180,9 +180,7 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
     const reply = new Promise<WindowStories>((resolve, reject) => {
       abort = () => reject(signal!.reason);
       signal?.addEventListener('abort', abort, { once: true });
-      // Each part arrives as a task of its own, so decoding and rebuilding a week's stories never
-      // holds the thread for long.
-      worker.on('message', (message: WorkerMessage) => {
+      const handle = (message: WorkerMessage) => {
         if ('stories' in message) {
           for (const {
             story: { articleIds, ...story },
@@ -195,9 +193,34 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
           message.topicIds.forEach((id, i) => topicOf.set(id, TOPICS[message.topics[i]!]!));
           resolve({ covered, alone: Array.from(message.alone), topicOf });
         } else reject(new Error(message.message));
+      };
+      // One part per turn of the event loop, so decoding and rebuilding a week's stories never holds
+      // the thread for long: Node hands over several queued messages in one turn.
+      const inbox: WorkerMessage[] = [];
+      let draining = false;
+      let answered = false;
+      const drain = async () => {
+        if (draining) return;
+        draining = true;
+        while (inbox.length > 0) {
+          try {
+            handle(inbox.shift()!);
+          } catch (error) {
+            reject(error);
+          }
+          if (inbox.length > 0) await nextTurn();
+        }
+        draining = false;
+      };
+      worker.on('message', (message: WorkerMessage) => {
+        if (!('stories' in message)) answered = true;
+        inbox.push(message);
+        void drain();
       });
       worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`The story worker exited (code ${code}) before answering`)));
+      worker.once('exit', (code) => {
+        if (!answered) reject(new Error(`The story worker exited (code ${code}) before answering`));
+      });
     });
     // The rows go in parts, a turn of the event loop apart, so that the daemon keeps answering.
     const sending = (async () => {
