@@ -116,11 +116,12 @@ export function compileTopicModel(file: TopicModelFile): TopicModel {
   if (file.topics.join() !== TOPICS.join()) throw new Error('topic model lists other topics than TOPICS');
   const termIndex = new Map<string, number>();
   const weights = new Float64Array(file.terms.length * TOPIC_COUNT);
-  file.terms.forEach(([term, ...termWeights], i) => {
-    if (termWeights.length !== TOPIC_COUNT) throw new Error(`topic model term "${term}" has ${termWeights.length} weights`);
-    termIndex.set(term, i * TOPIC_COUNT);
-    for (let t = 0; t < TOPIC_COUNT; t++) weights[i * TOPIC_COUNT + t] = termWeights[t]! / WEIGHT_SCALE;
-  });
+  for (let i = 0; i < file.terms.length; i++) {
+    const line = file.terms[i]!;
+    if (line.length !== TOPIC_COUNT + 1) throw new Error(`topic model term "${line[0]}" has ${line.length - 1} weights`);
+    termIndex.set(line[0], i * TOPIC_COUNT);
+    for (let t = 0; t < TOPIC_COUNT; t++) weights[i * TOPIC_COUNT + t] = (line[t + 1] as number) / WEIGHT_SCALE;
+  }
   const { calibration } = file;
   for (const scales of [calibration.likelihoodScale, calibration.keywordScale, calibration.regressionScale, calibration.bias]) {
     if (scales?.length !== TOPIC_COUNT) throw new Error('topic model calibration lacks a value per topic');

@@ -8,7 +8,7 @@
 // the weights small integers in base64: the file stays a few megabytes, and a weight keeps four
 // significant digits, far below what moves a prediction.
 import { featureRowReader, type FeatureRow, type FeatureWeighting } from './article-features.js';
-import { unpackInt16 } from './packed-numbers.js';
+import { indexOf, unpackInt16, unpackUint16 } from './packed-numbers.js';
 import type { TitleText } from './words.js';
 
 export interface TopicRegression {
@@ -76,8 +76,8 @@ export function decodeTopicRegression(file: TopicRegressionFile): TopicRegressio
   if (idfBytes.length !== features.length * 2 || !weights || file.bias.length !== file.classes) {
     throw new Error('topic regression: vocabulary, idf, weights and bias sizes disagree');
   }
-  const vocabulary = new Map(features.map((feature, column) => [feature, column]));
-  const idf = Float64Array.from(features, (_, i) => idfBytes.readUInt16LE(i * 2) * IDF_UNIT);
+  const vocabulary = indexOf(features);
+  const idf = unpackUint16(idfBytes, IDF_UNIT);
   return {
     weighting: file.weighting,
     classes: file.classes,

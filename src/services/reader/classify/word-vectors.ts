@@ -8,7 +8,7 @@
 // Training reads the vectors (scripts/training/word-vectors.ts); the model file keeps only each
 // word's weight and its scores under the regression over the mean vector (WordTopicScores), a few
 // bytes per word.
-import { unpackInt16 } from './packed-numbers.js';
+import { indexOf, unpackInt16 } from './packed-numbers.js';
 import { logSoftmax } from './topic-regression.js';
 import { FUNCTION_WORDS, titleWords, topicWords, type TitleText } from './words.js';
 
@@ -122,6 +122,12 @@ export interface WordTopicScoresFile {
   bias: number[];
 }
 
+function bytesOver255(bytes: Uint8Array): Float32Array {
+  const values = new Float32Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) values[i] = bytes[i]! / 255;
+  return values;
+}
+
 export function decodeWordTopicScores(file: WordTopicScoresFile): WordTopicScores {
   const words = file.words ? file.words.split('\n') : [];
   const weights = Buffer.from(file.weights, 'base64');
@@ -131,8 +137,8 @@ export function decodeWordTopicScores(file: WordTopicScoresFile): WordTopicScore
   }
   return {
     classes: file.classes,
-    index: new Map(words.map((word, i) => [word, i])),
-    weights: Float32Array.from(weights, (w) => w / 255),
+    index: indexOf(words),
+    weights: bytesOver255(weights),
     scores,
     bias: Float64Array.from(file.bias),
   };
