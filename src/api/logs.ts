@@ -11,3 +11,15 @@ export interface LogQuery {
 }
 
 export type LogEntry = z.infer<typeof logEntry>;
+
+/** The components the console colours; others are free-form upper-case words. */
+export const LOG_COMPONENTS = {
+  spider: 'SPIDER',
+  generator: 'GENERATOR',
+  model: 'AI_MODEL',
+  domainManager: 'DOMAIN_MANAGER',
+  trends: 'TRENDS',
+  auth: 'AUTH',
+  system: 'SYSTEM',
+  audio: 'AUDIO',
+} as const;

@@ -1,8 +1,7 @@
 // `newsctl logs [--follow]`: the system activity log; --follow keeps printing new entries live from
 // the /ws channel (log_entry messages) until interrupted.
 import type { Command } from 'commander';
-import type { LogEntry } from '../api/logs.js';
-import { LOG_COMPONENTS } from '../services/platform/logs/index.js';
+import { LOG_COMPONENTS, type LogEntry } from '../api/logs.js';
 import { colors, componentColor, levelColor } from '../terminal/colors.js';
 import { printJson } from './io.js';
 import { terminalText } from '../terminal/text.js';

@@ -5,17 +5,7 @@ import { getSetting } from '../settings/index.js';
 import { reportProblem } from '../../../diagnostics.js';
 import type { LogEntry } from '../../../api/logs.js';
 
-/** The components the console colours; others are free-form upper-case words. */
-export const LOG_COMPONENTS = {
-  spider: 'SPIDER',
-  generator: 'GENERATOR',
-  model: 'AI_MODEL',
-  domainManager: 'DOMAIN_MANAGER',
-  trends: 'TRENDS',
-  auth: 'AUTH',
-  system: 'SYSTEM',
-  audio: 'AUDIO',
-} as const;
+export { LOG_COMPONENTS } from '../../../api/logs.js';
 
 function toEntry(row: LogRow): LogEntry {
   return { id: row.id, timestamp: row.timestamp.toISOString(), component: row.component, level: row.level, message: row.message };
