@@ -65,14 +65,16 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
     if (members) members.push(i);
     else grouped.set(root[i]!, [i]);
   }
-  const stories = new Map<number, Story>();
-  for (const [id, members] of grouped) stories.set(id, newStory(members, vectors, options));
+  // By id (a group's root, its lowest article index): an array, not a map, for the merge loop's
+  // many lookups. Ascending ids are the order the groups were found in.
+  const stories: (Story | undefined)[] = new Array(vectors.length);
+  for (const [id, members] of grouped) stories[id] = newStory(members, vectors, options);
   for (const { a, b } of edges) {
     const x = root[a]!;
     const y = root[b]!;
     if (x === y) continue;
-    stories.get(x)!.neighbours.add(y);
-    stories.get(y)!.neighbours.add(x);
+    stories[x]!.neighbours.add(y);
+    stories[y]!.neighbours.add(x);
   }
 
   const linkage = (x: Story, y: Story, product: number) =>
@@ -81,16 +83,16 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
   const heap = createProposalHeap();
   const push = (id: number, otherId: number, similarity: number) => {
     const [a, b] = id < otherId ? [id, otherId] : [otherId, id];
-    const x = stories.get(a)!;
-    const y = stories.get(b)!;
+    const x = stories[a]!;
+    const y = stories[b]!;
     heap.push({ similarity, a, b, versionA: x.version, versionB: y.version, sizeA: x.members.length, sizeB: y.members.length });
   };
   // Scores `id` against each of `others` and queues the pairs worth merging.
   const proposeAll = (id: number, others: Iterable<number>) => {
-    const story = stories.get(id)!;
+    const story = stories[id]!;
     for (let k = 0; k < story.ids.length; k++) dense[story.ids[k]!] = story.shaped[k]!;
     for (const otherId of others) {
-      const other = stories.get(otherId)!;
+      const other = stories[otherId]!;
       if (storyDayFactor(story, other, options) === 0) continue;
       let product = 0;
       for (let k = 0; k < other.ids.length; k++) product += dense[other.ids[k]!]! * other.shaped[k]!;
@@ -99,15 +101,17 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
     }
     for (let k = 0; k < story.ids.length; k++) dense[story.ids[k]!] = 0;
   };
-  for (const [id, story] of stories)
-    proposeAll(
-      id,
-      [...story.neighbours].filter((other) => other > id),
-    );
+  stories.forEach((story, id) => {
+    if (story)
+      proposeAll(
+        id,
+        [...story.neighbours].filter((other) => other > id),
+      );
+  });
 
   for (let proposal = heap.pop(); proposal; proposal = heap.pop()) {
-    const x = stories.get(proposal.a);
-    const y = stories.get(proposal.b);
+    const x = stories[proposal.a];
+    const y = stories[proposal.b];
     if (!x || !y || x.version !== proposal.versionA || y.version !== proposal.versionB) continue;
     if (x.members.length !== proposal.sizeA || y.members.length !== proposal.sizeB) {
       // Computed before one of the two grew a little: measure again and requeue.
@@ -118,15 +122,15 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
     // The larger story absorbs the smaller (ties: the lower id), so a big story keeps its id and
     // its proposals.
     const [keepId, goneId] = y.members.length > x.members.length ? [proposal.b, proposal.a] : [proposal.a, proposal.b];
-    const kept = stories.get(keepId)!;
-    const gone = stories.get(goneId)!;
+    const kept = stories[keepId]!;
+    const gone = stories[goneId]!;
     const merged = mergeStories(kept, gone, options.centroidPower);
-    stories.delete(goneId);
-    stories.set(keepId, merged);
+    stories[goneId] = undefined;
+    stories[keepId] = merged;
     const gained: number[] = [];
     for (const other of gone.neighbours) {
       if (other === keepId) continue;
-      const neighbour = stories.get(other)!;
+      const neighbour = stories[other]!;
       neighbour.neighbours.delete(goneId);
       neighbour.neighbours.add(keepId);
       if (!merged.neighbours.has(other)) {
@@ -151,7 +155,9 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
     }
   }
 
-  return [...stories.values()].map((story) => story.members.sort((p, q) => p - q));
+  const groups: number[][] = [];
+  for (const story of stories) if (story) groups.push(story.members.sort((p, q) => p - q));
+  return groups;
 }
 
 function shapedProduct(x: Story, y: Story): number {
@@ -239,32 +245,51 @@ function shape(sums: Float64Array, power: number): { shaped: Float64Array; norm:
 }
 
 function mergeStories(x: Story, y: Story, power: number): Story {
-  const ids = new Int32Array(x.ids.length + y.ids.length);
-  const sums = new Float64Array(ids.length);
+  // Sized exactly first, then filled in one pass: a big story absorbs headlines one by one, and
+  // copying it into oversized arrays and raising every sum to the power again was most of a merge.
+  // Only a shared feature's shaped value changes; the others are copied.
+  let n = x.ids.length + y.ids.length;
+  for (let i = 0, j = 0; i < x.ids.length && j < y.ids.length; ) {
+    if (x.ids[i] === y.ids[j]) {
+      n--;
+      i++;
+      j++;
+    } else if (x.ids[i]! < y.ids[j]!) i++;
+    else j++;
+  }
+  const ids = new Int32Array(n);
+  const sums = new Float64Array(n);
+  const shaped = power === 1 ? sums : new Float64Array(n);
+  let normSquared = 0;
   let i = 0;
   let j = 0;
-  let n = 0;
-  while (i < x.ids.length || j < y.ids.length) {
+  for (let k = 0; k < n; k++) {
     const a = i < x.ids.length ? x.ids[i]! : Infinity;
     const b = j < y.ids.length ? y.ids[j]! : Infinity;
+    let value: number;
     if (a === b) {
-      ids[n] = a;
-      sums[n++] = x.sums[i++]! + y.sums[j++]!;
+      ids[k] = a;
+      sums[k] = x.sums[i++]! + y.sums[j++]!;
+      value = power === 1 ? sums[k]! : sums[k]! ** power;
     } else if (a < b) {
-      ids[n] = a;
-      sums[n++] = x.sums[i++]!;
+      ids[k] = a;
+      sums[k] = x.sums[i]!;
+      value = x.shaped[i++]!;
     } else {
-      ids[n] = b;
-      sums[n++] = y.sums[j++]!;
+      ids[k] = b;
+      sums[k] = y.sums[j]!;
+      value = y.shaped[j++]!;
     }
+    shaped[k] = value;
+    normSquared += value * value;
   }
-  const merged = sums.slice(0, n);
   const days = [x, y].filter((story) => story.firstDay >= 0);
   return {
     members: x.members.concat(y.members),
-    ids: ids.slice(0, n),
-    sums: merged,
-    ...shape(merged, power),
+    ids,
+    sums,
+    shaped,
+    norm: Math.sqrt(normSquared) || 1,
     firstDay: days.length ? Math.min(...days.map((story) => story.firstDay)) : -1,
     lastDay: days.length ? Math.max(...days.map((story) => story.lastDay)) : -1,
     // The absorbing story keeps its proposals (and so its version) until it has grown enough.

@@ -24,32 +24,33 @@ export function createProposalHeap() {
     get size() {
       return heap.length;
     },
+    // Sifts move the hole, not the proposal: a swap per level wrote each proposal twice.
     push(proposal: MergeProposal) {
+      let i = heap.length;
       heap.push(proposal);
-      let i = heap.length - 1;
       while (i > 0) {
         const parent = (i - 1) >> 1;
-        if (!before(heap[i]!, heap[parent]!)) break;
-        [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+        if (!before(proposal, heap[parent]!)) break;
+        heap[i] = heap[parent]!;
         i = parent;
       }
+      heap[i] = proposal;
     },
     pop(): MergeProposal | undefined {
       const top = heap[0];
       const last = heap.pop();
       if (heap.length > 0 && last) {
-        heap[0] = last;
         let i = 0;
         for (;;) {
           const left = 2 * i + 1;
+          if (left >= heap.length) break;
           const right = left + 1;
-          let best = i;
-          if (left < heap.length && before(heap[left]!, heap[best]!)) best = left;
-          if (right < heap.length && before(heap[right]!, heap[best]!)) best = right;
-          if (best === i) break;
-          [heap[i], heap[best]] = [heap[best]!, heap[i]!];
-          i = best;
+          const child = right < heap.length && before(heap[right]!, heap[left]!) ? right : left;
+          if (!before(heap[child]!, last)) break;
+          heap[i] = heap[child]!;
+          i = child;
         }
+        heap[i] = last;
       }
       return top;
     },
