@@ -17,20 +17,24 @@ export interface ArticleListRow {
   teaser: boolean;
 }
 
+/** One article of a site's list on the home page. */
+export interface DomainListArticle {
+  id: number;
+  title: string;
+  sourceUrl: string;
+  scrapedAt: string;
+  domainName: string;
+  language: string | null;
+  alsoPublishedBy: Republisher[] | null;
+  teaser: boolean;
+}
+
 export interface DomainArticlesRow {
   domainId: number;
   domainUrl: string;
   priority: number | null;
-  articles: {
-    id: number;
-    title: string;
-    sourceUrl: string;
-    scrapedAt: string;
-    domainName: string;
-    language: string | null;
-    alsoPublishedBy: Republisher[] | null;
-    teaser: boolean;
-  }[];
+  /** The site's newest articles, as JSON text of `DomainListArticle[]` (parsed by the caller, in parts). */
+  articles: string;
 }
 
 /**
@@ -38,10 +42,10 @@ export interface DomainArticlesRow {
  * articles. One query: a lateral join on (domain_id, scraped_at desc) keeps it fast at any size.
  */
 export async function newestArticlesByDomain(sql: Queryable, perDomain: number): Promise<DomainArticlesRow[]> {
-  // The lists come as JSON text, parsed here: postgres.js's camelCase transform walks every parsed
-  // JSON value key by key (the keys are camelCase already), and 2,000 sites' lists arriving in one
-  // socket read held the daemon's thread for over 100 ms.
-  const rows = await sql<(Omit<DomainArticlesRow, 'articles'> & { articles: string })[]>`
+  // The lists come as JSON text: postgres.js's camelCase transform walks every parsed JSON value
+  // key by key (the keys are camelCase already), and 2,000 sites' lists arriving in one socket read
+  // held the daemon's thread for over 100 ms. The caller parses them a few sites a turn.
+  return sql<DomainArticlesRow[]>`
     select d.id as domain_id, d.url as domain_url, d.priority, recent.articles::text as articles
     from domains d
     cross join lateral (
@@ -64,7 +68,6 @@ export async function newestArticlesByDomain(sql: Queryable, perDomain: number):
         select 1 from avoid_domains v, lateral (select regexp_replace(d.host, ':[0-9]+$', '') as name) h
         where v.url = h.name or right(h.name, length(v.url) + 1) = '.' || v.url)
     order by coalesce(d.priority, 4) desc, d.id`;
-  return rows.map((row) => ({ ...row, articles: JSON.parse(row.articles) as DomainArticlesRow['articles'] }));
 }
 
 /** The newest articles of each topic (one query; per-topic index scans). */

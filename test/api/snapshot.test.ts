@@ -104,6 +104,30 @@ describe('public snapshot answers', () => {
     expect((await raw('/usa.html')).headers['content-type']).toBe('text/html; charset=utf-8');
   });
 
+  it('writes many sites’ lists in parts that join to the one answer, the same in the home data and the sites’ call', async () => {
+    // 450 sites: the lists are written 200 sites a turn, so the answer is three parts joined.
+    await server.sql`
+      with sites as (
+        insert into domains (url, host, priority) select 'site' || g || '.test', 'site' || g || '.test', null from generate_series(1, 450) g returning id, host)
+      insert into articles (domain_id, domain_name, source_url, canonical_url, title, topic, scraped_at)
+      select s.id, s.host, 'https://' || s.host || '/' || n, 'https://' || s.host || '/' || n, 'Story ' || n || ' of ' || s.host || ' "quoted" \\ é', 'usa', now() - make_interval(mins => n)
+      from sites s, generate_series(1, 2) n`;
+    server.ctx.events.emit('home_data_updated', {});
+    const homeText = (await raw('/api/home-page-data')).body.toString();
+    const sitesText = (await raw('/api/articles-by-domain')).body.toString();
+    const data = JSON.parse(homeText);
+    expect(data.articlesByDomain.length).toBeGreaterThanOrEqual(450);
+    expect(JSON.parse(sitesText)).toEqual(data.articlesByDomain);
+    // The parts joined are the JSON a plain writer gives: nothing lost or doubled at their seams.
+    expect(sitesText).toBe(JSON.stringify(data.articlesByDomain));
+    expect(homeText).toBe(JSON.stringify(data));
+    const site = data.articlesByDomain.find((entry: { domain: { url: string } }) => entry.domain.url === 'site321.test');
+    expect(site.articles.map((a: { title: string }) => a.title)).toEqual(['Story 1 of site321.test "quoted" \\ é', 'Story 2 of site321.test "quoted" \\ é']);
+    await server.sql`delete from articles where domain_name like 'site%.test'`;
+    await server.sql`delete from domains where host like 'site%.test'`;
+    server.ctx.events.emit('home_data_updated', {});
+  });
+
   it('negotiates encodings as RFC 9110 says', () => {
     expect(chooseEncoding(undefined)).toBe('identity');
     expect(chooseEncoding('gzip;q=0, br;q=0')).toBe('identity');

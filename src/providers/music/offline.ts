@@ -4,6 +4,7 @@
 // the line and falling at its end. The caller lays the spoken lines on the bars this returns.
 import type { Pcm } from '../../shared/pcm.js';
 import { lineSyllables, loadPronunciations } from '../../shared/text/pronounce.js';
+import { nextTurn } from '../../shared/turns.js';
 
 export interface SongLine {
   text: string;
@@ -143,9 +144,9 @@ function planBars(lines: readonly SongLine[], barSeconds: number, introBars: num
 }
 
 /** Lets the daemon's other work (requests, lease renewals) run between two bars of synthesis. */
-function nextTurn(signal?: AbortSignal): Promise<void> {
+function turnUnlessStopped(signal?: AbortSignal): Promise<void> {
   signal?.throwIfAborted();
-  return new Promise((resolve) => setImmediate(resolve));
+  return nextTurn();
 }
 
 /** Renders bar by bar, giving the event loop a turn after each, so a song never holds the daemon. */
@@ -170,7 +171,7 @@ export async function renderBacking(lines: readonly SongLine[], style: SongStyle
   let progressionIndex = 0;
   let lastSection: string | null = null;
   for (let bar = 0; bar < totalBars; bar++) {
-    await nextTurn(signal);
+    await turnUnlessStopped(signal);
     const section = sectionOf[bar]!;
     if (section !== lastSection) progressionIndex = 0;
     lastSection = section;
@@ -196,7 +197,7 @@ export async function renderBacking(lines: readonly SongLine[], style: SongStyle
   for (const entry of plan) {
     // The spoken introduction rides on the chords alone.
     if (entry.line.section === 'intro' || entry.line.section === 'outro') continue;
-    await nextTurn(signal);
+    await turnUnlessStopped(signal);
     const count = Math.max(1, Math.min(lineSyllables(entry.line.text), entry.bars * 8));
     const span = entry.bars * barSeconds * 0.9;
     const step = span / count;
@@ -219,7 +220,7 @@ export async function renderBacking(lines: readonly SongLine[], style: SongStyle
     }
   }
 
-  await nextTurn(signal);
+  await turnUnlessStopped(signal);
   const samples = new Int16Array(mixer.data.length);
   let peak = 0;
   for (let i = 0; i < mixer.data.length; i++) peak = Math.max(peak, Math.abs(mixer.data[i]!));

@@ -7,6 +7,7 @@ import { clearArticleBodiesBefore, deleteArticlesBefore, deleteTrendsWithoutArti
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
 import { getSetting } from '../settings/index.js';
 import { counted } from '../../../shared/words.js';
+import { nextTurn } from '../../../shared/turns.js';
 
 const BATCH = 1_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +27,7 @@ async function inBatches(step: () => Promise<number>): Promise<number> {
     total += done;
     if (done < BATCH) return total;
     // Other work (readers, the crawl) gets the database between two batches.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
 

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { nextTurn } from '../../../shared/turns.js';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -24,9 +25,16 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
 /**
  * Compresses `text` (in the thread pool, off the event loop). When it equals `previous` the
  * previous buffers are kept, so an unchanged answer keeps its ETag across rebuilds and costs nothing.
+ * A large answer comes as parts, turned into bytes one part a turn of the event loop.
  */
-export async function encodeBody(text: string, type: string, previous?: EncodedBody | null): Promise<EncodedBody> {
-  const identity = Buffer.from(text);
+export async function encodeBody(text: string | readonly string[], type: string, previous?: EncodedBody | null): Promise<EncodedBody> {
+  const parts = typeof text === 'string' ? [text] : text;
+  const buffers: Buffer[] = [];
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) await nextTurn();
+    buffers.push(Buffer.from(part));
+  }
+  const identity = buffers.length === 1 ? buffers[0]! : Buffer.concat(buffers);
   if (previous && previous.type === type && previous.identity.equals(identity)) return previous;
   const [gz, br] = await Promise.all([
     gzipAsync(identity, { level: 9 }),

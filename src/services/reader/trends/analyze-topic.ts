@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ChatModel } from '../../../providers/llm/index.js';
 import type { Topic } from '../classify/index.js';
 import { rankStories, rankTrends, sourceCount, type StoryCluster, type StoryInput } from './engine/index.js';
+import { nextTurn } from '../../../shared/turns.js';
 
 export interface TopicTrend {
   title: string;
@@ -161,7 +162,7 @@ export async function engineTrends(stories: readonly StoryCluster[], options: { 
   // daemon's thread for ~450 ms. Each is ranked alone (its score depends on it and `now` only), in
   // the order rankTrends gives them.
   for (const story of rankStories([...stories], { now: options.now, minArticles: 1, minSources: 1 }).slice(0, Math.max(0, options.limit))) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     for (const trend of rankTrends([story], { now: options.now, minArticles: 1, minSources: 1 })) {
       trends.push({
         title: trend.title,

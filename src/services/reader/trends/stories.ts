@@ -12,6 +12,7 @@ import { startWorker } from '../../platform/worker-thread.js';
 import { classifyStory, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
 import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
+import { nextTurn } from '../../../shared/turns.js';
 
 export interface TopicStory {
   story: StoryCluster;
@@ -157,8 +158,6 @@ export type WorkerMessage =
  * for 400 ms, a part of 1,000 stories still over 50 ms on a busy machine.
  */
 export const STORIES_PER_MESSAGE = 250;
-
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
 export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {
