@@ -6,7 +6,7 @@
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
 import { classifyStory, type StoryArticleText, type StoryTopic, TOPICS } from '../classify/index.js';
-import { fileWindow, groupWindow, STORIES_PER_MESSAGE, type StoryLimits, storyByIds, storyTexts, type WorkerMessage } from './stories.js';
+import { fileWindow, groupWindow, type StoryLimits, storyParts, storyTexts, type WorkerMessage } from './stories.js';
 
 const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
@@ -51,9 +51,7 @@ parentPort!.on('message', async (message: Request) => {
       ),
       message.options,
     );
-    for (let at = 0; at < window.covered.length; at += STORIES_PER_MESSAGE) {
-      send({ stories: window.covered.slice(at, at + STORIES_PER_MESSAGE).map(storyByIds) });
-    }
+    for (const stories of storyParts(window.covered)) send({ stories });
     const topicIds = Int32Array.from(window.topicOf.keys());
     const topics = Uint8Array.from(window.topicOf.values(), (topic) => TOPICS.indexOf(topic));
     const alone = Int32Array.from(window.alone);

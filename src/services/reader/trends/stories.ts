@@ -134,8 +134,11 @@ export interface WindowOptions extends StoryLimits {
 
 export const OFF_THREAD_FROM = 1_000;
 
-/** Rows sent to the worker per message: one message of a week's leads (~150 MB) is copied in one go on the daemon's thread. */
-const ROWS_PER_MESSAGE = 1_000;
+/**
+ * Rows sent to the worker per message: one message of a week's leads (~150 MB) is copied in one go
+ * on the daemon's thread, and a part of 1,000 still took up to 190 ms of it in a week's run.
+ */
+const ROWS_PER_MESSAGE = 250;
 
 // From src/ the worker is TypeScript next to this file; from dist/ it is compiled.
 const workerFile = fileURLToPath(new URL(`./stories-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
@@ -154,10 +157,29 @@ export type WorkerMessage =
   | { ok: false; message: string };
 
 /**
- * Stories per message back: the stories of 20,000 articles rebuilt at once held the daemon's thread
- * for 400 ms, a part of 1,000 stories still over 50 ms on a busy machine.
+ * Articles per message back (a story is never split): the stories of 20,000 articles rebuilt at
+ * once held the daemon's thread for 400 ms; parts of 250 stories, which a week's big stories make
+ * parts of thousands of articles, still up to 250 ms.
  */
-export const STORIES_PER_MESSAGE = 250;
+const ARTICLES_PER_MESSAGE = 1_000;
+
+/** The covered stories in parts of about ARTICLES_PER_MESSAGE articles, in order. */
+export function storyParts(covered: readonly TopicStory[]): StoryByIds[][] {
+  const parts: StoryByIds[][] = [];
+  let part: StoryByIds[] = [];
+  let articles = 0;
+  for (const story of covered) {
+    if (part.length > 0 && articles + story.story.articles.length > ARTICLES_PER_MESSAGE) {
+      parts.push(part);
+      part = [];
+      articles = 0;
+    }
+    part.push(storyByIds(story));
+    articles += story.story.articles.length;
+  }
+  if (part.length > 0) parts.push(part);
+  return parts;
+}
 
 /** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
 export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {

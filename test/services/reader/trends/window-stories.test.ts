@@ -2,7 +2,7 @@
 // database: which stories can be trends, and whose evidence decides their topic.
 import { describe, expect, it } from 'vitest';
 import type { RecentArticleRow } from '../../../../src/db/article-topics.js';
-import { windowStories, windowStoriesOffThread } from '../../../../src/services/reader/trends/stories.js';
+import { storyParts, windowStories, windowStoriesOffThread, type TopicStory } from '../../../../src/services/reader/trends/stories.js';
 import { tellingParagraphs, WEB_STORIES } from '../../../fixtures/stories/local-web.js';
 import { TOPIC_DEV_STORIES } from '../../../fixtures/stories/topic-dev-stories.js';
 
@@ -173,5 +173,24 @@ describe('windowStories', () => {
       controller.abort(new Error('stopped'));
       await expect(pending).rejects.toThrow('stopped');
     });
+  });
+
+  it('sends the stories back in parts of about a thousand articles, a story never split, in order', () => {
+    const sizes = [600, 300, 200, 1_500, 10];
+    const covered = sizes.map(
+      (size, n) =>
+        ({
+          story: {
+            storyId: `story-${n}`,
+            articles: Array.from({ length: size }, (_, i) => ({ id: String(n * 10_000 + i), title: 't' })),
+            centrality: [],
+            keyTerms: [],
+          },
+        }) as unknown as TopicStory,
+    );
+    const parts = storyParts(covered);
+    expect(parts.map((part) => part.reduce((sum, story) => sum + story.story.articleIds.length, 0))).toEqual([900, 200, 1_500, 10]);
+    expect(parts.flat().map((story) => story.story.storyId)).toEqual(sizes.map((_, n) => `story-${n}`));
+    expect(parts[0]![0]!.story.articleIds.slice(0, 2)).toEqual(['0', '1']);
   });
 });
