@@ -51,7 +51,7 @@ parentPort!.on('message', async (message: Request) => {
       ),
       message.options,
     );
-    for (const stories of storyParts(window.covered)) send({ stories });
+    for (const message of storyParts(window.covered)) send(message);
     const topicIds = Int32Array.from(window.topicOf.keys());
     const topics = Uint8Array.from(window.topicOf.values(), (topic) => TOPICS.indexOf(topic));
     const alone = Int32Array.from(window.alone);

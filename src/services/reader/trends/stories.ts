@@ -150,35 +150,46 @@ export function storyByIds({ story: { articles, ...story }, ...rest }: TopicStor
   return { ...rest, story: { ...story, articleIds: articles.map((article) => article.id) } };
 }
 
-/** What the worker sends, in this order: the covered stories in parts, then the rest in typed arrays. */
+/**
+ * What the worker sends, in this order: the covered stories in parts (a story too large for one
+ * part goes on in `moreIds` parts: its further members' ids), then the rest in typed arrays.
+ */
 export type WorkerMessage =
   | { stories: StoryByIds[] }
+  | { moreIds: string[] }
   | { ok: true; alone: Int32Array; topicIds: Int32Array; topics: Uint8Array }
   | { ok: false; message: string };
 
 /**
- * Articles per message back (a story is never split): the stories of 20,000 articles rebuilt at
- * once held the daemon's thread for 400 ms; parts of 250 stories, which a week's big stories make
- * parts of thousands of articles, still up to 250 ms.
+ * Articles per message back: the stories of 20,000 articles rebuilt at once held the daemon's
+ * thread for 400 ms; parts of 250 stories, which a week's big stories make parts of thousands of
+ * articles, still up to 250 ms. A larger story is split over several messages.
  */
 const ARTICLES_PER_MESSAGE = 1_000;
 
-/** The covered stories in parts of about ARTICLES_PER_MESSAGE articles, in order. */
-export function storyParts(covered: readonly TopicStory[]): StoryByIds[][] {
-  const parts: StoryByIds[][] = [];
+/** The covered stories as the worker's messages, about ARTICLES_PER_MESSAGE articles each, in order. */
+export function storyParts(covered: readonly TopicStory[]): WorkerMessage[] {
+  const messages: WorkerMessage[] = [];
   let part: StoryByIds[] = [];
   let articles = 0;
-  for (const story of covered) {
-    if (part.length > 0 && articles + story.story.articles.length > ARTICLES_PER_MESSAGE) {
-      parts.push(part);
-      part = [];
-      articles = 0;
+  const flush = () => {
+    if (part.length > 0) messages.push({ stories: part });
+    part = [];
+    articles = 0;
+  };
+  for (const topicStory of covered) {
+    const { story, ...rest } = storyByIds(topicStory);
+    if (articles + story.articleIds.length > ARTICLES_PER_MESSAGE) flush();
+    const room = ARTICLES_PER_MESSAGE - articles;
+    part.push({ ...rest, story: { ...story, articleIds: story.articleIds.slice(0, room) } });
+    articles += Math.min(room, story.articleIds.length);
+    for (let at = room; at < story.articleIds.length; at += ARTICLES_PER_MESSAGE) {
+      flush();
+      messages.push({ moreIds: story.articleIds.slice(at, at + ARTICLES_PER_MESSAGE) });
     }
-    part.push(storyByIds(story));
-    articles += story.story.articles.length;
   }
-  if (part.length > 0) parts.push(part);
-  return parts;
+  flush();
+  return messages;
 }
 
 /** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
@@ -202,13 +213,17 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
       abort = () => reject(signal!.reason);
       signal?.addEventListener('abort', abort, { once: true });
       const handle = (message: WorkerMessage) => {
+        const inputOf = (id: string) => storyInput(byId.get(Number(id))!);
         if ('stories' in message) {
           for (const {
             story: { articleIds, ...story },
             ...rest
           } of message.stories) {
-            covered.push({ ...rest, story: { ...story, articles: articleIds.map((id) => storyInput(byId.get(Number(id))!)) } });
+            covered.push({ ...rest, story: { ...story, articles: articleIds.map(inputOf) } });
           }
+        } else if ('moreIds' in message) {
+          const articles = covered[covered.length - 1]!.story.articles;
+          for (const id of message.moreIds) articles.push(inputOf(id));
         } else if (message.ok) {
           const topicOf = new Map<number, Topic>();
           message.topicIds.forEach((id, i) => topicOf.set(id, TOPICS[message.topics[i]!]!));
@@ -234,7 +249,7 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
         draining = false;
       };
       worker.on('message', (message: WorkerMessage) => {
-        if (!('stories' in message)) answered = true;
+        if ('ok' in message) answered = true;
         inbox.push(message);
         void drain();
       });

@@ -175,8 +175,8 @@ describe('windowStories', () => {
     });
   });
 
-  it('sends the stories back in parts of about a thousand articles, a story never split, in order', () => {
-    const sizes = [600, 300, 200, 1_500, 10];
+  it('sends the stories back in parts of about a thousand articles, a larger story over several, in order', () => {
+    const sizes = [600, 300, 200, 2_500, 10];
     const covered = sizes.map(
       (size, n) =>
         ({
@@ -188,9 +188,19 @@ describe('windowStories', () => {
           },
         }) as unknown as TopicStory,
     );
-    const parts = storyParts(covered);
-    expect(parts.map((part) => part.reduce((sum, story) => sum + story.story.articleIds.length, 0))).toEqual([900, 200, 1_500, 10]);
-    expect(parts.flat().map((story) => story.story.storyId)).toEqual(sizes.map((_, n) => `story-${n}`));
-    expect(parts[0]![0]!.story.articleIds.slice(0, 2)).toEqual(['0', '1']);
+    const messages = storyParts(covered);
+    const countOf = (message: (typeof messages)[number]) =>
+      'stories' in message ? message.stories.reduce((sum, story) => sum + story.story.articleIds.length, 0) : 'moreIds' in message ? message.moreIds.length : 0;
+    // 600 + 300; 200; the large story's first 1,000, then its next 1,000 and its last 500; the small one.
+    expect(messages.map(countOf)).toEqual([900, 200, 1_000, 1_000, 500, 10]);
+    expect(messages.map((message) => ('stories' in message ? 'stories' : 'more'))).toEqual(['stories', 'stories', 'stories', 'more', 'more', 'stories']);
+    // Put back together, every story has its members in order.
+    const rebuilt: { id: string; ids: string[] }[] = [];
+    for (const message of messages) {
+      if ('stories' in message) for (const story of message.stories) rebuilt.push({ id: story.story.storyId, ids: [...story.story.articleIds] });
+      else if ('moreIds' in message) rebuilt[rebuilt.length - 1]!.ids.push(...message.moreIds);
+    }
+    expect(rebuilt.map((story) => story.id)).toEqual(sizes.map((_, n) => `story-${n}`));
+    expect(rebuilt.map((story) => story.ids)).toEqual(covered.map((story) => story.story.articles.map((article) => article.id)));
   });
 });

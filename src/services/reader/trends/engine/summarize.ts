@@ -8,11 +8,13 @@ import { splitSentences } from '../../../../shared/text/sentences.js';
 const TRUNCATED = /(\.\.\.|…)\s*$/;
 
 /**
- * Members read for the title and the description: the most central (members come in centrality
- * order). A week's biggest stories hold thousands of articles, and reading every lead of one held
- * the daemon's thread for over 300 ms; two hundred say what the story says as well.
+ * Members read for the title and the description, the most central first (members come in
+ * centrality order): a week's biggest stories hold thousands of articles, and reading every lead of
+ * one held the daemon's thread for over 300 ms. Headlines are cheap and say most, so many more of
+ * them are read than leads.
  */
-const MEMBERS_READ = 200;
+const HEADLINES_READ = 2_000;
+const LEADS_READ = 200;
 
 /** How much of a body is read: its lead, where the news is. */
 const LEAD_CHARACTERS = 1000;
@@ -25,7 +27,7 @@ interface StoryText {
   leadOf: (body: string | undefined) => string[];
 }
 
-const readMembers = (story: StoryCluster) => (story.articles.length > MEMBERS_READ ? story.articles.slice(0, MEMBERS_READ) : story.articles);
+const readMembers = (story: StoryCluster) => (story.articles.length > HEADLINES_READ ? story.articles.slice(0, HEADLINES_READ) : story.articles);
 
 // Title and summary read the same texts: tokenise each once per story.
 const storyTexts = new WeakMap<StoryCluster, StoryText>();
@@ -51,9 +53,9 @@ function storyText(story: StoryCluster): StoryText {
   };
   const count = new Map<string, number>();
   const members = readMembers(story);
-  for (const article of members) {
+  for (const [i, article] of members.entries()) {
     const used = new Set(termsOf(article.title));
-    for (const sentence of leadOf(article.body)) for (const term of termsOf(sentence)) used.add(term);
+    if (i < LEADS_READ) for (const sentence of leadOf(article.body)) for (const term of termsOf(sentence)) used.add(term);
     for (const term of used) count.set(term, (count.get(term) ?? 0) + 1);
   }
   const share = new Map<string, number>();
@@ -131,7 +133,7 @@ export function extractiveSummary(story: StoryCluster, title: string, maxSentenc
     candidates.push({ text: clean, score: coverage(termsOf(clean), share) * bonus });
   };
   const members = readMembers(story);
-  members.forEach((article, i) => {
+  members.slice(0, LEADS_READ).forEach((article, i) => {
     const centrality = 0.5 + 0.5 * (story.centrality[i] ?? 0);
     // The lead carries the news; later sentences drift.
     for (const sentence of leadOf(article.body)) consider(sentence, 1.2 * centrality);
