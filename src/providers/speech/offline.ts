@@ -10,6 +10,7 @@ import { trimSilence, type Pcm } from '../../shared/pcm.js';
 import { decodeWav } from './wav.js';
 import { SpeechError, type SpeechProvider, type SpeechSession, type SpeechVoice } from './types.js';
 import { scratchDir } from '../../scratch-files.js';
+import { onAbort } from '../../shared/abort.js';
 
 /** Longest text one request may carry; longer lines are split by the caller's sentence splitter first. */
 const MAX_TEXT = 20_000;
@@ -93,13 +94,14 @@ class EspeakSession implements SpeechSession {
     };
     this.child!.stdin.write(`${JSON.stringify(request)}\n`);
     let timer: NodeJS.Timeout | undefined;
-    const onAbort = () => {
+    const abortClip = () => {
       // The worker cannot be interrupted mid-clip: stopping the job ends the process.
       this.pending.get(id)?.reject(signal?.reason instanceof Error ? signal.reason : new Error('stopped'));
       this.pending.delete(id);
       this.child?.kill('SIGKILL');
     };
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // A stop may have come while the synthesizer was starting.
+    const stopListening = signal ? onAbort(signal, abortClip) : () => {};
     try {
       await Promise.race([
         done,
@@ -109,7 +111,7 @@ class EspeakSession implements SpeechSession {
       ]);
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      stopListening();
     }
     const pcm = decodeWav(readFileSync(out));
     rmSync(out, { force: true });
