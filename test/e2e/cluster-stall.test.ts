@@ -2,57 +2,41 @@
 // starved machine gives) while it crawls hosts another daemon then takes over: when it wakes, it
 // must send no request for the claims it no longer holds, so no host is asked faster than its
 // throttle across the two. PostgreSQL only: two daemons share one database.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
-import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
-import { loginCookie, spawnDaemon, type DaemonProcess, pidOf } from '../helpers/daemon.js';
+import { startCluster, type TestCluster } from '../helpers/cluster.js';
+import { usingPostgres } from '../helpers/db.js';
+import { type DaemonProcess, pidOf } from '../helpers/daemon.js';
 
 const SITES = 6;
 const THROTTLE_S = 2;
 const LEASE_S = 3;
-const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe.skipIf(!usingPostgres)('a daemon frozen past its lease', () => {
   let web: NewsWeb;
-  let database: TestDatabase;
+  let cluster: TestCluster;
   let sql: postgres.Sql;
-  const dataDirs: string[] = [];
   let daemons: DaemonProcess[] = [];
 
   beforeAll(async () => {
     web = await startNewsWeb({ sites: SITES, hostile: false, articlesPerSite: 10 });
-    database = await createTestDatabase();
-    sql = postgres(database.url!, { max: 2, onnotice: () => {}, transform: postgres.camel });
-    const env = {
-      ...admin,
-      NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
-      NEWSCTL_SCHEDULER: 'false',
-      NEWSCTL_JOB_LEASE_SECONDS: String(LEASE_S),
-    };
-    for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(join(tmpdir(), `newsctl-stall-${i}-`)));
-    daemons = await Promise.all(dataDirs.map((dir) => spawnDaemon(['--data-dir', dir, '--database-url', database.url!], env)));
+    cluster = await startCluster({
+      daemons: 2,
+      name: 'stall',
+      env: { NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','), NEWSCTL_JOB_LEASE_SECONDS: String(LEASE_S) },
+    });
+    ({ sql, daemons } = cluster);
   }, 180_000);
 
   afterAll(async () => {
-    for (const daemon of daemons) {
-      if (daemon.child.exitCode !== null || daemon.child.signalCode !== null) continue;
-      daemon.child.kill('SIGCONT');
-      daemon.child.kill('SIGTERM');
-    }
-    await Promise.all(daemons.map((daemon) => daemon.exited));
-    await sql?.end();
-    await database?.drop();
+    await cluster?.close();
     await web?.close();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('sends nothing for the claims another daemon took over while it was frozen', { timeout: 240_000 }, async () => {
     const [a] = daemons as [DaemonProcess, DaemonProcess];
-    const cookie = await loginCookie(a.baseUrl, { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD });
+    const cookie = await cluster.login(a);
     for (const site of web.sites) {
       const added = await fetch(`${a.baseUrl}/api/domains`, {
         method: 'POST',

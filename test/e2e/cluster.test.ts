@@ -4,22 +4,17 @@
 // (read from the sites' own request logs); a /ws client on one daemon receives the spider activity
 // of the others, each message once. PostgreSQL only: the embedded database is one process per data
 // folder (these tests run in CI's PostgreSQL pass).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
-import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
-import { loginCookie, spawnDaemon, type DaemonProcess, pidOf } from '../helpers/daemon.js';
+import { startCluster, type TestCluster } from '../helpers/cluster.js';
+import { usingPostgres } from '../helpers/db.js';
+import { type DaemonProcess, pidOf } from '../helpers/daemon.js';
 import { openLiveSocket } from '../helpers/live.js';
 
 const SITES = 12;
-const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
 /** Each site's throttle: 1 or 2 seconds. */
 const throttleOf = (index: number) => 1 + (index % 2);
-
-const login = (daemon: DaemonProcess) => loginCookie(daemon.baseUrl, { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD });
 
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -35,33 +30,28 @@ const listen = (daemon: DaemonProcess, cookie: string) => openLiveSocket(daemon.
 
 describe.skipIf(!usingPostgres)('three daemons on one PostgreSQL', () => {
   let web: NewsWeb;
-  let database: TestDatabase;
+  let cluster: TestCluster;
   let sql: postgres.Sql;
-  const dataDirs: string[] = [];
   let daemons: DaemonProcess[] = [];
+  const login = (daemon: DaemonProcess) => cluster.login(daemon);
 
   beforeAll(async () => {
     web = await startNewsWeb({ sites: SITES, hostile: false, articlesPerSite: 8 });
-    database = await createTestDatabase();
-    sql = postgres(database.url!, { max: 2, onnotice: () => {}, transform: postgres.camel });
-    const env = {
-      ...admin,
-      NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
-      NEWSCTL_SCHEDULER: 'false',
-      // Short leases: a dead daemon's run and domains are taken over within seconds.
-      NEWSCTL_JOB_LEASE_SECONDS: '4',
-    };
-    for (let i = 0; i < 3; i++) dataDirs.push(mkdtempSync(join(tmpdir(), `newsctl-cluster-${i}-`)));
-    daemons = await Promise.all(dataDirs.map((dir) => spawnDaemon(['--data-dir', dir, '--database-url', database.url!], env)));
+    cluster = await startCluster({
+      daemons: 3,
+      name: 'cluster',
+      env: {
+        NEWSCTL_ALLOW_PRIVATE_NETWORKS: web.allowPrivateNetworks.join(','),
+        // Short leases: a dead daemon's run and domains are taken over within seconds.
+        NEWSCTL_JOB_LEASE_SECONDS: '4',
+      },
+    });
+    ({ sql, daemons } = cluster);
   }, 180_000);
 
   afterAll(async () => {
-    for (const daemon of daemons) if (daemon.child.exitCode === null && daemon.child.signalCode === null) daemon.child.kill('SIGTERM');
-    await Promise.all(daemons.map((daemon) => daemon.exited));
-    await sql?.end();
-    await database?.drop();
+    await cluster?.close();
     await web?.close();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('shares a crawl; kill -9 of the daemon holding it: the others finish it, each article stored once, every host at its pace, live messages on every daemon', {

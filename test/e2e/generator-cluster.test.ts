@@ -2,17 +2,14 @@
 // on one daemon is reported by the other, both daemons generate items, each item is generated and
 // recorded once, and Stop given to the other daemon ends Run. PostgreSQL only: the embedded database
 // is one process per data folder (these tests run in CI's PostgreSQL pass).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../fixtures/fake-openai/server.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
-import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
-import { loginCookie, spawnDaemon, type DaemonProcess, pidOf } from '../helpers/daemon.js';
+import { startCluster, type TestCluster } from '../helpers/cluster.js';
+import { usingPostgres } from '../helpers/db.js';
+import { type DaemonProcess, pidOf } from '../helpers/daemon.js';
 
-const admin = { NEWSCTL_ADMIN_USERNAME: 'operator', NEWSCTL_ADMIN_PASSWORD: 'a long enough password' };
 const TRENDS = [
   'Storm floods Port Linden',
   'Ferries halted in Port Linden',
@@ -27,46 +24,36 @@ ${'A storm flooded the harbor district of Port Linden and about 1,200 residents 
 
 describe.skipIf(!usingPostgres)('two daemons sharing the generator queue', () => {
   let fake: FakeOpenAi;
-  let database: TestDatabase;
+  let cluster: TestCluster;
   let sql: postgres.Sql;
-  const dataDirs: string[] = [];
   let daemons: DaemonProcess[] = [];
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     // Each model call takes a while, so the second daemon finds items left to take.
     fake.respondWith(() => ({ kind: 'slow', delayMs: 1_500, reply: { kind: 'text', content: ARTICLE } }));
-    database = await createTestDatabase();
-    sql = postgres(database.url!, { max: 2, onnotice: () => {}, transform: postgres.camel });
-    for (const [index, title] of TRENDS.entries()) {
-      await storeStoryTrend(sql as never, { title, topic: 'usa', relevance: 10 - index, sources: harborStorm(2 + (index % 3)) });
-    }
-    const env = {
-      ...admin,
-      NEWSCTL_LLM_BASE_URL: fake.baseUrl,
-      NEWSCTL_LLM_API_KEY: 'sk-fake',
-      NEWSCTL_LLM_MAX_RETRIES: '0',
-      NEWSCTL_SCHEDULER: 'false',
-      NEWSCTL_JOB_LEASE_SECONDS: '4',
-    };
-    for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(join(tmpdir(), `newsctl-generator-cluster-${i}-`)));
-    daemons = await Promise.all(dataDirs.map((dir) => spawnDaemon(['--data-dir', dir, '--database-url', database.url!], env)));
+    cluster = await startCluster({
+      daemons: 2,
+      name: 'generator-cluster',
+      env: { NEWSCTL_LLM_BASE_URL: fake.baseUrl, NEWSCTL_LLM_API_KEY: 'sk-fake', NEWSCTL_LLM_MAX_RETRIES: '0', NEWSCTL_JOB_LEASE_SECONDS: '4' },
+      prepare: async (db) => {
+        for (const [index, title] of TRENDS.entries()) {
+          await storeStoryTrend(db as never, { title, topic: 'usa', relevance: 10 - index, sources: harborStorm(2 + (index % 3)) });
+        }
+      },
+    });
+    ({ sql, daemons } = cluster);
   }, 180_000);
 
   afterAll(async () => {
-    for (const daemon of daemons) daemon.child.kill('SIGTERM');
-    await Promise.all(daemons.map((daemon) => daemon.exited));
-    await sql?.end();
-    await database?.drop();
+    await cluster?.close();
     await fake?.close();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it('generates each item once, on both daemons, and takes Run and Stop from either', { timeout: 180_000 }, async () => {
     const [a, b] = daemons as [DaemonProcess, DaemonProcess];
-    const credentials = { username: admin.NEWSCTL_ADMIN_USERNAME, password: admin.NEWSCTL_ADMIN_PASSWORD };
-    const cookieA = await loginCookie(a.baseUrl, credentials);
-    const cookieB = await loginCookie(b.baseUrl, credentials);
+    const cookieA = await cluster.login(a);
+    const cookieB = await cluster.login(b);
     const get = async (daemon: DaemonProcess, cookie: string, path: string) => (await fetch(`${daemon.baseUrl}${path}`, { headers: { cookie } })).json();
 
     const run = await fetch(`${a.baseUrl}/api/generator/run`, { method: 'POST', headers: { cookie: cookieA } });
