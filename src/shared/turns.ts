@@ -16,3 +16,30 @@ export async function mapInTurns<T, R>(items: readonly T[], perTurn: number, map
   }
   return out;
 }
+
+/**
+ * A function that takes items and hands each to `handle` on a turn of its own, in order. Items
+ * that arrive together (a worker's messages, which Node delivers in one go when they queue up)
+ * are spread over as many turns; an item is never handled in the turn it arrived in. A throwing
+ * `handle` goes to `onError`, and the next items are still handled.
+ */
+export function oneATurn<T>(handle: (item: T) => void, onError: (error: unknown) => void): (item: T) => void {
+  const waiting: T[] = [];
+  let draining = false;
+  const drain = async () => {
+    draining = true;
+    while (waiting.length > 0) {
+      await nextTurn();
+      try {
+        handle(waiting.shift()!);
+      } catch (error) {
+        onError(error);
+      }
+    }
+    draining = false;
+  };
+  return (item) => {
+    waiting.push(item);
+    if (!draining) void drain();
+  };
+}

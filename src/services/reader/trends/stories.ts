@@ -12,7 +12,7 @@ import { startWorker } from '../../platform/worker-thread.js';
 import { classifyStory, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
 import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
-import { nextTurn } from '../../../shared/turns.js';
+import { nextTurn, oneATurn } from '../../../shared/turns.js';
 
 export interface TopicStory {
   story: StoryCluster;
@@ -231,27 +231,12 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
         } else reject(new Error(message.message));
       };
       // One part per turn of the event loop, so decoding and rebuilding a week's stories never holds
-      // the thread for long: Node hands over several queued messages in one turn.
-      const inbox: WorkerMessage[] = [];
-      let draining = false;
+      // the thread for long: Node hands over the queued messages in one go.
       let answered = false;
-      const drain = async () => {
-        if (draining) return;
-        draining = true;
-        while (inbox.length > 0) {
-          try {
-            handle(inbox.shift()!);
-          } catch (error) {
-            reject(error);
-          }
-          if (inbox.length > 0) await nextTurn();
-        }
-        draining = false;
-      };
+      const receive = oneATurn(handle, reject);
       worker.on('message', (message: WorkerMessage) => {
         if ('ok' in message) answered = true;
-        inbox.push(message);
-        void drain();
+        receive(message);
       });
       worker.once('error', reject);
       worker.once('exit', (code) => {
