@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ChatModel } from '../../../providers/llm/index.js';
 import type { Topic } from '../classify/index.js';
-import { rankStories, rankTrends, sourceCount, type StoryCluster, type StoryInput } from './engine/index.js';
+import { rankStories, rankStoriesInTurns, rankTrends, sourceCount, type StoryCluster, type StoryInput } from './engine/index.js';
 import { nextTurn } from '../../../shared/turns.js';
 
 export interface TopicTrend {
@@ -176,7 +176,10 @@ export async function engineTrends(stories: readonly StoryCluster[], options: { 
   return trends;
 }
 
+/** Stories of a topic measured per turn of the event loop while ranking them. */
+const RANKED_PER_TURN = 250;
+
 /** A topic's stories in the engine's rank order (the model's prompt lists them so), none described. */
-export function storiesInRankOrder(stories: readonly StoryCluster[], now: Date): StoryCluster[] {
-  return rankStories([...stories], { now, minArticles: 1, minSources: 1 });
+export function storiesInRankOrder(stories: readonly StoryCluster[], now: Date): Promise<StoryCluster[]> {
+  return rankStoriesInTurns(stories, { now, minArticles: 1, minSources: 1 }, RANKED_PER_TURN);
 }

@@ -144,7 +144,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       if (stories.length === 0) continue;
       const articlesAnalyzed = [...window.topicOf.values()].filter((articleTopic) => articleTopic === topic).length;
       // Ranked without describing each story: only the trends kept are titled and summarised.
-      const inRankOrder = storiesInRankOrder(stories, now);
+      const inRankOrder = await storiesInRankOrder(stories, now);
 
       setAction(ctx, job, 'analyzing', `Analyzing ${counted(articlesAnalyzed, `${topic} article`)}${model ? ` with ${modelName}` : ''} (batch ${batchNumber})`);
       let trends: TopicTrend[] | null = null;

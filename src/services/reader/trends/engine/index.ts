@@ -5,7 +5,7 @@ import { rankTrends } from './rank.js';
 import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export { clusterStories, storyIdOf } from './story-clusters.js';
-export { rankStories, rankTrends, sourceCount, isTrendStory } from './rank.js';
+export { rankStories, rankStoriesInTurns, rankTrends, sourceCount, isTrendStory } from './rank.js';
 export type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export interface StoryAnalysis {

@@ -4,6 +4,7 @@
 import { extractiveSummary, representativeTitle } from './summarize.js';
 import type { OfflineTrend, RankOptions, StoryCluster } from './types.js';
 import { siteHost } from '../../../../shared/site-names.js';
+import { mapInTurns } from '../../../../shared/turns.js';
 
 /** Distinct sources at which the source signal is full; logarithmic below, so that 5 sources
  * already count for much more than 1, and the big stories of a dense day still differ. */
@@ -88,31 +89,60 @@ function relevanceScore(story: StoryCluster, sources: number, newest: number, no
   return Math.round(score * 10) / 10;
 }
 
+interface RankedStory {
+  story: StoryCluster;
+  score: number;
+  sources: string[];
+  count: number;
+  newest: number;
+}
+
+/** The batch's `now`: the given one, else the newest article's time (so the same batch always ranks alike). */
+function rankingNow(stories: readonly StoryCluster[], options: RankOptions): number | null {
+  if (options.now) return options.now.getTime();
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const story of stories) newest = Math.max(newest, newestTime(story));
+  return Number.isFinite(newest) ? newest : null;
+}
+
+/** What ranks a story, or null when it is no trend. */
+function rankedStory(story: StoryCluster, now: number | null, options: RankOptions): RankedStory | null {
+  const { distinct, count } = sourcesOf(story);
+  if (!isTrend(story.articles.length, count, options)) return null;
+  const newest = newestTime(story);
+  return { story, score: relevanceScore(story, count, newest, now), sources: distinct, count, newest };
+}
+
+const byRank = (x: RankedStory, y: RankedStory) =>
+  y.score - x.score ||
+  y.count - x.count ||
+  y.story.articles.length - x.story.articles.length ||
+  y.newest - x.newest ||
+  (x.story.storyId < y.story.storyId ? -1 : x.story.storyId > y.story.storyId ? 1 : 0);
+
 /** The stories that are trends, most relevant first, with what ranked them; nothing described yet. */
-function rankedStories(stories: StoryCluster[], options: RankOptions) {
-  // Without an explicit `now`, recency is measured from the newest article of the batch, so the
-  // same batch always ranks the same way.
-  let now: number | null = options.now ? options.now.getTime() : null;
-  if (now === null) {
-    let newest = Number.NEGATIVE_INFINITY;
-    for (const story of stories) newest = Math.max(newest, newestTime(story));
-    now = Number.isFinite(newest) ? newest : null;
-  }
-  const trends: { story: StoryCluster; score: number; sources: string[]; count: number; newest: number }[] = [];
+function rankedStories(stories: StoryCluster[], options: RankOptions): RankedStory[] {
+  const now = rankingNow(stories, options);
+  const ranked: RankedStory[] = [];
   for (const story of stories) {
-    const { distinct, count } = sourcesOf(story);
-    if (!isTrend(story.articles.length, count, options)) continue;
-    const newest = newestTime(story);
-    trends.push({ story, score: relevanceScore(story, count, newest, now), sources: distinct, count, newest });
+    const entry = rankedStory(story, now, options);
+    if (entry) ranked.push(entry);
   }
-  return trends.sort(
-    (x, y) =>
-      y.score - x.score ||
-      y.count - x.count ||
-      y.story.articles.length - x.story.articles.length ||
-      y.newest - x.newest ||
-      (x.story.storyId < y.story.storyId ? -1 : x.story.storyId > y.story.storyId ? 1 : 0),
-  );
+  return ranked.sort(byRank);
+}
+
+/**
+ * rankStories for a daemon's large window: the stories measured `perTurn` a turn of the event loop
+ * (a week's topic of thousands of stories at once held the daemon's thread for 70–100 ms). `now`
+ * must be given: finding the batch's newest article would read them all in one go.
+ */
+export async function rankStoriesInTurns(stories: readonly StoryCluster[], options: RankOptions & { now: Date }, perTurn: number): Promise<StoryCluster[]> {
+  const now = options.now.getTime();
+  const entries = await mapInTurns(stories, perTurn, (story) => rankedStory(story, now, options));
+  return entries
+    .filter((entry): entry is RankedStory => entry !== null)
+    .sort(byRank)
+    .map(({ story }) => story);
 }
 
 /** The stories in the order rankTrends gives them, without writing a title or summary for each. */

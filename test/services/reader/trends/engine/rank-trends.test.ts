@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeStories, clusterStories, rankTrends, type OfflineTrend, type StoryInput } from '../../../../../src/services/reader/trends/engine/index.js';
+import {
+  analyzeStories,
+  clusterStories,
+  rankStories,
+  rankStoriesInTurns,
+  rankTrends,
+  type OfflineTrend,
+  type StoryInput,
+} from '../../../../../src/services/reader/trends/engine/index.js';
 import { splitSentences } from '../../../../../src/shared/text/sentences.js';
 import { corpus, reordered, volcano } from './corpus.js';
 
@@ -98,5 +106,24 @@ describe('rankTrends', () => {
     const second = analyzeStories(reordered(corpus));
     expect(second.trends).toEqual(first.trends);
     expect(first.trends).toEqual(trends);
+  });
+
+  it('ranks a large set over turns of the event loop in the same order as all at once', async () => {
+    const stories = clusterStories(corpus);
+    const now = new Date('2031-03-10T00:00:00Z');
+    const options = { now, minArticles: 1, minSources: 1 };
+    let turns = 0;
+    let done = false;
+    const spin = () => {
+      turns++;
+      if (!done) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const inTurns = await rankStoriesInTurns(stories, options, 2);
+    done = true;
+    expect(inTurns.map((story) => story.storyId)).toEqual(rankStories(stories, options).map((story) => story.storyId));
+    expect(inTurns.length).toBeGreaterThan(4);
+    // Two stories a turn: the loop turned while they were measured.
+    expect(turns).toBeGreaterThanOrEqual(Math.floor(stories.length / 2) - 1);
   });
 });
