@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapInTurns, nextTurn, oneATurn } from '../../src/shared/turns.js';
+import { countTurns } from '../helpers/turns.js';
 
 describe('work spread over turns of the event loop', () => {
   it('hands items that arrive together over as many turns, in order, never in the turn they came', async () => {
@@ -34,15 +35,9 @@ describe('work spread over turns of the event loop', () => {
 
   it('maps in parts, a turn apart, to the same answer as map', async () => {
     const items = Array.from({ length: 10 }, (_, i) => i);
-    let turns = 0;
-    let done = false;
-    const spin = () => {
-      turns++;
-      if (!done) setImmediate(spin);
-    };
-    setImmediate(spin);
+    const counting = countTurns();
     const mapped = await mapInTurns(items, 3, (item, index) => item * 10 + index);
-    done = true;
+    const turns = counting.stop();
     expect(mapped).toEqual(items.map((item, index) => item * 10 + index));
     // Four parts: three turns waited between them.
     expect(turns).toBeGreaterThanOrEqual(3);

@@ -5,14 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileArticleCopies, fingerprint } from '../../../../src/services/reader/copies/index.js';
 import { createTestDatabase, type TestDatabase } from '../../../helpers/db.js';
+import { WIRE } from '../../../fixtures/stories/wire-story.js';
 
-const WIRE = [
-  'Regulators in Carrow County approved on Monday a plan to close the Brindle Creek coal plant by the end of 2028, two years earlier than its owner had proposed.',
-  'The utility, Northvale Power, said it would replace the plant’s 640 megawatts with a mix of solar farms, batteries and a gas turbine that runs only at peak hours.',
-  'The decision followed eighteen months of hearings in which residents of the valley described soot on their cars and asthma among their children.',
-  'Northvale’s chief executive, Dana Whitcombe, told reporters that customers would not see higher bills because the new plants cost less to run than the old boilers.',
-  'Consumer advocates were not convinced and asked the commission to cap any rate rise tied to the closure at two percent a year for the next five years.',
-].join('\n\n');
+/** The first five paragraphs of the agency story, as one body. */
+const WIRE_BODY = WIRE.slice(0, 5).join('\n\n');
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -36,8 +32,8 @@ describe('copies stored side by side', () => {
   it('files the later stored as a copy of the first, whichever filing runs first, and both at once', async () => {
     for (const order of ['first-first', 'later-first', 'together'] as const) {
       await database.db.sql`delete from articles`;
-      const a = await store(`a-${order}.test`, `${WIRE}\n\nRead more from the Valley Courier.`);
-      const b = await store(`b-${order}.test`, `${WIRE}\n\nSign up for the Daily Ledger newsletter.`);
+      const a = await store(`a-${order}.test`, `${WIRE_BODY}\n\nRead more from the Valley Courier.`);
+      const b = await store(`b-${order}.test`, `${WIRE_BODY}\n\nSign up for the Daily Ledger newsletter.`);
       if (order === 'first-first') for (const article of [a, b]) await fileArticleCopies(database.db, article);
       if (order === 'later-first') for (const article of [b, a]) await fileArticleCopies(database.db, article);
       if (order === 'together') await Promise.all([fileArticleCopies(database.db, b), fileArticleCopies(database.db, a)]);

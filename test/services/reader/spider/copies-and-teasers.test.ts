@@ -14,17 +14,8 @@ import { isCopy } from '../../../../src/services/reader/copies/index.js';
 import { extraArticlePath } from '../../../fixtures/news-web/site.js';
 import { startNewsWeb, type NewsWeb } from '../../../fixtures/news-web/index.js';
 import { startTestServer, type TestServer } from '../../../helpers/server.js';
+import { WIRE } from '../../../fixtures/stories/wire-story.js';
 
-const WIRE = [
-  'Regulators in Carrow County approved on Monday a plan to close the Brindle Creek coal plant by the end of 2028, two years earlier than its owner had proposed.',
-  'The utility, Northvale Power, said it would replace the plant’s 640 megawatts with a mix of solar farms, batteries and a gas turbine that runs only at peak hours.',
-  'The decision followed eighteen months of hearings in which residents of the valley described soot on their cars and asthma among their children.',
-  'Northvale’s chief executive, Dana Whitcombe, told reporters that customers would not see higher bills because the new plants cost less to run than the old boilers.',
-  'Consumer advocates were not convinced and asked the commission to cap any rate rise tied to the closure at two percent a year for the next five years.',
-  'The plant employs 212 people. The company promised each of them a job at one of its new sites or a year’s pay and retraining at the county college.',
-  'Brindle Creek opened in 1971 and was the largest single source of sulfur dioxide in the state for most of the last two decades, according to federal records.',
-  'The commission will review the utility’s progress every six months and can order the plant to keep running if the grid runs short of power in a heat wave.',
-];
 /** Another story of the valley, telling one paragraph of the wire story as background. */
 const NEAR_MISS = [
   'Farmers along the Brindle River asked the state on Thursday for help after a dry summer left the lowest water levels in the valley since records began.',

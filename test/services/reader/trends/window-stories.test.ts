@@ -5,6 +5,7 @@ import type { RecentArticleRow } from '../../../../src/db/article-topics.js';
 import { storyParts, windowStories, windowStoriesOffThread, type TopicStory } from '../../../../src/services/reader/trends/stories.js';
 import { tellingParagraphs, WEB_STORIES } from '../../../fixtures/stories/local-web.js';
 import { TOPIC_DEV_STORIES } from '../../../fixtures/stories/topic-dev-stories.js';
+import { countTurns } from '../../../helpers/turns.js';
 
 const now = new Date();
 
@@ -129,15 +130,9 @@ describe('windowStories', () => {
     );
 
     it("finds the same stories and topics as in the caller's thread, while the caller's event loop keeps turning", async () => {
-      let turns = 0;
-      const spin = () => {
-        turns++;
-        if (!done) setImmediate(spin);
-      };
-      let done = false;
-      setImmediate(spin);
+      const counting = countTurns();
       const offThread = await windowStoriesOffThread(everything, { minArticles: 2, minSources: 2, offThreadFrom: 0 });
-      done = true;
+      const turns = counting.stop();
       // Sent back by structured clone: the same values, Map included.
       expect(offThread).toEqual(windowStories(everything, { minArticles: 2, minSources: 2 }));
       expect(offThread.covered.length).toBeGreaterThan(5);

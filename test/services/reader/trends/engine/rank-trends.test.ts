@@ -10,6 +10,7 @@ import {
 } from '../../../../../src/services/reader/trends/engine/index.js';
 import { splitSentences } from '../../../../../src/shared/text/sentences.js';
 import { corpus, reordered, volcano } from './corpus.js';
+import { countTurns } from '../../../../helpers/turns.js';
 
 /** True when `description` is made only of whole sentences of the articles (a headline may gain a full stop). */
 function isExtractive(description: string, articles: StoryInput[]): boolean {
@@ -112,15 +113,9 @@ describe('rankTrends', () => {
     const stories = clusterStories(corpus);
     const now = new Date('2031-03-10T00:00:00Z');
     const options = { now, minArticles: 1, minSources: 1 };
-    let turns = 0;
-    let done = false;
-    const spin = () => {
-      turns++;
-      if (!done) setImmediate(spin);
-    };
-    setImmediate(spin);
+    const counting = countTurns();
     const inTurns = await rankStoriesInTurns(stories, options, 2);
-    done = true;
+    const turns = counting.stop();
     expect(inTurns.map((story) => story.storyId)).toEqual(rankStories(stories, options).map((story) => story.storyId));
     expect(inTurns.length).toBeGreaterThan(4);
     // Two stories a turn: the loop turned while they were measured.
