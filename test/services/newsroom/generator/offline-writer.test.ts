@@ -149,6 +149,30 @@ describe('the offline writer', () => {
     }
   });
 
+  it('leads with what every outlet’s headline names, whichever headline the trend took as its title', () => {
+    // Written for this test: four outlets, each opening on another fact (a scene, the cost, the
+    // objection), the news in their second paragraph; the trend's title is the one headline about
+    // something else.
+    const approved = [
+      'The state transport board approved a 12-mile tram line linking the airport to downtown on Thursday.',
+      'Board members voted 7 to 2 on Thursday to approve the tram line between the airport and downtown.',
+    ];
+    const commute = [
+      'Travellers waiting at the airport bus stop said the trip downtown often takes more than an hour in traffic.',
+      'Stuck in traffic on the airport road, commuters describe a daily crawl of more than an hour each way.',
+    ];
+    const cost = 'Construction is expected to cost $1.4 billion and take four years, according to the board’s documents.';
+    const objection = 'Two members argued that the money would be better spent repairing the city’s existing bus routes.';
+    const sources = [
+      { title: 'Stuck in traffic: what the airport commute looks like today', text: [commute[0], approved[0], cost] },
+      { title: 'Transport board approves airport tram line', text: [objection, approved[1], commute[1]] },
+      { title: 'Airport tram line wins board approval after a long fight', text: [cost, approved[0], objection] },
+      { title: 'Board backs $1.4 billion tram line to the airport', text: [commute[1], approved[1], cost] },
+    ].map((source, i) => ({ url: `https://outlet${i}.test/tram`, title: source.title, domain: `outlet${i}.test`, text: source.text.join('\n\n') }));
+    const written = writeOfflineArticle({ title: sources[0]!.title, description: '', sources, targetWords: 300 });
+    expect(approved).toContain(written.body[0]!.sourceText);
+  });
+
   it('attributes quotations to the site that carried them and drops page furniture', () => {
     const quote = splitSentences(body).find((s) => s.includes('"'));
     expect(quote).toMatch(/ reported\.$|\([a-z0-9.-]+\)$/);
