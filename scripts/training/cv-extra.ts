@@ -13,6 +13,7 @@ import { articleEmbedding, wordVectors, type WordVectors } from './word-vectors.
 import { readFileSync } from 'node:fs';
 import { FUNCTION_WORDS, topicWords } from '../../src/services/reader/classify/words.js';
 import { balancedWeights, rowWeights, type TopicTrainingOptions, type TopicTrainingRow } from './train.js';
+import { encoded } from './sentence-encoder.js';
 
 const T = TOPICS.length;
 type Scorer = (title: string, body?: string) => number[];
@@ -73,27 +74,56 @@ export function extraSignal(spec: string, rows: readonly TopicTrainingRow[], set
         : kind === 'embp'
           ? (title: string) => pooled(vectors, title)
           : (title: string) => sif(vectors, title, num(3, 1e-3));
-    const w = balancedWeights(rows, settings.rowsPerSource);
-    const trainedClasses = classes.map((topic) => TOPICS.indexOf(topic));
-    const regression = fitDenseRegression(
-      rows.map((row, i) => ({ x: embed(row.title, row.body), label: classes.indexOf(row.topic), weight: w[i]! })),
-      classes.length,
-      { penalty: num(0, 1e-4), maxIterations: num(1, 300) },
-    );
-    const base = TOPICS.indexOf('finance');
-    return (title, body) => {
-      const sc = denseScores(regression, embed(title, body));
-      const out = new Array<number>(T).fill(0);
-      trainedClasses.forEach((t, k) => (out[t] = sc[k]!));
-      for (let t = 0; t < T; t++) if (!trainedClasses.includes(t)) out[t] = out[base]!;
-      return out;
-    };
+    return denseSignal(rows, settings, classes, embed, num(0, 1e-4), num(1, 300));
+  }
+  if (kind === 'use') {
+    // The sentence encoder's vector of the lower-cased title (cased text taught it a publisher's
+    // case as a topic, docs/benchmarks.md), the body's first 60 words at half weight: use:penalty:iterations.
+    // cv-topics.ts encodes every text first (encoderTexts).
+    return denseSignal(rows, settings, classes, encoderEmbedding, num(0, 1e-4), num(1, 300));
   }
   if (kind === 'lre') {
     // The regression's features plus the SIF mean GloVe vector as a dense block (unit length × weight): lre:weight:penalty:iterations
     return denseBlockRegression(rows, settings, classes, num(0, 1), num(1, settings.regression.penalty), num(2, settings.regression.maxIterations));
   }
   throw new Error(`unknown extra ${spec}`);
+}
+
+/** The texts `use` reads of a row: its lower-cased title, and its body's first 60 words when it has one. */
+export function encoderTexts(title: string, body?: string): string[] {
+  const lead = body?.split(/\s+/).filter(Boolean).slice(0, 60).join(' ') ?? '';
+  return lead ? [title.toLowerCase(), lead.toLowerCase()] : [title.toLowerCase()];
+}
+
+function encoderEmbedding(title: string, body?: string): Float64Array {
+  const [head, lead] = encoderTexts(title, body).map(encoded);
+  return Float64Array.from(head!, (x, d) => x + (lead ? 0.5 * lead[d]! : 0));
+}
+
+/** A regression over a dense vector of each row, its scores spread over every topic (energy borrows finance's). */
+function denseSignal(
+  rows: readonly TopicTrainingRow[],
+  settings: TopicTrainingOptions,
+  classes: readonly Topic[],
+  embed: (title: string, body?: string) => Float64Array,
+  penalty: number,
+  maxIterations: number,
+): Scorer {
+  const w = balancedWeights(rows, settings.rowsPerSource);
+  const trainedClasses = classes.map((topic) => TOPICS.indexOf(topic));
+  const regression = fitDenseRegression(
+    rows.map((row, i) => ({ x: embed(row.title, row.body), label: classes.indexOf(row.topic), weight: w[i]! })),
+    classes.length,
+    { penalty, maxIterations },
+  );
+  const base = TOPICS.indexOf('finance');
+  return (title, body) => {
+    const sc = denseScores(regression, embed(title, body));
+    const out = new Array<number>(T).fill(0);
+    trainedClasses.forEach((t, k) => (out[t] = sc[k]!));
+    for (let t = 0; t < T; t++) if (!trainedClasses.includes(t)) out[t] = out[base]!;
+    return out;
+  };
 }
 
 function naiveBayes(

