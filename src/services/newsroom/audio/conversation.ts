@@ -21,6 +21,18 @@ function lowerFirst(sentence: string): string {
     : sentence;
 }
 
+/** The line that hands the next story to the other host, naming its topic once. */
+function handover(other: string, story: Story, next: Story, nextIsLast: boolean, index: number): string {
+  const where = TOPIC_PHRASES[next.topic];
+  if (next.topic === story.topic) {
+    return nextIsLast
+      ? `${other}, one last story in ${where}.`
+      : pick([`${other}, there is more in ${where}.`, `${other}, you have another ${where} story.`], index);
+  }
+  if (nextIsLast) return pick([`${other}, our last story today is in ${where}.`, `${other}, take us out with ${where}.`], index);
+  return pick([`${other}, what's the news in ${where}?`, `${other}, take us to ${where}.`, `Over to you, ${other}, for ${where}.`], index);
+}
+
 export function offlineConversation(stories: readonly Story[], hosts: readonly [string, string], siteName: string): string {
   const [first, second] = hosts;
   const lines: string[] = [];
@@ -42,14 +54,9 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
   stories.forEach((story, index) => {
     const lead = index % 2 === 0 ? first : second;
     const other = lead === first ? second : first;
-    const topic = TOPIC_PHRASES[story.topic];
-    const opener =
-      index === 0
-        ? pick([`Let's start with ${topic}.`, `First up, ${topic}.`], index)
-        : index === stories.length - 1
-          ? pick([`Our last story today is in ${topic}.`, `Finally, ${topic}.`], index)
-          : pick([`Next up, ${topic}.`, `Let's turn to ${topic}.`, `Now, ${topic}.`], index);
-    say(lead, `${opener} ${story.lead}`);
+    // A story's topic is said once: by the first story's opener, else by the handover before it.
+    const opener = index === 0 ? `${pick(["Let's start with", 'First up,'], index)} ${TOPIC_PHRASES[story.topic]}. ` : '';
+    say(lead, `${opener}${story.lead}`);
     const extra = story.facts.filter((fact) => fact !== story.who && fact !== story.why);
     if (story.who)
       say(
@@ -68,10 +75,8 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     if (reporters) say(other, `${story.siteCount > 1 ? 'That was reported by' : 'That comes from'} ${reporters}.[pause]`);
     const next = stories[index + 1];
     // A handover names where it goes: a bare "What's next?" is a line that tells the listener nothing.
-    if (next) {
-      const where = TOPIC_PHRASES[next.topic];
-      say(lead, pick([`${other}, what's the news in ${where}?`, `${other}, take us to ${where}.`, `Over to you, ${other}, for ${where}.`], index));
-    }
+    // Within one topic it says that the topic goes on, rather than announcing it again.
+    if (next) say(lead, handover(other, story, next, index === stories.length - 2, index));
   });
   // The host who did not speak last closes the show, the other says goodbye.
   const closer = last === first ? second : first;

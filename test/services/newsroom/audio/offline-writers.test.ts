@@ -48,10 +48,40 @@ describe('offline podcast', () => {
       if (story.why) expect(script).toContain(story.why);
     }
     expect(stories.filter((story) => story.why !== null).length).toBeGreaterThanOrEqual(3);
-    const openers = lines.filter((line) => /(start with|Next up|turn to|Now,|Finally|last story)/.test(line)).map((line) => line.split(':')[0]);
-    expect(openers).toEqual(['Alex', 'Jordan', 'Alex', 'Jordan']);
-    expect(lines.filter((line) => /what's the news in [\w. ]+\?|take us to [\w. ]+\.|Over to you, \w+, for [\w. ]+\./.test(line))).toHaveLength(3);
+    const tellers = stories.map((story) => lines.find((line) => line.includes(story.lead))!.split(':')[0]);
+    expect(tellers).toEqual(['Alex', 'Jordan', 'Alex', 'Jordan']);
+    expect(lines[2]).toMatch(/^Alex: (Let's start with|First up,) [\w. ]+\. /);
+    const handovers =
+      /what's the news in [\w. ]+\?|take us to [\w. ]+\.|Over to you, \w+, for [\w. ]+\.|our last story today is in [\w. ]+\.|take us out with [\w. ]+\./;
+    expect(lines.filter((line) => handovers.test(line))).toHaveLength(3);
     expect(script).not.toMatch(/\b(And|Well,) [A-Z][a-z]+ [a-z]/);
+  });
+
+  it('says a topic once per story, and that it goes on when the next story is in the same topic', () => {
+    const health = (lead: string): Story => ({
+      title: lead,
+      topic: 'health',
+      lead,
+      facts: [],
+      who: null,
+      why: null,
+      sites: ['A Test'],
+      siteCount: 1,
+      description: '',
+    });
+    const day = [
+      health('A measles outbreak in West Texas has grown to 124 cases, the state health department said.'),
+      health('Regulators approved a twice-yearly injection that prevents HIV infection.'),
+      health('A study of 40,000 adults linked poor sleep to higher blood pressure.'),
+      { ...health('The Federal Reserve kept its benchmark interest rate unchanged on Wednesday.'), topic: 'finance' as Topic },
+    ];
+    const script = offlineConversation(day, ['Alex', 'Jordan'], 'Morning Ledger').split('\n');
+    const body = script.slice(2);
+    // Each story's topic is named in one line: the first story's opener, then each handover.
+    expect(body.filter((line) => /\bhealth\b/.test(line.replace(/health department/g, '')))).toHaveLength(3);
+    expect(body.join('\n')).toMatch(/Jordan, (there is more in health|you have another health story)\./);
+    expect(body.join('\n')).toMatch(/(Alex|Jordan), our last story today is in business and finance\.|take us out with business and finance\./);
+    expect(body.join('\n')).not.toMatch(/Next up|Now, health|Let's turn to/);
   });
 
   it('never has a host answer their own question or speak twice in a row, and lists the topics in good English', () => {
