@@ -14,6 +14,8 @@ import { readFileSync } from 'node:fs';
 import { FUNCTION_WORDS, topicWords } from '../../src/services/reader/classify/words.js';
 import { balancedWeights, rowWeights, type TopicTrainingOptions, type TopicTrainingRow } from './train.js';
 import { encoded } from './sentence-encoder.js';
+import { readGlove } from './glove.js';
+import { fitSmallNetwork, networkScores } from './small-network.js';
 
 const T = TOPICS.length;
 type Scorer = (title: string, body?: string) => number[];
@@ -82,6 +84,18 @@ export function extraSignal(spec: string, rows: readonly TopicTrainingRow[], set
     // cv-topics.ts encodes every text first (encoderTexts).
     return denseSignal(rows, settings, classes, encoderEmbedding, num(0, 1e-4), num(1, 300));
   }
+  if (kind === 'net') {
+    // A small network over the shipped signal's mean GloVe vector: net:penalty:hidden:iterations:seed.
+    const vectors = readGlove(settings.embedding.smoothing);
+    const embed = (title: string, body?: string) => articleEmbedding(vectors, title, body, { bodyWeight: 0.5, bodyWords: 60 });
+    const w = balancedWeights(rows, settings.rowsPerSource);
+    const network = fitSmallNetwork(
+      rows.map((row, i) => ({ x: embed(row.title, row.body), label: classes.indexOf(row.topic), weight: w[i]! })),
+      classes.length,
+      { penalty: num(0, 3e-2), hidden: num(1, 32), maxIterations: num(2, 300), seed: num(3, 1) },
+    );
+    return spread(classes, (title, body) => networkScores(network, embed(title, body)));
+  }
   if (kind === 'lre') {
     // The regression's features plus the SIF mean GloVe vector as a dense block (unit length × weight): lre:weight:penalty:iterations
     return denseBlockRegression(rows, settings, classes, num(0, 1), num(1, settings.regression.penalty), num(2, settings.regression.maxIterations));
@@ -110,15 +124,20 @@ function denseSignal(
   maxIterations: number,
 ): Scorer {
   const w = balancedWeights(rows, settings.rowsPerSource);
-  const trainedClasses = classes.map((topic) => TOPICS.indexOf(topic));
   const regression = fitDenseRegression(
     rows.map((row, i) => ({ x: embed(row.title, row.body), label: classes.indexOf(row.topic), weight: w[i]! })),
     classes.length,
     { penalty, maxIterations },
   );
+  return spread(classes, (title, body) => denseScores(regression, embed(title, body)));
+}
+
+/** Scores of the trained classes as a scorer over every topic (a topic without rows borrows finance's). */
+function spread(classes: readonly Topic[], score: (title: string, body?: string) => ArrayLike<number>): Scorer {
+  const trainedClasses = classes.map((topic) => TOPICS.indexOf(topic));
   const base = TOPICS.indexOf('finance');
   return (title, body) => {
-    const sc = denseScores(regression, embed(title, body));
+    const sc = score(title, body);
     const out = new Array<number>(T).fill(0);
     trainedClasses.forEach((t, k) => (out[t] = sc[k]!));
     for (let t = 0; t < T; t++) if (!trainedClasses.includes(t)) out[t] = out[base]!;
