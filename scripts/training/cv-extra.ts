@@ -10,7 +10,7 @@ import { rankWeight } from '../../src/services/reader/classify/word-vectors.js';
 import { TOPICS, type Topic } from '../../src/shared/topics.js';
 import { denseScores, fitDenseRegression } from './embedding-regression.js';
 import { articleEmbedding, wordVectors, type WordVectors } from './word-vectors.js';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { FUNCTION_WORDS, topicWords } from '../../src/services/reader/classify/words.js';
 import { balancedWeights, rowWeights, type TopicTrainingOptions, type TopicTrainingRow } from './train.js';
 import { encoded } from './sentence-encoder.js';
@@ -297,6 +297,13 @@ const gloveCache = new Map<number, WordVectors>();
 /** The GloVe words in frequency order, the first `top` of them (extracted to GLOVE_DIR: words.txt, vectors.f32). */
 function glove(top: number): WordVectors {
   let vectors = gloveCache.get(top);
+  if (!vectors && !existsSync(`${process.env.GLOVE_DIR ?? '/tmp/glove'}/words.txt`)) {
+    // Without a prepared dump: the devDependency's GloVe words (the same, in frequency order), the
+    // `top` most frequent, each weighing 1.
+    const all = readGlove(1e-3);
+    const index = new Map([...all.index].filter(([, row]) => row < top));
+    gloveCache.set(top, (vectors = { ...all, index, weights: new Float32Array(all.weights.length).fill(1) }));
+  }
   if (!vectors) {
     const dir = process.env.GLOVE_DIR ?? '/tmp/glove';
     const words = readFileSync(`${dir}/words.txt`, 'utf8').split('\n').slice(0, top);

@@ -236,7 +236,7 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
       // One part per turn of the event loop, so decoding and rebuilding a week's stories never holds
       // the thread for long. Each part is asked for when the one before is handled: Node decodes
       // every queued message in one go, and a burst of parts decoded at once held the thread for
-      // 70-110 ms in a week's run.
+      // about 70 ms in a week's run.
       let answered = false;
       const receive = oneATurn(handle, reject);
       worker.on('message', (message: WorkerMessage) => {
