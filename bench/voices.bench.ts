@@ -11,14 +11,11 @@ import { runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
 import { splitSentences } from '../src/shared/text/sentences.js';
 import type { ExtraArticle } from '../test/fixtures/news-web/site.js';
 import { crawledWeb, trendsWithArticles } from './lib/crawled-web.js';
-import { evalDir, fixtureWebs, voicesWebs, type EvalArticle, type EvalStory, type EvalWeb } from './lib/eval-webs.js';
+import { evalDir, factsOf, fixtureWebs, norm, voicesWebs, type EvalArticle, type EvalStory, type EvalWeb } from './lib/eval-webs.js';
 
-/** A sentence states a fact's text when this share of the text's terms is in it (the newsroom bench's rule). */
-const TELLS = 0.6;
 const DANGLING =
   /^(a|an|the|of|to|in|on|at|by|for|from|with|and|or|but|as|than|that|which|who|whose|its|their|his|her|our|your|this|these|those|is|are|was|were|be|been|has|have|had|will|would|can|could|may|might|must|should|not|no|into|onto|over|under|after|before|about|highest|lowest|most|least|more|less|very|so|such|also|just|only|both|each|every|some|any|all)$/i;
 
-const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
 const bareLine = (text: string) =>
   norm(text)
     .replace(/[.!?"'“”]+$/g, '')
@@ -34,33 +31,6 @@ const note = (m: Miss, example: string) => {
   m.count++;
   m.example ??= example.length > 240 ? `${example.slice(0, 237)}…` : example;
 };
-
-/**
- * The facts of `story` a sentence states, the likeliest first: by provenance (the annotated paragraph
- * it comes from; of a paragraph stating several, those its words are at least half as close to as
- * to the closest), else by its terms.
- */
-function factsOf(sentence: string, story: EvalStory): string[] {
-  const wanted = norm(sentence);
-  const terms = termSet(sentence);
-  const overlap = (text: string) => {
-    const t = termSet(text);
-    return t.size ? [...t].filter((term) => terms.has(term)).length / t.size : 0;
-  };
-  for (const article of story.articles) {
-    for (const [p, paragraph] of article.paragraphs.entries()) {
-      if (!norm(paragraph).includes(wanted) && !norm(paragraph).includes(wanted.replace(/^\S+\s+/, ''))) continue;
-      const ids = article.facts[p] ?? [];
-      if (ids.length <= 1) return ids;
-      // A paragraph stating several facts: those this sentence's words are close to (at least half
-      // as close as the closest; a sentence may state two).
-      // Best first: a count of facts told twice takes only the first, a lead may be any of them.
-      const scored = ids.map((id) => ({ id, score: overlap(story.facts.find((fact) => fact.id === id)?.text ?? '') })).sort((a, b) => b.score - a.score);
-      return scored.filter((entry) => entry.score >= scored[0]!.score / 2).map((entry) => entry.id);
-    }
-  }
-  return story.facts.filter((fact) => overlap(fact.text) >= TELLS).map((fact) => fact.id);
-}
 
 async function measureWeb(web: EvalWeb): Promise<string[]> {
   const out: string[] = [];

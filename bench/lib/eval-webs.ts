@@ -8,6 +8,12 @@ import type { Topic } from '../../src/shared/topics.js';
 import { packagePath } from '../../src/paths.js';
 import { HELD_OUT_STORIES } from '../../test/fixtures/stories/held-out-web.js';
 import { tellingParagraphs, WEB_STORIES, type WebStory } from '../../test/fixtures/stories/local-web.js';
+import { termSet } from '../../src/services/newsroom/generator/sentences.js';
+
+/** A sentence states a fact's text when this share of the text's terms is in it (the newsroom bench's rule). */
+const TELLS = 0.6;
+
+export const norm = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export interface EvalArticle {
   site: number;
@@ -133,4 +139,31 @@ function fixtureWeb(name: string, stories: readonly WebStory[], measuredOnly: bo
 
 export function fixtureWebs(): EvalWeb[] {
   return [fixtureWeb('local web (settings chosen on it)', WEB_STORIES, false), fixtureWeb('held-out web (frozen before tuning)', HELD_OUT_STORIES, true)];
+}
+
+/**
+ * The facts of `story` a sentence states, the likeliest first: by provenance (the annotated paragraph
+ * it comes from; of a paragraph stating several, those its words are at least half as close to as
+ * to the closest), else by its terms.
+ */
+export function factsOf(sentence: string, story: EvalStory): string[] {
+  const wanted = norm(sentence);
+  const terms = termSet(sentence);
+  const overlap = (text: string) => {
+    const t = termSet(text);
+    return t.size ? [...t].filter((term) => terms.has(term)).length / t.size : 0;
+  };
+  for (const article of story.articles) {
+    for (const [p, paragraph] of article.paragraphs.entries()) {
+      if (!norm(paragraph).includes(wanted) && !norm(paragraph).includes(wanted.replace(/^\S+\s+/, ''))) continue;
+      const ids = article.facts[p] ?? [];
+      if (ids.length <= 1) return ids;
+      // A paragraph stating several facts: those this sentence's words are close to (at least half
+      // as close as the closest; a sentence may state two).
+      // Best first: a count of facts told twice takes only the first, a lead may be any of them.
+      const scored = ids.map((id) => ({ id, score: overlap(story.facts.find((fact) => fact.id === id)?.text ?? '') })).sort((a, b) => b.score - a.score);
+      return scored.filter((entry) => entry.score >= scored[0]!.score / 2).map((entry) => entry.id);
+    }
+  }
+  return story.facts.filter((fact) => overlap(fact.text) >= TELLS).map((fact) => fact.id);
 }

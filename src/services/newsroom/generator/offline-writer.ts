@@ -207,11 +207,11 @@ function openingShare(candidate: Candidate, openings: readonly Candidate[], sour
 /**
  * The lead: a central sentence that states what the headlines say, and what outlets open on.
  * Chosen on the local web's stories (test/fixtures/stories/local-web.ts, each source opening on
- * another fact) with each of their headlines in turn as the trend's title: the title's terms alone
- * led right 34 of 39 times; with every headline's share beside them 36; with the openings' share at
- * half weight 37 (0.25 the same; at 1 two outlets opening on one scene outweigh the headlines, see
- * the tram story of offline-writer.test.ts), and 11 of 11 again with a description that dwells on
- * side facts, where the headlines alone lost one.
+ * another fact) with each of their headlines in turn as the trend's title (`npm run bench -- leads`):
+ * the title's terms alone led right 34 of 39 times; with every headline's share beside them 36; with
+ * the openings' share at half weight 37 (0.25 the same; at 1 two outlets opening on one scene
+ * outweigh the headlines, see the tram story of offline-writer.test.ts), and 11 of 11 again with a
+ * description that dwells on side facts, where the headlines alone lost one.
  */
 function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: readonly Set<string>[]): Candidate | null {
   const firstOfSource = new Map<number, Candidate>();
