@@ -2,8 +2,7 @@
 // window is analysed. The grouping worker receives the rows in parts, then the options; it groups
 // every article into stories and reads the topics of the covered stories, half of them through a
 // helper worker on another core when it was given one (reading topics is the larger part); the
-// stories go back in parts, by article id, each when the caller asks for it, then the rest. A helper
-// only reads story topics.
+// stories go back in parts, by article id, then the rest. A helper only reads story topics.
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
 import { classifyStory, type StoryArticleText, type StoryTopic, TOPICS } from '../classify/index.js';
@@ -25,13 +24,7 @@ async function readTopics(texts: StoryArticleText[][], helper: MessagePort | nul
 
 const rows: RecentArticleRow[] = [];
 let helper: MessagePort | null = null;
-/** The answer's messages not sent yet: one goes each time the caller asks for the next. */
-const outbox: { message: WorkerMessage; transfer: ArrayBuffer[] }[] = [];
-const sendNext = () => {
-  const next = outbox.shift();
-  if (next) send(next.message, next.transfer);
-};
-type Request = { rows: RecentArticleRow[] } | { options: StoryLimits } | { helper: MessagePort } | { serve: MessagePort } | { next: true };
+type Request = { rows: RecentArticleRow[] } | { options: StoryLimits } | { helper: MessagePort } | { serve: MessagePort };
 
 parentPort!.on('message', async (message: Request) => {
   if ('serve' in message) {
@@ -48,10 +41,6 @@ parentPort!.on('message', async (message: Request) => {
     for (const row of message.rows) rows.push(row);
     return;
   }
-  if ('next' in message) {
-    sendNext();
-    return;
-  }
   try {
     const grouped = groupWindow(rows, message.options);
     const window = fileWindow(
@@ -62,12 +51,11 @@ parentPort!.on('message', async (message: Request) => {
       ),
       message.options,
     );
-    for (const message of storyParts(window.covered)) outbox.push({ message, transfer: [] });
+    for (const message of storyParts(window.covered)) send(message);
     const topicIds = Int32Array.from(window.topicOf.keys());
     const topics = Uint8Array.from(window.topicOf.values(), (topic) => TOPICS.indexOf(topic));
     const alone = Int32Array.from(window.alone);
-    outbox.push({ message: { ok: true, alone, topicIds, topics }, transfer: [alone.buffer, topicIds.buffer, topics.buffer] });
-    sendNext();
+    send({ ok: true, alone, topicIds, topics }, [alone.buffer, topicIds.buffer, topics.buffer]);
   } catch (error) {
     send({ ok: false, message: error instanceof Error ? error.message : String(error) });
   }

@@ -152,8 +152,7 @@ export function storyByIds({ story: { articles, ...story }, ...rest }: TopicStor
 
 /**
  * What the worker sends, in this order: the covered stories in parts (a story too large for one
- * part goes on in `moreIds` parts: its further members' ids), then the rest in typed arrays. After
- * the first part, each message is sent when the caller asks for the next (`{ next: true }`).
+ * part goes on in `moreIds` parts: its further members' ids), then the rest in typed arrays.
  */
 export type WorkerMessage =
   | { stories: StoryByIds[] }
@@ -222,11 +221,9 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
           } of message.stories) {
             covered.push({ ...rest, story: { ...story, articles: articleIds.map(inputOf) } });
           }
-          worker.postMessage({ next: true });
         } else if ('moreIds' in message) {
           const articles = covered[covered.length - 1]!.story.articles;
           for (const id of message.moreIds) articles.push(inputOf(id));
-          worker.postMessage({ next: true });
         } else if (message.ok) {
           const topicOf = new Map<number, Topic>();
           message.topicIds.forEach((id, i) => topicOf.set(id, TOPICS[message.topics[i]!]!));
@@ -234,9 +231,7 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
         } else reject(new Error(message.message));
       };
       // One part per turn of the event loop, so decoding and rebuilding a week's stories never holds
-      // the thread for long. Each part is asked for when the one before is handled: Node decodes
-      // every queued message in one go, and a burst of parts decoded at once held the thread for
-      // about 70 ms in a week's run.
+      // the thread for long: Node hands over the queued messages in one go.
       let answered = false;
       const receive = oneATurn(handle, reject);
       worker.on('message', (message: WorkerMessage) => {

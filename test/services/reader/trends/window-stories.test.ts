@@ -1,10 +1,8 @@
 // One analysis window → stories with one topic each (src/services/reader/trends/stories.ts), without a
 // database: which stories can be trends, and whose evidence decides their topic.
-import { fileURLToPath } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecentArticleRow } from '../../../../src/db/article-topics.js';
-import { startWorker } from '../../../../src/services/platform/worker-thread.js';
-import { storyParts, windowStories, windowStoriesOffThread, type TopicStory, type WorkerMessage } from '../../../../src/services/reader/trends/stories.js';
+import { storyParts, windowStories, windowStoriesOffThread, type TopicStory } from '../../../../src/services/reader/trends/stories.js';
 import { tellingParagraphs, WEB_STORIES } from '../../../fixtures/stories/local-web.js';
 import { TOPIC_DEV_STORIES } from '../../../fixtures/stories/topic-dev-stories.js';
 import { countTurns } from '../../../helpers/turns.js';
@@ -153,25 +151,6 @@ describe('windowStories', () => {
       const inThread = windowStories(large, { minArticles: 2, minSources: 2 });
       expect(inThread.covered.length).toBeGreaterThanOrEqual(200);
       expect(await windowStoriesOffThread(large, { minArticles: 2, minSources: 2, offThreadFrom: 0, helper: true })).toEqual(inThread);
-    });
-
-    it('sends each part of its answer when asked for it, so that parts never queue up on the caller', async () => {
-      const worker = startWorker(fileURLToPath(new URL('../../../../src/services/reader/trends/stories-worker.ts', import.meta.url)));
-      try {
-        const received: WorkerMessage[] = [];
-        worker.on('message', (message: WorkerMessage) => received.push(message));
-        worker.postMessage({ rows: everything });
-        worker.postMessage({ options: { minArticles: 2, minSources: 2 } });
-        await vi.waitFor(() => expect(received.length).toBeGreaterThan(0), { timeout: 20_000 });
-        // The stories (one part at this size), and nothing more until the caller asks.
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        expect(received.map((message) => Object.keys(message)[0])).toEqual(['stories']);
-        worker.postMessage({ next: true });
-        await vi.waitFor(() => expect(received).toHaveLength(2));
-        expect(received[1]).toMatchObject({ ok: true });
-      } finally {
-        await worker.terminate();
-      }
     });
 
     it("stays in the caller's thread below the threshold", async () => {
