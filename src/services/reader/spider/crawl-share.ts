@@ -90,6 +90,8 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
   const held = new Map<number, CrawlDomain>();
   const wake: { fn: (() => void) | null } = { fn: null };
   let stored = 0;
+  // Counts on their way to the claims: a hand-over waits for them, or the next holder's cap is off.
+  const counting = new Set<Promise<void>>();
   let homeDataTimer: NodeJS.Timeout | null = null;
   const say = (message: string) => noteActivity(ctx, runId, message);
 
@@ -108,9 +110,10 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
         if (!held.has(domain.id)) return;
         stored++;
         say(`NEW: ${article.title}`);
-        throughOutage(ctx, job.signal, () => countStoredArticle(ctx.sql, runId, domain.id, holder)).catch((error: unknown) =>
-          reportProblem('counting a stored article failed', (error as Error).message),
-        );
+        const count = throughOutage(ctx, job.signal, () => countStoredArticle(ctx.sql, runId, domain.id, holder))
+          .catch((error: unknown) => reportProblem('counting a stored article failed', (error as Error).message))
+          .finally(() => counting.delete(count));
+        counting.add(count);
         homeDataTimer ??= setTimeout(() => {
           homeDataTimer = null;
           ctx.events.emit('home_data_updated', {});
@@ -241,6 +244,7 @@ export async function shareCrawl(ctx: AppContext, _params: SpiderRunParams, job:
     if (job.signal.aborted) crawl.stop();
     else crawl.finish();
     await running;
+    await Promise.all([...counting]);
     if (job.interruption === 'shutdown') {
       // Handed over: the claims go back with how far their hosts were paced.
       await releaseCrawlClaims(ctx.sql, runId, holder, [...held.keys()].map(figuresOf)).catch(() => {});

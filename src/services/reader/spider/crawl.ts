@@ -40,6 +40,8 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
   const states = new Map<number, DomainState>();
   const seen = new Set<string>();
   const finishing = new Set<Promise<void>>();
+  // Handlers still working: crawlee's abort ends the pool's run without waiting for them.
+  const handling = new Set<Promise<void>>();
   // The languages kept, read once per run (a change applies from the next crawl).
   const chosenLanguages = keptLanguages(ctx);
   let articlesStored = 0;
@@ -275,7 +277,10 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     const request = queue.nextReadyRequest();
     if (!request) return;
     try {
-      await withTimeout(handle(request), handlerTimeoutMs);
+      const work = handle(request);
+      handling.add(work);
+      void work.catch(() => {}).finally(() => handling.delete(work));
+      await withTimeout(work, handlerTimeoutMs);
       queue.markRequestHandled(request);
     } catch {
       if (!request.noRetry && !stopped && request.retryCount < MAX_RETRIES) {
@@ -309,6 +314,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
       queue.keepOpen = options.keepOpen ?? false;
       for (const state of states.values()) enqueue(state, { step: 'robots', url: new URL('/robots.txt', state.domain.origin).href });
       if (states.size > 0 || queue.keepOpen) await pool.run();
+      // After a stop, a page already fetched may still be storing: the caller hands its domains
+      // over once run() returns, so what was stored must be counted by then.
+      if (handling.size > 0) await withTimeout(Promise.allSettled([...handling]), handlerTimeoutMs).catch(() => {});
       await Promise.all([...finishing]);
       return { articlesStored, domainsFinished, requestsHandled };
     },
