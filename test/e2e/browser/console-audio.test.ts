@@ -240,9 +240,18 @@ describe('Interviews tab', () => {
     await player.getByRole('button', { name: 'Play Interview audio' }).click();
     await player.getByRole('button', { name: 'Pause Interview audio' }).waitFor();
     expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(false);
+    // Said to a screen reader too: the button's new name is not read out (Orca, docs/accessibility.md).
+    await player
+      .getByRole('status')
+      .filter({ hasText: /^Playing Interview audio$/ })
+      .waitFor();
     await player.getByRole('button', { name: 'Pause Interview audio' }).click();
     await player.getByRole('button', { name: 'Play Interview audio' }).waitFor();
     expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+    await player
+      .getByRole('status')
+      .filter({ hasText: /^Paused Interview audio$/ })
+      .waitFor();
 
     // The edit the audio was made from was stored before the render: a reload shows it.
     await page.reload();

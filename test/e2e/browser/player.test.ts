@@ -184,7 +184,12 @@ describe('podcast player', () => {
     });
     await page.getByRole('button', { name: 'Play' }).click();
     await page.locator('[data-player-state="ended"]').waitFor();
-    await page.getByText('Finished').waitFor();
+    // Shown under the title, and said once by the player's status line.
+    await page
+      .getByTestId('player-announcement')
+      .filter({ hasText: /^Finished$/ })
+      .waitFor();
+    expect(await page.getByText('Finished', { exact: true }).count()).toBe(2);
     await page.getByRole('button', { name: 'Play' }).waitFor();
   });
 
@@ -231,14 +236,19 @@ describe('podcast player', () => {
     expect(await transcript.locator('li').allTextContents()).toEqual(
       segments.map((segment) => `${segment.start < 10 ? '0:00' : segment.start < 20 ? '0:10' : '0:20'}${segment.text}`),
     );
+    // The player is paused: a line's "Play from 0:10" plays from there, and says so.
     await transcript.getByRole('button', { name: /A storm flooded/ }).click();
-    await page.waitForFunction(() => Math.abs(document.querySelector('audio')!.currentTime - 10) < 0.5);
+    await page.waitForFunction(() => {
+      const audio = document.querySelector('audio')!;
+      return !audio.paused && audio.currentTime >= 10 && audio.currentTime < 12;
+    });
+    expect(await page.getByTestId('player-announcement').textContent()).toBe('Playing from 0:10');
     await transcript.locator('[aria-current="true"]').filter({ hasText: 'A storm flooded' }).waitFor();
     await page.getByRole('button', { name: 'Hide transcript' }).click();
     expect(await page.getByTestId('podcast-transcript').count()).toBe(0);
   });
 
-  it('reads, as a screen reader walks it, in order: title, edition, Play, the seek slider with its time, download, transcript', async () => {
+  it('reads, as a screen reader walks it, in order: title, edition, Play, the seek slider with its time, download, its status, transcript', async () => {
     const { page } = await suite.visit();
     const segments = [{ start: 0.5, end: 9, speaker: 'Narrator', text: 'Good evening, this is the Riverside Gazette latest news.' }];
     await seedLatestAudio(suite.server(), { fileName: FILE, seconds: 30, generatedAt: GENERATED_AT, segments });
@@ -254,23 +264,33 @@ describe('podcast player', () => {
       '  - button "Play"',
       '  - slider "Seek"',
       '  - link "Download latest-news-2025-07-04.mp3":',
+      // Empty until the reader plays or pauses: then "Playing", "Paused".
+      '  - status',
       '  - button "Show transcript"',
     ]);
     // What the slider says of itself, and the polite announcement of the player's state.
     const slider = player.getByRole('slider', { name: 'Seek' });
     expect(await slider.getAttribute('aria-valuetext')).toBe('0:00 of 0:30');
+    // Nothing is announced until the reader acts; then the change of state is (a focused button's
+    // new name is not read out by every screen reader: Orca says nothing).
+    const announcement = player.getByRole('status');
+    expect(await announcement.textContent()).toBe('');
     await page.getByRole('button', { name: 'Play' }).click();
     await page.getByRole('button', { name: 'Pause' }).waitFor();
+    expect(await announcement.textContent()).toBe('Playing');
     // It follows the playback (each timeupdate).
     await page.waitForFunction(() => /^0:0[1-9] of 0:30$/.test(document.querySelector('[role="slider"]')?.getAttribute('aria-valuetext') ?? ''));
     await page.getByRole('button', { name: 'Pause' }).click();
+    expect(await announcement.textContent()).toBe('Paused');
     await page.getByRole('button', { name: 'Show transcript' }).click();
     await player.getByRole('button', { name: /^Play from 0:00: / }).waitFor();
-    const opened = (await outline()).slice(6);
+    const opened = (await outline()).slice(7);
     expect(opened.slice(0, 3)).toEqual(['  - button "Hide transcript" [expanded]', '  - list:', '    - listitem:']);
     // Each line is a button named by what it does (its visible text follows in the snapshot).
     expect(opened[3]).toContain('button "Play from 0:00: Good evening, this is the Riverside Gazette latest news."');
     expect(opened).toHaveLength(4);
-    expect(await player.locator('[aria-live="polite"]').textContent()).toBe('Edition of 2025-07-04');
+    // The one live line is the status: the edition line under the title changes for the eye only.
+    expect(await player.locator('[aria-live]').count()).toBe(0);
+    expect(await announcement.textContent()).toBe('Paused');
   });
 });

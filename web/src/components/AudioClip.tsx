@@ -24,6 +24,8 @@ function audioFileName(url: string, fallback: string): string {
 export function AudioClip({ src, title, actions, testId }: { src: string; title: string; actions?: ReactNode; testId?: string }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);
+  // Said to screen readers as playback starts or stops, from either player: the button's new name is not read out.
+  const [announcement, setAnnouncement] = useState('');
   const [downloading, setDownloading] = useState(false);
   const href = safeHref(src);
   if (!href) return null;
@@ -52,10 +54,22 @@ export function AudioClip({ src, title, actions, testId }: { src: string; title:
         preload="metadata"
         aria-label={title}
         className="w-full"
-        onPlay={() => setPlaying(true)}
-        onPause={() => setPlaying(false)}
-        onEnded={() => setPlaying(false)}
+        onPlay={() => {
+          setPlaying(true);
+          setAnnouncement(`Playing ${title}`);
+        }}
+        onPause={(event) => {
+          setPlaying(false);
+          if (!event.currentTarget.ended) setAnnouncement(`Paused ${title}`);
+        }}
+        onEnded={() => {
+          setPlaying(false);
+          setAnnouncement(`Finished ${title}`);
+        }}
       />
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className="button-secondary button-small" onClick={toggle} aria-label={`${playing ? 'Pause' : 'Play'} ${title}`}>
           {playing ? 'Pause' : 'Play'}

@@ -58,6 +58,9 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
   const [duration, setDuration] = useState(0);
   const [hover, setHover] = useState<{ time: number; x: number } | null>(null);
   const [dragTime, setDragTime] = useState<number | null>(null);
+  // What a screen reader is told when playback starts or stops: the button's new name is not read
+  // out (Orca says nothing when a focused button's name changes), so a status line says it.
+  const [announcement, setAnnouncement] = useState('');
   // Refs, not state: media events read them synchronously between renders.
   const wantsPlay = useRef(false);
   const seeking = useRef(false);
@@ -83,6 +86,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
     wantsPlay.current = false;
     seeking.current = false;
     setState('idle');
+    setAnnouncement('');
     setCurrentTime(0);
     setDuration(0);
   }, []);
@@ -122,8 +126,13 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
   }, []);
 
   const toggle = useCallback(() => {
-    if (wantsPlay.current) pause();
-    else play();
+    if (wantsPlay.current) {
+      pause();
+      setAnnouncement('Paused');
+    } else {
+      play();
+      setAnnouncement('Playing');
+    }
   }, [pause, play]);
 
   /** Clamped to the file; ignored until the duration is known and data is loaded. */
@@ -139,6 +148,17 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
       else if (!wantsPlay.current) setState((current) => (current === 'ended' ? 'paused' : current));
     },
     [play],
+  );
+
+  /** A transcript line: playback from its start, whether or not the player was playing. */
+  const playFrom = useCallback(
+    (time: number) => {
+      wantsPlay.current = true;
+      seekTo(time);
+      if (audioRef.current?.paused) play();
+      setAnnouncement(`Playing from ${formatPlayerTime(time)}`);
+    },
+    [play, seekTo],
   );
 
   const seekBy = useCallback(
@@ -207,7 +227,8 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
         <h2 id="podcast-heading" className="text-lg font-semibold">
           {siteName} News Podcast
         </h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
+        {/* For the eye: a reader hears the changes from the status line below, not every buffering. */}
+        <p className="text-sm text-gray-600 dark:text-gray-400">
           {state === 'buffering' ? 'Buffering...' : state === 'ended' ? 'Finished' : `Edition of ${date}`}
         </p>
       </div>
@@ -245,6 +266,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
         }}
         onEnded={() => {
           wantsPlay.current = false;
+          setAnnouncement('Finished');
           setState('ended');
         }}
         onError={(event) => {
@@ -344,7 +366,10 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
           </a>
         </Tip>
       </div>
-      <PodcastTranscript audioUrl={src} currentTime={currentTime} onSeek={seekTo} />
+      <p className="sr-only" role="status" data-testid="player-announcement">
+        {announcement}
+      </p>
+      <PodcastTranscript audioUrl={src} currentTime={currentTime} onSeek={playFrom} />
     </section>
   );
 }
