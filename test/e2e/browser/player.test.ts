@@ -193,6 +193,22 @@ describe('podcast player', () => {
     await page.getByRole('button', { name: 'Play' }).waitFor();
   });
 
+  it('says so when the browser refuses to play, and shows Play again', async () => {
+    const { page, consoleErrors } = await suite.visit();
+    await page.addInitScript(() => {
+      HTMLMediaElement.prototype.play = () => Promise.reject(new DOMException('Autoplay is not allowed', 'NotAllowedError'));
+    });
+    await openPlayer(page);
+    await page.getByRole('button', { name: 'Play' }).click();
+    await page
+      .getByTestId('player-announcement')
+      .filter({ hasText: /^Playback failed$/ })
+      .waitFor();
+    await page.locator('[data-player-state="paused"]').waitFor();
+    expect(await page.getByRole('button', { name: 'Play' }).count()).toBe(1);
+    expect(consoleErrors.some((text) => text.includes('Podcast playback failed'))).toBe(true);
+  });
+
   it('resets on a new audio address and after a playback error', async () => {
     const { page, consoleErrors } = await suite.visit();
     await openPlayer(page);

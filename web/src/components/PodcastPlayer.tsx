@@ -116,6 +116,7 @@ export function PodcastPlayer({ audioUrl, generatedAt, siteName, timeZone }: Pro
       console.error('Podcast playback failed', error);
       wantsPlay.current = false;
       setState('paused');
+      setAnnouncement('Playback failed');
     });
   }, []);
 
