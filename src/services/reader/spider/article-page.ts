@@ -42,17 +42,20 @@ export async function storeArticlePage(
 ): Promise<StoredArticlePage | null> {
   const article = readArticlePage(page.html, page.url, domain.rules);
   if (!article.title) return null;
-  const sourceUrl = canonicalizeUrl(page.url) ?? page.requestedUrl;
+  const fetchedUrl = canonicalizeUrl(page.url) ?? page.requestedUrl;
   const { language, keep } = languageVerdict(detectLanguage(article.title, article.text), article.language, languages);
   if (!keep) {
-    await insertSkippedPage(ctx.sql, { domainId: domain.id, url: sourceUrl, reason: 'language', language, title: article.title });
-    return { id: null, skipped: 'language', title: article.title, sourceUrl, canonicalUrl: sourceUrl };
+    await insertSkippedPage(ctx.sql, { domainId: domain.id, url: fetchedUrl, reason: 'language', language, title: article.title });
+    return { id: null, skipped: 'language', title: article.title, sourceUrl: fetchedUrl, canonicalUrl: fetchedUrl };
   }
   const declared = article.canonicalUrl ? canonicalizeUrl(article.canonicalUrl, page.url) : null;
   const declaredUrl = declared ? new URL(declared) : null;
   // A canonical link to the home page (a common misconfiguration) would merge every article.
   const declaresArticle = declaredUrl !== null && declaredUrl.pathname !== '/';
-  const canonicalUrl = declaresArticle && sameSite(declaredUrl) ? declared! : sourceUrl;
+  const canonicalUrl = declaresArticle && sameSite(declaredUrl) ? declared! : fetchedUrl;
+  // An AMP page, a mobile host's page or a tracking-tagged address of the article is stored as the
+  // article the site names, and readers are sent there, not to the copy the crawl happened to meet.
+  const sourceUrl = canonicalUrl;
   // One naming another publisher is not followed: the page is stored, as that publisher's copy.
   const syndicatedFrom = declaresArticle && !sameSite(declaredUrl) ? declared : null;
   const body = fingerprint(article.text);

@@ -68,7 +68,17 @@ const titles = {
   syndicated: 'Harl islands get their ferry back',
   v1: 'Marlow council votes for covered market',
   v2: 'Marlow market gets state grant after council vote',
+  amp: 'Harbor tunnel reopens to traffic after a year of repairs',
 };
+const TUNNEL = [
+  'The harbor tunnel under the Marlow channel reopened to cars and buses on Monday morning, a year after water leaking through its roof forced the city to close it.',
+  'Crews replaced 4,000 concrete panels and a drainage system that had failed during the spring storms, the city’s transport office said in a statement.',
+  'The repairs cost 62 million, about a third more than first estimated, because divers found cracks in the tunnel’s foundations halfway through the work.',
+  'Commuters who had driven an extra forty minutes around the bay said the first morning was quiet, with traffic lights on both ramps working as planned.',
+  'Trucks over 12 tonnes remain barred until the load tests on the southern ramp are finished, which the city expects to take until the end of the month.',
+];
+/** What an AMP page adds to its head (its own script; its canonical link names the article page). */
+const AMP_HEAD = '<script async src="https://cdn.ampproject.org/v0.js"></script>';
 
 describe('fingerprints', () => {
   it('find a copy with other boilerplate or cut short, and keep a story sharing one paragraph apart', () => {
@@ -105,6 +115,8 @@ describe('crawling a web with wire copies', () => {
     syndicatedFrom: string | null;
     teaser: boolean;
     content: string;
+    canonicalUrl: string;
+    sourceUrl: string;
   };
   /** How lists name an outlet: its own name, else its host. */
   const nameOf = (row: Row) => row.siteName ?? row.domainName.replace(/:\d+$/, '');
@@ -132,6 +144,10 @@ describe('crawling a web with wire copies', () => {
               paragraphs: ['CARROW, March 3 (Wire) —', ...WIRE, 'Copyright 2026 Wire Service. All rights reserved. Not for redistribution.'],
               hoursAgo: 2,
             },
+            // An article and its AMP copy, both in the feed and the sitemap; the copy listed newer, so
+            // the crawl (newest first) meets it first.
+            { title: titles.amp, paragraphs: TUNNEL, hoursAgo: 5 },
+            { title: titles.amp, paragraphs: TUNNEL, hoursAgo: 4, canonicalUrl: `${origins[1]}${extraArticlePath(1, 1, titles.amp)}`, headHtml: AMP_HEAD },
           ],
           [
             {
@@ -153,7 +169,9 @@ describe('crawling a web with wire copies', () => {
     for (const site of web.sites) await addDomain(server.ctx, { url: site.origin, throttle: 1 });
     await startSpider(server.ctx);
     await waitForSpider(server.ctx);
-    rows = await server.sql<Row[]>`select id, title, domain_name, site_name, copy_of, copy_kind, syndicated_from, teaser, content from articles order by id`;
+    rows = await server.sql<
+      Row[]
+    >`select id, title, domain_name, site_name, copy_of, copy_kind, syndicated_from, teaser, content, canonical_url, source_url from articles order by id`;
   }, 120_000);
   afterAll(async () => {
     await server?.close();
@@ -181,6 +199,15 @@ describe('crawling a web with wire copies', () => {
       copyKind: 'syndication',
       syndicatedFrom: `${web.sites[0]!.origin}${extraArticlePath(0, 1, titles.original)}`,
     });
+  });
+
+  it('stores an AMP copy as the article its canonical link names, and sends readers there', () => {
+    const article = `${web.sites[1]!.origin}${extraArticlePath(1, 1, titles.amp)}`;
+    // The AMP page was read (whichever came first); one article was kept.
+    expect(web.requestLog.some((entry) => entry.path === extraArticlePath(1, 2, titles.amp))).toBe(true);
+    const tunnel = rows.filter((row) => row.title.endsWith(titles.amp));
+    expect(tunnel).toHaveLength(1);
+    expect(tunnel[0]).toMatchObject({ canonicalUrl: article, sourceUrl: article, copyOf: null });
   });
 
   it('lists each text once with the outlets that republished it, and search finds it once', async () => {
