@@ -40,6 +40,13 @@ async function settled(page: Page): Promise<void> {
   await page.getByText('Loading...').first().waitFor({ state: 'detached' });
 }
 
+/** The Podcast Script tab with its episode's clip in. */
+async function openPodcastTab(page: Page): Promise<void> {
+  await page.goto('/admin?tab=podcast');
+  await page.getByTestId('podcast-audio').waitFor({ timeout: 120_000 });
+  await settled(page);
+}
+
 /** Focus just before an element, so the reader's first Tab lands on it. */
 async function focusBefore(page: Page, selector: string): Promise<void> {
   await page.locator(selector).first().waitFor();
@@ -77,11 +84,7 @@ const WALKS: Walk[] = [
   },
   {
     title: 'The console’s Podcast Script tab: the two-host episode’s clip in the audio studio',
-    async open(page) {
-      await page.goto('/admin?tab=podcast');
-      await page.getByTestId('podcast-audio').waitFor({ timeout: 120_000 });
-      await settled(page);
-    },
+    open: openPodcastTab,
     // Past the browser's own controls (the interview's walk below goes through them): the clip's buttons.
     start: (page) => focusBefore(page, '[data-testid="podcast-audio"] > div > button'),
     steps: [
@@ -94,11 +97,7 @@ const WALKS: Walk[] = [
   },
   {
     title: 'The console’s Podcast Script tab: rendering the episode again',
-    async open(page) {
-      await page.goto('/admin?tab=podcast');
-      await page.getByTestId('podcast-audio').waitFor({ timeout: 120_000 });
-      await settled(page);
-    },
+    open: openPodcastTab,
     start: (page) => page.getByRole('button', { name: 'Generate Audio' }).focus(),
     steps: [
       { does: 'Shift+Tab, Tab: back onto the button', keys: ['shift+Tab', 'Tab'] },
