@@ -105,24 +105,51 @@ export async function countRows(sql: Queryable, table: string): Promise<number> 
   return Number(row!.count);
 }
 
-/** Inserts rows (JSON objects as text) keeping their identity values. */
-export async function insertRowsJson(sql: Queryable, table: string, columns: string[], rows: string[]): Promise<void> {
+/**
+ * Inserts rows (JSON objects as text) keeping their identity values. With `deferred` columns (a
+ * foreign-key cycle's, left null at insert), the rows whose deferred values are set are noted in
+ * `pending` (made by createPendingTable) in the same statement, for setDeferredColumns.
+ */
+export async function insertRowsJson(
+  sql: Queryable,
+  table: string,
+  columns: string[],
+  rows: string[],
+  deferred?: { columns: string[]; primaryKey: string[]; pending: string },
+): Promise<void> {
   if (rows.length === 0) return;
   const list = columns.map(quote).join(', ');
+  const source = `json_populate_recordset(null::${quote(table)}, $1::text::json)`;
+  const json = `[${rows.join(',')}]`;
+  if (!deferred?.columns.length) {
+    await sql.unsafe(`insert into ${quote(table)} (${list}) overriding system value select ${list} from ${source}`, [json]);
+    return;
+  }
+  const noted = [...deferred.primaryKey, ...deferred.columns].map(quote).join(', ');
+  const set = deferred.columns.map((c) => `${quote(c)} is not null`).join(' or ');
   await sql.unsafe(
-    `insert into ${quote(table)} (${list}) overriding system value select ${list} from json_populate_recordset(null::${quote(table)}, $1::text::json)`,
-    [`[${rows.join(',')}]`],
+    `with x as (select * from ${source}),
+          loaded as (insert into ${quote(table)} (${list}) overriding system value select ${list} from x)
+     insert into ${quote(deferred.pending)} (${noted}) select ${noted} from x where ${set}`,
+    [json],
   );
 }
 
-/** Sets columns left null at insert (a foreign-key cycle) from the same rows, matched on the primary key. */
-export async function updateRowsJson(sql: Queryable, table: string, primaryKey: string[], columns: string[], rows: string[]): Promise<void> {
-  if (rows.length === 0 || columns.length === 0) return;
-  const set = columns.map((c) => `${quote(c)} = x.${quote(c)}`).join(', ');
-  const match = primaryKey.map((c) => `t.${quote(c)} = x.${quote(c)}`).join(' and ');
-  await sql.unsafe(`update ${quote(table)} t set ${set} from json_populate_recordset(null::${quote(table)}, $1::text::json) x where ${match}`, [
-    `[${rows.join(',')}]`,
-  ]);
+/** A temporary table, dropped at commit, for the primary key and deferred columns of `table`'s rows. */
+export async function createPendingTable(sql: Queryable, table: string, primaryKey: string[], deferred: string[], pending: string): Promise<void> {
+  const noted = [...primaryKey, ...deferred].map(quote).join(', ');
+  await sql.unsafe(`create temp table ${quote(pending)} on commit drop as select ${noted} from ${quote(table)} with no data`);
+}
+
+/**
+ * Sets the deferred columns from the pending table, now that both sides of each reference exist:
+ * only the rows that have a value, so a table whose rows are mostly unlinked is not rewritten (an
+ * update of every article rewrote each row and all its indexes: 22 minutes for a million).
+ */
+export async function setDeferredColumns(sql: Queryable, table: string, primaryKey: string[], deferred: string[], pending: string): Promise<void> {
+  const set = deferred.map((c) => `${quote(c)} = p.${quote(c)}`).join(', ');
+  const match = primaryKey.map((c) => `t.${quote(c)} = p.${quote(c)}`).join(' and ');
+  await sql.unsafe(`update ${quote(table)} t set ${set} from ${quote(pending)} p where ${match}`);
 }
 
 /** Identity sequences continue after the restored ids. */
@@ -135,7 +162,8 @@ export async function resetIdentity(sql: Queryable, table: string, column: strin
 
 /**
  * Copies a table's rows from another schema into public, identity values kept: all `columns`, or
- * with `deferred` given, only those (an update by primary key, for columns cut from a reference cycle).
+ * with `deferred` given, only those (an update by primary key, for columns cut from a reference cycle,
+ * of the rows that have a value).
  */
 export async function copyTableFrom(sql: Queryable, schema: string, table: DumpTable, columns: string[], deferred: string[] = []): Promise<void> {
   const from = `${quote(schema)}.${quote(table.name)}`;
@@ -147,7 +175,30 @@ export async function copyTableFrom(sql: Queryable, schema: string, table: DumpT
   }
   const set = deferred.map((c) => `${quote(c)} = s.${quote(c)}`).join(', ');
   const match = table.primaryKey.map((c) => `t.${quote(c)} = s.${quote(c)}`).join(' and ');
-  await sql.unsafe(`update ${to} t set ${set} from ${from} s where ${match}`);
+  const linked = deferred.map((c) => `s.${quote(c)} is not null`).join(' or ');
+  await sql.unsafe(`update ${to} t set ${set} from ${from} s where ${match} and (${linked})`);
+}
+
+/**
+ * Runs `load` with the tables' secondary indexes (those backing no constraint) dropped, and builds
+ * them again after it, in the caller's transaction: one build over the loaded rows instead of an
+ * insert into each index per row — the full-text, phrase-pair and band indexes of a million
+ * articles cost most of a restore's time when filled row by row.
+ */
+export async function withIndexesBuiltAfter<T>(sql: Queryable, schema: string, tables: string[], load: () => Promise<T>): Promise<T> {
+  const indexes = await sql<{ name: string; definition: string }[]>`
+    select ic.relname as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i
+      join pg_class ic on ic.oid = i.indexrelid
+      join pg_class t on t.oid = i.indrelid
+      join pg_namespace n on n.oid = t.relnamespace
+     where n.nspname = ${schema} and t.relname = any(${tables}::text[])
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+     order by ic.relname`;
+  for (const index of indexes) await sql.unsafe(`drop index ${quote(schema)}.${quote(index.name)}`);
+  const value = await load();
+  for (const index of indexes) await sql.unsafe(index.definition);
+  return value;
 }
 
 /** Runs SQL with `schema` first on the search path for the rest of the transaction (its unqualified names land there). */

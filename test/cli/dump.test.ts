@@ -15,7 +15,7 @@ import { productTables } from '../../src/db/dump.js';
 import { looksLikeTar } from '../../src/services/platform/dump/tar.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { runCli } from '../helpers/daemon.js';
-import { createTestDatabase, usingPostgres, type TestDatabase } from '../helpers/db.js';
+import { createTestDatabase, indexDefinitions, usingPostgres, type TestDatabase } from '../helpers/db.js';
 import { createAppContext } from '../../src/app-context.js';
 
 const STORM = 'Storm floods Port Linden harbor, 1,200 evacuated';
@@ -120,9 +120,13 @@ describe.skipIf(!usingPostgres)('db dump / db restore', { timeout: 300_000 }, ()
     expect(source.get('articles')).toHaveLength(6);
     expect((source.get('articles')![0] as Record<string, unknown>).search_vector).toBeUndefined();
 
+    const indexes = await indexDefinitions(target.db.sql);
+    expect(indexes.some((definition) => definition.includes('search_pair_keys'))).toBe(true);
     const restored = await runCli(['db', 'restore', first, '--json', '--database-url', target.url!]);
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
+    // The indexes dropped for the load are built again, every one as it was.
+    expect(await indexDefinitions(target.db.sql)).toEqual(indexes);
     expect(JSON.parse(restored.stdout)).toMatchObject({ rows: [...source.values()].reduce((n, rows) => n + rows.length, 0) });
     // A second restore over the data is refused without --yes (conflict, exit 5).
     const again = await runCli(['db', 'restore', first, '--database-url', target.url!]);
@@ -143,7 +147,9 @@ describe.skipIf(!usingPostgres)('db dump / db restore', { timeout: 300_000 }, ()
       await migrate(back.sql);
       const staged = await stageBackup(second);
       try {
+        const before = await indexDefinitions(back.sql);
         await restoreDatabase(back.sql, staged.databaseFile);
+        expect(await indexDefinitions(back.sql)).toEqual(before);
       } finally {
         staged.discard();
       }

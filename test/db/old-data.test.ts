@@ -16,7 +16,7 @@ import { dumpDatabase, restoreDatabase } from '../../src/services/platform/dump/
 import { getSetting } from '../../src/services/platform/settings/index.js';
 import { listAvoidDomains, listDomains } from '../../src/services/reader/domains/index.js';
 import { searchArticlesByText } from '../../src/services/reader/search/index.js';
-import { createTestDatabase, usingPostgres } from '../helpers/db.js';
+import { createTestDatabase, indexDefinitions, usingPostgres } from '../helpers/db.js';
 
 /** The last migration of earlier versions: 2026-11-23 (the foundation), 2026-11-27 (backups), 2026-12-01 (before the one job store). */
 const VERSIONS = [5, 17, 23];
@@ -103,7 +103,10 @@ describe.each(VERSIONS)('data of the version whose last migration was %i', (last
       expect(JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!).migrations.at(-1)).toBe(last);
 
       await migrate(after.db.sql);
+      const indexes = await indexDefinitions(after.db.sql);
       const summary = await restoreDatabase(after.db.sql, file);
+      // The indexes dropped for the load are built again, every one as it was.
+      expect(await indexDefinitions(after.db.sql)).toEqual(indexes);
       expect(summary.perTable.articles).toBe(3);
       await expectOldData({ sql: after.db.sql, config: loadConfig({ NEWSCTL_LOG_LEVEL: 'silent' }) } as never);
       // Nothing of the upgrade is left behind, and new rows get new ids.

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../../src/db/client.js';
+import { openDatabase, type Database, type Queryable } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 
 export const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -47,4 +47,10 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   });
   if (!templateFile && !options.empty) await migrate(db.sql);
   return { db, url: null, drop: () => db.close() };
+}
+
+/** The public schema's indexes as their definitions: a restore must leave the same ones it found. */
+export async function indexDefinitions(sql: Queryable): Promise<string[]> {
+  const rows = await sql<{ definition: string }[]>`select indexdef as definition from pg_indexes where schemaname = 'public' order by indexname`;
+  return rows.map((row) => row.definition);
 }

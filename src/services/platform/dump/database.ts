@@ -18,13 +18,15 @@ import {
   createSchema,
   dropSchema,
   searchSchemaFirst,
+  createPendingTable,
   insertRowsJson,
   productTables,
   resetIdentity,
+  setDeferredColumns,
   tableRowsJson,
   truncateTables,
-  updateRowsJson,
   setUtcTimeZone,
+  withIndexesBuiltAfter,
   type DumpTable,
 } from '../../../db/dump.js';
 import { appliedMigrations, listMigrations, runMigrationSql } from '../../../db/migrate.js';
@@ -358,7 +360,7 @@ export async function restoreDatabase(sql: Sql, file: string, options: RestoreOp
     const transient = [...TRANSIENT_TABLES].filter((name) => present.has(name));
     if (!upgrade) {
       await truncateTables(tx, [...dumped, ...transient]);
-      return loadRows(tx, file, source, present, restored);
+      return loadRows(tx, file, source, 'public', present, restored);
     }
     // Every table is filled from the upgraded dump, those its version did not have included.
     await truncateTables(tx, [...present.keys()]);
@@ -370,31 +372,39 @@ export async function restoreDatabase(sql: Sql, file: string, options: RestoreOp
     const then = new Map((await productTables(tx, UPGRADE_SCHEMA)).map((t) => [t.name, t]));
     // What the old migrations seeded makes way for the dump's rows.
     await truncateTables(tx, [...then.keys()]);
-    const summary = await loadRows(tx, file, source, then, restored);
+    const summary = await loadRows(tx, file, source, UPGRADE_SCHEMA, then, restored);
     await runMigrationSql(tx, shipped.slice(older.length));
     const now = new Map((await productTables(tx, UPGRADE_SCHEMA)).map((t) => [t.name, t]));
     await searchSchemaFirst(tx, 'public');
     const order = loadOrder([...present.values()].filter((table) => !TRANSIENT_TABLES.has(table.name) && now.has(table.name)));
     const copied = (entry: { table: DumpTable }) => entry.table.columns.filter((c) => !c.generated).map((c) => c.name);
-    for (const entry of order)
-      await copyTableFrom(
-        tx,
-        UPGRADE_SCHEMA,
-        entry.table,
-        copied(entry).filter((c) => !entry.deferred.includes(c)),
-      );
-    for (const entry of order) if (entry.deferred.length) await copyTableFrom(tx, UPGRADE_SCHEMA, entry.table, [], entry.deferred);
+    await withIndexesBuiltAfter(
+      tx,
+      'public',
+      order.map((entry) => entry.table.name),
+      async () => {
+        for (const entry of order)
+          await copyTableFrom(
+            tx,
+            UPGRADE_SCHEMA,
+            entry.table,
+            copied(entry).filter((c) => !entry.deferred.includes(c)),
+          );
+        for (const entry of order) if (entry.deferred.length) await copyTableFrom(tx, UPGRADE_SCHEMA, entry.table, [], entry.deferred);
+      },
+    );
     for (const entry of order) for (const column of entry.table.columns.filter((c) => c.identity)) await resetIdentity(tx, entry.table.name, column.name);
     await dropSchema(tx, UPGRADE_SCHEMA);
     return summary;
   }) as Promise<DumpSummary>;
 }
 
-/** The dump's rows into the tables on the search path (checked against `present` first). */
+/** The dump's rows into the tables of `schema`, first on the search path (checked against `present` first). */
 async function loadRows(
   tx: Queryable,
   file: string,
   source: AsyncGenerator<DumpSection>,
+  schema: string,
   present: Map<string, DumpTable>,
   restored: DumpTableHeader[],
 ): Promise<DumpSummary> {
@@ -404,26 +414,34 @@ async function loadRows(
     const missing = table.columns.filter((c) => !target.columns.some((t) => t.name === c));
     if (missing.length) throw Invalid(`Table ${table.name} lacks column(s) ${missing.join(', ')} of the dump`);
   }
+  return withIndexesBuiltAfter(
+    tx,
+    schema,
+    restored.map((table) => table.name),
+    () => insertRows(tx, file, source, restored),
+  );
+}
+
+async function insertRows(tx: Queryable, file: string, source: AsyncGenerator<DumpSection>, restored: DumpTableHeader[]): Promise<DumpSummary> {
+  // A cycle's columns are null at insert; the rows that have a value are noted as they go in and
+  // set once every row exists.
+  const withDeferred = restored.filter((t) => t.deferred.length > 0);
+  const pending = (table: string) => `newsctl_restore_pending_${table}`;
+  for (const table of withDeferred) await createPendingTable(tx, table.name, table.primaryKey, table.deferred, pending(table.name));
   const perTable: Record<string, number> = {};
   for await (const section of source) {
     if (!('table' in section) || TRANSIENT_TABLES.has(section.table.name)) continue;
     const { table, rows } = section;
     const columns = table.columns.filter((c) => !table.deferred.includes(c));
-    await insertRowsJson(tx, table.name, columns, rows);
+    const deferred = table.deferred.length ? { columns: table.deferred, primaryKey: table.primaryKey, pending: pending(table.name) } : undefined;
+    await insertRowsJson(tx, table.name, columns, rows, deferred);
     perTable[table.name] = (perTable[table.name] ?? 0) + rows.length;
   }
   for (const table of restored) {
     if ((perTable[table.name] ?? 0) !== table.rows)
       throw Invalid(`${file}: table ${table.name} has ${perTable[table.name] ?? 0} rows, its header says ${table.rows}`);
   }
-  // Second pass: the cycle's columns, now that both sides of each reference exist.
-  if (restored.some((t) => t.deferred.length > 0)) {
-    for await (const section of readDump(file)) {
-      if ('table' in section && section.table.deferred.length && !TRANSIENT_TABLES.has(section.table.name)) {
-        await updateRowsJson(tx, section.table.name, section.table.primaryKey, section.table.deferred, section.rows);
-      }
-    }
-  }
+  for (const table of withDeferred) await setDeferredColumns(tx, table.name, table.primaryKey, table.deferred, pending(table.name));
   for (const table of restored) for (const column of table.identity) await resetIdentity(tx, table.name, column);
   return { tables: restored.length, rows: Object.values(perTable).reduce((a, b) => a + b, 0), perTable };
 }
