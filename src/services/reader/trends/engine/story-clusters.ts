@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { agglomerate } from './cluster.js';
 import { loadDefaultBackground } from './background.js';
-import { vectorize, dot, type SparseVector } from './vectorize.js';
+import { vectorize, type SparseVector } from './vectorize.js';
 import type { ClusterOptions, StoryCluster, StoryInput } from './types.js';
 
 /**
@@ -37,31 +37,56 @@ export function clusterStories(articles: StoryInput[], options: ClusterOptions =
   const days = Float64Array.from(ordered, (article) => dayNumber(article.publishedAt));
   const groups = agglomerate(vectors, features.length, { ...settings, days });
 
-  const stories = groups.map((members) => describeStory(members, ordered, vectors, features, featureWeight));
+  const scratch = { sums: new Float64Array(features.length), seen: new Int32Array(features.length) };
+  const stories = groups.map((members, n) => describeStory(members, ordered, vectors, features, featureWeight, scratch, n + 1));
   // Largest first, then by the first member's id: a stable order for callers that print clusters.
   return stories.sort((x, y) => y.articles.length - x.articles.length || compareIds(minId(x), minId(y)));
 }
 
-function describeStory(members: number[], ordered: StoryInput[], vectors: SparseVector[], features: string[], featureWeight: Float64Array): StoryCluster {
-  const sum = new Map<number, number>();
+/**
+ * A story's articles by centrality (each one's cosine with the story's normalised summed vector)
+ * and its key terms. The sums are kept in `scratch`, arrays over every feature that `mark` (unique
+ * per story) tells apart from the last story's: a map per story was a tenth of the grouping's time.
+ */
+function describeStory(
+  members: number[],
+  ordered: StoryInput[],
+  vectors: SparseVector[],
+  features: string[],
+  featureWeight: Float64Array,
+  scratch: { sums: Float64Array; seen: Int32Array },
+  mark: number,
+): StoryCluster {
+  const { sums, seen } = scratch;
+  // Feature ids in the order first met (the norm sums them in that order).
+  const met: number[] = [];
   for (const i of members) {
     const vector = vectors[i]!;
-    for (let k = 0; k < vector.ids.length; k++) sum.set(vector.ids[k]!, (sum.get(vector.ids[k]!) ?? 0) + vector.weights[k]!);
+    for (let k = 0; k < vector.ids.length; k++) {
+      const id = vector.ids[k]!;
+      if (seen[id] !== mark) {
+        seen[id] = mark;
+        sums[id] = 0;
+        met.push(id);
+      }
+      sums[id]! += vector.weights[k]!;
+    }
   }
   let norm = 0;
-  for (const weight of sum.values()) norm += weight * weight;
+  for (const id of met) norm += sums[id]! * sums[id]!;
   norm = Math.sqrt(norm) || 1;
-  const ids = [...sum.keys()].sort((a, b) => a - b);
-  const centroid: SparseVector = {
-    ids: Int32Array.from(ids),
-    weights: Float64Array.from(ids, (id) => sum.get(id)! / norm),
+  // The cosine with the centroid: every feature of an article is one of the story's.
+  const centralityOf = (vector: SparseVector) => {
+    let product = 0;
+    for (let k = 0; k < vector.ids.length; k++) product += vector.weights[k]! * (sums[vector.ids[k]!]! / norm);
+    return Math.max(0, Math.min(1, product));
   };
   const ranked = members
-    .map((i) => ({ i, centrality: Math.max(0, Math.min(1, dot(vectors[i]!, centroid))) }))
+    .map((i) => ({ i, centrality: centralityOf(vectors[i]!) }))
     .sort((x, y) => y.centrality - x.centrality || compareArticles(ordered[x.i]!, ordered[y.i]!));
-  const keyTerms = ids
+  const keyTerms = met
     .filter((id) => featureWeight[id]! > 0)
-    .sort((a, b) => sum.get(b)! - sum.get(a)! || a - b)
+    .sort((a, b) => sums[b]! - sums[a]! || a - b)
     .slice(0, 8)
     .map((id) => features[id]!);
   const articles = ranked.map(({ i }) => ordered[i]!);

@@ -197,17 +197,3 @@ function inverseDocumentFrequency(features: string[], documentFrequency: Int32Ar
   }
   return weights;
 }
-
-export function dot(a: SparseVector, b: SparseVector): number {
-  let i = 0;
-  let j = 0;
-  let sum = 0;
-  while (i < a.ids.length && j < b.ids.length) {
-    const x = a.ids[i]!;
-    const y = b.ids[j]!;
-    if (x === y) sum += a.weights[i++]! * b.weights[j++]!;
-    else if (x < y) i++;
-    else j++;
-  }
-  return sum;
-}
