@@ -43,13 +43,14 @@ async function reference(text: string): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
-const search = async (text: string) =>
+const search = async (text: string, windowIndexCostRatio?: number) =>
   (
     await searchArticles(database.db.sql, {
       ...parseSearchQuery(text),
       limit: SEARCH_RESULT_LIMIT,
       candidateLimit: SEARCH_CANDIDATE_LIMIT,
       timeZone: 'America/Chicago',
+      ...(windowIndexCostRatio === undefined ? {} : { windowIndexCostRatio }),
     })
   ).map((row) => row.id);
 
@@ -59,6 +60,16 @@ describe('search plans', () => {
       const found = await search(text);
       expect(found, text).toEqual(await reference(text));
       expect(found.length, text).toBeGreaterThan(0);
+    }
+  });
+
+  it('finds the same whether the window is read from the crawl-time index or the time of each match is read', async () => {
+    // A table this small always reads its window from the index; the cost ratio forces each way.
+    for (const text of ['bravo', 'alpha bravo', 'bravo delt']) {
+      const expected = await reference(text);
+      expect(expected.length, text).toBeGreaterThan(0);
+      expect(await search(text, 0), `${text}, from the index`).toEqual(expected);
+      expect(await search(text, 1e12), `${text}, time by time`).toEqual(expected);
     }
   });
 
