@@ -6,8 +6,9 @@
 //   … one section per table, in foreign-key order …
 //   {"end":true}
 // Identities are kept (OVERRIDING SYSTEM VALUE) and their sequences set after the rows. A foreign
-// key cycle, should a migration make one, is cut at a nullable column: those columns are left null
-// at insert and set in a second pass over the same file.
+// key cycle, should a migration make one, is cut at a nullable column (as is a table's reference to
+// itself): those columns are left null at insert and set, on the rows that have a value, once every
+// row is in. The tables' secondary indexes are built after the load, not row by row.
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
