@@ -323,7 +323,9 @@ export async function searchArticles(
              coalesce(d.url, a.domain_name) as domain_url, ${republishedBy(tx)} as also_published_by,
              ((now() at time zone ${query.timeZone})::date - (a.scraped_at at time zone ${query.timeZone})::date) as days_since_crawl
       from candidates c
-      join articles a on a.id = c.id
+      -- Each candidate read by its key (offset 0 keeps the planner from joining the whole table
+      -- instead: on 10,000 articles it hashed the candidates and read every article, 6 of 13 ms).
+      cross join lateral (select * from articles where id = c.id offset 0) a
       left join domains d on d.id = a.domain_id
       order by ${tsq && query.order !== 'newest' ? tx`ts_rank_cd(a.search_vector, ${tsq}, 1) desc,` : tx``} a.scraped_at desc, a.id desc
       limit ${query.limit}`;
