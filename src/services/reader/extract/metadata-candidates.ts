@@ -211,6 +211,7 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
   for (const c of metaContent(meta, ['og:site_name', 'application-name', 'publisher'])) candidates.siteName.push(c);
 
   const base = documentBase(document, pageUrl);
+  for (const name of homeLinkNames(document, base)) push(candidates.siteName, 'home-link', name);
   candidates.canonicalUrl = candidates.canonicalUrl.flatMap((c) => {
     const url = httpUrl(c.value, base);
     return url ? [{ ...c, value: url }] : [];
@@ -220,4 +221,27 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
     return url ? [{ ...c, value: url }] : [];
   });
   return candidates;
+}
+
+const HOME_LINKS_READ = 8;
+
+/**
+ * What the page's links to its own front page say (a masthead's text, a logo's alt text): the name
+ * a site without declared metadata goes by. Only a title part equal to one is taken as the site's name.
+ */
+function homeLinkNames(document: Document, base: string | null): string[] {
+  let origin: string | null = null;
+  try {
+    origin = base ? new URL(base).origin : null;
+  } catch {
+    origin = null;
+  }
+  const selectors = ['a[href="/"]', 'a[rel~="home" i]'];
+  if (origin) selectors.push(`a[href="${origin}/"]`, `a[href="${origin}"]`);
+  const names: string[] = [];
+  for (const link of [...document.querySelectorAll(selectors.join(', '))].slice(0, HOME_LINKS_READ)) {
+    const text = clean(link.textContent) || clean(link.querySelector('img[alt]')?.getAttribute('alt'));
+    if (text && text.length <= 80) names.push(text);
+  }
+  return names;
 }

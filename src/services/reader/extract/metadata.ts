@@ -140,6 +140,20 @@ function chooseLanguage(candidates: MetadataCandidates): string | null {
   return null;
 }
 
+/** The name the site declares, else the one its front-page link gives and its own <title> confirms. */
+function chooseSiteName(candidates: MetadataCandidates): string | null {
+  const declared = candidates.siteName.filter((c) => c.source !== 'home-link');
+  const named = declared.map((c) => cleanSiteName(c.value)).find(Boolean);
+  if (named) return named;
+  const title = candidates.title.find((c) => c.source === 'title')?.value;
+  if (!title) return null;
+  for (const link of candidates.siteName.filter((c) => c.source === 'home-link')) {
+    const name = cleanSiteName(link.value);
+    if (name && stripSiteName(title, [name]) !== title.trim()) return name;
+  }
+  return null;
+}
+
 /** Metadata the page declares, chosen from the candidates by how reliable each source proved on real pages. */
 export function chooseMetadata(candidates: MetadataCandidates, pageUrl?: string | null): PageMetadata {
   const imageOrder = ['meta:og:image', 'meta:og:image:url', 'meta:og:image:secure_url', 'jsonld:image', 'meta:twitter:image', 'meta:twitter:image:src'];
@@ -153,7 +167,7 @@ export function chooseMetadata(candidates: MetadataCandidates, pageUrl?: string 
     imageUrl: image?.value ?? null,
     language: chooseLanguage(candidates),
     description: candidates.description[0]?.value ?? null,
-    siteName: candidates.siteName.map((c) => cleanSiteName(c.value)).find(Boolean) ?? null,
+    siteName: chooseSiteName(candidates),
     articleBody: candidates.articleBody[0]?.value ?? null,
   };
 }

@@ -52,6 +52,25 @@ describe('readMetadata', () => {
     expect(meta.title).toBe('Ferry plan');
   });
 
+  it('takes a site name only its masthead gives off the title, and names the site by it', () => {
+    const page = (title: string, logo: string) =>
+      documentOf(`<html><head><title>${title}</title></head><body><table><tr><td class="logo">${logo}</td></tr></table>
+        <div class="ttl"><font size="5"><b>Ferry plan passes</b></font></div><div class="txt">The council voted.</div></body></html>`);
+    const soup = readMetadata(page('Harbor Ledger :: Ferry plan passes', '<a href="/">Harbor Ledger</a>'), 'http://127.0.0.9:8080/2026/ferry');
+    expect(soup.title).toBe('Ferry plan passes');
+    expect(soup.siteName).toBe('Harbor Ledger');
+    const logo = readMetadata(
+      page('Ferry plan passes | Harbor Ledger', '<a href="http://127.0.0.9:8080/"><img alt="Harbor Ledger" src="/logo.png"></a>'),
+      'http://127.0.0.9:8080/x',
+    );
+    expect(logo.title).toBe('Ferry plan passes');
+    // A front-page link that the title does not confirm names nothing, and a title part that only
+    // looks like a label stays.
+    const home = readMetadata(page('Brexit: what happens next', '<a href="/">Home</a>'), 'http://127.0.0.9:8080/x');
+    expect(home.title).toBe('Brexit: what happens next');
+    expect(home.siteName).toBeNull();
+  });
+
   it('prefers JSON-LD over meta tags, and reads the author from an /authors/ URL as a last resort', () => {
     const meta = readMetadata(
       documentOf(`<html><head>
