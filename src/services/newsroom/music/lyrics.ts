@@ -49,12 +49,32 @@ function endsOnContentWord(line: string): boolean {
   return !(NEEDS_NOUN.test(last) && /^(the|a|an|its|their|his|her|our)$/i.test(words.at(-2) ?? ''));
 }
 
+/**
+ * A line's quotation marks in pairs: cutting a sentence's end quote (or a clause out of a quoted
+ * sentence) leaves one open, and a sung line never opens a quote it does not close.
+ */
+export function balanceQuotes(line: string): string {
+  let open = 0;
+  let unopened = 0;
+  for (const mark of line.match(/[“”]/g) ?? []) {
+    if (mark === '“') open++;
+    else if (open > 0) open--;
+    else unopened++;
+  }
+  let balanced = `${'“'.repeat(unopened)}${line}${'”'.repeat(open)}`;
+  if ((balanced.match(/"/g) ?? []).length % 2 === 1) balanced = balanced.replace(/"/, '');
+  return balanced;
+}
+
 /** A whole headline, sentence or clause as a line, when it has 3 to `max` words and ends on a content word. */
 function whole(text: string, max: number): string | null {
   const line = unquoted(text);
   const count = line.split(/\s+/).filter((word) => bare(word)).length;
-  return count >= 3 && count <= max && endsOnContentWord(line) ? line : null;
+  return count >= 3 && count <= max && endsOnContentWord(line) ? balanceQuotes(line) : null;
 }
+
+/** A phrase that opens on a preposition ("For more than two decades") modifies a clause; sung alone it says nothing. */
+const PREPOSITIONAL = /^(for|in|on|at|by|from|after|before|since|until|during|over|under|within|throughout|amid|across|despite|with|without)\s/i;
 
 /** A clause after a sentence's first (a comma inside a number like 1,200 is no break), sung whole. */
 function laterClause(sentence: string, max: number): string | null {
@@ -62,7 +82,8 @@ function laterClause(sentence: string, max: number): string | null {
     .split(/,\s|;\s|:\s|\s[—–-]\s/)
     .slice(1)) {
     const line = whole(clause, max);
-    if (line && line.split(/\s+/).length >= 4 && !WEAK_CLAUSE.test(line) && !ATTRIBUTION.test(line)) return line[0]!.toUpperCase() + line.slice(1);
+    if (line && line.split(/\s+/).length >= 4 && !WEAK_CLAUSE.test(line) && !PREPOSITIONAL.test(line) && !ATTRIBUTION.test(line))
+      return line[0]!.toUpperCase() + line.slice(1);
   }
   return null;
 }

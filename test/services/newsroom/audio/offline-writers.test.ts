@@ -18,6 +18,7 @@ import { sameFact } from '../../../../src/services/newsroom/generator/offline-wr
 import { termSet } from '../../../../src/services/newsroom/generator/sentences.js';
 import type { Topic } from '../../../../src/shared/topics.js';
 import { offlineLyrics, parseLyrics, parseMusicConfig } from '../../../../src/services/newsroom/music/index.js';
+import { balanceQuotes } from '../../../../src/services/newsroom/music/lyrics.js';
 import { newsDayStories } from '../../../fixtures/stories/news-day.js';
 
 const stories: Story[] = newsDayStories().map((story) => {
@@ -436,6 +437,28 @@ describe('lyrics and music', () => {
     const told = { ...story, sourceSentences: ['The old one splits Lake County three ways and leaves the lake towns without a seat, the judges wrote.'] };
     expect(await sung(told)).not.toContain('The old one splits Lake County three ways');
     expect(await sung(told)).toContain('Three judges ordered a new county map on Monday');
+  });
+
+  it('closes every quotation it sings, and sings no phrase that only modifies a clause', async () => {
+    const story: Story = {
+      ...stories[0]!,
+      title: 'Residents weigh a two-year wait for new addresses',
+      lead: 'Patrice’s reaction: “Two years? They’ll have my address forever.”',
+      facts: ['The county has kept the old street names, for more than two decades, despite three votes to change them.'],
+      who: null,
+      why: null,
+      sourceSentences: [],
+    };
+    const lines = parseLyrics(await offlineLyrics([story])).map((line) => line.text);
+    expect(lines).toContain('Patrice’s reaction: “Two years? They’ll have my address forever”');
+    for (const line of lines) {
+      expect((line.match(/“/g) ?? []).length, line).toBe((line.match(/”/g) ?? []).length);
+      expect(line, line).not.toMatch(/^For more than/);
+    }
+    expect(balanceQuotes('Her reply: “Two years? Never')).toBe('Her reply: “Two years? Never”');
+    expect(balanceQuotes('We will rebuild,” the mayor said')).toBe('“We will rebuild,” the mayor said');
+    expect(balanceQuotes('He called it "a scandal')).toBe('He called it a scandal');
+    expect(balanceQuotes('“Ready,” she said')).toBe('“Ready,” she said');
   });
 
   it('counts syllables in the pronouncing dictionary, and by spelling for words it lacks', async () => {
