@@ -3,15 +3,22 @@
 //   daemon:     the private operator socket of the daemon serving this data folder;
 //   in-process: the database opened here and the same app called through inject().
 // Each carries requests (JSON or binary bodies) and the /ws live channel.
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import type { LiveMessage } from '../api/live.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import { AppError, errorCodeOfStatus, isErrorCode, type ErrorCode } from '../errors.js';
 import { apiPath, endpoints } from '../api/endpoints.js';
+
+// Loaded on first use: most commands never open a socket, and importing ws and node:http (whose
+// module facade builds undici) was a sixth of every command's start.
+const requireOnUse = createRequire(import.meta.url);
+const WebSocketClass = () => requireOnUse('ws') as typeof WebSocket;
+const http = () => requireOnUse('node:http') as typeof import('node:http');
 
 // Same value as LOCAL_OPERATOR_HEADER in server/access.ts; not imported so clients never load the server.
 const LOCAL_OPERATOR_HEADER = 'x-newsctl-local';
@@ -166,7 +173,7 @@ export function remoteTransport(baseUrl: string, token: string | null): Transpor
     },
     subscribe(handlers) {
       const url = `${base.replace(/^http/, 'ws')}/ws`;
-      return liveSocket(() => new WebSocket(url, { headers: auth }), handlers);
+      return liveSocket(() => new (WebSocketClass())(url, { headers: auth }), handlers);
     },
     async close() {},
   };
@@ -184,7 +191,7 @@ function headersOf(res: IncomingMessage): Record<string, string> {
 // Connecting to a local socket costs next to nothing.
 function socketStream(socketPath: string, path: string): Promise<StreamedResponse> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ socketPath, method: 'GET', path, agent: false }, (res) =>
+    const req = http().request({ socketPath, method: 'GET', path, agent: false }, (res) =>
       resolve({ status: res.statusCode ?? 0, headers: headersOf(res), body: res }),
     );
     req.on('error', (error) => reject(unreachable(`the daemon at ${socketPath}`, error)));
@@ -195,7 +202,7 @@ function socketStream(socketPath: string, path: string): Promise<StreamedRespons
 function socketSend(socketPath: string, { method, path, body }: RawRequest): Promise<RawResponse> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
+    const req = http().request(
       {
         socketPath,
         method,
@@ -228,7 +235,7 @@ export async function daemonTransport(socketPath: string): Promise<Transport | n
     describe: `socket ${socketPath}`,
     send: (request) => socketSend(socketPath, request),
     stream: (path) => socketStream(socketPath, path),
-    subscribe: (handlers) => liveSocket(() => new WebSocket(`ws+unix://${socketPath}:/ws`), handlers),
+    subscribe: (handlers) => liveSocket(() => new (WebSocketClass())(`ws+unix://${socketPath}:/ws`), handlers),
     async close() {},
   };
 }

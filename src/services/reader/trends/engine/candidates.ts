@@ -41,61 +41,90 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
   const postings = buildPostings(vectors, indexed, featureCount, options.maxPosting);
   const score = new Float64Array(vectors.length);
   const dense = new Float64Array(featureCount);
-  const touched: number[] = [];
+  // Scratch arrays sized once and reused for every article: this loop used to allocate about
+  // half of everything `trends analyze` did (growing lists, pairs, iterators), and the collector's
+  // work and the pages a larger heap touches cost more than the scoring.
+  const touched = new Int32Array(vectors.length);
+  const limit = options.neighbours * 2;
+  const shortlist = new Int32Array(limit + 1);
+  const bestIds = new Int32Array(limit);
+  const bestSimilarity = new Float64Array(limit);
+  const order = new Int32Array(limit);
   const kept = new Map<number, number>();
   const keyOf = (a: number, b: number) => (a < b ? a * vectors.length + b : b * vectors.length + a);
+  const floor = options.minSimilarity / 2;
 
   for (let i = 0; i < vectors.length; i++) {
     const vector = vectors[i]!;
-    for (const k of indexed[i]!) {
+    const terms = indexed[i]!;
+    let touchedCount = 0;
+    for (let t = 0; t < terms.length; t++) {
+      const k = terms[t]!;
       const list = postings[vector.ids[k]!];
       if (!list) continue;
       const weight = vector.weights[k]!;
       for (let p = 0; p < list.ids.length; p++) {
         const j = list.ids[p]!;
         if (j === i) continue;
-        if (score[j] === 0) touched.push(j);
+        if (score[j] === 0) touched[touchedCount++] = j;
         score[j]! += weight * list.weights[p]!;
       }
     }
     // The index skips common features, so the partial score only shortlists; the kept pairs are
     // then measured exactly.
-    const limit = options.neighbours * 2;
-    const shortlist: number[] = [];
-    const floor = options.minSimilarity / 2;
+    let listed = 0;
     const day = options.days[i]!;
     let weakest = Infinity;
-    for (const j of touched) {
+    for (let t = 0; t < touchedCount; t++) {
+      const j = touched[t]!;
       const partial = score[j]!;
       if (partial < floor) continue;
-      if (shortlist.length === limit && (partial < weakest || (partial === weakest && j > shortlist[limit - 1]!))) continue;
+      if (listed === limit && (partial < weakest || (partial === weakest && j > shortlist[limit - 1]!))) continue;
       const otherDay = options.days[j]!;
       if (day >= 0 && otherDay >= 0 && day !== otherDay && dayFactor(day, otherDay, options.dayDecay, options.maxDayGap) === 0) continue;
       // Insertion into a short sorted list beats sorting every touched article.
-      let at = shortlist.length;
+      let at = listed;
       while (at > 0) {
         const previous = shortlist[at - 1]!;
         if (score[previous]! > partial || (score[previous] === partial && previous < j)) break;
+        shortlist[at] = previous;
         at--;
       }
-      shortlist.splice(at, 0, j);
-      if (shortlist.length > limit) shortlist.pop();
-      weakest = score[shortlist[shortlist.length - 1]!]!;
+      shortlist[at] = j;
+      if (listed < limit) listed++;
+      weakest = score[shortlist[listed - 1]!]!;
     }
     for (let k = 0; k < vector.ids.length; k++) dense[vector.ids[k]!] = vector.weights[k]!;
-    const best: Array<[number, number]> = [];
-    for (const j of shortlist) {
+    let found = 0;
+    for (let s = 0; s < listed; s++) {
+      const j = shortlist[s]!;
       const other = vectors[j]!;
       let product = 0;
       for (let k = 0; k < other.ids.length; k++) product += dense[other.ids[k]!]! * other.weights[k]!;
-      const similarity = product * dayFactor(options.days[i]!, options.days[j]!, options.dayDecay, options.maxDayGap);
-      if (similarity >= options.minSimilarity) best.push([j, similarity]);
+      const similarity = product * dayFactor(day, options.days[j]!, options.dayDecay, options.maxDayGap);
+      if (similarity >= options.minSimilarity) {
+        bestIds[found] = j;
+        bestSimilarity[found] = similarity;
+        order[found] = found;
+        found++;
+      }
     }
     for (let k = 0; k < vector.ids.length; k++) dense[vector.ids[k]!] = 0;
-    best.sort((x, y) => y[1] - x[1] || x[0] - y[0]);
-    for (const [j, similarity] of best.slice(0, options.neighbours)) kept.set(keyOf(i, j), similarity);
-    for (const j of touched) score[j] = 0;
-    touched.length = 0;
+    // The most similar first (ties: the lower id); at most `limit` of them, so a plain insertion sort.
+    for (let a = 1; a < found; a++) {
+      const o = order[a]!;
+      let b = a;
+      while (b > 0) {
+        const previous = order[b - 1]!;
+        const d = bestSimilarity[o]! - bestSimilarity[previous]!;
+        if (d < 0 || (d === 0 && bestIds[previous]! < bestIds[o]!)) break;
+        order[b] = previous;
+        b--;
+      }
+      order[b] = o;
+    }
+    for (let r = 0; r < Math.min(found, options.neighbours); r++) kept.set(keyOf(i, bestIds[order[r]!]!), bestSimilarity[order[r]!]!);
+    for (let t = 0; t < touchedCount; t++) score[touched[t]!] = 0;
   }
 
   const edges: CandidateEdge[] = [];
