@@ -21,30 +21,33 @@ const RECENT_PAGE = 500;
 
 /**
  * The newest articles of every topic crawled since `since` and not published before it (an old
- * page crawled today is not news), at most `limit`; wire copies left out.
+ * page crawled today is not news), at most `limit`; wire copies left out. Read newest first in
+ * pages that each continue from the last row of the one before along the crawl-time index: one
+ * query for a week's ids sorted 100,000 rows at once, 170–600 ms on the embedded database's thread.
  */
 export async function recentArticles(sql: Queryable, options: { since: Date; limit: number; leadCharacters: number }): Promise<RecentArticleRow[]> {
-  // The ids first (small), then their rows in parts, in the ids' order.
-  const ids = (
-    await sql<{ id: number }[]>`
-      select id from articles
+  const rows: RecentArticleRow[] = [];
+  // The last row's crawl time as the database wrote it, sent back as text: a JavaScript date (and
+  // postgres.js's encoding of a timestamptz parameter) keeps milliseconds only, and a page continued
+  // from a rounded time skips or repeats rows.
+  let after: { scrapedAt: string; id: number } | null = null;
+  while (rows.length < options.limit) {
+    const take = Math.min(RECENT_PAGE, options.limit - rows.length);
+    const page: (RecentArticleRow & { scrapedKey: string })[] = await sql<(RecentArticleRow & { scrapedKey: string })[]>`
+      select id, title, left(coalesce(nullif(content, ''), excerpt, ''), ${options.leadCharacters}) as lead,
+             domain_name, published_at, scraped_at, scraped_at::text as scraped_key, coalesce(own_topic, topic) as own_topic, topic_source
+      from articles
       where scraped_at >= ${options.since}
         and coalesce(published_at, scraped_at) >= ${options.since}
         -- A wire copy is not another source of a story: its original stands for it.
         and copy_of is null
+        ${after ? sql`and scraped_at <= ${after.scrapedAt}::text::timestamptz and (scraped_at < ${after.scrapedAt}::text::timestamptz or id < ${after.id})` : sql``}
       order by scraped_at desc, id desc
-      limit ${options.limit}`
-  ).map((row) => row.id);
-  const rows: RecentArticleRow[] = [];
-  for (let at = 0; at < ids.length; at += RECENT_PAGE) {
-    const part = ids.slice(at, at + RECENT_PAGE);
-    const found = await sql<RecentArticleRow[]>`
-      select id, title, left(coalesce(nullif(content, ''), excerpt, ''), ${options.leadCharacters}) as lead,
-             domain_name, published_at, scraped_at, coalesce(own_topic, topic) as own_topic, topic_source
-      from articles where id = any(${part}::int[])`;
-    const byId = new Map(found.map((row) => [row.id, row]));
-    // An article deleted between the two reads is simply not analysed.
-    for (const id of part) if (byId.has(id)) rows.push(byId.get(id)!);
+      limit ${take}`;
+    for (const { scrapedKey: _, ...row } of page) rows.push(row);
+    if (page.length < take) break;
+    const last = page[page.length - 1]!;
+    after = { scrapedAt: last.scrapedKey, id: last.id };
   }
   return rows;
 }

@@ -6,6 +6,7 @@ import { recentArticles, storeStoryTopics } from '../../src/db/article-topics.js
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 const ROWS = 2_600;
+const SAME_MILLISECOND = 1_200;
 let database: TestDatabase;
 
 beforeAll(async () => {
@@ -19,6 +20,13 @@ beforeAll(async () => {
            'usa', now() - make_interval(mins => case when g > ${ROWS - 100} then 2 * 24 * 60 + g else g / 2 end)
     from generate_series(1, ${ROWS}) g`;
   await sql`update articles set copy_of = id - 1 where id % 7 = 0`;
+  // 1,200 more crawled within one millisecond, a microsecond apart: a page that continued from a
+  // time rounded to milliseconds (a JavaScript date) would skip or repeat them.
+  await sql`
+    insert into articles (domain_name, source_url, canonical_url, title, content, topic, scraped_at)
+    select 'site.test', 'https://site.test/us/' || g, 'https://site.test/us/' || g, 'Story us' || g, 'Body of story us' || g,
+           'usa', date_trunc('milliseconds', now()) - interval '3 hours' + make_interval(secs => (g % 997) / 1000000.0)
+    from generate_series(1, ${SAME_MILLISECOND}) g`;
 }, 120_000);
 afterAll(async () => database?.drop());
 
@@ -30,7 +38,7 @@ describe('the analysis window', () => {
     const expected = await sql<{ id: number }[]>`
       select id from articles where scraped_at >= ${since} and copy_of is null order by scraped_at desc, id desc`;
     expect(rows.map((row) => row.id)).toEqual(expected.map((row) => row.id));
-    expect(rows.length).toBeGreaterThan(2_000);
+    expect(rows.length).toBeGreaterThan(2_000 + SAME_MILLISECOND);
     expect(rows.every((row) => row.lead.length <= 40 && row.lead.startsWith('Body of story'))).toBe(true);
     expect(rows[0]).toMatchObject({ domainName: 'site.test', ownTopic: 'usa' });
 
@@ -57,12 +65,12 @@ describe('the analysis window', () => {
     expect(topics).toEqual([
       { topic: 'health', ownTopic: 'usa', n: 1_500 + copies(health) },
       { topic: 'tech', ownTopic: 'usa', n: 100 + copies(tech) },
-      { topic: 'usa', ownTopic: null, n: ROWS - 1_600 - copies(health) - copies(tech) },
+      { topic: 'usa', ownTopic: null, n: ROWS + SAME_MILLISECOND - 1_600 - copies(health) - copies(tech) },
     ]);
     expect(changed).toBe(1_600 + copies(health) + copies(tech));
 
     // Analysed again, alone: their own topic back.
     await storeStoryTopics(sql, { stories: [], alone: [...health, ...tech] });
-    expect(await sql`select topic, count(*)::int as n from articles group by topic`).toEqual([{ topic: 'usa', n: ROWS }]);
+    expect(await sql`select topic, count(*)::int as n from articles group by topic`).toEqual([{ topic: 'usa', n: ROWS + SAME_MILLISECOND }]);
   });
 });
