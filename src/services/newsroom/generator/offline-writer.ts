@@ -338,23 +338,28 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   const nameOf = sources.map((source) => proseSiteName(source.domain, source.siteName));
   const siteOf = (c: Candidate) => nameOf[c.sourceIndex]!;
   const printed: BodySentence[] = [];
+  // The source the sentence before credited, within the paragraph: the claims that follow it from
+  // the same source read as its continuation, not "(Summit Chronicle)" after every sentence.
+  let credited: number | null = null;
   const print = (c: Candidate): string => {
-    const text = attribute(c, siteOf(c), attributeClaims && c.id !== lead.id);
+    const continues = credited === c.sourceIndex && !c.quote;
+    const text = attribute(c, siteOf(c), attributeClaims && c.id !== lead.id && !continues);
+    if (text !== c.text) credited = c.sourceIndex;
+    else if (!continues) credited = null;
     printed.push({ text, sourceText: c.text, sourceIndex: c.sourceIndex });
     return text;
   };
   const paragraphs: string[] = [print(lead)];
   let paragraph: string[] = [];
+  const breakParagraph = () => {
+    paragraphs.push(paragraph.join(' '));
+    paragraph = [];
+    credited = null;
+  };
   for (const chain of chains) {
-    if (paragraph.length >= 2 || (paragraph.length > 0 && paragraph.length + chain.length > 3)) {
-      paragraphs.push(paragraph.join(' '));
-      paragraph = [];
-    }
+    if (paragraph.length >= 2 || (paragraph.length > 0 && paragraph.length + chain.length > 3)) breakParagraph();
     for (const candidate of chain) {
-      if (paragraph.length >= 3 && !candidate.dangling) {
-        paragraphs.push(paragraph.join(' '));
-        paragraph = [];
-      }
+      if (paragraph.length >= 3 && !candidate.dangling) breakParagraph();
       paragraph.push(print(candidate));
     }
   }

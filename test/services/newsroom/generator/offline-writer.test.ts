@@ -219,6 +219,42 @@ describe('the offline writer', () => {
     }
   });
 
+  it('credits a source once for its sentences in a row, not after each of them', () => {
+    const sources = [
+      {
+        url: 'https://summit.test/1',
+        title: 'Ferry service resumes across Lake Arden after repairs',
+        domain: 'summit.test',
+        siteName: 'Summit Chronicle',
+        text: [
+          'The ferry service across Lake Arden resumed on Monday after three weeks of repairs to the landing.',
+          'Engineers replaced forty steel piles that winter ice had bent out of line. The work cost the county about 2.1 million dollars. Crews worked through two nights to finish before the holiday weekend.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://valley.test/2',
+        title: 'Lake Arden ferry back in service',
+        domain: 'valley.test',
+        siteName: 'Valley Post',
+        text: 'Ferries began crossing Lake Arden again on Monday after repairs to the landing were finished.\n\nCommuters had driven an extra forty minutes around the lake while the service was suspended.',
+      },
+      {
+        url: 'https://ridge.test/3',
+        title: 'Ferry crossings restart on Lake Arden',
+        domain: 'ridge.test',
+        siteName: 'Ridge Daily',
+        text: 'The Lake Arden ferry restarted on Monday once the landing repairs were done.\n\nTickets will cost the same as before the closure, the operator said.',
+      },
+    ];
+    const article = writeOfflineArticle({ title: 'Ferry service resumes across Lake Arden', description: '', sources, targetWords: 400 });
+    const paragraph = article.content.split('\n\n').find((text) => text.includes('steel piles'))!;
+    expect(paragraph).toContain('The work cost the county about 2.1 million dollars.');
+    expect(paragraph.match(/\(Summit Chronicle\)/g)).toHaveLength(1);
+    // The other sources' claims keep their own credit.
+    expect(article.content).toContain('while the service was suspended (Valley Post).');
+    expect(article.content).toContain('the operator said (Ridge Daily).');
+  });
+
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
     const article = protestArticle('www.xn--bcher-kva.example');
     expect(article.content).toContain('sorry” (Bücher).');
