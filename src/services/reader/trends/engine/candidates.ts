@@ -44,6 +44,8 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
   // Scratch arrays sized once and reused for every article: this loop used to allocate about
   // half of everything `trends analyze` did (growing lists, pairs, iterators), and the collector's
   // work and the pages a larger heap touches cost more than the scoring.
+  // Every weight is positive (an idf above 0 times a count), so a score leaves 0 at its first
+  // product and each article is listed in `touched` once: at most one entry per article.
   const touched = new Int32Array(vectors.length);
   const limit = options.neighbours * 2;
   const shortlist = new Int32Array(limit + 1);
