@@ -81,6 +81,8 @@ interface SocketGate {
   close(): void;
   /** Ends any socket still open (after the pool's end(); none is expected). */
   destroyAll(): void;
+  /** Whether the server sent anything, on any connection, since `since` (performance.now()). */
+  heardSince(since: number): boolean;
 }
 
 interface PoolSockets {
@@ -110,6 +112,10 @@ function socketGate(): SocketGate {
   const sockets = new Set<Socket>();
   let closed = false;
   let next = 0;
+  let heard = Number.NEGATIVE_INFINITY;
+  const hear = () => {
+    heard = performance.now();
+  };
   return {
     pool() {
       let retired = false;
@@ -123,6 +129,7 @@ function socketGate(): SocketGate {
           const socket = path ? netConnect({ path }) : netConnect({ host: host[index]!, port: port[index] ?? port[0]! });
           // postgres.js names these in its connection errors.
           if (!path) Object.assign(socket, { host: host[index], port: port[index] ?? port[0] });
+          socket.on('data', hear);
           sockets.add(socket);
           own.add(socket);
           socket.once('close', () => {
@@ -149,6 +156,7 @@ function socketGate(): SocketGate {
       for (const socket of sockets) socket.destroy();
       sockets.clear();
     },
+    heardSince: (since) => heard >= since,
   };
 }
 
@@ -215,8 +223,14 @@ function poolSwitcher(create: (sockets: PoolSockets) => Sql) {
   };
 }
 
-/** The probe connection: one, opened on demand, dropped (and opened anew next time) when it does not answer in time. */
-function standaloneProbe(create: () => Sql) {
+/**
+ * The probe connection: one, opened on demand, dropped (and opened anew next time) when it does not
+ * answer in time. A timeout counts only when the server sent nothing on any connection meanwhile: on
+ * a machine loaded far past its cores, opening a fresh connection took longer than the limit while
+ * the pool's queries were being answered, and a healthy database was called down (a command then
+ * failed with the outage's 503). A silent network sends nothing on any of them.
+ */
+function standaloneProbe(create: () => Sql, heardSince: (since: number) => boolean) {
   let client: Sql | null = null;
   const drop = (which: Sql) => {
     if (client === which) client = null;
@@ -225,6 +239,7 @@ function standaloneProbe(create: () => Sql) {
   return {
     async probe(timeoutMs: number): Promise<void> {
       const current = (client ??= create());
+      const started = performance.now();
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
@@ -239,6 +254,7 @@ function standaloneProbe(create: () => Sql) {
         ]);
       } catch (error) {
         drop(current);
+        if ((error as { code?: string }).code === 'CONNECT_TIMEOUT' && heardSince(started)) return;
         throw error;
       } finally {
         clearTimeout(timer);
@@ -264,8 +280,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     }
     // Behind the same gate: a probe the database monitor asks for after close opens nothing.
     // It only asks `select 1`: no types query, whose failure on a dropped probe postgres.js leaves unhandled.
-    const prober = standaloneProbe(() =>
-      postgres(url, { ...baseOptions, max: 1, connect_timeout: 2, idle_timeout: 60, fetch_types: false, ...gated(switcher.gate.pool()) }),
+    const prober = standaloneProbe(
+      () => postgres(url, { ...baseOptions, max: 1, connect_timeout: 2, idle_timeout: 60, fetch_types: false, ...gated(switcher.gate.pool()) }),
+      switcher.gate.heardSince,
     );
     return {
       kind: 'postgres',

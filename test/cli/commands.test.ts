@@ -49,7 +49,7 @@ function manifestOf(bytes: Buffer): {
 describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
   it('generates an article in-process and returns when it is written', async () => {
     const run = await cli(['articles', 'generate', '--trend', STORM, '--json', ...args()]);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     // Progress goes to stderr; stdout is the article alone (parsed below).
     const article = json<{ id: number; trendTitle: string; category: string; wordCount: number }>(run.stdout);
     expect(article).toMatchObject({ trendTitle: STORM, category: 'usa' });
@@ -60,21 +60,21 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     expect(social.content).toContain(`http://localhost:${process.env.PORT ?? 3000}/usa/`);
     // --trend takes a trend's title; a text no title holds exits 2 naming the closest.
     const wrong = await cli(['social', '--trend', 'tsunami', ...args()]);
-    expect(wrong.code).toBe(2);
+    expect(wrong.code, wrong.stderr).toBe(2);
     expect(wrong.stderr).toContain(`No trend is titled "tsunami"; the closest: "${STORM}"`);
     // A topic the product does not have is refused before any call, naming the topics.
     const badTopic = await cli(['social', '--article', String(articleId), '--category', 'sports', ...args()]);
-    expect(badTopic.code).toBe(2);
+    expect(badTopic.code, badTopic.stderr).toBe(2);
     expect(badTopic.stderr).toContain('--category must be one of health, food, finance, usa, international, tech, energy, science');
   });
 
   it('crawls once in the foreground with plain progress lines, and refuses an unknown domain', async () => {
     expect((await cli(['domains', 'add', web.sites[0]!.origin, ...args()])).code).toBe(0);
     const unknown = await cli(['crawl', '--once', '--domain', 'nowhere.example', ...args()]);
-    expect(unknown.code).toBe(4);
+    expect(unknown.code, unknown.stderr).toBe(4);
     expect(unknown.stderr).toContain('No crawlable domain nowhere.example');
     const run = await cli(['crawl', '--once', '--domain', web.sites[0]!.origin, '--json', ...args()]);
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     expect(json(run.stdout)).toMatchObject({ spiderStatus: 'idle', spiderSitesProcessed: 1, spiderTotalSites: 1, spiderCurrentRunArticleCount: 12 });
     // Not a terminal: lines, never carriage returns.
     expect(run.stderr).toMatch(/^crawl: \d+\/1 done, \d+ new articles$/m);
@@ -82,17 +82,17 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
 
     // --quiet (cron): the result on stdout, and not one progress or activity line.
     const quiet = await cli(['crawl', '--once', '--quiet', '--domain', web.sites[0]!.origin, ...args()]);
-    expect(quiet.code).toBe(0);
+    expect(quiet.code, quiet.stderr).toBe(0);
     expect(quiet.stdout).toMatch(/^Spider: idle\n/);
     expect(quiet.stderr).toBe('');
 
     // The site's extraction rules: saved, tried on its newest article without saving, cleared.
     const origin = web.sites[0]!.origin;
     const saved = await cli(['domains', 'rules', origin, '--remove', 'nav', '--json', ...args()]);
-    expect(saved.code).toBe(0);
+    expect(saved.code, saved.stderr).toBe(0);
     expect(json(saved.stdout)).toMatchObject({ rules: { body: null, remove: ['nav'] }, reextract: null });
     const preview = await cli(['domains', 'rules', origin, '--preview', ...args()]);
-    expect(preview.code).toBe(0);
+    expect(preview.code, preview.stderr).toBe(0);
     expect(preview.stdout).toMatch(/^With the rules: \d+ words; without: \d+ words$/m);
     const cleared = await cli(['domains', 'rules', origin, '--clear', ...args()]);
     expect(cleared.stdout).toContain('no rules (the extractor decides alone)');
@@ -119,7 +119,7 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
 
     const other = storm.topic === 'science' ? 'energy' : 'science';
     const set = await cli(['trends', 'topic', String(storm.id), other, ...args()]);
-    expect(set.code).toBe(0);
+    expect(set.code, set.stderr).toBe(0);
     expect(set.stdout.trim()).toBe(`"${STORM}" is filed under ${other}; later analyses keep it there`);
     expect((await cli(['trends', 'run', ...args()])).code).toBe(0);
     const again = json<{ id: number; topic: string }[]>((await cli(['trends', 'list', '--topic', other, '--json', ...args()])).stdout);
@@ -133,7 +133,7 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
     );
     expect((await cli(['trends', 'topic', 'abc', 'food', ...args()])).code).toBe(2);
     const noTopic = await cli(['trends', 'topic', String(storm.id), ...args()]);
-    expect(noTopic.code).toBe(2);
+    expect(noTopic.code, noTopic.stderr).toBe(2);
     expect(noTopic.stderr).toContain('Name the topic');
     expect((await cli(['trends', 'topic', String(storm.id), 'sports', ...args()])).code).toBe(2);
     expect((await cli(['trends', 'topic', '999999', 'food', ...args()])).code).toBe(4);
@@ -171,7 +171,7 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
       '--json',
       ...args(),
     ]);
-    expect(excluded.code).toBe(0);
+    expect(excluded.code, excluded.stderr).toBe(0);
     expect(json<{ count: number }>(excluded.stdout).count).toBeLessThan(found.count);
     const plainSearch = await cli(['search', 'Port', 'Linden', ...args()]);
     expect(plainSearch.stdout).toMatch(found.count === 1 ? /^1 article$/m : new RegExp(`^${found.count} articles$`, 'm'));
@@ -194,7 +194,7 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     expect(domains).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
     const file = join(storage.dataDir, 'storm.docx');
     const exported = await cli(['articles', 'export', String(articleId), '--format', 'docx', '-o', file, ...args()]);
-    expect(exported.code).toBe(0);
+    expect(exported.code, exported.stderr).toBe(0);
     expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
     // The log as lines (timestamp, component, level, message), coloured on a terminal like --follow.
     const logs = (await cli(['logs', '--limit', '3', ...args()])).stdout.trim().split('\n');
@@ -210,24 +210,24 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
 
   it('maps errors to exit codes and keeps the server message, in JSON with --json', async () => {
     const missing = await cli(['articles', 'export', '999999', '--json', ...args()]);
-    expect(missing.code).toBe(4);
+    expect(missing.code, missing.stderr).toBe(4);
     expect(json<{ error: { code: string; message: string } }>(missing.stderr).error).toMatchObject({ code: 'not_found' });
     const badInteger = await cli(['articles', 'list', '--limit', 'ten', ...args()]);
-    expect(badInteger.code).toBe(2);
+    expect(badInteger.code, badInteger.stderr).toBe(2);
     expect(badInteger.stderr).toContain('--limit must be a whole number from 1 to 500, got "ten"');
     const noConfirm = await cli(['articles', 'clear', ...args()]);
-    expect(noConfirm.code).toBe(2);
+    expect(noConfirm.code, noConfirm.stderr).toBe(2);
     // A setting's key is the tail of its path: one that names another route is refused, not sent.
     const notASetting = await cli(['settings', 'set', 'domains', '{"url": "example.org"}', ...args()]);
-    expect(notASetting.code).toBe(4);
+    expect(notASetting.code, notASetting.stderr).toBe(4);
     expect(notASetting.stderr).toContain('Unknown setting "domains"');
     const domains = json<unknown[]>((await cli(['domains', 'list', '--json', ...args()])).stdout);
     expect(JSON.stringify(domains)).not.toContain('example.org');
     const setting = await cli(['settings', 'get', 'schedule-settings', ...args()]);
-    expect(setting.code).toBe(0);
+    expect(setting.code, setting.stderr).toBe(0);
     expect(json(setting.stdout)).toHaveProperty('trendsMinuteA');
     const help = await cli(['crawl', '--help']);
-    expect(help.code).toBe(0);
+    expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toMatch(/Examples:\n {2}\$ newsctl crawl --once/);
   });
 
@@ -263,7 +263,7 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     const file = join(storage.dataDir, 'backup.tar');
     const run = await cli(['db', 'dump', file, ...args()]);
     expect(run.stderr).toBe('');
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
     const bytes = readFileSync(file);
     const manifest = manifestOf(bytes);
     expect(manifest).toMatchObject({ format: 'newsctl-backup', database: { kind: storage.database ? 'postgres' : 'embedded' } });
@@ -280,14 +280,14 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     // To standard output, the summary on stderr; remotely with a token, the same backup.
     const token = json<{ token: string }>((await cli(['token', 'create', '--name', 'dump', '--json', ...args()])).stdout).token;
     const remote = await cli(['db', 'dump', '--json'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: token });
-    expect(remote.code).toBe(0);
+    expect(remote.code, remote.stderr).toBe(0);
     expect(json(remote.stderr)).toMatchObject({ tables: manifest.database.tables.length, through: daemon.baseUrl });
     const anonymous = await cli(['db', 'dump'], { NEWSCTL_URL: daemon.baseUrl });
-    expect(anonymous.code).toBe(3);
+    expect(anonymous.code, anonymous.stderr).toBe(3);
 
     if (!storage.database) {
       const restore = await cli(['db', 'restore', file, '--yes', ...args()]);
-      expect(restore.code).toBe(2);
+      expect(restore.code, restore.stderr).toBe(2);
       expect(restore.stderr).toMatch(/in use by the running newsctl daemon \(pid \d+\); stop it \(kill \d+\) and run the restore again, then start it/);
     }
   });
@@ -296,7 +296,7 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     const token = json<{ token: string }>((await cli(['token', 'create', '--name', 'cron', '--json', ...args()])).stdout).token;
     const remote = { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: token };
     const status = await cli(['status', '--json'], remote);
-    expect(status.code).toBe(0);
+    expect(status.code, status.stderr).toBe(0);
     expect(json(status.stdout)).toMatchObject({ totalArticlesGenerated: 1 });
     const text = await cli(['articles', 'export', String(articleId)], remote);
     expect(text.stdout).toContain('Port Linden');
@@ -305,13 +305,13 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
     // Its link is the address the request came to: the daemon's own.
     expect(social.content).toContain(`${daemon.baseUrl}/usa/`);
     const refused = await cli(['status'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: 'nct_wrong' });
-    expect(refused.code).toBe(3);
+    expect(refused.code, refused.stderr).toBe(3);
     // It says the token is unknown, and how to make one.
     expect(refused.stderr).toMatch(/The API token is not known to this newsctl .*newsctl token create --name NAME/);
     const revoked = json<{ id: number; token: string }>((await cli(['token', 'create', '--name', 'old', '--json', ...args()])).stdout);
     expect((await cli(['token', 'revoke', String(revoked.id), ...args()])).code).toBe(0);
     const stale = await cli(['status'], { NEWSCTL_URL: daemon.baseUrl, NEWSCTL_TOKEN: revoked.token });
-    expect(stale.code).toBe(3);
+    expect(stale.code, stale.stderr).toBe(3);
     expect(stale.stderr).toMatch(/The API token "old" was revoked on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\. Make a new one/);
   });
 });

@@ -14,6 +14,8 @@ export interface TcpProxy {
    * and then hear nothing until restore().
    */
   stall(): void;
+  /** New connections are accepted and hear nothing; those already open keep working (a server slow to take new sessions). */
+  stallNew(): void;
   /** The network gives up on the connections a stall caught (as TCP does after its retries): they are reset. */
   resetStuck(): void;
   /** Accepts connections again, on the same port (after cut), or lets new ones through (after stall). */
@@ -24,6 +26,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let stalled = false;
+  let stallingNew = false;
   /** Connections caught by a stall: kept open (never forwarded, never closed) until close(). */
   const stuck = new Set<Socket>();
   const freeze = (socket: Socket) => {
@@ -33,7 +36,7 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     stuck.add(socket);
   };
   const handle = (client: Socket) => {
-    if (stalled) {
+    if (stalled || stallingNew) {
       client.on('error', () => {});
       freeze(client);
       return;
@@ -85,12 +88,16 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       for (const socket of sockets) freeze(socket);
       sockets.clear();
     },
+    stallNew() {
+      stallingNew = true;
+    },
     resetStuck() {
       for (const socket of stuck) socket.resetAndDestroy();
       stuck.clear();
     },
     async restore() {
       stalled = false;
+      stallingNew = false;
       if (open) return;
       server = createServer(handle);
       await listen(server, port);
