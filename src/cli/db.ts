@@ -46,7 +46,7 @@ async function withRuntime<T>(
   const config = configFrom(options);
   let runtime: import('../runtime.js').Runtime;
   try {
-    runtime = await openRuntime(config);
+    runtime = await openRuntime(config, { shortLived: true });
   } catch (error) {
     heldByDaemon(config, error, instead);
   }

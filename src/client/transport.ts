@@ -280,7 +280,7 @@ export function appTransport(app: FastifyInstance, ctx: AppContext, localSecret:
 export async function inProcessTransport(config: Config): Promise<Transport> {
   // Loaded only here: remote and daemon modes never pay for opening a database.
   const [{ openRuntime }, { buildApp }] = await Promise.all([import('../runtime.js'), import('../server/app.js')]);
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, { shortLived: true });
   try {
     const { app, localSecret } = await buildApp(runtime.ctx, { logger: false });
     await app.ready();

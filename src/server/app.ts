@@ -4,7 +4,6 @@ import { randomBytes } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import { Ajv } from 'ajv';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from '../context.js';
 import { packagePath } from '../paths.js';
@@ -21,6 +20,7 @@ import { registerSubscriptionPages } from './subscription-pages.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { apiRoutes } from './routes/index.js';
 import { attachRouteSchemas } from './route-schemas.js';
+import { compileSchemasOnFirstUse } from './schema-compilers.js';
 import { registerStatic } from './static.js';
 import { registerWsHub, type WsHubOptions, type WsHubStats } from './ws.js';
 import './types.js';
@@ -78,11 +78,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
       sendError(reply, status, { message: `Invalid address: ${error.message}` });
     },
   });
-  // Query strings and path parameters are text, so they are coerced ("50" → 50); JSON bodies are
-  // not: a string where a number belongs is a client error, not something to guess about.
-  const coercing = new Ajv({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
-  const exact = new Ajv({ coerceTypes: false, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? exact : coercing).compile(schema));
+  compileSchemasOnFirstUse(app);
   app.decorate('ctx', ctx);
   const database = databaseMonitor(ctx);
   const stalled = answerStalledRequests(database);
