@@ -15,6 +15,7 @@ import { clusterStories } from '../src/services/reader/trends/engine/index.js';
 import { windowStories, windowStoriesOffThread } from '../src/services/reader/trends/stories.js';
 import { ANALYZER_DEFAULTS } from '../src/services/reader/trends/analyzer.js';
 import { singlePassBaseline } from './lib/stories-baseline.js';
+import { timeProcess } from './lib/timing.js';
 import { bcubed, datasetsRoot, loadStorySet, storyFilePath, type BCubed } from './lib/stories-set.js';
 
 const FILES = ['clusters-dev-1d.jsonl', 'clusters-dev-longtail.jsonl'];
@@ -74,34 +75,13 @@ try {
   const batch = join(folder, 'articles.jsonl');
   writeFileSync(batch, `${lines.join('\n')}\n`);
 
-  const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
   // The command as an installed newsctl runs it: the compiled build (made here if it is missing or
   // older than the sources), not the sources compiled by tsx at each start.
   const built = spawnSync(process.execPath, [packagePath('scripts', 'build-if-needed.mjs')], { cwd: packagePath(), stdio: 'inherit' });
   if (built.status !== 0) throw new Error('the build failed');
-  const time = (args: string[], loader: string[]) => {
-    const walls: number[] = [];
-    const cpus: number[] = [];
-    let stdout = '';
-    for (let run = 0; run < RUNS; run++) {
-      const start = performance.now();
-      const child = spawnSync(process.execPath, [...loader, '--import', packagePath('bench', 'lib', 'cpu-at-exit.mjs'), ...args], {
-        cwd: packagePath(),
-        encoding: 'utf8',
-        maxBuffer: 256 * 1024 * 1024,
-        env: { ...process.env, NEWSCTL_FROM_SOURCE: '' },
-      });
-      walls.push(performance.now() - start);
-      if (child.status !== 0) throw new Error(`${args.join(' ')} exited ${child.status}: ${child.stderr}`);
-      const cpu = /cpu-ms (\d+)/.exec(child.stderr);
-      if (cpu) cpus.push(Number(cpu[1]));
-      stdout = child.stdout;
-    }
-    return { median: median(walls), best: Math.min(...walls), cpu: cpus.length ? median(cpus) : Number.NaN, stdout };
-  };
   const load = loadavg()[0]!;
 
-  const cli = time([packagePath('bin', 'newsctl.js'), 'trends', 'analyze', '--from-jsonl', batch, '--json'], []);
+  const cli = timeProcess([packagePath('bin', 'newsctl.js'), 'trends', 'analyze', '--from-jsonl', batch, '--json'], RUNS);
   const outLines = cli.stdout
     .split('\n')
     .filter(Boolean)
@@ -109,7 +89,7 @@ try {
   const assigned = outLines.filter((line) => 'id' in line && 'storyId' in line).length;
   const trends = outLines.filter((line) => 'relevanceScore' in line).length;
   // (The baseline is a script of the benches: tsx compiles it at its start, ~0.3 s of its figure.)
-  const naive = time([packagePath('bench/lib/stories-baseline-cli.ts'), batch, '0.5'], ['--import', 'tsx']);
+  const naive = timeProcess([packagePath('bench/lib/stories-baseline-cli.ts'), batch, '0.5'], RUNS, ['--import', 'tsx']);
 
   const seconds = cli.median / 1000;
   const cpuText = (ms: number) => (Number.isNaN(ms) ? '' : `, CPU ${(ms / 1000).toFixed(2)} s`);

@@ -13,9 +13,10 @@ describe.skipIf(!usingPostgres)('the database probe', { timeout: 60_000 }, () =>
   let target: TestDatabase;
   let proxy: TcpProxy;
   let db: Database;
-  const dataDir = mkdtempSync(join(tmpdir(), 'newsctl-probe-'));
+  let dataDir = '';
 
   beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'newsctl-probe-'));
     target = await createTestDatabase();
     const url = new URL(target.url!);
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
@@ -26,7 +27,7 @@ describe.skipIf(!usingPostgres)('the database probe', { timeout: 60_000 }, () =>
     await db?.close();
     await proxy?.close();
     await target?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('counts a server that answers the pool as up while its own connection cannot open', async () => {
