@@ -1,5 +1,6 @@
 import { splitSentences } from '../../../shared/text/sentences.js';
 import { spokenFigures } from './spoken-figures.js';
+import { escapeRegExp } from '../../../shared/text/regexp.js';
 
 // Scripts as the console edits them: lines "Speaker: text", with [pause], [pause short] and
 // [pause long] as the only tags. cleanScript applies the clean-up rules exactly; parseScript turns a
@@ -38,10 +39,6 @@ function labelOf(line: string, speakers: readonly string[]): { speaker: string; 
   const words = name.split(/\s+/);
   if (words.length > 4 || !words.every((word) => /^\p{Lu}/u.test(word)) || /^(https?|Note|Source|Sources|Title)$/i.test(name)) return null;
   return { speaker: name, rest: line.slice(match[0].length) };
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The replacement table applied to a text, each row case-insensitively, in table order. */

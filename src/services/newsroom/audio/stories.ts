@@ -11,6 +11,7 @@ import { displayHost, InsufficientSourceText, writeOfflineArticle } from '../gen
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { shapeSentence } from '../generator/sentences.js';
 import { splitSentences } from '../../../shared/text/sentences.js';
+import { peopleIn } from '../generator/grammar.js';
 import { recentArticlesByTopic } from '../../reader/home/index.js';
 import { storyPagePath } from '../../../shared/pages.js';
 
@@ -52,6 +53,16 @@ const WHO =
   /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained|spokes(man|woman|person)|minister|president|director|officials?|CEO|chief|researchers?|scientists?|mayor|governor)\b/i;
 /** Someone speaking: preferred to a sentence that only names a role ("Regional officials plan…"). */
 const SPOKE = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained)\b/i;
+/**
+ * Someone named speaking: a person with a first name ("Dana Kowalczyk said…"), or a speaking verb
+ * in the sentence's first clause ("Officials said…"). A scene with its source at the end ("At 8:52
+ * on Tuesday, a crew…, the sheriff's office said") says what happened, not who is involved.
+ */
+function namesSpeaker(fact: string): boolean {
+  if (!SPOKE.test(fact)) return false;
+  return SPOKE.test(fact.split(/,\s/)[0]!) || peopleIn(fact).length > 0;
+}
+
 /**
  * A sentence that states a consequence: what will or could follow, why, at what risk. A figure or a
  * record alone is a fact, not a reason ("why it matters" is spoken only with such a sentence).
@@ -110,7 +121,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   let sentences: string[];
   try {
     const written = writeOfflineArticle({ title, description, sources, targetWords: 160 });
-    sentences = written.body.map((sentence) => plain(sentence.sourceText));
+    sentences = written.body.map((sentence) => plain(sentence.named));
   } catch (error) {
     if (!(error instanceof InsufficientSourceText)) throw error;
     // Too little text for the writer: the trend's own description and whatever sentences stand alone.
@@ -121,7 +132,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   }
   if (sentences.length === 0) return null;
   const [lead, ...facts] = sentences as [string, ...string[]];
-  const who = facts.find((fact) => SPOKE.test(fact)) ?? facts.find((fact) => WHO.test(fact)) ?? null;
+  const who = facts.find(namesSpeaker) ?? facts.find((fact) => !SPOKE.test(fact) && WHO.test(fact)) ?? null;
   const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
   return {
     title,

@@ -3,11 +3,13 @@
 // repeats one already chosen (near-duplicates across sources appear once), gives each source a
 // voice where it adds something, orders the facts as the sources do (inverted pyramid), attributes
 // quotations and single-source claims to the site that carried them, and ends with the Sources.
-// Nothing is invented: every body sentence is a source sentence, at most without a leading "But".
+// Nothing is invented: every body sentence is a source sentence, at most without a leading "But",
+// and with a person first called by surname alone named as the sources introduce them (people.ts).
 import type { ArticleSource } from '../../../db/generated-articles.js';
 import { readableHost } from '../../reader/domains/host-names.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
+import { peopleIntroducer } from './people.js';
 import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
 import { siteHost } from '../../../shared/site-names.js';
@@ -37,6 +39,8 @@ export interface BodySentence {
   text: string;
   /** The source sentence it came from, as trimmed (no attribution). */
   sourceText: string;
+  /** The source sentence with its people named as the sources introduce them (people.ts), no attribution. */
+  named: string;
   sourceIndex: number;
 }
 
@@ -258,6 +262,8 @@ function attribute(candidate: Candidate, site: string | null, attributeClaims: b
   return text;
 }
 
+const excerptOf = (lead: string) => (lead.length > 300 ? `${lead.slice(0, 297).replace(/\s+\S*$/, '')}…` : lead);
+
 export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   const sources = input.sources;
   const target = Math.max(50, input.targetWords);
@@ -338,15 +344,21 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   const nameOf = sources.map((source) => proseSiteName(source.domain, source.siteName));
   const siteOf = (c: Candidate) => nameOf[c.sourceIndex]!;
   const printed: BodySentence[] = [];
+  // Every sentence of the sources may introduce someone, those too long to print among them.
+  const introduce = peopleIntroducer(
+    [...chosen.values()].map((c) => c.text),
+    sources.flatMap((source) => splitSentences(source.text)),
+  );
   // The source the sentence before credited, within the paragraph: the claims that follow it from
   // the same source read as its continuation, not "(Summit Chronicle)" after every sentence.
   let credited: number | null = null;
   const print = (c: Candidate): string => {
     const continues = credited === c.sourceIndex && !c.quote;
-    const text = attribute(c, siteOf(c), attributeClaims && c.id !== lead.id && !continues);
-    if (text !== c.text) credited = c.sourceIndex;
+    const named = introduce(c.text);
+    const text = attribute({ ...c, text: named }, siteOf(c), attributeClaims && c.id !== lead.id && !continues);
+    if (text !== named) credited = c.sourceIndex;
     else if (!continues) credited = null;
-    printed.push({ text, sourceText: c.text, sourceIndex: c.sourceIndex });
+    printed.push({ text, sourceText: c.text, named, sourceIndex: c.sourceIndex });
     return text;
   };
   const paragraphs: string[] = [print(lead)];
@@ -396,7 +408,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   return {
     title: input.title.trim(),
     content,
-    excerpt: lead.text.length > 300 ? `${lead.text.slice(0, 297).replace(/\s+\S*$/, '')}…` : lead.text,
+    excerpt: excerptOf(printed[0]!.text),
     wordCount: wordCount(bodyText),
     sources: used,
     body: printed,

@@ -1,7 +1,8 @@
 // Lyrics: the lyrics prompt with {narration} — the introduction narration and
 // today's top stories — and the lyrics model; offline, verses and a chorus made from the day's
 // headlines and the stories' own sentences, each sung whole: a line is never the beginning of a
-// source sentence or headline cut short, it ends on a content word, it scans (its syllables
+// source sentence or headline cut short, a fact's line states something (a subject and its verb,
+// not a noun phrase cut from a sentence), it ends on a content word, it scans (its syllables
 // counted in the CMU pronouncing dictionary), and a story's two lines rhyme where its words allow.
 import type { GenerateLyricsResponse, LastLyrics } from '../../../api/audio.js';
 import type { AppContext } from '../../../context.js';
@@ -13,6 +14,7 @@ import { TOPIC_PHRASES, topStories, type Story } from '../audio/stories.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { getSetting } from '../../platform/settings/index.js';
 import { lineSyllables, loadPronunciations, rhymeOf } from '../../../shared/text/pronounce.js';
+import { statesSomething } from '../generator/grammar.js';
 
 export interface LyricLine {
   section: 'verse' | 'chorus';
@@ -76,13 +78,34 @@ function whole(text: string, max: number): string | null {
 /** A phrase that opens on a preposition ("For more than two decades") modifies a clause; sung alone it says nothing. */
 const PREPOSITIONAL = /^(for|in|on|at|by|from|after|before|since|until|during|over|under|within|throughout|amid|across|despite|with|without)\s/i;
 
-/** A clause after a sentence's first (a comma inside a number like 1,200 is no break), sung whole. */
+/**
+ * A clause the conjunction before it only joins to its sentence: "…, although two people were
+ * treated" still says two people were treated. Conditions and times ("if", "until", "after") are
+ * not dropped: without them the clause would claim what the sentence does not.
+ */
+const JOINING = /^(and|but|yet|so|although|though|while|whereas)\s+/i;
+/** A clause that hangs on its sentence (a relative or a subordinate one), sung alone it says nothing. */
+const SUBORDINATE = /^(where|when|whenever|because|if|unless|as|since|until|after|before|which|who|whom|whose|what)\b/i;
+
+/**
+ * A clause after a sentence's first (a comma inside a number like 1,200 is no break), sung whole
+ * when it states something: "…, where volunteers served hot meals" and "…, the lowest level in
+ * three years" do not.
+ */
 function laterClause(sentence: string, max: number): string | null {
   for (const clause of unquoted(sentence)
-    .split(/,\s|;\s|:\s|\s[—–-]\s/)
+    .split(/,\s|;\s|:\s|\s[—–-]\s|\s(?=(?:while|although|whereas)\s)/)
     .slice(1)) {
-    const line = whole(clause, max);
-    if (line && line.split(/\s+/).length >= 4 && !WEAK_CLAUSE.test(line) && !PREPOSITIONAL.test(line) && !ATTRIBUTION.test(line))
+    const line = whole(clause.replace(JOINING, ''), max);
+    if (
+      line &&
+      line.split(/\s+/).length >= 4 &&
+      !WEAK_CLAUSE.test(line) &&
+      !SUBORDINATE.test(line) &&
+      !PREPOSITIONAL.test(line) &&
+      !ATTRIBUTION.test(line) &&
+      statesSomething(line)
+    )
       return line[0]!.toUpperCase() + line.slice(1);
   }
   return null;
@@ -102,9 +125,15 @@ function storyCandidates(story: Story, stories: readonly Story[]): { headline: s
   const headlines = [whole(story.title, 12), laterClause(story.title, 10)].filter(usable);
   const headline = headlines.find(singable) ?? headlines[0] ?? null;
   const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])];
-  const facts = [...sentences.map((sentence) => whole(sentence, 12)), ...sentences.map((sentence) => laterClause(sentence, 10))].filter(
-    (line): line is string => usable(line) && line !== headline,
-  );
+  // A fact's line says something (statesSomething); a headline's own words may be headline-ese
+  // ("Retailer hit by data breach"), which sings well.
+  const facts = [
+    ...sentences.map((sentence) => {
+      const line = whole(sentence, 12);
+      return line && statesSomething(line) ? line : null;
+    }),
+    ...sentences.map((sentence) => laterClause(sentence, 10)),
+  ].filter((line): line is string => usable(line) && line !== headline);
   return { headline, facts: [...new Set(facts)] };
 }
 

@@ -1,0 +1,123 @@
+// What a phrase is, grammatically: whether it says something (a finite verb with its subject) and
+// whether capitalised words are a person's name. Part-of-speech tagging is compromise's (its
+// lexicon and rules ship in the package; no network, no model file), loaded on first use: only
+// the offline writers ask, and a command that never writes should not pay its load.
+import { createRequire } from 'node:module';
+
+type Nlp = typeof import('compromise').default;
+interface TaggedTerm {
+  text: string;
+  normal?: string;
+  tags: Set<string>;
+}
+
+const requireOnUse = createRequire(import.meta.url);
+let nlp: Nlp | null = null;
+const parser = () => (nlp ??= requireOnUse('compromise') as Nlp);
+
+/** The terms of `text` with their part-of-speech tags, in order. */
+function tagged(text: string): TaggedTerm[] {
+  const terms: TaggedTerm[] = [];
+  for (const sentence of parser()(text).json() as { terms: { text: string; normal?: string; tags: string[] }[] }[])
+    for (const term of sentence.terms) terms.push({ text: term.text, normal: term.normal, tags: new Set(term.tags) });
+  return terms;
+}
+
+const FINITE = ['PastTense', 'PresentTense', 'Modal', 'Copula', 'Auxiliary'];
+/** Words between a subject and its verb: "prices have not yet risen". */
+const BETWEEN = ['Adverb', 'Negative', 'Auxiliary', 'Modal'];
+const SUBJECT = ['Noun', 'Pronoun', 'ProperNoun', 'Value', 'Acronym'];
+/** Pronouns that open a relative clause: the verb after them belongs to a noun, not to the line. */
+const RELATIVE = /^(that|which|who|whom|whose)$/i;
+
+const hasAny = (term: TaggedTerm, tags: readonly string[]) => tags.some((tag) => term.tags.has(tag));
+
+/**
+ * Whether `clause` states something: it has a finite verb ("surged", "could reopen", "is") whose
+ * subject comes before it, outside a relative clause. "Bird flu found in two states" and "that
+ * something has a name" do; a noun phrase ("Newer kind of limit", "An agricultural economist at
+ * Iowa State"), a participle's ("A capsule carrying samples"), a relative clause's ("Two states
+ * that had not reported infected herds"), a list's ("Maine and upstate New York") and a phrase
+ * opening on a participle ("Saying Monday it would cut the bars") do not. The tagger cannot tell
+ * a past participle from a past tense: "A provision aimed at cloud build-outs" passes.
+ */
+export function statesSomething(clause: string): boolean {
+  const terms = tagged(clause);
+  // A participle's phrase ("Saying Monday it would cut…") leans on a sentence it is not part of.
+  if (terms[0]?.tags.has('Gerund')) return false;
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i]!;
+    if (!term.tags.has('Verb') || !hasAny(term, FINITE) || term.tags.has('Gerund')) continue;
+    let before = i - 1;
+    while (before >= 0 && hasAny(terms[before]!, BETWEEN)) before--;
+    const subject = terms[before];
+    if (subject && hasAny(subject, SUBJECT) && !RELATIVE.test(subject.normal ?? subject.text)) return true;
+  }
+  return false;
+}
+
+export interface NamedPerson {
+  /** As the sentence names them, title included: "Dana Kowalczyk", "Sen. Marguerite Hale". */
+  name: string;
+  /** The name a later sentence calls them by: "Kowalczyk". */
+  surname: string;
+  /** First name to surname, without a title: "Marguerite Hale". */
+  fullName: string;
+  /** The role said before the name, when one is: "company spokeswoman". */
+  role: string | null;
+  /** The description set off after the name, when it names a role: "an economist at Iowa State University". */
+  appositive: string | null;
+}
+
+/** Words that may describe a role before a name ("company", "chief", "health"). */
+const ROLE_WORD = ['Noun', 'Adjective'];
+const NOT_ROLE_WORD = ['Determiner', 'Preposition', 'Conjunction', 'Verb', 'Person', 'Value', 'Pronoun', 'Date', 'Place'];
+
+/**
+ * The people `sentence` names with a first and a last name, each with the role said before the
+ * name ("according to company spokeswoman Dana Kowalczyk" → company spokeswoman).
+ */
+export function peopleIn(sentence: string): NamedPerson[] {
+  const doc = parser()(sentence);
+  type Term = { text: string; tags: string[]; offset: { start: number } };
+  const terms = (doc.json({ offset: true }) as { terms: Term[] }[]).flatMap((part) => part.terms);
+  const found: NamedPerson[] = [];
+  type Match = { text: string; terms: Term[]; offset: { start: number; length: number }; person?: { firstName?: string; lastName?: string } };
+  for (const match of doc.people().json({ offset: true }) as Match[]) {
+    if (!match.person?.firstName || !match.person.lastName || match.terms.length < 2) continue;
+    const first = terms.findIndex((term) => term.offset.start === match.terms[0]!.offset.start);
+    const roleWords: string[] = [];
+    for (let i = first - 1; i >= 0 && roleWords.length < 3; i--) {
+      const term = terms[i]!;
+      const tags = new Set(term.tags);
+      if (/[,;:"“”()]/.test(term.text) || !ROLE_WORD.some((tag) => tags.has(tag)) || NOT_ROLE_WORD.some((tag) => tags.has(tag))) break;
+      // The sentence's first word is capitalised for the sentence, not for the role ("Health
+      // director"); a title alone keeps its capital ("Governor Elena Brandt").
+      const lower = i === 0 && roleWords.length > 0 && /^\p{Ll}/u.test(roleWords[0]!) && !tags.has('ProperNoun') && !tags.has('Acronym');
+      roleWords.unshift(lower ? term.text.toLowerCase() : term.text);
+    }
+    // The words before a name are a role only when the one beside it names one.
+    const role = roleWords.length > 0 && isRole(roleWords.at(-1)!) ? roleWords.join(' ') : null;
+    const name = match.text.trim().replace(/^["“]+|[,.;:"”’']+$/g, '');
+    const given = match.terms.findIndex((term) => term.tags.includes('FirstName'));
+    const fullName = match.terms
+      .slice(Math.max(0, given))
+      .map((term) => term.text)
+      .join(' ');
+    const after = /^,?\s*,?\s+((?:a|an|the)\s+[^,;:"“”()]{3,80}?)(?:,\s|\.$)/i.exec(sentence.slice(match.offset.start + match.offset.length - 1));
+    const appositive = after && after[1]!.split(/\s+/).length <= 10 && after[1]!.split(/\s+/).some(isRole) ? after[1]! : null;
+    found.push({ name, surname: match.terms.at(-1)!.text.replace(/[^\p{L}'’-]/gu, ''), fullName, role, appositive });
+  }
+  return found;
+}
+
+/** Roles the tagger's lexicon does not mark as a person's ("spokeswoman", "official"). */
+const ROLE_NOUNS =
+  /^(spokes(wo)?(man|person)|official|executive|chief|chair(man|woman|person)?|commissioner|officer|head|founder|owner|leader|minister|governor|senator|representative|president|judge|sheriff|chancellor|ambassador|general|professor|coach)s?$/i;
+
+/** Whether `word` names a person's role ("spokeswoman", "economist", "minister"). */
+export function isRole(word: string): boolean {
+  if (ROLE_NOUNS.test(word)) return true;
+  const [term] = tagged(word);
+  return term?.tags.has('Actor') ?? false;
+}

@@ -1,0 +1,81 @@
+// People introduced before they are called by surname. A source names someone in full once
+// ("company spokeswoman Dana Kowalczyk") and by surname after ("a job Kowalczyk described as
+// grueling"); a writer that keeps the later sentence and not the first leaves the reader asking
+// who Kowalczyk is. The first mention by surname alone takes the name, and the role, the sources
+// introduced the person by; a quotation is never changed.
+import { peopleIn, type NamedPerson } from './grammar.js';
+import { escapeRegExp } from '../../../shared/text/regexp.js';
+
+const CAPITALISED = /(?<![\p{L}\p{N}'’-])\p{Lu}[\p{L}'’-]*\p{Ll}[\p{L}'’-]*/gu;
+/** Quoted spans, straight or curly: a speaker's words are theirs. */
+const QUOTED = /“[^”]*”?|"[^"]*"?/g;
+
+const quotedSpans = (text: string) => [...text.matchAll(QUOTED)].map((m) => [m.index, m.index + m[0].length] as const);
+
+/**
+ * The people `sources` introduce with a first name, by surname (null where two people share one),
+ * for the surnames among `surnames`: only sentences that may name one are tagged.
+ */
+function introductions(sources: readonly string[], surnames: ReadonlySet<string>): Map<string, NamedPerson | null> {
+  const people = new Map<string, NamedPerson | null>();
+  if (surnames.size === 0) return people;
+  const naming = new RegExp(`\\p{Lu}[\\p{L}'’.-]*\\s+(?:\\p{Lu}\\.\\s+)?(?:${[...surnames].map(escape).join('|')})(?![\\p{L}])`, 'u');
+  for (const sentence of sources) {
+    if (!naming.test(sentence)) continue;
+    for (const person of peopleIn(sentence)) {
+      if (!surnames.has(person.surname)) continue;
+      const known = people.get(person.surname);
+      if (known === undefined) people.set(person.surname, person);
+      else if (known !== null && known.fullName !== person.fullName) people.set(person.surname, null);
+      // The same person: the introduction that says who they are wins.
+      else if (known && !known.role && !known.appositive && (person.role || person.appositive)) people.set(person.surname, person);
+    }
+  }
+  return people;
+}
+
+/** How a person is first named where `sentence` called them `surname` at `at`. */
+function introduced(person: NamedPerson, sentence: string, at: number): string {
+  const rest = sentence.slice(at + person.surname.length);
+  // "Ortiz said…" → "Janelle Ortiz, an economist at Iowa State University, said…"; never before a
+  // possessive or a full stop, where the commas would not close.
+  if (person.appositive && /^\s+\p{Ll}/u.test(rest)) return `${person.name}, ${person.appositive},`;
+  const named = person.role ? `${person.role} ${person.name}` : person.name;
+  return at === 0 ? named[0]!.toUpperCase() + named.slice(1) : named;
+}
+
+/**
+ * A function that, called with an article's sentences in reading order, names each person in full
+ * at their first mention: by the sentence's own full name, else by the sources' introduction where
+ * the sentence calls them by surname alone.
+ */
+export function peopleIntroducer(chosen: readonly string[], sources: readonly string[]): (sentence: string) => string {
+  const surnames = new Set<string>();
+  for (const sentence of chosen) for (const match of sentence.matchAll(CAPITALISED)) surnames.add(match[0].replace(/['’]s$/, ''));
+  const people = introductions(sources, surnames);
+  const named = new Set<string>();
+  return (sentence) => {
+    let text = sentence;
+    for (const [surname, person] of people) {
+      if (!person || named.has(surname)) continue;
+      const given = person.fullName.split(' ')[0]!;
+      if (new RegExp(`(?<![\\p{L}])${escapeRegExp(given)}\\s+(?:\\p{Lu}\\.\\s+)?${escapeRegExp(surname)}(?![\\p{L}])`, 'u').test(text)) {
+        named.add(surname);
+        continue;
+      }
+      // Alone: not part of a longer name ("Powell Industries", "Dr. Okafor"), not in a quotation.
+      const quotes = quotedSpans(text);
+      const alone = new RegExp(
+        `(?<![\\p{L}\\p{N}'’-])(?<!\\p{Lu}[\\p{L}'’.-]*\\s)${escapeRegExp(surname)}(?![\\p{L}-]|['’](?!s(?![\\p{L}]))|\\s+\\p{Lu})`,
+        'gu',
+      );
+      for (const match of text.matchAll(alone)) {
+        if (quotes.some(([start, end]) => match.index >= start && match.index < end)) continue;
+        text = text.slice(0, match.index) + introduced(person, text, match.index) + text.slice(match.index + surname.length);
+        named.add(surname);
+        break;
+      }
+    }
+    return text;
+  };
+}

@@ -1,0 +1,45 @@
+// The part-of-speech questions the offline writers ask: does a clause state something, whom does a
+// sentence name and by what role, is a word a role.
+import { describe, expect, it } from 'vitest';
+import { isRole, peopleIn, statesSomething } from '../../../../src/services/newsroom/generator/grammar.js';
+
+describe('grammar', () => {
+  it('knows a clause that states something from a noun phrase, a participle, a relative clause or a list', () => {
+    for (const clause of [
+      'Bird flu found in dairy herds in two states',
+      'Seven years later, that something has a name',
+      'Officials say the plant could reopen by 2027',
+      'Prices have not yet risen',
+      'It was the largest fine ever',
+    ])
+      expect(statesSomething(clause), clause).toBe(true);
+    for (const phrase of [
+      'Newer kind of limit',
+      'An agricultural economist at Iowa State University',
+      'A capsule carrying samples from the asteroid',
+      'Two states that had not previously reported infected herds',
+      'Maine and upstate New York',
+      'Cereals and baked goods',
+      'Saying Monday it would cut the weight of several bars',
+    ])
+      expect(statesSomething(phrase), phrase).toBe(false);
+  });
+
+  it('knows a person by their first name, with their title and the role said before or after the name', () => {
+    expect(peopleIn('The plant will reopen, according to company spokeswoman Dana Kowalczyk, who said crews were ready.')).toEqual([
+      { name: 'Dana Kowalczyk', surname: 'Kowalczyk', fullName: 'Dana Kowalczyk', role: 'company spokeswoman', appositive: null },
+    ]);
+    expect(peopleIn('Health director Maria Okafor said the system works.')[0]).toMatchObject({ name: 'Maria Okafor', role: 'health director' });
+    expect(peopleIn('Governor Elena Brandt signed it.')[0]).toMatchObject({ name: 'Elena Brandt', role: 'Governor' });
+    expect(peopleIn('"We are ready," said Sen. Marguerite Hale, a Democrat.')[0]).toMatchObject({ name: 'Sen. Marguerite Hale', fullName: 'Marguerite Hale' });
+    expect(peopleIn('Janelle Ortiz, an economist at Iowa State University, said prices rose.')[0]).toMatchObject({
+      surname: 'Ortiz',
+      role: null,
+      appositive: 'an economist at Iowa State University',
+    });
+    for (const text of ['Prices in West Texas rose.', 'The Port of Long Beach reopened.', 'Brent crude rose in London.', 'Kowalczyk said the job was hard.'])
+      expect(peopleIn(text), text).toEqual([]);
+    for (const role of ['spokeswoman', 'economist', 'mayor', 'chief', 'official']) expect(isRole(role), role).toBe(true);
+    for (const word of ['company', 'plant', 'week']) expect(isRole(word), word).toBe(false);
+  });
+});

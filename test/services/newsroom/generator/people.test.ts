@@ -1,0 +1,112 @@
+// People named in full before they are called by surname: the writer keeps sentences of several
+// sources, so the one that introduced someone may not be among them.
+import { describe, expect, it } from 'vitest';
+import { writeOfflineArticle } from '../../../../src/services/newsroom/generator/offline-writer.js';
+import { peopleIntroducer } from '../../../../src/services/newsroom/generator/people.js';
+
+const SOURCES = [
+  'The plant aims to return to service by March 2027, according to company spokeswoman Dana Kowalczyk, who said crews were ready.',
+  'Janelle Ortiz, an economist at Iowa State University, said prices would rise.',
+  'Governor Elena Brandt signed the order on Monday.',
+  '"Kowalczyk knows the plant," said one engineer.',
+];
+
+const introduce = (chosen: string[]) => {
+  const next = peopleIntroducer(chosen, SOURCES);
+  return chosen.map(next);
+};
+
+describe('people introduced by name', () => {
+  it('names a person in full, with their role, where a sentence first calls them by surname alone', () => {
+    expect(
+      introduce([
+        'Crews replaced 1,000 tubes, a job Kowalczyk described as grueling.',
+        'Kowalczyk said the plant was safe.',
+        'Brandt’s order takes effect today.',
+      ]),
+    ).toEqual([
+      'Crews replaced 1,000 tubes, a job company spokeswoman Dana Kowalczyk described as grueling.',
+      'Kowalczyk said the plant was safe.',
+      'Governor Elena Brandt’s order takes effect today.',
+    ]);
+  });
+
+  it('sets a described person’s description after their name when the sentence goes on, and capitalises a sentence’s start', () => {
+    expect(introduce(['Ortiz said costs would rise by spring.'])).toEqual([
+      'Janelle Ortiz, an economist at Iowa State University, said costs would rise by spring.',
+    ]);
+    expect(introduce(['Prices rose, Ortiz said.'])).toEqual(['Prices rose, Janelle Ortiz, an economist at Iowa State University, said.']);
+    // Before a full stop or a possessive the commas could not close: the name alone.
+    expect(introduce(['Prices rose, according to Ortiz.'])).toEqual(['Prices rose, according to Janelle Ortiz.']);
+    expect(introduce(['Ortiz’s forecast was right.'])).toEqual(['Janelle Ortiz’s forecast was right.']);
+    expect(introduce(['Kowalczyk declined to comment.'])).toEqual(['Company spokeswoman Dana Kowalczyk declined to comment.']);
+  });
+
+  it('leaves a person already named in full, a quotation, a longer name and a word that only looks like a surname', () => {
+    const kept = [
+      'Spokeswoman Dana Kowalczyk said the fuel had arrived. Kowalczyk added that tests begin soon.',
+      '“Ask Ortiz,” the mayor said.',
+      'Shares of Brandt Holdings fell.',
+      'The Governor met farmers.',
+    ];
+    expect(introduce(kept)).toEqual(kept);
+  });
+
+  it('does not guess between two people who share a surname', () => {
+    const next = peopleIntroducer(
+      ['Okafor said the tests worked.'],
+      ['Health director Maria Okafor spoke first.', 'Dr. Helen Okafor, a veterinary epidemiologist, disagreed.'],
+    );
+    expect(next('Okafor said the tests worked.')).toBe('Okafor said the tests worked.');
+  });
+
+  // Introduced in a sentence that tells the lead again, or in one too long to print (over 60 words).
+  const introductions = {
+    retold: 'The Nuclear Regulatory Commission cleared the Palisade plant to restart on Tuesday, company spokeswoman Dana Kowalczyk said.',
+    long: `By dawn the trucks were lined up at the gate, and company spokeswoman Dana Kowalczyk, ${'who has worked at the site through two owners and one long shutdown, '.repeat(4)}walked the line with a clipboard.`,
+  };
+  it.each(Object.entries(introductions))(
+    'introduces someone the article keeps only by surname (introduced in a sentence %s), changing nothing else',
+    (_, introduction) => {
+      const sources = [
+        {
+          url: 'https://ledger.test/1',
+          title: 'Regulators approve restart of Palisade nuclear plant',
+          domain: 'ledger.test',
+          siteName: 'Harbor Ledger',
+          text: [
+            'Federal regulators on Tuesday approved the restart of the Palisade nuclear plant, which closed in 2022.',
+            'The owner will load fresh fuel at the plant next month and aims for commercial operation by March.',
+          ].join('\n\n'),
+        },
+        {
+          url: 'https://valley.test/2',
+          title: 'Palisade nuclear plant cleared to restart',
+          domain: 'valley.test',
+          siteName: 'Valley Post',
+          text: `${introduction}\n\nThe plant will supply 800 megawatts, enough for about 800,000 homes.`,
+        },
+        {
+          url: 'https://ridge.test/3',
+          title: 'Closed reactor to reopen after approval',
+          domain: 'ridge.test',
+          siteName: 'Ridge Daily',
+          text: 'A nuclear plant that closed two years ago won approval to restart on Tuesday.\n\nKowalczyk said the utility would hire 200 workers at the Palisade plant before it reopens.',
+        },
+      ];
+      const article = writeOfflineArticle({ title: 'Regulators approve restart of Palisade nuclear plant', description: '', sources, targetWords: 90 });
+      const body = article.content.split('\n\n**Sources**')[0]!;
+      const first = body.indexOf('Kowalczyk');
+      expect(first).toBeGreaterThan(-1);
+      // The first mention names her in full; a later one may be her surname.
+      expect(body.slice(Math.max(0, first - 'company spokeswoman Dana '.length), first)).toMatch(/spokeswoman Dana $/i);
+      for (const sentence of article.body) {
+        const named = sentence.sourceText.includes('Dana Kowalczyk')
+          ? sentence.sourceText
+          : sentence.sourceText.replace(/^Kowalczyk/, 'Company spokeswoman Dana Kowalczyk');
+        expect(sentence.named).toBe(named);
+        expect(sentence.text).toContain(named.slice(0, -1));
+      }
+    },
+  );
+});
