@@ -38,6 +38,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The live channel's heartbeat and slow-client grace (tests shorten them). */
   live?: Omit<WsHubOptions, 'localSecret'>;
+  /** Build the public pages' snapshot at start (a daemon), or on their first read (a command in-process). */
+  warmSnapshot?: boolean;
 }
 
 export interface ApiRoute {
@@ -83,7 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const database = databaseMonitor(ctx);
   const stalled = answerStalledRequests(database);
   app.addHook('onClose', async () => stalled.close());
-  const snapshot = createPublicSnapshot(ctx);
+  const snapshot = createPublicSnapshot(ctx, { warm: options.warmSnapshot ?? true });
   app.decorate('snapshot', snapshot);
   app.addHook('onClose', async () => snapshot.close());
   // Runs this process holds must not outlive the database: they are handed to another daemon (or

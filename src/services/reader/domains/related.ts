@@ -1,7 +1,7 @@
 // "Scrape Domains from {host}": the news sites a configured
 // related site links to become source domains. Fetched like any crawl request: guarded, paced,
 // robots.txt obeyed.
-import { parseHTML } from 'linkedom';
+import { parseHTML } from '../extract/dom.js';
 import type { AppContext } from '../../../context.js';
 import { insertDomain } from '../../../db/domains.js';
 import { Invalid, Upstream } from '../../../errors.js';

@@ -1,6 +1,6 @@
 // newsctl's article extractor: one HTML page in, the article out (title, plain text in blocks,
 // metadata). Runs on every crawled page, so it never throws and bounds its work on hostile markup.
-import { parseHTML } from 'linkedom';
+import { parseHTML } from './dom.js';
 import { findArticleContent } from './article-text.js';
 import { cleanAuthor } from './author.js';
 import { chooseMetadata, type PageMetadata } from './metadata.js';

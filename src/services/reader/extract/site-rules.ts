@@ -2,7 +2,7 @@
 // of the parts to drop from a site's pages, and of its article body. Applied before the extractor
 // reads a page; a body selector that matches nothing leaves the extractor to decide, so a rule made
 // for last year's template never empties a site's articles.
-import { parseHTML } from 'linkedom';
+import { parseHTML } from './dom.js';
 import type { SiteRules } from '../../../api/domains.js';
 import { textBlocks, type TextBlock } from './text-blocks.js';
 

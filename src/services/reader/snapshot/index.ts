@@ -169,7 +169,11 @@ async function build(ctx: Ctx, previous: Content | null): Promise<Content> {
   };
 }
 
-export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
+/**
+ * `warm`: build the first snapshot now, so a daemon's first reader is answered from it; a command
+ * run in-process reads a page or none, and builds on that first read.
+ */
+export function createPublicSnapshot(ctx: Ctx, { warm = true }: { warm?: boolean } = {}): PublicSnapshot {
   const monitor = databaseMonitor(ctx);
   let wanted = 1;
   let built = 0;
@@ -261,7 +265,8 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
 
   const onChange = () => {
     wanted++;
-    schedule();
+    // Not warmed and never read: the next read builds it; nothing to keep up to date meanwhile.
+    if (warm || current) schedule();
   };
   const unsubscribe = [
     ctx.events.on('home_data_updated', onChange),
@@ -285,7 +290,7 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
     }),
   ];
 
-  const first = rebuild();
+  let first = warm ? rebuild() : null;
 
   return {
     async read(key) {
@@ -306,7 +311,7 @@ export function createPublicSnapshot(ctx: Ctx): PublicSnapshot {
       return page;
     },
     invalidate: onChange,
-    ready: () => first,
+    ready: () => (first ??= rebuild()),
     stats: () => ({ wanted, built, rebuilds, builtAt: current?.builtAt.toISOString() ?? null }),
     async close() {
       closed = true;

@@ -6,14 +6,14 @@
 // used for what it is built to be used for standalone: its AutoscaledPool runs up to `concurrency`
 // requests at once, asking the host queue (one lane per host, each paced) what is ready; the queue,
 // retries and the handler's time limit are ours, so nothing is handed to crawlee through a cast.
-import { AutoscaledPool, Configuration, Log, LogLevel, type Request } from '@crawlee/basic';
+import type { AutoscaledPool } from '@crawlee/basic';
 import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../../../context.js';
 import { readableAddress } from '../domains/host-names.js';
 import { diskFull, diskStatus } from '../../platform/health/disk-monitor.js';
 import { keptLanguages, storeArticlePage } from './article-page.js';
 import { discoverySteps } from './crawl-discovery.js';
-import { HostQueue, type ArticleGate, type CrawlTask } from './host-queue.js';
+import { HostQueue, type ArticleGate, type CrawlTask, type QueuedRequest } from './host-queue.js';
 import { AbortedError, DEFAULT_HOST_INTERVAL_MS, hostInterval, hostOf, sameSiteAs } from './net/index.js';
 import { createPacedRobots, politeFetch } from './network.js';
 import { reportProblem } from '../../../diagnostics.js';
@@ -211,7 +211,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     if (!state.dropped) hooks.articleStored(state.domain, { id, title, url: sourceUrl });
   }
 
-  async function handle(request: Request): Promise<void> {
+  async function handle(request: QueuedRequest): Promise<void> {
     const task = request.userData as CrawlTask;
     const state = states.get(task.domainId)!;
     current = state.domain;
@@ -292,28 +292,36 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     }
   }
 
-  const pool = new AutoscaledPool(
-    {
-      minConcurrency: options.concurrency,
-      maxConcurrency: options.concurrency,
-      runTaskFunction: runTask,
-      isTaskReadyFunction: async () => queue.hasReadyRequest(),
-      isFinishedFunction: async () => queue.isFinished(),
-      // Lanes become ready on their own clock; look for ready work often.
-      maybeRunIntervalSecs: 0.05,
-      loggingIntervalSecs: null,
-      log: new Log({ level: LogLevel.OFF }),
-    },
-    // Concurrency is fixed, so crawlee's CPU and memory sampling has nothing to decide: rarely.
-    new Configuration({ systemInfoIntervalMillis: 10 * 60_000, persistStorage: false }),
-  );
+  // crawlee is loaded when a crawl runs: a command or a daemon that never crawls does not pay its load.
+  let pool: AutoscaledPool | null = null;
+  async function makePool(): Promise<AutoscaledPool> {
+    const { AutoscaledPool, Configuration, Log, LogLevel } = await import('@crawlee/basic');
+    return new AutoscaledPool(
+      {
+        minConcurrency: options.concurrency,
+        maxConcurrency: options.concurrency,
+        runTaskFunction: runTask,
+        isTaskReadyFunction: async () => queue.hasReadyRequest(),
+        isFinishedFunction: async () => queue.isFinished(),
+        // Lanes become ready on their own clock; look for ready work often.
+        maybeRunIntervalSecs: 0.05,
+        loggingIntervalSecs: null,
+        log: new Log({ level: LogLevel.OFF }),
+      },
+      // Concurrency is fixed, so crawlee's CPU and memory sampling has nothing to decide: rarely.
+      new Configuration({ systemInfoIntervalMillis: 10 * 60_000, persistStorage: false }),
+    );
+  }
 
   return {
     async run() {
       running = true;
       queue.keepOpen = options.keepOpen ?? false;
       for (const state of states.values()) enqueue(state, { step: 'robots', url: new URL('/robots.txt', state.domain.origin).href });
-      if (states.size > 0 || queue.keepOpen) await pool.run();
+      if (states.size > 0 || queue.keepOpen) {
+        pool = await makePool();
+        if (!stopped) await pool.run();
+      }
       // After a stop, a page already fetched may still be storing: the caller hands its domains
       // over once run() returns, so what was stored must be counted by then.
       if (handling.size > 0) await withTimeout(Promise.allSettled([...handling]), handlerTimeoutMs).catch(() => {});
@@ -331,7 +339,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
       stopped = true;
       queue.close();
       controller.abort(new AbortedError());
-      void pool.abort();
+      void pool?.abort();
     },
     activeRequests: () => queue.inFlightCount,
     pendingRequests: () => queue.getPendingCount(),

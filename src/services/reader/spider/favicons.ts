@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { writeFileWhole } from '../../platform/media.js';
 import { join } from 'node:path';
-import { parseHTML } from 'linkedom';
+import { parseHTML } from '../extract/dom.js';
 import type { AppContext } from '../../../context.js';
 import { contextJob, contextSlot } from '../../../context.js';
 import { findDomainByHost } from '../../../db/domains.js';

@@ -6,8 +6,15 @@
 // that pause apart whatever this process's event loop does. So the pool's worker slots never sit
 // waiting on one slow-paced host while others are ready, and different hosts are crawled in
 // parallel. Discovery (robots.txt, home page, feeds, sitemaps) goes before a host's articles.
-import { Request } from '@crawlee/basic';
 import { MIN_HOST_INTERVAL_MS } from './net/host-pacer.js';
+
+/** A task in its lane, with what its retries need (the crawl runs it; crawlee's pool only asks for work). */
+export class QueuedRequest {
+  retryCount = 0;
+  /** A failure that another try cannot mend (a 4xx, a page too large). */
+  noRetry = false;
+  constructor(readonly userData: CrawlTask) {}
+}
 
 export type CrawlStep = 'robots' | 'start' | 'feed' | 'sitemap' | 'article';
 
@@ -42,8 +49,8 @@ export interface HostQueueOptions {
 
 interface Lane {
   host: string;
-  discovery: Request<CrawlTask>[];
-  articles: Request<CrawlTask>[];
+  discovery: QueuedRequest[];
+  articles: QueuedRequest[];
   busy: boolean;
   readyAt: number;
   intervalMs: number;
@@ -54,7 +61,7 @@ interface Lane {
 
 export class HostQueue {
   private readonly lanes = new Map<string, Lane>();
-  private readonly inFlight = new Map<Request<CrawlTask>, Lane>();
+  private readonly inFlight = new Map<QueuedRequest, Lane>();
   private readonly now: () => number;
   paused = false;
   /** While set, an empty queue is not finished: more domains may be added (a crawl shared across daemons). */
@@ -102,13 +109,13 @@ export class HostQueue {
       return;
     }
     const lane = this.lane(task.host);
-    const request = new Request<CrawlTask>({ url: task.url, uniqueKey: `${task.step}:${task.url}`, userData: task });
+    const request = new QueuedRequest(task);
     if (task.step === 'article') this.insertArticle(lane, request);
     else lane.discovery.push(request);
   }
 
   /** Newest first; equal ranks keep discovery order. */
-  private insertArticle(lane: Lane, request: Request<CrawlTask>): void {
+  private insertArticle(lane: Lane, request: QueuedRequest): void {
     const rank = request.userData.rank ?? 0;
     let at = lane.articles.length;
     while (at > 0 && (lane.articles[at - 1]!.userData.rank ?? 0) < rank) at--;
@@ -168,8 +175,8 @@ export class HostQueue {
    * The request a lane would hand out now, dropping articles whose domain reached its cap; with
    * `anyDomain`, whether it has work at all, including domains that may not send right now.
    */
-  private peek(lane: Lane, anyDomain = false): { list: Request<CrawlTask>[]; index: number } | null {
-    const may = (request: Request<CrawlTask>) => anyDomain || (this.options.mayRequest?.(request.userData.domainId) ?? true);
+  private peek(lane: Lane, anyDomain = false): { list: QueuedRequest[]; index: number } | null {
+    const may = (request: QueuedRequest) => anyDomain || (this.options.mayRequest?.(request.userData.domainId) ?? true);
     const discovery = lane.discovery.findIndex(may);
     if (discovery !== -1) return { list: lane.discovery, index: discovery };
     for (let i = 0; i < lane.articles.length; ) {
@@ -201,7 +208,7 @@ export class HostQueue {
   }
 
   /** The next ready request (its lane now busy), or null when no lane is ready. */
-  nextReadyRequest(): Request<CrawlTask> | null {
+  nextReadyRequest(): QueuedRequest | null {
     if (this.paused || this.closed) return null;
     const now = this.now();
     for (const lane of this.lanes.values()) {
@@ -235,13 +242,13 @@ export class HostQueue {
   }
 
   /** A request done with, successfully or not. */
-  markRequestHandled(request: Request<CrawlTask>): void {
+  markRequestHandled(request: QueuedRequest): void {
     const lane = this.release(request);
     if (lane) this.options.onSettled(request.userData, 'handled');
   }
 
   /** A retry: back to the front of its lane, after the host's pause. */
-  reclaimRequest(request: Request<CrawlTask>): void {
+  reclaimRequest(request: QueuedRequest): void {
     const lane = this.release(request);
     if (!lane) return;
     if (this.closed) {
@@ -251,7 +258,7 @@ export class HostQueue {
     (request.userData.step === 'article' ? lane.articles : lane.discovery).unshift(request);
   }
 
-  private release(request: Request<CrawlTask>): Lane | undefined {
+  private release(request: QueuedRequest): Lane | undefined {
     const lane = this.inFlight.get(request);
     if (!lane) return undefined;
     this.inFlight.delete(request);

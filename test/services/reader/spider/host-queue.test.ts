@@ -34,7 +34,7 @@ describe('HostQueue', () => {
     queue.add(task('http://b.test/1'));
     const first = queue.nextReadyRequest();
     const second = queue.nextReadyRequest();
-    expect([first!.url, second!.url]).toEqual(['http://a.test/1', 'http://b.test/1']);
+    expect([first!.userData.url, second!.userData.url]).toEqual(['http://a.test/1', 'http://b.test/1']);
     expect(queue.nextReadyRequest()).toBeNull();
     expect(queue.hasReadyRequest()).toBe(false);
     expect(queue.isFinished()).toBe(false);
@@ -46,11 +46,11 @@ describe('HostQueue', () => {
     advance(1999);
     expect(queue.nextReadyRequest()).toBeNull();
     advance(1);
-    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/2');
+    expect(queue.nextReadyRequest()!.userData.url).toBe('http://a.test/2');
     // A task that made no request (robots.txt said no) leaves the host's turn as it was.
     queue.markRequestHandled(second!);
     queue.add(task('http://b.test/2'));
-    expect(queue.nextReadyRequest()!.url).toBe('http://b.test/2');
+    expect(queue.nextReadyRequest()!.userData.url).toBe('http://b.test/2');
   });
 
   it('keeps a host waiting while it is backed off (429/503)', async () => {
@@ -59,7 +59,7 @@ describe('HostQueue', () => {
     paused.set('a.test', at() + 5000);
     expect(queue.nextReadyRequest()).toBeNull();
     advance(5000);
-    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/1');
+    expect(queue.nextReadyRequest()!.userData.url).toBe('http://a.test/1');
   });
 
   it("hands out nothing of a domain that may not send (its claim's lease unconfirmed), and is not finished meanwhile", async () => {
@@ -68,14 +68,14 @@ describe('HostQueue', () => {
     queue.add(task('http://a.test/robots.txt', 'robots'));
     queue.add(task('http://a.test/1'));
     queue.add(task('http://b.test/feed', 'feed', { domainId: 2 }));
-    expect(queue.nextReadyRequest()!.url).toBe('http://b.test/feed');
+    expect(queue.nextReadyRequest()!.userData.url).toBe('http://b.test/feed');
     expect(queue.nextReadyRequest()).toBeNull();
     expect(queue.hasReadyRequest()).toBe(false);
     expect(queue.isFinished()).toBe(false);
     // Confirmed again: its work goes on where it stood.
     mayNotRequest.delete(1);
     expect(queue.hasReadyRequest()).toBe(true);
-    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/robots.txt');
+    expect(queue.nextReadyRequest()!.userData.url).toBe('http://a.test/robots.txt');
   });
 
   it('runs discovery before articles, and articles newest first', async () => {
@@ -92,7 +92,7 @@ describe('HostQueue', () => {
     for (;;) {
       const next = queue.nextReadyRequest();
       if (!next) break;
-      order.push(new URL(next.url).pathname);
+      order.push(new URL(next.userData.url).pathname);
       queue.markRequestHandled(next);
       advance(1000);
     }
@@ -108,7 +108,7 @@ describe('HostQueue', () => {
     expect(queue.nextReadyRequest()).toBeNull();
     expect(settled).toEqual(['dropped http://b.test/1']);
     gates[1] = 'yes';
-    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/1');
+    expect(queue.nextReadyRequest()!.userData.url).toBe('http://a.test/1');
   });
 
   it('pauses, retries at the front of the lane, and on close drops what is queued', async () => {
@@ -121,7 +121,7 @@ describe('HostQueue', () => {
     queue.paused = false;
     const first = queue.nextReadyRequest();
     queue.reclaimRequest(first!);
-    expect(queue.nextReadyRequest()!.url).toBe('http://a.test/1');
+    expect(queue.nextReadyRequest()!.userData.url).toBe('http://a.test/1');
     queue.close();
     expect(settled).toEqual(['dropped http://a.test/2']);
     expect(queue.isFinished()).toBe(false);
@@ -157,7 +157,7 @@ describe('HostQueue', () => {
     for (const url of ['http://site.test/1', 'http://site.test/2', 'http://www.site.test/3', 'http://www.site.test/4']) add(url);
     const first = queue.nextReadyRequest();
     const second = queue.nextReadyRequest();
-    expect([first!.url, second!.url]).toEqual(['http://site.test/1', 'http://www.site.test/3']);
+    expect([first!.userData.url, second!.userData.url]).toEqual(['http://site.test/1', 'http://www.site.test/3']);
     // Both hosts' lanes are busy; once one article is stored and settled, the other still counts.
     stored = 1;
     queue.markRequestHandled(first!);

@@ -1,6 +1,6 @@
 // RSS 2.0, RSS 1.0 (RDF) and Atom: the articles a feed lists, and where a site's feeds are.
 import { parseFeed as readFeed } from '@rowanmanning/feed-parser';
-import { parseHTML } from 'linkedom';
+import { parseHTML } from '../../../extract/dom.js';
 import { canonicalizeUrl, tryParseUrl } from '../url.js';
 import { plainText } from './plain-text.js';
 

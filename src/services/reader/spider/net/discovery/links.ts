@@ -1,7 +1,7 @@
 // Article-like links on a home or section page: same site, outside the navigation, and shaped
 // like an article URL (a date, a long slug, a numeric id) rather than a tag, author or category
 // listing. A heuristic by nature; feeds and sitemaps are preferred when a site has them.
-import { parseHTML } from 'linkedom';
+import { parseHTML } from '../../../extract/dom.js';
 import { canonicalizeUrl, tryParseUrl } from '../url.js';
 import { siteHost } from '../../../../../shared/site-names.js';
 
