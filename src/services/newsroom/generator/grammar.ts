@@ -99,14 +99,15 @@ export function peopleIn(sentence: string): NamedPerson[] {
     // The words before a name are a role only when the one beside it names one.
     const role = roleWords.length > 0 && isRole(roleWords.at(-1)!) ? roleWords.join(' ') : null;
     const name = match.text.trim().replace(/^["“]+|[,.;:"”’']+$/g, '');
-    const given = match.terms.findIndex((term) => term.tags.includes('FirstName'));
-    const fullName = match.terms
-      .slice(Math.max(0, given))
-      .map((term) => term.text)
-      .join(' ');
+    // From the name as written: the tagger splits "Lefèvre-Durand" in two.
+    const words = name.split(/\s+/);
+    const givenTerm = match.terms.find((term) => term.tags.includes('FirstName'));
+    const given = givenTerm ? words.findIndex((word) => word.startsWith(givenTerm.text)) : 0;
+    const fullName = words.slice(Math.max(0, given)).join(' ');
+    const surname = words.at(-1)!.replace(/[^\p{L}'’-]/gu, '');
     const after = /^,?\s*,?\s+((?:a|an|the)\s+[^,;:"“”()]{3,80}?)(?:,\s|\.$)/i.exec(sentence.slice(match.offset.start + match.offset.length - 1));
     const appositive = after && after[1]!.split(/\s+/).length <= 10 && after[1]!.split(/\s+/).some(isRole) ? after[1]! : null;
-    found.push({ name, surname: match.terms.at(-1)!.text.replace(/[^\p{L}'’-]/gu, ''), fullName, role, appositive });
+    found.push({ name, surname, fullName, role, appositive });
   }
   return found;
 }

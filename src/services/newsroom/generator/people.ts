@@ -19,7 +19,7 @@ const quotedSpans = (text: string) => [...text.matchAll(QUOTED)].map((m) => [m.i
 function introductions(sources: readonly string[], surnames: ReadonlySet<string>): Map<string, NamedPerson | null> {
   const people = new Map<string, NamedPerson | null>();
   if (surnames.size === 0) return people;
-  const naming = new RegExp(`\\p{Lu}[\\p{L}'’.-]*\\s+(?:\\p{Lu}\\.\\s+)?(?:${[...surnames].map(escape).join('|')})(?![\\p{L}])`, 'u');
+  const naming = new RegExp(`\\p{Lu}[\\p{L}'’.-]*\\s+(?:\\p{Lu}\\.\\s+)?(?:${[...surnames].map(escapeRegExp).join('|')})(?![\\p{L}])`, 'u');
   for (const sentence of sources) {
     if (!naming.test(sentence)) continue;
     for (const person of peopleIn(sentence)) {

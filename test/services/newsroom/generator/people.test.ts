@@ -8,6 +8,7 @@ const SOURCES = [
   'The plant aims to return to service by March 2027, according to company spokeswoman Dana Kowalczyk, who said crews were ready.',
   'Janelle Ortiz, an economist at Iowa State University, said prices would rise.',
   'Governor Elena Brandt signed the order on Monday.',
+  'Farm economist Ana Muñoz and chef Zoë Lefèvre-Durand spoke after him.',
   '"Kowalczyk knows the plant," said one engineer.',
 ];
 
@@ -28,6 +29,11 @@ describe('people introduced by name', () => {
       'Crews replaced 1,000 tubes, a job company spokeswoman Dana Kowalczyk described as grueling.',
       'Kowalczyk said the plant was safe.',
       'Governor Elena Brandt’s order takes effect today.',
+    ]);
+    // Names as the sources spell them: accents, hyphens.
+    expect(introduce(['Muñoz expects prices to rise.', 'Restaurants agree, Lefèvre-Durand said.'])).toEqual([
+      'Farm economist Ana Muñoz expects prices to rise.',
+      'Restaurants agree, chef Zoë Lefèvre-Durand said.',
     ]);
   });
 
