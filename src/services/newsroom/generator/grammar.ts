@@ -112,6 +112,12 @@ export function peopleIn(sentence: string): NamedPerson[] {
   return found;
 }
 
+/** Whether `sentence` reads `word` as a place or an organisation, not a person ("lawmakers in Washington"). */
+export function readsAsPlace(sentence: string, word: string): boolean {
+  const term = tagged(sentence).find((candidate) => candidate.text === word);
+  return term !== undefined && !term.tags.has('Person') && (term.tags.has('Place') || term.tags.has('Organization'));
+}
+
 /** Roles the tagger's lexicon does not mark as a person's ("spokeswoman", "official"). */
 const ROLE_NOUNS =
   /^(spokes(wo)?(man|person)|official|executive|chief|chair(man|woman|person)?|commissioner|officer|head|founder|owner|leader|minister|governor|senator|representative|president|judge|sheriff|chancellor|ambassador|general|professor|coach)s?$/i;

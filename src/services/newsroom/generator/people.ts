@@ -3,7 +3,7 @@
 // grueling"); a writer that keeps the later sentence and not the first leaves the reader asking
 // who Kowalczyk is. The first mention by surname alone takes the name, and the role, the sources
 // introduced the person by; a quotation is never changed.
-import { peopleIn, type NamedPerson } from './grammar.js';
+import { peopleIn, readsAsPlace, type NamedPerson } from './grammar.js';
 import { escapeRegExp } from '../../../shared/text/regexp.js';
 
 const CAPITALISED = /(?<![\p{L}\p{N}'’-])\p{Lu}[\p{L}'’-]*\p{Ll}[\p{L}'’-]*/gu;
@@ -63,7 +63,8 @@ export function peopleIntroducer(chosen: readonly string[], sources: readonly st
         named.add(surname);
         continue;
       }
-      // Alone: not part of a longer name ("Powell Industries", "Dr. Okafor"), not in a quotation.
+      // Alone: not part of a longer name ("Powell Industries", "Dr. Okafor"), not in a quotation,
+      // not the place the surname also names.
       const quotes = quotedSpans(text);
       const alone = new RegExp(
         `(?<![\\p{L}\\p{N}'’-])(?<!\\p{Lu}[\\p{L}'’.-]*\\s)${escapeRegExp(surname)}(?![\\p{L}-]|['’](?!s(?![\\p{L}]))|\\s+\\p{Lu})`,
@@ -71,6 +72,8 @@ export function peopleIntroducer(chosen: readonly string[], sources: readonly st
       );
       for (const match of text.matchAll(alone)) {
         if (quotes.some(([start, end]) => match.index >= start && match.index < end)) continue;
+        // A surname that is also a place's name, used here as the place: "lawmakers in Washington".
+        if (readsAsPlace(text, surname)) break;
         text = text.slice(0, match.index) + introduced(person, text, match.index) + text.slice(match.index + surname.length);
         named.add(surname);
         break;

@@ -58,6 +58,11 @@ describe('people introduced by name', () => {
     expect(introduce(kept)).toEqual(kept);
   });
 
+  it('leaves a place that shares its name with a person named in the sources', () => {
+    const next = peopleIntroducer(['Lawmakers in Washington approved the bill.'], ['Senator Patty Washington wrote the bill.']);
+    expect(next('Lawmakers in Washington approved the bill.')).toBe('Lawmakers in Washington approved the bill.');
+  });
+
   it('does not guess between two people who share a surname', () => {
     const next = peopleIntroducer(
       ['Okafor said the tests worked.'],
