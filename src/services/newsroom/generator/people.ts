@@ -6,7 +6,8 @@
 import { peopleIn, readsAsPlace, type NamedPerson } from './grammar.js';
 import { escapeRegExp } from '../../../shared/text/regexp.js';
 
-const CAPITALISED = /(?<![\p{L}\p{N}'’-])\p{Lu}[\p{L}'’-]*\p{Ll}[\p{L}'’-]*/gu;
+/** A capitalised word standing alone: not part of a longer name ("Port Linden", "Dr. Okafor", "Powell Industries"). */
+const CAPITALISED_ALONE = /(?<![\p{L}\p{N}'’-])(?<!\p{Lu}[\p{L}'’.-]*\s)\p{Lu}[\p{L}'’-]*\p{Ll}[\p{L}'’-]*(?![\p{L}-])(?!\s+\p{Lu})/gu;
 /** Quoted spans, straight or curly: a speaker's words are theirs. */
 const QUOTED = /“[^”]*”?|"[^"]*"?/g;
 
@@ -50,8 +51,17 @@ function introduced(person: NamedPerson, sentence: string, at: number): string {
  * the sentence calls them by surname alone.
  */
 export function peopleIntroducer(chosen: readonly string[], sources: readonly string[]): (sentence: string) => string {
+  // The words a kept sentence may call someone by: capitalised, alone, and never written in lower
+  // case by the sources ("The", "Federal", "Storm" are no surnames). Only the sources' sentences
+  // that may introduce one of them are tagged.
+  const lowerCase = new Set<string>();
+  for (const sentence of sources) for (const match of sentence.matchAll(/(?<![\p{L}'’-])\p{Ll}[\p{L}'’-]*/gu)) lowerCase.add(match[0]);
   const surnames = new Set<string>();
-  for (const sentence of chosen) for (const match of sentence.matchAll(CAPITALISED)) surnames.add(match[0].replace(/['’]s$/, ''));
+  for (const sentence of chosen)
+    for (const match of sentence.matchAll(CAPITALISED_ALONE)) {
+      const word = match[0].replace(/['’]s$/, '');
+      if (!lowerCase.has(word.toLowerCase())) surnames.add(word);
+    }
   const people = introductions(sources, surnames);
   const named = new Set<string>();
   return (sentence) => {
