@@ -181,18 +181,27 @@ export async function offlineLyrics(stories: readonly Story[]): Promise<string> 
     topics.length > 1 ? `From ${topics[0]} to ${topics.at(-1)}` : `All about ${topics[0]}`,
     'This is the news today',
   ];
-  const verse = (group: readonly Story[]) => group.flatMap((story) => storyLines(story, stories)).filter((line) => !chorus.includes(line));
   // One story alone: its verse sings its other facts, those that scan first.
   const alone = () => {
     const lines = storyCandidates(top!, stories).facts.filter((line) => !chorus.includes(line));
     return [...lines.filter(singable), ...lines.filter((line) => !singable(line))].slice(0, 4);
   };
-  const verses = rest.length > 0 ? [verse(rest.slice(0, Math.ceil(rest.length / 2))), verse(rest.slice(Math.ceil(rest.length / 2)))] : [alone()];
+  // The other stories' lines, in two verses split between stories at about half their lines; one
+  // story with lines makes one verse, and none the main story's other facts: a song opens on a
+  // verse, never on an empty one's chorus.
+  const couplets = rest.map((story) => storyLines(story, stories).filter((line) => !chorus.includes(line))).filter((lines) => lines.length > 0);
+  const total = couplets.reduce((sum, lines) => sum + lines.length, 0);
+  let verses: string[][];
+  if (total === 0) verses = [alone()];
+  else if (couplets.length < 2) verses = [couplets.flat()];
+  else {
+    let split = 0;
+    for (let taken = 0; split < couplets.length - 1 && taken < total / 2; split++) taken += couplets[split]!.length;
+    verses = [couplets.slice(0, split).flat(), couplets.slice(split).flat()];
+  }
   const sections: string[] = [];
-  verses.forEach((lines, i) => {
-    if (lines.length > 0) sections.push(`[Verse ${i + 1}]`, ...lines, '');
-    sections.push('[Chorus]', ...chorus, '');
-  });
+  verses.filter((lines) => lines.length > 0).forEach((lines, i) => sections.push(`[Verse ${i + 1}]`, ...lines, '', '[Chorus]', ...chorus, ''));
+  if (sections.length === 0) sections.push('[Chorus]', ...chorus, '');
   return sections.join('\n').trimEnd();
 }
 

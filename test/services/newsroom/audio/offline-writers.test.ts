@@ -505,6 +505,21 @@ describe('lyrics and music', () => {
     expect(lines).toContain('Dairy farmers say the testing will take months');
   });
 
+  it('opens on a verse when the first stories have no line to sing', async () => {
+    const mute: Story = {
+      ...stories[1]!,
+      title: 'Lawmakers in the northern counties of the state weigh the costs of a longer school year for families',
+      lead: 'Officials from the northern counties of the state met on Tuesday to weigh the costs of a longer school year for families.',
+      facts: [],
+      who: null,
+      why: null,
+      sourceSentences: [],
+    };
+    const lyrics = await offlineLyrics([stories[0]!, mute, { ...mute, title: `${mute.title} and teachers` }, stories[2]!]);
+    expect(lyrics).toMatch(/^\[Verse 1\]\n/);
+    expect(lyrics).not.toMatch(/\[Verse \d\]\n\n/);
+  });
+
   it('counts syllables in the pronouncing dictionary, and by spelling for words it lacks', async () => {
     await loadPronunciations();
     // Spelling alone gets these wrong: "agriculture" has a silent-looking e, "poem" two vowels in one group.
