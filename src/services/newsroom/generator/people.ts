@@ -8,6 +8,9 @@ import { escapeRegExp } from '../../../shared/text/regexp.js';
 
 /** A capitalised word standing alone: not part of a longer name ("Port Linden", "Dr. Okafor", "Powell Industries"). */
 const CAPITALISED_ALONE = /(?<![\p{L}\p{N}'’-])(?<!\p{Lu}[\p{L}'’.-]*\s)\p{Lu}[\p{L}'’-]*\p{Ll}[\p{L}'’-]*(?![\p{L}-])(?!\s+\p{Lu})/gu;
+/** The capitalised words `text` uses alone, a possessive's "’s" left off, with where each starts. */
+const wordsAlone = (text: string) => [...text.matchAll(CAPITALISED_ALONE)].map((match) => ({ word: match[0].replace(/['’]s$/, ''), at: match.index }));
+
 /** Quoted spans, straight or curly: a speaker's words are theirs. */
 const QUOTED = /“[^”]*”?|"[^"]*"?/g;
 
@@ -57,11 +60,7 @@ export function peopleIntroducer(chosen: readonly string[], sources: readonly st
   const lowerCase = new Set<string>();
   for (const sentence of sources) for (const match of sentence.matchAll(/(?<![\p{L}'’-])\p{Ll}[\p{L}'’-]*/gu)) lowerCase.add(match[0]);
   const surnames = new Set<string>();
-  for (const sentence of chosen)
-    for (const match of sentence.matchAll(CAPITALISED_ALONE)) {
-      const word = match[0].replace(/['’]s$/, '');
-      if (!lowerCase.has(word.toLowerCase())) surnames.add(word);
-    }
+  for (const sentence of chosen) for (const { word } of wordsAlone(sentence)) if (!lowerCase.has(word.toLowerCase())) surnames.add(word);
   const people = introductions(sources, surnames);
   const named = new Set<string>();
   return (sentence) => {
@@ -76,15 +75,11 @@ export function peopleIntroducer(chosen: readonly string[], sources: readonly st
       // Alone: not part of a longer name ("Powell Industries", "Dr. Okafor"), not in a quotation,
       // not the place the surname also names.
       const quotes = quotedSpans(text);
-      const alone = new RegExp(
-        `(?<![\\p{L}\\p{N}'’-])(?<!\\p{Lu}[\\p{L}'’.-]*\\s)${escapeRegExp(surname)}(?![\\p{L}-]|['’](?!s(?![\\p{L}]))|\\s+\\p{Lu})`,
-        'gu',
-      );
-      for (const match of text.matchAll(alone)) {
-        if (quotes.some(([start, end]) => match.index >= start && match.index < end)) continue;
+      for (const { word, at } of wordsAlone(text)) {
+        if (word !== surname || quotes.some(([start, end]) => at >= start && at < end)) continue;
         // A surname that is also a place's name, used here as the place: "lawmakers in Washington".
         if (readsAsPlace(text, surname)) break;
-        text = text.slice(0, match.index) + introduced(person, text, match.index) + text.slice(match.index + surname.length);
+        text = text.slice(0, at) + introduced(person, text, at) + text.slice(at + surname.length);
         named.add(surname);
         break;
       }

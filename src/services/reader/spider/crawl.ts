@@ -212,7 +212,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
   }
 
   async function handle(request: QueuedRequest): Promise<void> {
-    const task = request.userData as CrawlTask;
+    const task = request.userData;
     const state = states.get(task.domainId)!;
     current = state.domain;
     if (!state.started) {
