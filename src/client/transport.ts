@@ -282,7 +282,7 @@ export async function inProcessTransport(config: Config): Promise<Transport> {
   const [{ openRuntime }, { buildApp }] = await Promise.all([import('../runtime.js'), import('../server/app.js')]);
   const runtime = await openRuntime(config, { shortLived: true });
   try {
-    const { app, localSecret } = await buildApp(runtime.ctx, { logger: false, warmSnapshot: false });
+    const { app, localSecret } = await buildApp(runtime.ctx, { logger: false, operator: true });
     await app.ready();
     return appTransport(app, runtime.ctx, localSecret, async () => {
       await app.close();

@@ -1,5 +1,9 @@
-// The one place an OpenAI SDK client is made, for chat, speech and images alike.
-import OpenAI from 'openai';
+// The one place an OpenAI SDK client is made, for chat, speech and images alike. The SDK (about 150
+// modules) loads with a provider's first call, not with every command and daemon start: a fresh
+// install runs the offline providers and never needs it.
+import type OpenAI from 'openai';
+
+type OpenAiSdk = typeof import('openai');
 
 export interface OpenAiClientOptions {
   baseUrl: string | null;
@@ -8,8 +12,20 @@ export interface OpenAiClientOptions {
   maxRetries: number;
 }
 
-export function createOpenAiClient(options: OpenAiClientOptions): OpenAI {
-  return new OpenAI({
+/** The SDK (its error classes) and a client made with the options. */
+export interface OpenAiConnection {
+  sdk: OpenAiSdk;
+  client: OpenAI;
+}
+
+/** Loads the SDK and makes the client on the first call; later calls get the same connection. */
+export function openAiConnection(options: OpenAiClientOptions): () => Promise<OpenAiConnection> {
+  let connection: Promise<OpenAiConnection> | null = null;
+  return () => (connection ??= import('openai').then((sdk) => ({ sdk, client: createClient(sdk, options) })));
+}
+
+function createClient(sdk: OpenAiSdk, options: OpenAiClientOptions): OpenAI {
+  return new sdk.default({
     // Every option is explicit: the SDK would otherwise read OPENAI_* variables, and Config is the
     // only reader of the environment.
     baseURL: options.baseUrl ?? 'https://api.openai.com/v1',

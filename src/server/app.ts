@@ -2,7 +2,6 @@
 // the /ws hub and the static site.
 import { randomBytes } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -14,19 +13,15 @@ import { stopServices } from '../lifecycle.js';
 import { createPublicSnapshot } from '../services/reader/snapshot/index.js';
 import { assertSameOrigin, requireAdmin, resolvePrincipal } from './access.js';
 import { databaseUnavailable, errorHandler, sendError } from './errors.js';
-import { registerFavicons } from './favicons.js';
-import { registerPages } from './pages.js';
-import { registerSubscriptionPages } from './subscription-pages.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { apiRoutes } from './routes/index.js';
 import { attachRouteSchemas } from './route-schemas.js';
 import { compileSchemasOnFirstUse } from './schema-compilers.js';
 import { registerStatic } from './static.js';
-import { registerWsHub, type WsHubOptions, type WsHubStats } from './ws.js';
+import type { WsHubOptions, WsHubStats } from './ws.js';
 import './types.js';
 import { serverLoggerOptions } from './logger.js';
 import { registerOperations } from './operations.js';
-import { registerReaderApi } from './greader.js';
 import { setProblemSink } from '../diagnostics.js';
 import { API_PREFIX } from '../api/endpoints.js';
 
@@ -38,8 +33,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The live channel's heartbeat and slow-client grace (tests shorten them). */
   live?: Omit<WsHubOptions, 'localSecret'>;
-  /** Build the public pages' snapshot at start (a daemon), or on their first read (a command in-process). */
-  warmSnapshot?: boolean;
+  /**
+   * An app for one command in this process: /api and the files a command downloads (/audio,
+   * /images). The readers' site — compression, the live channel (the command hears the bus itself),
+   * pages, feeds, the Reader API and the web app — is neither registered nor loaded. Its public
+   * pages' snapshot is built on its first read, not at start.
+   */
+  operator?: boolean;
 }
 
 export interface ApiRoute {
@@ -85,7 +85,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   const database = databaseMonitor(ctx);
   const stalled = answerStalledRequests(database);
   app.addHook('onClose', async () => stalled.close());
-  const snapshot = createPublicSnapshot(ctx, { warm: options.warmSnapshot ?? true });
+  const snapshot = createPublicSnapshot(ctx, { warm: !options.operator });
   app.decorate('snapshot', snapshot);
   app.addHook('onClose', async () => snapshot.close());
   // Runs this process holds must not outlive the database: they are handed to another daemon (or
@@ -102,12 +102,14 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // JSON answers such as the home page data are large and repetitive; the static site comes precompressed.
-  await app.register(fastifyCompress, {
-    global: true,
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  if (!options.operator) {
+    await app.register((await import('@fastify/compress')).default, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
+  }
 
   // Before the routes: its response hook times every one of them.
   let liveClients: (() => WsHubStats) | null = null;
@@ -156,12 +158,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     { prefix: API_PREFIX },
   );
 
-  await registerReaderApi(app);
-  liveClients = await registerWsHub(app, { ...options.live, localSecret });
-  await registerPages(app);
-  await registerSubscriptionPages(app);
-  await registerFavicons(app);
-  await registerStatic(app, { webRoot: options.webRoot ?? packagePath('web', 'dist') });
+  if (!options.operator) liveClients = await (await import('./readers-site.js')).registerReadersSite(app, { ...options.live, localSecret });
+  await registerStatic(app, { webRoot: options.operator ? null : (options.webRoot ?? packagePath('web', 'dist')) });
   return { app, localSecret, apiRoutes: routes };
 }
 

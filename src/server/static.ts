@@ -12,9 +12,10 @@ const NO_APP_FALLBACK = /^\/(api|ws|audio|favicons|images)(\/|$)/;
 // The pages the React app routes (web/src/App.tsx). Any other path still loads the app, whose 404
 // page handles it, but with a 404 status, so a mistyped article or feed address is not a soft 200.
 
-export async function registerStatic(app: FastifyInstance, options: { webRoot: string }): Promise<void> {
+/** `webRoot` null: the media files alone, every other path a 404 (a command's in-process app). */
+export async function registerStatic(app: FastifyInstance, options: { webRoot: string | null }): Promise<void> {
   const webRoot = options.webRoot;
-  const hasWeb = existsSync(webRoot);
+  const hasWeb = webRoot !== null && existsSync(webRoot);
 
   await app.register(fastifyStatic, {
     root: audioDir(app.ctx.config),
@@ -46,7 +47,7 @@ export async function registerStatic(app: FastifyInstance, options: { webRoot: s
     },
   });
 
-  if (hasWeb) {
+  if (webRoot !== null && hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
       prefix: '/',
@@ -65,7 +66,7 @@ export async function registerStatic(app: FastifyInstance, options: { webRoot: s
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsApp = (request.method === 'GET' || request.method === 'HEAD') && !NO_APP_FALLBACK.test(path);
-    if (!wantsApp) {
+    if (!wantsApp || webRoot === null) {
       sendError(reply, 404, { message: `Not found: ${request.method} ${path}` });
       return;
     }

@@ -3,7 +3,7 @@
 // in assets/fonts (Inter, SIL OFL), so the result never depends on the machine's fonts, and
 // measured with the same outlines, so a wrapped line always fits. resvg renders the SVG to PNG.
 import { readFileSync } from 'node:fs';
-import { Resvg } from '@resvg/resvg-js';
+import { svgToPng } from './svg-png.js';
 import opentype, { type Font } from 'opentype.js';
 import { packagePath } from '../../paths.js';
 import type { Topic } from '../../shared/topics.js';
@@ -133,8 +133,7 @@ function coverSvg(request: Pick<ImageRequest, 'title' | 'topic' | 'sourceCount' 
 }
 
 export function renderCover(request: Pick<ImageRequest, 'title' | 'topic' | 'sourceCount' | 'siteName'>): Buffer {
-  const resvg = new Resvg(coverSvg(request), { font: { loadSystemFonts: false }, fitTo: { mode: 'original' } });
-  return resvg.render().asPng();
+  return svgToPng(coverSvg(request));
 }
 
 export function createOfflineImageProvider(): ImageProvider {

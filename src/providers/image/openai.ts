@@ -1,8 +1,7 @@
 // Images from an OpenAI-compatible /images/generations endpoint (OpenAI, or any server speaking
 // it). The answer may carry the image inline (b64_json) or as a URL, which is fetched once.
-import { APIError } from 'openai';
 import { createOutboundClient, describeOutboundFailure, type OutboundSettings } from '../../net/index.js';
-import { createOpenAiClient } from '../openai-client.js';
+import { openAiConnection } from '../openai-client.js';
 import type { ProviderEndpoint } from '../../config.js';
 import { ImageProviderError, sniffImageType, type GeneratedImage, type ImageProvider, type ImageRequest } from './types.js';
 
@@ -14,15 +13,16 @@ const TIMEOUT_MS = 120_000;
  * guarded client (no private addresses, a size cap, a time limit).
  */
 export function createOpenAiImageProvider(endpoint: ProviderEndpoint & { model: string }, outbound: OutboundSettings): ImageProvider {
-  const client = createOpenAiClient({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, timeoutMs: TIMEOUT_MS, maxRetries: 1 });
+  const connect = openAiConnection({ baseUrl: endpoint.baseUrl, apiKey: endpoint.apiKey, timeoutMs: TIMEOUT_MS, maxRetries: 1 });
   return {
     name: 'openai',
     async generate(request: ImageRequest): Promise<GeneratedImage> {
+      const { client, sdk } = await connect();
       let response: Awaited<ReturnType<typeof client.images.generate>>;
       try {
         response = await client.images.generate({ model: endpoint.model, prompt: request.prompt, n: 1, size: '1024x1024' }, { signal: request.signal });
       } catch (error) {
-        const detail = error instanceof APIError ? `HTTP ${error.status ?? '?'}: ${error.message}` : (error as Error).message;
+        const detail = error instanceof sdk.APIError ? `HTTP ${error.status ?? '?'}: ${error.message}` : (error as Error).message;
         throw new ImageProviderError(`image model ${endpoint.model}: ${detail}`.slice(0, 500), 'openai');
       }
       const image = response.data?.[0];

@@ -3,8 +3,8 @@
 // counted and logged, the wait honours Retry-After but never beyond a cap, and a stop (AbortSignal)
 // also cuts a back-off wait short.
 import type OpenAI from 'openai';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { createOpenAiClient } from '../openai-client.js';
+import type { APIError } from 'openai';
+import { openAiConnection, type OpenAiConnection } from '../openai-client.js';
 import type { z } from 'zod';
 import { LlmError, isLlmError, type ChatMessage, type ChatModel, type ChatRequest, type ChatResult, type ChatUsage, type LlmCallRecorder } from './types.js';
 import { counted } from '../../shared/words.js';
@@ -122,17 +122,19 @@ function describeHttp(error: APIError): string {
   return `HTTP ${error.status}${detail ? `: ${detail}` : ''}`;
 }
 
-/** Maps anything an attempt threw to an LlmError (attempt count filled in by the caller). */
-function classify(error: unknown, attempts: number): LlmError {
+/** Maps anything an attempt threw to an LlmError (attempt count filled in by the caller); `sdk` tells its own errors apart. */
+function classify(error: unknown, attempts: number, sdk?: OpenAiConnection['sdk']): LlmError {
   if (isLlmError(error)) return error;
-  if (error instanceof APIUserAbortError) return new LlmError('aborted', 'The model call was stopped', { attempts, cause: error });
-  if (error instanceof APIConnectionTimeoutError) return new LlmError('timeout', 'The model did not answer in time', { attempts, cause: error });
-  if (error instanceof APIConnectionError) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    return new LlmError('connection', `Cannot reach the model server${cause}`, { attempts, cause: error });
-  }
-  if (error instanceof APIError && typeof error.status === 'number') {
-    return new LlmError(error.status === 429 ? 'rate_limited' : 'http', describeHttp(error), { status: error.status, attempts, cause: error });
+  if (sdk) {
+    if (error instanceof sdk.APIUserAbortError) return new LlmError('aborted', 'The model call was stopped', { attempts, cause: error });
+    if (error instanceof sdk.APIConnectionTimeoutError) return new LlmError('timeout', 'The model did not answer in time', { attempts, cause: error });
+    if (error instanceof sdk.APIConnectionError) {
+      const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      return new LlmError('connection', `Cannot reach the model server${cause}`, { attempts, cause: error });
+    }
+    if (error instanceof sdk.APIError && typeof error.status === 'number') {
+      return new LlmError(error.status === 429 ? 'rate_limited' : 'http', describeHttp(error), { status: error.status, attempts, cause: error });
+    }
   }
   const message = error instanceof Error ? error.message : String(error);
   return new LlmError('http', `Unreadable answer from the model server: ${message.slice(0, ERROR_TEXT_MAX)}`, { attempts, cause: error });
@@ -148,7 +150,7 @@ function providerName(baseUrl: string | null): string {
 }
 
 export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatModel {
-  const client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs, maxRetries: 0 });
+  const connect = openAiConnection({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: options.timeoutMs, maxRetries: 0 });
   const provider = providerName(options.baseUrl);
   const recorder = options.recorder;
   const sleep = options.sleep ?? abortableSleep;
@@ -164,6 +166,7 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
 
   /** One request with its retries; returns the reply text. */
   async function send(state: CallState, request: ChatRequest, messages: ChatMessage[], json: boolean): Promise<string> {
+    const { client, sdk } = await connect();
     for (let retry = 0; ; retry++) {
       if (request.signal?.aborted) throw new LlmError('aborted', 'The model call was stopped', { attempts: state.attempts });
       state.attempts++;
@@ -188,11 +191,11 @@ export function createOpenAiChatModel(options: OpenAiChatModelOptions): ChatMode
         if (typeof text !== 'string') throw new LlmError('http', 'The model server answered without a message', { attempts: state.attempts });
         return text;
       } catch (thrown) {
-        const error = classify(thrown, state.attempts);
-        const status = thrown instanceof APIError && typeof thrown.status === 'number' ? thrown.status : null;
+        const error = classify(thrown, state.attempts, sdk);
+        const status = thrown instanceof sdk.APIError && typeof thrown.status === 'number' ? thrown.status : null;
         const retryable = error.failure === 'timeout' || error.failure === 'connection' || (status !== null && retryableStatus(status));
         if (!retryable || retry >= options.maxRetries) throw error;
-        const asked = thrown instanceof APIError ? retryAfterMs(thrown.headers) : null;
+        const asked = thrown instanceof sdk.APIError ? retryAfterMs(thrown.headers) : null;
         if (asked !== null && asked > maxRetryAfter) {
           throw new LlmError(error.failure, `${error.message} (the server asks to wait ${seconds(asked)}, longer than ${seconds(maxRetryAfter)})`, {
             status,

@@ -1,8 +1,7 @@
 // Speech from an OpenAI-compatible /audio/speech endpoint (OpenAI, or a self-hosted neural speech
 // server speaking the same API). Each line is one request with its speaker's voice; WAV is asked
 // for, and any other format the server answers with is decoded by ffmpeg.
-import { APIError } from 'openai';
-import { createOpenAiClient } from '../openai-client.js';
+import { openAiConnection } from '../openai-client.js';
 import type { ProviderEndpoint } from '../../config.js';
 import { trimSilence, type Pcm } from '../../shared/pcm.js';
 import { decodeWav } from './wav.js';
@@ -19,9 +18,10 @@ export interface OpenAiSpeechOptions extends ProviderEndpoint {
 }
 
 export function createOpenAiSpeechProvider(options: OpenAiSpeechOptions): SpeechProvider {
-  const client = createOpenAiClient({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: TIMEOUT_MS, maxRetries: 2 });
+  const connect = openAiConnection({ baseUrl: options.baseUrl, apiKey: options.apiKey, timeoutMs: TIMEOUT_MS, maxRetries: 2 });
   const session: SpeechSession = {
     async synthesize(text: string, voice: SpeechVoice, signal?: AbortSignal): Promise<Pcm> {
+      const { client, sdk } = await connect();
       let bytes: Buffer;
       try {
         const response = await client.audio.speech.create(
@@ -31,7 +31,7 @@ export function createOpenAiSpeechProvider(options: OpenAiSpeechOptions): Speech
         bytes = Buffer.from(await response.arrayBuffer());
       } catch (error) {
         if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('stopped');
-        const detail = error instanceof APIError ? `HTTP ${error.status ?? '?'}: ${error.message}` : (error as Error).message;
+        const detail = error instanceof sdk.APIError ? `HTTP ${error.status ?? '?'}: ${error.message}` : (error as Error).message;
         throw new SpeechError(`speech model ${options.model} (voice ${voice.providerVoice}): ${detail}`.slice(0, 500), 'openai');
       }
       if (bytes.length === 0) throw new SpeechError(`speech model ${options.model}: empty answer`, 'openai');

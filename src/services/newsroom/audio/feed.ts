@@ -3,7 +3,7 @@
 // from NEWSCTL_PUBLIC_URL, else the address the request came to. The channel artwork is drawn
 // offline (1400 × 1400 PNG, the size podcast directories ask for) with the shipped font.
 import { existsSync } from 'node:fs';
-import { Resvg } from '@resvg/resvg-js';
+import { svgToPng } from '../../../providers/image/svg-png.js';
 import type { AppContext } from '../../../context.js';
 import { audioAssetByFileName, recentAudioAssets, type AudioAssetRow } from '../../../db/audio.js';
 import { textPath, textWidth } from '../../../providers/image/index.js';
@@ -168,7 +168,7 @@ export function podcastArtwork(siteName: string): Buffer {
   <path d="${textPath(name, nameX, 1010, nameSize)}" fill="#f8fafc"/>
   <path d="${textPath(label, labelX, 1160, 84, 8)}" fill="#f59e0b"/>
 </svg>`;
-  const png = Buffer.from(new Resvg(svg, { font: { loadSystemFonts: false }, fitTo: { mode: 'original' } }).render().asPng());
+  const png = svgToPng(svg);
   artwork = { siteName, png };
   return png;
 }

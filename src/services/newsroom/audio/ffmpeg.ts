@@ -6,12 +6,14 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import ffmpeg from 'fluent-ffmpeg';
+import type ffmpeg from 'fluent-ffmpeg';
 import type { Config } from '../../../config.js';
 import type { Pcm } from '../../../shared/pcm.js';
 import { encodeWav } from '../../../providers/speech/wav.js';
+import { onFirstUse } from '../../../load-on-use.js';
 
 const require = createRequire(import.meta.url);
+const fluentFfmpeg = onFirstUse<typeof import('fluent-ffmpeg')>('fluent-ffmpeg');
 
 const LOUDNESS_TARGET = { integrated: -16, truePeak: -1.5, range: 11 } as const;
 const OUTPUT_SAMPLE_RATE = 44_100;
@@ -31,7 +33,8 @@ export function ffmpegPaths(config: Pick<Config, 'ffmpegPath'>): FfmpegPaths {
 }
 
 function command(paths: FfmpegPaths, input?: string | Readable): ffmpeg.FfmpegCommand {
-  const cmd = input === undefined ? ffmpeg() : ffmpeg(input);
+  const make = fluentFfmpeg();
+  const cmd = input === undefined ? make() : make(input);
   cmd.setFfmpegPath(paths.ffmpeg);
   cmd.setFfprobePath(paths.ffprobe);
   return cmd;

@@ -3,9 +3,13 @@
 // Word: bold 20-point title, a paragraph per blank-line block, wholly bold lines as headings, and a
 // "Related Sources" section appended when the text has no Sources section of its own; A4 with
 // 1440-twip margins (the format's defaults).
-import { AlignmentType, Document, ExternalHyperlink, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import type { ExternalHyperlink, Paragraph, TextRun } from 'docx';
+import { onFirstUse } from '../../../load-on-use.js';
 import type { GeneratedArticle } from '../../../api/generator.js';
 import { withScheme } from './offline-writer.js';
+
+// Loaded with the first Word download, not at every start.
+const docx = onFirstUse<typeof import('docx')>('docx');
 
 export type ExportFormat = 'txt' | 'docx';
 
@@ -69,6 +73,7 @@ export function articleText(article: GeneratedArticle): string {
 
 /** **bold** spans as bold runs; bare http(s) addresses as links. */
 function runs(line: string): (TextRun | ExternalHyperlink)[] {
+  const { ExternalHyperlink, TextRun } = docx();
   const out: (TextRun | ExternalHyperlink)[] = [];
   line.split(/(\*\*[^*]+\*\*)/).forEach((piece) => {
     if (!piece) return;
@@ -87,6 +92,7 @@ function runs(line: string): (TextRun | ExternalHyperlink)[] {
 }
 
 function blockParagraphs(block: string): Paragraph[] {
+  const { HeadingLevel, Paragraph, TextRun } = docx();
   const lines = block
     .split('\n')
     .map((line) => line.trimEnd())
@@ -120,6 +126,7 @@ const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\u
 const xmlText = (text: string) => text.replace(NOT_XML, '');
 
 export async function articleDocx(raw: GeneratedArticle): Promise<Buffer> {
+  const { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } = docx();
   const article = { ...raw, title: xmlText(raw.title), content: xmlText(raw.content), sourceUrls: raw.sourceUrls.map(xmlText) };
   const children: Paragraph[] = [
     new Paragraph({

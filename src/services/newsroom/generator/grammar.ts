@@ -2,7 +2,7 @@
 // whether capitalised words are a person's name. Part-of-speech tagging is compromise's (its
 // lexicon and rules ship in the package; no network, no model file), loaded on first use: only
 // the offline writers ask, and a command that never writes should not pay its load.
-import { createRequire } from 'node:module';
+import { onFirstUse } from '../../../load-on-use.js';
 
 type Nlp = typeof import('compromise').default;
 interface TaggedTerm {
@@ -11,9 +11,7 @@ interface TaggedTerm {
   tags: Set<string>;
 }
 
-const requireOnUse = createRequire(import.meta.url);
-let nlp: Nlp | null = null;
-const parser = () => (nlp ??= requireOnUse('compromise') as Nlp);
+const parser = onFirstUse<Nlp>('compromise');
 
 /** The terms of `text` with their part-of-speech tags, in order. */
 function tagged(text: string): TaggedTerm[] {

@@ -2,7 +2,7 @@
 // site's key pair, made at first use and shared by every daemon; the browsers that allowed alerts;
 // and one alert's delivery to them. The payload is encrypted by the web-push library; the request
 // goes out through the outbound guard like every call newsctl makes to an address it was given.
-import webpush from 'web-push';
+import { onFirstUse } from '../../../load-on-use.js';
 import type { AppContext } from '../../../context.js';
 import { deletePushSubscription, deletePushSubscriptionById, pushSubscriptionsFor, recordPushSent, upsertPushSubscription } from '../../../db/push.js';
 import { siteKey } from '../../../db/subscribers.js';
@@ -15,6 +15,8 @@ import { RateWindow } from '../../platform/rate-window.js';
 import { emailSettings } from '../digests/mailer.js';
 
 /** How long a push service keeps an alert for a browser that is off (seconds). */
+// Loaded with the first key made or alert sent, not at every start.
+const webpush = onFirstUse<typeof import('web-push')>('web-push');
 const TTL_SECONDS = 12 * 3600;
 const TIMEOUT_MS = 15_000;
 /** Push services browsers use (their hosts and sub-domains); any other endpoint is refused. */
@@ -36,7 +38,7 @@ interface VapidKeys {
 }
 
 async function vapidKeys(ctx: Pick<AppContext, 'sql'>): Promise<VapidKeys> {
-  return JSON.parse(await siteKey(ctx.sql, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()))) as VapidKeys;
+  return JSON.parse(await siteKey(ctx.sql, 'vapid', () => JSON.stringify(webpush().generateVAPIDKeys()))) as VapidKeys;
 }
 
 /** GET /api/push/public-key: what a browser subscribes with (applicationServerKey). */
@@ -116,7 +118,7 @@ export async function pushToFollowers(
     for (const subscription of subscriptions) {
       if (signal?.aborted) break;
       try {
-        const details = webpush.generateRequestDetails(
+        const details = webpush().generateRequestDetails(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           payload,
           {

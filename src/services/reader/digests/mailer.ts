@@ -1,7 +1,7 @@
 // Mail out through the administrator's SMTP server (the `email` setting), with nodemailer. A refusal
 // the server calls permanent (a 5xx reply: no such mailbox, a complaint block) is a bounce, counted
 // against the address; anything else (the server away, a 4xx) is worth trying again later.
-import nodemailer from 'nodemailer';
+import { onFirstUse } from '../../../load-on-use.js';
 import type { AppContext } from '../../../context.js';
 import { Conflict } from '../../../errors.js';
 import { getSetting } from '../../platform/settings/index.js';
@@ -26,6 +26,8 @@ export interface OutgoingMail {
 export type SendOutcome = { ok: true } | { ok: false; permanent: boolean; error: string };
 
 const TIMEOUT_MS = 20_000;
+// Loaded with the first mail sent, not at every start.
+const nodemailer = onFirstUse<typeof import('nodemailer')>('nodemailer');
 
 export const DIGESTS_OFF = 'E-mail digests are not turned on: the administrator has not set an e-mail server';
 
@@ -43,7 +45,7 @@ export async function requireEmailSettings(ctx: Pick<AppContext, 'sql'>): Promis
 
 /** One SMTP connection for a batch of mails; close it when done. */
 export function openMailer(settings: EmailSettings) {
-  const transport = nodemailer.createTransport({
+  const transport = nodemailer().createTransport({
     host: settings.host,
     port: settings.port,
     secure: settings.secure,

@@ -1,6 +1,7 @@
 // Finds the article's main text: repairs and prunes the page, lets Readability pick the content
 // element, then turns it into blocks and drops the blocks that are furniture rather than article.
-import { Readability } from '@mozilla/readability';
+import type { Readability as ReadabilityClass } from '@mozilla/readability';
+import { onFirstUse } from '../../../load-on-use.js';
 import { boilerplateGroup, boilerplateWordIndex } from './boilerplate.js';
 import {
   capDepth,
@@ -15,6 +16,7 @@ import { dropRepeatedRuns, textBlocks, type TextBlock } from './text-blocks.js';
 import { coveredShare, shingleSet, words } from './shingles.js';
 import { ALL_RULES, filterBlocks, type BlockRule } from './block-filter.js';
 
+const readability = onFirstUse<typeof import('@mozilla/readability')>('@mozilla/readability');
 const furnitureWords = boilerplateWordIndex();
 
 export interface ArticleHints {
@@ -47,8 +49,9 @@ export function findArticleContent(document: Document, hints: ArticleHints = {})
   revealHiddenArticle(document);
   removeHiddenElements(document);
   removeFurniture(document, (element) => boilerplateGroup(element, furnitureWords));
-  let parsed: ReturnType<Readability<Element>['parse']> = null;
+  let parsed: ReturnType<ReadabilityClass<Element>['parse']> = null;
   try {
+    const { Readability } = readability();
     parsed = new Readability<Element>(document, { serializer: (node) => node as Element, maxElemsToParse: MAX_ELEMENTS }).parse();
   } catch {
     parsed = null;

@@ -3,13 +3,12 @@
 // declaration (<html lang>, og:locale) only when the text is too short to tell. The text wins: on that
 // set every page the detector did not read as English although it declared `en` was in Swahili,
 // Zulu or Xhosa under an English template.
-import { createRequire } from 'node:module';
+import { onFirstUse } from '../../../load-on-use.js';
 
 // Loaded on first use: its model takes 0.4 s to load, and most processes (a CLI command, a daemon
 // that serves readers) never detect a language.
-const requireOnUse = createRequire(import.meta.url);
-let detector: typeof import('tinyld') | null = null;
-const detectAll = (text: string) => (detector ??= requireOnUse('tinyld') as typeof import('tinyld')).detectAll(text);
+const detector = onFirstUse<typeof import('tinyld')>('tinyld');
+const detectAll = (text: string) => detector().detectAll(text);
 
 /** The text read for the guess: the headline and the body's beginning (enough, and bounded). */
 const SAMPLE_CHARS = 2_000;

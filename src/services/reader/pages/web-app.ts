@@ -1,6 +1,6 @@
 // What makes the site an installable app: its web app manifest (named after the site) and its icon
 // as PNG in the sizes install prompts ask for, drawn from the same mark as the favicon.
-import { Resvg } from '@resvg/resvg-js';
+import { svgToPng } from '../../../providers/image/svg-png.js';
 import type { Config } from '../../../config.js';
 
 /** The site's mark: the favicon's "N" on the masthead's colours (web/public/app-icon.svg is the same drawing). */
@@ -15,7 +15,7 @@ const icons = new Map<AppIconSize, Buffer>();
 export function appIconPng(size: AppIconSize): Buffer {
   let png = icons.get(size);
   if (!png) {
-    png = Buffer.from(new Resvg(ICON_SVG, { fitTo: { mode: 'width', value: size } }).render().asPng());
+    png = svgToPng(ICON_SVG, { mode: 'width', value: size });
     icons.set(size, png);
   }
   return png;

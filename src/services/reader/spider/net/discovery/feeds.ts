@@ -1,8 +1,11 @@
 // RSS 2.0, RSS 1.0 (RDF) and Atom: the articles a feed lists, and where a site's feeds are.
-import { parseFeed as readFeed } from '@rowanmanning/feed-parser';
+import type { parseFeed as readFeed } from '@rowanmanning/feed-parser';
+import { onFirstUse } from '../../../../../load-on-use.js';
 import { parseHTML } from '../../../extract/dom.js';
 import { canonicalizeUrl, tryParseUrl } from '../url.js';
 import { plainText } from './plain-text.js';
+
+const feedParser = onFirstUse<typeof import('@rowanmanning/feed-parser')>('@rowanmanning/feed-parser');
 
 export type FeedFormat = 'rss2' | 'rss1' | 'atom';
 
@@ -68,7 +71,7 @@ export function parseFeed(text: string, feedUrl: string, options: ParseFeedOptio
   const maxArticles = options.maxArticles ?? 1000;
   let feed: ReturnType<typeof readFeed>;
   try {
-    feed = readFeed(text);
+    feed = feedParser().parseFeed(text);
   } catch {
     return null;
   }
