@@ -1,11 +1,12 @@
 // Runs newsctl as real processes, as an operator would: `newsctl serve` (waiting until it answers)
 // and single CLI commands, each suite with its own data folder and database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { openDatabase } from '../../src/db/client.js';
 import { packagePath } from '../../src/paths.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
 
@@ -75,7 +76,12 @@ export interface DaemonStorage {
   dbArgs: string[];
 }
 
-/** A fresh data folder, and with DATABASE_URL a fresh database, for the enclosing suite; removed after it. */
+/**
+ * A fresh data folder, and with DATABASE_URL a fresh database, for the enclosing suite; removed after
+ * it. Either database starts migrated from the run's template, as a PostgreSQL one is made: the
+ * first command or daemon does not spend seconds on initdb and every migration (the README's first
+ * steps and the old-data suite still start from an empty folder).
+ */
 export function daemonStorage(prefix: string): DaemonStorage {
   const storage: DaemonStorage = { dataDir: '', database: null, dbArgs: [] };
   beforeAll(async () => {
@@ -83,8 +89,11 @@ export function daemonStorage(prefix: string): DaemonStorage {
     if (process.env.DATABASE_URL) {
       storage.database = await createTestDatabase();
       storage.dbArgs = ['--database-url', storage.database.url!];
+    } else {
+      const db = await openDatabase({ databaseUrl: null, dataDir: storage.dataDir, loadDataDir: new Blob([readFileSync(inject('embeddedTemplate'))]) });
+      await db.close();
     }
-  });
+  }, 60_000);
   afterAll(async () => {
     await storage.database?.drop();
     if (storage.dataDir) rmSync(storage.dataDir, { recursive: true, force: true });
