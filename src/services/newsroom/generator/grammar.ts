@@ -54,6 +54,43 @@ export function statesSomething(clause: string): boolean {
   return false;
 }
 
+/** A quick test before tagging (most sentences have no determiner that could point back): the shapes below. */
+const MAY_POINT = /\b(this|these|those)\s+\p{L}|\bthat\s+\p{L}+[,.;:!?]/iu;
+/** Times a determiner names without pointing back ("this morning", "that season"). */
+const TIME_NOUN =
+  /^(mornings?|afternoons?|evenings?|nights?|times?|days?|weeks?|weekends?|months?|years?|decades?|quarters?|seasons?|spring|summer|fall|autumn|winter)$/;
+/** Words between a pointing determiner and its noun ("these new rules"). */
+const MODIFIER = ['Adjective', 'Adverb', 'Value'];
+
+/**
+ * The things `sentence` points back at, as written: "this plan", "those targets", "these new
+ * rules", and "that" with a noun that ends its phrase ("miss that deadline,"). Never a time
+ * ("this week"), "this" or "that" standing alone ("this is"), nor "that" opening a clause ("said
+ * that growth slowed", where the noun goes on to a verb). A reader of a compiled article needs the
+ * thing said before: the sentence that introduced it may not be in the article.
+ */
+export function pointedAt(sentence: string): string[] {
+  if (!MAY_POINT.test(sentence)) return [];
+  const terms = (parser()(sentence).json() as { terms: { text: string; post: string; tags: string[] }[] }[]).flatMap((part) => part.terms);
+  const found: string[] = [];
+  for (let i = 0; i < terms.length; i++) {
+    const word = terms[i]!.text.toLowerCase();
+    if (word !== 'this' && word !== 'these' && word !== 'those' && word !== 'that') continue;
+    if (/\S/.test(terms[i]!.post)) continue;
+    let at = i + 1;
+    while (at < terms.length && at - i <= 2 && terms[at]!.tags.some((tag) => MODIFIER.includes(tag)) && !/\S/.test(terms[at]!.post)) at++;
+    const noun = terms[at];
+    if (!noun?.tags.includes('Noun')) continue;
+    if (TIME_NOUN.test(noun.text.toLowerCase()) || ['Pronoun', 'ProperNoun', 'Date', 'Duration', 'Value', 'Possessive'].some((tag) => noun.tags.includes(tag)))
+      continue;
+    // "that" opens a clause as often as it points ("said that funding for schools ends"): only a noun
+    // that ends its phrase is pointed at.
+    if (word === 'that' && (at !== i + 1 || !/[,.;:!?]/.test(noun.post) || noun.tags.includes('Plural'))) continue;
+    found.push(noun.text.toLowerCase().replace(/[^\p{L}-]/gu, ''));
+  }
+  return found;
+}
+
 export interface NamedPerson {
   /** As the sentence names them, title included: "Dana Kowalczyk", "Sen. Marguerite Hale". */
   name: string;

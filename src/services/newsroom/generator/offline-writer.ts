@@ -9,6 +9,7 @@ import type { ArticleSource } from '../../../db/generated-articles.js';
 import { readableHost } from '../../reader/domains/host-names.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
+import { pointedAt } from './grammar.js';
 import { peopleIntroducer } from './people.js';
 import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
@@ -84,6 +85,14 @@ interface Candidate extends SentenceShape {
   corroborated: boolean;
   /** What it says beyond the story itself (fact-meaning.ts). */
   meaning: Float32Array;
+  /** Terms of what it points back at ("that deadline"), which must be said before it: see pointsAt. */
+  pointing: string[] | null;
+}
+
+/** What the sentence points back at, tagged the first time a choice asks (tagging every sentence costs). */
+function pointsAt(c: Candidate): string[] {
+  c.pointing ??= pointedAt(c.text).flatMap((noun) => [...termSet(noun)]);
+  return c.pointing;
 }
 
 /** A source's host without www. and port: what an article's stored source list names. */
@@ -131,6 +140,7 @@ function candidatesOf(sources: readonly WriterSource[], byMeaning: boolean): Can
         rawIndex,
         relativePosition: sentences.length > 1 ? rawIndex / (sentences.length - 1) : 0,
         terms: termSet(shape.text),
+        pointing: null,
         score: 0,
         corroborated: false,
         meaning: NO_MEANING,
@@ -221,7 +231,8 @@ function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: r
   const firstOfSource = new Map<number, Candidate>();
   for (const c of candidates) if ((firstOfSource.get(c.sourceIndex)?.rawIndex ?? Infinity) > c.rawIndex) firstOfSource.set(c.sourceIndex, c);
   const openings = [...firstOfSource.values()];
-  const fits = (c: Candidate, strict: boolean) => !c.dangling && !c.quote && (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50));
+  const fits = (c: Candidate, strict: boolean) =>
+    !c.dangling && !c.quote && (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50)) && pointsAt(c).every((term) => titleTerms.has(term));
   for (const strict of [true, false]) {
     let best: Candidate | null = null;
     let bestScore = -Infinity;
@@ -288,6 +299,8 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     const before = byPosition.get(`${c.sourceIndex}:${c.rawIndex - 1}`);
     return before !== undefined && chosen.has(before.id);
   };
+  // "Miss that deadline" needs the deadline said before: in the headline, or in a sentence chosen already.
+  const introduced = (term: string) => titleTerms.has(term) || [...chosen.values()].some((other) => other.terms.has(term));
   const redundant = (c: Candidate) => {
     for (const other of chosen.values()) if (tellsSameFact(c, other)) return true;
     return false;
@@ -299,6 +312,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     if (words >= target * 0.95) return false;
     if (words + c.words > target * 1.12 && words >= target * 0.6) return false;
     if (redundant(c)) return false;
+    if (!pointsAt(c).every(introduced) && !predecessorChosen(c)) return false;
     chosen.set(c.id, c);
     words += c.words;
     if (c.quote) quotes++;

@@ -1,9 +1,28 @@
 // The part-of-speech questions the offline writers ask: does a clause state something, whom does a
 // sentence name and by what role, is a word a role.
 import { describe, expect, it } from 'vitest';
-import { isRole, peopleIn, statesSomething } from '../../../../src/services/newsroom/generator/grammar.js';
+import { isRole, peopleIn, pointedAt, statesSomething } from '../../../../src/services/newsroom/generator/grammar.js';
 
 describe('grammar', () => {
+  it('finds the things a sentence points back at, and not a time or a clause', () => {
+    expect(pointedAt('The company said this plan would save money.')).toEqual(['plan']);
+    expect(pointedAt('Analysts doubt those targets can be met.')).toEqual(['targets']);
+    expect(pointedAt('The vote on these new rules came on Monday.')).toEqual(['rules']);
+    expect(pointedAt('Three utilities will miss that deadline, the board said.')).toEqual(['deadline']);
+    expect(pointedAt('About 1,200 of those residents were evacuated.')).toEqual(['residents']);
+    for (const sentence of [
+      'Officials said that growth slowed.',
+      'Regulators said that deadline would hold.',
+      'The mayor said that the city would rebuild.',
+      'We have never seen water this high in the harbor.',
+      "With this week's rain the reservoir is at its highest level.",
+      'The fire started at 3 a.m. this morning.',
+      'This is the largest fire this year.',
+      'Those who lost homes will get aid.',
+    ])
+      expect(pointedAt(sentence), sentence).toEqual([]);
+  });
+
   it('knows a clause that states something from a noun phrase, a participle, a relative clause or a list', () => {
     for (const clause of [
       'Bird flu found in dairy herds in two states',

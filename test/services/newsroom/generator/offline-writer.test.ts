@@ -255,6 +255,34 @@ describe('the offline writer', () => {
     expect(article.content).toContain('the operator said (Ridge Daily).');
   });
 
+  it('prints a sentence pointing back at a thing ("that deadline") only when the article has said it', () => {
+    const sources = [
+      {
+        url: 'https://summit.test/1',
+        title: 'County orders Lake Arden ferry landing repaired',
+        domain: 'summit.test',
+        text: [
+          'The county ordered the Lake Arden ferry landing repaired before the holiday weekend on Monday.',
+          // Too short to stand in an article: the deadline is never said in one.
+          'It set a deadline. Two contractors said they would miss that deadline, citing a shortage of steel piles for the ferry work.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://valley.test/2',
+        title: 'Lake Arden ferry landing to be repaired',
+        domain: 'valley.test',
+        text: 'The county will repair the Lake Arden ferry landing, officials said on Monday.\n\nCommuters drive an extra forty minutes around the lake while the ferry is suspended.',
+      },
+    ];
+    const pointing = 'Two contractors said they would miss that deadline';
+    const unsaid = writeOfflineArticle({ title: 'County orders Lake Arden ferry landing repaired', description: '', sources, targetWords: 800 });
+    expect(unsaid.content).toContain('Commuters drive an extra forty minutes');
+    expect(unsaid.content).not.toContain(pointing);
+    // Said in the headline, the deadline needs no sentence of its own.
+    const said = writeOfflineArticle({ title: 'Lake Arden ferry landing repairs face a holiday deadline', description: '', sources, targetWords: 800 });
+    expect(said.content).toContain(pointing);
+  });
+
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
     const article = protestArticle('www.xn--bcher-kva.example');
     expect(article.content).toContain('sorry” (Bücher).');
