@@ -22,6 +22,8 @@ function tagged(text: string): TaggedTerm[] {
 }
 
 const FINITE = ['PastTense', 'PresentTense', 'Modal', 'Copula', 'Auxiliary'];
+/** A past participle, as the tagger marks one it can tell from a past tense (by its form, or by a "by" after it). */
+const PARTICIPLE = ['Participle', 'Passive'];
 /** Words between a subject and its verb: "prices have not yet risen". */
 const BETWEEN = ['Adverb', 'Negative', 'Auxiliary', 'Modal'];
 const SUBJECT = ['Noun', 'Pronoun', 'ProperNoun', 'Value', 'Acronym'];
@@ -36,8 +38,10 @@ const hasAny = (term: TaggedTerm, tags: readonly string[]) => tags.some((tag) =>
  * something has a name" do; a noun phrase ("Newer kind of limit", "An agricultural economist at
  * Iowa State"), a participle's ("A capsule carrying samples"), a relative clause's ("Two states
  * that had not reported infected herds"), a list's ("Maine and upstate New York") and a phrase
- * opening on a participle ("Saying Monday it would cut the bars") do not. The tagger cannot tell
- * a past participle from a past tense: "A provision aimed at cloud build-outs" passes.
+ * opening on a participle ("Saying Monday it would cut the bars") do not, nor does a participle
+ * without its auxiliary ("A fine imposed by the Commission", "A rule written in Brussels"; "The
+ * fine was imposed" does). Where the tagger cannot tell a past participle from a past tense, the
+ * phrase passes: "A provision aimed at cloud build-outs".
  */
 export function statesSomething(clause: string): boolean {
   const terms = tagged(clause);
@@ -48,6 +52,8 @@ export function statesSomething(clause: string): boolean {
     if (!term.tags.has('Verb') || !hasAny(term, FINITE) || term.tags.has('Gerund')) continue;
     let before = i - 1;
     while (before >= 0 && hasAny(terms[before]!, BETWEEN)) before--;
+    // A participle is finite only with its auxiliary ("was imposed", "had written").
+    if (hasAny(term, PARTICIPLE) && !terms.slice(before + 1, i).some((helper) => helper.tags.has('Verb'))) continue;
     const subject = terms[before];
     if (subject && hasAny(subject, SUBJECT) && !RELATIVE.test(subject.normal ?? subject.text)) return true;
   }

@@ -30,6 +30,8 @@ describe('grammar', () => {
       'Officials say the plant could reopen by 2027',
       'Prices have not yet risen',
       'It was the largest fine ever',
+      'The fine was imposed by the European Commission',
+      'The bill passed by a wide margin',
     ])
       expect(statesSomething(clause), clause).toBe(true);
     for (const phrase of [
@@ -40,6 +42,9 @@ describe('grammar', () => {
       'Maine and upstate New York',
       'Cereals and baked goods',
       'Saying Monday it would cut the weight of several bars',
+      'A fine imposed by the European Commission on Tuesday',
+      'A bill passed by the House last week',
+      'A rule written by regulators in Brussels',
     ])
       expect(statesSomething(phrase), phrase).toBe(false);
   });
