@@ -13,11 +13,26 @@ interface TaggedTerm {
 
 const parser = onFirstUse<Nlp>('compromise');
 
+/**
+ * Verbs of the markets' news the tagger reads as nouns even after their subject ("Prices rose by
+ * 4 percent": a flower; "Output falls": waterfalls). After a noun they are the verb; after "a" or
+ * "the" they stay what they are.
+ */
+const MISREAD_VERBS = new Map([
+  ['rose', 'PastTense'],
+  ['rises', 'PresentTense'],
+  ['falls', 'PresentTense'],
+]);
+
 /** The terms of `text` with their part-of-speech tags, in order. */
 function tagged(text: string): TaggedTerm[] {
   const terms: TaggedTerm[] = [];
   for (const sentence of parser()(text).json() as { terms: { text: string; normal?: string; tags: string[] }[] }[])
     for (const term of sentence.terms) terms.push({ text: term.text, normal: term.normal, tags: new Set(term.tags) });
+  for (let i = 1; i < terms.length; i++) {
+    const tense = MISREAD_VERBS.get(terms[i]!.normal ?? terms[i]!.text.toLowerCase());
+    if (tense && terms[i - 1]!.tags.has('Noun')) terms[i]!.tags = new Set(['Verb', tense]);
+  }
   return terms;
 }
 

@@ -32,6 +32,9 @@ describe('grammar', () => {
       'It was the largest fine ever',
       'The fine was imposed by the European Commission',
       'The bill passed by a wide margin',
+      'Prices rose by 4 percent',
+      'The index rose sharply on Tuesday',
+      'Output falls for a third month',
     ])
       expect(statesSomething(clause), clause).toBe(true);
     for (const phrase of [
@@ -45,6 +48,7 @@ describe('grammar', () => {
       'A fine imposed by the European Commission on Tuesday',
       'A bill passed by the House last week',
       'A rule written by regulators in Brussels',
+      'A rose for every nurse in the ward',
     ])
       expect(statesSomething(phrase), phrase).toBe(false);
   });
