@@ -8,6 +8,8 @@ type Nlp = typeof import('compromise').default;
 interface TaggedTerm {
   text: string;
   normal?: string;
+  /** What follows the word: a space, or punctuation ("deadline" in "miss that deadline, …" has ", "). */
+  post: string;
   tags: Set<string>;
 }
 
@@ -27,8 +29,8 @@ const MISREAD_VERBS = new Map([
 /** The terms of `text` with their part-of-speech tags, in order. */
 function tagged(text: string): TaggedTerm[] {
   const terms: TaggedTerm[] = [];
-  for (const sentence of parser()(text).json() as { terms: { text: string; normal?: string; tags: string[] }[] }[])
-    for (const term of sentence.terms) terms.push({ text: term.text, normal: term.normal, tags: new Set(term.tags) });
+  for (const sentence of parser()(text).json() as { terms: { text: string; normal?: string; post: string; tags: string[] }[] }[])
+    for (const term of sentence.terms) terms.push({ text: term.text, normal: term.normal, post: term.post, tags: new Set(term.tags) });
   for (let i = 1; i < terms.length; i++) {
     const tense = MISREAD_VERBS.get(terms[i]!.normal ?? terms[i]!.text.toLowerCase());
     if (tense && terms[i - 1]!.tags.has('Noun')) terms[i]!.tags = new Set(['Verb', tense]);
@@ -82,6 +84,8 @@ const TIME_NOUN =
   /^(mornings?|afternoons?|evenings?|nights?|times?|days?|weeks?|weekends?|months?|years?|decades?|quarters?|seasons?|spring|summer|fall|autumn|winter)$/;
 /** Words between a pointing determiner and its noun ("these new rules"). */
 const MODIFIER = ['Adjective', 'Adverb', 'Value'];
+/** Nouns that are not a thing said before: a name, a date, a number, a possessive ("this week's"). */
+const NOT_A_THING = ['Pronoun', 'ProperNoun', 'Date', 'Duration', 'Value', 'Possessive'];
 
 /**
  * The things `sentence` points back at, as written: "this plan", "those targets", "these new
@@ -92,21 +96,20 @@ const MODIFIER = ['Adjective', 'Adverb', 'Value'];
  */
 export function pointedAt(sentence: string): string[] {
   if (!MAY_POINT.test(sentence)) return [];
-  const terms = (parser()(sentence).json() as { terms: { text: string; post: string; tags: string[] }[] }[]).flatMap((part) => part.terms);
+  const terms = tagged(sentence);
   const found: string[] = [];
   for (let i = 0; i < terms.length; i++) {
     const word = terms[i]!.text.toLowerCase();
     if (word !== 'this' && word !== 'these' && word !== 'those' && word !== 'that') continue;
     if (/\S/.test(terms[i]!.post)) continue;
     let at = i + 1;
-    while (at < terms.length && at - i <= 2 && terms[at]!.tags.some((tag) => MODIFIER.includes(tag)) && !/\S/.test(terms[at]!.post)) at++;
+    while (at < terms.length && at - i <= 2 && hasAny(terms[at]!, MODIFIER) && !/\S/.test(terms[at]!.post)) at++;
     const noun = terms[at];
-    if (!noun?.tags.includes('Noun')) continue;
-    if (TIME_NOUN.test(noun.text.toLowerCase()) || ['Pronoun', 'ProperNoun', 'Date', 'Duration', 'Value', 'Possessive'].some((tag) => noun.tags.includes(tag)))
-      continue;
+    if (!noun?.tags.has('Noun')) continue;
+    if (TIME_NOUN.test(noun.text.toLowerCase()) || hasAny(noun, NOT_A_THING)) continue;
     // "that" opens a clause as often as it points ("said that funding for schools ends"): only a noun
     // that ends its phrase is pointed at.
-    if (word === 'that' && (at !== i + 1 || !/[,.;:!?]/.test(noun.post) || noun.tags.includes('Plural'))) continue;
+    if (word === 'that' && (at !== i + 1 || !/[,.;:!?]/.test(noun.post) || noun.tags.has('Plural'))) continue;
     found.push(noun.text.toLowerCase().replace(/[^\p{L}-]/gu, ''));
   }
   return found;

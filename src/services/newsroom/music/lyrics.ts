@@ -189,15 +189,15 @@ export async function offlineLyrics(stories: readonly Story[]): Promise<string> 
   // The other stories' lines, in two verses split between stories at about half their lines; one
   // story with lines makes one verse, and none the main story's other facts: a song opens on a
   // verse, never on an empty one's chorus.
-  const couplets = rest.map((story) => storyLines(story, stories).filter((line) => !chorus.includes(line))).filter((lines) => lines.length > 0);
-  const total = couplets.reduce((sum, lines) => sum + lines.length, 0);
+  const linesByStory = rest.map((story) => storyLines(story, stories).filter((line) => !chorus.includes(line))).filter((lines) => lines.length > 0);
+  const total = linesByStory.reduce((sum, lines) => sum + lines.length, 0);
   let verses: string[][];
   if (total === 0) verses = [alone()];
-  else if (couplets.length < 2) verses = [couplets.flat()];
+  else if (linesByStory.length < 2) verses = [linesByStory.flat()];
   else {
     let split = 0;
-    for (let taken = 0; split < couplets.length - 1 && taken < total / 2; split++) taken += couplets[split]!.length;
-    verses = [couplets.slice(0, split).flat(), couplets.slice(split).flat()];
+    for (let taken = 0; split < linesByStory.length - 1 && taken < total / 2; split++) taken += linesByStory[split]!.length;
+    verses = [linesByStory.slice(0, split).flat(), linesByStory.slice(split).flat()];
   }
   const sections: string[] = [];
   verses.filter((lines) => lines.length > 0).forEach((lines, i) => sections.push(`[Verse ${i + 1}]`, ...lines, '', '[Chorus]', ...chorus, ''));
