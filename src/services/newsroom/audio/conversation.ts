@@ -4,6 +4,7 @@
 // show. Every fact is a sentence of the stories' sources; only the hosts' connecting words are ours.
 import type { Story } from './stories.js';
 import { reportedBy, TOPIC_PHRASES } from './stories.js';
+import { laterMentionsBySurname } from '../generator/people.js';
 
 function pick<T>(options: readonly T[], index: number): T {
   return options[index % options.length]!;
@@ -52,25 +53,27 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     }.[pause short]`,
   );
   stories.forEach((story, index) => {
+    // A person named in full once in the story is called by surname after, in the order spoken.
+    const fact = laterMentionsBySurname();
     const lead = index % 2 === 0 ? first : second;
     const other = lead === first ? second : first;
     // A story's topic is said once: by the first story's opener, else by the handover before it.
     const opener = index === 0 ? `${pick(["Let's start with", 'First up,'], index)} ${TOPIC_PHRASES[story.topic]}. ` : '';
-    say(lead, `${opener}${story.lead}`);
+    say(lead, `${opener}${fact(story.lead)}`);
     const extra = story.facts.filter((fact) => fact !== story.who && fact !== story.why);
     if (story.who)
       say(
         other,
-        `${pick(['Right, and here is who is involved.', 'And we know who is part of this.', 'There are people speaking to this.'], index)} ${story.who}`,
+        `${pick(['Right, and here is who is involved.', 'And we know who is part of this.', 'There are people speaking to this.'], index)} ${fact(story.who)}`,
       );
     // The other host adds a fact of their own (asking "What else do we know?" and answering it themselves read as one host talking to itself).
-    else if (extra[0]) say(other, `${pick(['Here is what else we know.', 'We know a little more.'], index)}[pause short] ${extra.shift()!}`);
+    else if (extra[0]) say(other, `${pick(['Here is what else we know.', 'We know a little more.'], index)}[pause short] ${fact(extra.shift()!)}`);
     // Why it matters: the sources' own sentence stating a consequence, with nothing in front but a
     // pointer to it. Said, not asked: a host asking "So why does this matter?" on a line of its own
     // only to hear the other answer was a line that told the listener nothing.
-    if (story.why) say(lead, `${pick(['Here is why it matters.', 'Why it matters:', 'What it means:'], index)} ${story.why}`);
+    if (story.why) say(lead, `${pick(['Here is why it matters.', 'Why it matters:', 'What it means:'], index)} ${fact(story.why)}`);
     const more = extra.find((fact) => fact !== story.lead);
-    if (more) say(story.why ? other : lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirst(more)}`);
+    if (more) say(story.why ? other : lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirst(fact(more))}`);
     const reporters = reportedBy(story);
     if (reporters) say(other, `${story.siteCount > 1 ? 'That was reported by' : 'That comes from'} ${reporters}.[pause]`);
     const next = stories[index + 1];

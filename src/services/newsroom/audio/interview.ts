@@ -24,6 +24,7 @@ import { produceAudio } from './produce.js';
 import { cleanScript, parseScript, type Replacement } from './script.js';
 import { reportedBy, storyFromSources, TOPIC_PHRASES, topStories, type Story } from './stories.js';
 import { castOf } from './voices.js';
+import { laterMentionsBySurname } from '../generator/people.js';
 
 const NO_TOPIC = 'No interview topic set. Enter an interview topic first.';
 const REFINEMENT_STOPPED = 'Refinement Stopped';
@@ -117,21 +118,23 @@ export function offlineInterview(topic: string, stories: readonly Story[], host:
   say(guest, `Thanks for having me, ${host}.[pause short]`);
   stories.forEach((story, index) => {
     const name = storyName(story);
+    // A person named in full once is called by surname after, in the order spoken.
+    const fact = laterMentionsBySurname();
     say(host, index === 0 ? `Let's begin with the news: ${story.title}. What happened?` : `There's another development: ${story.title}. What do we know?`);
-    say(guest, story.lead);
+    say(guest, fact(story.lead));
     if (story.who) {
       say(host, `Who is involved in ${name}, and what are they saying?`);
-      say(guest, story.who);
+      say(guest, fact(story.who));
     }
     if (story.why) {
       say(host, `Why does ${name} matter?`);
-      say(guest, story.why);
+      say(guest, fact(story.why));
     }
     const more = story.facts.find((fact) => fact !== story.who && fact !== story.why);
     if (more) {
       say(host, `What else should our listeners know about ${name}?`);
       const reporters = reportedBy(story, 2);
-      say(guest, `${more}${reporters ? ` That has been reported by ${reporters}.` : ''}`);
+      say(guest, `${fact(more)}${reporters ? ` That has been reported by ${reporters}.` : ''}`);
     }
   });
   // One sign-off: a courtesy answered by a courtesy says nothing of the stories.

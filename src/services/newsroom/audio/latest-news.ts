@@ -20,6 +20,7 @@ import { produceAudio } from './produce.js';
 import { parseScript, type ScriptLine } from './script.js';
 import { chapterStoriesOf, reportedBy, TOPIC_PHRASES, topStories, type Story } from './stories.js';
 import { narratorVoice } from './voices.js';
+import { laterMentionsBySurname } from '../generator/people.js';
 
 export type { LatestNewsAudio } from '../../../api/audio.js';
 
@@ -61,9 +62,11 @@ function transition(story: Story, index: number, count: number, previous: Story 
 export function offlineSummary(stories: readonly Story[]): string[] {
   const paragraphs: string[] = [`Here are today's top stories.[pause short]`];
   stories.forEach((story, index) => {
-    const sentences = [transition(story, index, stories.length, stories[index - 1] ?? null), story.lead];
-    if (story.who && story.who !== story.lead) sentences.push(story.who);
-    if (story.why && story.why !== story.lead && story.why !== story.who) sentences.push(story.why);
+    // A person named in full once is called by surname after.
+    const fact = laterMentionsBySurname();
+    const sentences = [transition(story, index, stories.length, stories[index - 1] ?? null), fact(story.lead)];
+    if (story.who && story.who !== story.lead) sentences.push(fact(story.who));
+    if (story.why && story.why !== story.lead && story.why !== story.who) sentences.push(fact(story.why));
     const reporters = reportedBy(story);
     if (reporters && story.siteCount > 1) sentences.push(`That story was reported by ${reporters}.`);
     else if (reporters && story.sites.length === 1) sentences.push(`That is according to ${reporters}.`);

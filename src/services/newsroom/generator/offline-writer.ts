@@ -10,7 +10,7 @@ import { readableHost } from '../../reader/domains/host-names.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
 import { pointedAt } from './grammar.js';
-import { peopleIntroducer } from './people.js';
+import { laterMentionsBySurname, peopleIntroducer } from './people.js';
 import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
 import { siteHost } from '../../../shared/site-names.js';
@@ -363,14 +363,17 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     [...chosen.values()].map((c) => c.text),
     sources.flatMap((source) => splitSentences(source.text)),
   );
+  // A person named in full once is called by surname after.
+  const shorten = laterMentionsBySurname();
   // The source the sentence before credited, within the paragraph: the claims that follow it from
   // the same source read as its continuation, not "(Summit Chronicle)" after every sentence.
   let credited: number | null = null;
   const print = (c: Candidate): string => {
     const continues = credited === c.sourceIndex && !c.quote;
     const named = introduce(c.text);
-    const text = attribute({ ...c, text: named }, siteOf(c), attributeClaims && c.id !== lead.id && !continues);
-    if (text !== named) credited = c.sourceIndex;
+    const shortened = shorten(named);
+    const text = attribute({ ...c, text: shortened }, siteOf(c), attributeClaims && c.id !== lead.id && !continues);
+    if (text !== shortened) credited = c.sourceIndex;
     else if (!continues) credited = null;
     printed.push({ text, sourceText: c.text, named, sourceIndex: c.sourceIndex });
     return text;

@@ -2,7 +2,8 @@
 // ("company spokeswoman Dana Kowalczyk") and by surname after ("a job Kowalczyk described as
 // grueling"); a writer that keeps the later sentence and not the first leaves the reader asking
 // who Kowalczyk is. The first mention by surname alone takes the name, and the role, the sources
-// introduced the person by; a quotation is never changed.
+// introduced the person by; a quotation is never changed. A person named in full again later is
+// called by surname there, as a writer would ("Governor Elena Brandt … Brandt said").
 import { peopleIn, readsAsPlace, type NamedPerson } from './grammar.js';
 import { escapeRegExp } from '../../../shared/text/regexp.js';
 
@@ -86,4 +87,66 @@ export function peopleIntroducer(chosen: readonly string[], sources: readonly st
     }
     return text;
   };
+}
+
+/** Two capitalised words running: a sentence that may name someone in full. */
+const NAME_LIKE = /\p{Lu}[\p{L}'’.-]*\s+(?:\p{Lu}\.\s+)?\p{Lu}\p{Ll}/u;
+/** A word before a role that makes the surname alone read wrong ("the Brandt", "the company’s Kowalczyk"). */
+const BOUND_BEFORE = /(?:^|\s)(?:the|a|an|its|their|his|her|our|[\p{L}-]+['’]s)\s+$/iu;
+
+/**
+ * A function that, called with sentences in reading order, calls a person named in full in an
+ * earlier sentence by their surname alone, their role and description dropped with the name
+ * ("Governor Elena Brandt signed…" then "Brandt said…"). Two people sharing a surname keep their
+ * full names; a quotation is left as spoken.
+ */
+export function laterMentionsBySurname(): (sentence: string) => string {
+  // Surname → the person named first by it and every role said before their name (null: two
+  // people share it). The tagger finds a role beside some mentions and not others.
+  const named = new Map<string, { fullName: string; roles: Set<string> } | null>();
+  return (sentence) => {
+    if (!NAME_LIKE.test(sentence)) return sentence;
+    let text = sentence;
+    const people = peopleIn(sentence);
+    // Those this sentence names first are known from the next one on.
+    const first = new Map<string, { fullName: string; roles: Set<string> } | null>();
+    for (const person of people) {
+      const known = named.get(person.surname);
+      if (known === undefined) {
+        const here = first.get(person.surname);
+        if (here === undefined) first.set(person.surname, { fullName: person.fullName, roles: new Set(person.role ? [person.role] : []) });
+        else if (here && here.fullName !== person.fullName) first.set(person.surname, null);
+      } else if (known === null) continue;
+      else if (known.fullName !== person.fullName) named.set(person.surname, null);
+      else {
+        if (person.role) known.roles.add(person.role);
+        text = bySurname(text, person, known.roles);
+      }
+    }
+    for (const [surname, person] of first) named.set(surname, person);
+    return text;
+  };
+}
+
+/** `text` with the mention of `person` (a role said before it, name and description) shortened to the surname. */
+function bySurname(text: string, person: NamedPerson, roles: ReadonlySet<string>): string {
+  const quotes = quotedSpans(text);
+  const role = [...roles].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const mention = new RegExp(
+    `${role.length ? `(?:(?:${role.join('|')})\\s+)?` : ''}${escapeRegExp(person.name)}(?![\\p{L}])${
+      person.appositive ? `(?:,\\s*${escapeRegExp(person.appositive)}(?:,(?=\\s))?)?` : ''
+    }`,
+    'giu',
+  );
+  for (const match of text.matchAll(mention)) {
+    if (quotes.some(([start, end]) => match.index >= start && match.index < end)) continue;
+    const before = text.slice(0, match.index);
+    // A capitalised word before the name, not the sentence's first, may be a title the tagger did
+    // not take as this mention's role ("said Senator Patty Hale"): the name is left whole.
+    const wordBefore = /(\S+)\s+$/.exec(before)?.[1];
+    const titleBefore = wordBefore !== undefined && /^\p{Lu}\p{Ll}*$/u.test(wordBefore) && before.trim() !== wordBefore;
+    if (BOUND_BEFORE.test(before) || titleBefore) return text;
+    return before + person.surname + text.slice(match.index + match[0].length);
+  }
+  return text;
 }

@@ -149,6 +149,30 @@ describe('offline podcast', () => {
     expect(lines.at(-2)).toMatch(/^Jordan: That's all for today/);
   });
 
+  it('names a person in full once per story and by surname after, in the podcast, the interview and the bulletin', () => {
+    const brandt: Story = {
+      title: 'Governor cuts the state fuel tax',
+      topic: 'usa',
+      lead: 'Governor Elena Brandt cut the state fuel tax by 10 cents on Monday.',
+      facts: ['Governor Elena Brandt said the cut would last until spring.', 'The cut could cost the state $400 million, Governor Elena Brandt said.'],
+      who: 'Governor Elena Brandt said the cut would last until spring.',
+      why: 'The cut could cost the state $400 million, Governor Elena Brandt said.',
+      sites: ['Harbor Ledger', 'Valley Post'],
+      siteCount: 2,
+      description: '',
+    };
+    const scripts = {
+      podcast: offlineConversation([brandt], ['Alex', 'Jordan'], 'Morning Ledger'),
+      interview: offlineInterview('fuel tax', [brandt], 'Alex', 'Dana', 'Morning Ledger'),
+      bulletin: offlineSummary([brandt]).join('\n'),
+    };
+    for (const [name, script] of Object.entries(scripts)) {
+      expect(script.match(/Elena Brandt/g), name).toHaveLength(1);
+      expect(script, name).toContain('Brandt said the cut would last until spring.');
+      expect(script, name).toContain('$400 million, Brandt said.');
+    }
+  });
+
   it('gives no reason why a story matters that only says its lead again', () => {
     // The trend's description is made of the sources' own sentences: the storm's restates the lead.
     const harbor = stories[0]!;
@@ -344,7 +368,10 @@ describe('offline interview', () => {
     // The guest's last line is news; the host signs off once, with no courtesy answered by a courtesy.
     const lines = interview.split('\n');
     expect(lines.at(-1)).toBe("Sam: Dr. Morgan, thank you for walking us through it.[pause] That's our interview for today. Thanks for listening.");
-    expect(stories[2]!.facts.some((fact) => lines.at(-2)!.includes(fact)) || lines.at(-2)!.includes(stories[2]!.lead)).toBe(true);
+    // (The governor is named in full once; after that by surname.)
+    const bySurname = (fact: string) => fact.replace('Governor Elena Brandt', 'Brandt');
+    expect(stories[2]!.facts.some((fact) => lines.at(-2)!.includes(bySurname(fact))) || lines.at(-2)!.includes(stories[2]!.lead)).toBe(true);
+    expect(interview.match(/Elena Brandt/g)).toHaveLength(1);
     // Real edits: a repeated fact (in other words too) is cut, an answer left empty takes its
     // question with it, answers that then follow each other are joined; no filler lines are added.
     const repetitive = [

@@ -1,8 +1,9 @@
 // People named in full before they are called by surname: the writer keeps sentences of several
 // sources, so the one that introduced someone may not be among them.
 import { describe, expect, it } from 'vitest';
+import { newsDayStories } from '../../../fixtures/stories/news-day.js';
 import { writeOfflineArticle } from '../../../../src/services/newsroom/generator/offline-writer.js';
-import { peopleIntroducer } from '../../../../src/services/newsroom/generator/people.js';
+import { laterMentionsBySurname, peopleIntroducer } from '../../../../src/services/newsroom/generator/people.js';
 
 const SOURCES = [
   'The plant aims to return to service by March 2027, according to company spokeswoman Dana Kowalczyk, who said crews were ready.',
@@ -120,4 +121,49 @@ describe('people introduced by name', () => {
       }
     },
   );
+});
+
+describe('people named in full again', () => {
+  const shorten = (sentences: string[]) => sentences.map(laterMentionsBySurname());
+
+  it('calls a person named in full before by surname, dropping the role and the description', () => {
+    expect(
+      shorten([
+        'Governor Elena Brandt signed the order on Monday.',
+        'Governor Elena Brandt said the rates would fall by spring.',
+        'Janelle Ortiz, an economist at Iowa State University, said prices would rise.',
+        'Prices rose, according to Janelle Ortiz, an economist at Iowa State University.',
+        'Costs, said company spokeswoman Dana Kowalczyk, are falling. Company spokeswoman Dana Kowalczyk added that tests begin soon.',
+        'Crews were ready, company spokeswoman Dana Kowalczyk said.',
+      ]),
+    ).toEqual([
+      'Governor Elena Brandt signed the order on Monday.',
+      'Brandt said the rates would fall by spring.',
+      'Janelle Ortiz, an economist at Iowa State University, said prices would rise.',
+      'Prices rose, according to Ortiz.',
+      'Costs, said company spokeswoman Dana Kowalczyk, are falling. Company spokeswoman Dana Kowalczyk added that tests begin soon.',
+      'Crews were ready, Kowalczyk said.',
+    ]);
+  });
+
+  it('keeps full names two people share a surname by, quotations, and a name bound to a word before it', () => {
+    const kept = [
+      'Health director Maria Okafor spoke first.',
+      'Dr. Helen Okafor, a veterinary epidemiologist, disagreed.',
+      'Maria Okafor said the tests worked.',
+      'Senator Patty Hale wrote the bill.',
+      '“Senator Patty Hale wrote it,” an aide said.',
+      'The state’s Senator Patty Hale voted for it.',
+    ];
+    expect(shorten(kept)).toEqual(kept);
+  });
+
+  it('shortens in the offline article a name its sources give in full in two printed sentences, keeping it whole in `named`', () => {
+    const rates = newsDayStories().find((story) => story.title.startsWith('Central bank'))!;
+    const article = writeOfflineArticle({ title: rates.title, description: rates.description, targetWords: 250, sources: rates.sources });
+    const body = article.content.split('\n\n**Sources**')[0]!;
+    expect(body.match(/Elena Brandt/g)).toHaveLength(1);
+    expect(body).toMatch(/\bBrandt told reporters that a cut could come/);
+    expect(article.body.find((sentence) => sentence.sourceText.includes('told reporters'))?.named).toMatch(/^Governor Elena Brandt told reporters/);
+  });
 });
