@@ -187,3 +187,46 @@ export function isRole(word: string): boolean {
   const [term] = tagged(word);
   return term?.tags.has('Actor') ?? false;
 }
+
+/**
+ * `clause` with a perfect tense told in the simple past: "inflation had fallen" → "inflation fell"
+ * (reported speech shifts a past back), "hospitals have cut" → "hospitals cut". "Been" is left as
+ * it is: "has been" is "was" or "were" by its subject.
+ */
+export function simplePast(clause: string): string {
+  if (!/\b(?:has|have|had)\s/i.test(clause)) return clause;
+  type Verb = { verb?: { auxiliary?: string; root?: string; infinitive?: string } };
+  let text = clause;
+  for (const { verb } of parser()(clause).verbs().json() as Verb[]) {
+    const auxiliary = verb?.auxiliary?.toLowerCase();
+    // One word: "had to choose" is no "chose".
+    if (!verb?.root || !/^\p{L}+$/u.test(verb.root) || !verb.infinitive || !auxiliary || !/^(has|have|had)$/.test(auxiliary)) continue;
+    const [forms] = parser()(verb.infinitive).verbs().conjugate() as { PastTense?: string }[];
+    if (!forms?.PastTense || verb.root === 'been') continue;
+    text = text.replace(new RegExp(`\\b${auxiliary}\\s+((?:\\p{L}+ly\\s+)*)${verb.root}\\b`, 'iu'), `$1${forms.PastTense}`);
+  }
+  return text;
+}
+
+/**
+ * Where `clause` may end early without cutting a phrase in two, after its first verb: before an
+ * "and" that opens another verb's phrase ("fell to 2.6 percent | and was moving…"), before a
+ * preposition ("lets ambulances go straight | to the hospital | with the shortest queue") and
+ * before a relative clause ("contain proteins | that could show…"); as offsets into `clause`,
+ * last first.
+ */
+export function phraseEnds(clause: string): { at: number; and: boolean }[] {
+  const terms = tagged(clause);
+  const verb = terms.findIndex((term) => term.tags.has('Verb'));
+  const ends: { at: number; and: boolean }[] = [];
+  let from = 0;
+  terms.forEach((term, i) => {
+    const found = term.text ? clause.indexOf(term.text, from) : -1;
+    if (found >= 0) from = found + term.text.length;
+    if (verb < 0 || i <= verb || found <= 0) return;
+    const word = term.text.toLowerCase();
+    const and = word === 'and' && Boolean(terms[i + 1]?.tags.has('Verb'));
+    if (and || term.tags.has('Preposition') || RELATIVE.test(word)) ends.push({ at: found, and });
+  });
+  return ends.reverse();
+}

@@ -14,7 +14,7 @@ import { TOPIC_PHRASES, topStories, type Story } from '../audio/stories.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { getSetting } from '../../platform/settings/index.js';
 import { lineSyllables, loadPronunciations, rhymeOf } from '../../../shared/text/pronounce.js';
-import { statesSomething } from '../generator/grammar.js';
+import { phraseEnds, simplePast, statesSomething } from '../generator/grammar.js';
 
 export interface LyricLine {
   section: 'verse' | 'chorus';
@@ -111,6 +111,58 @@ function laterClause(sentence: string, max: number): string | null {
   return null;
 }
 
+/** A verb reporting what someone said: the news is what follows it. */
+const REPORTING =
+  /\b(?:said|says|told (?:reporters|\p{Ll}+)|announced|added|warned|confirmed|argued|predicted|estimated|expects|expected)\s+(?:on\s+\p{Lu}\p{Ll}+day\s+)?(?:that\s+)?/u;
+/** Where a clause ends: a comma (not one inside 1,200), a semicolon, colon or dash, or a clause that only adds to it. */
+const CLAUSE_END = /,\s|;\s|:\s|\s[—–]\s|\s(?=(?:after|because|while|although|though|whereas|which|who|where|when|despite|amid|following|but|yet)\s)/;
+/** A condition or limit the claim holds under: sung with it or not at all. */
+const CONDITION = /^(if|unless|until|provided|only)\b/i;
+/** What a verb of saying may be followed by that is no news of its own ("warned of wind chills"). */
+const NOT_A_CLAIM = /^(of|about|against|on|over|for|to|in|with|at|from|by)\b/i;
+/** Phrases a line never ends before: "tens | of millions", "more | than 30 million". */
+const HELD_PHRASE = /^(of|than)\s/i;
+
+/**
+ * A line written from a sentence's news, for a sentence too long to sing whole: what someone said
+ * (the words after "said that"), else the sentence's first clause; told in the simple past ("had
+ * fallen" → "fell"), without a second verb's phrase, and ended before its last phrases until it
+ * fits ("…go straight to the hospital with the shortest queue" → "…go straight to the hospital").
+ * A line so ended drops what the cut left hanging: a relative clause ("minerals that could
+ * explain"), an "and" with one word ("rose 3 percent and shares"), a gerund ("between paying").
+ * A quotation is sung whole or not at all; null when what is left states nothing.
+ */
+export function writtenLine(sentence: string, max: number): string | null {
+  const text = unquoted(sentence);
+  if (/[“”"]/.test(text)) return null;
+  const reported = REPORTING.exec(text);
+  const opensOnModifier = PREPOSITIONAL.test(text) || SUBORDINATE.test(text);
+  const from = reported && reported.index > 0 ? text.slice(reported.index + reported[0].length) : opensOnModifier ? null : text;
+  if (!from || NOT_A_CLAIM.test(from)) return null;
+  const clause = simplePast(from.split(CLAUSE_END)[0]!.trim());
+  const ends = phraseEnds(clause);
+  const words = (candidate: string) => candidate.split(/\s+/).filter((word) => bare(word)).length;
+  const tidy = (cut: string) =>
+    cut
+      .replace(/\s(?:that|which|who)\s.*$/i, '')
+      .replace(/\s(?:and|or)\s+\S+$/i, '')
+      .trim();
+  const fits = (candidate: string, cut: boolean) => words(candidate) <= max && endsOnContentWord(candidate) && !(cut && /ing$/i.test(candidate));
+  let line = clause.slice(0, ends.findLast((end) => end.and)?.at ?? clause.length).trim();
+  let cut = false;
+  for (const end of ends) {
+    if (fits(line, cut)) break;
+    const rest = clause.slice(end.at);
+    if (end.at >= line.length || HELD_PHRASE.test(rest)) continue;
+    if (CONDITION.test(rest)) return null;
+    line = tidy(clause.slice(0, end.at).trim());
+    cut = true;
+  }
+  if (!line) return null;
+  line = line[0]!.toUpperCase() + line.slice(1);
+  return words(line) >= 4 && fits(line, cut) && !WEAK_CLAUSE.test(line) && !ATTRIBUTION.test(line) && statesSomething(line) ? line : null;
+}
+
 /** A sung line's length in syllables: shorter says nothing, longer cannot be sung to a bar or two. */
 const SINGABLE = { min: 5, max: 16 };
 
@@ -133,6 +185,7 @@ function storyCandidates(story: Story, stories: readonly Story[]): { headline: s
       return line && statesSomething(line) ? line : null;
     }),
     ...sentences.map((sentence) => laterClause(sentence, 10)),
+    ...sentences.map((sentence) => writtenLine(sentence, 10)),
   ].filter((line): line is string => usable(line) && line !== headline);
   return { headline, facts: [...new Set(facts)] };
 }

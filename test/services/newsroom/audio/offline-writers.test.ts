@@ -18,7 +18,7 @@ import { sameFact } from '../../../../src/services/newsroom/generator/offline-wr
 import { termSet } from '../../../../src/services/newsroom/generator/sentences.js';
 import type { Topic } from '../../../../src/shared/topics.js';
 import { offlineLyrics, parseLyrics, parseMusicConfig } from '../../../../src/services/newsroom/music/index.js';
-import { balanceQuotes } from '../../../../src/services/newsroom/music/lyrics.js';
+import { balanceQuotes, writtenLine } from '../../../../src/services/newsroom/music/lyrics.js';
 import { newsDayStories } from '../../../fixtures/stories/news-day.js';
 
 const stories: Story[] = newsDayStories().map((story) => {
@@ -437,6 +437,39 @@ describe('lyrics and music', () => {
     expect(lines.filter((line) => line.section === 'chorus').length).toBeGreaterThanOrEqual(6);
     // Every story but the chorus's has its verse lines.
     expect(lines.filter((line) => line.section === 'verse').length).toBeGreaterThanOrEqual(stories.length - 1);
+  });
+
+  it('writes a line from a long sentence’s news: what was said, in the simple past, ended before its last phrases', async () => {
+    await loadPronunciations();
+    const lines = {
+      reported: 'Port officials said on Monday that cargo volumes had fallen to their lowest level in a decade and were expected to recover slowly next year.',
+      perfect: 'The city council has approved a new bus lane along the waterfront between the ferry terminal and the stadium.',
+      relative: 'Researchers said the fossils contain proteins that could show how the animals moved.',
+      condition: 'Engineers said the new pumps could keep the tunnel dry if the river rises above its banks again.',
+      quotation: '"We will rebuild the pier by summer and reopen the market," the mayor said on Friday.',
+      notAClaim: 'Forecasters warned of gusts up to 90 kilometers an hour along the coast on Friday night.',
+      pronoun: 'The minister said they would return to the table on Monday with a new offer for the unions.',
+    };
+    const written = Object.fromEntries(Object.entries(lines).map(([name, sentence]) => [name, writtenLine(sentence, 10)]));
+    expect(written).toEqual({
+      reported: 'Cargo volumes fell to their lowest level in a decade',
+      perfect: 'The city council approved a new bus lane',
+      relative: 'The fossils contain proteins',
+      // A condition is sung with its claim or not at all; a quotation whole or not at all.
+      condition: null,
+      quotation: null,
+      notAClaim: null,
+      pronoun: null,
+    });
+  });
+
+  it('sings a fact of every verse’s story on a day whose facts are long sentences', async () => {
+    const lines = parseLyrics(await offlineLyrics(stories));
+    const verse = lines.filter((line) => line.section === 'verse').map((line) => line.text);
+    const headlines = new Set(stories.map((story) => story.title.replace(/[.!?]+$/, '')));
+    // Each story of a verse has its headline and a line of its news.
+    expect(verse.filter((line) => !headlines.has(line)).length).toBeGreaterThanOrEqual(stories.length - 1);
+    expect(verse).toContain('Inflation fell to 2.6 percent');
   });
 
   it('sings a long headline by a later clause of it, or not at all, rather than its first words', async () => {
