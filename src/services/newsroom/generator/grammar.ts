@@ -50,6 +50,21 @@ const RELATIVE = /^(that|which|who|whom|whose)$/i;
 const hasAny = (term: TaggedTerm, tags: readonly string[]) => tags.some((tag) => term.tags.has(tag));
 
 /**
+ * Verbs whose past form before a preposition is almost always a participle describing a noun ("a
+ * bill designed to", "a rule aimed at", "a virus linked to"): the tagger reads them as a past tense.
+ */
+const PARTICIPLE_BEFORE_PREPOSITION = /^(aimed|designed|intended|meant|targeted|based|geared|tailored|linked)$/i;
+
+/** Whether the verb at `i` is such a participle: one of those verbs, then (past adverbs) a preposition or "to". */
+function reducedRelative(terms: readonly TaggedTerm[], i: number): boolean {
+  if (!PARTICIPLE_BEFORE_PREPOSITION.test(terms[i]!.text)) return false;
+  let next = i + 1;
+  while (terms[next]?.tags.has('Adverb')) next++;
+  const after = terms[next];
+  return after !== undefined && (after.tags.has('Preposition') || after.text.toLowerCase() === 'to');
+}
+
+/**
  * Whether `clause` states something: it has a finite verb ("surged", "could reopen", "is") whose
  * subject comes before it, outside a relative clause. "Bird flu found in two states" and "that
  * something has a name" do; a noun phrase ("Newer kind of limit", "An agricultural economist at
@@ -69,8 +84,10 @@ export function statesSomething(clause: string): boolean {
     if (!term.tags.has('Verb') || !hasAny(term, FINITE) || term.tags.has('Gerund')) continue;
     let before = i - 1;
     while (before >= 0 && hasAny(terms[before]!, BETWEEN)) before--;
-    // A participle is finite only with its auxiliary ("was imposed", "had written").
-    if (hasAny(term, PARTICIPLE) && !terms.slice(before + 1, i).some((helper) => helper.tags.has('Verb'))) continue;
+    // A participle is finite only with its auxiliary ("was imposed", "had written"); so is one of
+    // the verbs news uses as a participle before a preposition ("a provision aimed squarely at…").
+    const auxiliary = terms.slice(before + 1, i).some((helper) => helper.tags.has('Verb'));
+    if (!auxiliary && (hasAny(term, PARTICIPLE) || reducedRelative(terms, i))) continue;
     const subject = terms[before];
     if (subject && hasAny(subject, SUBJECT) && !RELATIVE.test(subject.normal ?? subject.text)) return true;
   }

@@ -35,6 +35,9 @@ describe('grammar', () => {
       'Prices rose by 4 percent',
       'The index rose sharply on Tuesday',
       'Output falls for a third month',
+      'The provision aimed at cloud projects was dropped',
+      'The company aimed its new phones at students',
+      'Stocks jumped on Tuesday',
     ])
       expect(statesSomething(clause), clause).toBe(true);
     for (const phrase of [
@@ -49,6 +52,9 @@ describe('grammar', () => {
       'A bill passed by the House last week',
       'A rule written by regulators in Brussels',
       'A rose for every nurse in the ward',
+      'A provision aimed squarely at cloud build-outs',
+      'A bill designed to cut costs for farmers',
+      'A virus linked to bats',
     ])
       expect(statesSomething(phrase), phrase).toBe(false);
   });
