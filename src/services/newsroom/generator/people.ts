@@ -89,8 +89,6 @@ export function peopleIntroducer(chosen: readonly string[], sources: readonly st
   };
 }
 
-/** Two capitalised words running: a sentence that may name someone in full. */
-const NAME_LIKE = /\p{Lu}[\p{L}'’.-]*\s+(?:\p{Lu}\.\s+)?\p{Lu}\p{Ll}/u;
 /** A word before a role that makes the surname alone read wrong ("the Brandt", "the company’s Kowalczyk"). */
 const BOUND_BEFORE = /(?:^|\s)(?:the|a|an|its|their|his|her|our|[\p{L}-]+['’]s)\s+$/iu;
 
@@ -104,13 +102,11 @@ export function laterMentionsBySurname(): (sentence: string) => string {
   // Surname → the person named first by it and every role said before their name (null: two
   // people share it). The tagger finds a role beside some mentions and not others.
   const named = new Map<string, { fullName: string; roles: Set<string> } | null>();
-  return (sentence) => {
-    if (!NAME_LIKE.test(sentence)) return sentence;
+  const shorten = (sentence: string) => {
     let text = sentence;
-    const people = peopleIn(sentence);
     // Those this sentence names first are known from the next one on.
     const first = new Map<string, { fullName: string; roles: Set<string> } | null>();
-    for (const person of people) {
+    for (const person of peopleIn(sentence)) {
       const known = named.get(person.surname);
       if (known === undefined) {
         const here = first.get(person.surname);
@@ -126,7 +122,34 @@ export function laterMentionsBySurname(): (sentence: string) => string {
     for (const [surname, person] of first) named.set(surname, person);
     return text;
   };
+  // Tagging is the cost: a sentence is tagged only once one after it repeats two capitalised words
+  // of it that name a person ("Port Linden" is said again in every article), and then the ones
+  // before it are, in order.
+  const untagged: string[] = [];
+  const pairs = new Set<string>();
+  const person = new Map<string, boolean>();
+  const namesPerson = (pair: string) => {
+    let known = person.get(pair);
+    if (known === undefined) person.set(pair, (known = peopleIn(pair).length > 0));
+    return known;
+  };
+  return (sentence) => {
+    const mine = capitalisedPairs(sentence);
+    if (mine.length === 0) return sentence;
+    const repeats = mine.some((pair) => pairs.has(pair) && namesPerson(pair));
+    for (const pair of mine) pairs.add(pair);
+    if (!repeats) {
+      untagged.push(sentence);
+      return sentence;
+    }
+    for (const earlier of untagged.splice(0)) shorten(earlier);
+    return shorten(sentence);
+  };
 }
+
+/** Two capitalised words running ("Elena Brandt", "Governor Elena"), overlapping. */
+const CAPITALISED_PAIR = /(?<![\p{L}'’-])(?=(\p{Lu}\p{Ll}[\p{L}'’-]*\s+\p{Lu}\p{Ll}[\p{L}'’-]*))/gu;
+const capitalisedPairs = (sentence: string) => [...sentence.matchAll(CAPITALISED_PAIR)].map((match) => match[1]!.replace(/\s+/g, ' '));
 
 /** `text` with the mention of `person` (a role said before it, name and description) shortened to the surname. */
 function bySurname(text: string, person: NamedPerson, roles: ReadonlySet<string>): string {
