@@ -34,6 +34,7 @@ import { seededRandom } from '../test/fixtures/news-web/text.js';
 import { WEB_STORIES } from '../test/fixtures/stories/local-web.js';
 import { percentile, timed } from './lib/timing.js';
 import { storyPagePath } from '../src/shared/pages.js';
+import { createSearchIndexes, dropSearchIndexes } from './lib/search-indexes.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
@@ -127,9 +128,7 @@ async function seed(db: Database, size: number): Promise<void> {
   for (const { title, topic } of headlines) byTopic.set(topic, [...(byTopic.get(topic) ?? []), title]);
   await sql`insert into domains (url, host, status) select 'site' || g || '.test', 'site' || g || '.test', 'success' from generate_series(0, ${SITES - 1}) g`;
   const domainIds = (await sql<{ id: number }[]>`select id from domains order by id`).map((row) => row.id);
-  for (const index of ['articles_search_vector', 'articles_search_recent', 'articles_title_simple_recent', 'articles_title_simple', 'articles_search_pairs']) {
-    await sql.unsafe(`drop index if exists ${index}`);
-  }
+  await dropSearchIndexes(sql);
   const now = Date.now();
   const spanMs = (size / PER_DAY) * 86_400_000;
   const batch = 5_000;
@@ -196,11 +195,7 @@ async function seed(db: Database, size: number): Promise<void> {
     const copy = await sql.unsafe(`copy articles (${columns.join(', ')}) from stdin`).writable();
     await pipeline(Readable.from(lines()), copy);
   }
-  await sql`create index articles_search_vector on articles using gin (search_vector)`;
-  await sql`create index articles_title_simple on articles using gin (to_tsvector('simple', title))`;
-  await sql`create index articles_search_recent on articles using gin (search_vector) where recent`;
-  await sql`create index articles_title_simple_recent on articles using gin (to_tsvector('simple', title)) where recent`;
-  await sql`create index articles_search_pairs on articles using gin (search_pair_keys(search_vector))`;
+  await createSearchIndexes(sql);
   await advanceRecentSearchSet(sql);
   await sql`update domains set last_scraped = now()`;
   await sql`vacuum analyze`;

@@ -24,6 +24,7 @@ import { searchArticlesByText } from '../src/services/reader/search/index.js';
 import { parseSearchQuery } from '../src/services/reader/search/query.js';
 import { seededRandom } from '../test/fixtures/news-web/text.js';
 import { percentile, timed } from './lib/timing.js';
+import { createSearchIndexes, dropSearchIndexes } from './lib/search-indexes.js';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
 const total = Number(process.env.BENCH_SEARCH_ARTICLES ?? (serverUrl ? 1_000_000 : 200_000));
@@ -73,11 +74,7 @@ async function openBenchDatabase(): Promise<{ db: Database; seeded: boolean; dro
 
 async function seed(db: Database, words: string[]): Promise<void> {
   const sql = db.sql;
-  // Building the GIN indexes once at the end is much faster than maintaining them row by row.
-  await sql`drop index if exists articles_search_vector`;
-  await sql`drop index if exists articles_search_recent`;
-  await sql`drop index if exists articles_title_simple_recent`;
-  await sql`drop index if exists articles_search_pairs`;
+  await dropSearchIndexes(sql);
   // Rows are made here and streamed with COPY: drawing the words in SQL (a subquery per row over
   // the vocabulary array) took minutes per 50,000 rows on this machine.
   const next = seededRandom(20261126);
@@ -131,10 +128,7 @@ async function seed(db: Database, words: string[]): Promise<void> {
     await pipeline(Readable.from(lines()), copy);
   }
   process.stdout.write('\nbuilding the full-text index…\n');
-  await sql`create index articles_search_vector on articles using gin (search_vector)`;
-  await sql`create index articles_search_recent on articles using gin (search_vector) where recent`;
-  await sql`create index articles_title_simple_recent on articles using gin (to_tsvector('simple', title)) where recent`;
-  await sql`create index articles_search_pairs on articles using gin (search_pair_keys(search_vector))`;
+  await createSearchIndexes(sql);
   // Records where the recent set starts (nothing to clear: the rows came flagged).
   await sql`delete from recent_search_set`;
   await advanceRecentSearchSet(sql);

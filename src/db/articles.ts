@@ -193,6 +193,8 @@ const COMMON_SHARE = 0.15;
 interface SearchPlan {
   /** Walk down the newest articles (a common word) instead of reading the indexes' bitmaps. */
   walk: boolean;
+  /** Where the recent set begins (ms) when it holds only some of the articles; null otherwise. */
+  recentSince: number | null;
   /** Look at articles scraped since then first; null: the whole table. */
   since: Date | null;
   /** The window lies within the recent set (sql/021): its short index lists are read instead. */
@@ -231,17 +233,18 @@ async function searchPlan(
   const plan = (row0 ? Object.values(row0)[0] : null) as [{ Plan?: { 'Plan Rows'?: number } }] | null;
   const estimated = plan?.[0]?.Plan?.['Plan Rows'] ?? 0;
   const total = stats?.total ?? 0;
-  if (total > 0 && estimated >= COMMON_SHARE * total) return { walk: true, since: null, recent: false, windowIndexed: false };
+  // In milliseconds, -Infinity while every article is in the recent set.
+  const recentSince = stats?.recentSince ?? null;
+  const partial = recentSince !== null && Number.isFinite(recentSince) ? recentSince : null;
+  if (total > 0 && estimated >= COMMON_SHARE * total) return { walk: true, recentSince: partial, since: null, recent: false, windowIndexed: false };
   // The share of the articles expected to hold WINDOW_MARGIN × the candidates; half or more is no window.
   const share = estimated > 0 ? (WINDOW_MARGIN * candidateLimit) / estimated : 1;
   const bounds = stats?.bounds ?? [];
-  if (share >= 0.5 || bounds.length < 2) return { walk: false, since: null, recent: false, windowIndexed: false };
+  if (share >= 0.5 || bounds.length < 2) return { walk: false, recentSince: partial, since: null, recent: false, windowIndexed: false };
   const since = bounds[Math.floor((1 - share) * (bounds.length - 1))] ?? null;
-  // In milliseconds, -Infinity while every article is in the recent set.
-  const recentSince = stats?.recentSince ?? null;
   const recent = since !== null && recentSince !== null && since.getTime() >= recentSince;
   const windowIndexed = estimated * estimated > total * WINDOW_MARGIN * candidateLimit * windowIndexCostRatio;
-  return { walk: false, since, recent, windowIndexed };
+  return { walk: false, recentSince: partial, since, recent, windowIndexed };
 }
 
 /**
@@ -256,7 +259,10 @@ async function searchPlan(
  * is read to find them), and from a recent window first: the planner's estimate of the matches and
  * the scraped_at histogram give a window expected to hold three times the candidates. A window that
  * held too few is dropped and the whole table searched, so the candidates — and the results — are
- * those of ranking the newest matches of all articles. One statement finds and ranks them.
+ * those of ranking the newest matches of all articles. A search whose window would reach past the
+ * recent set (sql/021) looks in the set first: when it holds `recentFloor` matches or more, those
+ * are the candidates (a year's archive is searched only for what the last weeks hold too little
+ * of). One statement finds and ranks them.
  */
 export async function searchArticles(
   sql: Sql,
@@ -267,6 +273,8 @@ export async function searchArticles(
     limit: number;
     candidateLimit: number;
     timeZone: string;
+    /** Matches the recent set must hold to be searched alone, when the window would reach past it. */
+    recentFloor: number;
     /** Overrides WINDOW_INDEX_COST_RATIO (tests: either way of reading the window on a small table). */
     windowIndexCostRatio?: number;
     /** relevance (the default) or newest first (a feed). */
@@ -299,24 +307,41 @@ export async function searchArticles(
     const limit = query.candidateLimit;
     // The same test either way; `+ interval '0 s'` is a form no index matches, so each match's time is read instead.
     const inWindow = (since: Date) => (plan.windowIndexed ? tx`scraped_at >= ${since}` : tx`scraped_at + interval '0 s' >= ${since}`);
+    // The recent set first when the window would reach past it (its short index lists; a match
+    // older than where it begins, flagged until the upkeep clears it, is left out).
+    const recentFirst = !plan.walk && !plan.recent && plan.recentSince !== null;
+    const wider = recentFirst ? tx`wider` : tx`candidates`;
     // With a window: its newest matches if it held enough, else the whole table's (the second
     // branch runs only then).
-    const candidates = plan.since
+    const widerCandidates = plan.since
       ? tx`
         windowed as materialized (
           select id from articles where ${plan.recent ? tx`recent and ` : tx``}${match} and ${inWindow(plan.since)}
           order by scraped_at desc, id desc limit ${limit}
         ),
-        candidates as (
+        ${wider} as (
           select id from windowed where (select count(*) from windowed) = ${limit}
           union all
           (select id from articles where (select count(*) from windowed) < ${limit} and ${match}
            order by scraped_at desc, id desc limit ${limit})
         )`
       : tx`
-        candidates as (
+        ${wider} as (
           select id from articles where ${match} order by scraped_at desc, id desc limit ${limit}
         )`;
+    const candidates = recentFirst
+      ? tx`
+        recent_first as materialized (
+          select id from articles where recent and ${match} and scraped_at + interval '0 s' >= ${new Date(plan.recentSince!)}
+          order by scraped_at desc, id desc limit ${limit}
+        ),
+        ${widerCandidates},
+        candidates as (
+          select id from recent_first where (select count(*) from recent_first) >= ${query.recentFloor}
+          union all
+          (select id from wider where (select count(*) from recent_first) < ${query.recentFloor})
+        )`
+      : widerCandidates;
     // Each candidate is read by its key (offset 0 keeps the planner from joining the whole table
     // instead: on 10,000 articles it hashed the candidates and read every article, 6 of 13 ms).
     return tx<SearchRow[]>`

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredPhrases, searchArticles, searchMatch, searchTsquery } from '../../src/db/articles.js';
 import { advanceRecentSearchSet, recentSince } from '../../src/db/recent-search.js';
-import { SEARCH_CANDIDATE_LIMIT, SEARCH_RESULT_LIMIT } from '../../src/services/reader/search/index.js';
+import { SEARCH_CANDIDATE_LIMIT, SEARCH_RECENT_FLOOR, SEARCH_RESULT_LIMIT } from '../../src/services/reader/search/index.js';
 import { parseSearchQuery } from '../../src/services/reader/search/query.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
@@ -16,13 +16,14 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const sql = database.db.sql;
   // Every 2nd article says "alpha" (50 %: walked), every 10th "bravo" (10 %: a recent window),
-  // every 3,000th "charlie" (rare: the whole index); titles of every 50th start a word with "deltoid".
+  // every 100th "echo" (too rare for a window), every 3,000th "charlie" (rare: the whole index);
+  // titles of every 50th start a word with "deltoid".
   await sql`
     insert into articles (domain_name, source_url, canonical_url, title, content, scraped_at)
     select 'site.test', 'https://site.test/' || g, 'https://site.test/' || g,
            'Story ' || g || case when g % 50 = 0 then ' deltoids' else '' end,
            'plain words ' || case when g % 2 = 0 then 'alpha ' else '' end || case when g % 10 = 0 then 'bravo ' else '' end || case when g % 3000 = 0 then 'charlie ' else '' end
-             || case when g % 11 = 0 then 'deltas delta ' else '' end || 'end',
+             || case when g % 11 = 0 then 'deltas delta ' else '' end || case when g % 100 = 0 then 'echo ' else '' end || 'end',
            now() - make_interval(mins => g)
     from generate_series(1, ${ROWS}) g`;
   await sql`analyze articles`;
@@ -49,6 +50,7 @@ const search = async (text: string, windowIndexCostRatio?: number) =>
       ...parseSearchQuery(text),
       limit: SEARCH_RESULT_LIMIT,
       candidateLimit: SEARCH_CANDIDATE_LIMIT,
+      recentFloor: SEARCH_RECENT_FLOOR,
       timeZone: 'America/Chicago',
       ...(windowIndexCostRatio === undefined ? {} : { windowIndexCostRatio }),
     })
@@ -144,5 +146,33 @@ describe('the recent set (sql/021)', () => {
 
     // A rare word's window is the whole table: it is found outside the set too.
     expect(await search('charlie')).toEqual(await reference('charlie'));
+  });
+
+  it('ranks the recent set’s matches alone when it holds enough of them, and the whole table’s when it does not', { timeout: 60_000 }, async () => {
+    const sql = database.db.sql;
+    // (The set of the test above: the newest 20,000.) "echo" is in 400 articles, 200 of them
+    // recent: more than the floor. An older one naming it in its title would rank first over the
+    // whole table; the recent set's own matches are ranked instead.
+    const [old] = await sql<{ id: number }[]>`
+      select id from articles where not recent and search_vector @@ to_tsquery('english', 'echo') order by scraped_at desc limit 1`;
+    await sql`update articles set title = 'Echo, echo: the echo story' where id = ${old!.id}`;
+    await sql`analyze articles`;
+    expect((await reference('echo'))[0]).toBe(old!.id);
+    const recentOnly = await sql<{ id: number }[]>`
+      with candidates as materialized (
+        select id from articles where recent and search_vector @@ to_tsquery('english', 'echo') order by scraped_at desc, id desc limit ${SEARCH_CANDIDATE_LIMIT}
+      )
+      select a.id from candidates c join articles a on a.id = c.id
+      order by ts_rank_cd(a.search_vector, to_tsquery('english', 'echo'), 1) desc, a.scraped_at desc, a.id desc
+      limit ${SEARCH_RESULT_LIMIT}`;
+    const found = await search('echo');
+    expect(found).toEqual(recentOnly.map((row) => row.id));
+    expect(found).not.toContain(old!.id);
+    // The same word where the set holds fewer than the floor: the whole table's newest matches.
+    await sql`update articles set recent = false where recent and id % 100 = 0 and id % 300 <> 0`;
+    expect(await search('echo')).toEqual(await reference('echo'));
+    await sql`update articles set recent = true where scraped_at >= ${new Date((await recentSince(sql))!)}`;
+    // A phrase reads the set’s own word pairs (sql/033) the same way.
+    expect(await search('"echo end"')).toEqual(recentOnly.map((row) => row.id));
   });
 });

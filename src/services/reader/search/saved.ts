@@ -81,6 +81,8 @@ async function searchFeed(
     order: 'newest',
     limit: FEED_ENTRIES,
     candidateLimit: SEARCH_CANDIDATE_LIMIT,
+    // Newest first: the newest entries are the recent set's whenever it holds that many.
+    recentFloor: FEED_ENTRIES,
     timeZone: ctx.config.timeZone,
   });
   const stories = await storiesOfArticles(
