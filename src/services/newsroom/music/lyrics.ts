@@ -219,9 +219,32 @@ function cutShort(line: string, stories: readonly Story[]): boolean {
   );
 }
 
+/** The chorus's closing lines, ours: the one that rhymes with the day's range of topics is sung. */
+const CLOSERS = ['The headlines at a glance', 'The stories and the views', 'The stories of the day reviewed'];
+const PLAIN_CLOSER = 'This is the news today';
+
+/**
+ * The chorus's last two lines: the day's range of topics ("From U.S. news to business and
+ * finance"), ending on a topic whose closing line rhymes with it when the day has one ("The
+ * headlines at a glance"), else the first topic to the last and a plain close.
+ */
+function topicCouplet(topics: readonly string[]): [string, string] {
+  const rhyming = (line: string) => CLOSERS.find((closer) => rhymeOf(line, closer) === 'rhyme');
+  if (topics.length === 1) {
+    const line = `All about ${topics[0]}`;
+    return [line, rhyming(line) ?? PLAIN_CLOSER];
+  }
+  for (const last of [...topics].reverse()) {
+    const line = `From ${topics.find((topic) => topic !== last)} to ${last}`;
+    const closer = rhyming(line);
+    if (closer) return [line, closer];
+  }
+  return [`From ${topics[0]} to ${topics.at(-1)}`, PLAIN_CLOSER];
+}
+
 /**
  * Verses and a chorus from the day's stories. The chorus is the main story's couplet with the
- * day's range of topics; each verse sings the other stories, two lines each. Lines are the stories'
+ * day's range of topics and a line that rhymes with it; each verse sings the other stories, two lines each. Lines are the stories'
  * own words, so they rhyme only where the news allows; a couplet's lines are chosen to rhyme when
  * the story has such a pair.
  */
@@ -229,11 +252,7 @@ export async function offlineLyrics(stories: readonly Story[]): Promise<string> 
   await loadPronunciations();
   const topics = [...new Set(stories.map((story) => TOPIC_PHRASES[story.topic]))];
   const [top, ...rest] = stories;
-  const chorus = [
-    ...storyLines(top!, stories),
-    topics.length > 1 ? `From ${topics[0]} to ${topics.at(-1)}` : `All about ${topics[0]}`,
-    'This is the news today',
-  ];
+  const chorus = [...storyLines(top!, stories), ...topicCouplet(topics)];
   // One story alone: its verse sings its other facts, those that scan first.
   const alone = () => {
     const lines = storyCandidates(top!, stories).facts.filter((line) => !chorus.includes(line));

@@ -463,6 +463,21 @@ describe('lyrics and music', () => {
     });
   });
 
+  it('closes the chorus with a line of ours that rhymes with the day’s range of topics, where one does', async () => {
+    const chorusOf = async (day: Story[]) =>
+      parseLyrics(await offlineLyrics(day))
+        .filter((line) => line.section === 'chorus')
+        .map((line) => line.text)
+        .slice(-2);
+    // The fixture day: U.S. news, health, business and finance, technology.
+    const [range, closer] = await chorusOf(stories);
+    expect([range, closer]).toEqual(['From U.S. news to business and finance', 'The headlines at a glance']);
+    expect(rhymeOf(range!, closer!)).toBe('rhyme');
+    // No topic of the day has a rhyming close: the first topic to the last, and a plain close.
+    const tech = stories.map((story, i) => ({ ...story, topic: (i % 2 ? 'energy' : 'tech') as Topic }));
+    expect(await chorusOf(tech)).toEqual(['From technology to energy', 'This is the news today']);
+  });
+
   it('sings a fact of every verse’s story on a day whose facts are long sentences', async () => {
     const lines = parseLyrics(await offlineLyrics(stories));
     const verse = lines.filter((line) => line.section === 'verse').map((line) => line.text);
