@@ -1,9 +1,10 @@
 // Lyrics: the lyrics prompt with {narration} — the introduction narration and
 // today's top stories — and the lyrics model; offline, verses and a chorus made from the day's
-// headlines and the stories' own sentences, each sung whole: a line is never the beginning of a
-// source sentence or headline cut short, a fact's line states something (a subject and its verb,
-// not a noun phrase cut from a sentence), it ends on a content word, it scans (its syllables
-// counted in the CMU pronouncing dictionary), and a story's two lines rhyme where its words allow.
+// headlines and the stories' own sentences, whole or written down to their news (what was said,
+// the first clause without its last phrases): a line is never the beginning of a source sentence
+// or headline cut short, a fact's line states something (a subject and its verb, not a noun
+// phrase cut from a sentence), it ends on a content word, it scans (its syllables counted in the
+// CMU pronouncing dictionary), and a story's two lines rhyme where its words allow.
 import type { GenerateLyricsResponse, LastLyrics } from '../../../api/audio.js';
 import type { AppContext } from '../../../context.js';
 import { editedAtOf, insertScript, latestScript, pruneScripts } from '../../../db/scripts.js';
@@ -244,9 +245,9 @@ function topicCouplet(topics: readonly string[]): [string, string] {
 
 /**
  * Verses and a chorus from the day's stories. The chorus is the main story's couplet with the
- * day's range of topics and a line that rhymes with it; each verse sings the other stories, two lines each. Lines are the stories'
- * own words, so they rhyme only where the news allows; a couplet's lines are chosen to rhyme when
- * the story has such a pair.
+ * day's range of topics and a line that rhymes with it; each verse sings the other stories, two
+ * lines each. Lines are the stories' own words, so they rhyme only where the news allows; a
+ * couplet's lines are chosen to rhyme when the story has such a pair.
  */
 export async function offlineLyrics(stories: readonly Story[]): Promise<string> {
   await loadPronunciations();
