@@ -9,6 +9,7 @@ import type { TransactionSql } from '../../../db/client.js';
 import { countLiveGenerations, type GenerationParams } from '../../../db/generations.js';
 import { jobRunById, liveJobRun, type JobRunRow } from '../../../db/job-runs.js';
 import { currentTrends, trendsStamp } from '../../../db/trends.js';
+import { generatedArticleOfTrend } from '../../../db/generated-articles.js';
 import { defineJob, enqueue, type JobHandle, type JobParams } from '../../platform/jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { announce, publishQueue } from './events.js';
@@ -74,15 +75,33 @@ type Enqueue = (name: string, params: JobParams, options?: Parameters<typeof enq
  */
 export async function queueGeneration(
   ctx: AppContext,
-  generation: GenerationParams & { priority: number },
+  generation: GenerationParams & { priority: number; unlessWritten?: boolean },
   within?: { tx: TransactionSql; enqueue: Enqueue },
 ): Promise<JobRunRow | null> {
-  const { priority, ...params } = generation;
+  const { priority, unlessWritten, ...params } = generation;
   const options = { ...(params.trendId === null ? {} : { singletonKey: `trend-${params.trendId}` }), priority: runPriority(priority) };
   if (within) return within.enqueue(GENERATE_ARTICLE_JOB, params, options);
-  const { run, created } = await enqueue(ctx, GENERATE_ARTICLE_JOB, params, options);
-  return created ? run : null;
+  const { trendId } = params;
+  // Looked at after the run's row is in, in its transaction: a generation of the trend that ended
+  // between the caller's read of the trends and this insert (its key free, its article written) is
+  // seen, and this run taken back; one still live holds the key, and the insert finds it.
+  const prepare =
+    unlessWritten && trendId !== null
+      ? async (tx: TransactionSql) => {
+          if (await generatedArticleOfTrend(tx, trendId)) throw new WrittenMeanwhile();
+        }
+      : undefined;
+  try {
+    const { run, created } = await enqueue(ctx, GENERATE_ARTICLE_JOB, params, { ...options, ...(prepare ? { prepare } : {}) });
+    return created ? run : null;
+  } catch (error) {
+    if (error instanceof WrittenMeanwhile) return null;
+    throw error;
+  }
 }
+
+/** Takes a queued generation back: its trend's article was written meanwhile. */
+class WrittenMeanwhile extends Error {}
 
 /**
  * Run mode: queues the trends of every new analysis until stopped. It keeps no clock: it wakes on
@@ -164,7 +183,7 @@ export async function queueTrendsWithoutArticle(ctx: AppContext): Promise<number
   let queued = 0;
   for (const trend of await currentTrends(ctx.sql)) {
     if (trend.hasArticle || trend.articleCount < MIN_SOURCE_ARTICLES || trend.failedSinceNewestSource) continue;
-    if (await queueGeneration(ctx, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore })) queued++;
+    if (await queueGeneration(ctx, { trendId: trend.id, trendTitle: trend.title, priority: trend.relevanceScore, unlessWritten: true })) queued++;
   }
   if (queued > 0) {
     await logEvent(ctx, LOG_COMPONENTS.generator, 'info', `Queued ${counted(queued, 'trend')} of the latest analysis for article generation`);
