@@ -275,6 +275,8 @@ export async function searchArticles(
     timeZone: string;
     /** Matches the recent set must hold to be searched alone, when the window would reach past it. */
     recentFloor: number;
+    /** Candidates of a search that walks down the newest articles (a word in most of them). */
+    walkCandidateLimit: number;
     /** Overrides WINDOW_INDEX_COST_RATIO (tests: either way of reading the window on a small table). */
     windowIndexCostRatio?: number;
     /** relevance (the default) or newest first (a feed). */
@@ -304,7 +306,7 @@ export async function searchArticles(
     // by row, and the words' check alone costs less.
     if (plan.walk && pairKeys.length) match = tx`${found(true)} and copy_of is null`;
     if (!plan.walk) await tx`select set_config('enable_indexscan', 'off', true), set_config('work_mem', '32MB', true)`;
-    const limit = query.candidateLimit;
+    const limit = plan.walk ? Math.min(query.candidateLimit, query.walkCandidateLimit) : query.candidateLimit;
     // The same test either way; `+ interval '0 s'` is a form no index matches, so each match's time is read instead.
     const inWindow = (since: Date) => (plan.windowIndexed ? tx`scraped_at >= ${since}` : tx`scraped_at + interval '0 s' >= ${since}`);
     // The recent set first when the window would reach past it (its short index lists; a match

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredPhrases, searchArticles, searchMatch, searchTsquery } from '../../src/db/articles.js';
 import { advanceRecentSearchSet, recentSince } from '../../src/db/recent-search.js';
-import { SEARCH_CANDIDATE_LIMIT, SEARCH_RECENT_FLOOR, SEARCH_RESULT_LIMIT } from '../../src/services/reader/search/index.js';
+import { SEARCH_CANDIDATE_LIMIT, SEARCH_RECENT_FLOOR, SEARCH_RESULT_LIMIT, SEARCH_WALK_CANDIDATE_LIMIT } from '../../src/services/reader/search/index.js';
 import { parseSearchQuery } from '../../src/services/reader/search/query.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
@@ -31,12 +31,12 @@ beforeAll(async () => {
 afterAll(async () => database?.drop());
 
 /** The reference: the newest matches of the whole table, ranked, in one plain query. */
-async function reference(text: string): Promise<number[]> {
+async function reference(text: string, candidates = SEARCH_CANDIDATE_LIMIT): Promise<number[]> {
   const sql = database.db.sql;
   const query = parseSearchQuery(text);
   const rows = await sql<{ id: number }[]>`
     with candidates as materialized (
-      select id from articles where ${searchMatch(sql, query)} order by scraped_at desc, id desc limit ${SEARCH_CANDIDATE_LIMIT}
+      select id from articles where ${searchMatch(sql, query)} order by scraped_at desc, id desc limit ${candidates}
     )
     select a.id from candidates c join articles a on a.id = c.id
     order by ts_rank_cd(a.search_vector, ${searchTsquery(sql, query)!}, 1) desc, a.scraped_at desc, a.id desc
@@ -51,6 +51,7 @@ const search = async (text: string, windowIndexCostRatio?: number) =>
       limit: SEARCH_RESULT_LIMIT,
       candidateLimit: SEARCH_CANDIDATE_LIMIT,
       recentFloor: SEARCH_RECENT_FLOOR,
+      walkCandidateLimit: SEARCH_WALK_CANDIDATE_LIMIT,
       timeZone: 'America/Chicago',
       ...(windowIndexCostRatio === undefined ? {} : { windowIndexCostRatio }),
     })
@@ -102,6 +103,23 @@ describe('search plans', () => {
     expect(requiredPhrases('charlie "alpha bravo')).toEqual([]);
     // "or" inside a phrase is a word of it.
     expect(requiredPhrases('"black or white"')).toEqual(['black or white']);
+  });
+
+  it('ranks the newest 250 matches of a word in most articles, which it finds by walking down the newest', async () => {
+    const sql = database.db.sql;
+    // The 300th newest "alpha" article names it in its title: first among the newest 500 matches,
+    // older than the newest 250.
+    const [row] = await sql<{ id: number; title: string }[]>`
+      select id, title from articles where search_vector @@ to_tsquery('english', 'alpha') order by scraped_at desc, id desc offset 299 limit 1`;
+    await sql`update articles set title = 'Alpha, alpha: the alpha story' where id = ${row!.id}`;
+    try {
+      expect((await reference('alpha'))[0]).toBe(row!.id);
+      const found = await search('alpha');
+      expect(found).toEqual(await reference('alpha', SEARCH_WALK_CANDIDATE_LIMIT));
+      expect(found).not.toContain(row!.id);
+    } finally {
+      await sql`update articles set title = ${row!.title} where id = ${row!.id}`;
+    }
   });
 
   it('matches the word being typed as a prefix of a title word, and as a whole word anywhere', async () => {

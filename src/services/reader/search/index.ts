@@ -21,6 +21,12 @@ export const SEARCH_CANDIDATE_LIMIT = 500;
  * set's lists are a tenth as long (bench/search.bench.ts).
  */
 export const SEARCH_RECENT_FLOOR = 2 * SEARCH_RESULT_LIMIT;
+/**
+ * Candidates of a word in 15 % of the articles or more, found by walking down the newest articles:
+ * their newest 250 matches are the last few hundred articles (an hour or two of 2,000 sources), and
+ * each one walked and ranked reads its search column (bench/search.bench.ts).
+ */
+export const SEARCH_WALK_CANDIDATE_LIMIT = 250;
 
 export async function searchArticlesByText(ctx: Pick<AppContext, 'sql' | 'config'>, text: string): Promise<{ count: number; results: SearchResult[] }> {
   const query = text.trim();
@@ -34,6 +40,7 @@ export async function searchArticlesByText(ctx: Pick<AppContext, 'sql' | 'config
     limit: SEARCH_RESULT_LIMIT,
     candidateLimit: SEARCH_CANDIDATE_LIMIT,
     recentFloor: SEARCH_RECENT_FLOOR,
+    walkCandidateLimit: SEARCH_WALK_CANDIDATE_LIMIT,
     timeZone: ctx.config.timeZone,
   });
   const stories = await storiesOfArticles(

@@ -13,7 +13,7 @@ import { savedSearchFeedPath, searchFeedPath, slugOf, storyPagePath, PAGES } fro
 import { readableHost } from '../domains/host-names.js';
 import { atomFeed, xml } from '../pages/feeds.js';
 import { absoluteUrl, topicLabel } from '../pages/layout.js';
-import { SEARCH_CANDIDATE_LIMIT } from './index.js';
+import { SEARCH_CANDIDATE_LIMIT, SEARCH_WALK_CANDIDATE_LIMIT } from './index.js';
 import { hasFilters, parseSearch } from './query.js';
 
 const FEED_ENTRIES = 50;
@@ -83,6 +83,8 @@ async function searchFeed(
     candidateLimit: SEARCH_CANDIDATE_LIMIT,
     // Newest first: the newest entries are the recent set's whenever it holds that many.
     recentFloor: FEED_ENTRIES,
+    // Newest first, a walk's newest matches are the feed's: as many as it lists.
+    walkCandidateLimit: Math.max(FEED_ENTRIES, SEARCH_WALK_CANDIDATE_LIMIT),
     timeZone: ctx.config.timeZone,
   });
   const stories = await storiesOfArticles(
