@@ -105,8 +105,9 @@ describe('accessibility', { timeout: 180_000 }, () => {
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
-    // Focus came back to the story's link: o opens it, and the story page reads by Tab alone.
-    expect((await focused()).text).toBe(first);
+    // Focus came back to the story's link (the dialog gives it back a moment after it closes, so
+    // this waits for it): o opens it, and the story page reads by Tab alone.
+    await expect.poll(async () => (await focused()).text, { timeout: 5_000 }).toBe(first);
     await page.keyboard.press('o');
     await page.waitForURL((url) => url.pathname.startsWith('/story/'));
     await page.keyboard.press('Tab');
