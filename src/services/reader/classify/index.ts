@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { modelPath } from '../../../paths.js';
 import { compileTopicModel, predictTopic, type TopicModel, type TopicModelFile, type TopicPrediction } from './topic-model.js';
-import { classifyStoryText, type StoryArticleText, type StoryTopic } from './story-topic.js';
+import { classifyStoryText, READING_LENGTH, readArticle, type StoryArticleText, type StoryTopic } from './story-topic.js';
 
 export { TOPICS, isTopic, type Topic } from '../../../shared/topics.js';
 export { categorizeByKeywords } from './category-rule.js';
@@ -35,9 +35,22 @@ export function classifyTopics(inputs: readonly TopicInput[]): TopicPrediction[]
   return inputs.map((input) => predictTopic(loaded, input.title, input.body));
 }
 
-/** The topic of a story from its articles' headlines and leads together, with the evidence for it. */
-export function classifyStory(articles: readonly StoryArticleText[]): StoryTopic {
-  return classifyStoryText(topicModel(), articles);
+/**
+ * The topic of a story from its articles' headlines and leads together, with the evidence for it;
+ * `readings` are readStoryArticles()' of its articles where made already, by position.
+ */
+export function classifyStory(articles: readonly StoryArticleText[], readings?: readonly (Float64Array | undefined)[]): StoryTopic {
+  return classifyStoryText(topicModel(), articles, undefined, readings);
+}
+
+export { READING_LENGTH };
+
+/** What classifyStory reads of each article, READING_LENGTH numbers per article, in order. */
+export function readStoryArticles(articles: readonly StoryArticleText[]): Float64Array {
+  const loaded = topicModel();
+  const readings = new Float64Array(articles.length * READING_LENGTH);
+  articles.forEach((article, i) => readArticle(loaded, article, readings, i * READING_LENGTH));
+  return readings;
 }
 
 /**

@@ -70,16 +70,33 @@ function saysNothing(distribution: Float64Array): boolean {
   return most - least < 1e-12;
 }
 
-function segmentsOf(model: TopicModel, articles: readonly StoryArticleText[]): Segment[] {
+/** Numbers in one article's reading: its headline's distribution, then each paragraph's read (TOPICS order). */
+export const READING_LENGTH = (1 + PARAGRAPHS_READ) * TOPICS.length;
+
+/**
+ * Writes at `at` in `into` the distributions the story's topic would read from this article: its
+ * headline's and its first paragraphs' (uniform where a piece is missing or says nothing, which
+ * the reading skips). They depend on the article alone, so they can be read before its story is
+ * known, on another thread while the window is grouped (trends/stories-worker.ts).
+ */
+export function readArticle(model: TopicModel, article: StoryArticleText, into: Float64Array, at: number): void {
+  into.fill(1 / TOPICS.length, at, at + READING_LENGTH);
+  const title = article.title.trim();
+  if (title) into.set(topicDistribution(model, title), at);
+  paragraphsOf(article.body).forEach((paragraph, k) => into.set(topicDistribution(model, paragraph), at + (1 + k) * TOPICS.length));
+}
+
+function segmentsOf(model: TopicModel, articles: readonly StoryArticleText[], readings?: readonly (Float64Array | undefined)[]): Segment[] {
   const segments: Segment[] = [];
-  const add = (text: string, weight: number) => {
+  const add = (text: string, weight: number, distribution = topicDistribution(model, text)) => {
     // Each piece is read as a headline is: short text, every word counted alike.
-    const distribution = topicDistribution(model, text);
     if (!saysNothing(distribution)) segments.push({ text, weight, distribution });
   };
   articles.slice(0, HEADLINES_READ).forEach((article, i) => {
-    if (article.title.trim()) add(article.title.trim(), HEADLINE_WEIGHT);
-    if (i < ARTICLES_READ_IN_FULL) paragraphsOf(article.body).forEach((paragraph, k) => add(paragraph, 1 / (1 + k)));
+    const reading = readings?.[i];
+    const piece = (k: number) => reading?.subarray(k * TOPICS.length, (k + 1) * TOPICS.length);
+    if (article.title.trim()) add(article.title.trim(), HEADLINE_WEIGHT, piece(0));
+    if (i < ARTICLES_READ_IN_FULL) paragraphsOf(article.body).forEach((paragraph, k) => add(paragraph, 1 / (1 + k), piece(1 + k)));
   });
   return segments;
 }
@@ -157,10 +174,16 @@ export interface StoryTopic extends TopicEvidence {
 
 /**
  * The story's topic and the evidence for it, from its articles' headlines and leads together (the
- * threshold is a parameter for scripts/training/story-threshold.ts, which measures it).
+ * threshold is a parameter for scripts/training/story-threshold.ts, which measures it). `readings`
+ * are articles' readArticle() where made already, by position.
  */
-export function classifyStoryText(model: TopicModel, articles: readonly StoryArticleText[], subjectThreshold = STORY_SUBJECT_THRESHOLD): StoryTopic {
-  const segments = segmentsOf(model, articles);
+export function classifyStoryText(
+  model: TopicModel,
+  articles: readonly StoryArticleText[],
+  subjectThreshold = STORY_SUBJECT_THRESHOLD,
+  readings?: readonly (Float64Array | undefined)[],
+): StoryTopic {
+  const segments = segmentsOf(model, articles, readings);
   const distribution = pooled(segments);
   const chosen = decideIndex({ bias: model.decision.bias, subjectThreshold }, distribution);
   const second = runnerUpIndex(distribution, chosen);

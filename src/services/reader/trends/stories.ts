@@ -124,15 +124,22 @@ export interface WindowOptions extends StoryLimits {
    */
   offThreadFrom?: number;
   /**
-   * A second worker reads half of the stories' topics. By default only with a core to spare beyond
-   * the two the daemon's thread and the grouping worker use: on 2 cores it took the daemon's thread's
-   * core for 6-15 % less time at 100,000 articles, and the daemon's stalls were no shorter
-   * (bench/analysis-week.bench.ts).
+   * A second worker reads what the stories' topics are read from in each article while the first
+   * groups the window (stories-worker.ts). By default with two cores or more (the daemon's thread
+   * waits through the grouping, so its core is free) from READER_FROM articles.
    */
-  helper?: boolean;
+  reader?: boolean;
 }
 
 export const OFF_THREAD_FROM = 1_000;
+
+/**
+ * Windows of this many articles or more are read by a second worker beside the grouping. Its start
+ * and the classifier's load cost more than they spare below it: on the synthetic week on 2 cores,
+ * 30,000 articles took 8.2–10.2 s with it against 10.5–11.1 s without, 10,000 about as long
+ * either way, and 3,000 longer with it.
+ */
+const READER_FROM = 20_000;
 
 /**
  * Rows sent to the worker per message: one message of a week's leads (~150 MB) is copied in one go
@@ -194,15 +201,15 @@ export function storyParts(covered: readonly TopicStory[]): WorkerMessage[] {
 
 /** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
 export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {
-  const { offThreadFrom = OFF_THREAD_FROM, helper: withHelper = availableParallelism() > 2, ...limits } = options;
+  const { offThreadFrom = OFF_THREAD_FROM, reader: withReader = availableParallelism() >= 2 && articles.length >= READER_FROM, ...limits } = options;
   if (articles.length < offThreadFrom) return windowStories(articles, limits);
   signal?.throwIfAborted();
   const worker = startWorker(workerFile);
-  const helper = withHelper ? startWorker(workerFile) : null;
-  if (helper) {
+  const reader = withReader ? startWorker(workerFile) : null;
+  if (reader) {
     const { port1, port2 } = new MessageChannel();
-    worker.postMessage({ helper: port1 }, [port1]);
-    helper.postMessage({ serve: port2 }, [port2]);
+    worker.postMessage({ reader: port1 }, [port1]);
+    reader.postMessage({ read: port2 }, [port2]);
   }
   let abort = () => {};
   try {
@@ -258,6 +265,6 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
   } finally {
     signal?.removeEventListener('abort', abort);
     void worker.terminate();
-    void helper?.terminate();
+    void reader?.terminate();
   }
 }

@@ -37,8 +37,11 @@ export function dayFactor(dayA: number, dayB: number, decay: number, maxGap: num
 }
 
 export function candidateEdges(vectors: SparseVector[], featureCount: number, options: CandidateOptions): CandidateEdge[] {
-  const indexed = vectors.map((vector) => heaviest(vector, options.indexTerms));
-  const postings = buildPostings(vectors, indexed, featureCount, options.maxPosting);
+  let longest = 0;
+  for (const vector of vectors) longest = Math.max(longest, vector.ids.length);
+  const weightScratch = new Float64Array(longest);
+  const indexed = vectors.map((vector) => heaviest(vector, options.indexTerms, weightScratch));
+  const postings = buildPostings(vectors, indexed, featureCount, options.maxPosting, options.days);
   const score = new Float64Array(vectors.length);
   const dense = new Float64Array(featureCount);
   // Scratch arrays sized once and reused for every article: this loop used to allocate about
@@ -55,27 +58,41 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
   const kept = new Map<number, number>();
   const keyOf = (a: number, b: number) => (a < b ? a * vectors.length + b : b * vectors.length + a);
   const floor = options.minSimilarity / 2;
+  // Adds entries `from`–`to` of a list to the scores of article `i`'s candidates.
+  const scoreRange = (list: Posting, from: number, to: number, i: number, weight: number, touchedCount: number) => {
+    for (let p = from; p < to; p++) {
+      const j = list.ids[p]!;
+      if (j === i) continue;
+      if (score[j] === 0) touched[touchedCount++] = j;
+      score[j]! += weight * list.weights[p]!;
+    }
+    return touchedCount;
+  };
+
+  // A little wider than the gap at which dayFactor is 0: the exact test is made when shortlisting.
+  const span = options.maxDayGap + 1 + 1e-6;
 
   for (let i = 0; i < vectors.length; i++) {
     const vector = vectors[i]!;
     const terms = indexed[i]!;
+    const day = options.days[i]!;
     let touchedCount = 0;
     for (let t = 0; t < terms.length; t++) {
       const k = terms[t]!;
       const list = postings[vector.ids[k]!];
       if (!list) continue;
       const weight = vector.weights[k]!;
-      for (let p = 0; p < list.ids.length; p++) {
-        const j = list.ids[p]!;
-        if (j === i) continue;
-        if (score[j] === 0) touched[touchedCount++] = j;
-        score[j]! += weight * list.weights[p]!;
-      }
+      // Only the articles near enough in time to be kept (those of unknown day first, then the
+      // range): the rest of a long list would be scored and then dropped by their day.
+      if (day >= 0 && list.ids.length > RANGE_FROM) {
+        const first = firstAtLeast(list.days, list.unknown, day - span);
+        touchedCount = scoreRange(list, 0, list.unknown, i, weight, touchedCount);
+        touchedCount = scoreRange(list, first, firstAtLeast(list.days, first, day + span), i, weight, touchedCount);
+      } else touchedCount = scoreRange(list, 0, list.ids.length, i, weight, touchedCount);
     }
     // The index skips common features, so the partial score only shortlists; the kept pairs are
     // then measured exactly.
     let listed = 0;
-    const day = options.days[i]!;
     let weakest = Infinity;
     for (let t = 0; t < touchedCount; t++) {
       const j = touched[t]!;
@@ -137,24 +154,65 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
   return edges;
 }
 
-/** Positions in `vector` of its `limit` heaviest features (ties: the lower id), in id order. */
-function heaviest(vector: SparseVector, limit: number): Int32Array {
-  const all = Int32Array.from(vector.ids.keys());
-  if (all.length <= limit) return all;
-  const byWeight = [...all].sort((x, y) => vector.weights[y]! - vector.weights[x]! || x - y);
-  return Int32Array.from(byWeight.slice(0, limit)).sort();
+/**
+ * Positions in `vector` of its `limit` heaviest features (ties: the lower id), in id order. The
+ * cut is found by sorting a copy of the weights as numbers (`scratch`, reused): a comparator sort of
+ * every article's positions was a seventh of a week's grouping.
+ */
+function heaviest(vector: SparseVector, limit: number, scratch: Float64Array): Int32Array {
+  const n = vector.ids.length;
+  if (n <= limit) return Int32Array.from(vector.ids.keys());
+  const sorted = scratch.subarray(0, n);
+  sorted.set(vector.weights);
+  sorted.sort();
+  const cut = sorted[n - limit]!;
+  let above = 0;
+  for (let k = 0; k < n; k++) if (vector.weights[k]! > cut) above++;
+  let ties = limit - above;
+  const positions = new Int32Array(limit);
+  let at = 0;
+  for (let k = 0; k < n; k++) {
+    const weight = vector.weights[k]!;
+    if (weight > cut || (weight === cut && ties-- > 0)) positions[at++] = k;
+  }
+  return positions;
 }
 
-function buildPostings(vectors: SparseVector[], indexed: Int32Array[], featureCount: number, maxPosting: number) {
+/** Posting lists longer than this are sorted by day and read only where the day allows. */
+const RANGE_FROM = 32;
+
+interface Posting {
+  ids: Int32Array;
+  weights: Float64Array;
+  /** Each entry's day: unknown days (-1) first, then ascending, when the list is longer than RANGE_FROM. */
+  days: Float64Array;
+  /** Entries of unknown day, which come first. */
+  unknown: number;
+  size: number;
+}
+
+/** The first position from `from` whose day is at least `day` (the days ascending from there). */
+function firstAtLeast(days: Float64Array, from: number, day: number): number {
+  let low = from;
+  let high = days.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (days[middle]! < day) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+function buildPostings(vectors: SparseVector[], indexed: Int32Array[], featureCount: number, maxPosting: number, days: Float64Array) {
   const counts = new Int32Array(featureCount);
   vectors.forEach((vector, i) => {
     for (const k of indexed[i]!) counts[vector.ids[k]!]!++;
   });
-  const postings: Array<{ ids: Int32Array; weights: Float64Array; size: number } | undefined> = new Array(featureCount);
+  const postings: Array<Posting | undefined> = new Array(featureCount);
   for (let id = 0; id < featureCount; id++) {
     const count = counts[id]!;
     if (count >= 2 && count <= maxPosting) {
-      postings[id] = { ids: new Int32Array(count), weights: new Float64Array(count), size: 0 };
+      postings[id] = { ids: new Int32Array(count), weights: new Float64Array(count), days: new Float64Array(count), unknown: 0, size: 0 };
     }
   }
   vectors.forEach((vector, i) => {
@@ -162,8 +220,20 @@ function buildPostings(vectors: SparseVector[], indexed: Int32Array[], featureCo
       const list = postings[vector.ids[k]!];
       if (!list) continue;
       list.ids[list.size] = i;
+      list.days[list.size] = days[i]!;
       list.weights[list.size++] = vector.weights[k]!;
     }
   });
+  for (const list of postings) if (list && list.size > RANGE_FROM) sortByDay(list);
   return postings;
+}
+
+/** The list's entries by day (unknown days, -1, sort first), ties in article order. */
+function sortByDay(list: Posting): void {
+  const order = Array.from(list.ids.keys()).sort((x, y) => list.days[x]! - list.days[y]! || x - y);
+  const { ids, weights, days } = list;
+  list.ids = Int32Array.from(order, (p) => ids[p]!);
+  list.weights = Float64Array.from(order, (p) => weights[p]!);
+  list.days = Float64Array.from(order, (p) => days[p]!);
+  list.unknown = firstAtLeast(list.days, 0, 0);
 }

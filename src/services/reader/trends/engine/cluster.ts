@@ -32,11 +32,14 @@ export interface AgglomerateOptions {
 
 interface Story {
   members: number[];
-  /** Summed article vectors, sorted by feature id. */
+  /** Summed article vectors, sorted by feature id: the first `size` entries (the rest is room to grow). */
   ids: Int32Array;
   sums: Float64Array;
   /** `sums` raised to the centroid power, and their norm. */
   shaped: Float64Array;
+  size: number;
+  /** Whether the arrays are the story's own (a one-article story's are its article's vector). */
+  owned: boolean;
   norm: number;
   firstDay: number;
   lastDay: number;
@@ -90,16 +93,16 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
   // Scores `id` against each of `others` and queues the pairs worth merging.
   const proposeAll = (id: number, others: Iterable<number>) => {
     const story = stories[id]!;
-    for (let k = 0; k < story.ids.length; k++) dense[story.ids[k]!] = story.shaped[k]!;
+    for (let k = 0; k < story.size; k++) dense[story.ids[k]!] = story.shaped[k]!;
     for (const otherId of others) {
       const other = stories[otherId]!;
       if (storyDayFactor(story, other, options) === 0) continue;
       let product = 0;
-      for (let k = 0; k < other.ids.length; k++) product += dense[other.ids[k]!]! * other.shaped[k]!;
+      for (let k = 0; k < other.size; k++) product += dense[other.ids[k]!]! * other.shaped[k]!;
       const similarity = linkage(story, other, product);
       if (similarity >= options.mergeThreshold) push(id, otherId, similarity);
     }
-    for (let k = 0; k < story.ids.length; k++) dense[story.ids[k]!] = 0;
+    for (let k = 0; k < story.size; k++) dense[story.ids[k]!] = 0;
   };
   stories.forEach((story, id) => {
     if (story)
@@ -164,7 +167,7 @@ function shapedProduct(x: Story, y: Story): number {
   let i = 0;
   let j = 0;
   let product = 0;
-  while (i < x.ids.length && j < y.ids.length) {
+  while (i < x.size && j < y.size) {
     const a = x.ids[i]!;
     const b = y.ids[j]!;
     if (a === b) product += x.shaped[i++]! * y.shaped[j++]!;
@@ -203,6 +206,8 @@ function newStory(members: number[], vectors: SparseVector[], options: Agglomera
       ids: vector.ids,
       sums: vector.weights,
       ...shape(vector.weights, options.centroidPower),
+      size: vector.ids.length,
+      owned: false,
       firstDay: day,
       lastDay: day,
       version: 0,
@@ -229,6 +234,8 @@ function newStory(members: number[], vectors: SparseVector[], options: Agglomera
     ids,
     sums,
     ...shape(sums, options.centroidPower),
+    size: ids.length,
+    owned: true,
     firstDay,
     lastDay,
     version: 0,
@@ -244,51 +251,94 @@ function shape(sums: Float64Array, power: number): { shaped: Float64Array; norm:
   return { shaped, norm: Math.sqrt(norm) || 1 };
 }
 
-function mergeStories(x: Story, y: Story, power: number): Story {
-  // Sized exactly first, then filled in one pass: a big story absorbs headlines one by one, and
-  // copying it into oversized arrays and raising every sum to the power again was most of a merge.
-  // Only a shared feature's shaped value changes; the others are copied.
-  let n = x.ids.length + y.ids.length;
-  for (let i = 0, j = 0; i < x.ids.length && j < y.ids.length; ) {
+/** Features two stories share, each story's ids ascending. */
+function sharedFeatures(x: Story, y: Story): number {
+  let shared = 0;
+  if (x.size > 16 * y.size) {
+    // A big story and a headline: look each of the headline's features up.
+    for (let j = 0; j < y.size; j++) {
+      const at = firstAbove(x.ids, x.size, y.ids[j]!) - 1;
+      if (at >= 0 && x.ids[at] === y.ids[j]) shared++;
+    }
+    return shared;
+  }
+  for (let i = 0, j = 0; i < x.size && j < y.size; ) {
     if (x.ids[i] === y.ids[j]) {
-      n--;
+      shared++;
       i++;
       j++;
     } else if (x.ids[i]! < y.ids[j]!) i++;
     else j++;
   }
-  const ids = new Int32Array(n);
-  const sums = new Float64Array(n);
-  const shaped = power === 1 ? sums : new Float64Array(n);
-  let normSquared = 0;
-  let i = 0;
-  let j = 0;
-  for (let k = 0; k < n; k++) {
-    const a = i < x.ids.length ? x.ids[i]! : Infinity;
-    const b = j < y.ids.length ? y.ids[j]! : Infinity;
-    let value: number;
-    if (a === b) {
-      ids[k] = a;
-      sums[k] = x.sums[i++]! + y.sums[j++]!;
-      value = power === 1 ? sums[k]! : sums[k]! ** power;
-    } else if (a < b) {
-      ids[k] = a;
-      sums[k] = x.sums[i]!;
-      value = x.shaped[i++]!;
-    } else {
-      ids[k] = b;
-      sums[k] = y.sums[j]!;
-      value = y.shaped[j++]!;
-    }
-    shaped[k] = value;
-    normSquared += value * value;
+  return shared;
+}
+
+/** The first position of `ids` before `end` whose id is above `id` (ascending ids). */
+function firstAbove(ids: Int32Array, end: number, id: number): number {
+  let low = 0;
+  let high = end;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle]! > id) high = middle;
+    else low = middle + 1;
   }
+  return low;
+}
+
+/**
+ * `y` merged into `x`'s arrays, grown by half when they are too small or not x's own. A big story
+ * absorbs headlines one by one: copying its arrays for each was a fifth of a week's grouping and
+ * most of what the collector had to do, so y's entries go in from the end, x's runs between them
+ * moved whole. Only a shared feature's shaped value changes; the norm is summed in feature order.
+ */
+function mergeStories(x: Story, y: Story, power: number): Story {
+  const n = x.size + y.size - sharedFeatures(x, y);
+  let { ids, sums, shaped } = x;
+  if (!x.owned || ids.length < n) {
+    const room = n + (n >> 1);
+    ids = new Int32Array(room);
+    ids.set(x.ids.subarray(0, x.size));
+    sums = new Float64Array(room);
+    sums.set(x.sums.subarray(0, x.size));
+    if (power === 1) shaped = sums;
+    else {
+      shaped = new Float64Array(room);
+      shaped.set(x.shaped.subarray(0, x.size));
+    }
+  }
+  let i = x.size - 1;
+  let k = n - 1;
+  for (let j = y.size - 1; j >= 0; j--, k--) {
+    const id = y.ids[j]!;
+    const from = firstAbove(ids, i + 1, id);
+    const run = i + 1 - from;
+    if (run > 0) {
+      ids.copyWithin(k - run + 1, from, i + 1);
+      sums.copyWithin(k - run + 1, from, i + 1);
+      if (shaped !== sums) shaped.copyWithin(k - run + 1, from, i + 1);
+      k -= run;
+      i = from - 1;
+    }
+    ids[k] = id;
+    if (i >= 0 && ids[i] === id) {
+      sums[k] = sums[i]! + y.sums[j]!;
+      if (shaped !== sums) shaped[k] = sums[k]! ** power;
+      i--;
+    } else {
+      sums[k] = y.sums[j]!;
+      if (shaped !== sums) shaped[k] = y.shaped[j]!;
+    }
+  }
+  let normSquared = 0;
+  for (let m = 0; m < n; m++) normSquared += shaped[m]! * shaped[m]!;
   const days = [x, y].filter((story) => story.firstDay >= 0);
   return {
     members: x.members.concat(y.members),
     ids,
     sums,
     shaped,
+    size: n,
+    owned: true,
     norm: Math.sqrt(normSquared) || 1,
     firstDay: days.length ? Math.min(...days.map((story) => story.firstDay)) : -1,
     lastDay: days.length ? Math.max(...days.map((story) => story.lastDay)) : -1,

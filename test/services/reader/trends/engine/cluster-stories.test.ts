@@ -40,6 +40,26 @@ describe('clusterStories', () => {
     expect(split).toHaveLength(2);
   });
 
+  it('keeps a big story whole and apart from its retelling days later, whatever the order (long posting lists, stories grown in place)', () => {
+    // 60 tellings of one story on one day and 60 of the same words four days later: its words'
+    // posting lists are long enough to be read by day, and each day's story grows a telling at a time.
+    const who = ['Officials', 'Residents', 'Crews', 'Engineers', 'Police', 'Inspectors', 'Commuters'];
+    const what = ['detour', 'ferry', 'buses', 'traffic', 'repairs', 'schools', 'shops', 'cyclists', 'trucks', 'deliveries', 'tourists'];
+    const telling = (id: string, i: number, publishedAt?: string) => ({
+      id,
+      title: `Harbor Street bridge closed after crack found in main span, ${who[i % who.length]} ${['say', 'report', 'confirm'][i % 3]}`,
+      body: `The bridge stays shut while ${who[(i + 3) % who.length]!.toLowerCase()} weigh ${what[i % what.length]} and ${what[(i * 7 + 2) % what.length]} plans.`,
+      ...(publishedAt ? { publishedAt } : {}),
+    });
+    const first = Array.from({ length: 60 }, (_, i) => telling(`a${i}`, i, new Date(Date.UTC(2031, 2, 9, 6, 10 * i)).toISOString()));
+    const later = Array.from({ length: 60 }, (_, i) => telling(`b${i}`, i, new Date(Date.UTC(2031, 2, 13, 6, 10 * i)).toISOString()));
+    const batch = [...first, ...later];
+    const stories = clusterStories(batch);
+    expect(idsOf(clusterOf(stories, 'a0'))).toEqual(first.map((a) => a.id).sort());
+    expect(idsOf(clusterOf(stories, 'b0'))).toEqual(later.map((a) => a.id).sort());
+    expect(clusterStories([...batch].reverse()).map((story) => story.storyId)).toEqual(stories.map((story) => story.storyId));
+  });
+
   it('keeps one story whole across midnight: days are counted in elapsed time, not calendar dates', () => {
     // Every quarter of an hour from 23:00 UTC on, so half the coverage falls on the next date.
     const overnight = volcano.map((article, i) => ({ ...article, publishedAt: new Date(Date.UTC(2031, 2, 9, 23, 15 * i)).toISOString() }));
