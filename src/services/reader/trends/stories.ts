@@ -249,6 +249,11 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
       worker.once('exit', (code) => {
         if (!answered) reject(new Error(`The story worker exited (code ${code}) before answering`));
       });
+      // The grouping worker waits for the reader's readings: a reader that died would leave it waiting.
+      reader?.once('error', reject);
+      reader?.once('exit', (code) => {
+        if (!answered) reject(new Error(`The topic reader exited (code ${code}) before the stories were read`));
+      });
     });
     // The rows go in parts, a turn of the event loop apart, so that the daemon keeps answering.
     const sending = (async () => {
