@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { storageFreeTests } from './scripts/storage-free-tests.js';
+
+const usingPostgres = Boolean(process.env.DATABASE_URL);
+const bothPasses = process.env.NEWSCTL_CI_BOTH_PASSES === '1';
 
 export default defineConfig({
   test: {
@@ -11,12 +15,16 @@ export default defineConfig({
     // both passes side by side (NEWSCTL_CI_BOTH_PASSES), which keeps the two about as long as each
     // other, and on the embedded database in an `npm test` of its own. The two-daemon render kill
     // needs PostgreSQL.
+    //
+    // The files that never touch storage (scripts/storage-free-tests.ts) run in the PostgreSQL pass
+    // only when both run side by side: the passes differ only in the database.
     exclude: [
       '**/node_modules/**',
-      ...(process.env.NEWSCTL_SKIP_BROWSER_TESTS === '1' || process.env.DATABASE_URL ? ['test/e2e/browser/**'] : []),
-      ...((process.env.DATABASE_URL ? process.env.NEWSCTL_CI_BOTH_PASSES !== '1' : process.env.NEWSCTL_CI_BOTH_PASSES === '1')
+      ...(process.env.NEWSCTL_SKIP_BROWSER_TESTS === '1' || usingPostgres ? ['test/e2e/browser/**'] : []),
+      ...((usingPostgres ? !bothPasses : bothPasses)
         ? ['test/api/audio-*.test.ts', 'test/cli/audio.test.ts', 'test/services/newsroom/audio/voices.test.ts']
         : []),
+      ...(bothPasses && !usingPostgres ? storageFreeTests(import.meta.dirname).filter((file) => !file.startsWith('test/e2e/browser/')) : []),
     ],
     environment: 'node',
     testTimeout: 30_000,
