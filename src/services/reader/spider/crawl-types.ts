@@ -57,7 +57,7 @@ export interface DomainFigures {
   /** Requests in flight (at most one per host). */
   active: number;
   stored: number;
-  /** When a request to its host last went out from this crawl (ms), or null. */
+  /** When this crawl's last request to its host was done with (ms; HostQueue.lastRequestAt), or null. */
   lastRequestAt: number | null;
   /** The pause its host needs between requests (ms): throttle, raised by robots.txt Crawl-delay. */
   intervalMs: number;

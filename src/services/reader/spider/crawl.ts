@@ -382,7 +382,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
         pending: Math.max(0, state.pending - active),
         active,
         stored: state.stored,
-        lastRequestAt: queue.lastStartedAt(state.hostName),
+        lastRequestAt: queue.lastRequestAt(state.hostName),
         intervalMs: intervalOf(state.hostName),
         progress: state.progress,
       };

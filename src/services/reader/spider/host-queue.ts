@@ -55,6 +55,8 @@ interface Lane {
   readyAt: number;
   intervalMs: number;
   lastStartedAt: number;
+  /** When its last request that went out was done with (answered or failed). */
+  lastDoneAt: number;
   /** Whether the request in flight has really gone out (a task may end without one). */
   sent: boolean;
 }
@@ -85,10 +87,17 @@ export class HostQueue {
     lane.readyAt = Math.max(lane.readyAt, at);
   }
 
-  /** When a request to the host last went out from this queue (ms), or null. */
-  lastStartedAt(host: string): number | null {
+  /**
+   * What another daemon taking the host over counts its pause from (ms), or null: when the last
+   * request was done with, as this queue counts its own pauses — the moment it went out is earlier
+   * than the server saw it, so a pause counted from there reached the server short by the request's
+   * way (965 ms for a 1 s pace under load). A request still in flight gives its start, the latest
+   * moment known; a claim changes hands once it is done with, or only after its lease lapsed.
+   */
+  lastRequestAt(host: string): number | null {
     const lane = this.lanes.get(host);
-    return lane && lane.lastStartedAt > -Infinity ? lane.lastStartedAt : null;
+    if (!lane || lane.lastStartedAt === -Infinity) return null;
+    return Math.max(lane.lastStartedAt, lane.lastDoneAt);
   }
 
   isBusy(host: string): boolean {
@@ -165,7 +174,17 @@ export class HostQueue {
   private lane(host: string): Lane {
     let lane = this.lanes.get(host);
     if (!lane) {
-      lane = { host, discovery: [], articles: [], busy: false, readyAt: 0, intervalMs: MIN_HOST_INTERVAL_MS, lastStartedAt: -Infinity, sent: false };
+      lane = {
+        host,
+        discovery: [],
+        articles: [],
+        busy: false,
+        readyAt: 0,
+        intervalMs: MIN_HOST_INTERVAL_MS,
+        lastStartedAt: -Infinity,
+        lastDoneAt: -Infinity,
+        sent: false,
+      };
       this.lanes.set(host, lane);
     }
     return lane;
@@ -263,7 +282,10 @@ export class HostQueue {
     if (!lane) return undefined;
     this.inFlight.delete(request);
     lane.busy = false;
-    if (lane.sent) lane.readyAt = Math.max(lane.readyAt, this.now() + lane.intervalMs);
+    if (lane.sent) {
+      lane.lastDoneAt = this.now();
+      lane.readyAt = Math.max(lane.readyAt, lane.lastDoneAt + lane.intervalMs);
+    }
     lane.sent = false;
     return lane;
   }

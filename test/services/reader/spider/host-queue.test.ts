@@ -53,6 +53,27 @@ describe('HostQueue', () => {
     expect(queue.nextReadyRequest()!.userData.url).toBe('http://b.test/2');
   });
 
+  it('tells another daemon to count its pause from when the last request was done with, not from when it went out', async () => {
+    const { queue, task, advance, at } = setup();
+    expect(queue.lastRequestAt('a.test')).toBeNull();
+    queue.add(task('http://a.test/1'));
+    const request = queue.nextReadyRequest()!;
+    const sentAt = at();
+    queue.noteStarted('a.test', sentAt);
+    // In flight: its start is the latest moment known.
+    expect(queue.lastRequestAt('a.test')).toBe(sentAt);
+    advance(450);
+    queue.markRequestHandled(request);
+    expect(queue.lastRequestAt('a.test')).toBe(sentAt + 450);
+    // A task that sent nothing (robots.txt said no) moves nothing.
+    queue.add(task('http://a.test/2'));
+    advance(1000);
+    const unsent = queue.nextReadyRequest()!;
+    advance(10);
+    queue.markRequestHandled(unsent);
+    expect(queue.lastRequestAt('a.test')).toBe(sentAt + 450);
+  });
+
   it('keeps a host waiting while it is backed off (429/503)', async () => {
     const { queue, task, paused, advance, at } = setup();
     queue.add(task('http://a.test/1'));
