@@ -48,14 +48,16 @@ describe.skipIf(!usingPostgres)('a daemon frozen past its lease', () => {
     web.clearLog();
     expect((await fetch(`${a.baseUrl}/api/spider/start`, { method: 'POST', headers: { cookie } })).status).toBe(200);
 
-    // Both daemons crawl their share, articles under way.
+    // A daemon crawling, articles under way. Usually both share the run; on a loaded machine the
+    // second may join after the first has claimed all six domains (a claim every 25 ms), and the
+    // frozen daemon's claims are then all the other's to take over, which is the case this tests.
     let holders: { holder: string; articles: number }[] = [];
-    const sharedBy = Date.now() + 90_000;
+    const crawlingBy = Date.now() + 90_000;
     for (;;) {
       holders = await sql<{ holder: string; articles: number }[]>`
-        select holder, sum(articles_stored)::int as articles from crawl_claims where status = 'crawling' group by holder`;
-      if (holders.length === 2 && holders.every((h) => h.articles >= 1)) break;
-      if (Date.now() > sharedBy) throw new Error(`the crawl was not shared: ${JSON.stringify(holders)}`);
+        select holder, sum(articles_stored)::int as articles from crawl_claims where status = 'crawling' group by holder order by holder`;
+      if (holders.length > 0 && holders.every((h) => h.articles >= 1)) break;
+      if (Date.now() > crawlingBy) throw new Error(`no daemon had articles under way: ${JSON.stringify(holders)}`);
       await sleep(100);
     }
     const frozen = daemons.find((daemon) => daemon.child.pid === pidOf(holders[0]!.holder))!;
