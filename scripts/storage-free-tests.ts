@@ -4,7 +4,7 @@
 // one pass. Conservative by construction: a file is storage-free only when no marker below is found
 // in it or in anything it imports under test/ (the product's own modules are not followed: a test
 // that imports a service without opening a database cannot reach storage through it).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 // What opens storage from a test, directly or through a process of the product.
@@ -30,7 +30,7 @@ const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g;
 function resolveImport(from: string, specifier: string): string | null {
   const base = resolve(dirname(from), specifier);
   const candidates = [base, base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'), `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')];
-  return candidates.find((file) => existsSync(file) && !file.endsWith('/')) ?? null;
+  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
 }
 
 function touchesStorage(file: string, root: string, seen = new Set<string>()): boolean {
