@@ -182,7 +182,8 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     raiseInterval,
   });
 
-  async function handleArticle(state: DomainState, task: CrawlTask): Promise<void> {
+  async function handleArticle(state: DomainState, request: QueuedRequest): Promise<void> {
+    const task = request.userData;
     if (!(await isAllowed(task.url))) return;
     // Below the disk's floor no article is stored: the site ends with the reason (not one failure
     // per article), and the next run, once there is room, crawls it again.
@@ -190,6 +191,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     if (disk.full) return failDomain(state, diskFull(disk, 'articles not stored').message);
     state.articleAttempts++;
     const response = await fetchPage(state, task.url, ARTICLE_CONTENT_TYPES);
+    // Only an article lets the host go before its handler ends: a discovery step's handler queues
+    // what it found, which must be in the lane before its next request is chosen (newest first).
+    queue.markHostDone(request);
     // A redirect may have led somewhere robots.txt closes, or off the site.
     const final = new URL(response.url);
     if (!state.sameSite(final) || !(await isAllowed(response.url))) return;
@@ -231,7 +235,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
         case 'sitemap':
           return await handleSitemap(state, task);
         case 'article':
-          return await handleArticle(state, task);
+          return await handleArticle(state, request);
       }
     } catch (error) {
       // The database is away (the share of the crawl pauses until it is back), or the claim's lease

@@ -13,6 +13,8 @@ export class QueuedRequest {
   retryCount = 0;
   /** A failure that another try cannot mend (a 4xx, a page too large). */
   noRetry = false;
+  /** Its exchange with the host is over (the answer read) while its handler goes on. */
+  hostDone = false;
   constructor(readonly userData: CrawlTask) {}
 }
 
@@ -266,6 +268,19 @@ export class HostQueue {
     if (lane) this.options.onSettled(request.userData, 'handled');
   }
 
+  /**
+   * The request's exchange with its host is over, its answer read, while its handler goes on (an
+   * article being extracted and stored): the host's pause counts from now, and the lane's next
+   * request may go out once it is over, so a site's pages are not paced by how long each takes to
+   * store. The request still counts as in flight for its domain's article cap until it is handled.
+   */
+  markHostDone(request: QueuedRequest): void {
+    const lane = this.inFlight.get(request);
+    if (!lane || request.hostDone) return;
+    request.hostDone = true;
+    this.freeLane(lane);
+  }
+
   /** A retry: back to the front of its lane, after the host's pause. */
   reclaimRequest(request: QueuedRequest): void {
     const lane = this.release(request);
@@ -281,13 +296,19 @@ export class HostQueue {
     const lane = this.inFlight.get(request);
     if (!lane) return undefined;
     this.inFlight.delete(request);
+    // Freed earlier, the lane may now carry the host's next request: it is that one's to free.
+    if (!request.hostDone) this.freeLane(lane);
+    request.hostDone = false;
+    return lane;
+  }
+
+  private freeLane(lane: Lane): void {
     lane.busy = false;
     if (lane.sent) {
       lane.lastDoneAt = this.now();
       lane.readyAt = Math.max(lane.readyAt, lane.lastDoneAt + lane.intervalMs);
     }
     lane.sent = false;
-    return lane;
   }
 
   getPendingCount(): number {

@@ -74,6 +74,33 @@ describe('HostQueue', () => {
     expect(queue.lastRequestAt('a.test')).toBe(sentAt + 450);
   });
 
+  it("lets a host's next request go while the last one's answer is still being stored, and keeps both in flight", async () => {
+    const { queue, task, settled, advance, at } = setup();
+    for (const n of [1, 2, 3]) queue.add(task(`http://a.test/${n}`));
+    const first = queue.nextReadyRequest()!;
+    queue.noteStarted('a.test', at());
+    advance(200);
+    queue.markHostDone(first);
+    // The pause counts from the answer, not from when the article is stored.
+    advance(999);
+    expect(queue.nextReadyRequest()).toBeNull();
+    advance(1);
+    const second = queue.nextReadyRequest()!;
+    expect(second.userData.url).toBe('http://a.test/2');
+    expect(queue.inFlightCount).toBe(2);
+    queue.noteStarted('a.test', at());
+    // The first handled now: the lane is the second's, still busy, and its pause not moved.
+    advance(5000);
+    queue.markRequestHandled(first);
+    expect(settled).toEqual(['handled http://a.test/1']);
+    expect(queue.nextReadyRequest()).toBeNull();
+    expect(queue.lastRequestAt('a.test')).toBe(at() - 5000);
+    queue.markRequestHandled(second);
+    expect(queue.nextReadyRequest()).toBeNull();
+    advance(1000);
+    expect(queue.nextReadyRequest()!.userData.url).toBe('http://a.test/3');
+  });
+
   it('keeps a host waiting while it is backed off (429/503)', async () => {
     const { queue, task, paused, advance, at } = setup();
     queue.add(task('http://a.test/1'));
