@@ -29,6 +29,13 @@ function parsePriority(text: string): number {
   return Number(text);
 }
 
+/** Seconds between two requests to the site; the server holds the bounds (1 s to an hour). */
+function parseThrottle(text: string): number {
+  const value = Number(text.trim());
+  if (text.trim() === '' || !Number.isFinite(value)) throw Invalid(`Throttle must be a number of seconds, got "${text}"`);
+  return value;
+}
+
 /** "12 (language)": pages read and not kept, by reason. */
 function skippedText(skipped: Record<string, number>): string {
   return Object.entries(skipped)
@@ -37,7 +44,7 @@ function skippedText(skipped: Record<string, number>): string {
 }
 
 export function registerDomainsCommand(program: Command): void {
-  const domains = program.command('domains').description('source domains: list, add, remove, priority, status, import, export');
+  const domains = program.command('domains').description('source domains: list, add, remove, priority, throttle, status, import, export');
 
   withDataOptions(domains.command('list').description('every domain, highest priority first')).action(async (options: DataOptions) => {
     const [list, timeZone] = await withClient(
@@ -66,12 +73,14 @@ export function registerDomainsCommand(program: Command): void {
       .description('add a domain (a host name, or http://host:port for local sites)')
       .argument('<domain>')
       .option('--priority <n>', 'priority (higher first; unset counts as 4)')
+      .option('--throttle <seconds>', 'seconds between two requests to the site (at least 1; default 2)')
       .option('--starting-url <url>', 'where crawling begins (default: the home page)'),
-  ).action(async (url: string, options: DataOptions & { priority?: string; startingUrl?: string }) => {
+  ).action(async (url: string, options: DataOptions & { priority?: string; throttle?: string; startingUrl?: string }) => {
     const body = {
       url,
       status: 'active' as const,
       ...(options.priority !== undefined ? { priority: parsePriority(options.priority) } : {}),
+      ...(options.throttle !== undefined ? { throttle: parseThrottle(options.throttle) } : {}),
       ...(options.startingUrl ? { startingUrl: options.startingUrl } : {}),
     };
     const domain = await withClient(options, (client) => client.domains.add(body));
@@ -187,6 +196,22 @@ export function registerDomainsCommand(program: Command): void {
     });
     if (options.json) printJson(domain);
     else console.log(`${readableAddress(domain.url)}: priority ${domain.priority}`);
+  });
+
+  withDataOptions(
+    domains
+      .command('set-throttle')
+      .description('set the seconds between two requests to a domain (at least 1)')
+      .argument('<domain>', 'id, url or host')
+      .argument('<seconds>'),
+  ).action(async (ref: string, seconds: string, options: DataOptions) => {
+    const value = parseThrottle(seconds);
+    const domain = await withClient(options, async (client) => {
+      const found = await findDomain(client, ref);
+      return client.domains.update(found.id, { throttle: value });
+    });
+    if (options.json) printJson(domain);
+    else console.log(`${readableAddress(domain.url)}: one request every ${domain.throttle} s`);
   });
 
   withDataOptions(

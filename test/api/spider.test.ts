@@ -46,7 +46,7 @@ describe('spider control', () => {
   });
 
   it('crawls, reporting through the status object and live messages, refusing a second start and the re-fetcher', { timeout: 120_000 }, async () => {
-    for (const site of web.sites) expect((await call('POST', '/api/domains', { url: site.origin, status: 'active' })).status).toBe(201);
+    for (const site of web.sites) expect((await call('POST', '/api/domains', { url: site.origin, status: 'active', throttle: 1 })).status).toBe(201);
     const messages: LiveMessage[] = [];
     const off = server.ctx.events.onAny((message) => messages.push(message));
 

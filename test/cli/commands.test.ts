@@ -69,7 +69,7 @@ describe('newsctl commands without a daemon', { timeout: 300_000 }, () => {
   });
 
   it('crawls once in the foreground with plain progress lines, and refuses an unknown domain', async () => {
-    expect((await cli(['domains', 'add', web.sites[0]!.origin, ...args()])).code).toBe(0);
+    expect((await cli(['domains', 'add', web.sites[0]!.origin, '--throttle', '1', ...args()])).code).toBe(0);
     const unknown = await cli(['crawl', '--once', '--domain', 'nowhere.example', ...args()]);
     expect(unknown.code, unknown.stderr).toBe(4);
     expect(unknown.stderr).toContain('No crawlable domain nowhere.example');

@@ -50,12 +50,18 @@ describe('domains, avoid list and spider commands in-process', () => {
   it('adds, lists, prioritises and exports domains; keeps an avoid list', { timeout: 300_000 }, async () => {
     const site = web.sites[0]!;
     const args = ['--data-dir', storage.dataDir, ...storage.dbArgs];
-    expect((await cli(['domains', 'add', site.origin, '--priority', '7', ...args])).stdout).toMatch(/Domain added successfully/);
+    // At the floor of one request a second, so the crawl below takes half the default's time.
+    expect((await cli(['domains', 'add', site.origin, '--priority', '7', '--throttle', '1', ...args])).stdout).toMatch(/Domain added successfully/);
     const duplicate = await cli(['domains', 'add', site.origin, ...args]);
     expect(duplicate.code).toBe(5);
     expect(duplicate.stderr).toContain(`Domain ${site.origin} is already in the list`);
     await cli(['domains', 'add', 'quiet.example', ...args]);
     expect((await cli(['domains', 'set-priority', 'quiet.example', '2', ...args])).stdout).toContain('quiet.example: priority 2');
+    expect((await cli(['domains', 'set-throttle', 'quiet.example', '3.5', ...args])).stdout).toContain('quiet.example: one request every 3.5 s');
+    const tooFast = await cli(['domains', 'set-throttle', 'quiet.example', '0.5', ...args]);
+    expect(tooFast.code, tooFast.stderr).toBe(2);
+    expect(tooFast.stderr).toMatch(/throttle/i);
+    expect((await cli(['domains', 'add', 'fast.example', '--throttle', 'soon', ...args])).stderr).toContain('Throttle must be a number of seconds, got "soon"');
     expect((await cli(['domains', 'set-status', 'quiet.example', 'avoided', ...args])).stdout).toContain('quiet.example is avoided');
     expect((await cli(['avoid', 'add', 'tracker.example', '--reason', 'ads', ...args])).stdout).toContain('Avoid domain added successfully');
     const avoid = JSON.parse((await cli(['avoid', 'list', '--json', ...args])).stdout);

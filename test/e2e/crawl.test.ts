@@ -71,10 +71,22 @@ describe('a crawl in the daemon', () => {
       const imported = await cli(['domains', 'import', file, '--data-dir', storage.dataDir, ...storage.dbArgs]);
       expect(imported.stdout).toContain(`Imported: ${SITES + 1} added, 0 skipped`);
 
+      // Each at the floor of one request a second (the file's format has no throttle): the gaps
+      // below then check the floor itself.
+      const cookie = await login(daemon);
+      const domains = (await (await fetch(`${daemon.baseUrl}/api/domains`, { headers: { cookie } })).json()) as { id: number; url: string }[];
+      for (const domain of domains.filter((d) => d.url !== 'spam.example')) {
+        const changed = await fetch(`${daemon.baseUrl}/api/domains/${domain.id}`, {
+          method: 'PATCH',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ throttle: 1 }),
+        });
+        expect(changed.status).toBe(200);
+      }
+
       web.clearLog();
       const started = await cli(['spider', 'start', '--data-dir', storage.dataDir, ...storage.dbArgs]);
       expect(started.stdout).toContain(`Spider started: ${SITES} domains to crawl`);
-      const cookie = await login(daemon);
       const finished = await until(
         () => spiderStatus(daemon, cookie),
         (s) => s.spiderStatus === 'idle',
@@ -117,7 +129,7 @@ describe('kill -9 in the middle of a crawl', () => {
       const added = await fetch(`${first.baseUrl}/api/domains`, {
         method: 'POST',
         headers: { cookie, 'content-type': 'application/json' },
-        body: JSON.stringify({ url: site.origin, status: 'active' }),
+        body: JSON.stringify({ url: site.origin, status: 'active', throttle: 1 }),
       });
       expect(added.status).toBe(201);
     }
