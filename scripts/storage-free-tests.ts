@@ -1,7 +1,7 @@
 // The test files that never touch storage: neither they nor the test helpers and fixtures they
 // import open a database, start the app or a daemon, or run a command. CI's two passes differ only
 // in the database, so such a file proves nothing more the second time; vitest.config.ts runs it in
-// one pass. Conservative by construction: a file is storage-free only when no marker below is found
+// one pass, and beside the others in one module graph (it must leave no state behind). Conservative by construction: a file is storage-free only when no marker below is found
 // in it or in anything it imports under test/ (the product's own modules are not followed: a test
 // that imports a service without opening a database cannot reach storage through it).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -22,6 +22,11 @@ const STORAGE_MARKERS = [
   /\bnode:worker_threads\b/,
   /\bdata-dir\b/,
   /\bmigrate\b/,
+  // And what would leak into the next file of a worker that shares its modules (vitest.config.ts
+  // runs these files without isolation): mocks, fake timers, a changed global or environment.
+  /\bvi\.(?:mock|doMock|useFakeTimers|stubGlobal|stubEnv)\b/,
+  /\bprocess\.env(?:\.\w+|\[[^\]]+\])\s*=[^=]/,
+  /\bdelete\s+process\.env\b/,
 ];
 
 const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g;

@@ -1,4 +1,4 @@
-// Which test files CI runs in one pass only (scripts/storage-free-tests.ts): a file is storage-free
+// Which test files CI runs in one pass only, without isolation (scripts/storage-free-tests.ts): a file is storage-free
 // only when neither it nor a helper or fixture it imports under test/ opens storage or a process.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,8 +29,12 @@ describe('storage-free test files', () => {
     write('test/spawns.test.tsx', "import { spawn } from 'node:child_process';\n");
     write('test/cli.test.ts', "const run = () => runCli(['status']);\n");
     write('test/fixtures/ignored.test.ts', '');
+    // State that would outlive the file in a worker shared with others.
+    write('test/timers.test.ts', 'vi.useFakeTimers();\n');
+    write('test/env.test.ts', "process.env['NEWSCTL_X'] = '1';\n");
+    write('test/env-read.test.ts', "const on = process.env.NEWSCTL_X === '1';\n");
     // A product module is not followed (the test only calls what it imports), so pure.test.ts is free.
-    expect(storageFreeTests(tree)).toEqual(['test/cycle.test.ts', 'test/pure.test.ts']);
+    expect(storageFreeTests(tree)).toEqual(['test/cycle.test.ts', 'test/env-read.test.ts', 'test/pure.test.ts']);
   });
 
   it('keeps every suite that opens a database out of the list, and finds pure ones in it', () => {
