@@ -199,11 +199,14 @@ export function registerDomainsCommand(program: Command): void {
   });
 
   withDataOptions(
-    domains
-      .command('set-throttle')
-      .description('set the seconds between two requests to a domain (at least 1)')
-      .argument('<domain>', 'id, url or host')
-      .argument('<seconds>'),
+    withExamples(
+      domains
+        .command('set-throttle')
+        .description('set the seconds between two requests to a domain (at least 1)')
+        .argument('<domain>', 'id, url or host')
+        .argument('<seconds>'),
+      'newsctl domains set-throttle example.com 5',
+    ),
   ).action(async (ref: string, seconds: string, options: DataOptions) => {
     const value = parseThrottle(seconds);
     const domain = await withClient(options, async (client) => {
