@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { modelPath } from '../../../paths.js';
 import { FUNCTION_WORDS, topicWords } from '../../reader/classify/words.js';
 import { rankWeight } from '../../reader/classify/word-vectors.js';
+import { lineIndex, type WordIndex } from '../../reader/classify/packed-numbers.js';
 
 export const FACT_VECTORS_FORMAT = 'newsctl-fact-vectors/1';
 
@@ -29,7 +30,7 @@ const SMOOTHING = 1e-3;
 
 interface FactVectors {
   dimensions: number;
-  index: Map<string, number>;
+  index: WordIndex;
   vectors: Float32Array;
   weights: Float32Array;
 }
@@ -46,14 +47,14 @@ function factVectors(): FactVectors {
     vectors: string;
   };
   if (file.format !== FACT_VECTORS_FORMAT) throw new Error(`unknown fact vectors format ${String(file.format)}`);
-  const words = file.words.split('\n');
+  const index = lineIndex(file.words);
   const bytes = new Int8Array(Buffer.from(file.vectors, 'base64'));
-  if (bytes.length !== words.length * file.dimensions) throw new Error('fact vectors: words and vectors disagree');
+  if (bytes.length !== index.size * file.dimensions) throw new Error('fact vectors: words and vectors disagree');
   loaded = {
     dimensions: file.dimensions,
-    index: new Map(words.map((word, i) => [word, i])),
+    index,
     vectors: Float32Array.from(bytes, (b) => b / 127),
-    weights: Float32Array.from(words, (_, rank) => rankWeight(rank, SMOOTHING)),
+    weights: Float32Array.from({ length: index.size }, (_, rank) => rankWeight(rank, SMOOTHING)),
   };
   return loaded;
 }

@@ -8,6 +8,7 @@
 //   carry what a word shares with its relatives ("refinery", "refiners") and with words no training
 //   headline used: the thin topics need that most.
 import { FUNCTION_WORDS, titleWords, topicWords, type TitleText } from './words.js';
+import type { WordIndex } from './packed-numbers.js';
 
 export interface FeatureWeighting {
   /** Weight of a body occurrence relative to a title occurrence. */
@@ -88,7 +89,7 @@ export interface FeatureRow {
  * The article's feature row over a vocabulary: sublinear term frequency (1 + ln count) times idf,
  * each block scaled to unit length, the letters block then to `pieceWeight`. Unknown features drop out.
  */
-export function featureRow(counts: ArticleFeatureCounts, vocabulary: ReadonlyMap<string, number>, idf: ArrayLike<number>, pieceWeight: number): FeatureRow {
+export function featureRow(counts: ArticleFeatureCounts, vocabulary: Pick<WordIndex, 'get'>, idf: ArrayLike<number>, pieceWeight: number): FeatureRow {
   const columns: number[] = [];
   const values: number[] = [];
   for (const [block, scale] of [
@@ -133,7 +134,7 @@ const WORDS_REMEMBERED = 100_000;
  * those lookups.
  */
 export function featureRowReader(
-  vocabulary: ReadonlyMap<string, number>,
+  vocabulary: Pick<WordIndex, 'get'>,
   idf: ArrayLike<number>,
   weighting: FeatureWeighting,
 ): (title: TitleText, body?: string) => FeatureRow {

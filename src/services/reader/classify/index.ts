@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { modelPath } from '../../../paths.js';
 import { compileTopicModel, predictTopic, type TopicModel, type TopicModelFile, type TopicPrediction } from './topic-model.js';
 import { classifyStoryText, READING_LENGTH, readArticle, type StoryArticleText, type StoryTopic } from './story-topic.js';
+import type { WordIndex } from './packed-numbers.js';
 
 export { TOPICS, isTopic, type Topic } from '../../../shared/topics.js';
 export { categorizeByKeywords } from './category-rule.js';
@@ -57,6 +58,6 @@ export function readStoryArticles(articles: readonly StoryArticleText[]): Float6
  * The words the shipped model knows, each with its frequency rank (the word vectors' order, most
  * common first): a dictionary for reading run-together names ("metroledger").
  */
-export function knownWordRanks(): ReadonlyMap<string, number> {
+export function knownWordRanks(): Pick<WordIndex, 'get'> {
   return topicModel().embedding?.scores.index ?? new Map();
 }

@@ -8,14 +8,14 @@
 // the weights small integers in base64: the file stays a few megabytes, and a weight keeps four
 // significant digits, far below what moves a prediction.
 import { featureRowReader, type FeatureRow, type FeatureWeighting } from './article-features.js';
-import { indexOf, unpackInt16, unpackUint16 } from './packed-numbers.js';
+import { lineIndex, unpackInt16, unpackUint16, type WordIndex } from './packed-numbers.js';
 import type { TitleText } from './words.js';
 
 export interface TopicRegression {
   weighting: FeatureWeighting;
   /** Number of classes (the topics the rows cover). */
   classes: number;
-  vocabulary: Map<string, number>;
+  vocabulary: WordIndex;
   idf: Float64Array;
   /** weights[column × classes + class] */
   weights: Float64Array;
@@ -70,13 +70,12 @@ export interface TopicRegressionFile {
 export const IDF_UNIT = 1 / 4096;
 
 export function decodeTopicRegression(file: TopicRegressionFile): TopicRegression {
-  const features = file.features ? file.features.split('\n') : [];
+  const vocabulary = lineIndex(file.features);
   const idfBytes = Buffer.from(file.idf, 'base64');
-  const weights = unpackInt16(file.weights, file.weightUnit, features.length * file.classes);
-  if (idfBytes.length !== features.length * 2 || !weights || file.bias.length !== file.classes) {
+  const weights = unpackInt16(file.weights, file.weightUnit, vocabulary.size * file.classes);
+  if (idfBytes.length !== vocabulary.size * 2 || !weights || file.bias.length !== file.classes) {
     throw new Error('topic regression: vocabulary, idf, weights and bias sizes disagree');
   }
-  const vocabulary = indexOf(features);
   const idf = unpackUint16(idfBytes, IDF_UNIT);
   return {
     weighting: file.weighting,

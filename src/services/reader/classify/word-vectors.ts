@@ -8,7 +8,7 @@
 // Training reads the vectors (scripts/training/word-vectors.ts); the model file keeps only each
 // word's weight and its scores under the regression over the mean vector (WordTopicScores), a few
 // bytes per word.
-import { indexOf, unpackInt16 } from './packed-numbers.js';
+import { lineIndex, unpackInt16, type WordIndex } from './packed-numbers.js';
 import { logSoftmax } from './topic-regression.js';
 import { FUNCTION_WORDS, titleWords, topicWords, type TitleText } from './words.js';
 
@@ -27,7 +27,7 @@ export function rankWeight(rank: number, smoothing: number): number {
 
 /** Per word a row of `width` numbers and a weight: the vectors, or the words' scores under the regression. */
 export interface WordRows {
-  index: Map<string, number>;
+  index: Pick<WordIndex, 'get'>;
   weights: Float32Array;
   values: ArrayLike<number>;
   width: number;
@@ -87,7 +87,7 @@ export function articleMean(rows: WordRows, title: TitleText, body: string | und
  */
 export interface WordTopicScores {
   classes: number;
-  index: Map<string, number>;
+  index: WordIndex;
   /** Each word's weight in an article's mean. */
   weights: Float32Array;
   /** scores[word × classes + class] */
@@ -129,15 +129,15 @@ function bytesOver255(bytes: Uint8Array): Float32Array {
 }
 
 export function decodeWordTopicScores(file: WordTopicScoresFile): WordTopicScores {
-  const words = file.words ? file.words.split('\n') : [];
+  const index = lineIndex(file.words);
   const weights = Buffer.from(file.weights, 'base64');
-  const scores = unpackInt16(file.scores, file.scoreUnit, words.length * file.classes);
-  if (weights.length !== words.length || !scores || file.bias.length !== file.classes) {
+  const scores = unpackInt16(file.scores, file.scoreUnit, index.size * file.classes);
+  if (weights.length !== index.size || !scores || file.bias.length !== file.classes) {
     throw new Error('word topic scores: words, weights, scores and bias sizes disagree');
   }
   return {
     classes: file.classes,
-    index: indexOf(words),
+    index,
     weights: bytesOver255(weights),
     scores,
     bias: Float64Array.from(file.bias),
