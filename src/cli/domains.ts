@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { Invalid, NotFound } from '../errors.js';
-import type { DomainView as Domain } from '../api/domains.js';
+import type { DomainChanges, DomainView as Domain } from '../api/domains.js';
 import { readableAddress, readableHost, storedHost } from '../services/reader/domains/host-names.js';
 import type { Client } from '../client/index.js';
 import { formatTable, printJson, readInputFile } from './io.js';
@@ -34,6 +34,11 @@ function parseThrottle(text: string): number {
   const value = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(value)) throw Invalid(`Throttle must be a number of seconds, got "${text}"`);
   return value;
+}
+
+/** One domain, named as the operator names it, changed; what the server made of it. */
+function changeDomain(options: DataOptions, ref: string, changes: DomainChanges): Promise<Domain> {
+  return withClient(options, async (client) => client.domains.update((await findDomain(client, ref)).id, changes));
 }
 
 /** "12 (language)": pages read and not kept, by reason. */
@@ -190,10 +195,7 @@ export function registerDomainsCommand(program: Command): void {
     domains.command('set-priority').description("set a domain's priority").argument('<domain>', 'id, url or host').argument('<priority>', 'an integer'),
   ).action(async (ref: string, priority: string, options: DataOptions) => {
     const value = parsePriority(priority);
-    const domain = await withClient(options, async (client) => {
-      const found = await findDomain(client, ref);
-      return client.domains.update(found.id, { priority: value });
-    });
+    const domain = await changeDomain(options, ref, { priority: value });
     if (options.json) printJson(domain);
     else console.log(`${readableAddress(domain.url)}: priority ${domain.priority}`);
   });
@@ -209,10 +211,7 @@ export function registerDomainsCommand(program: Command): void {
     ),
   ).action(async (ref: string, seconds: string, options: DataOptions) => {
     const value = parseThrottle(seconds);
-    const domain = await withClient(options, async (client) => {
-      const found = await findDomain(client, ref);
-      return client.domains.update(found.id, { throttle: value });
-    });
+    const domain = await changeDomain(options, ref, { throttle: value });
     if (options.json) printJson(domain);
     else console.log(`${readableAddress(domain.url)}: one request every ${domain.throttle} s`);
   });
@@ -225,10 +224,7 @@ export function registerDomainsCommand(program: Command): void {
       .argument('<status>'),
   ).action(async (ref: string, status: string, options: DataOptions) => {
     if (!STATUSES.includes(status)) throw Invalid(`Status must be one of ${STATUSES.join(', ')}`);
-    const domain = await withClient(options, async (client) => {
-      const found = await findDomain(client, ref);
-      return client.domains.update(found.id, { status: status as 'active' });
-    });
+    const domain = await changeDomain(options, ref, { status: status as 'active' });
     if (options.json) printJson(domain);
     else console.log(`Domain status updated successfully: ${readableAddress(domain.url)} is ${domain.status}`);
   });
