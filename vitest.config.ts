@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { storageFreeTests } from './scripts/storage-free-tests.js';
+import { TEST_NODE_FLAGS } from './test/helpers/node-flags.js';
 
 const usingPostgres = Boolean(process.env.DATABASE_URL);
 const bothPasses = process.env.NEWSCTL_CI_BOTH_PASSES === '1';
@@ -12,6 +13,7 @@ const common = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   pool: 'forks',
+  execArgv: TEST_NODE_FLAGS,
   // Every JSON answer compared with what its service built (src/server/answer-schemas.ts).
   env: { NEWSCTL_CHECK_ANSWERS: '1' },
 } as const;

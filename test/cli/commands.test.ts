@@ -12,6 +12,7 @@ import { tarWatcher } from '../../src/services/platform/dump/tar.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { harborStorm, storeStoryTrend } from '../fixtures/stories/index.js';
 import { CLI, childEnv, runCli, spawnDaemon, daemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+import { TEST_NODE_FLAGS } from '../helpers/node-flags.js';
 
 const STORM = 'Storm floods Port Linden harbor, 1,200 evacuated';
 const storage = daemonStorage('newsctl-cli-commands-');
@@ -232,7 +233,7 @@ describe('newsctl commands through a daemon', { timeout: 300_000 }, () => {
   });
 
   it('follows the log live, filtered by component', async () => {
-    const child = spawn(process.execPath, [CLI, 'logs', '--follow', '--component', 'DOMAIN_MANAGER', '--limit', '1', '--json', ...args()], {
+    const child = spawn(process.execPath, [...TEST_NODE_FLAGS, CLI, 'logs', '--follow', '--component', 'DOMAIN_MANAGER', '--limit', '1', '--json', ...args()], {
       env: childEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -13,6 +13,19 @@ const SITES = 6;
 const THROTTLE_S = 2;
 const LEASE_S = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** What a failed wait reports: the run's claims and jobs as the database has them, and the live daemon's last output. */
+async function whatTheyHeld(sql: postgres.Sql, live: DaemonProcess): Promise<string> {
+  const claims = await sql`select domain_id, status, holder, expires_at, now() as db_now, attempts, articles_stored from crawl_claims order by domain_id`;
+  const runs = await sql`select id, job, status, holder, expires_at, attempts from job_runs order by created_at`;
+  const logs = await sql`select component, level, message from logs order by id desc limit 15`;
+  return [
+    `claims: ${JSON.stringify(claims)}`,
+    `runs: ${JSON.stringify(runs)}`,
+    `logs: ${JSON.stringify(logs)}`,
+    `daemon ${live.child.pid} output (last 3,000 characters):\n${live.output().slice(-3_000)}`,
+  ].join('\n');
+}
+
 describe.skipIf(!usingPostgres)('a daemon frozen past its lease', () => {
   let web: NewsWeb;
   let cluster: TestCluster;
@@ -71,7 +84,7 @@ describe.skipIf(!usingPostgres)('a daemon frozen past its lease', () => {
         const [left] = await sql<{ count: number }[]>`
           select count(*)::int as count from crawl_claims where status = 'crawling' and holder = ${frozenHolder}`;
         if (left!.count === 0) break;
-        if (Date.now() > takenBy) throw new Error('the frozen daemon kept its claims');
+        if (Date.now() > takenBy) throw new Error(`the frozen daemon kept its claims\n${await whatTheyHeld(sql, other)}`);
         await sleep(100);
       }
       // Long enough for the new holder to be asking those hosts again.
@@ -84,7 +97,7 @@ describe.skipIf(!usingPostgres)('a daemon frozen past its lease', () => {
     for (;;) {
       const [open] = await sql<{ count: number }[]>`select count(*)::int as count from job_runs where job = 'spider' and status in ('queued', 'running')`;
       if (open!.count === 0) break;
-      if (Date.now() > doneBy) throw new Error('the crawl did not finish');
+      if (Date.now() > doneBy) throw new Error(`the crawl did not finish\n${await whatTheyHeld(sql, other)}`);
       await sleep(250);
     }
     const taken = await sql<{ count: number }[]>`select count(*)::int as count from crawl_claims where attempts > 1`;

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import { openDatabase } from '../../src/db/client.js';
 import { packagePath } from '../../src/paths.js';
 import { createTestDatabase, type TestDatabase } from './db.js';
+import { TEST_NODE_FLAGS } from './node-flags.js';
 
 export interface DaemonProcess {
   child: ChildProcess;
@@ -53,7 +54,7 @@ export interface CliResult {
 /** Runs `newsctl ARGS` as an operator would, from the sources, and collects its output. */
 export function runCli(args: string[], options: { env?: Record<string, string>; stdin?: string; cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(process.execPath, [...TEST_NODE_FLAGS, CLI, ...args], {
       env: childEnv(options.env),
       stdio: ['pipe', 'pipe', 'pipe'],
       ...(options.cwd ? { cwd: options.cwd } : {}),
@@ -118,7 +119,7 @@ export async function spawnDaemon(args: string[], env: Record<string, string> = 
 
 async function spawnOnFreePort(args: string[], env: Record<string, string>, timeoutMs: number): Promise<DaemonProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--host', '127.0.0.1', '--port', String(port), ...args], {
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, CLI, 'serve', '--host', '127.0.0.1', '--port', String(port), ...args], {
     env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });

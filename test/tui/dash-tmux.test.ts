@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, remoteTransport, type Client } from '../../src/client/index.js';
 import { startNewsWeb, type NewsWeb } from '../fixtures/news-web/index.js';
 import { CLI, childEnv, runCli, spawnDaemon, daemonStorage, type DaemonProcess } from '../helpers/daemon.js';
+import { TEST_NODE_FLAGS } from '../helpers/node-flags.js';
 
 const hasTmux = (() => {
   try {
@@ -68,7 +69,9 @@ describe.skipIf(!hasTmux || Boolean(process.env.DATABASE_URL))('newsctl dash in 
 
   it('shows the crawl live and pauses it on `p`', async () => {
     const env = childEnv();
-    const command = [process.execPath, CLI, 'dash', '--data-dir', storage.dataDir].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
+    const command = [process.execPath, ...TEST_NODE_FLAGS, CLI, 'dash', '--data-dir', storage.dataDir]
+      .map((part) => `'${part.replace(/'/g, `'\\''`)}'`)
+      .join(' ');
     tmux(
       'new-session',
       '-d',
