@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
-import { startWorker } from '../../platform/worker-thread.js';
+import { ANALYSIS_LIMITS, startWorker } from '../../platform/worker-thread.js';
 import { classifyStory, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
 import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
@@ -204,8 +204,8 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
   const { offThreadFrom = OFF_THREAD_FROM, reader: withReader = availableParallelism() >= 2 && articles.length >= READER_FROM, ...limits } = options;
   if (articles.length < offThreadFrom) return windowStories(articles, limits);
   signal?.throwIfAborted();
-  const worker = startWorker(workerFile);
-  const reader = withReader ? startWorker(workerFile) : null;
+  const worker = startWorker(workerFile, { resourceLimits: ANALYSIS_LIMITS });
+  const reader = withReader ? startWorker(workerFile, { resourceLimits: ANALYSIS_LIMITS }) : null;
   if (reader) {
     const { port1, port2 } = new MessageChannel();
     worker.postMessage({ reader: port1 }, [port1]);

@@ -1,7 +1,7 @@
 // The `trends analyze --from-jsonl` reader: what reaches the engine, and what is refused; and what
 // the command prints of each trend, its topic included.
 import { describe, expect, it } from 'vitest';
-import { analysisLines, parseArticleLines } from '../../../../../src/cli/trends.js';
+import { analysisLines, parseArticleLines } from '../../../../../src/cli/trends-analysis.js';
 import type { StoryInput } from '../../../../../src/services/reader/trends/engine/index.js';
 import { tellingParagraphs, WEB_STORIES } from '../../../../fixtures/stories/local-web.js';
 
