@@ -25,7 +25,7 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
 
 const workerFile = fileURLToPath(new URL(`./trends-analysis-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
 
-/** The analysis in a worker thread sized for it (ANALYSIS_LIMITS: ~20 % faster, 100 MB less here). */
+/** The analysis in a worker thread sized for it (ANALYSIS_LIMITS: about a tenth faster, 100 MB less). */
 function analyzeOffThread(request: AnalysisRequest): Promise<AnalysisAnswer> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(workerFile, { workerData: request, resourceLimits: ANALYSIS_LIMITS });

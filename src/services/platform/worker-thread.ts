@@ -7,8 +7,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 /**
  * For a worker that groups and classifies articles: a young generation of 24 MB (8 MB semi-spaces).
  * The analysis makes millions of short-lived objects, and on a machine with gigabytes free V8 grows
- * the young generation far past the CPU's caches: `trends analyze` on 10,000 articles took 2.45–2.65
- * s and 330 MB with the default, 2.01–2.08 s and 215 MB with this (docs/benchmarks.md).
+ * the young generation far past the CPU's caches: `trends analyze` on 10,000 articles took 2.50–2.60
+ * s and 330 MB with the default, 2.17–2.39 s and 230 MB with this (docs/benchmarks.md).
  */
 export const ANALYSIS_LIMITS: WorkerOptions['resourceLimits'] = { maxYoungGenerationSizeMb: 24 };
 
