@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { storageFreeTests } from './scripts/storage-free-tests.js';
+import { sharableTests, storageFreeTests } from './scripts/storage-free-tests.js';
 import { TEST_NODE_FLAGS } from './test/helpers/node-flags.js';
 
 const usingPostgres = Boolean(process.env.DATABASE_URL);
@@ -7,6 +7,9 @@ const bothPasses = process.env.NEWSCTL_CI_BOTH_PASSES === '1';
 
 // The files that never touch storage (scripts/storage-free-tests.ts), the browser suites aside.
 const storageFree = storageFreeTests(import.meta.dirname).filter((file) => !file.startsWith('test/e2e/browser/'));
+// The storage files that leave no state behind, and share a worker's modules (see `storage-shared`).
+const sharable = new Set(sharableTests(import.meta.dirname));
+const storageShared = [...sharable].filter((file) => !storageFree.includes(file));
 
 const common = {
   environment: 'node',
@@ -17,6 +20,36 @@ const common = {
   // Every JSON answer compared with what its service built (src/server/answer-schemas.ts).
   env: { NEWSCTL_CHECK_ANSWERS: '1' },
 } as const;
+
+/**
+ * Storage test files. scripts/test.mjs sets NEWSCTL_SKIP_BROWSER_TESTS when Chromium is missing (and
+ * says so). The browser suites and the audio renders run in one pass each, not again on the other
+ * database (decisions.md "CI"): they read and write what every other suite does on both, and running
+ * them twice is most of what would make CI outgrow its 30 minutes. The browser suites run on the
+ * embedded database (a fresh install's); the audio renders on PostgreSQL when .ci/run runs both
+ * passes side by side, which keeps the two about as long as each other, and on the embedded database
+ * in an `npm test` of its own. The two-daemon render kill needs PostgreSQL.
+ */
+function storageProject(name: string, include: string[], isolate: boolean, others: string[] = []) {
+  return {
+    test: {
+      ...common,
+      name,
+      include,
+      isolate,
+      exclude: [
+        '**/node_modules/**',
+        ...others,
+        ...(process.env.NEWSCTL_SKIP_BROWSER_TESTS === '1' || usingPostgres ? ['test/e2e/browser/**'] : []),
+        ...((usingPostgres ? !bothPasses : bothPasses)
+          ? ['test/api/audio-*.test.ts', 'test/cli/audio.test.ts', 'test/services/newsroom/audio/voices.test.ts']
+          : []),
+      ],
+      // One migrated database image per project and pass (test/global-setup.ts).
+      globalSetup: ['test/global-setup.ts'],
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -30,30 +63,11 @@ export default defineConfig({
       // When .ci/run runs both passes side by side (NEWSCTL_CI_BOTH_PASSES) they run in the
       // PostgreSQL pass only: the passes differ only in the database.
       ...(bothPasses && !usingPostgres ? [] : [{ test: { ...common, name: 'pure', include: storageFree, isolate: false } }]),
-      {
-        test: {
-          ...common,
-          name: 'storage',
-          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          // scripts/test.mjs sets NEWSCTL_SKIP_BROWSER_TESTS when Chromium is missing (and says so).
-          // The browser suites and the audio renders run in one pass each, not again on the other
-          // database (decisions.md "CI"): they read and write what every other suite does on both,
-          // and running them twice is most of what would make CI outgrow its 30 minutes. The
-          // browser suites run on the embedded database (a fresh install's); the audio renders on
-          // PostgreSQL when .ci/run runs both passes side by side, which keeps the two about as
-          // long as each other, and on the embedded database in an `npm test` of its own. The
-          // two-daemon render kill needs PostgreSQL.
-          exclude: [
-            '**/node_modules/**',
-            ...storageFree,
-            ...(process.env.NEWSCTL_SKIP_BROWSER_TESTS === '1' || usingPostgres ? ['test/e2e/browser/**'] : []),
-            ...((usingPostgres ? !bothPasses : bothPasses)
-              ? ['test/api/audio-*.test.ts', 'test/cli/audio.test.ts', 'test/services/newsroom/audio/voices.test.ts']
-              : []),
-          ],
-          globalSetup: ['test/global-setup.ts'],
-        },
-      },
+      // Storage files in two projects that differ only in isolation: those that leave no state
+      // behind share each worker's module graph (the product's modules loaded once per worker, not
+      // once per file: a sixth of a pass was loading them); the rest get a fresh one each.
+      storageProject('storage-shared', storageShared, false),
+      storageProject('storage', ['test/**/*.test.ts', 'test/**/*.test.tsx'], true, [...storageFree, ...storageShared]),
     ],
   },
 });

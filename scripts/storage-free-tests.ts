@@ -1,9 +1,12 @@
-// The test files that never touch storage: neither they nor the test helpers and fixtures they
-// import open a database, start the app or a daemon, or run a command. CI's two passes differ only
-// in the database, so such a file proves nothing more the second time; vitest.config.ts runs it in
-// one pass, and beside the others in one module graph (it must leave no state behind). Conservative by construction: a file is storage-free only when no marker below is found
-// in it or in anything it imports under test/ (the product's own modules are not followed: a test
-// that imports a service without opening a database cannot reach storage through it).
+// Which test files may share a worker's modules, and which never touch storage. A file that leaves
+// no state behind (no mocks, fake timers, changed globals or environment, in it or in any helper or
+// fixture it imports under test/) runs beside the others in one module graph: vitest.config.ts
+// loads the product's modules once per worker for them, not once per file. Of those, a file that
+// also never opens storage (a database, the app, a daemon, a command) proves nothing more in CI's
+// second pass, which differs only in the database, so it runs in one pass. Conservative by
+// construction: a file is free of a kind only when no marker of that kind is found in it or in
+// anything it imports under test/ (the product's own modules are not followed: a test that imports
+// a service without opening a database cannot reach storage through it).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -22,13 +25,20 @@ const STORAGE_MARKERS = [
   /\bnode:worker_threads\b/,
   /\bdata-dir\b/,
   /\bmigrate\b/,
-  // And what would leak into the next file of a worker that shares its modules (vitest.config.ts
-  // runs these files without isolation): mocks, fake timers, a changed global or environment.
-  /\bvi\.(?:mock|doMock|useFakeTimers|stubGlobal|stubEnv)\b/,
-  /\bprocess\.env(?:\.\w+|\[[^\]]+\])\s*=[^=]/,
-  /\bdelete\s+process\.env\b/,
 ];
 
+// What would leak into the next file of a worker that shares its modules: mocks, spies, fake
+// timers, a changed global, environment, working folder or process handler, V8 flags.
+const LEAK_MARKERS = [
+  /\bvi\.(?:mock|doMock|useFakeTimers|stubGlobal|stubEnv|spyOn)\b/,
+  /\bprocess\.env(?:\.\w+|\[[^\]]+\])\s*=[^=]/,
+  /\bdelete\s+process\.env\b/,
+  /\bprocess\.(?:chdir|on|once|exitCode)\b/,
+  /\bsetFlagsFromString\b/,
+  /\bglobalThis\.\w+\s*=[^=]/,
+];
+
+type Markers = readonly RegExp[];
 const IMPORT = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.[^'"]+)['"]/g;
 
 /** A relative import's file: `.js` written for a `.ts`/`.tsx` source, or a folder's index. */
@@ -38,7 +48,7 @@ function resolveImport(from: string, specifier: string): string | null {
   return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
 }
 
-function touchesStorage(file: string, root: string, seen = new Set<string>()): boolean {
+function holds(markers: Markers, file: string, root: string, seen = new Set<string>()): boolean {
   if (seen.has(file)) return false;
   seen.add(file);
   let text: string;
@@ -47,12 +57,12 @@ function touchesStorage(file: string, root: string, seen = new Set<string>()): b
   } catch {
     return true; // unreadable: assume the worst
   }
-  if (STORAGE_MARKERS.some((marker) => marker.test(text))) return true;
+  if (markers.some((marker) => marker.test(text))) return true;
   for (const [, specifier] of text.matchAll(IMPORT)) {
     const target = resolveImport(file, specifier!);
     if (target === null) continue;
     // Only the tests' own helpers and fixtures are followed (see the header).
-    if (!relative(join(root, 'test'), target).startsWith('..') && touchesStorage(target, root, seen)) return true;
+    if (!relative(join(root, 'test'), target).startsWith('..') && holds(markers, target, root, seen)) return true;
   }
   return false;
 }
@@ -65,10 +75,18 @@ function testFiles(folder: string): string[] {
   });
 }
 
-/** Paths relative to `root`, sorted. */
+/** Paths relative to `root`, sorted, of the test files that leave no state behind. */
+export function sharableTests(root: string): string[] {
+  return testFiles(join(root, 'test'))
+    .filter((file) => !holds(LEAK_MARKERS, file, root))
+    .map((file) => relative(root, file))
+    .sort();
+}
+
+/** Paths relative to `root`, sorted, of the sharable test files that never touch storage either. */
 export function storageFreeTests(root: string): string[] {
   return testFiles(join(root, 'test'))
-    .filter((file) => !touchesStorage(file, root))
+    .filter((file) => !holds(LEAK_MARKERS, file, root) && !holds(STORAGE_MARKERS, file, root))
     .map((file) => relative(root, file))
     .sort();
 }

@@ -18,7 +18,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
-    const template = `newsctl_template_${process.pid}`;
+    // One per project: two projects of one run each make their own.
+    const template = `newsctl_template_${process.pid}_${project.name.replace(/\W/g, '_')}`;
     const admin = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     await admin.unsafe(`drop database if exists ${template}`);
     await admin.unsafe(`create database ${template}`);

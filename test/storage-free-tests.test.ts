@@ -1,11 +1,12 @@
-// Which test files CI runs in one pass only, without isolation (scripts/storage-free-tests.ts): a file is storage-free
-// only when neither it nor a helper or fixture it imports under test/ opens storage or a process.
+// Which test files CI runs in one pass only (scripts/storage-free-tests.ts): a file is storage-free only
+// when neither it nor a helper or fixture it imports under test/ opens storage or a process; and which
+// share a worker's modules with others: those that leave no state behind.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { packagePath } from '../src/paths.js';
-import { storageFreeTests } from '../scripts/storage-free-tests.js';
+import { sharableTests, storageFreeTests } from '../scripts/storage-free-tests.js';
 
 const tree = mkdtempSync(join(tmpdir(), 'newsctl-storage-free-'));
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
@@ -35,6 +36,18 @@ describe('storage-free test files', () => {
     write('test/env-read.test.ts', "const on = process.env.NEWSCTL_X === '1';\n");
     // A product module is not followed (the test only calls what it imports), so pure.test.ts is free.
     expect(storageFreeTests(tree)).toEqual(['test/cycle.test.ts', 'test/env-read.test.ts', 'test/pure.test.ts']);
+    // Storage is no reason not to share a worker's modules; state left behind is, in a helper too.
+    write('test/helpers/spy.ts', "export const quiet = () => vi.spyOn(console, 'warn');\n");
+    write('test/quiet.test.ts', "import { quiet } from './helpers/spy.js';\n");
+    write('test/handler.test.ts', "process.on('exit', () => {});\n");
+    expect(sharableTests(tree)).toEqual([
+      'test/cli.test.ts',
+      'test/cycle.test.ts',
+      'test/env-read.test.ts',
+      'test/nested/through-fixture.test.ts',
+      'test/pure.test.ts',
+      'test/spawns.test.tsx',
+    ]);
   });
 
   it('keeps every suite that opens a database out of the list, and finds pure ones in it', () => {
@@ -43,5 +56,8 @@ describe('storage-free test files', () => {
     expect(free).toContain('test/services/reader/extract/extract-article.test.ts');
     for (const file of ['test/db/search.test.ts', 'test/cli/commands.test.ts', 'test/api/fuzz.test.ts', 'test/e2e/browser/home.test.ts'])
       expect(free).not.toContain(file);
+    const sharable = sharableTests(packagePath());
+    expect(sharable).toContain('test/db/search.test.ts');
+    expect(sharable).not.toContain('test/server/logger.test.ts');
   });
 });

@@ -161,6 +161,9 @@ describe('article generator API', () => {
     expect(both.find((r) => r.status === 409)!.body).toMatchObject({ message: 'Article regeneration is already running', code: 'conflict' });
     expect(response.body).toEqual({ message: 'Regenerating the articles of 2 current trends', queued: 2 });
     await untilQueueEmpty();
+    // The "[n/total]" lines come from each run's settled hook, after its run reads completed: the
+    // queue can be empty a moment before the last of them is said.
+    await expect.poll(() => messages.some((m) => m.type === 'generator_action' && m.complete === true), { timeout: 10_000 }).toBe(true);
     const actions = messages.flatMap((m) => (m.type === 'generator_action' ? [m.action] : []));
     const progress = actions.filter((a) => /^\[\d+\/2\]/.test(a));
     expect(progress[0]).toMatch(/^\[0\/2\] Regenerating/);
