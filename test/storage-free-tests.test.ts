@@ -40,6 +40,8 @@ describe('storage-free test files', () => {
     write('test/helpers/spy.ts', "export const quiet = () => vi.spyOn(console, 'warn');\n");
     write('test/quiet.test.ts', "import { quiet } from './helpers/spy.js';\n");
     write('test/handler.test.ts', "process.on('exit', () => {});\n");
+    // A storage file that times a host's pace gets a worker of its own.
+    write('test/pace.test.ts', "await runCli(['crawl']);\nconst gaps = web.minGapByHost();\n");
     expect(sharableTests(tree)).toEqual([
       'test/cli.test.ts',
       'test/cycle.test.ts',
