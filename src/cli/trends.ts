@@ -1,10 +1,9 @@
 // `newsctl trends …`. `analyze --from-jsonl` runs the offline trends engine on a file of articles,
 // in a worker thread (trends-analysis-worker.ts); it needs no database, so this module imports
 // nothing heavier than the worker's starter.
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
-import { ANALYSIS_LIMITS, startWorker } from '../services/platform/worker-thread.js';
+import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../services/platform/worker-thread.js';
 import { readInputFile } from './io.js';
 import type { AnalysisAnswer, AnalysisRequest } from './trends-analysis-worker.js';
 
@@ -23,7 +22,7 @@ function positiveInteger(value: string | undefined, flag: string): number | unde
   return number;
 }
 
-const workerFile = fileURLToPath(new URL(`./trends-analysis-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
+const workerFile = siblingModuleFile('trends-analysis-worker', import.meta.url);
 
 /** The analysis in a worker thread sized for it (ANALYSIS_LIMITS: about a tenth faster, 100 MB less). */
 function analyzeOffThread(request: AnalysisRequest): Promise<AnalysisAnswer> {

@@ -1,7 +1,7 @@
 // A worker thread for one of our modules. From src/ the module is TypeScript (run with tsx, in
 // development and tests): tsx is registered inside the worker before the module is imported.
 // From dist/ the compiled file runs as is.
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
@@ -11,6 +11,14 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * s and 330 MB with the default, 2.17–2.39 s and 230 MB with this (docs/benchmarks.md).
  */
 export const ANALYSIS_LIMITS: WorkerOptions['resourceLimits'] = { maxYoungGenerationSizeMb: 24 };
+
+/**
+ * The file of the module `name` beside the module at `fromUrl` (its import.meta.url), for
+ * startWorker: the TypeScript source when that module runs from src/, else the compiled file.
+ */
+export function siblingModuleFile(name: string, fromUrl: string): string {
+  return fileURLToPath(new URL(`./${name}.${fromUrl.endsWith('.ts') ? 'ts' : 'js'}`, fromUrl));
+}
 
 export function startWorker(filename: string, options: Partial<WorkerOptions> = {}): Worker {
   if (!filename.endsWith('.ts')) return new Worker(filename, options);

@@ -5,10 +5,9 @@
 // trends. An article on its own (or whose story one site alone covers) keeps its own topic: it is
 // news, not a trend.
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
-import { ANALYSIS_LIMITS, startWorker } from '../../platform/worker-thread.js';
+import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../../platform/worker-thread.js';
 import { classifyStory, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
 import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
@@ -148,7 +147,7 @@ const READER_FROM = 20_000;
 const ROWS_PER_MESSAGE = 250;
 
 // From src/ the worker is TypeScript next to this file; from dist/ it is compiled.
-const workerFile = fileURLToPath(new URL(`./stories-worker.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url));
+const workerFile = siblingModuleFile('stories-worker', import.meta.url);
 
 /** A covered story as the worker sends it back: its articles by id, which the caller holds already. */
 export type StoryByIds = Omit<TopicStory, 'story'> & { story: Omit<StoryCluster, 'articles'> & { articleIds: string[] } };
