@@ -43,8 +43,6 @@ export interface DiscoveryDeps {
   hooks: CrawlHooks;
   robots: RobotsCache;
   outcomes: Map<string, RobotsOutcome>;
-  /** URLs (and `sitemap:` URLs) this crawl has met. */
-  seen: Set<string>;
   queue: HostQueue;
   enqueue(state: DomainState, task: Omit<CrawlTask, 'domainId' | 'host'>): void;
   isAllowed(url: string): Promise<boolean>;
@@ -54,7 +52,7 @@ export interface DiscoveryDeps {
 }
 
 export function discoverySteps(deps: DiscoveryDeps) {
-  const { ctx, hooks, robots, outcomes, seen, queue, enqueue, isAllowed, fetchPage, failDomain, raiseInterval } = deps;
+  const { ctx, hooks, robots, outcomes, queue, enqueue, isAllowed, fetchPage, failDomain, raiseInterval } = deps;
 
   /** Queues the article URLs a discovery step found that are on the site, allowed and not stored yet. */
   async function admitArticles(state: DomainState, found: { url: string; rank?: number }[]): Promise<void> {
@@ -63,12 +61,12 @@ export function discoverySteps(deps: DiscoveryDeps) {
       const url = canonicalizeUrl(candidate.url);
       const parsed = url ? tryParseUrl(url) : null;
       if (!url || !parsed || !state.sameSite(parsed)) continue;
-      if (seen.has(url)) {
+      if (state.seen.has(url)) {
         if (candidate.rank !== undefined) queue.raiseRank(hostOf(parsed), url, candidate.rank);
         continue;
       }
       if (!(await isAllowed(url))) continue;
-      seen.add(url);
+      state.seen.add(url);
       fresh.push({ url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
     }
     if (fresh.length === 0) return;
@@ -169,8 +167,8 @@ export function discoverySteps(deps: DiscoveryDeps) {
       if ((task.depth ?? 0) >= MAX_SITEMAP_DEPTH) return;
       for (const child of sitemapOrder(sitemap.sitemaps)) {
         if (state.sitemapsQueued >= MAX_SITEMAPS_PER_DOMAIN) break;
-        if (seen.has(`sitemap:${child.url}`)) continue;
-        seen.add(`sitemap:${child.url}`);
+        if (state.seen.has(`sitemap:${child.url}`)) continue;
+        state.seen.add(`sitemap:${child.url}`);
         state.sitemapsQueued++;
         enqueue(state, { step: 'sitemap', url: child.url, depth: (task.depth ?? 0) + 1 });
       }

@@ -110,7 +110,7 @@ export interface Crawl {
   pendingRequests(): number;
   /** The domain of the request most recently started. */
   currentDomain(): CrawlDomain | null;
-  /** Adds a domain to a running crawl (one claimed from a shared run). */
+  /** Adds a domain to a running crawl (one claimed from a shared run; a dropped one starts afresh). */
   addDomain(domain: CrawlDomain): void;
   /** Gives a domain up (its claim was lost): its queued tasks go, nothing more is reported of it. */
   dropDomain(domainId: number): void;
@@ -161,8 +161,10 @@ export interface DomainState {
   lastArticleError: string | null;
   sitemapsQueued: number;
   error: string | null;
-  /** Given up (its claim went to another daemon). */
+  /** Given up (its claim went to another daemon); a later claim of the domain starts a new state. */
   dropped: boolean;
+  /** URLs (and `sitemap:` URLs) this domain's crawl has met. */
+  seen: Set<string>;
 }
 
 /** A request not sent: the domain's claim lease was not confirmed in time (tried again once it is). */

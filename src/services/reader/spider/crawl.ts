@@ -38,7 +38,9 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
   // Every request in flight (and every pacer wait) listens to the run's signal.
   setMaxListeners(0, signal);
   const states = new Map<number, DomainState>();
-  const seen = new Set<string>();
+  // Each task belongs to the state it was queued for: a domain dropped and claimed again gets a new
+  // state, and its old requests still in flight settle against the old one.
+  const stateOf = new WeakMap<CrawlTask, DomainState>();
   const finishing = new Set<Promise<void>>();
   // Handlers still working: crawlee's abort ends the pool's run without waiting for them.
   const handling = new Set<Promise<void>>();
@@ -76,7 +78,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     pausedUntil: (host) => network.pacer.pausedUntil(host),
     onSettled: (task, outcome) => {
       requestsHandled += outcome === 'handled' ? 1 : 0;
-      const state = states.get(task.domainId);
+      const state = stateOf.get(task);
       if (!state) return;
       if (task.step === 'article') state.articlesPending--;
       if (outcome === 'handled') state.handled++;
@@ -113,6 +115,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
       sitemapsQueued: 0,
       error: null,
       dropped: false,
+      seen: new Set(),
     };
     states.set(domain.id, state);
     raiseInterval(state.hostName, domain.throttleMs);
@@ -130,11 +133,14 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
       raiseInterval(host, host === state.hostName || !state.sameSite(new URL(task.url)) ? DEFAULT_HOST_INTERVAL_MS : intervalOf(state.hostName));
     state.pending++;
     if (task.step === 'article') state.articlesPending++;
-    queue.add({ ...task, domainId: state.domain.id, host });
+    const queued: CrawlTask = { ...task, domainId: state.domain.id, host };
+    stateOf.set(queued, state);
+    queue.add(queued);
   }
 
   function failDomain(state: DomainState, message: string): void {
-    if (state.error) return;
+    // A dropped state's late failure must not drop the tasks of the domain's next claim.
+    if (state.error || state.dropped) return;
     state.error = message;
     hooks.activity(`${readableAddress(state.domain.url)}: ${message}`);
     queue.dropDomain(state.domain.id);
@@ -173,7 +179,6 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     hooks,
     robots,
     outcomes,
-    seen,
     queue,
     enqueue,
     isAllowed,
@@ -201,7 +206,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     const stored = await storeArticlePage(ctx, page, state.domain, state.sameSite, await chosenLanguages);
     if (!stored) return;
     const { id, title, sourceUrl, canonicalUrl } = stored;
-    seen.add(canonicalUrl);
+    state.seen.add(canonicalUrl);
     if (stored.skipped) {
       state.skipped++;
       return;
@@ -217,13 +222,13 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
 
   async function handle(request: QueuedRequest): Promise<void> {
     const task = request.userData;
-    const state = states.get(task.domainId)!;
+    const state = stateOf.get(task)!;
     current = state.domain;
     if (!state.started) {
       state.started = true;
       hooks.domainStarted(state.domain);
     }
-    if (state.error || stopped) return;
+    if (state.error || state.dropped || stopped) return;
     try {
       switch (task.step) {
         case 'robots':
@@ -240,8 +245,8 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     } catch (error) {
       // The database is away (the share of the crawl pauses until it is back), or the claim's lease
       // is unconfirmed: the page is asked again later, without using up its retries.
-      // Its claim was lost meanwhile: the request was not made, and nothing more is asked for it.
-      if (error instanceof LeaseLapsedError && state.dropped) {
+      // Its claim was lost meanwhile: nothing more is asked for this state of the domain.
+      if (state.dropped) {
         request.noRetry = true;
         throw error;
       }
@@ -349,7 +354,8 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     pendingRequests: () => queue.getPendingCount(),
     currentDomain: () => current,
     addDomain(domain) {
-      if (stopped || states.has(domain.id)) return;
+      // A domain dropped earlier (its lease lapsed) and claimed again starts afresh.
+      if (stopped || (states.has(domain.id) && !states.get(domain.id)!.dropped)) return;
       const state = addState(domain);
       if (running) enqueue(state, { step: 'robots', url: new URL('/robots.txt', domain.origin).href });
     },
