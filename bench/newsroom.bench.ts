@@ -8,8 +8,9 @@
 //     their sources or headlines: "Good question.", "So why does this matter?") and is not answered
 //     by news in the next line (a hand-off to the co-host who then tells a story is structure); the
 //     opening and closing lines are left out;
-//   - lines ending mid-phrase: lyric lines ending on a word that needs the next one ("of", "the",
-//     "highest"; a particle that ends a phrasal verb, "carry on", is a phrase's end);
+//   - lyric faults (bench/lib/lyric-faults.ts): a line that dangles ("of", "the", "highest"), is a
+//     source's start cut short, ends on a verb without its object, has no subject, only says who
+//     told it, or sings another story than the line it is paired with;
 //   - addresses spoken or written: an IP address, a port or "localhost" anywhere in a script;
 //   - for the lyrics, lines that scan (5–16 syllables, CMU pronouncing dictionary) and each
 //     section's line pairs (1–2, 3–4, …) that end on a rhyme, or on the same stressed vowel.
@@ -25,16 +26,12 @@ import { termSet } from '../src/services/newsroom/generator/sentences.js';
 import { splitSentences } from '../src/shared/text/sentences.js';
 import { lineSyllables, loadPronunciations, rhymeOf } from '../src/shared/text/pronounce.js';
 import { offlineLyrics } from '../src/services/newsroom/music/index.js';
+import { faultSummary, lyricFaults } from './lib/lyric-faults.js';
 import { HELD_OUT_STORIES, heldOutHash } from '../test/fixtures/stories/held-out-web.js';
 import { tellingParagraphs, WEB_STORIES, type WebStory } from '../test/fixtures/stories/local-web.js';
 
 /** A script sentence tells a fact's wording when this share of the wording's terms is in it. */
 const TELLS = 0.6;
-/** Words a sung line cannot end on: it needs the next one. */
-const DANGLING =
-  /^(a|an|the|of|to|in|on|at|by|for|from|with|and|or|but|as|than|that|which|who|whose|its|their|his|her|our|your|this|these|those|is|are|was|were|be|been|has|have|had|will|would|can|could|may|might|must|should|not|no|into|onto|over|under|after|before|about|highest|lowest|most|least|more|less|very|so|such|also|just|only|both|each|every|some|any|all)$/i;
-/** A particle that ends a phrasal verb ends a phrase: "carry on", "hold on". */
-const PHRASAL_END = /^(carry|hold|move|go|keep|hang|come|get) (on|in|up|by|through)$/i;
 const ADDRESS = /\b\d{1,3}(?:\.\d{1,3}){3}\b|\blocalhost\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)+:\d{2,5}\b|\b\d{1,3} point \d{1,3} point \d{1,3} point \d{1,3}\b/i;
 
 interface Measured {
@@ -104,8 +101,9 @@ interface Counts {
   twiceExample: string | null;
   filler: number;
   fillerExample: string | null;
-  midPhrase: number;
-  midPhraseExample: string | null;
+  lyricFaults: string;
+  lyricKinds: string;
+  lyricExample: string | null;
   addresses: number;
   addressExample: string | null;
 }
@@ -120,8 +118,9 @@ function measure(script: string, measured: Measured, options: { dialogue: boolea
     twiceExample: null,
     filler: 0,
     fillerExample: null,
-    midPhrase: 0,
-    midPhraseExample: null,
+    lyricFaults: '—',
+    lyricKinds: '',
+    lyricExample: null,
     addresses: 0,
     addressExample: null,
   };
@@ -160,16 +159,11 @@ function measure(script: string, measured: Measured, options: { dialogue: boolea
     }
   }
   if (options.lyrics) {
-    for (const line of lines) {
-      if (/^\[.*\]$/.test(line)) continue;
-      const words = line
-        .replace(/[^\p{L}\p{N}\s'-]/gu, '')
-        .trim()
-        .split(/\s+/);
-      if (!DANGLING.test(words.at(-1) ?? '') || PHRASAL_END.test(words.slice(-2).join(' '))) continue;
-      counts.midPhrase++;
-      counts.midPhraseExample ??= line;
-    }
+    const sung = measured.web.map((story) => ({ id: story.key, texts: [...story.titles, ...story.titles.flatMap((_, i) => tellingParagraphs(story, i))] }));
+    const { figure, kinds, example } = faultSummary(lyricFaults(script, sung), lines.filter((line) => !/^\[.*\]$/.test(line)).length);
+    counts.lyricFaults = figure;
+    counts.lyricKinds = kinds;
+    counts.lyricExample = example;
   }
   for (const line of lines) {
     if (!ADDRESS.test(line)) continue;
@@ -222,7 +216,7 @@ const scripts = async (measured: Measured): Promise<[string, string, { dialogue:
 
 await loadPronunciations();
 console.log(`Offline audio scripts on the fixture webs (held-out web ${heldOutHash()}, frozen before tuning; measured, not tuned on)`);
-console.log('  script               | leads telling the news | facts told twice | filler lines | lyric lines ending mid-phrase | addresses spoken or written');
+console.log('  script               | leads telling the news | facts told twice | filler lines | lyric lines at fault | addresses spoken or written');
 const worst: string[] = [];
 for (const [name, web] of [
   ['local web', WEB_STORIES],
@@ -233,14 +227,14 @@ for (const [name, web] of [
   for (const [kind, script, options] of await scripts(measured)) {
     const c = measure(script, measured, options);
     console.log(
-      `    ${kind.padEnd(19)}| ${(options.lyrics ? '—' : `${c.leads}/${c.stories}`).padEnd(23)}| ${String(c.twice).padEnd(17)}| ${(options.dialogue ? String(c.filler) : '—').padEnd(13)}| ${(options.lyrics ? String(c.midPhrase) : '—').padEnd(30)}| ${c.addresses}`,
+      `    ${kind.padEnd(19)}| ${(options.lyrics ? '—' : `${c.leads}/${c.stories}`).padEnd(23)}| ${String(c.twice).padEnd(17)}| ${(options.dialogue ? String(c.filler) : '—').padEnd(13)}| ${c.lyricFaults.padEnd(21)}| ${c.addresses}`,
     );
-    if (options.lyrics) console.log(`    ${' '.repeat(19)}  ${scansAndRhymes(script)}`);
+    if (options.lyrics) console.log(`    ${' '.repeat(19)}  ${scansAndRhymes(script)}${c.lyricKinds ? `; faults: ${c.lyricKinds}` : ''}`);
     for (const [label, example] of [
       ['lead', options.lyrics ? null : c.wrongLead],
       ['told twice', c.twiceExample],
       ['filler', c.fillerExample],
-      ['mid-phrase', c.midPhraseExample],
+      ['lyric fault', c.lyricExample],
       ['address', c.addressExample],
     ] as const) {
       if (example) worst.push(`    ${name}, ${kind}, ${label}: ${example.length > 220 ? `${example.slice(0, 217)}…` : example}`);

@@ -11,16 +11,8 @@ import { runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
 import { splitSentences } from '../src/shared/text/sentences.js';
 import type { ExtraArticle } from '../test/fixtures/news-web/site.js';
 import { crawledWeb, trendsWithArticles } from './lib/crawled-web.js';
-import { evalDir, factsOf, fixtureWebs, norm, voicesWebs, type EvalArticle, type EvalStory, type EvalWeb } from './lib/eval-webs.js';
-
-const DANGLING =
-  /^(a|an|the|of|to|in|on|at|by|for|from|with|and|or|but|as|than|that|which|who|whose|its|their|his|her|our|your|this|these|those|is|are|was|were|be|been|has|have|had|will|would|can|could|may|might|must|should|not|no|into|onto|over|under|after|before|about|highest|lowest|most|least|more|less|very|so|such|also|just|only|both|each|every|some|any|all)$/i;
-
-const bareLine = (text: string) =>
-  norm(text)
-    .replace(/[.!?"'“”]+$/g, '')
-    .replace(/^["'“”]+/, '')
-    .toLowerCase();
+import { faultSummary, lyricFaults } from './lib/lyric-faults.js';
+import { evalDir, factsOf, fixtureWebs, voicesWebs, type EvalArticle, type EvalStory, type EvalWeb } from './lib/eval-webs.js';
 
 interface Miss {
   count: number;
@@ -164,18 +156,12 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
           else note(podcastWrongLead, `${story.id}: "${sentence}"`);
         }
       }
-    const sourceStarts = [...sourceTexts, ...sourceTexts.flatMap((text) => splitSentences(text))].map(bareLine);
-    const lyrics = parseLyrics(await offlineLyrics(stories)).map((line) => line.text);
-    const badLyric = miss();
-    for (const line of lyrics) {
-      const words = line
-        .replace(/[^\p{L}\p{N}\s'-]/gu, '')
-        .trim()
-        .split(/\s+/);
-      const mine = bareLine(line);
-      if (DANGLING.test(words.at(-1) ?? '')) note(badLyric, `dangles: "${line}"`);
-      else if (sourceStarts.some((start) => start.length > mine.length && start.startsWith(mine))) note(badLyric, `a source's start: "${line}"`);
-    }
+    const song = await offlineLyrics(stories);
+    const sung = [
+      ...web.stories.map((story) => ({ id: story.id, texts: story.articles.flatMap((a) => [a.headline, ...a.paragraphs]) })),
+      ...web.singles.map((single, i) => ({ id: `single ${i}`, texts: [single.headline, ...single.paragraphs] })),
+    ];
+    const lyricSummary = faultSummary(lyricFaults(song, sung), parseLyrics(song).length);
 
     const n = web.stories.length;
     out.push(`${web.name}: ${web.sites.length} sites, ${rows.length} articles crawled, ${trends.length} trends; crawl and analysis ${seconds.toFixed(1)} s`);
@@ -189,7 +175,8 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     row('podcast: filler lines', String(filler.count), filler);
     row('podcast: first fact of a story is its news', `${podcastLeads}/${podcastStories}`, podcastWrongLead);
     row('bulletin', `${bulletin.split('\n').length} lines`);
-    row('lyric lines dangling or a source’s start', `${badLyric.count} of ${lyrics.length}`, badLyric);
+    row('lyric faults', lyricSummary.figure, { count: 0, example: lyricSummary.example });
+    if (lyricSummary.kinds) row('  by kind', lyricSummary.kinds);
   } finally {
     await crawled.close();
   }

@@ -61,11 +61,9 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     const opener = index === 0 ? `${pick(["Let's start with", 'First up,'], index)} ${TOPIC_PHRASES[story.topic]}. ` : '';
     say(lead, `${opener}${fact(story.lead)}`);
     const extra = story.facts.filter((fact) => fact !== story.who && fact !== story.why);
-    if (story.who)
-      say(
-        other,
-        `${pick(['Right, and here is who is involved.', 'And we know who is part of this.', 'There are people speaking to this.'], index)} ${fact(story.who)}`,
-      );
+    // Who is involved, told by the sentence that names them: a preface such as "And we know who is
+    // part of this." said nothing the sentence after it does not.
+    if (story.who) say(other, fact(story.who));
     // The other host adds a fact of their own (asking "What else do we know?" and answering it themselves read as one host talking to itself).
     else if (extra[0]) say(other, `${pick(['Here is what else we know.', 'We know a little more.'], index)}[pause short] ${fact(extra.shift()!)}`);
     // Why it matters: the sources' own sentence stating a consequence, with nothing in front but a

@@ -53,7 +53,8 @@ const hasAny = (term: TaggedTerm, tags: readonly string[]) => tags.some((tag) =>
  * Verbs whose past form before a preposition is almost always a participle describing a noun ("a
  * bill designed to", "a rule aimed at", "a virus linked to"): the tagger reads them as a past tense.
  */
-const PARTICIPLE_BEFORE_PREPOSITION = /^(aimed|designed|intended|meant|targeted|based|geared|tailored|linked)$/i;
+const PARTICIPLE_BEFORE_PREPOSITION =
+  /^(aimed|designed|intended|meant|targeted|based|geared|tailored|linked|used|pegged|tied|backed|owned|operated|known|located|made|built|produced|grown)$/i;
 
 /** Whether the verb at `i` is such a participle: one of those verbs, then (past adverbs) a preposition or "to". */
 function reducedRelative(terms: readonly TaggedTerm[], i: number): boolean {
@@ -62,6 +63,12 @@ function reducedRelative(terms: readonly TaggedTerm[], i: number): boolean {
   while (terms[next]?.tags.has('Adverb')) next++;
   const after = terms[next];
   return after !== undefined && (after.tags.has('Preposition') || after.text.toLowerCase() === 'to');
+}
+
+/** A finite verb first ("Demanded…", "Urged…"): not a command or a noun the tagger misreads as one ("Judge orders…"). */
+function opensOnVerb(first: TaggedTerm | undefined): boolean {
+  if (!first?.tags.has('Verb') || !(first.tags.has('PastTense') || first.tags.has('PresentTense'))) return false;
+  return !['Auxiliary', 'Copula', 'Modal', 'Imperative', 'Infinitive'].some((tag) => first.tags.has(tag));
 }
 
 /**
@@ -77,8 +84,9 @@ function reducedRelative(terms: readonly TaggedTerm[], i: number): boolean {
  */
 export function statesSomething(clause: string): boolean {
   const terms = tagged(clause);
-  // A participle's phrase ("Saying Monday it would cut…") leans on a sentence it is not part of.
-  if (terms[0]?.tags.has('Gerund')) return false;
+  // A participle's phrase ("Saying Monday it would cut…") leans on a sentence it is not part of,
+  // and a clause that opens on its verb ("Demanded the vote be held sooner") has lost its subject.
+  if (terms[0]?.tags.has('Gerund') || opensOnVerb(terms[0])) return false;
   for (let i = 0; i < terms.length; i++) {
     const term = terms[i]!;
     if (!term.tags.has('Verb') || !hasAny(term, FINITE) || term.tags.has('Gerund')) continue;
@@ -223,6 +231,49 @@ export function simplePast(clause: string): string {
     text = text.replace(new RegExp(`\\b${auxiliary}\\s+((?:\\p{L}+ly\\s+)*)${verb.root}\\b`, 'iu'), `$1${forms.PastTense}`);
   }
   return text;
+}
+
+/** A time that keeps a clause in the past: "lived 78 million years ago" is no "lives". */
+const PAST_TIME = /\b(ago|yesterday|earlier|previously|formerly|once|last (?:night|week|month|year|\p{L}+day)|in (?:1[89]|20)\d\d)\b/iu;
+
+/**
+ * A clause in the simple past or the future, told as headlines and songs tell news ("Officials
+ * reported minor injuries" → "Officials report minor injuries", "Medicare will cover" → "Medicare
+ * is set to cover"): its first verb only, when its subject comes before it (not a relative
+ * clause's, "restaurants that switched") and it has no other helper ("was closed"); null when there
+ * is no such verb or the clause, or the sentence it was cut from (`sentence`), names a past time
+ * ("began in January of last year").
+ */
+export function headlinePresent(clause: string, sentence = clause): string | null {
+  if (PAST_TIME.test(clause) || PAST_TIME.test(sentence)) return null;
+  const terms = tagged(clause);
+  const i = terms.findIndex((term) => term.tags.has('Verb'));
+  const verb = terms[i];
+  // The future as news tells it: "Medicare will cover" → "Medicare is set to cover".
+  if (verb && i > 0 && (verb.normal ?? verb.text.toLowerCase()) === 'will' && terms[i + 1]?.tags.has('Infinitive'))
+    return clause.replace(/\bwill\s/i, subjectIsPlural(terms.slice(0, i)) ? 'are set to ' : 'is set to ');
+  if (!verb || i === 0 || !verb.tags.has('PastTense') || hasAny(verb, ['Auxiliary', 'Copula', 'Modal', ...PARTICIPLE])) return null;
+  if (terms.slice(0, i).some((term) => RELATIVE.test(term.normal ?? term.text)) || reducedRelative(terms, i)) return null;
+  const [forms] = parser()(verb.normal ?? verb.text)
+    .verbs()
+    .conjugate() as { Infinitive?: string; PresentTense?: string }[];
+  const present = subjectIsPlural(terms.slice(0, i)) ? forms?.Infinitive : forms?.PresentTense;
+  if (!present || !/^\p{L}+$/u.test(present) || !/^\p{L}+$/u.test(verb.text)) return null;
+  return clause.replace(new RegExp(`\\b${verb.text}\\b`), present);
+}
+
+/**
+ * Whether a subject is plural, by its head: the last noun before any preposition ("Hospitals in
+ * Lubbock" → hospitals), or two joined by "and" ("Cooks and restaurants"), except in a name ("The
+ * Food and Drug Administration").
+ */
+function subjectIsPlural(subject: readonly TaggedTerm[]): boolean {
+  const preposition = subject.findIndex((term) => term.tags.has('Preposition'));
+  const span = preposition < 0 ? subject : subject.slice(0, preposition);
+  const head = span.findLast((term) => hasAny(term, SUBJECT));
+  if (!head) return false;
+  if (head.tags.has('Plural')) return true;
+  return !head.tags.has('ProperNoun') && span.some((term) => (term.normal ?? term.text).toLowerCase() === 'and');
 }
 
 /**

@@ -1,10 +1,13 @@
 // Lyrics: the lyrics prompt with {narration} — the introduction narration and
 // today's top stories — and the lyrics model; offline, verses and a chorus made from the day's
 // headlines and the stories' own sentences, whole or written down to their news (what was said,
-// the first clause without its last phrases): a line is never the beginning of a source sentence
-// or headline cut short, a fact's line states something (a subject and its verb, not a noun
-// phrase cut from a sentence), it ends on a content word, it scans (its syllables counted in the
-// CMU pronouncing dictionary), and a story's two lines rhyme where its words allow.
+// the first clause without its last phrases, told in the present as a headline tells it where it
+// would otherwise be the sentence's first words): a line is never the beginning of a source
+// sentence or headline cut short, a fact's line states something (its subject first, then its
+// verb; not a noun phrase cut from a sentence, nor only who said it), it ends on a content word
+// (not on "of", nor on a verb before what it showed or said), it scans (its syllables counted in
+// the CMU pronouncing dictionary), and each story is sung in a couplet of its own whose second
+// line tells what the first does not and rhymes with it where its words allow.
 import type { GenerateLyricsResponse, LastLyrics } from '../../../api/audio.js';
 import type { AppContext } from '../../../context.js';
 import { editedAtOf, insertScript, latestScript, pruneScripts } from '../../../db/scripts.js';
@@ -15,7 +18,8 @@ import { TOPIC_PHRASES, topStories, type Story } from '../audio/stories.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { getSetting } from '../../platform/settings/index.js';
 import { lineSyllables, loadPronunciations, rhymeOf } from '../../../shared/text/pronounce.js';
-import { phraseEnds, simplePast, statesSomething } from '../generator/grammar.js';
+import { headlinePresent, phraseEnds, simplePast, statesSomething } from '../generator/grammar.js';
+import { termSet } from '../generator/sentences.js';
 
 export interface LyricLine {
   section: 'verse' | 'chorus';
@@ -25,14 +29,27 @@ export interface LyricLine {
 const DANGLING_END =
   /^(the|a|an|of|and|or|but|nor|so|that|which|who|whose|to|in|on|at|by|for|with|from|as|into|onto|over|under|about|after|before|since|until|than|because|while|if|amid|among|between|through|during|against|without|following|despite|toward|towards|across|including|via|per|within|upon|throughout|along|beyond|behind|its|their|his|her|our|my|your|is|are|was|were|be|been|will|would|can|could|has|have|had|not)$/i;
 
+/**
+ * Verbs that say nothing without what follows them: "Footage played at trial showed" ends before
+ * what it showed. A passive ends whole ("was found"), so these count only without a helper before;
+ * forms that are nouns too ("shows", "claims", "state") are not listed.
+ */
+const NEEDS_COMPLEMENT =
+  /^(showed|reveal|reveals|revealed|suggest|suggests|suggested|indicate|indicates|indicated|found|say|says|said|tell|tells|told|announce|announces|announced|noted|claimed|argue|argues|argued|warn|warns|warned|confirm|confirms|confirmed|believe|believes|believed|know|knows|knew|meant|demonstrate|demonstrates|demonstrated|conclude|concludes|concluded|determine|determines|determined|expect|expects|expected|urge|urges|urged|describe|describes|described|include|includes|included|require|requires|required|propose|proposes|proposed|become|becomes|became)$/i;
+const HELPER = /^(is|are|was|were|be|been|being|has|have|had|get|gets|got)$/i;
+
 /** A superlative or comparative needs its noun: "the highest" ends nothing. */
 const NEEDS_NOUN = /^(most|least|more|less|\p{L}{2,}est)$/iu;
 
 /** Clauses that say nothing sung alone: an attribution, or one leaning on what came before. */
 const WEAK_CLAUSE =
   /^(he|she|they|it|this|that|these|those|which|who|and|but|or|so|as|said|says|according|officials said|police said|led by|followed by|including)\b/i;
-/** A clause that only says who told it ("Lumen Semiconductor announced on Thursday"). */
-const ATTRIBUTION = /\b(said|says|announced|reported|confirmed|stated|added|told reporters)(\s+(on\s+)?\w+day)?$/i;
+/** A clause that only says who told it ("Lumen Semiconductor announced on Thursday", "The agency said in Washington"). */
+const ATTRIBUTION = /\b(said|says|announced|reported|confirmed|stated|added|told reporters)(\s+(on|in|at|last|this|late|early|during)(\s+\S+){1,3})?$/i;
+
+/** A site's name before a headline ("Valley Courier :: Tornadoes tear…", "Metro | Floods…"). */
+const SITE_LABEL = /^(?:[^\s:|]+\s+){0,3}[^\s:|]+\s+(?:::|\|)\s+/u;
+const withoutSiteLabel = (title: string) => title.replace(SITE_LABEL, '');
 
 /** The separators after a site's name or a label at the head of a headline. */
 const HEADLINE_LABEL = /\s+(?:::|\||[-–—])\s+|:\s+/;
@@ -49,6 +66,7 @@ function endsOnContentWord(line: string): boolean {
   const words = line.split(/\s+/).map(bare).filter(Boolean);
   const last = words.at(-1) ?? '';
   if (!last || DANGLING_END.test(last)) return false;
+  if (NEEDS_COMPLEMENT.test(last) && !HELPER.test(words.at(-2) ?? '')) return false;
   return !(NEEDS_NOUN.test(last) && /^(the|a|an|its|their|his|her|our)$/i.test(words.at(-2) ?? ''));
 }
 
@@ -114,9 +132,11 @@ function laterClause(sentence: string, max: number): string | null {
 
 /** A verb reporting what someone said: the news is what follows it. */
 const REPORTING =
-  /\b(?:said|says|told (?:reporters|\p{Ll}+)|announced|added|warned|confirmed|argued|predicted|estimated|expects|expected)\s+(?:on\s+\p{Lu}\p{Ll}+day\s+)?(?:that\s+)?/u;
+  /\b(?:said|says|told (?:reporters|\p{Ll}+)|announced|added|warned|confirmed|argued|predicted|estimated|expects|expected)\s+(?:in\s+\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?\b\s*)?(?:on\s+\p{Lu}\p{Ll}+day\b\s*)?(?:that\s+)?/u;
 /** Where a clause ends: a comma (not one inside 1,200), a semicolon, colon or dash, or a clause that only adds to it. */
 const CLAUSE_END = /,\s|;\s|:\s|\s[—–]\s|\s(?=(?:after|because|while|although|though|whereas|which|who|where|when|despite|amid|following|but|yet)\s)/;
+/** Verbs whose news is in their second complement ("declared the outbreak | a global emergency"): never cut. */
+const TWO_COMPLEMENTS = /\b(declared|declares|named|called|elected|appointed|deemed|ruled|made)\b/i;
 /** A condition or limit the claim holds under: sung with it or not at all. */
 const CONDITION = /^(if|unless|until|provided|only)\b/i;
 /** What a verb of saying may be followed by that is no news of its own ("warned of wind chills"). */
@@ -138,7 +158,12 @@ export function writtenLine(sentence: string, max: number): string | null {
   if (/[“”"]/.test(text)) return null;
   const reported = REPORTING.exec(text);
   const opensOnModifier = PREPOSITIONAL.test(text) || SUBORDINATE.test(text);
-  const from = reported && reported.index > 0 ? text.slice(reported.index + reported[0].length) : opensOnModifier ? null : text;
+  let from = reported && reported.index > 0 ? text.slice(reported.index + reported[0].length) : opensOnModifier ? null : text;
+  // Told first, its source after ("…, the agency said in Washington"): the news is what comes before.
+  if (reported && from !== null && !/\p{L}/u.test(from)) {
+    const comma = text.lastIndexOf(', ', reported.index);
+    from = opensOnModifier || comma < 0 ? null : text.slice(0, comma);
+  }
   if (!from || NOT_A_CLAIM.test(from)) return null;
   const clause = simplePast(from.split(CLAUSE_END)[0]!.trim());
   const ends = phraseEnds(clause);
@@ -149,17 +174,22 @@ export function writtenLine(sentence: string, max: number): string | null {
       .replace(/\s(?:and|or)\s+\S+$/i, '')
       .trim();
   const fits = (candidate: string, cut: boolean) => words(candidate) <= max && endsOnContentWord(candidate) && !(cut && /ing$/i.test(candidate));
-  let line = clause.slice(0, ends.findLast((end) => end.and)?.at ?? clause.length).trim();
+  const andAt = ends.findLast((end) => end.and)?.at ?? clause.length;
+  if (andAt < clause.length && TWO_COMPLEMENTS.test(clause.slice(0, andAt))) return null;
+  let line = clause.slice(0, andAt).trim();
   let cut = false;
   for (const end of ends) {
     if (fits(line, cut)) break;
     const rest = clause.slice(end.at);
     if (end.at >= line.length || HELD_PHRASE.test(rest)) continue;
-    if (CONDITION.test(rest)) return null;
+    if (CONDITION.test(rest) || TWO_COMPLEMENTS.test(line.slice(0, end.at))) return null;
     line = tidy(clause.slice(0, end.at).trim());
     cut = true;
   }
   if (!line) return null;
+  // The sentence's own first words are no line (the start of a sentence cut short): told as a
+  // headline tells it, in the present ("Officials reported…" → "Officials report…"), it is one.
+  if (line.length < text.length && text.toLowerCase().startsWith(line.toLowerCase())) line = headlinePresent(line, text) ?? line;
   line = line[0]!.toUpperCase() + line.slice(1);
   return words(line) >= 4 && fits(line, cut) && !WEAK_CLAUSE.test(line) && !ATTRIBUTION.test(line) && statesSomething(line) ? line : null;
 }
@@ -175,7 +205,8 @@ const singable = (line: string) => {
 /** The lines a story offers: its headline's (whole, or a later clause) and its facts' (each whole, or a later clause). */
 function storyCandidates(story: Story, stories: readonly Story[]): { headline: string | null; facts: string[] } {
   const usable = (line: string | null): line is string => line !== null && !cutShort(line, stories);
-  const headlines = [whole(story.title, 12), laterClause(story.title, 10)].filter(usable);
+  const title = withoutSiteLabel(story.title);
+  const headlines = [whole(title, 12), laterClause(title, 10)].filter(usable);
   const headline = headlines.find(singable) ?? headlines[0] ?? null;
   const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])];
   // A fact's line says something (statesSomething); a headline's own words may be headline-ese
@@ -192,17 +223,37 @@ function storyCandidates(story: Story, stories: readonly Story[]): { headline: s
 }
 
 /**
- * A story's two lines: its headline whole (or a later clause of it), then one of its facts whole
- * (or a later clause of one), the fact that rhymes with the headline's line when one does (else
- * one that rhymes on its vowel), lines that scan (SINGABLE) before those that do not. Never the
- * start of a sentence cut short: a line that is the beginning of a source sentence or headline
- * ("The U.S. Department of Agriculture") is no line.
+ * A story's couplet: its headline whole (or a later clause of it), then one of its facts whole (or
+ * a later clause of one), the fact that rhymes with the headline's line when one does (else one
+ * that rhymes on its vowel), lines that scan (SINGABLE) before those that do not; without a
+ * headline line, two of its facts chosen the same way. Never the start of a sentence cut short: a
+ * line that is the beginning of a source sentence or headline ("The U.S. Department of
+ * Agriculture") is no line. A story with one line alone gives none: sung in a couplet, its line
+ * would be paired with another story's.
  */
 function storyLines(story: Story, stories: readonly Story[]): string[] {
   const { headline, facts } = storyCandidates(story, stories);
-  const rhyming = (kind: 'rhyme' | 'near') => (headline ? facts.find((line) => singable(line) && rhymeOf(headline, line) === kind) : undefined);
-  const fact = rhyming('rhyme') ?? rhyming('near') ?? facts.find(singable) ?? facts[0] ?? null;
-  return [headline, fact].filter((line): line is string => line !== null);
+  const ordered = [...facts.filter(singable), ...facts.filter((line) => !singable(line))];
+  const first = headline ?? ordered.shift();
+  if (!first) return [];
+  // The second line tells what the first does not ("Central bank holds rates steady" is not
+  // followed by "The central bank holds its benchmark rate at 4.25 percent").
+  const more = ordered.filter((line) => {
+    const told = new Set([...termSet(first), ...spelledOut(first, line).flatMap((name) => [...termSet(name)])]);
+    const terms = [...termSet(line)];
+    return terms.filter((term) => told.has(term)).length < terms.length / 2;
+  });
+  const rhyming = (kind: 'rhyme' | 'near') => more.find((line) => singable(line) && rhymeOf(first, line) === kind);
+  const second = rhyming('rhyme') ?? rhyming('near') ?? more[0];
+  return second ? [first, second] : [];
+}
+
+/** The names in `text` that spell out an initialism of `short` ("Food and Drug Administration" for "FDA"). */
+function spelledOut(short: string, text: string): string[] {
+  const initialisms = new Set(short.match(/\b\p{Lu}{2,6}\b/gu) ?? []);
+  if (initialisms.size === 0) return [];
+  const names = text.match(/\p{Lu}\p{Ll}+(?:\s+(?:(?:and|of|for|the)\s+)?\p{Lu}\p{Ll}+)+/gu) ?? [];
+  return names.map((name) => name.replace(/^The\s+/, '')).filter((name) => initialisms.has((name.match(/\b\p{Lu}/gu) ?? []).join('')));
 }
 
 /** Whether `line` is the beginning, cut short, of one of the stories' sentences or headlines. */
@@ -244,25 +295,33 @@ function topicCouplet(topics: readonly string[]): [string, string] {
 }
 
 /**
- * Verses and a chorus from the day's stories. The chorus is the main story's couplet with the
- * day's range of topics and a line that rhymes with it; each verse sings the other stories, two
- * lines each. Lines are the stories' own words, so they rhyme only where the news allows; a
- * couplet's lines are chosen to rhyme when the story has such a pair.
+ * Verses and a chorus from the day's stories. The chorus is the main story's couplet (the first
+ * story that has one: the stories come most important first) with the day's range of topics and
+ * a line that rhymes with it; each verse sings the other stories, a couplet each. Lines are the
+ * stories' own words, so they rhyme only where the news allows; a couplet's lines are chosen to
+ * rhyme when the story has such a pair.
  */
 export async function offlineLyrics(stories: readonly Story[]): Promise<string> {
   await loadPronunciations();
   const topics = [...new Set(stories.map((story) => TOPIC_PHRASES[story.topic]))];
-  const [top, ...rest] = stories;
-  const chorus = [...storyLines(top!, stories), ...topicCouplet(topics)];
-  // One story alone: its verse sings its other facts, those that scan first.
+  const couplets = stories.map((story) => ({ story, lines: storyLines(story, stories) }));
+  const main = couplets.find((couplet) => couplet.lines.length === 2);
+  const top = main?.story ?? stories[0]!;
+  // No story has a couplet: the main story's headline leads the chorus alone.
+  const lead = main?.lines ?? [storyCandidates(top, stories).headline].filter((line): line is string => line !== null);
+  const chorus = [...lead, ...topicCouplet(topics)];
+  // One story alone: its verse sings its other facts, those that scan first, in pairs.
   const alone = () => {
-    const lines = storyCandidates(top!, stories).facts.filter((line) => !chorus.includes(line));
-    return [...lines.filter(singable), ...lines.filter((line) => !singable(line))].slice(0, 4);
+    const lines = storyCandidates(top, stories).facts.filter((line) => !chorus.includes(line));
+    const ordered = [...lines.filter(singable), ...lines.filter((line) => !singable(line))].slice(0, 4);
+    return ordered.slice(0, ordered.length - (ordered.length % 2));
   };
-  // The other stories' lines, in two verses split between stories at about half their lines; one
-  // story with lines makes one verse, and none the main story's other facts: a song opens on a
-  // verse, never on an empty one's chorus.
-  const linesByStory = rest.map((story) => storyLines(story, stories).filter((line) => !chorus.includes(line))).filter((lines) => lines.length > 0);
+  // The other stories' couplets, in two verses split between stories at about half their lines;
+  // one story with lines makes one verse, and none the main story's other facts: a song opens on
+  // a verse, never on an empty one's chorus.
+  const linesByStory = couplets
+    .filter((couplet) => couplet !== main && couplet.lines.length === 2 && !couplet.lines.some((line) => chorus.includes(line)))
+    .map((couplet) => couplet.lines);
   const total = linesByStory.reduce((sum, lines) => sum + lines.length, 0);
   let verses: string[][];
   if (total === 0) verses = [alone()];

@@ -1,7 +1,7 @@
 // The part-of-speech questions the offline writers ask: does a clause state something, whom does a
 // sentence name and by what role, is a word a role.
 import { describe, expect, it } from 'vitest';
-import { isRole, peopleIn, pointedAt, statesSomething } from '../../../../src/services/newsroom/generator/grammar.js';
+import { headlinePresent, isRole, peopleIn, pointedAt, statesSomething } from '../../../../src/services/newsroom/generator/grammar.js';
 
 describe('grammar', () => {
   it('finds the things a sentence points back at, and not a time or a clause', () => {
@@ -21,6 +21,22 @@ describe('grammar', () => {
       'Those who lost homes will get aid.',
     ])
       expect(pointedAt(sentence), sentence).toEqual([]);
+  });
+
+  it('tells a clause in the simple past as a headline does, in the present, by its subject’s number', () => {
+    expect(headlinePresent('Rescuers reached the trapped miners')).toBe('Rescuers reach the trapped miners');
+    expect(headlinePresent('Clinics in Tallinn reported fewer cases')).toBe('Clinics in Tallinn report fewer cases');
+    expect(headlinePresent('The Bureau of Labor Statistics revised its estimate')).toBe('The Bureau of Labor Statistics revises its estimate');
+    expect(headlinePresent('Farmers and grocers welcomed the ruling')).toBe('Farmers and grocers welcome the ruling');
+    expect(headlinePresent('The port will reopen the north quay')).toBe('The port is set to reopen the north quay');
+    expect(headlinePresent('Ferries will resume on Friday')).toBe('Ferries are set to resume on Friday');
+    // A past time, in the clause or in the sentence it was cut from, keeps it in the past.
+    expect(headlinePresent('The glacier covered the valley 10,000 years ago')).toBeNull();
+    expect(headlinePresent('The plant opened a second line', 'The plant opened a second line in 2019.')).toBeNull();
+    // A helper, a relative clause's verb, or no verb: nothing to retell.
+    expect(headlinePresent('The bridge was closed for repairs')).toBeNull();
+    expect(headlinePresent('Shops that stayed open are busy')).toBeNull();
+    expect(headlinePresent('A quiet week for markets')).toBeNull();
   });
 
   it('knows a clause that states something from a noun phrase, a participle, a relative clause or a list', () => {
@@ -55,6 +71,12 @@ describe('grammar', () => {
       'A provision aimed squarely at cloud build-outs',
       'A bill designed to cut costs for farmers',
       'A virus linked to bats',
+      // A clause whose subject was left behind in its sentence.
+      'Demanded the inquiry be reopened',
+      'Urged calm on both sides of the border',
+      // A participle describing its noun, with no verb of the line's own.
+      'Stablecoins pegged to the euro',
+      'The cobalt used in phone batteries',
     ])
       expect(statesSomething(phrase), phrase).toBe(false);
   });

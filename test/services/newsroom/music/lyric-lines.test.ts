@@ -1,0 +1,77 @@
+// What a sung line must be, on stories written for this test: a line ends on what its verb says
+// (not "…footage showed"), has its subject, says more than who told it, is no sentence's first
+// words, and sings its own story: a couplet is one story's, never a story's line beside another's.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Story } from '../../../../src/services/newsroom/audio/stories.js';
+import { offlineLyrics, parseLyrics } from '../../../../src/services/newsroom/music/index.js';
+import { writtenLine } from '../../../../src/services/newsroom/music/lyrics.js';
+import { loadPronunciations } from '../../../../src/shared/text/pronounce.js';
+
+const story = (title: string, lead: string, facts: string[]): Story => ({
+  title,
+  topic: 'usa',
+  lead,
+  facts,
+  who: null,
+  why: null,
+  sites: ['Metro Daily'],
+  siteCount: 1,
+  description: '',
+  sourceSentences: [],
+});
+
+/** The lines of each section, in order. */
+async function sections(stories: Story[]): Promise<string[][]> {
+  const lyrics = await offlineLyrics(stories);
+  return lyrics.split(/\n\s*\n/).map((section) => parseLyrics(section).map((line) => line.text));
+}
+
+beforeAll(loadPronunciations);
+
+describe('sung lines', () => {
+  it('never ends on a verb that needs its object, opens on its verb, or only says who told it', () => {
+    // "…showed that the driver…" cut before "that": the line would end on "showed".
+    expect(writtenLine('Dashboard video shown to the jury showed that the driver ran the red light at 70 miles an hour.', 10) ?? '').not.toMatch(/showed$/);
+    // The news told first and its source after: the line is the news.
+    expect(writtenLine('The county will reopen the Elm Street pool, a parks spokesperson said in Dayton.', 10)).toBe(
+      'The county is set to reopen the Elm Street pool',
+    );
+    for (const line of [
+      writtenLine('The transit authority said in Boston on Monday.', 10),
+      writtenLine('Union leaders, who have opposed the plan for months, demanded the vote be delayed until spring.', 10),
+    ])
+      expect(line === null || !/^(Demanded|The transit authority said)/.test(line), String(line)).toBe(true);
+  });
+
+  it('tells a line written down from a sentence as a headline does, so that it is no copy of the sentence’s first words', () => {
+    expect(writtenLine('Inspectors reported cracks in two support beams and closed the bridge to trucks until the repairs are done.', 10)).toBe(
+      'Inspectors report cracks in two support beams',
+    );
+    // A line that is not the sentence's start keeps its tense: what was said, in the simple past.
+    expect(writtenLine('The mayor said ticket sales had fallen by a third after the fare rise in March.', 10)).toBe('Ticket sales fell by a third');
+  });
+
+  it('sings each story in a couplet of its own: a story with one line to sing is left out, not paired with the next', async () => {
+    const alone = story('Library extends weekend hours', 'The library said.', []);
+    const dam = story('Flood gates close as river rises', 'Engineers closed the flood gates at noon as the river rose past its banks.', [
+      'Water reached the second step of the town hall.',
+    ]);
+    const school = story('School board approves new bus routes', 'The school board approved eleven new bus routes for the autumn term.', [
+      'Buses will stop at every corner of the east side.',
+    ]);
+    const market = story('Farmers market moves to the harbor', 'The farmers market will move to the harbor front in June.', [
+      'Stallholders asked for more shade and water taps.',
+    ]);
+    const sung = await sections([dam, alone, school, market]);
+    const all = sung.flat();
+    expect(all).not.toContain('Library extends weekend hours');
+    const ofStory = (line: string) => [dam, school, market].findIndex((s) => [s.title, s.lead, ...s.facts].some((text) => text.includes(line)));
+    for (const lines of sung) {
+      const told = lines.filter((line) => ofStory(line) >= 0);
+      expect(told.length % 2, lines.join(' / ')).toBe(0);
+      for (let i = 0; i + 1 < told.length; i += 2) expect(ofStory(told[i + 1]!), `${told[i]} / ${told[i + 1]}`).toBe(ofStory(told[i]!));
+    }
+    // The chorus is the main story's.
+    expect(sung.find((lines) => lines.includes('Flood gates close as river rises'))).toBeDefined();
+  });
+});
