@@ -67,11 +67,12 @@ describe('the installable site', () => {
     const { page, context } = await suite.visit({ serviceWorkers: 'allow' });
     await context.grantPermissions(['notifications']);
     const cdp = await context.newCDPSession(page);
-    const registrations = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
-        if (list[0]) resolve(list[0].registrationId);
-      }),
-    );
+    // The live registration as the browser last reported it (one being replaced is marked deleted).
+    let registrationId: string | undefined;
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+      const live = list.find((registration) => !registration.isDeleted);
+      if (live) registrationId = live.registrationId;
+    });
     await cdp.send('ServiceWorker.enable');
     await page.goto('/');
     await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.ready).active));
@@ -83,11 +84,10 @@ describe('the installable site', () => {
       url: '/story/7-storm-floods-port-linden-harbor',
       tag: 'story-7',
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(page.url()).origin,
-      registrationId: await registrations,
-      data: JSON.stringify(alert),
-    });
+    const deliver = async () => {
+      for (let tries = 0; !registrationId && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(page.url()).origin, registrationId: registrationId!, data: JSON.stringify(alert) });
+    };
     const notifications = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -97,10 +97,15 @@ describe('the installable site', () => {
           url: (n.data as { url: string }).url,
         })),
       );
-    let shown = await notifications();
-    for (let tries = 0; shown.length === 0 && tries < 50; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      shown = await notifications();
+    // Delivered again (at most twice more) when none is shown after 5 s: on a loaded machine one
+    // CI run saw none at all. The alert's tag makes a second delivery replace the first.
+    let shown: Awaited<ReturnType<typeof notifications>> = [];
+    for (let delivery = 0; shown.length === 0 && delivery < 3; delivery++) {
+      await deliver();
+      for (let tries = 0; shown.length === 0 && tries < 50; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        shown = await notifications();
+      }
     }
     expect(shown).toEqual([{ title: alert.title, body: alert.body, tag: alert.tag, url: alert.url }]);
   });
