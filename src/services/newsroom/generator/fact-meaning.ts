@@ -100,24 +100,72 @@ const DOWN =
   /\b(fell|fall(?:s|en)?|falling|drop(?:ped|s)?|decline[sd]?|declining|down|los[st]|lower|slid|slump(?:ed|s)?|sank|decrease[sd]?|fewer|less|cut|plunge[sd]?|eased?)\b/i;
 const NEGATION = /\b(not|no|never|none|neither|nor|without|denied|denies|refused|n't)\b|n't\b/gi;
 
-/** The figures a sentence gives ("1,200" → 1200, "5.5" → 5.5; years and counts alike). */
-function figures(text: string): Set<number> {
-  const found = new Set<number>();
-  for (const match of text.matchAll(/\d[\d,]*(?:\.\d+)?/g)) {
-    const value = Number(match[0].replace(/,(?=\d{3}\b)/g, ''));
-    if (Number.isFinite(value)) found.add(value);
+type FigureKind = 'percent' | 'money' | 'time' | 'count';
+interface Figure {
+  kind: FigureKind;
+  value: number;
+  /** Said in words ("a third"): a rounding of the figure another source gives ("35 percent"). */
+  rough: boolean;
+}
+
+/** Shares said in words, as percentages. */
+const WORD_SHARES: [RegExp, number][] = [
+  [/\b(?:a|one)\s+third\b/i, 100 / 3],
+  [/\btwo[\s-]thirds\b/i, 200 / 3],
+  [/\b(?:a|one)\s+quarter\b/i, 25],
+  [/\bthree[\s-]quarters\b/i, 75],
+  [/\b(?:a\s+)?half\b/i, 50],
+];
+/** What a figure counts, read from the words after it. */
+const UNIT_AFTER =
+  /^\s*(?:(?:million|billion|trillion|thousand)\s+)?(percent|per cent|%|percentage points?|dollars?|euros?|pounds?|yen|years?|months?|weeks?|days?|hours?|minutes?)\b/i;
+
+/**
+ * The figures a sentence gives, each with what it counts ("35 percent", "18 months", "2 billion
+ * dollars", "1,200" residents) and the shares said in words ("a third" as 33.3 percent).
+ */
+function figures(text: string): Figure[] {
+  const found: Figure[] = [];
+  for (const match of text.matchAll(/([$€£])?\d[\d,]*(?:\.\d+)?%?/g)) {
+    const value = Number(match[0].replace(/[$€£%]/g, '').replace(/,(?=\d{3}\b)/g, ''));
+    if (!Number.isFinite(value)) continue;
+    const unit = UNIT_AFTER.exec(text.slice(match.index + match[0].length))?.[1]?.toLowerCase() ?? '';
+    const kind: FigureKind =
+      match[0].endsWith('%') || /^(percent|per cent|%)/.test(unit)
+        ? 'percent'
+        : match[1] || /^(dollar|euro|pound|yen)/.test(unit)
+          ? 'money'
+          : /^(year|month|week|day|hour|minute)/.test(unit)
+            ? 'time'
+            : 'count';
+    found.push({ kind, value, rough: false });
   }
+  for (const [words, value] of WORD_SHARES) if (words.test(text)) found.push({ kind: 'percent', value, rough: true });
   return found;
 }
 
+/** A share said in words stands for figures this close to it (35 percent is "about a third"). */
+const ROUGH_POINTS = 3;
+
 /**
- * Whether two sentences disagree on something a retelling keeps: figures (both give some, none in
- * common), direction (one up, the other down) or denial (one denies, the other not).
+ * Whether two sentences' figures disagree: of a kind both give (shares, sums, times, counts),
+ * none of one is a figure of the other. Figures of different kinds say different things, not
+ * other things: "35 percent more slowly" and "by about a third over 18 months" agree.
  */
-export function saysOtherwise(a: string, b: string): boolean {
+function figuresDisagree(a: string, b: string): boolean {
   const figuresA = figures(a);
   const figuresB = figures(b);
-  if (figuresA.size > 0 && figuresB.size > 0 && ![...figuresA].some((value) => figuresB.has(value))) return true;
+  const same = (x: Figure, y: Figure) => x.value === y.value || ((x.rough || y.rough) && Math.abs(x.value - y.value) <= ROUGH_POINTS);
+  const kinds = new Set(figuresA.map((figure) => figure.kind).filter((kind) => figuresB.some((figure) => figure.kind === kind)));
+  return [...kinds].some((kind) => !figuresA.some((x) => x.kind === kind && figuresB.some((y) => y.kind === kind && same(x, y))));
+}
+
+/**
+ * Whether two sentences disagree on something a retelling keeps: figures (figuresDisagree),
+ * direction (one up, the other down) or denial (one denies, the other not).
+ */
+export function saysOtherwise(a: string, b: string): boolean {
+  if (figuresDisagree(a, b)) return true;
   const upA = UP.test(a) && !DOWN.test(a);
   const downA = DOWN.test(a) && !UP.test(a);
   const upB = UP.test(b) && !DOWN.test(b);
