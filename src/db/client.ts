@@ -9,6 +9,8 @@ import { setFlagsFromString } from 'node:v8';
 import postgres from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { guardTypesFetch } from './types-fetch-guard.js';
+import type { EmbeddedReply, EmbeddedRequest, EmbeddedStart } from './embedded-worker.js';
+import { siblingModuleFile, startWorker } from '../shared/worker-thread.js';
 
 export type Sql = postgres.Sql<Record<string, unknown>>;
 export type TransactionSql = postgres.TransactionSql<Record<string, unknown>>;
@@ -328,10 +330,8 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   // compilation ends: PGlite's parser, hot from the first queries, took 2.5 s and 570 MB to optimise,
   // so a command that asked one setting took 4.3 s instead of 3.4. A process that runs one command
   // stays on V8's baseline code (an index no function has is the only one allowed to tier up); the
-  // daemon optimises. Read when the module is compiled, so it is set before PGlite's first load.
+  // daemon optimises. V8's flags are the process's: set here, before PGlite's thread compiles it.
   if (options.shortLived) setFlagsFromString(`--wasm-tier-up-filter=${NO_WASM_FUNCTION}`);
-  // Imported lazily: PGlite's WebAssembly costs start-up time that external PostgreSQL users never pay.
-  const [{ PGlite }, { PGLiteSocketServer }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite-socket')]);
 
   let lock: DataDirLock | null = null;
   let dataDir: string | undefined;
@@ -342,51 +342,99 @@ async function openEmbedded(options: OpenDatabaseOptions): Promise<Database> {
   }
 
   let socketDir: string | null = null;
-  let pglite: InstanceType<typeof PGlite> | null = null;
-  let server: InstanceType<typeof PGLiteSocketServer> | null = null;
+  let embedded: EmbeddedThread | null = null;
   try {
-    pglite = await PGlite.create({
+    // A private 0700 folder keeps the socket (which has no password) away from other local users.
+    socketDir = mkdtempSync(join(tmpdir(), 'newsctl-pg-'));
+    const socketPath = join(socketDir, '.s.PGSQL.5432');
+    embedded = await startEmbeddedThread({
       ...(dataDir ? { dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
       // PostgreSQL's 128 MB buffer pool is set up at every start (0.3 s of CPU and 120 MB here): the
       // daemon keeps it; a one-command process reads little, and a database held in memory would
       // only hold its pages twice, so they start with a small one.
-      ...(options.shortLived || options.inMemory ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SMALL_BUFFER_POOL}`] } : {}),
+      ...(options.shortLived || options.inMemory ? { bufferPool: SMALL_BUFFER_POOL } : {}),
+      socketPath,
     });
     if (dataDir) ownerOnly(dataDir);
-    // A private 0700 folder keeps the socket (which has no password) away from other local users.
-    socketDir = mkdtempSync(join(tmpdir(), 'newsctl-pg-'));
-    const socketPath = join(socketDir, '.s.PGSQL.5432');
-    // PGlite is one connection underneath; the pool uses one connection, the extra
-    // slots only let a recycled pool overlap its predecessor while that one drains.
-    server = new PGLiteSocketServer({ db: pglite, path: socketPath, maxConnections: 4 });
-    await server.start();
     const switcher = poolSwitcher((sockets) =>
       postgres({ ...baseOptions, path: socketPath, user: 'postgres', database: 'postgres', max: 1, ...gated(sockets) }),
     );
     await switcher.ping();
-    const openedPglite = pglite;
-    const openedServer = server;
+    const opened = embedded;
     const openedSocketDir = socketDir;
     return {
       kind: 'embedded',
       sql: switcher.sql,
       recycle: switcher.recycle,
       ping: switcher.ping,
-      dumpDataDir: () => openedPglite.dumpDataDir('gzip'),
+      dumpDataDir: () => opened.dump(),
       async close() {
         await switcher.end().catch(() => {});
-        await openedServer.stop().catch(() => {});
-        await openedPglite.close().catch(() => {});
+        await opened.close();
         rmSync(openedSocketDir, { recursive: true, force: true });
         lock?.release();
       },
     };
   } catch (error) {
-    await server?.stop().catch(() => {});
-    await pglite?.close().catch(() => {});
+    await embedded?.close();
     if (socketDir) rmSync(socketDir, { recursive: true, force: true });
     lock?.release();
     throw error;
   }
+}
+
+interface EmbeddedThread {
+  dump(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** Starts PGlite in its own thread (embedded-worker.ts), serving `start.socketPath`; resolves once it listens. */
+async function startEmbeddedThread(start: EmbeddedStart): Promise<EmbeddedThread> {
+  const worker = startWorker(siblingModuleFile('embedded-worker', import.meta.url), { workerData: start });
+  const dumps = new Map<number, { resolve: (image: Blob) => void; reject: (error: Error) => void }>();
+  let nextDump = 0;
+  let ended = false;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  void exited.then(() => {
+    ended = true;
+    for (const waiting of dumps.values()) waiting.reject(new Error('the embedded database stopped'));
+    dumps.clear();
+  });
+  await new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: EmbeddedReply) => {
+      if (message.kind === 'ready') resolve();
+      else if (message.kind === 'failed') reject(new Error(message.message));
+      else if (message.kind === 'dump') {
+        const waiting = dumps.get(message.id);
+        dumps.delete(message.id);
+        if (message.image) waiting?.resolve(message.image);
+        else waiting?.reject(new Error(message.message ?? 'the dump failed'));
+      }
+    });
+    worker.once('error', reject);
+    void exited.then(() => reject(new Error('the embedded database stopped before it was ready')));
+  }).catch(async (error: unknown) => {
+    await worker.terminate();
+    throw error;
+  });
+  // A failure after the start ends the thread: its queries fail as an outage from then on.
+  worker.on('error', (error: Error) => process.emitWarning(`The embedded database's thread failed: ${error.message}`));
+  return {
+    dump: () =>
+      new Promise<Blob>((resolve, reject) => {
+        if (ended) return reject(new Error('the embedded database stopped'));
+        const id = nextDump++;
+        dumps.set(id, { resolve, reject });
+        worker.postMessage({ kind: 'dump', id } satisfies EmbeddedRequest);
+      }),
+    async close() {
+      if (ended) return;
+      // PostgreSQL closes its files; a thread that does not answer in 10 s is ended all the same.
+      worker.postMessage({ kind: 'close' } satisfies EmbeddedRequest);
+      const timer = setTimeout(() => void worker.terminate(), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // A worker thread for one of our modules. From src/ the module is TypeScript (run with tsx, in
 // development and tests): tsx is registered inside the worker before the module is imported.
 // From dist/ the compiled file runs as is.
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
@@ -22,7 +23,8 @@ export function siblingModuleFile(name: string, fromUrl: string): string {
 
 export function startWorker(filename: string, options: Partial<WorkerOptions> = {}): Worker {
   if (!filename.endsWith('.ts')) return new Worker(filename, options);
-  const tsx = import.meta.resolve('tsx/esm/api');
+  // Resolved by require's rules: vitest's module runner (the tests' global setup) has no import.meta.resolve.
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
   const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(pathToFileURL(filename).href)}); })`;
   return new Worker(code, { ...options, eval: true });
 }
