@@ -43,7 +43,12 @@ describe('the same fact, by meaning', () => {
 
   it('reads a share said in words as the figure another source gives, and compares figures of one kind only', () => {
     // "about a third" is the 35 percent; the 18 months is another kind of figure, not another figure.
-    expect(saysOtherwise('Patients given the infusion declined 35 percent more slowly than the others.', 'The infusion slowed the decline by about a third over 18 months.')).toBe(false);
+    expect(
+      saysOtherwise(
+        'Patients given the infusion declined 35 percent more slowly than the others.',
+        'The infusion slowed the decline by about a third over 18 months.',
+      ),
+    ).toBe(false);
     expect(saysOtherwise('Ticket prices rose 35 percent this year.', 'Ticket prices rose by half this year.')).toBe(true);
     expect(saysOtherwise('The plant will cost 9 billion dollars.', 'The plant will cost $12 billion.')).toBe(true);
     expect(saysOtherwise('The strike lasted 6 weeks.', 'The strike lasted 9 weeks.')).toBe(true);
