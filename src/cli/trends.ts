@@ -3,7 +3,7 @@
 // nothing heavier than the worker's starter.
 import type { Command } from 'commander';
 import { Invalid } from '../errors.js';
-import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../shared/worker-thread.js';
+import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../worker-thread.js';
 import { readInputFile } from './io.js';
 import type { AnalysisAnswer, AnalysisRequest } from './trends-analysis-worker.js';
 

@@ -10,7 +10,7 @@ import postgres from 'postgres';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.js';
 import { guardTypesFetch } from './types-fetch-guard.js';
 import type { EmbeddedReply, EmbeddedRequest, EmbeddedStart } from './embedded-worker.js';
-import { siblingModuleFile, startWorker } from '../shared/worker-thread.js';
+import { siblingModuleFile, startWorker } from '../worker-thread.js';
 
 export type Sql = postgres.Sql<Record<string, unknown>>;
 export type TransactionSql = postgres.TransactionSql<Record<string, unknown>>;

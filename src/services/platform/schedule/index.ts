@@ -14,7 +14,7 @@ import { reportProblem } from '../../../diagnostics.js';
 import { isAppError } from '../../../errors.js';
 import { jobDefinitions, startJobForSlot, type JobDefinition, type JobSchedule, type ScheduledStartAnswer } from '../jobs/index.js';
 import { LOG_COMPONENTS, logEvent } from '../logs/index.js';
-import { startWorker } from '../../../shared/worker-thread.js';
+import { startWorker } from '../../../worker-thread.js';
 import { cronHasSeconds, latestSlot } from './cron.js';
 
 export * from './cadence.js';

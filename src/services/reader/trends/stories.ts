@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
-import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../../../shared/worker-thread.js';
+import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../../../worker-thread.js';
 import { classifyStory, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
 import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
