@@ -26,6 +26,12 @@ describe('extraction rules in the Domains tab', () => {
     const domain = await addDomain(suite.server().ctx, { url: site.origin, throttle: 1 });
     const name = readableAddress(domain.url);
     const { page } = await suite.visit();
+    // The stored rules come late, as on a loaded machine (one CI run): what is typed meanwhile must
+    // not be overwritten by them, so the fields wait for them.
+    await page.route(/\/api\/domains\/\d+\/rules$/, async (route) => {
+      if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
     await openConsoleTab(page, 'Domains');
     await page.getByRole('button', { name: `Extraction rules of ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Extraction rules: ${name}` });

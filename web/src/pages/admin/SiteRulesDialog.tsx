@@ -27,6 +27,8 @@ export function SiteRulesDialog({ domain, open, onOpenChange }: { domain: Consol
   const [url, setUrl] = useState('');
   const [preview, setPreview] = useState<RulesPreview | null>(null);
   const [previewing, setPreviewing] = useState(false);
+  // The fields wait for the stored rules: typed before they came, the answer would overwrite them.
+  const [loaded, setLoaded] = useState(false);
   // Told inside the dialog: the console's toasts sit under its overlay.
   const [outcome, setOutcome] = useState<{ failed: boolean; text: string } | null>(null);
   const failed = (error: unknown, fallback: string) => setOutcome({ failed: true, text: responseMessage(error) ?? fallback });
@@ -35,15 +37,23 @@ export function SiteRulesDialog({ domain, open, onOpenChange }: { domain: Consol
 
   useEffect(() => {
     if (!open) return;
+    let current = true;
     setPreview(null);
     setOutcome(null);
-    callApi(endpoints.domainRules, { params: { id: domain.id } }).then(
-      ({ rules }) => {
-        setBody(rules?.body ?? '');
-        setRemove((rules?.remove ?? []).join('\n'));
-      },
-      (error) => setOutcome({ failed: true, text: responseMessage(error) ?? 'Failed to load the rules' }),
-    );
+    setLoaded(false);
+    callApi(endpoints.domainRules, { params: { id: domain.id } })
+      .then(
+        ({ rules }) => {
+          if (!current) return;
+          setBody(rules?.body ?? '');
+          setRemove((rules?.remove ?? []).join('\n'));
+        },
+        (error) => current && setOutcome({ failed: true, text: responseMessage(error) ?? 'Failed to load the rules' }),
+      )
+      .finally(() => current && setLoaded(true));
+    return () => {
+      current = false;
+    };
   }, [open, domain.id]);
 
   const tryRules = async (event: FormEvent) => {
@@ -73,12 +83,19 @@ export function SiteRulesDialog({ domain, open, onOpenChange }: { domain: Consol
           For a site whose pages extract badly: CSS selectors of its article body and of parts to drop. Try them on one of its pages before saving.
         </p>
         <Field label="Article body (CSS selector)" hint="Empty: the extractor finds the body itself">
-          <input className="field w-full font-mono text-sm" value={body} onChange={(event) => setBody(event.target.value)} placeholder="article .story-body" />
+          <input
+            className="field w-full font-mono text-sm"
+            value={body}
+            disabled={!loaded}
+            onChange={(event) => setBody(event.target.value)}
+            placeholder={loaded ? 'article .story-body' : 'Loading the rules…'}
+          />
         </Field>
         <Field label="Parts to drop (one CSS selector a line)">
           <textarea
             className="field h-20 w-full font-mono text-sm"
             value={remove}
+            disabled={!loaded}
             onChange={(event) => setRemove(event.target.value)}
             placeholder=".share-bar"
           />
@@ -99,7 +116,7 @@ export function SiteRulesDialog({ domain, open, onOpenChange }: { domain: Consol
           <button
             type="button"
             className="button-primary"
-            disabled={save.isPending}
+            disabled={save.isPending || !loaded}
             onClick={() =>
               save.mutate(empty ? null : rules, {
                 onSuccess: () => setOutcome({ failed: false, text: empty ? 'Rules cleared' : 'Rules saved' }),
