@@ -62,6 +62,8 @@ export function browserSuite(options: { env?: Record<string, string>; reset?: (s
       const context = await openContext(browser, { baseURL: server.baseUrl, ...contextOptions });
       contexts.push(context);
       const page = await context.newPage();
+      // Under the test's own 30 s: a wait that hangs fails naming what it waited for.
+      page.setDefaultTimeout(20_000);
       const consoleErrors: string[] = [];
       const requests: RecordedRequest[] = [];
       page.on('console', (message) => {

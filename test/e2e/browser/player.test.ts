@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSuite } from './harness.js';
+import { liveWelcome } from './live.js';
 import { audioAddress, seedLatestAudio } from './seed.js';
 
 const suite = browserSuite({ env: { NEWSCTL_SITE_NAME: 'Riverside Gazette' } });
@@ -211,15 +212,21 @@ describe('podcast player', () => {
 
   it('resets on a new audio address and after a playback error', async () => {
     const { page, consoleErrors } = await suite.visit();
+    const welcomed = liveWelcome(page);
     await openPlayer(page);
+    await welcomed;
     await seekKey(page, 'ArrowRight');
     await page.keyboard.press('Space');
     await page.locator('[data-player-state="playing"]').waitFor();
 
+    // The seed announces the new file on /ws as a generation does: the player takes the address from
+    // the message and the page refetches the latest bulletin. That answer must be in before the
+    // missing address below, or it would load this file again (and clear the error awaited there).
+    const refetched = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/latest-news-audio');
     await seedLatestAudio(suite.server(), { fileName: 'latest-news-next.mp3', seconds: 12, generatedAt: '2025-07-06T03:00:00.000Z' });
     const next = audioAddress('latest-news-next.mp3', '2025-07-06T03:00:00.000Z');
-    await page.evaluate((audioUrl) => window.dispatchEvent(new CustomEvent('audio-generated', { detail: { audioUrl } })), next);
     await page.locator('[data-player-state="idle"]').waitFor();
+    await refetched;
     expect(await page.locator('audio').getAttribute('src')).toBe(next);
     expect(await page.evaluate(() => document.querySelector('audio')!.paused)).toBe(true);
     await page.getByTestId('player-duration').filter({ hasText: '0:12' }).waitFor();
