@@ -17,10 +17,14 @@ import { evalDir, factsOf, fixtureWebs, voicesWebs, type EvalArticle, type EvalS
 interface Miss {
   count: number;
   example: string | null;
+  all: string[];
 }
-const miss = (): Miss => ({ count: 0, example: null });
+// BENCH_VOICES_DETAIL=1 prints every miss under its row, not only the first.
+const detail = process.env.BENCH_VOICES_DETAIL === '1';
+const miss = (): Miss => ({ count: 0, example: null, all: [] });
 const note = (m: Miss, example: string) => {
   m.count++;
+  m.all.push(example);
   m.example ??= example.length > 240 ? `${example.slice(0, 237)}…` : example;
 };
 
@@ -69,6 +73,16 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     }
     const trends = await trendsWithArticles(ctx);
 
+    // Where each of a story's articles went: the trend holding it (its size and title), or none.
+    const whereArticlesWent = (story: EvalStory, own: number[]) =>
+      story.articles
+        .map((article) => {
+          const id = idOf(article);
+          if (id === undefined || !own.includes(id)) return '';
+          const trend = trends.find((t) => t.articleIds.includes(id));
+          return `\n      [site ${article.site}] "${article.headline}" → ${trend ? `trend ${trend.id} (${trend.articleIds.length} articles): "${trend.title}"` : 'no trend'}`;
+        })
+        .join('');
     let found = 0;
     let topicsRight = 0;
     let articlesRight = 0;
@@ -92,7 +106,7 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
       if (holding.length !== 1 || own.some((id) => !holding[0]!.articleIds.includes(id))) {
         note(
           notFound,
-          `${story.id}: ${holding.length === 0 ? 'no trend' : holding.length > 1 ? `split over ${holding.length} trends` : `${holding[0]!.articleIds.filter((id) => own.includes(id)).length} of ${own.length} articles in its trend`} (${ids.length} of ${story.articles.length} crawled, ${ids.length - own.length} filed as copies)`,
+          `${story.id}: ${holding.length === 0 ? 'no trend' : holding.length > 1 ? `split over ${holding.length} trends` : `${holding[0]!.articleIds.filter((id) => own.includes(id)).length} of ${own.length} articles in its trend`} (${ids.length} of ${story.articles.length} crawled, ${ids.length - own.length} filed as copies)${detail ? whereArticlesWent(story, own) : ''}`,
         );
         if (holding.length === 0) continue;
       } else found++;
@@ -165,7 +179,10 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
 
     const n = web.stories.length;
     out.push(`${web.name}: ${web.sites.length} sites, ${rows.length} articles crawled, ${trends.length} trends; crawl and analysis ${seconds.toFixed(1)} s`);
-    const row = (label: string, value: string, m?: Miss) => out.push(`  ${label.padEnd(44)}${value.padEnd(16)}${m?.example ? `e.g. ${m.example}` : ''}`);
+    const row = (label: string, value: string, m?: Miss) => {
+      out.push(`  ${label.padEnd(44)}${value.padEnd(16)}${m?.example ? `e.g. ${m.example}` : ''}`);
+      if (detail && m) for (const example of m.all.slice(1)) out.push(`    ${example}`);
+    };
     row('stories found (one trend, all articles)', `${found}/${n}`, notFound);
     row('story topics', `${topicsRight}/${n}`, wrongTopic);
     if (copiesTotal) row('wire copies listed once, under their original', `${copiesOnce}/${copiesTotal}`, copyMissed);
@@ -175,7 +192,7 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     row('podcast: filler lines', String(filler.count), filler);
     row('podcast: first fact of a story is its news', `${podcastLeads}/${podcastStories}`, podcastWrongLead);
     row('bulletin', `${bulletin.split('\n').length} lines`);
-    row('lyric faults', lyricSummary.figure, { count: 0, example: lyricSummary.example });
+    row('lyric faults', lyricSummary.figure, { count: 0, example: lyricSummary.example, all: [] });
     if (lyricSummary.kinds) row('  by kind', lyricSummary.kinds);
   } finally {
     await crawled.close();

@@ -47,15 +47,33 @@ export function visibleDates(document: Document): string[] {
 
 /** A date line right under the headline ("by Jane Doe, Dec 17, 2025"), often in class-less markup. */
 export function dateNearHeadline(document: Document): { date: string; updated: boolean } | null {
-  const h1 = document.querySelector('article h1, main h1') ?? document.querySelector('h1');
-  if (!h1) return null;
+  const headline = document.querySelector('article h1, main h1') ?? document.querySelector('h1') ?? titledElement(document);
+  if (!headline) return null;
   let steps = 0;
-  for (let element = nextInOrder(h1, true); element && steps < 25; element = nextInOrder(element, false), steps++) {
+  for (let element = nextInOrder(headline, true); element && steps < 25; element = nextInOrder(element, false), steps++) {
     if (element.childElementCount > 3) continue;
     const text = clean(spacedText(element));
     if (!text || text.length > 200) continue;
     const date = dateInText(text);
     if (date) return { date, updated: /\b(?:updated|modified)\b/i.test(text) };
+  }
+  return null;
+}
+
+/**
+ * A page without an <h1> (table layouts set the headline in <font> or <b>): the first element of
+ * the body whose whole text is a long part of the page's <title> ("Site :: Headline"). Links are
+ * skipped: a title's words in a link are a teaser, not this page's headline.
+ */
+function titledElement(document: Document): Element | null {
+  const title = clean(document.title);
+  if (!title || title.length < 20) return null;
+  let seen = 0;
+  for (const element of document.querySelectorAll('body *')) {
+    if (++seen > 400) return null;
+    if (element.childElementCount > 2 || element.closest('a, nav, header, script, style')) continue;
+    const text = clean(element.textContent);
+    if (text && text.length >= 20 && title.includes(text) && text.split(' ').length >= 4) return element;
   }
   return null;
 }

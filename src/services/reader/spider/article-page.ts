@@ -35,7 +35,7 @@ export function keptLanguages(ctx: Pick<AppContext, 'sql'>): Promise<string[]> {
  */
 export async function storeArticlePage(
   ctx: Pick<AppContext, 'config' | 'sql' | 'events'>,
-  page: { html: string; url: string; requestedUrl: string },
+  page: { html: string; url: string; requestedUrl: string; listedAt?: number },
   domain: CrawlDomain,
   sameSite: (url: URL) => boolean,
   languages: readonly string[],
@@ -60,7 +60,7 @@ export async function storeArticlePage(
   const syndicatedFrom = declaresArticle && !sameSite(declaredUrl) ? declared : null;
   const body = fingerprint(article.text);
   const [topic] = await assignTopics(ctx, [{ title: article.title, text: article.text }]);
-  const publishedAt = dateOf(article.publishedAt);
+  const publishedAt = publicationTime(article.publishedAt, page.listedAt);
   const id = await insertCrawledArticle(ctx.sql, {
     domainId: domain.id,
     domainName: domain.hostKey,
@@ -83,4 +83,18 @@ export async function storeArticlePage(
   });
   if (id !== null) await fileArticleCopies(ctx, { id, domainName: domain.hostKey, canonicalUrl, sourceUrl, syndicatedFrom, publishedAt, fingerprint: body });
   return { id, title: article.title, sourceUrl, canonicalUrl };
+}
+
+/**
+ * The page's own date, else the one its feed or sitemap lists (not one in the future: a feed's clock
+ * or typo): the crawl's time would set the article apart from its story by however long it waited,
+ * and stories are grouped by time. A page's date without a time ("December 4, 2026") takes the
+ * listed time of that day.
+ */
+function publicationTime(pageDate: string | null, listedAt: number | undefined): Date | null {
+  const own = dateOf(pageDate);
+  const listed = listedAt !== undefined && Number.isFinite(listedAt) && listedAt <= Date.now() ? new Date(listedAt) : null;
+  if (!own) return listed;
+  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(pageDate ?? '');
+  return dayOnly && listed && listed.toISOString().slice(0, 10) === pageDate ? listed : own;
 }

@@ -55,19 +55,19 @@ export function discoverySteps(deps: DiscoveryDeps) {
   const { ctx, hooks, robots, outcomes, queue, enqueue, isAllowed, fetchPage, failDomain, raiseInterval } = deps;
 
   /** Queues the article URLs a discovery step found that are on the site, allowed and not stored yet. */
-  async function admitArticles(state: DomainState, found: { url: string; rank?: number }[]): Promise<void> {
-    const fresh: { url: string; rank?: number }[] = [];
+  async function admitArticles(state: DomainState, found: { url: string; listedAt?: number }[]): Promise<void> {
+    const fresh: { url: string; listedAt?: number }[] = [];
     for (const candidate of found) {
       const url = canonicalizeUrl(candidate.url);
       const parsed = url ? tryParseUrl(url) : null;
       if (!url || !parsed || !state.sameSite(parsed)) continue;
       if (state.seen.has(url)) {
-        if (candidate.rank !== undefined) queue.raiseRank(hostOf(parsed), url, candidate.rank);
+        if (candidate.listedAt !== undefined) queue.raiseListedAt(hostOf(parsed), url, candidate.listedAt);
         continue;
       }
       if (!(await isAllowed(url))) continue;
       state.seen.add(url);
-      fresh.push({ url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
+      fresh.push({ url, ...(candidate.listedAt === undefined ? {} : { listedAt: candidate.listedAt }) });
     }
     if (fresh.length === 0) return;
     const stored = await storedArticleUrls(
@@ -81,7 +81,7 @@ export function discoverySteps(deps: DiscoveryDeps) {
       }
       if (state.candidates >= MAX_CANDIDATES_PER_DOMAIN) break;
       state.candidates++;
-      enqueue(state, { step: 'article', url: candidate.url, ...(candidate.rank === undefined ? {} : { rank: candidate.rank }) });
+      enqueue(state, { step: 'article', url: candidate.url, ...(candidate.listedAt === undefined ? {} : { listedAt: candidate.listedAt }) });
     }
   }
 
@@ -135,12 +135,12 @@ export function discoverySteps(deps: DiscoveryDeps) {
 
   async function handleFeed(state: DomainState, task: CrawlTask): Promise<void> {
     const probing = task.probe !== undefined;
-    let articles: { url: string; rank?: number }[] | null = null;
+    let articles: { url: string; listedAt?: number }[] | null = null;
     try {
       if (await isAllowed(task.url)) {
         const response = await fetchPage(state, task.url, PAGE_CONTENT_TYPES);
         const feed = parseFeed(response.text(), response.url, { maxArticles: MAX_CANDIDATES_PER_DOMAIN });
-        if (feed) articles = feed.articles.map((a) => ({ url: a.url, ...(a.publishedAt ? { rank: a.publishedAt.getTime() } : {}) }));
+        if (feed) articles = feed.articles.map((a) => ({ url: a.url, ...(a.publishedAt ? { listedAt: a.publishedAt.getTime() } : {}) }));
       }
     } catch (error) {
       if (!probing || error instanceof AbortedError) throw error;
@@ -178,7 +178,7 @@ export function discoverySteps(deps: DiscoveryDeps) {
       state,
       sitemap.articles.map((a) => {
         const date = a.news?.publishedAt ?? a.lastModified;
-        return { url: a.url, ...(date ? { rank: date.getTime() } : {}) };
+        return { url: a.url, ...(date ? { listedAt: date.getTime() } : {}) };
       }),
     );
   }

@@ -202,7 +202,7 @@ export function createCrawl(ctx: Pick<AppContext, 'config' | 'sql' | 'events' | 
     // A redirect may have led somewhere robots.txt closes, or off the site.
     const final = new URL(response.url);
     if (!state.sameSite(final) || !(await isAllowed(response.url))) return;
-    const page = { html: response.text(), url: response.url, requestedUrl: task.url };
+    const page = { html: response.text(), url: response.url, requestedUrl: task.url, listedAt: task.listedAt };
     const stored = await storeArticlePage(ctx, page, state.domain, state.sameSite, await chosenLanguages);
     if (!stored) return;
     const { id, title, sourceUrl, canonicalUrl } = stored;

@@ -28,8 +28,11 @@ export interface CrawlTask {
   depth?: number;
   /** Feed probing: index into the common feed paths, when no feed was announced. */
   probe?: number;
-  /** Articles: newest first (publication time in ms, when a feed or sitemap gave one). */
-  rank?: number;
+  /**
+   * Articles: the publication time (ms) a feed or sitemap lists it with. Orders a lane newest first,
+   * and dates a page that shows no date of its own.
+   */
+  listedAt?: number;
   /** Lane (pacing host) the task waits in. */
   host: string;
 }
@@ -125,21 +128,21 @@ export class HostQueue {
     else lane.discovery.push(request);
   }
 
-  /** Newest first; equal ranks keep discovery order. */
+  /** Newest first; equal dates (or none) keep discovery order. */
   private insertArticle(lane: Lane, request: QueuedRequest): void {
-    const rank = request.userData.rank ?? 0;
+    const listedAt = request.userData.listedAt ?? 0;
     let at = lane.articles.length;
-    while (at > 0 && (lane.articles[at - 1]!.userData.rank ?? 0) < rank) at--;
+    while (at > 0 && (lane.articles[at - 1]!.userData.listedAt ?? 0) < listedAt) at--;
     lane.articles.splice(at, 0, request);
   }
 
   /** A queued article turned up again with a (later) date: a home-page link then found in the feed. */
-  raiseRank(host: string, url: string, rank: number): void {
+  raiseListedAt(host: string, url: string, listedAt: number): void {
     const lane = this.lanes.get(host);
     const index = lane?.articles.findIndex((request) => request.userData.url === url) ?? -1;
-    if (!lane || index === -1 || (lane.articles[index]!.userData.rank ?? 0) >= rank) return;
+    if (!lane || index === -1 || (lane.articles[index]!.userData.listedAt ?? 0) >= listedAt) return;
     const [request] = lane.articles.splice(index, 1);
-    request!.userData.rank = rank;
+    request!.userData.listedAt = listedAt;
     this.insertArticle(lane, request!);
   }
 

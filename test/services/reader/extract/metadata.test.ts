@@ -35,6 +35,16 @@ describe('stripSiteName', () => {
 });
 
 describe('readMetadata', () => {
+  it('reads the date line under a headline set without <h1> (a table layout), not the one by a teaser link', () => {
+    const meta = readMetadata(
+      documentOf(`<html><head><title>Valley Courier :: Flood barrier finished two years early on the river</title></head><body>
+<table><tr><td><a href="/other">Flood barrier finished two years early on the river</a> <span>March 2, 2026</span></td></tr></table>
+<div class="ttl"><font size="5"><b>Flood barrier finished two years early on the river</b></font></div>
+<div class="by">Ana Ruiz - March 9, 2026</div><div class="txt">The barrier along the east bank was closed for the first time.</div></body></html>`),
+    );
+    expect(meta.publishedAt).toBe('2026-03-09');
+  });
+
   it('prefers the visible headline, in the spelling of a declared title with the same words', () => {
     const meta = readMetadata(
       documentOf(`<html><head><meta property="og:title" content="Council 'backs' plan | Gazette"><meta property="og:site_name" content="Gazette"></head>

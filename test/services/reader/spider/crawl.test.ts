@@ -58,9 +58,11 @@ describe('crawling news sites', () => {
         domainName: string;
         domainId: number;
         siteName: string | null;
+        publishedAt: Date | null;
       }[]
     >`
-      select canonical_url, source_url, title, content, word_count, topic, domain_name, domain_id, site_name from articles order by canonical_url`;
+      select canonical_url, source_url, title, content, word_count, topic, domain_name, domain_id, site_name, published_at
+      from articles order by canonical_url`;
     const expected = web.sites.flatMap((site) => site.expectedArticleUrls).sort();
     expect(rows.map((row) => row.canonicalUrl)).toEqual(expected);
     const domains = await listDomains(server.ctx);
@@ -80,6 +82,12 @@ describe('crawling news sites', () => {
         // where its masthead's link home and its <title> ("Harbor Ledger :: …") both give it; never in the title.
         expect(row.siteName, article.url).toBe(site.name);
         expect(row.title, article.url).not.toContain(site.name);
+        // Its publication time: the page's own; the div-soup pages show only a day under their
+        // headline, which takes the time the feed or sitemap lists; a page on the home page alone, the day.
+        const published = row.publishedAt?.toISOString() ?? null;
+        const dayOnly = article.markup === 'div-soup' && !article.routes.some((route) => route === 'feed' || route === 'sitemap');
+        if (dayOnly) expect(published, article.url).toBe(`${article.publishedAt.toISOString().slice(0, 10)}T00:00:00.000Z`);
+        else expect(published?.slice(0, 19), `${article.url} (${article.markup})`).toBe(article.publishedAt.toISOString().slice(0, 19));
       }
     }
 

@@ -128,14 +128,14 @@ describe('HostQueue', () => {
 
   it('runs discovery before articles, and articles newest first', async () => {
     const { queue, task, advance } = setup();
-    queue.add(task('http://a.test/old', 'article', { rank: 1 }));
+    queue.add(task('http://a.test/old', 'article', { listedAt: 1 }));
     queue.add(task('http://a.test/undated', 'article'));
-    queue.add(task('http://a.test/new', 'article', { rank: 3 }));
+    queue.add(task('http://a.test/new', 'article', { listedAt: 3 }));
     queue.add(task('http://a.test/feed', 'feed'));
-    queue.add(task('http://a.test/middle', 'article', { rank: 2 }));
+    queue.add(task('http://a.test/middle', 'article', { listedAt: 2 }));
     queue.add(task('http://a.test/home-link', 'article'));
     // The home page's link, then found in the feed with its date.
-    queue.raiseRank('a.test', 'http://a.test/home-link', 2.5);
+    queue.raiseListedAt('a.test', 'http://a.test/home-link', 2.5);
     const order: string[] = [];
     for (;;) {
       const next = queue.nextReadyRequest();
