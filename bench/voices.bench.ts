@@ -175,7 +175,8 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
       ...web.stories.map((story) => ({ id: story.id, texts: story.articles.flatMap((a) => [a.headline, ...a.paragraphs]) })),
       ...web.singles.map((single, i) => ({ id: `single ${i}`, texts: [single.headline, ...single.paragraphs] })),
     ];
-    const lyricSummary = faultSummary(lyricFaults(song, sung), parseLyrics(song).length);
+    const faults = lyricFaults(song, sung);
+    const lyricSummary = faultSummary(faults, parseLyrics(song).length);
 
     const n = web.stories.length;
     out.push(`${web.name}: ${web.sites.length} sites, ${rows.length} articles crawled, ${trends.length} trends; crawl and analysis ${seconds.toFixed(1)} s`);
@@ -192,8 +193,13 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     row('podcast: filler lines', String(filler.count), filler);
     row('podcast: first fact of a story is its news', `${podcastLeads}/${podcastStories}`, podcastWrongLead);
     row('bulletin', `${bulletin.split('\n').length} lines`);
-    row('lyric faults', lyricSummary.figure, { count: 0, example: lyricSummary.example, all: [] });
+    row('lyric faults', lyricSummary.figure, {
+      count: faults.length,
+      example: lyricSummary.example,
+      all: faults.map((fault) => `${fault.kind}: ${fault.line}`),
+    });
     if (lyricSummary.kinds) row('  by kind', lyricSummary.kinds);
+    if (detail) for (const line of song.split('\n')) out.push(`      | ${line}`);
   } finally {
     await crawled.close();
   }

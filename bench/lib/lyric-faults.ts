@@ -5,6 +5,8 @@
 //   - a source's start: the first words of a source sentence or headline, cut short;
 //   - verb without object: ends on a verb that needs what follows it ("…played at trial showed");
 //   - no subject: opens on a finite verb ("Demanded the vote be held sooner");
+//   - points back: its subject opens on a pointing word, or it names "the other" thing ("Seven
+//     years later, that something has a name"): sung alone, nobody said what it points at;
 //   - bare attribution: says only who told it ("The agency said in Washington");
 //   - another story: the second line of a couplet (lines 1–2, 3–4 of a section) is another story's
 //     than the first, each line's story being the one whose texts share most of its words.
@@ -12,7 +14,7 @@ import nlp from 'compromise';
 import { termSet } from '../../src/services/newsroom/generator/sentences.js';
 import { splitSentences } from '../../src/shared/text/sentences.js';
 
-export type LyricFaultKind = 'dangles' | "a source's start" | 'verb without object' | 'no subject' | 'bare attribution' | 'another story';
+export type LyricFaultKind = 'dangles' | "a source's start" | 'verb without object' | 'no subject' | 'points back' | 'bare attribution' | 'another story';
 
 export interface LyricFault {
   kind: LyricFaultKind;
@@ -62,10 +64,24 @@ function opensOnVerb(line: string): boolean {
   return tags.has('Verb') && (tags.has('PastTense') || tags.has('PresentTense')) && !misread;
 }
 
+/** The line's subject (past an opening phrase and its comma) is a pointing word, or it names "the other" thing. */
+function pointsBack(line: string): boolean {
+  if (/\bthe (other|latter|former)\b/i.test(line)) return true;
+  const subject = line.replace(/^[^,]{1,40},\s+/, '');
+  const [first, next] = nlp(subject).terms().json() as { text: string; terms: { tags: string[] }[] }[];
+  // "that something", "these rules", "that is": not a time ("this week").
+  return (
+    /^(this|that|these|those|such)$/i.test(first?.text ?? '') &&
+    !next?.terms[0]?.tags.includes('Date') &&
+    !/^(this|that|these|those) (week|month|year|morning|night|season)/i.test(subject)
+  );
+}
+
 /** Each line's fault (the first that applies), then the couplets whose lines tell two stories. */
 export function lyricFaults(lyrics: string, stories: readonly SungStory[]): LyricFault[] {
   const texts = stories.flatMap((story) => story.texts);
-  const starts = [...texts, ...texts.flatMap((text) => splitSentences(text))].map(bare);
+  // Headlines and sentences: a whole sentence is not cut short because its paragraph goes on.
+  const starts = texts.flatMap((text) => splitSentences(text)).map(bare);
   const termsOf = stories.map((story) => ({ id: story.id, terms: new Set(story.texts.flatMap((text) => [...termSet(text)])) }));
   const storyOf = (line: string): string | null => {
     const mine = [...termSet(line)];
@@ -89,7 +105,9 @@ export function lyricFaults(lyrics: string, stories: readonly SungStory[]): Lyri
       else if (starts.some((start) => start.length > mine.length && start.startsWith(mine))) kind = "a source's start";
       else if (ATTRIBUTION.test(line.replace(/[.!?"”]+$/, ''))) kind = 'bare attribution';
       else if (NEEDS_COMPLEMENT.test(last) && !PASSIVE_HELPER.test(said.at(-2) ?? '')) kind = 'verb without object';
+      else if (/^(will|would|could|can|may|might|must|should|to) (cost|pay|reach|total|exceed|top)$/i.test(lastTwo)) kind = 'verb without object';
       else if (opensOnVerb(line)) kind = 'no subject';
+      else if (pointsBack(line)) kind = 'points back';
       if (kind) faults.push({ kind, line });
     }
     for (let i = 0; i + 1 < section.length; i += 2) {

@@ -37,6 +37,9 @@ const DANGLING_END =
 const NEEDS_COMPLEMENT =
   /^(showed|reveal|reveals|revealed|suggest|suggests|suggested|indicate|indicates|indicated|found|say|says|said|tell|tells|told|announce|announces|announced|noted|claimed|argue|argues|argued|warn|warns|warned|confirm|confirms|confirmed|believe|believes|believed|know|knows|knew|meant|demonstrate|demonstrates|demonstrated|conclude|concludes|concluded|determine|determines|determined|expect|expects|expected|urge|urges|urged|describe|describes|described|include|includes|included|require|requires|required|propose|proposes|proposed|become|becomes|became)$/i;
 const HELPER = /^(is|are|was|were|be|been|being|has|have|had|get|gets|got)$/i;
+/** Verbs that take what they cost, reach or pay: after a modal ("…bars will cost") a line must go on. */
+const TAKES_AMOUNT = /^(cost|reach|pay|hit|top|exceed|total|face|need|raise|cut|charge|add|lose|gain|save)$/i;
+const MODAL = /^(will|would|could|can|may|might|must|should|to)$/i;
 
 /** A superlative or comparative needs its noun: "the highest" ends nothing. */
 const NEEDS_NOUN = /^(most|least|more|less|\p{L}{2,}est)$/iu;
@@ -67,6 +70,7 @@ function endsOnContentWord(line: string): boolean {
   const last = words.at(-1) ?? '';
   if (!last || DANGLING_END.test(last)) return false;
   if (NEEDS_COMPLEMENT.test(last) && !HELPER.test(words.at(-2) ?? '')) return false;
+  if (TAKES_AMOUNT.test(last) && MODAL.test(words.at(-2) ?? '')) return false;
   return !(NEEDS_NOUN.test(last) && /^(the|a|an|its|their|his|her|our)$/i.test(words.at(-2) ?? ''));
 }
 
@@ -202,9 +206,24 @@ const singable = (line: string) => {
   return count >= SINGABLE.min && count <= SINGABLE.max;
 };
 
+/**
+ * A line that points back at what its sentence's neighbours said: its subject (past a phrase set
+ * off by a comma: "Seven years later, …") opens on "this", "that", "these", "those" or "such"
+ * ("that something has a name"), or on a free relative ("What your bill already told you"), or it
+ * names "the other" anything. Sung alone, the listener never heard what it points at. A time ("This
+ * week") is no pointer, nor a pronoun: after its couplet's headline, "Its first crossing…" is clear.
+ */
+const POINTING_SUBJECT =
+  /^(?:[^,]{1,40},\s+)?(?:this|that|these|those|such|what)\b(?!\s+(?:morning|afternoon|evening|night|week|weekend|month|year|season|spring|summer|fall|autumn|winter)\b)/i;
+const POINTING_ANYWHERE = /\bthe other\b|\bthe latter\b|\bthe former\b/i;
+
+function leansOnContext(line: string): boolean {
+  return POINTING_SUBJECT.test(line) || POINTING_ANYWHERE.test(line);
+}
+
 /** The lines a story offers: its headline's (whole, or a later clause) and its facts' (each whole, or a later clause). */
 function storyCandidates(story: Story, stories: readonly Story[]): { headline: string | null; facts: string[] } {
-  const usable = (line: string | null): line is string => line !== null && !cutShort(line, stories);
+  const usable = (line: string | null): line is string => line !== null && !cutShort(line, stories) && !leansOnContext(line);
   const title = withoutSiteLabel(story.title);
   const headlines = [whole(title, 12), laterClause(title, 10)].filter(usable);
   const headline = headlines.find(singable) ?? headlines[0] ?? null;

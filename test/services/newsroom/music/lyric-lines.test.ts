@@ -74,4 +74,19 @@ describe('sung lines', () => {
     // The chorus is the main story's.
     expect(sung.find((lines) => lines.includes('Flood gates close as river rises'))).toBeDefined();
   });
+
+  it('sings no line that points back at what its sentence’s neighbours said', async () => {
+    const fossil = story('Museum names the giant turtle found on the ranch', 'The museum named a giant fossil turtle found on a cattle ranch in Nebraska.', [
+      'Nine years later, that mystery has a name.',
+      'Ranch hands found the shell in a dry creek bed.',
+    ]);
+    const bakery = story('Bakers raise bread prices as flour costs climb', 'Bakeries across the county raised bread prices by a tenth this month.', [
+      'One family bakery in Linden pulls the other lever and bakes smaller loaves.',
+      'Flour prices rose by a fifth since the spring harvest.',
+    ]);
+    const lines = (await sections([fossil, bakery])).flat();
+    expect(lines).toContain('Ranch hands found the shell in a dry creek bed');
+    expect(lines).toContain('Flour prices rose by a fifth since the spring harvest');
+    for (const line of lines) expect(line).not.toMatch(/that mystery|the other lever/);
+  });
 });
