@@ -62,8 +62,9 @@ export function dateNearHeadline(document: Document): { date: string; updated: b
 
 /**
  * A page without an <h1> (table layouts set the headline in <font> or <b>): the first element of
- * the body whose whole text is a long part of the page's <title> ("Site :: Headline"). Links are
- * skipped: a title's words in a link are a teaser, not this page's headline.
+ * the body, holding text and no other element, whose text is a long part of the page's <title>
+ * ("Site :: Headline"). Links are skipped: a title's words in a link are a teaser, not this page's
+ * headline. Only such leaves are read: a wrapper's text is the whole page's.
  */
 function titledElement(document: Document): Element | null {
   const title = clean(document.title);
@@ -71,9 +72,9 @@ function titledElement(document: Document): Element | null {
   let seen = 0;
   for (const element of document.querySelectorAll('body *')) {
     if (++seen > 400) return null;
-    if (element.childElementCount > 2 || element.closest('a, nav, header, script, style')) continue;
+    if (element.childElementCount > 0) continue;
     const text = clean(element.textContent);
-    if (text && text.length >= 20 && title.includes(text) && text.split(' ').length >= 4) return element;
+    if (text && text.length >= 20 && title.includes(text) && text.split(' ').length >= 4 && !element.closest('a, nav, header, script, style')) return element;
   }
   return null;
 }
