@@ -94,6 +94,7 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     const wrongArticleTopic = miss();
     const wrongLead = miss();
     const twice = miss();
+    let twiceBySources = 0;
     for (const story of web.stories) {
       const ids = idsOf(story);
       for (const id of ids) {
@@ -126,12 +127,18 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
       const first = article.body[0]!.sourceText;
       if (factsOf(first, story).some((id) => story.lead.includes(id))) leads++;
       else note(wrongLead, `${story.id}: "${first}"`);
-      const told = new Map<string, string[]>();
+      const told = new Map<string, { text: string; source: number }[]>();
       for (const sentence of article.body) {
         const [id] = factsOf(sentence.sourceText, story);
-        if (id) told.set(id, [...(told.get(id) ?? []), sentence.sourceText]);
+        if (id) told.set(id, [...(told.get(id) ?? []), { text: sentence.sourceText, source: sentence.sourceIndex }]);
       }
-      for (const [id, said] of told) if (said.length > 1) note(twice, `${story.id} ${id}: ${said.map((s) => `"${s}"`).join(' / ')}`);
+      for (const [id, said] of told) {
+        if (said.length < 2) continue;
+        note(twice, `${story.id} ${id}: ${said.map((s) => `"${s.text}"`).join(' / ')}`);
+        // The issue's sense: a fact two sources tell, each in its words (not one source's sentence
+        // and the next, which its paragraph's annotation gives the same fact).
+        if (new Set(said.map((s) => s.source)).size > 1) twiceBySources++;
+      }
     }
 
     // The day's audio, from the product's own top stories.
@@ -181,7 +188,7 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     const n = web.stories.length;
     out.push(`${web.name}: ${web.sites.length} sites, ${rows.length} articles crawled, ${trends.length} trends; crawl and analysis ${seconds.toFixed(1)} s`);
     const row = (label: string, value: string, m?: Miss) => {
-      out.push(`  ${label.padEnd(44)}${value.padEnd(16)}${m?.example ? `e.g. ${m.example}` : ''}`);
+      out.push(`  ${label.padEnd(44)}${value.padEnd(24)}${m?.example ? `e.g. ${m.example}` : ''}`);
       if (detail && m) for (const example of m.all.slice(1)) out.push(`    ${example}`);
     };
     row('stories found (one trend, all articles)', `${found}/${n}`, notFound);
@@ -189,7 +196,7 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     if (copiesTotal) row('wire copies listed once, under their original', `${copiesOnce}/${copiesTotal}`, copyMissed);
     row('article topics', `${articlesRight}/${articlesTotal} (${((100 * articlesRight) / Math.max(1, articlesTotal)).toFixed(0)} %)`, wrongArticleTopic);
     row('generated articles: leads telling the news', `${leads}/${written}`, wrongLead);
-    row('generated articles: facts told twice', String(twice.count), twice);
+    row('generated articles: facts told twice', `${twice.count} (${twiceBySources} by two sources)`, twice);
     row('podcast: filler lines', String(filler.count), filler);
     row('podcast: first fact of a story is its news', `${podcastLeads}/${podcastStories}`, podcastWrongLead);
     row('bulletin', `${bulletin.split('\n').length} lines`);
