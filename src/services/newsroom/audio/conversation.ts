@@ -3,8 +3,7 @@
 // and who reported it, then a handover to the next story. The lead alternates so both hosts carry the
 // show. Every fact is a sentence of the stories' sources; only the hosts' connecting words are ours.
 import type { Story } from './stories.js';
-import { reportedBy, TOPIC_PHRASES } from './stories.js';
-import { laterMentionsBySurname } from '../generator/people.js';
+import { peopleNamer, reportedBy, TOPIC_PHRASES } from './stories.js';
 
 function pick<T>(options: readonly T[], index: number): T {
   return options[index % options.length]!;
@@ -53,8 +52,8 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     }.[pause short]`,
   );
   stories.forEach((story, index) => {
-    // A person named in full once in the story is called by surname after, in the order spoken.
-    const fact = laterMentionsBySurname();
+    // Each person named in full at first mention, by surname after, in the order spoken.
+    const fact = peopleNamer(story);
     const lead = index % 2 === 0 ? first : second;
     const other = lead === first ? second : first;
     // A story's topic is said once: by the first story's opener, else by the handover before it.

@@ -22,9 +22,8 @@ import { fillPrompt } from './latest-news.js';
 import { NO_SCRIPT } from './podcast.js';
 import { produceAudio } from './produce.js';
 import { cleanScript, parseScript, type Replacement } from './script.js';
-import { reportedBy, storyFromSources, TOPIC_PHRASES, topStories, type Story } from './stories.js';
+import { peopleNamer, reportedBy, storyFromSources, TOPIC_PHRASES, topStories, type Story } from './stories.js';
 import { castOf } from './voices.js';
-import { laterMentionsBySurname } from '../generator/people.js';
 
 const NO_TOPIC = 'No interview topic set. Enter an interview topic first.';
 const REFINEMENT_STOPPED = 'Refinement Stopped';
@@ -118,8 +117,8 @@ export function offlineInterview(topic: string, stories: readonly Story[], host:
   say(guest, `Thanks for having me, ${host}.[pause short]`);
   stories.forEach((story, index) => {
     const name = storyName(story);
-    // A person named in full once is called by surname after, in the order spoken.
-    const fact = laterMentionsBySurname();
+    // Each person named in full at first mention, by surname after, in the order spoken.
+    const fact = peopleNamer(story);
     say(host, index === 0 ? `Let's begin with the news: ${story.title}. What happened?` : `There's another development: ${story.title}. What do we know?`);
     say(guest, fact(story.lead));
     if (story.who) {

@@ -18,9 +18,8 @@ import { audioFilePath, audioUrl } from './files.js';
 import { defineAudioJob, runAudioJob, type AudioJobHandle } from './jobs.js';
 import { produceAudio } from './produce.js';
 import { parseScript, type ScriptLine } from './script.js';
-import { chapterStoriesOf, reportedBy, TOPIC_PHRASES, topStories, type Story } from './stories.js';
+import { chapterStoriesOf, peopleNamer, reportedBy, TOPIC_PHRASES, topStories, type Story } from './stories.js';
 import { narratorVoice } from './voices.js';
-import { laterMentionsBySurname } from '../generator/people.js';
 
 export type { LatestNewsAudio } from '../../../api/audio.js';
 
@@ -62,8 +61,8 @@ function transition(story: Story, index: number, count: number, previous: Story 
 export function offlineSummary(stories: readonly Story[]): string[] {
   const paragraphs: string[] = [`Here are today's top stories.[pause short]`];
   stories.forEach((story, index) => {
-    // A person named in full once is called by surname after.
-    const fact = laterMentionsBySurname();
+    // Each person named in full at first mention, by surname after, in the order spoken.
+    const fact = peopleNamer(story);
     const sentences = [transition(story, index, stories.length, stories[index - 1] ?? null), fact(story.lead)];
     if (story.who && story.who !== story.lead) sentences.push(fact(story.who));
     if (story.why && story.why !== story.lead && story.why !== story.who) sentences.push(fact(story.why));

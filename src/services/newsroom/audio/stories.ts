@@ -12,6 +12,7 @@ import { proseSiteName } from '../../reader/domains/site-name.js';
 import { shapeSentence } from '../generator/sentences.js';
 import { splitSentences } from '../../../shared/text/sentences.js';
 import { peopleIn } from '../generator/grammar.js';
+import { laterMentionsBySurname, peopleIntroducer } from '../generator/people.js';
 import { recentArticlesByTopic } from '../../reader/home/index.js';
 import { storyPagePath } from '../../../shared/pages.js';
 
@@ -184,4 +185,16 @@ export async function topStories(ctx: Pick<AppContext, 'sql'>, limit: number, si
     if (story) stories.push(story);
   }
   return stories;
+}
+
+/**
+ * For a story's sentences in the order they are spoken: each person named in full at their first
+ * mention, as the story's sources introduce them ("said Whitlow" → "said Dana Whitlow"), and by
+ * surname after. The article writer names people the same way.
+ */
+export function peopleNamer(story: Story): (sentence: string) => string {
+  const told = [story.lead, ...story.facts, story.who ?? '', story.why ?? ''].filter(Boolean);
+  const introduce = peopleIntroducer(told, story.sourceSentences ?? []);
+  const shorten = laterMentionsBySurname();
+  return (sentence) => shorten(introduce(sentence));
 }

@@ -176,6 +176,30 @@ describe('offline podcast', () => {
     }
   });
 
+  it('names in full, as the sources introduce them, a person a spoken sentence calls by surname alone', () => {
+    const mill: Story = {
+      title: 'Paper mill to close in June',
+      topic: 'usa',
+      lead: 'The Riverside paper mill will close in June, its owner said on Tuesday.',
+      facts: ['"We kept it running as long as we could," Okonkwo said.'],
+      who: 'About 300 workers will lose their jobs, said Okonkwo, the union steward.',
+      why: null,
+      sites: ['Harbor Ledger', 'Valley Post'],
+      siteCount: 2,
+      description: '',
+      sourceSentences: ['Union steward Ada Okonkwo said about 300 workers will lose their jobs.', 'The mill opened in 1921.'],
+    };
+    const scripts = {
+      podcast: offlineConversation([mill], ['Alex', 'Jordan'], 'Morning Ledger'),
+      interview: offlineInterview('the mill', [mill], 'Alex', 'Dana', 'Morning Ledger'),
+      bulletin: offlineSummary([mill]).join('\n'),
+    };
+    for (const [name, script] of Object.entries(scripts)) {
+      expect(script, name).toContain('said Ada Okonkwo, the union steward');
+      expect(script.match(/Ada Okonkwo/g), name).toHaveLength(1);
+    }
+  });
+
   it('gives no reason why a story matters that only says its lead again', () => {
     // The trend's description is made of the sources' own sentences: the storm's restates the lead.
     const harbor = stories[0]!;
