@@ -68,6 +68,34 @@ describe('extraction rules in the Domains tab', () => {
       .filter({ hasText: 'Rules ✓' })
       .waitFor();
   });
+
+  it('keeps the fields and Save closed when the stored rules cannot be read, so none are overwritten unseen', async () => {
+    const domain = await addDomain(suite.server().ctx, { url: site.origin, throttle: 1 });
+    await suite.server().sql`update domains set rules = ${suite.server().sql.json({ body: 'article', remove: [] })} where id = ${domain.id}`;
+    const name = readableAddress(domain.url);
+    const { page } = await suite.visit();
+    await page.route(/\/api\/domains\/\d+\/rules$/, (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: 'Service Unavailable', message: 'Database unavailable' }),
+          })
+        : route.continue(),
+    );
+    await openConsoleTab(page, 'Domains');
+    await page.getByRole('button', { name: `Extraction rules of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Extraction rules: ${name}` });
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByLabel('Article body (CSS selector)').isDisabled()).toBe(true);
+    expect(await dialog.getByLabel('Parts to drop (one CSS selector a line)').isDisabled()).toBe(true);
+    // Empty fields would read "Clear rules": neither may be pressed.
+    expect(await dialog.getByRole('button', { name: /^(Save|Clear) rules$/ }).isDisabled()).toBe(true);
+    expect((await suite.server().sql<{ rules: unknown }[]>`select rules from domains where id = ${domain.id}`)[0]!.rules).toEqual({
+      body: 'article',
+      remove: [],
+    });
+  });
 });
 
 /** The API's 400 message for these rules (the selector engine's own words), which the toast shows. */

@@ -27,7 +27,8 @@ export function SiteRulesDialog({ domain, open, onOpenChange }: { domain: Consol
   const [url, setUrl] = useState('');
   const [preview, setPreview] = useState<RulesPreview | null>(null);
   const [previewing, setPreviewing] = useState(false);
-  // The fields wait for the stored rules: typed before they came, the answer would overwrite them.
+  // The fields wait for the stored rules: typed before they came, the answer would overwrite them;
+  // and stay closed when they cannot be read, as saving would replace rules nobody has seen.
   const [loaded, setLoaded] = useState(false);
   // Told inside the dialog: the console's toasts sit under its overlay.
   const [outcome, setOutcome] = useState<{ failed: boolean; text: string } | null>(null);
@@ -41,16 +42,15 @@ export function SiteRulesDialog({ domain, open, onOpenChange }: { domain: Consol
     setPreview(null);
     setOutcome(null);
     setLoaded(false);
-    callApi(endpoints.domainRules, { params: { id: domain.id } })
-      .then(
-        ({ rules }) => {
-          if (!current) return;
-          setBody(rules?.body ?? '');
-          setRemove((rules?.remove ?? []).join('\n'));
-        },
-        (error) => current && setOutcome({ failed: true, text: responseMessage(error) ?? 'Failed to load the rules' }),
-      )
-      .finally(() => current && setLoaded(true));
+    callApi(endpoints.domainRules, { params: { id: domain.id } }).then(
+      ({ rules }) => {
+        if (!current) return;
+        setBody(rules?.body ?? '');
+        setRemove((rules?.remove ?? []).join('\n'));
+        setLoaded(true);
+      },
+      (error) => current && setOutcome({ failed: true, text: responseMessage(error) ?? 'Failed to load the rules' }),
+    );
     return () => {
       current = false;
     };
@@ -88,7 +88,7 @@ export function SiteRulesDialog({ domain, open, onOpenChange }: { domain: Consol
             value={body}
             disabled={!loaded}
             onChange={(event) => setBody(event.target.value)}
-            placeholder={loaded ? 'article .story-body' : 'Loading the rules…'}
+            placeholder={loaded ? 'article .story-body' : outcome?.failed ? 'The stored rules could not be read' : 'Loading the rules…'}
           />
         </Field>
         <Field label="Parts to drop (one CSS selector a line)">
