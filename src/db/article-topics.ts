@@ -14,6 +14,15 @@ export interface RecentArticleRow {
   /** The classifier's topic of the article itself (not its story's). */
   ownTopic: Topic | null;
   topicSource: 'model' | 'offline' | null;
+  /** What a story's topic reads of the article, as stored with it (null: none, or another model's). */
+  reading?: Float32Array | null;
+}
+
+/** A stored reading as numbers; null unless it holds exactly `length` of them (a dump may hold anything). */
+function readingOf(stored: Uint8Array | null, length: number): Float32Array | null {
+  if (!stored || stored.byteLength !== length * 4) return null;
+  // Copied: the driver's buffer may be a slice of a larger one at any offset.
+  return new Float32Array(Uint8Array.from(stored).buffer);
 }
 
 /** Leads read per query: a week of 2,000 sources is 100,000 of them, and the embedded database answers on the daemon's thread. */
@@ -25,17 +34,29 @@ const RECENT_PAGE = 500;
  * pages that each continue from the last row of the one before along the crawl-time index (one
  * query for a week's ids sorted all 100,000 rows at once: 172–626 ms on the embedded database).
  */
-export async function recentArticles(sql: Queryable, options: { since: Date; limit: number; leadCharacters: number }): Promise<RecentArticleRow[]> {
+export async function recentArticles(
+  sql: Queryable,
+  options: {
+    since: Date;
+    limit: number;
+    leadCharacters: number;
+    /** The stored readings of this model, of this many numbers each, are read too. */
+    readings?: { model: number; length: number };
+  },
+): Promise<RecentArticleRow[]> {
   const rows: RecentArticleRow[] = [];
+  const readings = options.readings ?? null;
   // The last row's crawl time as the database wrote it, sent back as text: a JavaScript date (and
   // postgres.js's encoding of a timestamptz parameter) keeps milliseconds only, and a page continued
   // from a rounded time skips or repeats rows.
   let after: { scrapedAt: string; id: number } | null = null;
   while (rows.length < options.limit) {
     const take = Math.min(RECENT_PAGE, options.limit - rows.length);
-    const page: (RecentArticleRow & { scrapedKey: string })[] = await sql<(RecentArticleRow & { scrapedKey: string })[]>`
+    type Row = Omit<RecentArticleRow, 'reading'> & { scrapedKey: string; topicReading: Uint8Array | null };
+    const page: Row[] = await sql<Row[]>`
       select id, title, left(coalesce(nullif(content, ''), excerpt, ''), ${options.leadCharacters}) as lead,
-             domain_name, published_at, scraped_at, scraped_at::text as scraped_key, coalesce(own_topic, topic) as own_topic, topic_source
+             domain_name, published_at, scraped_at, scraped_at::text as scraped_key, coalesce(own_topic, topic) as own_topic, topic_source,
+             ${readings ? sql`(select reading from article_topic_readings where article_id = articles.id and model = ${readings.model})` : sql`null::bytea`} as topic_reading
       from articles
       where scraped_at >= ${options.since}
         and coalesce(published_at, scraped_at) >= ${options.since}
@@ -44,7 +65,7 @@ export async function recentArticles(sql: Queryable, options: { since: Date; lim
         ${after ? sql`and scraped_at <= ${after.scrapedAt}::text::timestamptz and (scraped_at < ${after.scrapedAt}::text::timestamptz or id < ${after.id})` : sql``}
       order by scraped_at desc, id desc
       limit ${take}`;
-    for (const { scrapedKey: _, ...row } of page) rows.push(row);
+    for (const { scrapedKey: _, topicReading, ...row } of page) rows.push({ ...row, reading: readings && readingOf(topicReading, readings.length) });
     if (page.length < take) break;
     const last = page[page.length - 1]!;
     after = { scrapedAt: last.scrapedKey, id: last.id };
@@ -87,6 +108,32 @@ export async function storeStoryTopics(sql: Queryable, options: { stories: { top
     changed += result.count;
   }
   return changed;
+}
+
+/** Readings per statement (each a few hundred bytes as hex). */
+const READING_UPDATE_IDS = 1_000;
+
+/**
+ * Stores readings made by an analysis for articles that had none: `readings` holds `length`
+ * numbers per id, in order. The article's text is unchanged since it was read (a changed text
+ * drops its reading: updateArticleContent); an article deleted since is skipped.
+ */
+export async function storeTopicReadings(
+  sql: Queryable,
+  options: { ids: ArrayLike<number>; readings: Float32Array; length: number; model: number },
+): Promise<void> {
+  const bytes = options.length * 4;
+  for (let at = 0; at < options.ids.length; at += READING_UPDATE_IDS) {
+    const end = Math.min(at + READING_UPDATE_IDS, options.ids.length);
+    const ids = Array.from({ length: end - at }, (_, k) => options.ids[at + k]!);
+    const block = Buffer.from(options.readings.buffer, options.readings.byteOffset + at * bytes, (end - at) * bytes);
+    await sql`
+      insert into article_topic_readings (article_id, model, reading)
+      select r.id, ${options.model}, substring(${block}::bytea from ((r.n - 1) * ${bytes} + 1)::int for ${bytes})
+      from unnest(${ids}::int[]) with ordinality as r(id, n)
+      join articles a on a.id = r.id
+      on conflict (article_id) do update set model = excluded.model, reading = excluded.reading`;
+  }
 }
 
 export interface ArticleTopicRow {

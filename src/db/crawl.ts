@@ -25,6 +25,8 @@ export interface CrawledArticle {
   syndicatedFrom?: string | null;
   /** The page showed only the start of the article (a paywall); `content` is that start. */
   teaser?: boolean;
+  /** What a story's topic reads of the article (classify's articleReading), and the model that read it. */
+  topicReading?: { numbers: Float32Array; model: number } | null;
 }
 
 /** Of the given URLs, those already stored (as canonical or as source URL). */
@@ -66,15 +68,23 @@ export async function skippedCountsByDomain(sql: Queryable): Promise<Map<number,
  * when it existed. One statement, so a crash can neither half-store nor double-store an article.
  */
 export async function insertCrawledArticle(sql: Queryable, article: CrawledArticle): Promise<number | null> {
+  const reading = article.topicReading ?? null;
   const [row] = await sql<{ id: number }[]>`
-    insert into articles (domain_id, domain_name, source_url, canonical_url, title, content, excerpt, author,
-                          published_at, image_url, language, word_count, topic, topic_source, site_name, body_bands, syndicated_from, teaser)
-    values (${article.domainId}, ${article.domainName}, ${article.sourceUrl}, ${article.canonicalUrl}, ${article.title},
-            ${article.content}, ${article.excerpt}, ${article.author}, ${article.publishedAt}, ${article.imageUrl},
-            ${article.language}, ${article.wordCount}, ${article.topic}, ${article.topicSource}, ${article.siteName ?? null},
-            ${article.bodyBands?.length ? article.bodyBands : null}::int[], ${article.syndicatedFrom ?? null}, ${article.teaser ?? false})
-    on conflict (canonical_url) do nothing
-    returning id`;
+    with inserted as (
+      insert into articles (domain_id, domain_name, source_url, canonical_url, title, content, excerpt, author,
+                            published_at, image_url, language, word_count, topic, topic_source, site_name, body_bands, syndicated_from, teaser)
+      values (${article.domainId}, ${article.domainName}, ${article.sourceUrl}, ${article.canonicalUrl}, ${article.title},
+              ${article.content}, ${article.excerpt}, ${article.author}, ${article.publishedAt}, ${article.imageUrl},
+              ${article.language}, ${article.wordCount}, ${article.topic}, ${article.topicSource}, ${article.siteName ?? null},
+              ${article.bodyBands?.length ? article.bodyBands : null}::int[], ${article.syndicatedFrom ?? null}, ${article.teaser ?? false})
+      on conflict (canonical_url) do nothing
+      returning id
+    ), reading as (
+      insert into article_topic_readings (article_id, model, reading)
+      select id, ${reading?.model ?? 0}, ${reading ? Buffer.from(reading.numbers.buffer, reading.numbers.byteOffset, reading.numbers.byteLength) : null}::bytea
+      from inserted where ${reading !== null}
+    )
+    select id from inserted`;
   return row?.id ?? null;
 }
 
@@ -113,19 +123,23 @@ export interface RefetchedContent {
   language: string | null;
 }
 
-/** Replaces an article's text in place; metadata it already had is kept. */
+/** Replaces an article's text in place; metadata it already had is kept, its topic reading made again by the next analysis. */
 export async function updateArticleContent(sql: Queryable, id: number, refetched: RefetchedContent): Promise<boolean> {
   const rows = await sql`
-    update articles set
-      title = ${refetched.title},
-      content = ${refetched.content},
-      excerpt = coalesce(${refetched.excerpt}, excerpt),
-      word_count = ${refetched.wordCount},
-      author = coalesce(author, ${refetched.author}),
-      published_at = coalesce(published_at, ${refetched.publishedAt}),
-      image_url = coalesce(image_url, ${refetched.imageUrl}),
-      language = coalesce(language, ${refetched.language}),
-      updated_at = now()
-    where id = ${id}`;
-  return rows.count > 0;
+    with changed as (
+      update articles set
+        title = ${refetched.title},
+        content = ${refetched.content},
+        excerpt = coalesce(${refetched.excerpt}, excerpt),
+        word_count = ${refetched.wordCount},
+        author = coalesce(author, ${refetched.author}),
+        published_at = coalesce(published_at, ${refetched.publishedAt}),
+        image_url = coalesce(image_url, ${refetched.imageUrl}),
+        language = coalesce(language, ${refetched.language}),
+        updated_at = now()
+      where id = ${id}
+      returning id
+    ), dropped as (delete from article_topic_readings where article_id in (select id from changed))
+    select id from changed`;
+  return rows.length > 0;
 }

@@ -2,12 +2,16 @@
 // never hold a lock readers wait on for long; trends left without any article go with them.
 import type { Queryable } from './client.js';
 
-/** Empties the text of up to `limit` articles crawled before `cutoff` (title, lede and address stay). */
+/** Empties the text of up to `limit` articles crawled before `cutoff` (title, lede and address stay; the reading of the text goes). */
 export async function clearArticleBodiesBefore(sql: Queryable, cutoff: Date, limit: number): Promise<number> {
   const result = await sql`
-    update articles set content = '' where id in (
-      select id from articles where scraped_at < ${cutoff} and content <> '' order by scraped_at limit ${limit})`;
-  return result.count;
+    with cleared as (
+      update articles set content = '' where id in (
+        select id from articles where scraped_at < ${cutoff} and content <> '' order by scraped_at limit ${limit})
+      returning id
+    ), dropped as (delete from article_topic_readings where article_id in (select id from cleared))
+    select id from cleared`;
+  return result.length;
 }
 
 /** Deletes up to `limit` articles crawled before `cutoff` (their trend links go with them). */

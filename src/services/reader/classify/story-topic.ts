@@ -46,7 +46,7 @@ const SENTENCE_CHARACTERS = 280;
 interface Segment {
   text: string;
   weight: number;
-  distribution: Float64Array;
+  distribution: Float32Array;
 }
 
 function paragraphsOf(body: string): string[] {
@@ -60,7 +60,7 @@ function paragraphsOf(body: string): string[] {
   return paragraphs;
 }
 
-function saysNothing(distribution: Float64Array): boolean {
+function saysNothing(distribution: Float32Array): boolean {
   let least = Infinity;
   let most = -Infinity;
   for (const p of distribution) {
@@ -76,19 +76,22 @@ export const READING_LENGTH = (1 + PARAGRAPHS_READ) * TOPICS.length;
 /**
  * Writes at `at` in `into` the distributions the story's topic would read from this article: its
  * headline's and its first paragraphs' (uniform where a piece is missing or says nothing, which
- * the reading skips). They depend on the article alone, so they can be read before its story is
- * known, on another thread while the window is grouped (trends/stories-worker.ts).
+ * the reading skips). They depend on the article alone, so they are read once, when the article is
+ * stored, and kept with it (`articles.topic_reading`); an article without one is read on another
+ * thread while the window is grouped (trends/stories-worker.ts). Kept as 32-bit numbers, as they
+ * are stored, so a story reads the same whether its articles' readings were stored or made now.
  */
-export function readArticle(model: TopicModel, article: StoryArticleText, into: Float64Array, at: number): void {
+export function readArticle(model: TopicModel, article: StoryArticleText, into: Float32Array, at: number): void {
   into.fill(1 / TOPICS.length, at, at + READING_LENGTH);
   const title = article.title.trim();
   if (title) into.set(topicDistribution(model, title), at);
   paragraphsOf(article.body).forEach((paragraph, k) => into.set(topicDistribution(model, paragraph), at + (1 + k) * TOPICS.length));
 }
 
-function segmentsOf(model: TopicModel, articles: readonly StoryArticleText[], readings?: readonly (Float64Array | undefined)[]): Segment[] {
+function segmentsOf(model: TopicModel, articles: readonly StoryArticleText[], readings?: readonly (Float32Array | undefined)[]): Segment[] {
   const segments: Segment[] = [];
-  const add = (text: string, weight: number, distribution = topicDistribution(model, text)) => {
+  // Rounded as a stored reading is (readArticle).
+  const add = (text: string, weight: number, distribution: Float32Array = Float32Array.from(topicDistribution(model, text))) => {
     // Each piece is read as a headline is: short text, every word counted alike.
     if (!saysNothing(distribution)) segments.push({ text, weight, distribution });
   };
@@ -152,7 +155,7 @@ function sentencesOf(text: string): string[] {
 
 /** The sentence of the story that says most for `topic` against `other`. */
 function evidenceSentence(model: TopicModel, segments: readonly Segment[], topic: number, other: number): string | null {
-  const lift = (distribution: Float64Array) => Math.log(Math.max(distribution[topic]!, 1e-300)) - Math.log(Math.max(distribution[other]!, 1e-300));
+  const lift = (distribution: ArrayLike<number>) => Math.log(Math.max(distribution[topic]!, 1e-300)) - Math.log(Math.max(distribution[other]!, 1e-300));
   let strongest: Segment | null = null;
   for (const segment of segments) if (!strongest || lift(segment.distribution) > lift(strongest.distribution)) strongest = segment;
   if (!strongest) return null;
@@ -181,7 +184,7 @@ export function classifyStoryText(
   model: TopicModel,
   articles: readonly StoryArticleText[],
   subjectThreshold = STORY_SUBJECT_THRESHOLD,
-  readings?: readonly (Float64Array | undefined)[],
+  readings?: readonly (Float32Array | undefined)[],
 ): StoryTopic {
   const segments = segmentsOf(model, articles, readings);
   const distribution = pooled(segments);

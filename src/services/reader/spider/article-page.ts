@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context.js';
 import { insertCrawledArticle, insertSkippedPage } from '../../../db/crawl.js';
 import { detectLanguage, languageVerdict } from '../extract/language.js';
 import { assignTopics } from '../article-topics/index.js';
+import { storedReading } from '../classify/index.js';
 import type { CrawlDomain } from './crawl-types.js';
 import { dateOf } from '../extract/dates.js';
 import { readArticlePage } from './extraction.js';
@@ -80,6 +81,8 @@ export async function storeArticlePage(
     bodyBands: body.bands,
     syndicatedFrom,
     teaser: article.teaser !== null,
+    // Read now, once, rather than by every trends analysis whose window holds the article.
+    topicReading: storedReading({ title: article.title, content: article.text, excerpt: article.excerpt }),
   });
   if (id !== null) await fileArticleCopies(ctx, { id, domainName: domain.hostKey, canonicalUrl, sourceUrl, syndicatedFrom, publishedAt, fingerprint: body });
   return { id, title: article.title, sourceUrl, canonicalUrl };

@@ -7,13 +7,13 @@
 // Its run is a job of the runner (./analyzer-job.ts): one at a time in the cluster, stoppable from
 // any daemon, its status and current action read from the database.
 import type { AppContext } from '../../../context.js';
-import { recentArticles, storeStoryTopics } from '../../../db/article-topics.js';
+import { recentArticles, storeStoryTopics, storeTopicReadings } from '../../../db/article-topics.js';
 import { nextBatchNumber } from '../../../db/trends.js';
 import { Conflict } from '../../../errors.js';
 import { defineJob, liveRun, startJob, startScheduledJob, stopJob, waitForRun, type JobHandle, type ScheduledStart } from '../../platform/jobs/index.js';
 import { isLlmError, type ChatModel } from '../../../providers/llm/index.js';
 import { chatModelFor, modelNameFor } from '../../platform/models.js';
-import { TOPICS } from '../classify/index.js';
+import { READING_LEAD_CHARACTERS, READING_LENGTH, readingModel, TOPICS } from '../classify/index.js';
 import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { cadenceRow } from '../../platform/schedule/rows.js';
 import { getSetting } from '../../platform/settings/index.js';
@@ -47,13 +47,16 @@ export const ANALYZER_DEFAULTS = {
   minArticles: 2,
   /** …from at least this many distinct sites: two articles of one site are news, not a trend. */
   minSources: 2,
-  /** Characters of each article's lead the engine reads (the model prompt reads fewer). */
-  leadCharacters: 1_500,
+  /**
+   * Characters of each article's lead the engine reads (the model prompt reads fewer); the stored
+   * readings of a story's topic are made from as many (another length reads every article again).
+   */
+  leadCharacters: READING_LEAD_CHARACTERS,
   /** Windows of this many articles or more are grouped in a worker thread (see windowStoriesOffThread). */
   offThreadFrom: OFF_THREAD_FROM,
 };
 
-const NO_STORIES: WindowStories = { covered: [], alone: [], topicOf: new Map() };
+const NO_STORIES: WindowStories = { covered: [], alone: [], topicOf: new Map(), newReadings: { ids: new Int32Array(0), readings: new Float32Array(0) } };
 
 /** A run's parameters (JSON: they travel with the queued run to whichever daemon takes it). */
 export interface AnalyzerOptions extends Partial<typeof ANALYZER_DEFAULTS> {
@@ -111,7 +114,14 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
     await logEvent(ctx, LOG_COMPONENTS.trends, 'info', `Trends analyzer started: batch ${batchNumber}, ${model ? `model ${modelName}` : 'offline engine'}`);
 
     setAction(ctx, job, 'running', 'Collecting recent articles');
-    const articles = await recentArticles(ctx.sql, { since, limit: limits.articlesPerRun, leadCharacters: limits.leadCharacters });
+    // The articles' stored readings apply to the lead they were made from.
+    const readings = limits.leadCharacters === READING_LEAD_CHARACTERS ? { model: readingModel(), length: READING_LENGTH } : null;
+    const articles = await recentArticles(ctx.sql, {
+      since,
+      limit: limits.articlesPerRun,
+      leadCharacters: limits.leadCharacters,
+      ...(readings ? { readings } : {}),
+    });
     setAction(ctx, job, 'analyzing', `Grouping ${counted(articles.length, 'article')} into stories (batch ${batchNumber})`);
     const overrides = await storyTopicOverrides(
       ctx.sql,
@@ -136,6 +146,8 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
         stories: window.covered.map(({ topic, articleIds }) => ({ topic, articleIds })),
         alone: window.alone,
       });
+      // Read once: the next analysis whose window holds these articles reads them from here.
+      if (readings) await storeTopicReadings(ctx.sql, { ...window.newReadings, ...readings });
     }
 
     for (const topic of TOPICS) {

@@ -1,25 +1,38 @@
 // The analysis window's CPU work in worker threads, so the daemon keeps answering while a large
 // window is analysed. The grouping worker receives the rows in parts, then the options; it groups
 // every article into stories and reads the topics of the covered stories; the stories go back in
-// parts, by article id, then the rest. Given a reader (a second worker, on another core), it
-// forwards each part of the rows to it as it comes: the reader reads what a story's topic is read
-// from in each article (readStoryArticles) while the window is still being grouped, which was most
-// of the topics' time and needs no story.
+// parts, by article id, then the rest, with the readings it made. An article stored with its reading
+// (what a story's topic reads of it) is not read again; given a reader (a second worker, on another
+// core), the grouping worker forwards the articles of each part of the rows that came without one as
+// they come: the reader reads them (readStoryArticles) while the window is still being grouped,
+// which needs no story.
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
-import { classifyStory, READING_LENGTH, readStoryArticles, TOPICS } from '../classify/index.js';
-import { fileWindow, groupWindow, type StoryLimits, storyParts, storyTexts, type WorkerMessage } from './stories.js';
+import { READING_LENGTH, readStoryArticles, TOPICS } from '../classify/index.js';
+import {
+  addReadings,
+  fileWindow,
+  groupWindow,
+  type NewReadings,
+  readMissing,
+  type StoryLimits,
+  storyParts,
+  storyTopic,
+  type WorkerMessage,
+} from './stories.js';
 
 const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => parentPort!.postMessage(message, transfer);
 
 /** A part of the rows as the reader gets it, and its answer. */
 type ReaderPart = { ids: number[]; texts: { title: string; body: string }[] };
-type ReaderAnswer = { ids: number[]; readings: Float64Array };
+type ReaderAnswer = { ids: number[]; readings: Float32Array };
 
 const rows: RecentArticleRow[] = [];
 let reader: MessagePort | null = null;
-/** Each read article's reading, by id. */
-const readings = new Map<number, Float64Array>();
+/** Each article's reading, by id: stored with it, or read here or by the reader. */
+const readings = new Map<number, Float32Array>();
+/** The readings the reader made, in parts. */
+const readerParts: ReaderAnswer[] = [];
 let partsOut = 0;
 let allRead: (() => void) | null = null;
 type Request = { rows: RecentArticleRow[] } | { options: StoryLimits } | { reader: MessagePort } | { read: MessagePort };
@@ -35,6 +48,7 @@ function sendPartsTo(port: MessagePort): void {
   reader = port;
   port.on('message', (answer: ReaderAnswer) => {
     answer.ids.forEach((id, i) => readings.set(id, answer.readings.subarray(i * READING_LENGTH, (i + 1) * READING_LENGTH)));
+    readerParts.push(answer);
     if (--partsOut === 0) allRead?.();
   });
 }
@@ -44,14 +58,30 @@ function readingsDone(): Promise<void> {
   return partsOut === 0 ? Promise.resolve() : new Promise((resolve) => (allRead = resolve));
 }
 
+/** The reader's parts as one set of new readings. */
+function joined(parts: readonly ReaderAnswer[]): NewReadings {
+  const ids = Int32Array.from(parts.flatMap((part) => part.ids));
+  const all = new Float32Array(ids.length * READING_LENGTH);
+  let at = 0;
+  for (const part of parts) {
+    all.set(part.readings, at);
+    at += part.readings.length;
+  }
+  return { ids, readings: all };
+}
+
 parentPort!.on('message', async (message: Request) => {
   if ('read' in message) return serveAsReader(message.read);
   if ('reader' in message) return sendPartsTo(message.reader);
   if ('rows' in message) {
-    for (const row of message.rows) rows.push(row);
-    if (reader) {
+    for (const row of message.rows) {
+      rows.push(row);
+      if (row.reading) readings.set(row.id, row.reading);
+    }
+    const unread = message.rows.filter((row) => !row.reading);
+    if (reader && unread.length > 0) {
       partsOut++;
-      const part: ReaderPart = { ids: message.rows.map((row) => row.id), texts: message.rows.map((row) => ({ title: row.title, body: row.lead ?? '' })) };
+      const part: ReaderPart = { ids: unread.map((row) => row.id), texts: unread.map((row) => ({ title: row.title, body: row.lead ?? '' })) };
       reader.postMessage(part);
     }
     return;
@@ -59,18 +89,22 @@ parentPort!.on('message', async (message: Request) => {
   try {
     const grouped = groupWindow(rows, message.options);
     await readingsDone();
-    const topics = grouped.covered.map(({ members }) =>
-      classifyStory(
-        storyTexts(members),
-        members.map((article) => readings.get(article.id)),
-      ),
-    );
-    const window = fileWindow(grouped, topics, message.options);
+    const newReadings = reader ? joined(readerParts) : readMissing(rows);
+    if (!reader) addReadings(readings, newReadings);
+    const topics = grouped.covered.map(({ members }) => storyTopic(members, readings));
+    const window = fileWindow(grouped, topics, message.options, newReadings);
     for (const message of storyParts(window.covered)) send(message);
     const topicIds = Int32Array.from(window.topicOf.keys());
     const topicValues = Uint8Array.from(window.topicOf.values(), (topic) => TOPICS.indexOf(topic));
     const alone = Int32Array.from(window.alone);
-    send({ ok: true, alone, topicIds, topics: topicValues }, [alone.buffer, topicIds.buffer, topicValues.buffer]);
+    const { ids: readIds, readings: made } = window.newReadings;
+    send({ ok: true, alone, topicIds, topics: topicValues, readIds, readings: made }, [
+      alone.buffer,
+      topicIds.buffer,
+      topicValues.buffer,
+      readIds.buffer as ArrayBuffer,
+      made.buffer as ArrayBuffer,
+    ]);
   } catch (error) {
     send({ ok: false, message: error instanceof Error ? error.message : String(error) });
   }

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
 import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../../../worker-thread.js';
-import { classifyStory, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
+import { classifyStory, readStoryArticles, READING_LENGTH, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
 import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
 import { nextTurn, oneATurn } from '../../../shared/turns.js';
@@ -28,6 +28,37 @@ export interface WindowStories {
   alone: number[];
   /** Every article's topic after the analysis: its story's, else its own. */
   topicOf: Map<number, Topic>;
+  /** Readings made for articles that came without one, to be stored with them. */
+  newReadings: NewReadings;
+}
+
+/** Readings made by an analysis: READING_LENGTH numbers per id, in order. */
+export interface NewReadings {
+  ids: Int32Array;
+  readings: Float32Array;
+}
+
+const textOf = (article: RecentArticleRow): StoryArticleText => ({ title: article.title, body: article.lead ?? '' });
+
+/** Reads the articles that came without a stored reading. */
+export function readMissing(articles: readonly RecentArticleRow[]): NewReadings {
+  const missing = articles.filter((article) => !article.reading);
+  return { ids: Int32Array.from(missing, (article) => article.id), readings: readStoryArticles(missing.map(textOf)) };
+}
+
+/** Each article's reading by id: `into`'s, the new ones added. */
+export function addReadings(into: Map<number, Float32Array>, { ids, readings }: NewReadings): Map<number, Float32Array> {
+  ids.forEach((id, i) => into.set(id, readings.subarray(i * READING_LENGTH, (i + 1) * READING_LENGTH)));
+  return into;
+}
+
+/** A covered story's topic, read from its articles' readings (`readings`, by id). */
+export function storyTopic(members: readonly RecentArticleRow[], readings: ReadonlyMap<number, Float32Array>): StoryTopic {
+  const read = members.slice(0, 24);
+  return classifyStory(
+    read.map(textOf),
+    read.map((article) => readings.get(article.id)),
+  );
 }
 
 export function storyInput(article: RecentArticleRow): StoryInput {
@@ -83,13 +114,8 @@ export function groupWindow(articles: readonly RecentArticleRow[], options: Stor
   return grouped;
 }
 
-/** What the story's topic is read from: its first 24 articles (classifyStory reads no more). */
-export function storyTexts(members: readonly RecentArticleRow[]): StoryArticleText[] {
-  return members.slice(0, 24).map((article) => ({ title: article.title, body: article.lead ?? '' }));
-}
-
 /** The covered stories under their topics: the administrator's where set, else the one read (`decided`, in order). */
-export function fileWindow(grouped: GroupedWindow, decided: readonly StoryTopic[], options: StoryLimits): WindowStories {
+export function fileWindow(grouped: GroupedWindow, decided: readonly StoryTopic[], options: StoryLimits, newReadings: NewReadings): WindowStories {
   const overrides = new Map(options.overrides ?? []);
   const topicOf = new Map(grouped.topicOf);
   const covered = grouped.covered.map(({ story, members }, i): TopicStory => {
@@ -102,15 +128,18 @@ export function fileWindow(grouped: GroupedWindow, decided: readonly StoryTopic[
     for (const id of articleIds) topicOf.set(id, topic);
     return { story, topic, evidence, articleIds };
   });
-  return { covered, alone: grouped.alone, topicOf };
+  return { covered, alone: grouped.alone, topicOf, newReadings };
 }
 
 export function windowStories(articles: readonly RecentArticleRow[], options: StoryLimits): WindowStories {
   const grouped = groupWindow(articles, options);
+  const newReadings = readMissing(articles);
+  const readings = addReadings(new Map(articles.flatMap((article) => (article.reading ? [[article.id, article.reading] as const] : []))), newReadings);
   return fileWindow(
     grouped,
-    grouped.covered.map(({ members }) => classifyStory(storyTexts(members))),
+    grouped.covered.map(({ members }) => storyTopic(members, readings)),
     options,
+    newReadings,
   );
 }
 
@@ -123,9 +152,10 @@ export interface WindowOptions extends StoryLimits {
    */
   offThreadFrom?: number;
   /**
-   * A second worker reads what the stories' topics are read from in each article while the first
-   * groups the window (stories-worker.ts). By default with two cores or more (the daemon's thread
-   * waits through the grouping, so its core is free) from READER_FROM articles.
+   * A second worker reads what the stories' topics are read from in each article that came without
+   * a stored reading while the first groups the window (stories-worker.ts). By default with two
+   * cores or more (the daemon's thread waits through the grouping, so its core is free) from
+   * READER_FROM such articles.
    */
   reader?: boolean;
 }
@@ -133,7 +163,7 @@ export interface WindowOptions extends StoryLimits {
 export const OFF_THREAD_FROM = 1_000;
 
 /**
- * Windows of this many articles or more are read by a second worker beside the grouping. Its start
+ * Windows of this many articles without a stored reading or more are read by a second worker beside the grouping. Its start
  * and the classifier's load cost more than they spare below it: on the synthetic week on 2 cores,
  * 30,000 articles took 8.2–10.2 s with it against 10.5–11.1 s without, 10,000 about as long
  * either way, and 3,000 longer with it.
@@ -163,7 +193,7 @@ export function storyByIds({ story: { articles, ...story }, ...rest }: TopicStor
 export type WorkerMessage =
   | { stories: StoryByIds[] }
   | { moreIds: string[] }
-  | { ok: true; alone: Int32Array; topicIds: Int32Array; topics: Uint8Array }
+  | { ok: true; alone: Int32Array; topicIds: Int32Array; topics: Uint8Array; readIds: Int32Array; readings: Float32Array }
   | { ok: false; message: string };
 
 /**
@@ -200,7 +230,11 @@ export function storyParts(covered: readonly TopicStory[]): WorkerMessage[] {
 
 /** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
 export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {
-  const { offThreadFrom = OFF_THREAD_FROM, reader: withReader = availableParallelism() >= 2 && articles.length >= READER_FROM, ...limits } = options;
+  const {
+    offThreadFrom = OFF_THREAD_FROM,
+    reader: withReader = availableParallelism() >= 2 && articles.filter((article) => !article.reading).length >= READER_FROM,
+    ...limits
+  } = options;
   if (articles.length < offThreadFrom) return windowStories(articles, limits);
   signal?.throwIfAborted();
   const worker = startWorker(workerFile, { resourceLimits: ANALYSIS_LIMITS });
@@ -233,7 +267,7 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
         } else if (message.ok) {
           const topicOf = new Map<number, Topic>();
           message.topicIds.forEach((id, i) => topicOf.set(id, TOPICS[message.topics[i]!]!));
-          resolve({ covered, alone: Array.from(message.alone), topicOf });
+          resolve({ covered, alone: Array.from(message.alone), topicOf, newReadings: { ids: message.readIds, readings: message.readings } });
         } else reject(new Error(message.message));
       };
       // One part per turn of the event loop, so decoding and rebuilding a week's stories never holds

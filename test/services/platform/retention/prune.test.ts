@@ -41,6 +41,8 @@ describe('article retention', () => {
     const finished = await trend('A story long over', [await article('Long ago', 390)], 390);
     const midAge = await article('Two hundred days ago', 200);
     const recent = await article('Last week', 7);
+    // What a story's topic read of the two texts (as the crawl stores it).
+    await sql`insert into article_topic_readings (article_id, model, reading) select id, 1, ${Buffer.from([0])}::bytea from unnest(${[midAge, recent]}::int[]) as id`;
 
     const result = await pruneArticles(service.ctx);
     expect(result).toEqual({ articlesDeleted: 2500 + 2, trendsDeleted: 1, bodiesCleared: 1 });
@@ -54,6 +56,9 @@ describe('article retention', () => {
     expect(mid).toEqual({ content: '', excerpt: 'Two hundred days ago, the lede.', sourceUrl: 'https://keep.example/Two%20hundred%20days%20ago' });
     const [fresh] = await sql<{ content: string }[]>`select content from articles where id = ${recent}`;
     expect(fresh!.content).toBe('Last week: the full text of the article.');
+    // The reading of a cleared text goes with it (the next analysis reads the lede instead).
+    const read = await sql<{ articleId: number }[]>`select article_id from article_topic_readings`;
+    expect(read).toEqual([{ articleId: recent }]);
     const [log] = await sql<{ message: string }[]>`select message from logs where message like 'Retention:%' order by id desc limit 1`;
     expect(log!.message).toBe('Retention: 2502 articles older than 365 days deleted (1 trend with them), 1 article text older than 180 days cleared');
 

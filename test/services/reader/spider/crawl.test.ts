@@ -1,6 +1,7 @@
 // Crawls of the local news web through the spider service: every reachable article stored once,
 // robots.txt obeyed, hosts paced; hostile hosts survived with the domain marked error and a clear
 // message; nothing private reached without the allow-list.
+import { storedReading } from '../../../../src/services/reader/classify/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDomain, listDomains, updateDomain } from '../../../../src/services/reader/domains/index.js';
 import { closeCrawlNetwork, crawlNetwork, spiderStatus, startSpider, waitForSpider } from '../../../../src/services/reader/spider/index.js';
@@ -59,10 +60,14 @@ describe('crawling news sites', () => {
         domainId: number;
         siteName: string | null;
         publishedAt: Date | null;
+        excerpt: string | null;
+        topicReading: Uint8Array | null;
+        topicReadingModel: number | null;
       }[]
     >`
-      select canonical_url, source_url, title, content, word_count, topic, domain_name, domain_id, site_name, published_at
-      from articles order by canonical_url`;
+      select canonical_url, source_url, title, content, word_count, topic, domain_name, domain_id, site_name, published_at,
+             excerpt, reading as topic_reading, model as topic_reading_model
+      from articles left join article_topic_readings on article_id = id order by canonical_url`;
     const expected = web.sites.flatMap((site) => site.expectedArticleUrls).sort();
     expect(rows.map((row) => row.canonicalUrl)).toEqual(expected);
     const domains = await listDomains(server.ctx);
@@ -78,6 +83,10 @@ describe('crawling news sites', () => {
         expect(row.content, article.url).toContain(article.paragraphs[0]!.slice(0, 60));
         expect(row.wordCount).toBeGreaterThan(50);
         expect(row.topic).not.toBeNull();
+        // What a story's topic reads of it, read once as it is stored: the reading of its stored text.
+        const reading = storedReading(row);
+        expect(row.topicReadingModel).toBe(reading.model);
+        expect(Buffer.from(row.topicReading!)).toEqual(Buffer.from(reading.numbers.buffer));
         // The site's own name where the page declares it (og:site_name, the JSON-LD publisher), or
         // where its masthead's link home and its <title> ("Harbor Ledger :: …") both give it; never in the title.
         expect(row.siteName, article.url).toBe(site.name);

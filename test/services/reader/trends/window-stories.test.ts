@@ -2,7 +2,7 @@
 // database: which stories can be trends, and whose evidence decides their topic.
 import { describe, expect, it } from 'vitest';
 import type { RecentArticleRow } from '../../../../src/db/article-topics.js';
-import { storyParts, windowStories, windowStoriesOffThread, type TopicStory } from '../../../../src/services/reader/trends/stories.js';
+import { addReadings, storyParts, windowStories, windowStoriesOffThread, type TopicStory } from '../../../../src/services/reader/trends/stories.js';
 import { tellingParagraphs, WEB_STORIES } from '../../../fixtures/stories/local-web.js';
 import { TOPIC_DEV_STORIES } from '../../../fixtures/stories/topic-dev-stories.js';
 import { countTurns } from '../../../helpers/turns.js';
@@ -152,6 +152,20 @@ describe('windowStories', () => {
       expect(inThread.covered.length).toBeGreaterThanOrEqual(200);
       expect(await windowStoriesOffThread(large, { minArticles: 2, minSources: 2, offThreadFrom: 0, reader: true })).toEqual(inThread);
       expect(await windowStoriesOffThread(large, { minArticles: 2, minSources: 2, offThreadFrom: 0, reader: false })).toEqual(inThread);
+    });
+
+    it('reads only the articles that came without a stored reading, to the same answers', async () => {
+      const first = windowStories(everything, { minArticles: 2, minSources: 2 });
+      expect([...first.newReadings.ids]).toEqual(everything.map((row) => row.id));
+      const made = addReadings(new Map(), first.newReadings);
+      // Every other article as if stored with its reading.
+      const half = everything.map((row, i) => (i % 2 ? { ...row, reading: made.get(row.id)! } : row));
+      for (const reader of [true, false]) {
+        const again = await windowStoriesOffThread(half, { minArticles: 2, minSources: 2, offThreadFrom: 0, reader });
+        expect(again.covered).toEqual(first.covered);
+        expect([...again.newReadings.ids]).toEqual(everything.filter((_, i) => i % 2 === 0).map((row) => row.id));
+        expect(addReadings(new Map(), again.newReadings)).toEqual(new Map([...made].filter(([id]) => again.newReadings.ids.includes(id))));
+      }
     });
 
     it("stays in the caller's thread below the threshold", async () => {

@@ -108,7 +108,7 @@ function undoubleEnd(w: string): string {
 }
 
 /** Lower-case words of a text, accents folded, dotted acronyms ("U.S.") joined, thousands separators dropped; apostrophes are termOf's. */
-function words(text: string): string[] {
+export function words(text: string): string[] {
   // The country, before lower-casing makes it the pronoun.
   const country = text.replace(/\bU\.S\.(?:A\.)?|\bUS\b/g, 'USA');
   // Accents are folded only where there is anything but ASCII: most news text has none.
@@ -141,7 +141,8 @@ function words(text: string): string[] {
 const termOfWord = new Map<string, string | null>();
 const REMEMBERED_WORDS = 200_000;
 
-function termOf(word: string): string | null {
+/** The term of one of words()' words, or null for a stop word or a lone letter. */
+export function termOf(word: string): string | null {
   let term = termOfWord.get(word);
   if (term === undefined) {
     const bare = /^[a-z]/.test(word) ? word.replace(/'s$/, '').replace(/'/g, '') : word;

@@ -1,6 +1,6 @@
 // Articles → sparse, L2-normalised term vectors. A feature is a stemmed word or a pair of adjacent
 // content words ("titan aerospac"): pairs carry the names and phrases that make a story specific.
-import { terms } from './tokenize.js';
+import { termOf, terms, words } from './tokenize.js';
 import type { BackgroundModel, StoryInput } from './types.js';
 
 export interface SparseVector {
@@ -109,6 +109,9 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
   const bodyWeight = options.bodyWeight ?? 0.5;
   const leadLength = options.leadLength ?? 400;
   const wordIds = new Map<string, number>();
+  // Each word as written → its term's feature id, or -1 for none: one lookup a word instead of a
+  // word's term and then the term's id (a week's grouping spent seconds hashing those strings).
+  const idOfWord = new Map<string, number>();
   const pairs = new PairTable();
   const features: string[] = [];
   let counts = new Int32Array(1 << 12);
@@ -132,18 +135,31 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
     if (weightOf[id] === 0) touched.push(id);
     if (weight > weightOf[id]!) weightOf[id] = weight;
   };
+  const featureOf = (word: string): number => {
+    const term = termOf(word);
+    if (term === null) return -1;
+    let id = wordIds.get(term);
+    if (id === undefined) {
+      id = newFeature(term);
+      wordIds.set(term, id);
+    }
+    return id;
+  };
   const add = (text: string, weight: number) => {
     let previous = -1;
-    for (const term of terms(text)) {
-      let id = wordIds.get(term);
-      if (id === undefined) {
-        id = newFeature(term);
-        wordIds.set(term, id);
+    for (const word of words(text)) {
+      let known = idOfWord.get(word);
+      if (known === undefined) {
+        known = featureOf(word);
+        idOfWord.set(word, known);
       }
+      const id = known;
+      // A stop word is no term, and no break between the terms on either side of it (as in terms()).
+      if (id < 0) continue;
       mark(id, weight);
       if (previous >= 0 && previous !== id)
         mark(
-          pairs.get(previous, id, (first) => newFeature(`${features[first]} ${term}`)),
+          pairs.get(previous, id, (first) => newFeature(`${features[first]} ${features[id]}`)),
           weight * pairWeight,
         );
       previous = id;

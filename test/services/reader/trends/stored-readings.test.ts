@@ -1,0 +1,88 @@
+// What a story's topic reads of each article is made once and stored with it: an analysis stores
+// the readings it had to make, and the next one reads them instead of the text — unless another
+// model made them, or the text changed since.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { listTrendsOfTopic, runTrendsAnalyzer } from '../../../../src/services/reader/trends/index.js';
+import { READING_LENGTH, readingModel, storedReading, TOPICS, type Topic } from '../../../../src/services/reader/classify/index.js';
+import { updateArticleContent } from '../../../../src/db/crawl.js';
+import { createServiceContext, type ServiceContext } from '../../../fixtures/fake-openai/context.js';
+import { bridgeVote, harbourFire, rateDecision, storeCorpus, unrelated } from './corpus.js';
+
+const corpus = [...harbourFire, ...bridgeVote, ...unrelated, ...rateDecision];
+
+/** A reading that says `topic` of the headline and every paragraph. */
+function readingFor(topic: Topic): Buffer {
+  const numbers = new Float32Array(READING_LENGTH).fill(0.01);
+  for (let at = 0; at < READING_LENGTH; at += TOPICS.length) numbers[at + TOPICS.indexOf(topic)] = 0.93;
+  return Buffer.from(numbers.buffer);
+}
+
+describe.each([
+  ['in the daemon thread', {}],
+  ['in a worker thread', { offThreadFrom: 0 }],
+])('stored topic readings, %s', (_, where) => {
+  let service: ServiceContext;
+  let ids: Map<string, number>;
+  beforeAll(async () => {
+    service = await createServiceContext();
+  });
+  afterAll(async () => service?.close());
+  beforeEach(async () => {
+    const sql = service.ctx.sql;
+    await sql`delete from trends`;
+    await sql`delete from articles`;
+    await sql`delete from job_runs`;
+    ids = await storeCorpus(sql, corpus);
+  });
+
+  const rateIds = () => rateDecision.map((article) => ids.get(article.key)!);
+
+  it('stores the readings an analysis made, the same as the crawl makes', async () => {
+    expect(await runTrendsAnalyzer(service.ctx, where)).toMatchObject({ error: null, trends: 3 });
+    const rows = await service.ctx.sql<{ title: string; content: string; excerpt: string | null; reading: Uint8Array | null; model: number | null }[]>`
+      select title, content, excerpt, reading, model from articles left join article_topic_readings on article_id = id`;
+    expect(rows).toHaveLength(corpus.length);
+    for (const row of rows) {
+      const reading = storedReading(row);
+      expect(row.model, row.title).toBe(readingModel());
+      expect(Buffer.from(row.reading!), row.title).toEqual(Buffer.from(reading.numbers.buffer));
+    }
+  });
+
+  const storeReadings = (topic: Topic, model: number) => service.ctx.sql`
+    insert into article_topic_readings (article_id, model, reading) select id, ${model}, ${readingFor(topic)} from unnest(${rateIds()}::int[]) as id`;
+
+  it('reads a story from its stored readings, not its text', async () => {
+    await storeReadings('science', readingModel());
+    await runTrendsAnalyzer(service.ctx, where);
+    const [rates] = await listTrendsOfTopic(service.ctx, 'science');
+    expect(rates?.title).toBeDefined();
+    expect(await listTrendsOfTopic(service.ctx, 'finance')).toEqual([]);
+  });
+
+  it('reads the text again where another model made the reading, and stores the new one', async () => {
+    await storeReadings('science', readingModel() + 1);
+    await runTrendsAnalyzer(service.ctx, where);
+    expect(await listTrendsOfTopic(service.ctx, 'finance')).toHaveLength(1);
+    expect(await listTrendsOfTopic(service.ctx, 'science')).toEqual([]);
+    const models = await service.ctx.sql<{ model: number }[]>`select model from article_topic_readings where article_id = any(${rateIds()}::int[])`;
+    expect(models.map((row) => row.model)).toEqual(rateIds().map(() => readingModel()));
+  });
+
+  it('drops a reading when the text it was made from changes', async () => {
+    await runTrendsAnalyzer(service.ctx, where);
+    const [id, other] = rateIds();
+    await updateArticleContent(service.ctx.sql, id!, {
+      title: 'Central bank holds rates',
+      content: 'A longer text, fetched again.',
+      excerpt: null,
+      wordCount: 6,
+      author: null,
+      publishedAt: null,
+      imageUrl: null,
+      language: null,
+    });
+    const kept = await service.ctx.sql<{ articleId: number }[]>`select article_id from article_topic_readings where article_id = any(${[id!, other!]}::int[])`;
+    expect(kept).toEqual([{ articleId: other }]);
+  });
+});
