@@ -3,8 +3,9 @@
 // model made them, or the text changed since.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listTrendsOfTopic, runTrendsAnalyzer } from '../../../../src/services/reader/trends/index.js';
-import { READING_LENGTH, readingModel, storedReading, TOPICS, type Topic } from '../../../../src/services/reader/classify/index.js';
+import { READING_LEAD_CHARACTERS, READING_LENGTH, readingModel, storedReading, TOPICS, type Topic } from '../../../../src/services/reader/classify/index.js';
 import { updateArticleContent } from '../../../../src/db/crawl.js';
+import { articleLead } from '../../../../src/shared/text/lead.js';
 import { createServiceContext, type ServiceContext } from '../../../fixtures/fake-openai/context.js';
 import { bridgeVote, harbourFire, rateDecision, storeCorpus, unrelated } from './corpus.js';
 
@@ -67,6 +68,14 @@ describe.each([
     expect(await listTrendsOfTopic(service.ctx, 'science')).toEqual([]);
     const models = await service.ctx.sql<{ model: number }[]>`select model from article_topic_readings where article_id = any(${rateIds()}::int[])`;
     expect(models.map((row) => row.model)).toEqual(rateIds().map(() => readingModel()));
+  });
+
+  it('cuts the lead as the database does, characters beyond the 16-bit range counted once', async () => {
+    // Emoji before the cut: counted in UTF-16 units, the lead would end 40 characters early.
+    const content = `${'🔥 Fire crews on the harbour front. '.repeat(40)}\n\n${'Later paragraph. '.repeat(40)}`;
+    const [row] = await service.ctx.sql<{ lead: string }[]>`select left(${content}::text, ${READING_LEAD_CHARACTERS}) as lead`;
+    expect(articleLead(content, null, READING_LEAD_CHARACTERS)).toBe(row!.lead);
+    expect(articleLead('', 'The excerpt.', READING_LEAD_CHARACTERS)).toBe('The excerpt.');
   });
 
   it('drops a reading when the text it was made from changes', async () => {
