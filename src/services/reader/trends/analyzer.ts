@@ -146,8 +146,18 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
         stories: window.covered.map(({ topic, articleIds }) => ({ topic, articleIds })),
         alone: window.alone,
       });
-      // Read once: the next analysis whose window holds these articles reads them from here.
-      if (readings) await storeTopicReadings(ctx.sql, { ...window.newReadings, ...readings });
+      // Read once: the next analysis whose window holds these articles reads them from here. Only
+      // a saving: a failure to store them costs the next run time, not this run its trends.
+      if (readings && window.newReadings.ids.length > 0) {
+        await storeTopicReadings(ctx.sql, { ...window.newReadings, ...readings }).catch((error: unknown) =>
+          logEvent(
+            ctx,
+            LOG_COMPONENTS.trends,
+            'warning',
+            `The articles' topic readings were not stored (${describeError(error)}); the next analysis reads them again`,
+          ),
+        );
+      }
     }
 
     for (const topic of TOPICS) {

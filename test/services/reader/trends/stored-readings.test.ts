@@ -61,6 +61,33 @@ describe.each([
     expect(await listTrendsOfTopic(service.ctx, 'finance')).toEqual([]);
   });
 
+  it('still stores its trends when the readings cannot be stored, and says so', async () => {
+    const sql = service.ctx.sql;
+    await sql.unsafe(`create function refuse_readings() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`);
+    await sql.unsafe('create trigger refuse_readings before insert on article_topic_readings for each row execute function refuse_readings()');
+    try {
+      expect(await runTrendsAnalyzer(service.ctx, where)).toMatchObject({ error: null, trends: 3 });
+    } finally {
+      await sql.unsafe('drop trigger refuse_readings on article_topic_readings');
+      await sql.unsafe('drop function refuse_readings()');
+    }
+    const [log] = await sql<
+      { level: string; message: string }[]
+    >`select level, message from logs where message like '%topic readings were not stored%' order by id desc limit 1`;
+    expect(log).toMatchObject({ level: 'warning', message: expect.stringContaining('disk full') });
+  });
+
+  it('reads the text again where a stored reading is not one (a dump may hold anything), and replaces it', async () => {
+    await service.ctx
+      .sql`insert into article_topic_readings (article_id, model, reading) select id, ${readingModel()}, ${Buffer.from('short')} from unnest(${rateIds()}::int[]) as id`;
+    expect(await runTrendsAnalyzer(service.ctx, where)).toMatchObject({ error: null, trends: 3 });
+    expect(await listTrendsOfTopic(service.ctx, 'finance')).toHaveLength(1);
+    const sizes = await service.ctx.sql<
+      { size: number }[]
+    >`select length(reading) as size from article_topic_readings where article_id = any(${rateIds()}::int[])`;
+    expect(sizes.map((row) => row.size)).toEqual(rateIds().map(() => READING_LENGTH * 4));
+  });
+
   it('reads the text again where another model made the reading, and stores the new one', async () => {
     await storeReadings('science', readingModel() + 1);
     await runTrendsAnalyzer(service.ctx, where);
