@@ -25,7 +25,7 @@ export interface CrawledArticle {
   syndicatedFrom?: string | null;
   /** The page showed only the start of the article (a paywall); `content` is that start. */
   teaser?: boolean;
-  /** What a story's topic reads of the article (classify's articleReading), and the model that read it. */
+  /** What a story's topic reads of the article (classify's storedReading), and the model that read it. */
   topicReading?: { numbers: Float32Array; model: number } | null;
 }
 

@@ -77,7 +77,7 @@ export const READING_LENGTH = (1 + PARAGRAPHS_READ) * TOPICS.length;
  * Writes at `at` in `into` the distributions the story's topic would read from this article: its
  * headline's and its first paragraphs' (uniform where a piece is missing or says nothing, which
  * the reading skips). They depend on the article alone, so they are read once, when the article is
- * stored, and kept with it (`articles.topic_reading`); an article without one is read on another
+ * stored, and kept with it (`article_topic_readings`); an article without one is read on another
  * thread while the window is grouped (trends/stories-worker.ts). Kept as 32-bit numbers, as they
  * are stored, so a story reads the same whether its articles' readings were stored or made now.
  */
