@@ -1,7 +1,7 @@
 // The console's pure rules, without a browser: query-key areas, server messages for toasts, the
 // domain list's order and notes, regeneration progress, log times, import lines, live updates.
-import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError, pathOfQueryKey, responseMessage } from '../../../web/src/api/client.js';
 import * as keys from '../../../web/src/api/keys.js';
 import { applyLiveMessage, LIVE_UPDATES } from '../../../web/src/api/live-updates.js';
@@ -168,6 +168,33 @@ describe('live updates table', () => {
     answerStale({ generatorStatus: 'generating' });
     await fetching;
     expect(client.getQueryData(keys.status.current())).toEqual({ generatorStatus: 'running' });
+  });
+
+  it('fetches once more after a fetch that read the logs before a live entry, however many messages came meanwhile', async () => {
+    const client = new QueryClient();
+    const first = { id: 1, message: 'first' };
+    const stopped = { id: 2, message: 'Spider stopped: 3 new articles' };
+    let stored = [first];
+    const answers: (() => void)[] = [];
+    const queryFn = () => {
+      const read = stored;
+      return new Promise<unknown>((resolve) => answers.push(() => resolve(read)));
+    };
+    client.setQueryData(keys.logs.list(), [first]);
+    const observer = new QueryObserver(client, { queryKey: keys.logs.list(), queryFn });
+    const unsubscribe = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    // The entry is written after that fetch read the table; its message and the run's end arrive.
+    stored = [stopped, first];
+    applyLiveMessage(client, { type: 'log_entry', ...stopped });
+    for (const status of ['stopping', 'stopped']) applyLiveMessage(client, { type: 'job_updated', job: 'spider', runId: 'r', status });
+    expect(client.getQueryData(keys.logs.list())).toEqual([stopped, first]);
+    answers[0]!();
+    await vi.waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]!();
+    await vi.waitFor(() => expect(client.getQueryData(keys.logs.list())).toEqual([stopped, first]));
+    expect(answers).toHaveLength(2);
+    unsubscribe();
   });
 });
 

@@ -32,6 +32,33 @@ function replaceData(queryClient: QueryClient, queryKey: QueryKey, data: unknown
 }
 
 /** What each background job (src/services/platform/jobs names) changes, for its job_updated message. */
+/**
+ * Refreshes a query that a message says has changed. A fetch of it already in flight may have read
+ * the data before the change and would answer after the message (seen under load: the spider's
+ * "Spider stopped" log line patched in, then dropped by a logs fetch begun when the stop was asked,
+ * until the next 30 s poll). Cancelling that fetch would let a burst of messages starve the query,
+ * so it is left to finish and one more fetch follows it, however many messages arrive meanwhile.
+ */
+const refreshesAfterFlight = new WeakMap<QueryClient, Set<string>>();
+
+function refresh(queryClient: QueryClient, queryKey: QueryKey): void {
+  if (queryClient.isFetching({ queryKey }) === 0) {
+    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+    return;
+  }
+  const waiting = refreshesAfterFlight.get(queryClient) ?? new Set<string>();
+  refreshesAfterFlight.set(queryClient, waiting);
+  const id = JSON.stringify(queryKey);
+  if (waiting.has(id)) return;
+  waiting.add(id);
+  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+    if (queryClient.isFetching({ queryKey }) > 0) return;
+    unsubscribe();
+    waiting.delete(id);
+    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+  });
+}
+
 const JOB_QUERIES: Readonly<Record<string, QueryKey[]>> = {
   spider: [keys.status.all(), keys.spider.all(), keys.domains.all(), keys.logs.all()],
   refetch: [keys.spider.refetch()],
@@ -82,6 +109,8 @@ export const LIVE_UPDATES: Readonly<Record<string, LiveUpdate>> = {
       queryClient.setQueryData<LogEntry[]>(keys.logs.list(), (logs) =>
         logs && !logs.some((log) => log.id === entry.id) ? [entry, ...logs].slice(0, LOGS_LIMIT) : logs,
       );
+      // A logs fetch in flight may have read them before this entry and would drop it.
+      if (queryClient.isFetching({ queryKey: keys.logs.list() }) > 0) refresh(queryClient, keys.logs.list());
     },
   },
   settings_updated: {
@@ -110,8 +139,5 @@ export function applyLiveMessage(queryClient: QueryClient, message: LiveMessage)
   const update = LIVE_UPDATES[message.type];
   if (!update) return;
   update.patch?.(queryClient, message);
-  for (const queryKey of update.refresh?.(message) ?? []) {
-    // A burst of messages must not keep cancelling the refetch it already started.
-    void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
-  }
+  for (const queryKey of update.refresh?.(message) ?? []) refresh(queryClient, queryKey);
 }
