@@ -79,6 +79,12 @@ export interface FetchOptions {
   body?: string | Buffer;
   /** Whole-request time limit for this request, when shorter than the client's. */
   totalTimeoutMs?: number;
+  /**
+   * Told when the first request has been handed to the connection (after connecting), by the
+   * clock of `Date.now()`: the moment the host sees, which a busy process puts later than the
+   * moment the caller let it go.
+   */
+  onSent?: (at: number) => void;
 }
 
 export interface FetchedResponse {
@@ -215,6 +221,7 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
           limits,
           method,
           body: requestBody,
+          onSent: redirects.length === 0 ? fetchOptions.onSent : undefined,
         });
         if (hop.kind === 'redirect') {
           let next: URL;
@@ -280,6 +287,7 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
       limits: typeof settings;
       method: string;
       body: string | Buffer | undefined;
+      onSent?: ((at: number) => void) | undefined;
     },
   ): Promise<Hop> {
     const { limits } = hop;
@@ -394,6 +402,8 @@ export function createGuardedClient(options: GuardedClientOptions): GuardedClien
           succeed({ kind: 'response', status, headers, body, contentType, rawContentType });
         });
       });
+      const { onSent } = hop;
+      if (onSent) request.once('finish', () => onSent(Date.now()));
       request.end(hop.body);
     });
   }

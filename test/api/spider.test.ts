@@ -1,5 +1,6 @@
 // The spider and re-fetcher calls of spec 001 §7 over HTTP, their live messages, the home page's
 // data from a real crawl, and the public favicons.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveMessage } from '../../src/api/live.js';
 import { waitForRefetch, waitForSpider } from '../../src/services/reader/spider/index.js';
@@ -88,6 +89,10 @@ describe('article re-fetcher', () => {
     await server.sql`update articles set content = '', word_count = 0 where canonical_url = any(${urls}::text[])`;
     await server.sql`update articles set word_count = 501 where not (canonical_url = any(${urls}::text[]))`;
     web.clearLog();
+    // The news web answers in this process: a stall of it after a request was sent makes the site
+    // see that request late and the gap after it short. Such stalls are allowed for, nothing else.
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
     const started = await call('POST', '/api/spider/refetch/start');
     expect(started).toMatchObject({ status: 200, body: { isRunning: true, progress: { total: 3, processed: 0 } } });
     expect(await call('POST', '/api/spider/refetch/start')).toEqual({
@@ -98,6 +103,7 @@ describe('article re-fetcher', () => {
     expect(running.isRunning).toBe(true);
 
     await waitForRefetch(server.ctx);
+    stalls.disable();
     expect((await call('GET', '/api/spider/refetch/status')).body).toEqual({
       isRunning: false,
       progress: { total: 3, processed: 3, updated: 3, failed: 0, currentTitle: null, currentUrl: null },
@@ -110,7 +116,8 @@ describe('article re-fetcher', () => {
     }
     const pages = web.requestsTo(site.host).filter((r) => r.path !== '/robots.txt');
     expect(pages).toHaveLength(3);
-    for (let i = 1; i < pages.length; i++) expect(pages[i]!.startedAt - pages[i - 1]!.startedAt).toBeGreaterThanOrEqual(1900);
+    const longestStallMs = stalls.max / 1e6;
+    for (let i = 1; i < pages.length; i++) expect(pages[i]!.startedAt - pages[i - 1]!.startedAt).toBeGreaterThanOrEqual(1950 - longestStallMs);
   });
 });
 

@@ -181,6 +181,24 @@ describe('ordinary fetches', () => {
     }
   });
 
+  it('says when the request went out: after a stall that held it, once for a chain of redirects', async () => {
+    const site = web.sites[0]!;
+    web.clearLog();
+    const sent: number[] = [];
+    const calledAt = Date.now();
+    const fetching = client().fetch(site.homeUrl, { onSent: (at) => sent.push(at) });
+    const stalledUntil = calledAt + 200;
+    while (Date.now() < stalledUntil); // the process busy before the socket was written
+    await fetching;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeGreaterThanOrEqual(stalledUntil);
+    expect(web.requestsTo(site.host)[0]!.startedAt).toBeGreaterThanOrEqual(sent[0]!);
+
+    const chain: number[] = [];
+    await client().fetch(web.hostile!.urls.redirectChain(3), { onSent: (at) => chain.push(at) });
+    expect(chain).toHaveLength(1);
+  });
+
   it('rejects malformed URLs', async () => {
     await expect(client().fetch('http://')).rejects.toBeInstanceOf(InvalidUrlError);
     await expect(client().fetch('not a url')).rejects.toBeInstanceOf(InvalidUrlError);

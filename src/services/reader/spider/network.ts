@@ -110,7 +110,13 @@ export async function politeFetch(network: CrawlNetwork, url: string, options: P
   const startedAt = await network.pacer.wait(host, intervalMs, options.signal);
   onStarted?.(host, startedAt);
   try {
-    const response = await network.client.fetch(url, fetchOptions);
+    const response = await network.client.fetch(url, {
+      ...fetchOptions,
+      onSent: (at) => {
+        network.pacer.sent(host, at);
+        fetchOptions.onSent?.(at);
+      },
+    });
     network.pacer.succeeded(host);
     countCrawlAnswer(response.status, response.body.length);
     return response;
@@ -142,6 +148,7 @@ export function createPacedRobots(
       const startedAt = await network.pacer.wait(host, intervalFor(host), options.signal);
       options.onStarted?.(host, startedAt);
     },
+    onSent: (url, at) => network.pacer.sent(hostOf(url), at),
     afterFetch: (url, outcome) => {
       outcomes.set(new URL(url).origin, outcome);
       if (outcome.status === 429 || outcome.status === 503) {

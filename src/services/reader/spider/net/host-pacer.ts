@@ -66,6 +66,12 @@ export interface HostPacer {
    * right away.
    */
   wait(host: string, intervalMs?: number, signal?: AbortSignal): Promise<number>;
+  /**
+   * Records when a request let through really went out (clock ms): the next one for the host
+   * counts its pause from then, so a stall between the grant and the send never shortens the gap
+   * the host sees.
+   */
+  sent(host: string, at: number): void;
   /** Records a 429/503 (or similar) answer; returns the pause applied, in ms. */
   backOff(host: string, input?: BackoffInput): number;
   /** Records a normal answer, resetting the exponential back-off. */
@@ -77,7 +83,7 @@ export interface HostPacer {
 interface HostState {
   /** Earliest start for the next booked request. */
   nextStartAt: number;
-  /** When the last request was actually let through. */
+  /** When the last request was actually let through, or sent when that was later. */
   lastStartedAt: number;
   /** Back-off end (from 429/503), independent of the interval. */
   pausedUntil: number;
@@ -131,6 +137,10 @@ export function createHostPacer(options: HostPacerOptions = {}): HostPacer {
         state.nextStartAt = Math.max(state.nextStartAt, state.lastStartedAt + interval);
         return state.lastStartedAt;
       }
+    },
+    sent(host, at) {
+      const state = stateOf(host);
+      state.lastStartedAt = Math.max(state.lastStartedAt, at);
     },
     backOff(host, input = {}) {
       const state = stateOf(host);

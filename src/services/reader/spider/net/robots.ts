@@ -234,6 +234,8 @@ export interface RobotsCacheOptions {
   now?: () => number;
   /** Called before each robots.txt request, e.g. to wait for the host's politeness slot. */
   beforeFetch?: (url: string) => Promise<void>;
+  /** Told when a robots.txt request has gone out, e.g. to count the host's pause from then. */
+  onSent?: (url: string, at: number) => void;
   /** Called after each robots.txt request, e.g. to record a 429/503 back-off. */
   afterFetch?: (url: string, outcome: { status?: number; error?: FetchError }) => void;
 }
@@ -284,7 +286,11 @@ export function createRobotsCache(options: RobotsCacheOptions): RobotsCache {
 
   async function fetchRobots(robotsUrl: string): Promise<Outcome> {
     try {
-      const response = await options.client.fetch(robotsUrl, { accept: ROBOTS_CONTENT_TYPES });
+      const { onSent } = options;
+      const response = await options.client.fetch(robotsUrl, {
+        accept: ROBOTS_CONTENT_TYPES,
+        ...(onSent ? { onSent: (at: number) => onSent(robotsUrl, at) } : {}),
+      });
       options.afterFetch?.(robotsUrl, { status: response.status });
       const head = response.body.subarray(0, ROBOTS_MAX_BYTES);
       return { kind: 'file', text: new TextDecoder('utf-8').decode(head) };

@@ -117,6 +117,19 @@ describe('host pacer', () => {
     expect(await third).toBe(2300); // …so the third keeps a full second after it
   });
 
+  it('counts from when the previous request was sent, when the process held it after its turn', async () => {
+    const clock = fakeClock();
+    const pacer = createHostPacer({ clock });
+    expect(await pacer.wait('example.com')).toBe(0);
+    pacer.sent('example.com', 250); // a stall between the grant and the socket write
+    pacer.sent('example.com', 100); // a send reported out of order never moves the count back
+    const second = pacer.wait('example.com');
+    const third = pacer.wait('example.com');
+    await clock.runAll();
+    expect(await second).toBe(1250);
+    expect(await third).toBe(2250);
+  });
+
   it('lets different hosts proceed in parallel', async () => {
     const clock = fakeClock();
     const pacer = createHostPacer({ clock });
