@@ -39,8 +39,7 @@ export function dayFactor(dayA: number, dayB: number, decay: number, maxGap: num
 export function candidateEdges(vectors: SparseVector[], featureCount: number, options: CandidateOptions): CandidateEdge[] {
   let longest = 0;
   for (const vector of vectors) longest = Math.max(longest, vector.ids.length);
-  const weightScratch = new Float64Array(longest);
-  const indexed = vectors.map((vector) => heaviest(vector, options.indexTerms, weightScratch));
+  const indexed = heaviestOfEach(vectors, options.indexTerms, new Float64Array(longest));
   const postings = buildPostings(vectors, indexed, featureCount, options.maxPosting, options.days);
   const score = new Float64Array(vectors.length);
   const dense = new Float64Array(featureCount);
@@ -58,13 +57,14 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
   const kept = new Map<number, number>();
   const keyOf = (a: number, b: number) => (a < b ? a * vectors.length + b : b * vectors.length + a);
   const floor = options.minSimilarity / 2;
-  // Adds entries `from`–`to` of a list to the scores of article `i`'s candidates.
-  const scoreRange = (list: Posting, from: number, to: number, i: number, weight: number, touchedCount: number) => {
+  const { start, ids: postedIds, weights: postedWeights, days: postedDays, unknown } = postings;
+  // Adds entries `from`–`to` of the postings to the scores of article `i`'s candidates.
+  const scoreRange = (from: number, to: number, i: number, weight: number, touchedCount: number) => {
     for (let p = from; p < to; p++) {
-      const j = list.ids[p]!;
+      const j = postedIds[p]!;
       if (j === i) continue;
       if (score[j] === 0) touched[touchedCount++] = j;
-      score[j]! += weight * list.weights[p]!;
+      score[j]! += weight * postedWeights[p]!;
     }
     return touchedCount;
   };
@@ -74,21 +74,23 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
 
   for (let i = 0; i < vectors.length; i++) {
     const vector = vectors[i]!;
-    const terms = indexed[i]!;
     const day = options.days[i]!;
     let touchedCount = 0;
-    for (let t = 0; t < terms.length; t++) {
-      const k = terms[t]!;
-      const list = postings[vector.ids[k]!];
-      if (!list) continue;
+    for (let t = indexed.start[i]!; t < indexed.start[i + 1]!; t++) {
+      const k = indexed.positions[t]!;
+      const feature = vector.ids[k]!;
+      const from = start[feature]!;
+      const to = start[feature + 1]!;
+      if (from === to) continue;
       const weight = vector.weights[k]!;
       // Only the articles near enough in time to be kept (those of unknown day first, then the
       // range): the rest of a long list would be scored and then dropped by their day.
-      if (day >= 0 && list.ids.length > RANGE_FROM) {
-        const first = firstAtLeast(list.days, list.unknown, day - span);
-        touchedCount = scoreRange(list, 0, list.unknown, i, weight, touchedCount);
-        touchedCount = scoreRange(list, first, firstAtLeast(list.days, first, day + span), i, weight, touchedCount);
-      } else touchedCount = scoreRange(list, 0, list.ids.length, i, weight, touchedCount);
+      if (day >= 0 && to - from > RANGE_FROM) {
+        const known = from + unknown[feature]!;
+        const first = firstAtLeast(postedDays, known, to, day - span);
+        touchedCount = scoreRange(from, known, i, weight, touchedCount);
+        touchedCount = scoreRange(first, firstAtLeast(postedDays, first, to, day + span), i, weight, touchedCount);
+      } else touchedCount = scoreRange(from, to, i, weight, touchedCount);
     }
     // The index skips common features, so the partial score only shortlists; the kept pairs are
     // then measured exactly.
@@ -154,47 +156,66 @@ export function candidateEdges(vectors: SparseVector[], featureCount: number, op
   return edges;
 }
 
+/** Each article's indexed features: positions in its vector, article `i`'s from `start[i]` to `start[i + 1]`. */
+interface Indexed {
+  start: Int32Array;
+  positions: Int32Array;
+}
+
 /**
- * Positions in `vector` of its `limit` heaviest features (ties: the lower id), in id order. The
- * cut is found by sorting a copy of the weights as numbers (`scratch`, reused): a comparator sort of
- * every article's positions was a seventh of a week's grouping.
+ * Positions in each vector of its `limit` heaviest features (ties: the lower id), in id order, all
+ * in one array: an array of its own per article was 100,000 small allocations in a week's window.
+ * The cut is found by sorting a copy of the weights as numbers (`scratch`, reused): a comparator
+ * sort of every article's positions was a seventh of a week's grouping.
  */
-function heaviest(vector: SparseVector, limit: number, scratch: Float64Array): Int32Array {
-  const n = vector.ids.length;
-  if (n <= limit) return Int32Array.from(vector.ids.keys());
-  const sorted = scratch.subarray(0, n);
-  sorted.set(vector.weights);
-  sorted.sort();
-  const cut = sorted[n - limit]!;
-  let above = 0;
-  for (let k = 0; k < n; k++) if (vector.weights[k]! > cut) above++;
-  let ties = limit - above;
-  const positions = new Int32Array(limit);
-  let at = 0;
-  for (let k = 0; k < n; k++) {
-    const weight = vector.weights[k]!;
-    if (weight > cut || (weight === cut && ties-- > 0)) positions[at++] = k;
-  }
-  return positions;
+function heaviestOfEach(vectors: readonly SparseVector[], limit: number, scratch: Float64Array): Indexed {
+  const start = new Int32Array(vectors.length + 1);
+  vectors.forEach((vector, i) => (start[i + 1] = start[i]! + Math.min(limit, vector.ids.length)));
+  const positions = new Int32Array(start[vectors.length]!);
+  vectors.forEach((vector, i) => {
+    let at = start[i]!;
+    const n = vector.ids.length;
+    if (n <= limit) {
+      for (let k = 0; k < n; k++) positions[at++] = k;
+      return;
+    }
+    const sorted = scratch.subarray(0, n);
+    sorted.set(vector.weights);
+    sorted.sort();
+    const cut = sorted[n - limit]!;
+    let above = 0;
+    for (let k = 0; k < n; k++) if (vector.weights[k]! > cut) above++;
+    let ties = limit - above;
+    for (let k = 0; k < n; k++) {
+      const weight = vector.weights[k]!;
+      if (weight > cut || (weight === cut && ties-- > 0)) positions[at++] = k;
+    }
+  });
+  return { start, positions };
 }
 
 /** Posting lists longer than this are sorted by day and read only where the day allows. */
 const RANGE_FROM = 32;
 
-interface Posting {
+/**
+ * The inverted index in flat arrays: feature `f`'s entries (article, weight, day) are those from
+ * `start[f]` to `start[f + 1]`, none for a feature not indexed. Arrays of their own per feature were
+ * hundreds of thousands of small allocations in a week's window, most of the grouping's memory.
+ */
+interface Postings {
+  start: Int32Array;
   ids: Int32Array;
   weights: Float64Array;
-  /** Each entry's day: unknown days (-1) first, then ascending, when the list is longer than RANGE_FROM. */
+  /** A list longer than RANGE_FROM holds its unknown days (-1) first, then ascending days. */
   days: Float64Array;
-  /** Entries of unknown day, which come first. */
-  unknown: number;
-  size: number;
+  /** Per feature: its entries of unknown day, which come first (lists longer than RANGE_FROM). */
+  unknown: Int32Array;
 }
 
-/** The first position from `from` whose day is at least `day` (the days ascending from there). */
-function firstAtLeast(days: Float64Array, from: number, day: number): number {
+/** The first position from `from` before `to` whose day is at least `day` (the days ascending there). */
+function firstAtLeast(days: Float64Array, from: number, to: number, day: number): number {
   let low = from;
-  let high = days.length;
+  let high = to;
   while (low < high) {
     const middle = (low + high) >>> 1;
     if (days[middle]! < day) low = middle + 1;
@@ -203,37 +224,51 @@ function firstAtLeast(days: Float64Array, from: number, day: number): number {
   return low;
 }
 
-function buildPostings(vectors: SparseVector[], indexed: Int32Array[], featureCount: number, maxPosting: number, days: Float64Array) {
+function buildPostings(vectors: SparseVector[], indexed: Indexed, featureCount: number, maxPosting: number, days: Float64Array): Postings {
   const counts = new Int32Array(featureCount);
-  vectors.forEach((vector, i) => {
-    for (const k of indexed[i]!) counts[vector.ids[k]!]!++;
-  });
-  const postings: Array<Posting | undefined> = new Array(featureCount);
+  const eachIndexed = (visit: (feature: number, i: number, k: number) => void) => {
+    vectors.forEach((vector, i) => {
+      for (let t = indexed.start[i]!; t < indexed.start[i + 1]!; t++) visit(vector.ids[indexed.positions[t]!]!, i, indexed.positions[t]!);
+    });
+  };
+  eachIndexed((feature) => counts[feature]!++);
+  const start = new Int32Array(featureCount + 1);
   for (let id = 0; id < featureCount; id++) {
     const count = counts[id]!;
-    if (count >= 2 && count <= maxPosting) {
-      postings[id] = { ids: new Int32Array(count), weights: new Float64Array(count), days: new Float64Array(count), unknown: 0, size: 0 };
-    }
+    start[id + 1] = start[id]! + (count >= 2 && count <= maxPosting ? count : 0);
   }
-  vectors.forEach((vector, i) => {
-    for (const k of indexed[i]!) {
-      const list = postings[vector.ids[k]!];
-      if (!list) continue;
-      list.ids[list.size] = i;
-      list.days[list.size] = days[i]!;
-      list.weights[list.size++] = vector.weights[k]!;
-    }
+  const total = start[featureCount]!;
+  const postings: Postings = {
+    start,
+    ids: new Int32Array(total),
+    weights: new Float64Array(total),
+    days: new Float64Array(total),
+    unknown: new Int32Array(featureCount),
+  };
+  // Filled in article order: the next free entry of each list.
+  const next = start.slice(0, featureCount);
+  eachIndexed((feature, i, k) => {
+    if (start[feature] === start[feature + 1]) return;
+    const at = next[feature]!++;
+    postings.ids[at] = i;
+    postings.days[at] = days[i]!;
+    postings.weights[at] = vectors[i]!.weights[k]!;
   });
-  for (const list of postings) if (list && list.size > RANGE_FROM) sortByDay(list);
+  for (let id = 0; id < featureCount; id++) if (start[id + 1]! - start[id]! > RANGE_FROM) sortByDay(postings, id);
   return postings;
 }
 
-/** The list's entries by day (unknown days, -1, sort first), ties in article order. */
-function sortByDay(list: Posting): void {
-  const order = Array.from(list.ids.keys()).sort((x, y) => list.days[x]! - list.days[y]! || x - y);
-  const { ids, weights, days } = list;
-  list.ids = Int32Array.from(order, (p) => ids[p]!);
-  list.weights = Float64Array.from(order, (p) => weights[p]!);
-  list.days = Float64Array.from(order, (p) => days[p]!);
-  list.unknown = firstAtLeast(list.days, 0, 0);
+/** A list's entries by day (unknown days, -1, sort first), ties in article order. */
+function sortByDay(postings: Postings, feature: number): void {
+  const from = postings.start[feature]!;
+  const to = postings.start[feature + 1]!;
+  const { ids, weights, days } = postings;
+  const order = Array.from({ length: to - from }, (_, p) => from + p).sort((x, y) => days[x]! - days[y]! || x - y);
+  const sortedIds = Int32Array.from(order, (p) => ids[p]!);
+  const sortedWeights = Float64Array.from(order, (p) => weights[p]!);
+  const sortedDays = Float64Array.from(order, (p) => days[p]!);
+  ids.set(sortedIds, from);
+  weights.set(sortedWeights, from);
+  days.set(sortedDays, from);
+  postings.unknown[feature] = firstAtLeast(days, from, to, 0) - from;
 }

@@ -1,5 +1,7 @@
 // A max-heap of merge proposals, ordered by similarity then by the pair's ids so that the merge
-// order, and therefore the clustering, never depends on anything but the input.
+// order, and therefore the clustering, never depends on anything but the input. Kept in typed
+// arrays, one per field: a week's window queues millions of proposals, which as objects were a
+// large part of what the collector had to trace and of the grouping's memory.
 
 export interface MergeProposal {
   similarity: number;
@@ -12,47 +14,114 @@ export interface MergeProposal {
   sizeB: number;
 }
 
-function before(x: MergeProposal, y: MergeProposal): boolean {
-  if (x.similarity !== y.similarity) return x.similarity > y.similarity;
-  if (x.a !== y.a) return x.a < y.a;
-  return x.b < y.b;
-}
+/** The integer fields of an entry, in this order, FIELDS apart in `fields`. */
+const FIELDS = 6;
 
 export function createProposalHeap() {
-  const heap: MergeProposal[] = [];
+  let similarities = new Float64Array(1 << 12);
+  let fields = new Int32Array(similarities.length * FIELDS);
+  let size = 0;
+  // What pop() answers: one object, overwritten by the next pop.
+  const top: MergeProposal = { similarity: 0, a: 0, b: 0, versionA: 0, versionB: 0, sizeA: 0, sizeB: 0 };
+
+  /** Whether the entry at `i` comes before the given one. */
+  const entryBefore = (i: number, similarity: number, a: number, b: number) => {
+    const s = similarities[i]!;
+    if (s !== similarity) return s > similarity;
+    const ai = fields[i * FIELDS]!;
+    if (ai !== a) return ai < a;
+    return fields[i * FIELDS + 1]! < b;
+  };
+  /** Whether the entry at `i` comes before the entry at `j`. */
+  const before = (i: number, j: number) => entryBefore(i, similarities[j]!, fields[j * FIELDS]!, fields[j * FIELDS + 1]!);
+  const move = (from: number, to: number) => {
+    similarities[to] = similarities[from]!;
+    const f = from * FIELDS;
+    const t = to * FIELDS;
+    for (let k = 0; k < FIELDS; k++) fields[t + k] = fields[f + k]!;
+  };
+  const write = (at: number, p: MergeProposal) => {
+    similarities[at] = p.similarity;
+    const f = at * FIELDS;
+    fields[f] = p.a;
+    fields[f + 1] = p.b;
+    fields[f + 2] = p.versionA;
+    fields[f + 3] = p.versionB;
+    fields[f + 4] = p.sizeA;
+    fields[f + 5] = p.sizeB;
+  };
+  const read = (at: number, into: MergeProposal) => {
+    into.similarity = similarities[at]!;
+    const f = at * FIELDS;
+    into.a = fields[f]!;
+    into.b = fields[f + 1]!;
+    into.versionA = fields[f + 2]!;
+    into.versionB = fields[f + 3]!;
+    into.sizeA = fields[f + 4]!;
+    into.sizeB = fields[f + 5]!;
+  };
+  const last: MergeProposal = { ...top };
+
   return {
     get size() {
-      return heap.length;
+      return size;
     },
     // Sifts move the hole, not the proposal: a swap per level wrote each proposal twice.
-    push(proposal: MergeProposal) {
-      let i = heap.length;
-      heap.push(proposal);
+    push(similarity: number, a: number, b: number, versionA: number, versionB: number, sizeA: number, sizeB: number) {
+      if (size === similarities.length) {
+        const grownSimilarities = new Float64Array(size * 2);
+        grownSimilarities.set(similarities);
+        similarities = grownSimilarities;
+        const grownFields = new Int32Array(size * 2 * FIELDS);
+        grownFields.set(fields);
+        fields = grownFields;
+      }
+      let i = size++;
       while (i > 0) {
         const parent = (i - 1) >> 1;
-        if (!before(proposal, heap[parent]!)) break;
-        heap[i] = heap[parent]!;
+        // Up while the new proposal comes strictly before its parent.
+        if (!comesBefore(similarity, a, b, parent)) break;
+        move(parent, i);
         i = parent;
       }
-      heap[i] = proposal;
+      similarities[i] = similarity;
+      const f = i * FIELDS;
+      fields[f] = a;
+      fields[f + 1] = b;
+      fields[f + 2] = versionA;
+      fields[f + 3] = versionB;
+      fields[f + 4] = sizeA;
+      fields[f + 5] = sizeB;
     },
+    /** The first proposal, taken off the heap; the object is reused by the next call. */
     pop(): MergeProposal | undefined {
-      const top = heap[0];
-      const last = heap.pop();
-      if (heap.length > 0 && last) {
+      if (size === 0) return undefined;
+      read(0, top);
+      size--;
+      if (size > 0) {
+        read(size, last);
         let i = 0;
         for (;;) {
           const left = 2 * i + 1;
-          if (left >= heap.length) break;
+          if (left >= size) break;
           const right = left + 1;
-          const child = right < heap.length && before(heap[right]!, heap[left]!) ? right : left;
-          if (!before(heap[child]!, last)) break;
-          heap[i] = heap[child]!;
+          const child = right < size && before(right, left) ? right : left;
+          if (!entryBefore(child, last.similarity, last.a, last.b)) break;
+          move(child, i);
           i = child;
         }
-        heap[i] = last;
+        write(i, last);
       }
       return top;
     },
   };
+
+  /** Whether the proposal given comes strictly before the entry at `i`. */
+  function comesBefore(similarity: number, a: number, b: number, i: number): boolean {
+    const s = similarities[i]!;
+    if (similarity !== s) return similarity > s;
+    const ai = fields[i * FIELDS]!;
+    if (a !== ai) return a < ai;
+    return b < fields[i * FIELDS + 1]!;
+  }
 }
