@@ -28,33 +28,37 @@ function readingOf(stored: Uint8Array | null, length: number): Float32Array | nu
 /** Leads read per query: a week of 2,000 sources is 100,000 of them, and the embedded database answers on the daemon's thread. */
 const RECENT_PAGE = 500;
 
+/** What recentArticles reads. */
+export interface RecentArticlesQuery {
+  since: Date;
+  limit: number;
+  leadCharacters: number;
+  /** The stored readings of this model, of this many numbers each, are read too. */
+  readings?: { model: number; length: number };
+}
+
+/** An article's lead as every reader of one takes it: its text's first characters, else its excerpt. */
+const leadOf = (sql: Queryable, characters: number) => sql`left(coalesce(nullif(content, ''), excerpt, ''), ${characters})`;
+
 /**
  * The newest articles of every topic crawled since `since` and not published before it (an old
  * page crawled today is not news), at most `limit`; wire copies left out. Read newest first in
  * pages that each continue from the last row of the one before along the crawl-time index (one
- * query for a week's ids sorted all 100,000 rows at once: 172–626 ms on the embedded database).
+ * query for a week's ids sorted all 100,000 rows at once: 172–626 ms on the embedded database),
+ * and given page by page, so that a reader which passes each on need not hold them all.
  */
-export async function recentArticles(
-  sql: Queryable,
-  options: {
-    since: Date;
-    limit: number;
-    leadCharacters: number;
-    /** The stored readings of this model, of this many numbers each, are read too. */
-    readings?: { model: number; length: number };
-  },
-): Promise<RecentArticleRow[]> {
-  const rows: RecentArticleRow[] = [];
+export async function* recentArticlePages(sql: Queryable, options: RecentArticlesQuery): AsyncGenerator<RecentArticleRow[]> {
   const readings = options.readings ?? null;
+  let read = 0;
   // The last row's crawl time as the database wrote it, sent back as text: a JavaScript date (and
   // postgres.js's encoding of a timestamptz parameter) keeps milliseconds only, and a page continued
   // from a rounded time skips or repeats rows.
   let after: { scrapedAt: string; id: number } | null = null;
-  while (rows.length < options.limit) {
-    const take = Math.min(RECENT_PAGE, options.limit - rows.length);
+  while (read < options.limit) {
+    const take = Math.min(RECENT_PAGE, options.limit - read);
     type Row = Omit<RecentArticleRow, 'reading'> & { scrapedKey: string; topicReading: Uint8Array | null };
     const page: Row[] = await sql<Row[]>`
-      select id, title, left(coalesce(nullif(content, ''), excerpt, ''), ${options.leadCharacters}) as lead,
+      select id, title, ${leadOf(sql, options.leadCharacters)} as lead,
              domain_name, published_at, scraped_at, scraped_at::text as scraped_key, coalesce(own_topic, topic) as own_topic, topic_source,
              ${readings ? sql`(select reading from article_topic_readings where article_id = articles.id and model = ${readings.model})` : sql`null::bytea`} as topic_reading
       from articles
@@ -65,12 +69,35 @@ export async function recentArticles(
         ${after ? sql`and scraped_at <= ${after.scrapedAt}::text::timestamptz and (scraped_at < ${after.scrapedAt}::text::timestamptz or id < ${after.id})` : sql``}
       order by scraped_at desc, id desc
       limit ${take}`;
-    for (const { scrapedKey: _, topicReading, ...row } of page) rows.push({ ...row, reading: readings && readingOf(topicReading, readings.length) });
+    read += page.length;
+    if (page.length > 0)
+      yield page.map(({ scrapedKey: _, topicReading, ...row }) => ({ ...row, reading: readings && readingOf(topicReading, readings.length) }));
     if (page.length < take) break;
     const last = page[page.length - 1]!;
     after = { scrapedAt: last.scrapedKey, id: last.id };
   }
+}
+
+/** recentArticles' rows all at once. */
+export async function recentArticles(sql: Queryable, options: RecentArticlesQuery): Promise<RecentArticleRow[]> {
+  const rows: RecentArticleRow[] = [];
+  for await (const page of recentArticlePages(sql, options)) for (const row of page) rows.push(row);
   return rows;
+}
+
+/** Leads read per query when they are read again by id. */
+const LEADS_PAGE = 1_000;
+
+/** The leads of these articles (those that still exist), as recentArticles reads them. */
+export async function articleLeads(sql: Queryable, ids: readonly number[], leadCharacters: number): Promise<Map<number, string>> {
+  const leads = new Map<number, string>();
+  for (let at = 0; at < ids.length; at += LEADS_PAGE) {
+    const part = ids.slice(at, at + LEADS_PAGE) as number[];
+    const rows = await sql<{ id: number; lead: string }[]>`
+      select id, ${leadOf(sql, leadCharacters)} as lead from articles where id = any(${part}::int[])`;
+    for (const row of rows) leads.set(row.id, row.lead);
+  }
+  return leads;
 }
 
 /** Article ids per update: one statement per topic, in parts, rather than one per story. */

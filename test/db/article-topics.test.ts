@@ -2,7 +2,7 @@
 // few hundred and the story topics are written per topic in parts, and neither loses or repeats an
 // article at the parts' edges.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recentArticles, storeStoryTopics } from '../../src/db/article-topics.js';
+import { articleLeads, recentArticlePages, recentArticles, storeStoryTopics } from '../../src/db/article-topics.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
 const ROWS = 2_600;
@@ -44,6 +44,21 @@ describe('the analysis window', () => {
 
     const first = await recentArticles(sql, { since, limit: 1_234, leadCharacters: 40 });
     expect(first.map((row) => row.id)).toEqual(expected.slice(0, 1_234).map((row) => row.id));
+
+    // Page by page, as the analysis passes them on: the same rows, a few hundred at a time.
+    const pages: number[] = [];
+    for await (const page of recentArticlePages(sql, { since, limit: 1_234, leadCharacters: 40 })) pages.push(page.length);
+    expect(pages.reduce((sum, n) => sum + n, 0)).toBe(1_234);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(500);
+  });
+
+  it('reads leads again by id as the window read them, across parts, and skips what is gone', async () => {
+    const sql = database.db.sql;
+    const since = new Date(Date.now() - 24 * 3_600_000);
+    const rows = await recentArticles(sql, { since, limit: 2_500, leadCharacters: 60 });
+    const leads = await articleLeads(sql, [...rows.map((row) => row.id), 99_999_999], 60);
+    expect(leads.size).toBe(rows.length);
+    for (const row of rows) expect(leads.get(row.id)).toBe(row.lead);
   });
 
   it("files each story's articles and their copies under the story's topic, and gives the rest their own back", async () => {

@@ -1,7 +1,7 @@
 // An article's lead as the trends analysis reads it: the first characters of its text, else of its
-// excerpt. The twin of recentArticles' `left(coalesce(nullif(content, ''), excerpt, ''), n)`, which
-// counts characters (code points), not UTF-16 units, so a reading made when the article is stored
-// is made from the very text the analysis would read.
+// excerpt. The twin of the SQL `left(coalesce(nullif(content, ''), excerpt, ''), n)` (`leadOf` in
+// db/article-topics.ts), which counts characters (code points), not UTF-16 units, so a reading made
+// when the article is stored is made from the very text the analysis would read.
 export function articleLead(content: string, excerpt: string | null, characters: number): string {
   const text = content !== '' ? content : (excerpt ?? '');
   let units = 0;

@@ -7,7 +7,7 @@
 // Its run is a job of the runner (./analyzer-job.ts): one at a time in the cluster, stoppable from
 // any daemon, its status and current action read from the database.
 import type { AppContext } from '../../../context.js';
-import { recentArticles, storeStoryTopics, storeTopicReadings } from '../../../db/article-topics.js';
+import { recentArticlePages, storeStoryTopics, storeTopicReadings } from '../../../db/article-topics.js';
 import { nextBatchNumber } from '../../../db/trends.js';
 import { Conflict } from '../../../errors.js';
 import { defineJob, liveRun, startJob, startScheduledJob, stopJob, waitForRun, type JobHandle, type ScheduledStart } from '../../platform/jobs/index.js';
@@ -18,7 +18,9 @@ import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { cadenceRow } from '../../platform/schedule/rows.js';
 import { getSetting } from '../../platform/settings/index.js';
 import { engineTrends, modelTrends, storiesInRankOrder, type TopicTrend } from './analyze-topic.js';
-import { OFF_THREAD_FROM, windowStoriesOffThread, type WindowStories } from './stories.js';
+import { groupWindowPages, OFF_THREAD_FROM, type GroupedPages } from './stories.js';
+import { readStoryLeads } from './story-leads.js';
+import { DESCRIBED_LEADS } from './engine/index.js';
 import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
 import { storeTopicTrends } from './store-trends.js';
 import { modelStoryTopics } from './story-topics-model.js';
@@ -52,11 +54,14 @@ export const ANALYZER_DEFAULTS = {
    * readings of a story's topic are made from as many (another length reads every article again).
    */
   leadCharacters: READING_LEAD_CHARACTERS,
-  /** Windows of this many articles or more are grouped in a worker thread (see windowStoriesOffThread). */
+  /** Windows of this many articles or more are grouped in a worker thread (see groupWindowPages). */
   offThreadFrom: OFF_THREAD_FROM,
 };
 
-const NO_STORIES: WindowStories = { covered: [], alone: [], topicOf: new Map(), newReadings: { ids: new Int32Array(0), readings: new Float32Array(0) } };
+const NO_STORIES: GroupedPages = {
+  window: { covered: [], alone: [], topicOf: new Map(), newReadings: { ids: new Int32Array(0), readings: new Float32Array(0) } },
+  articles: [],
+};
 
 /** A run's parameters (JSON: they travel with the queued run to whichever daemon takes it). */
 export interface AnalyzerOptions extends Partial<typeof ANALYZER_DEFAULTS> {
@@ -116,20 +121,22 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
     setAction(ctx, job, 'running', 'Collecting recent articles');
     // The articles' stored readings apply to the lead they were made from.
     const readings = limits.leadCharacters === READING_LEAD_CHARACTERS ? { model: readingModel(), length: READING_LENGTH } : null;
-    const articles = await recentArticles(ctx.sql, {
-      since,
-      limit: limits.articlesPerRun,
-      leadCharacters: limits.leadCharacters,
-      ...(readings ? { readings } : {}),
-    });
-    setAction(ctx, job, 'analyzing', `Grouping ${counted(articles.length, 'article')} into stories (batch ${batchNumber})`);
-    const overrides = await storyTopicOverrides(
-      ctx.sql,
-      articles.map((article) => article.id),
-    );
-    const window = await windowStoriesOffThread(
-      articles,
-      { minArticles: limits.minArticles, minSources: limits.minSources, offThreadFrom: limits.offThreadFrom, overrides },
+    // Each page of the window goes to the grouping as it is read: the daemon's thread never holds
+    // all of a week's leads.
+    const { window, articles } = await groupWindowPages(
+      recentArticlePages(ctx.sql, {
+        since,
+        limit: limits.articlesPerRun,
+        leadCharacters: limits.leadCharacters,
+        ...(readings ? { readings } : {}),
+      }),
+      {
+        minArticles: limits.minArticles,
+        minSources: limits.minSources,
+        offThreadFrom: limits.offThreadFrom,
+        overridesOf: (ids) => storyTopicOverrides(ctx.sql, ids),
+        onRead: (count) => setAction(ctx, job, 'analyzing', `Grouping ${counted(count, 'article')} into stories (batch ${batchNumber})`),
+      },
       signal,
     ).catch((error: unknown) => {
       if (signal.aborted) return NO_STORIES;
@@ -137,7 +144,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
     });
     if (model && !signal.aborted && window.covered.length > 0) {
       setAction(ctx, job, 'analyzing', `Filing ${window.covered.length} stories under their topics with ${modelName} (batch ${batchNumber})`);
-      await modelStoryTopics(ctx, model, window, articles, signal);
+      await modelStoryTopics(ctx, model, window, articles, { leadCharacters: limits.leadCharacters, signal });
     }
     const evidenceByArticle = new Map(window.covered.flatMap((story) => story.articleIds.map((id) => [id, story.evidence] as const)));
     const evidenceOf = (trend: TopicTrend) => trend.articleIds.map((id) => evidenceByArticle.get(id)).find(Boolean) ?? null;
@@ -173,6 +180,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       let source: 'model' | 'offline' = 'offline';
       if (model) {
         // The engine's rank order, so that the prompt's line budget goes to the best stories.
+        await readStoryLeads(ctx.sql, inRankOrder, { perStory: Infinity, total: limits.modelArticlesPerTopic, leadCharacters: limits.leadCharacters });
         try {
           trends = await modelTrends(model, {
             topic,
@@ -191,7 +199,11 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
           await logEvent(ctx, LOG_COMPONENTS.trends, 'warning', `Model analysis of ${topic} failed (${describeError(error)}); using the offline engine`);
         }
       }
-      trends ??= await engineTrends(inRankOrder.slice(0, limits.trendsPerTopic), { now, limit: limits.trendsPerTopic });
+      if (!trends) {
+        const described = inRankOrder.slice(0, limits.trendsPerTopic);
+        await readStoryLeads(ctx.sql, described, { perStory: DESCRIBED_LEADS, leadCharacters: limits.leadCharacters });
+        trends = await engineTrends(described, { now, limit: limits.trendsPerTopic });
+      }
 
       setAction(ctx, job, 'running', `Storing ${counted(trends.length, `${topic} trend`)} (batch ${batchNumber})`);
       const stored = await storeTopicTrends(ctx.sql, { topic, batchNumber, trends, articlesAnalyzed, source, evidenceOf });

@@ -3,9 +3,9 @@
 // every article into stories and reads the topics of the covered stories; the stories go back in
 // parts, by article id, then the rest, with the readings it made. An article stored with its reading
 // (what a story's topic reads of it) is not read again; given a reader (a second worker, on another
-// core), the grouping worker forwards the articles of each part of the rows that came without one as
-// they come: the reader reads them (readStoryArticles) while the window is still being grouped,
-// which needs no story.
+// core, which may come once the rows are under way), the grouping worker forwards the articles that
+// came without one, those before the reader and then each part's as it comes: the reader reads them
+// (readStoryArticles) while the window is still being grouped, which needs no story.
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
 import { READING_LENGTH, readStoryArticles, TOPICS } from '../classify/index.js';
@@ -51,6 +51,17 @@ function sendPartsTo(port: MessagePort): void {
     readerParts.push(answer);
     if (--partsOut === 0) allRead?.();
   });
+  // A reader may come once the window is under way: it reads what came before it too.
+  forwardUnread(rows);
+}
+
+/** The articles of these rows that came without a reading, to the reader. */
+function forwardUnread(part: readonly RecentArticleRow[]): void {
+  const unread = part.filter((row) => !row.reading);
+  if (!reader || unread.length === 0) return;
+  partsOut++;
+  const message: ReaderPart = { ids: unread.map((row) => row.id), texts: unread.map((row) => ({ title: row.title, body: row.lead ?? '' })) };
+  reader.postMessage(message);
 }
 
 /** Resolves once the reader has answered for every part sent to it. */
@@ -78,12 +89,7 @@ parentPort!.on('message', async (message: Request) => {
       rows.push(row);
       if (row.reading) readings.set(row.id, row.reading);
     }
-    const unread = message.rows.filter((row) => !row.reading);
-    if (reader && unread.length > 0) {
-      partsOut++;
-      const part: ReaderPart = { ids: unread.map((row) => row.id), texts: unread.map((row) => ({ title: row.title, body: row.lead ?? '' })) };
-      reader.postMessage(part);
-    }
+    forwardUnread(message.rows);
     return;
   }
   try {

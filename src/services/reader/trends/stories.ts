@@ -3,9 +3,10 @@
 // story covered by at least two sources takes one topic, read from all its headlines and leads
 // together (classify/story-topic.ts) or set by the administrator, and only those stories can be
 // trends. An article on its own (or whose story one site alone covers) keeps its own topic: it is
-// news, not a trend.
+// news, not a trend. A large window is grouped in a worker thread that gets its articles page by
+// page as they are read, the daemon's thread keeping none of their leads.
 import { availableParallelism } from 'node:os';
-import { MessageChannel } from 'node:worker_threads';
+import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
 import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../../../worker-thread.js';
 import { classifyStory, readStoryArticles, READING_LENGTH, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
@@ -158,6 +159,8 @@ export interface WindowOptions extends StoryLimits {
    * READER_FROM such articles.
    */
   reader?: boolean;
+  /** Articles without a stored reading from which the reader starts, when `reader` is not given (READER_FROM). */
+  readerFrom?: number;
 }
 
 export const OFF_THREAD_FROM = 1_000;
@@ -229,28 +232,84 @@ export function storyParts(covered: readonly TopicStory[]): WorkerMessage[] {
   return messages;
 }
 
-/** windowStories, in a worker thread for a large window; the abort signal ends the worker. */
-export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {
-  const {
-    offThreadFrom = OFF_THREAD_FROM,
-    reader: withReader = availableParallelism() >= 2 && articles.filter((article) => !article.reading).length >= READER_FROM,
-    ...limits
-  } = options;
-  if (articles.length < offThreadFrom) return windowStories(articles, limits);
+/** A window grouped, with its articles as the daemon's thread keeps them. */
+export interface GroupedPages {
+  window: WindowStories;
+  /**
+   * The window's articles. Grouped off the thread (from offThreadFrom articles), they keep no lead
+   * nor reading, and neither do the covered stories' articles: the worker holds those, and a week's
+   * leads held here as well were a few hundred MB of the daemon's heap through the whole grouping.
+   * Whoever describes a story reads its leads again (articleLeads).
+   */
+  articles: RecentArticleRow[];
+}
+
+export interface PagesOptions extends WindowOptions {
+  /** The administrator's topics of the window's articles, asked once every article is read. */
+  overridesOf?: (articleIds: number[]) => Promise<[articleId: number, topic: Topic][]>;
+  /** Told how many articles the window holds once they are all read. */
+  onRead?: (articles: number) => void;
+}
+
+/** An article as the daemon's thread keeps it while a worker groups the window. */
+const withoutText = (article: RecentArticleRow): RecentArticleRow => ({ ...article, lead: '', reading: null });
+
+/**
+ * The window's articles, given page by page as they are read, grouped into stories: in this thread
+ * for a small window, else in a worker thread to which each page is sent as it comes (and a second
+ * worker reading the articles that came without a stored reading, once READER_FROM of them have
+ * come). The abort signal ends the workers.
+ */
+export async function groupWindowPages(pages: AsyncIterable<RecentArticleRow[]>, options: PagesOptions, signal?: AbortSignal): Promise<GroupedPages> {
+  const { offThreadFrom = OFF_THREAD_FROM, reader: wantsReader, readerFrom: unreadForReader = READER_FROM, overridesOf, onRead, ...limits } = options;
+  const source = pages[Symbol.asyncIterator]();
+  // The first pages, until the window is known to be large: a small one is grouped here.
+  const first: RecentArticleRow[] = [];
+  let ended = false;
+  while (first.length < offThreadFrom || offThreadFrom === 0) {
+    const next = await source.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    for (const article of next.value) first.push(article);
+    if (offThreadFrom === 0) break;
+  }
+  if (ended && first.length < offThreadFrom) {
+    onRead?.(first.length);
+    const overrides = overridesOf ? await overridesOf(first.map((article) => article.id)) : limits.overrides;
+    return { window: windowStories(first, { ...limits, ...(overrides ? { overrides } : {}) }), articles: first };
+  }
   signal?.throwIfAborted();
+
   const worker = startWorker(workerFile, { resourceLimits: ANALYSIS_LIMITS });
-  const reader = withReader ? startWorker(workerFile, { resourceLimits: ANALYSIS_LIMITS }) : null;
-  if (reader) {
+  let reader: Worker | null = null;
+  let answered = false;
+  // Set once the reply is in or has failed: nothing more is read or sent.
+  let done = false;
+  let fail: (error: unknown) => void = () => {};
+  const connectReader = () => {
+    reader = startWorker(workerFile, { resourceLimits: ANALYSIS_LIMITS });
     const { port1, port2 } = new MessageChannel();
     worker.postMessage({ reader: port1 }, [port1]);
     reader.postMessage({ read: port2 }, [port2]);
-  }
+    // The grouping worker waits for the reader's readings: a reader that died would leave it waiting.
+    reader.once('error', (error) => fail(error));
+    reader.once('exit', (code) => {
+      if (!answered) fail(new Error(`The topic reader exited (code ${code}) before the stories were read`));
+    });
+  };
+  // By default with two cores or more (the daemon's thread waits through the grouping, so its core
+  // is free), once READER_FROM articles without a stored reading have come.
+  const readerFrom = wantsReader === true ? 0 : wantsReader === false || availableParallelism() < 2 ? Infinity : unreadForReader;
+  if (readerFrom === 0) connectReader();
   let abort = () => {};
   try {
-    // Filled part by part as the rows are sent: a week's 100,000 in one go is a stall of its own.
     const byId = new Map<number, RecentArticleRow>();
+    const articles: RecentArticleRow[] = [];
     const covered: TopicStory[] = [];
     const reply = new Promise<WindowStories>((resolve, reject) => {
+      fail = reject;
       abort = () => reject(signal!.reason);
       signal?.addEventListener('abort', abort, { once: true });
       const handle = (message: WorkerMessage) => {
@@ -263,8 +322,8 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
             covered.push({ ...rest, story: { ...story, articles: articleIds.map(inputOf) } });
           }
         } else if ('moreIds' in message) {
-          const articles = covered[covered.length - 1]!.story.articles;
-          for (const id of message.moreIds) articles.push(inputOf(id));
+          const storyArticles = covered[covered.length - 1]!.story.articles;
+          for (const id of message.moreIds) storyArticles.push(inputOf(id));
         } else if (message.ok) {
           const topicOf = new Map<number, Topic>();
           message.topicIds.forEach((id, i) => topicOf.set(id, TOPICS[message.topics[i]!]!));
@@ -273,7 +332,6 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
       };
       // One part per turn of the event loop, so decoding and rebuilding a week's stories never holds
       // the thread for long: Node hands over the queued messages in one go.
-      let answered = false;
       const receive = oneATurn(handle, reject);
       worker.on('message', (message: WorkerMessage) => {
         if ('ok' in message) answered = true;
@@ -283,27 +341,50 @@ export async function windowStoriesOffThread(articles: readonly RecentArticleRow
       worker.once('exit', (code) => {
         if (!answered) reject(new Error(`The story worker exited (code ${code}) before answering`));
       });
-      // The grouping worker waits for the reader's readings: a reader that died would leave it waiting.
-      reader?.once('error', reject);
-      reader?.once('exit', (code) => {
-        if (!answered) reject(new Error(`The topic reader exited (code ${code}) before the stories were read`));
-      });
     });
-    // The rows go in parts, a turn of the event loop apart, so that the daemon keeps answering.
+    // The rows go in parts, a turn of the event loop apart, so that the daemon keeps answering; each
+    // part is let go here once sent.
     const sending = (async () => {
-      for (let sent = 0; sent < articles.length && !signal?.aborted; sent += ROWS_PER_MESSAGE) {
-        const part = articles.slice(sent, sent + ROWS_PER_MESSAGE);
-        worker.postMessage({ rows: part });
-        for (const article of part) byId.set(article.id, article);
-        await nextTurn();
-      }
-      worker.postMessage({ options: limits });
+      let unread = 0;
+      const send = async (page: readonly RecentArticleRow[]) => {
+        for (let sent = 0; sent < page.length && !done && !signal?.aborted; sent += ROWS_PER_MESSAGE) {
+          const part = page.slice(sent, sent + ROWS_PER_MESSAGE);
+          worker.postMessage({ rows: part });
+          for (const article of part) {
+            if (!article.reading) unread++;
+            const kept = withoutText(article);
+            byId.set(article.id, kept);
+            articles.push(kept);
+          }
+          if (!reader && unread >= readerFrom) connectReader();
+          await nextTurn();
+        }
+      };
+      await send(first);
+      first.length = 0;
+      for (let next = await source.next(); !next.done && !done && !signal?.aborted; next = await source.next()) await send(next.value);
+      if (done || signal?.aborted) return;
+      onRead?.(articles.length);
+      const overrides = overridesOf ? await overridesOf(articles.map((article) => article.id)) : limits.overrides;
+      worker.postMessage({ options: { ...limits, ...(overrides ? { overrides } : {}) } });
     })();
+    // A failure to read or send ends the reply too.
+    sending.catch((error: unknown) => fail(error));
+    reply.catch(() => (done = true));
     const [window] = await Promise.all([reply, sending]);
-    return window;
+    return { window, articles };
   } finally {
+    done = true;
     signal?.removeEventListener('abort', abort);
     void worker.terminate();
-    void reader?.terminate();
+    void (reader as Worker | null)?.terminate();
   }
+}
+
+/** windowStories, in a worker thread for a large window (groupWindowPages of one page); the abort signal ends the worker. */
+export async function windowStoriesOffThread(articles: readonly RecentArticleRow[], options: WindowOptions, signal?: AbortSignal): Promise<WindowStories> {
+  async function* onePage() {
+    yield [...articles];
+  }
+  return (await groupWindowPages(onePage(), options, signal)).window;
 }

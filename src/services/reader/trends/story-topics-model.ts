@@ -3,7 +3,7 @@
 // offline reading of the story as the fallback and as the evidence shown beside the model's answer.
 // A topic the administrator set is never asked about.
 import type { AppContext } from '../../../context.js';
-import type { RecentArticleRow } from '../../../db/article-topics.js';
+import { articleLeads, type RecentArticleRow } from '../../../db/article-topics.js';
 import type { ChatModel } from '../../../providers/llm/index.js';
 import { classifyArticles } from '../article-topics/index.js';
 import type { TopicStory, WindowStories } from './stories.js';
@@ -20,9 +20,9 @@ function firstParagraph(lead: string): string {
 }
 
 /** The story as the classifier prompt's article: its first headline, then each site's headline and lede. */
-function storyForPrompt(story: TopicStory, byId: ReadonlyMap<number, RecentArticleRow>): { title: string; text: string } {
+function storyForPrompt(story: TopicStory, byId: ReadonlyMap<number, RecentArticleRow>, leads: ReadonlyMap<number, string>): { title: string; text: string } {
   const members = story.articleIds.slice(0, ARTICLES_SHOWN).map((id) => byId.get(id)!);
-  const lines = members.map((article) => `${article.domainName}: ${article.title} — ${firstParagraph(article.lead ?? '')}`);
+  const lines = members.map((article) => `${article.domainName}: ${article.title} — ${firstParagraph(leads.get(article.id) ?? '')}`);
   return { title: members[0]!.title, text: `One story, as ${counted(story.articleIds.length, 'article')} tell it:\n${lines.join('\n')}` };
 }
 
@@ -32,14 +32,21 @@ export async function modelStoryTopics(
   model: ChatModel,
   window: WindowStories,
   articles: readonly RecentArticleRow[],
-  signal?: AbortSignal,
+  options: { leadCharacters: number; signal?: AbortSignal },
 ): Promise<number> {
   const asked = window.covered.filter((story) => story.evidence.source !== 'override');
   if (asked.length === 0) return 0;
+  const { signal } = options;
   const byId = new Map(articles.map((article) => [article.id, article]));
+  // Read again: a window grouped off the daemon's thread keeps no lead (stories.ts).
+  const leads = await articleLeads(
+    ctx.sql,
+    asked.flatMap((story) => story.articleIds.slice(0, ARTICLES_SHOWN)),
+    options.leadCharacters,
+  );
   const { topics } = await classifyArticles(
     ctx,
-    asked.map((story) => storyForPrompt(story, byId)),
+    asked.map((story) => storyForPrompt(story, byId, leads)),
     { model, items: 'stories', ...(signal ? { signal } : {}) },
   );
   let decided = 0;

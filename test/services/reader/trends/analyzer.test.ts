@@ -69,7 +69,13 @@ describe('trends analyzer, offline engine', () => {
   it('stores the same trends when the window is grouped in a worker thread', async () => {
     const trendsOf = async () =>
       Promise.all(
-        (await listTrends(service.ctx)).map(async (trend) => ({ topic: trend.topic, title: trend.title, keys: await linkedKeys(service, trend, ids) })),
+        (await listTrends(service.ctx)).map(async (trend) => ({
+          topic: trend.topic,
+          title: trend.title,
+          // Described from leads read again: the worker's window comes back without them.
+          description: trend.description,
+          keys: await linkedKeys(service, trend, ids),
+        })),
       );
     await runTrendsAnalyzer(service.ctx);
     const inThread = await trendsOf();
@@ -279,6 +285,24 @@ describe('trends analyzer, with a model', () => {
     expect((await getStatus(service.ctx)).mistralQueriesCount).toBe(5);
     const actions = service.eventsOf('trendsAnalyzerAction').map((event) => event.action);
     expect(actions).toContain('Analyzing 9 usa articles with fake-large (batch 1)');
+  });
+
+  it('shows the model the same leads when the window is grouped in a worker thread', async () => {
+    respond(modelReply);
+    await runTrendsAnalyzer(service.ctx);
+    const prompts = () => fake.chatRequests().map((request) => request.messages.at(-1)!.content);
+    const inThread = prompts();
+    fake.reset();
+    respond(modelReply);
+    await clearTrends(service.ctx);
+    await runTrendsAnalyzer(service.ctx, { offThreadFrom: 0 });
+    expect(prompts().sort()).toEqual([...inThread].sort());
+    expect(
+      inThread.some((prompt) =>
+        prompt.includes(`[${ids.get('fire-1')}] harbor-times.test: Warehouse fire at Port Linden forces evacuation of nearby homes — A fire broke out`),
+      ),
+    ).toBe(true);
+    expect(inThread.some((prompt) => /One story, as \d articles tell it:\n.+ — .{20,}/.test(prompt))).toBe(true);
   });
 
   it("files each story by the model's answer, and by the offline reading of the story when the model fails", async () => {

@@ -2,12 +2,29 @@
 // database: which stories can be trends, and whose evidence decides their topic.
 import { describe, expect, it } from 'vitest';
 import type { RecentArticleRow } from '../../../../src/db/article-topics.js';
-import { addReadings, storyParts, windowStories, windowStoriesOffThread, type TopicStory } from '../../../../src/services/reader/trends/stories.js';
+import {
+  addReadings,
+  groupWindowPages,
+  storyParts,
+  windowStories,
+  windowStoriesOffThread,
+  type TopicStory,
+  type WindowStories,
+} from '../../../../src/services/reader/trends/stories.js';
 import { tellingParagraphs, WEB_STORIES } from '../../../fixtures/stories/local-web.js';
 import { TOPIC_DEV_STORIES } from '../../../fixtures/stories/topic-dev-stories.js';
 import { countTurns } from '../../../helpers/turns.js';
 
 const now = new Date();
+
+/** The window as the daemon's thread has it when grouped in a worker: the stories' articles without their leads. */
+const withoutLeads = (window: WindowStories): WindowStories => ({
+  ...window,
+  covered: window.covered.map((topicStory) => ({
+    ...topicStory,
+    story: { ...topicStory.story, articles: topicStory.story.articles.map((article) => ({ ...article, body: '' })) },
+  })),
+});
 
 function rowsOf(
   key: string,
@@ -134,7 +151,7 @@ describe('windowStories', () => {
       const offThread = await windowStoriesOffThread(everything, { minArticles: 2, minSources: 2, offThreadFrom: 0 });
       const turns = counting.stop();
       // Sent back by structured clone: the same values, Map included.
-      expect(offThread).toEqual(windowStories(everything, { minArticles: 2, minSources: 2 }));
+      expect(offThread).toEqual(withoutLeads(windowStories(everything, { minArticles: 2, minSources: 2 })));
       expect(offThread.covered.length).toBeGreaterThan(5);
       expect(offThread.topicOf).toBeInstanceOf(Map);
       // The worker's start alone takes many turns of the loop; in this thread there would be none.
@@ -148,7 +165,7 @@ describe('windowStories', () => {
       const large = Array.from({ length: copies }, (_, copy) =>
         everything.map((row) => ({ ...row, id: row.id + copy * 10_000, publishedAt: new Date(now.getTime() - copy * 4 * 86_400_000) })),
       ).flat();
-      const inThread = windowStories(large, { minArticles: 2, minSources: 2 });
+      const inThread = withoutLeads(windowStories(large, { minArticles: 2, minSources: 2 }));
       expect(inThread.covered.length).toBeGreaterThanOrEqual(200);
       expect(await windowStoriesOffThread(large, { minArticles: 2, minSources: 2, offThreadFrom: 0, reader: true })).toEqual(inThread);
       expect(await windowStoriesOffThread(large, { minArticles: 2, minSources: 2, offThreadFrom: 0, reader: false })).toEqual(inThread);
@@ -162,10 +179,51 @@ describe('windowStories', () => {
       const half = everything.map((row, i) => (i % 2 ? { ...row, reading: made.get(row.id)! } : row));
       for (const reader of [true, false]) {
         const again = await windowStoriesOffThread(half, { minArticles: 2, minSources: 2, offThreadFrom: 0, reader });
-        expect(again.covered).toEqual(first.covered);
+        expect(again.covered).toEqual(withoutLeads(first).covered);
         expect([...again.newReadings.ids]).toEqual(everything.filter((_, i) => i % 2 === 0).map((row) => row.id));
         expect(addReadings(new Map(), again.newReadings)).toEqual(new Map([...made].filter(([id]) => again.newReadings.ids.includes(id))));
       }
+    });
+
+    it('takes the window page by page, starts the reader once enough articles came unread, and keeps no lead', async () => {
+      const first = windowStories(everything, { minArticles: 2, minSources: 2 });
+      const made = addReadings(new Map(), first.newReadings);
+      // The first third stored with their readings, the rest without: the reader starts mid-way.
+      const stored = Math.floor(everything.length / 3);
+      const rows = everything.map((row, i) => (i < stored ? { ...row, reading: made.get(row.id)! } : row));
+      async function* pages() {
+        for (let at = 0; at < rows.length; at += 5) yield rows.slice(at, at + 5);
+      }
+      const asked: number[][] = [];
+      const read: number[] = [];
+      const grouped = await groupWindowPages(pages(), {
+        minArticles: 2,
+        minSources: 2,
+        offThreadFrom: 30,
+        readerFrom: 10,
+        overridesOf: async (ids) => {
+          asked.push(ids);
+          return [];
+        },
+        onRead: (count) => read.push(count),
+      });
+      expect(grouped.window.covered).toEqual(withoutLeads(first).covered);
+      expect(rows.length).toBeGreaterThan(stored + 10);
+      expect([...grouped.window.newReadings.ids]).toEqual(rows.slice(stored).map((row) => row.id));
+      expect(addReadings(new Map(), grouped.window.newReadings)).toEqual(new Map([...made].filter(([id]) => id >= rows[stored]!.id)));
+      expect(asked).toEqual([rows.map((row) => row.id)]);
+      expect(read).toEqual([rows.length]);
+      expect(grouped.articles.map((article) => article.id)).toEqual(rows.map((row) => row.id));
+      expect(grouped.articles.every((article) => article.lead === '' && !article.reading)).toBe(true);
+      // Below the threshold the window is grouped here, with its leads, and the administrator's topics apply.
+      const small = await groupWindowPages(pages(), {
+        minArticles: 2,
+        minSources: 2,
+        offThreadFrom: rows.length + 1,
+        overridesOf: async () => first.covered[0]!.articleIds.map((id) => [id, 'science'] as [number, 'science']),
+      });
+      expect(small.window.covered[0]!.topic).toBe('science');
+      expect(small.articles).toEqual(rows);
     });
 
     it("stays in the caller's thread below the threshold", async () => {

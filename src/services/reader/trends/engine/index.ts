@@ -6,6 +6,8 @@ import type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInpu
 
 export { clusterStories, storyIdOf } from './story-clusters.js';
 export { rankStories, rankStoriesInTurns, rankTrends, sourceCount, isTrendStory } from './rank.js';
+/** Leads a story's description reads: its most central articles'. */
+export { LEADS_READ as DESCRIBED_LEADS } from './summarize.js';
 export type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export interface StoryAnalysis {

@@ -14,7 +14,7 @@ const TRUNCATED = /(\.\.\.|…)\s*$/;
  * them are read than leads.
  */
 const HEADLINES_READ = 2_000;
-const LEADS_READ = 200;
+export const LEADS_READ = 200;
 
 /** How much of a body is read: its lead, where the news is. */
 const LEAD_CHARACTERS = 1000;
