@@ -18,7 +18,9 @@ import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { cadenceRow } from '../../platform/schedule/rows.js';
 import { getSetting } from '../../platform/settings/index.js';
 import { engineTrends, modelTrends, storiesInRankOrder, type TopicTrend } from './analyze-topic.js';
-import { groupWindowPages, OFF_THREAD_FROM, type GroupedPages } from './stories.js';
+import { groupWindowPages, OFF_THREAD_FROM, type GroupedPages, type TopicStory } from './stories.js';
+import type { TopicEvidence } from '../../../shared/topic-evidence.js';
+import { nextTurn } from '../../../shared/turns.js';
 import { readStoryLeads } from './story-leads.js';
 import { DESCRIBED_LEADS } from './engine/index.js';
 import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
@@ -72,6 +74,20 @@ export interface AnalyzerOptions extends Partial<typeof ANALYZER_DEFAULTS> {
 }
 
 type Ctx = AppContext;
+
+/** Stories indexed per turn of the event loop: a week's 70,000 covered articles at once held it ~20 ms, beside the reply's own work. */
+const INDEXED_PER_TURN = 2_000;
+
+/** Each covered article's story evidence, by article id, built a part per turn. */
+async function evidenceIndex(covered: readonly TopicStory[]): Promise<Map<number, TopicEvidence>> {
+  const index = new Map<number, TopicEvidence>();
+  for (let at = 0; at < covered.length; at++) {
+    if (at % INDEXED_PER_TURN === 0) await nextTurn();
+    const story = covered[at]!;
+    for (const id of story.articleIds) index.set(id, story.evidence);
+  }
+  return index;
+}
 
 /** The run's live state: its progress (read by the status section) and the live message. */
 function setAction(ctx: Ctx, job: JobHandle, status: AnalyzerStatus, action: string): void {
@@ -146,7 +162,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       setAction(ctx, job, 'analyzing', `Filing ${window.covered.length} stories under their topics with ${modelName} (batch ${batchNumber})`);
       await modelStoryTopics(ctx, model, window, articles, { leadCharacters: limits.leadCharacters, signal });
     }
-    const evidenceByArticle = new Map(window.covered.flatMap((story) => story.articleIds.map((id) => [id, story.evidence] as const)));
+    const evidenceByArticle = await evidenceIndex(window.covered);
     const evidenceOf = (trend: TopicTrend) => trend.articleIds.map((id) => evidenceByArticle.get(id)).find(Boolean) ?? null;
     if (!signal.aborted) {
       await storeStoryTopics(ctx.sql, {
