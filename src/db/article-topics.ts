@@ -78,7 +78,7 @@ export async function* recentArticlePages(sql: Queryable, options: RecentArticle
   }
 }
 
-/** recentArticles' rows all at once. */
+/** recentArticlePages' rows, all at once. */
 export async function recentArticles(sql: Queryable, options: RecentArticlesQuery): Promise<RecentArticleRow[]> {
   const rows: RecentArticleRow[] = [];
   for await (const page of recentArticlePages(sql, options)) for (const row of page) rows.push(row);
