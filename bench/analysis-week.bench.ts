@@ -17,10 +17,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import postgres from 'postgres';
-import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
-import { startDaemon } from '../src/runtime.js';
+import { startQuietDaemon } from './lib/quiet-daemon.js';
 import { runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
 import { READING_LENGTH, readingModel, storedReading } from '../src/services/reader/classify/index.js';
 import { storeTopicReadings } from '../src/db/article-topics.js';
@@ -132,15 +131,7 @@ async function measure(): Promise<void> {
       `  the stored readings of a story's topic, made as the crawl makes them: ${readingSeconds.toFixed(1)} s, ${((readingSeconds / ARTICLES) * 1000).toFixed(2)} ms an article`,
     );
 
-    const config = loadConfig({
-      NEWSCTL_DATA_DIR: dataDir,
-      ...(url ? { DATABASE_URL: url } : {}),
-      HOST: '127.0.0.1',
-      PORT: '0',
-      NEWSCTL_SCHEDULER: 'false',
-      NEWSCTL_LOG_LEVEL: 'silent',
-    });
-    const daemon = await startDaemon(config, { logger: false, operatorSocket: false, webRoot: join(folder, 'no-web') });
+    const daemon = await startQuietDaemon({ dataDir, databaseUrl: url, folder });
     const ctx = daemon.runtime.ctx;
     const analyse = async (articles: number, label = ''): Promise<Run> => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));

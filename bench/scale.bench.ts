@@ -19,12 +19,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
-import { loadConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
 import { advanceRecentSearchSet, RECENT_SEARCH_ARTICLES } from '../src/db/recent-search.js';
 import { packageRoot } from '../src/paths.js';
-import { startDaemon } from '../src/runtime.js';
+import { startQuietDaemon } from './lib/quiet-daemon.js';
 import { applyBackup, stageBackup, writeBackup } from '../src/services/platform/dump/index.js';
 import { homePageData } from '../src/services/reader/home/index.js';
 import { searchArticlesByText } from '../src/services/reader/search/index.js';
@@ -261,15 +260,7 @@ async function measure(size: number): Promise<Figures> {
     await db.close();
     const databaseMb = serverUrl ? bytes / 1024 / 1024 : directorySizeMb(dataDir);
 
-    const config = loadConfig({
-      NEWSCTL_DATA_DIR: dataDir,
-      ...(url ? { DATABASE_URL: url } : {}),
-      HOST: '127.0.0.1',
-      PORT: '0',
-      NEWSCTL_SCHEDULER: 'false',
-      NEWSCTL_LOG_LEVEL: 'silent',
-    });
-    const daemon = await startDaemon(config, { logger: false, operatorSocket: false, webRoot: join(folder, 'no-web') });
+    const daemon = await startQuietDaemon({ dataDir, databaseUrl: url, folder });
     const ctx = daemon.runtime.ctx;
     let figures: Omit<Figures, 'dumpSeconds' | 'archiveMb' | 'restoreSeconds'>;
     try {
