@@ -40,16 +40,6 @@ export function createProposalHeap() {
     const t = to * FIELDS;
     for (let k = 0; k < FIELDS; k++) fields[t + k] = fields[f + k]!;
   };
-  const write = (at: number, p: MergeProposal) => {
-    similarities[at] = p.similarity;
-    const f = at * FIELDS;
-    fields[f] = p.a;
-    fields[f + 1] = p.b;
-    fields[f + 2] = p.versionA;
-    fields[f + 3] = p.versionB;
-    fields[f + 4] = p.sizeA;
-    fields[f + 5] = p.sizeB;
-  };
   const read = (at: number, into: MergeProposal) => {
     into.similarity = similarities[at]!;
     const f = at * FIELDS;
@@ -60,7 +50,6 @@ export function createProposalHeap() {
     into.sizeA = fields[f + 4]!;
     into.sizeB = fields[f + 5]!;
   };
-  const last: MergeProposal = { ...top };
 
   return {
     get size() {
@@ -99,18 +88,19 @@ export function createProposalHeap() {
       read(0, top);
       size--;
       if (size > 0) {
-        read(size, last);
+        // The last entry sifts down from the root; its slot, now past the end, is read in place.
+        const last = size;
         let i = 0;
         for (;;) {
           const left = 2 * i + 1;
           if (left >= size) break;
           const right = left + 1;
           const child = right < size && before(right, left) ? right : left;
-          if (!entryBefore(child, last.similarity, last.a, last.b)) break;
+          if (!before(child, last)) break;
           move(child, i);
           i = child;
         }
-        write(i, last);
+        move(last, i);
       }
       return top;
     },
