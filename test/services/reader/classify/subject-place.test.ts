@@ -4,6 +4,7 @@
 // test (no data set row), each a headline and the first paragraph a crawl would store.
 import { describe, expect, it } from 'vitest';
 import { classifyStory, classifyTopic, type Topic } from '../../../../src/services/reader/classify/index.js';
+import { STORY_SUBJECT_RULE } from '../../../../src/services/reader/classify/story-topic.js';
 
 const SUBJECT_IN_THE_US: { topic: Topic; title: string; body: string }[] = [
   {
@@ -46,6 +47,37 @@ const PLACE_ONLY: { topic: Topic; title: string; body: string }[] = [
   },
 ];
 
+// Three tellings of one story, each leaning to usa in its own words (state, cities, governor), all
+// about the same subject: below the subject threshold on the whole, but the sources agree on it.
+const HEAT_WAVE = [
+  {
+    title: 'California asks residents to save power as heat wave grips the state',
+    body: 'California asked residents to set thermostats to 78 degrees on Wednesday evening as temperatures in Sacramento passed 110.\n\nThe state grid operator warned of rolling blackouts if demand kept climbing.',
+  },
+  {
+    title: 'Sacramento bakes; state grid calls for conservation',
+    body: 'Governor Gavin Newsom urged Californians to turn off appliances after 4 p.m.\n\nThe California Independent System Operator said power demand could reach a record.',
+  },
+  {
+    title: 'Californians told to cut power use during evening peak',
+    body: 'Officials in Los Angeles and San Diego opened cooling centers.\n\nThe grid operator said solar output drops in the evening, when demand is highest.',
+  },
+];
+
+// Three unrelated US stories in one bag, one of them about power prices: as much energy on the whole
+// as the heat wave has, but one source, not all of them.
+const UNRELATED_US_NEWS = [
+  { title: 'Police in Ohio arrest suspect in highway shootings', body: 'Police in Columbus arrested a man suspected of firing at cars on Interstate 70.' },
+  {
+    title: 'Utility in Georgia raises electricity rates for the summer',
+    body: 'Georgia Power customers will pay more for power from June, the state commission decided.',
+  },
+  {
+    title: 'Flooding closes schools across eastern Kentucky',
+    body: 'Heavy rain flooded roads in eastern Kentucky and the governor closed schools for two days.',
+  },
+];
+
 describe('subject before place', () => {
   it.each(SUBJECT_IN_THE_US.map((article) => [article.topic, article.title, article]))(
     'files %s news set in the US under its subject: %s',
@@ -65,5 +97,20 @@ describe('subject before place', () => {
     const bare = { title: 'Texas approves a big grid plan', body: '' };
     expect(classifyStory([battery!, bare].map(({ title, body }) => ({ title, body }))).topic).toBe('energy');
     expect(classifyStory([tornado!, tornado!].map(({ title, body }) => ({ title, body }))).topic).toBe('usa');
+  });
+
+  it('files a story under the subject its sources agree on, though each leans to the place', () => {
+    const story = classifyStory(HEAT_WAVE);
+    expect(story.topic).toBe('energy');
+    // The subject has less than the threshold's share: the sources' agreement decided it.
+    expect(story.confidence!).toBeLessThan(STORY_SUBJECT_RULE.threshold);
+    expect(story.runnerUp).toBe('usa');
+  });
+
+  it('keeps the place for a bag of place stories one of which has a subject', () => {
+    const story = classifyStory(UNRELATED_US_NEWS);
+    expect(story.topic).toBe('usa');
+    expect(story.runnerUp).toBe('energy');
+    expect(story.runnerUpConfidence!).toBeGreaterThanOrEqual(STORY_SUBJECT_RULE.floor);
   });
 });
