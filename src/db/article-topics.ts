@@ -85,6 +85,18 @@ export async function recentArticles(sql: Queryable, options: RecentArticlesQuer
   return rows;
 }
 
+/** The stored readings of these articles by this model (those that have one of `length` numbers). */
+export async function storedReadings(sql: Queryable, ids: readonly number[], options: { model: number; length: number }): Promise<Map<number, Float32Array>> {
+  const rows = await sql<{ articleId: number; reading: Uint8Array }[]>`
+    select article_id, reading from article_topic_readings where article_id = any(${ids as number[]}::int[]) and model = ${options.model}`;
+  const readings = new Map<number, Float32Array>();
+  for (const row of rows) {
+    const reading = readingOf(row.reading, options.length);
+    if (reading) readings.set(row.articleId, reading);
+  }
+  return readings;
+}
+
 /** Leads read per query when they are read again by id. */
 const LEADS_PAGE = 1_000;
 

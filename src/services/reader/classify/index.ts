@@ -5,14 +5,25 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { modelPath } from '../../../paths.js';
 import { compileTopicModel, predictTopic, type TopicModel, type TopicModelFile, type TopicPrediction } from './topic-model.js';
-import { classifyStoryText, READING_LENGTH, readArticle, type StoryArticleText, type StoryTopic } from './story-topic.js';
+import {
+  classifyStoryText,
+  decideStoryText,
+  explainStoryText,
+  READING_LENGTH,
+  readArticle,
+  type StoryArticleText,
+  type StoryDecision,
+  type StoryTopic,
+} from './story-topic.js';
 import type { WordIndex } from './packed-numbers.js';
 import { articleLead } from '../../../shared/text/lead.js';
 
 export { TOPICS, isTopic, type Topic } from '../../../shared/topics.js';
 export { categorizeByKeywords } from './category-rule.js';
 export type { TopicPrediction } from './topic-model.js';
-export type { StoryArticleText, StoryTopic } from './story-topic.js';
+export type { StoryArticleText, StoryDecision, StoryTopic } from './story-topic.js';
+/** Of a story's articles (most representative first), those whose headlines and those whose leads its topic reads. */
+export { ARTICLES_READ_IN_FULL as STORY_LEADS_READ, HEADLINES_READ as STORY_HEADLINES_READ } from './story-topic.js';
 
 export interface TopicInput {
   title: string;
@@ -66,6 +77,20 @@ export function classifyTopics(inputs: readonly TopicInput[]): TopicPrediction[]
  */
 export function classifyStory(articles: readonly StoryArticleText[], readings?: readonly (Float32Array | undefined)[]): StoryTopic {
   return classifyStoryText(topicModel(), articles, undefined, readings);
+}
+
+/** classifyStory's topic alone: from the articles' readings where given (no body needed), else their text. */
+export function decideStory(articles: readonly StoryArticleText[], readings?: readonly (Float32Array | undefined)[]): StoryDecision {
+  return decideStoryText(topicModel(), articles, readings);
+}
+
+/** classifyStory's evidence for a topic decided: the words and sentence of the articles' leads that say most for it. */
+export function explainStory(
+  articles: readonly StoryArticleText[],
+  decision: Pick<StoryDecision, 'topic' | 'runnerUp'>,
+  readings?: readonly (Float32Array | undefined)[],
+): Pick<StoryTopic, 'words' | 'sentence'> {
+  return explainStoryText(topicModel(), articles, decision, readings);
 }
 
 export { READING_LENGTH };

@@ -57,8 +57,8 @@ const PARAGRAPHS_READ = 3;
  * the paragraphs of the first 6. A story of 200 tellings says nothing more about its subject than
  * its first two dozen do, and reading every one cost seconds per analysis (bench/stories.bench.ts).
  */
-const HEADLINES_READ = 24;
-const ARTICLES_READ_IN_FULL = 6;
+export const HEADLINES_READ = 24;
+export const ARTICLES_READ_IN_FULL = 6;
 const PARAGRAPH_CHARACTERS = 600;
 /** Shorter pieces are captions, datelines and bylines, not sentences about the story. */
 const MIN_PARAGRAPH_CHARACTERS = 25;
@@ -112,6 +112,11 @@ export function readArticle(model: TopicModel, article: StoryArticleText, into: 
   paragraphsOf(article.body).forEach((paragraph, k) => into.set(topicDistribution(model, paragraph), at + (1 + k) * TOPICS.length));
 }
 
+/**
+ * The pieces a story's topic is read from. An article with a reading takes its pieces from it and
+ * needs no body: a missing paragraph's piece is uniform, which says nothing and is skipped, as a
+ * paragraph that says nothing is (the body, when given, only names each piece for the evidence).
+ */
 function segmentsOf(model: TopicModel, articles: readonly StoryArticleText[], readings?: readonly (Float32Array | undefined)[]): Segment[] {
   const segments: Segment[] = [];
   // Rounded as a stored reading is (readArticle).
@@ -121,9 +126,11 @@ function segmentsOf(model: TopicModel, articles: readonly StoryArticleText[], re
   };
   articles.slice(0, HEADLINES_READ).forEach((article, i) => {
     const reading = readings?.[i];
-    const piece = (k: number) => reading?.subarray(k * TOPICS.length, (k + 1) * TOPICS.length);
-    if (article.title.trim()) add(i, article.title.trim(), HEADLINE_WEIGHT, piece(0));
-    if (i < ARTICLES_READ_IN_FULL) paragraphsOf(article.body).forEach((paragraph, k) => add(i, paragraph, 1 / (1 + k), piece(1 + k)));
+    if (article.title.trim()) add(i, article.title.trim(), HEADLINE_WEIGHT, reading?.subarray(0, TOPICS.length));
+    if (i >= ARTICLES_READ_IN_FULL) return;
+    const paragraphs = paragraphsOf(article.body);
+    if (!reading) return paragraphs.forEach((paragraph, k) => add(i, paragraph, 1 / (1 + k)));
+    for (let k = 0; k < PARAGRAPHS_READ; k++) add(i, paragraphs[k] ?? '', 1 / (1 + k), reading.subarray((1 + k) * TOPICS.length, (2 + k) * TOPICS.length));
   });
   return segments;
 }
@@ -229,6 +236,58 @@ export interface StoryTopic extends TopicEvidence {
   topic: Topic;
 }
 
+/** What the story's distribution decides: its topic and the runner-up, with their shares. */
+export type StoryDecision = Pick<StoryTopic, 'topic' | 'confidence' | 'runnerUp' | 'runnerUpConfidence'>;
+
+function decideSegments(model: TopicModel, segments: readonly Segment[], rule: SubjectRule): StoryDecision {
+  const distribution = pooled(segments);
+  const chosen = decideStory(model, segments, distribution, rule);
+  const second = runnerUpIndex(distribution, chosen);
+  const known = segments.length > 0;
+  return {
+    topic: TOPICS[chosen]!,
+    confidence: known ? distribution[chosen]! : null,
+    runnerUp: known ? TOPICS[second]! : null,
+    runnerUpConfidence: known ? distribution[second]! : null,
+  };
+}
+
+function explainSegments(
+  model: TopicModel,
+  segments: readonly Segment[],
+  decision: Pick<StoryDecision, 'topic' | 'runnerUp'>,
+): Pick<StoryTopic, 'words' | 'sentence'> {
+  if (segments.length === 0 || decision.runnerUp === null) return { words: [], sentence: null };
+  const [topic, other] = [TOPICS.indexOf(decision.topic), TOPICS.indexOf(decision.runnerUp)];
+  return { words: evidenceWords(model, segments, topic, other), sentence: evidenceSentence(model, segments, topic, other) };
+}
+
+/**
+ * The story's topic, from its articles' headlines and leads together: their readings (readArticle)
+ * where given, by position, which need no body; else their text.
+ */
+export function decideStoryText(
+  model: TopicModel,
+  articles: readonly StoryArticleText[],
+  readings?: readonly (Float32Array | undefined)[],
+  rule: SubjectRule = STORY_SUBJECT_RULE,
+): StoryDecision {
+  return decideSegments(model, segmentsOf(model, articles, readings), rule);
+}
+
+/**
+ * The story's words and sentence that say most for the topic decided against its runner-up: they
+ * need the articles' leads (the bodies), as the readings, if given, were made from.
+ */
+export function explainStoryText(
+  model: TopicModel,
+  articles: readonly StoryArticleText[],
+  decision: Pick<StoryDecision, 'topic' | 'runnerUp'>,
+  readings?: readonly (Float32Array | undefined)[],
+): Pick<StoryTopic, 'words' | 'sentence'> {
+  return explainSegments(model, segmentsOf(model, articles, readings), decision);
+}
+
 /**
  * The story's topic and the evidence for it, from its articles' headlines and leads together (the
  * rule is a parameter for scripts/training/story-threshold.ts, which measures it). `readings`
@@ -241,17 +300,6 @@ export function classifyStoryText(
   readings?: readonly (Float32Array | undefined)[],
 ): StoryTopic {
   const segments = segmentsOf(model, articles, readings);
-  const distribution = pooled(segments);
-  const chosen = decideStory(model, segments, distribution, rule);
-  const second = runnerUpIndex(distribution, chosen);
-  const known = segments.length > 0;
-  return {
-    topic: TOPICS[chosen]!,
-    source: 'offline',
-    confidence: known ? distribution[chosen]! : null,
-    runnerUp: known ? TOPICS[second]! : null,
-    runnerUpConfidence: known ? distribution[second]! : null,
-    words: known ? evidenceWords(model, segments, chosen, second) : [],
-    sentence: known ? evidenceSentence(model, segments, chosen, second) : null,
-  };
+  const decision = decideSegments(model, segments, rule);
+  return { ...decision, source: 'offline', ...explainSegments(model, segments, decision) };
 }

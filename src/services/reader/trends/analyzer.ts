@@ -22,6 +22,7 @@ import { groupWindowPages, OFF_THREAD_FROM, type GroupedPages, type TopicStory }
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
 import { nextTurn } from '../../../shared/turns.js';
 import { readStoryLeads } from './story-leads.js';
+import { explainStories } from './story-evidence.js';
 import { DESCRIBED_LEADS } from './engine/index.js';
 import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
 import { storeTopicTrends } from './store-trends.js';
@@ -78,13 +79,13 @@ type Ctx = AppContext;
 /** Stories indexed per turn of the event loop: a week's 70,000 covered articles at once held it ~20 ms, beside the reply's own work. */
 const INDEXED_PER_TURN = 2_000;
 
-/** Each covered article's story evidence, by article id, built a part per turn. */
-async function evidenceIndex(covered: readonly TopicStory[]): Promise<Map<number, TopicEvidence>> {
-  const index = new Map<number, TopicEvidence>();
+/** Each covered article's story, by article id, built a part per turn. */
+async function storyIndex(covered: readonly TopicStory[]): Promise<Map<number, TopicStory>> {
+  const index = new Map<number, TopicStory>();
   for (let at = 0; at < covered.length; at++) {
     if (at % INDEXED_PER_TURN === 0) await nextTurn();
     const story = covered[at]!;
-    for (const id of story.articleIds) index.set(id, story.evidence);
+    for (const id of story.articleIds) index.set(id, story);
   }
   return index;
 }
@@ -162,8 +163,9 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       setAction(ctx, job, 'analyzing', `Filing ${window.covered.length} stories under their topics with ${modelName} (batch ${batchNumber})`);
       await modelStoryTopics(ctx, model, window, articles, { leadCharacters: limits.leadCharacters, signal });
     }
-    const evidenceByArticle = await evidenceIndex(window.covered);
-    const evidenceOf = (trend: TopicTrend) => trend.articleIds.map((id) => evidenceByArticle.get(id)).find(Boolean) ?? null;
+    const storyOfArticle = await storyIndex(window.covered);
+    const storyOf = (trend: TopicTrend) => trend.articleIds.map((id) => storyOfArticle.get(id)).find(Boolean) ?? null;
+    const evidenceOf = (trend: TopicTrend): TopicEvidence | null => storyOf(trend)?.evidence ?? null;
     if (!signal.aborted) {
       await storeStoryTopics(ctx.sql, {
         stories: window.covered.map(({ topic, articleIds }) => ({ topic, articleIds })),
@@ -221,6 +223,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
         trends = await engineTrends(described, { now, limit: limits.trendsPerTopic });
       }
 
+      await explainStories(ctx.sql, [...new Set(trends.flatMap((trend) => storyOf(trend) ?? []))], { leadCharacters: limits.leadCharacters, readings });
       setAction(ctx, job, 'running', `Storing ${counted(trends.length, `${topic} trend`)} (batch ${batchNumber})`);
       const stored = await storeTopicTrends(ctx.sql, { topic, batchNumber, trends, articlesAnalyzed, source, evidenceOf });
       summary.trends += stored.trendIds.length;

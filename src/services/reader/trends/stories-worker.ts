@@ -5,10 +5,13 @@
 // (what a story's topic reads of it) is not read again; given a reader (a second worker, on another
 // core, which may come once the rows are under way), the grouping worker forwards the articles that
 // came without one, those before the reader and then each part's as it comes: the reader reads them
-// (readStoryArticles) while the window is still being grouped, which needs no story.
+// (readStoryArticles) while the window is still being grouped, which needs no story. A lead is
+// kept only as far as the grouping reads it once its reading is made (or is on its way): a week's
+// whole leads were a few hundred MB of this thread's heap, and a story's topic reads the readings.
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
 import { READING_LENGTH, readStoryArticles, TOPICS } from '../classify/index.js';
+import { GROUPED_LEAD } from './engine/index.js';
 import {
   addReadings,
   fileWindow,
@@ -62,6 +65,8 @@ function forwardUnread(part: readonly RecentArticleRow[]): void {
   partsOut++;
   const message: ReaderPart = { ids: unread.map((row) => row.id), texts: unread.map((row) => ({ title: row.title, body: row.lead ?? '' })) };
   reader.postMessage(message);
+  // The reader has the whole leads: the grouping reads no further than GROUPED_LEAD.
+  for (const row of unread) row.lead = row.lead.slice(0, GROUPED_LEAD);
 }
 
 /** Resolves once the reader has answered for every part sent to it. */

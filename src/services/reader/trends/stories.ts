@@ -9,17 +9,32 @@ import { availableParallelism } from 'node:os';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { RecentArticleRow } from '../../../db/article-topics.js';
 import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../../../worker-thread.js';
-import { classifyStory, readStoryArticles, READING_LENGTH, type StoryArticleText, type StoryTopic, TOPICS, type Topic } from '../classify/index.js';
+import {
+  decideStory,
+  readStoryArticles,
+  READING_LENGTH,
+  STORY_HEADLINES_READ,
+  type StoryArticleText,
+  type StoryDecision,
+  TOPICS,
+  type Topic,
+} from '../classify/index.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
-import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
+import { clusterStories, GROUPED_LEAD, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
 import { nextTurn, oneATurn } from '../../../shared/turns.js';
 
 export interface TopicStory {
   story: StoryCluster;
   topic: Topic;
-  /** Why the story has its topic. */
+  /** Why the story has its topic: its words and sentence only once explained (story-evidence.ts). */
   evidence: TopicEvidence;
   articleIds: number[];
+  /**
+   * The offline reading whose words and sentence the evidence is still to be given: they need the
+   * story's leads, so they are found for the stories stored as trends only; null once found, or
+   * when there is nothing to explain (the model filed the story otherwise).
+   */
+  unexplained: StoryDecision | null;
 }
 
 export interface WindowStories {
@@ -53,14 +68,22 @@ export function addReadings(into: Map<number, Float32Array>, { ids, readings }: 
   return into;
 }
 
-/** A covered story's topic, read from its articles' readings (`readings`, by id): its first 24 articles, as classifyStory reads no more. */
-export function storyTopic(members: readonly RecentArticleRow[], readings: ReadonlyMap<number, Float32Array>): StoryTopic {
-  const read = members.slice(0, 24);
-  return classifyStory(
+/**
+ * A covered story's topic, read from its articles' readings (`readings`, by id): as many of its
+ * first articles as a story's topic reads. The readings need no lead, which the grouping worker
+ * keeps only as far as the grouping reads it.
+ */
+export function storyTopic(members: readonly RecentArticleRow[], readings: ReadonlyMap<number, Float32Array>): StoryDecision {
+  const read = members.slice(0, STORY_HEADLINES_READ);
+  return decideStory(
     read.map(textOf),
     read.map((article) => readings.get(article.id)),
   );
 }
+
+/** What the grouping reads of an article: the lead as far as the grouping reads it, unless its reading is still to be made from the whole lead. */
+export const forGrouping = (article: RecentArticleRow): RecentArticleRow =>
+  article.reading && article.lead.length > GROUPED_LEAD ? { ...article, lead: article.lead.slice(0, GROUPED_LEAD) } : article;
 
 export function storyInput(article: RecentArticleRow): StoryInput {
   return {
@@ -116,18 +139,19 @@ export function groupWindow(articles: readonly RecentArticleRow[], options: Stor
 }
 
 /** The covered stories under their topics: the administrator's where set, else the one read (`decided`, in order). */
-export function fileWindow(grouped: GroupedWindow, decided: readonly StoryTopic[], options: StoryLimits, newReadings: NewReadings): WindowStories {
+export function fileWindow(grouped: GroupedWindow, decided: readonly StoryDecision[], options: StoryLimits, newReadings: NewReadings): WindowStories {
   const overrides = new Map(options.overrides ?? []);
   const topicOf = new Map(grouped.topicOf);
   const covered = grouped.covered.map(({ story, members }, i): TopicStory => {
     const articleIds = members.map((article) => article.id);
     const override = overriddenTopic(articleIds, overrides);
+    const read = decided[i]!;
     // Overridden, the evidence keeps the analyzer's reading: its topic in runnerUp, its words.
     const { topic, ...evidence } = override
-      ? { ...decided[i]!, topic: override, source: 'override' as const, runnerUp: decided[i]!.topic, runnerUpConfidence: decided[i]!.confidence }
-      : decided[i]!;
+      ? { ...read, topic: override, source: 'override' as const, runnerUp: read.topic, runnerUpConfidence: read.confidence, words: [], sentence: null }
+      : { ...read, source: 'offline' as const, words: [], sentence: null };
     for (const id of articleIds) topicOf.set(id, topic);
-    return { story, topic, evidence, articleIds };
+    return { story, topic, evidence, articleIds, unexplained: read };
   });
   return { covered, alone: grouped.alone, topicOf, newReadings };
 }
@@ -349,7 +373,7 @@ export async function groupWindowPages(pages: AsyncIterable<RecentArticleRow[]>,
       const send = async (page: readonly RecentArticleRow[]) => {
         for (let sent = 0; sent < page.length && !done && !signal?.aborted; sent += ROWS_PER_MESSAGE) {
           const part = page.slice(sent, sent + ROWS_PER_MESSAGE);
-          worker.postMessage({ rows: part });
+          worker.postMessage({ rows: part.map(forGrouping) });
           for (const article of part) {
             if (!article.reading) unread++;
             const kept = withoutText(article);

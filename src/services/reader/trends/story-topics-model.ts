@@ -59,6 +59,8 @@ export async function modelStoryTopics(
       answer.topic === story.topic
         ? { ...offline, source: 'model' }
         : { source: 'model', confidence: null, runnerUp: story.topic, runnerUpConfidence: offline.confidence, words: [], sentence: null };
+    // The offline words explain the offline topic only: shown beside the model's when it agrees.
+    if (answer.topic !== story.topic) story.unexplained = null;
     story.topic = answer.topic;
     for (const id of story.articleIds) window.topicOf.set(id, answer.topic);
   });

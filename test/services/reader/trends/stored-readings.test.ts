@@ -122,3 +122,35 @@ describe.each([
     expect(kept).toEqual([{ articleId: other }]);
   });
 });
+
+describe("a trend's topic evidence", () => {
+  let service: ServiceContext;
+  beforeAll(async () => {
+    service = await createServiceContext();
+    await storeCorpus(service.ctx.sql, corpus);
+  });
+  afterAll(async () => service?.close());
+
+  const evidenceOfTrends = async () => {
+    const rows = await service.ctx.sql<{ title: string; topicEvidence: unknown }[]>`select title, topic_evidence from trends order by title`;
+    await service.ctx.sql`delete from trends`;
+    return rows;
+  };
+
+  it("is the same whether the window is grouped in the daemon's thread, with its leads, or in a worker that keeps none beyond what it groups", async () => {
+    // First run: every reading made now, in this thread; then stored, the worker's rows come without whole leads.
+    await runTrendsAnalyzer(service.ctx, {});
+    const inThread = await evidenceOfTrends();
+    expect(inThread).toHaveLength(3);
+    for (const { topicEvidence } of inThread) {
+      expect(topicEvidence).toMatchObject({ source: 'offline', sentence: expect.any(String) });
+      expect((topicEvidence as { words: string[] }).words.length).toBeGreaterThan(0);
+    }
+    await runTrendsAnalyzer(service.ctx, { offThreadFrom: 0 });
+    expect(await evidenceOfTrends()).toEqual(inThread);
+    // And with no reading stored: the worker reads the leads whole, then keeps what it groups.
+    await service.ctx.sql`delete from article_topic_readings`;
+    await runTrendsAnalyzer(service.ctx, { offThreadFrom: 0 });
+    expect(await evidenceOfTrends()).toEqual(inThread);
+  });
+});

@@ -8,6 +8,8 @@ export { clusterStories, storyIdOf } from './story-clusters.js';
 export { rankStories, rankStoriesInTurns, rankTrends, sourceCount, isTrendStory } from './rank.js';
 /** Leads a story's description reads: its most central articles'. */
 export { LEADS_READ as DESCRIBED_LEADS } from './summarize.js';
+/** Characters of each article's lead the grouping reads. */
+export { LEAD_LENGTH as GROUPED_LEAD } from './vectorize.js';
 export type { ClusterOptions, OfflineTrend, RankOptions, StoryCluster, StoryInput } from './types.js';
 
 export interface StoryAnalysis {

@@ -19,6 +19,9 @@ export interface ArticleVectors {
   featureWeight: Float64Array;
 }
 
+/** Characters of an article's body (its lead) the grouping reads by default. */
+export const LEAD_LENGTH = 400;
+
 export interface VectorizeOptions {
   background?: BackgroundModel | null;
   /** Weight of a word pair relative to a single word. */
@@ -35,7 +38,7 @@ export interface VectorizeOptions {
 export function articleFeatures(article: StoryInput, options: VectorizeOptions = {}): Map<string, number> {
   const pairWeight = options.pairWeight ?? 0.5;
   const bodyWeight = options.bodyWeight ?? 0.5;
-  const leadLength = options.leadLength ?? 400;
+  const leadLength = options.leadLength ?? LEAD_LENGTH;
   const found = new Map<string, number>();
   const add = (text: string, weight: number) => {
     const list = terms(text);
@@ -107,7 +110,7 @@ class PairTable {
 export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}): ArticleVectors {
   const pairWeight = options.pairWeight ?? 0.5;
   const bodyWeight = options.bodyWeight ?? 0.5;
-  const leadLength = options.leadLength ?? 400;
+  const leadLength = options.leadLength ?? LEAD_LENGTH;
   const wordIds = new Map<string, number>();
   // Each word as written → its term's feature id, or -1 for none: one lookup a word instead of a
   // word's term and then the term's id (a week's grouping spent seconds hashing those strings).
