@@ -16,6 +16,7 @@ import { bridgeEvents } from './services/platform/event-bridge.js';
 import { startJobs } from './services/platform/jobs/index.js';
 import { stopServices } from './lifecycle.js';
 import { clearInterruptedFiles } from './services/platform/media.js';
+import { loadTopicModel } from './services/reader/classify/index.js';
 import type { FastifyInstance } from 'fastify';
 import { createAppContext } from './app-context.js';
 
@@ -124,6 +125,9 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
     const admin = await ensureAdminAccount(runtime.ctx);
     const built = await buildApp(runtime.ctx, options);
     app = built.app;
+    // The crawl classifies each article it stores, and an analysis explains its trends, on this
+    // thread: read at the first, the model would hold the event loop while requests wait.
+    loadTopicModel();
     const address = await app.listen({ host: config.host, port: config.port });
     if (socketPath) socketServer = await listenOperatorSocket(app, socketPath, built.localSecret, (app.server.address() as { port: number }).port);
     // Queued runs, runs a dead daemon left, shared runs to join: this daemon takes its part.

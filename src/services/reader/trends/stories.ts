@@ -216,7 +216,8 @@ export function storyByIds({ story: { articles, ...story }, ...rest }: TopicStor
 
 /**
  * What the worker sends, in this order: the covered stories in parts (a story too large for one
- * part goes on in `moreIds` parts: its further members' ids), then the rest in typed arrays.
+ * part goes on in `moreIds` parts: its further members' ids), each part once the daemon's thread
+ * has handled one of those before it (`{ next: true }`), then the rest in typed arrays.
  */
 export type WorkerMessage =
   | { stories: StoryByIds[] }
@@ -338,6 +339,7 @@ export async function groupWindowPages(pages: AsyncIterable<RecentArticleRow[]>,
       signal?.addEventListener('abort', abort, { once: true });
       const handle = (message: WorkerMessage) => {
         const inputOf = (id: string) => storyInput(byId.get(Number(id))!);
+        if ('stories' in message || 'moreIds' in message) worker.postMessage({ next: true });
         if ('stories' in message) {
           for (const {
             story: { articleIds, ...story },

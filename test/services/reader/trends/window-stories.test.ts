@@ -11,7 +11,9 @@ import {
   windowStoriesOffThread,
   type TopicStory,
   type WindowStories,
+  type WorkerMessage,
 } from '../../../../src/services/reader/trends/stories.js';
+import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../../../../src/worker-thread.js';
 import { explainTopicStory } from '../../../../src/services/reader/trends/story-evidence.js';
 import { GROUPED_LEAD } from '../../../../src/services/reader/trends/engine/index.js';
 import { READING_LENGTH } from '../../../../src/services/reader/classify/index.js';
@@ -173,6 +175,46 @@ describe('windowStories', () => {
       expect(offThread.topicOf).toBeInstanceOf(Map);
       // The worker's start alone takes many turns of the loop; in this thread there would be none.
       expect(turns).toBeGreaterThan(10);
+    });
+
+    it('sends its stories as the caller handles them, two parts ahead, not all at once', async () => {
+      // The caller decodes every message that has arrived before it handles one: a week's parts at
+      // once held its event loop 240 ms. Many small stories make many parts (1,000 articles each).
+      const copies = 120;
+      const large = Array.from({ length: copies }, (_, copy) =>
+        everything.map((row) => ({ ...row, id: row.id + copy * 10_000, publishedAt: new Date(now.getTime() - copy * 4 * 86_400_000) })),
+      ).flat();
+      const parts = storyParts(windowStories(large, { minArticles: 2, minSources: 2 }).covered).length;
+      expect(parts).toBeGreaterThanOrEqual(4);
+      const worker = startWorker(siblingModuleFile('stories-worker', new URL('../../../../src/services/reader/trends/stories.ts', import.meta.url).href), {
+        resourceLimits: ANALYSIS_LIMITS,
+      });
+      try {
+        const received: WorkerMessage[] = [];
+        let arrived = () => {};
+        worker.on('message', (message: WorkerMessage) => {
+          received.push(message);
+          arrived();
+        });
+        const until = async (count: number) => {
+          while (received.length < count) await new Promise<void>((resolve) => (arrived = resolve));
+        };
+        worker.postMessage({ rows: large });
+        worker.postMessage({ options: { minArticles: 2, minSources: 2 } });
+        await until(2);
+        // Nothing more comes until asked, however long the caller takes.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(received).toHaveLength(2);
+        for (let asked = 1; received.every((message) => !('ok' in message)); asked++) {
+          worker.postMessage({ next: true });
+          await until(Math.min(2 + asked, parts + 1));
+          expect(received.length).toBeLessThanOrEqual(2 + asked);
+        }
+        expect(received).toHaveLength(parts + 1);
+        expect(received.at(-1)).toMatchObject({ ok: true });
+      } finally {
+        await worker.terminate();
+      }
     });
 
     it('reads the topics of a large window with and without a reader worker, to the same answers as in the thread', async () => {
