@@ -33,8 +33,12 @@ export interface RecentArticlesQuery {
   since: Date;
   limit: number;
   leadCharacters: number;
-  /** The stored readings of this model, of this many numbers each, are read too. */
-  readings?: { model: number; length: number };
+  /**
+   * The stored readings of this model, of this many numbers each, are read too; an article that has
+   * one comes with its lead cut to `leadWithReading` characters (the grouping's), as the reading
+   * stands for what the rest of the lead says of its topic.
+   */
+  readings?: { model: number; length: number; leadWithReading: number };
 }
 
 /** An article's lead as every reader of one takes it: its text's first characters, else its excerpt. */
@@ -57,11 +61,14 @@ export async function* recentArticlePages(sql: Queryable, options: RecentArticle
   while (read < options.limit) {
     const take = Math.min(RECENT_PAGE, options.limit - read);
     type Row = Omit<RecentArticleRow, 'reading'> & { scrapedKey: string; topicReading: Uint8Array | null };
+    // A reading of another length is none (a dump may hold anything): its article's lead comes whole, to be read.
     const page: Row[] = await sql<Row[]>`
-      select id, title, ${leadOf(sql, options.leadCharacters)} as lead,
+      select id, title,
+             ${readings ? sql`case when octet_length(r.reading) = ${readings.length * 4} then ${leadOf(sql, readings.leadWithReading)} else ${leadOf(sql, options.leadCharacters)} end` : leadOf(sql, options.leadCharacters)} as lead,
              domain_name, published_at, scraped_at, scraped_at::text as scraped_key, coalesce(own_topic, topic) as own_topic, topic_source,
-             ${readings ? sql`(select reading from article_topic_readings where article_id = articles.id and model = ${readings.model})` : sql`null::bytea`} as topic_reading
+             ${readings ? sql`r.reading` : sql`null::bytea`} as topic_reading
       from articles
+      ${readings ? sql`left join article_topic_readings r on r.article_id = articles.id and r.model = ${readings.model}` : sql``}
       where scraped_at >= ${options.since}
         and coalesce(published_at, scraped_at) >= ${options.since}
         -- A wire copy is not another source of a story: its original stands for it.

@@ -61,6 +61,26 @@ describe('the analysis window', () => {
     for (const row of rows) expect(leads.get(row.id)).toBe(row.lead);
   });
 
+  it('cuts the lead of an article whose stored reading it reads to what the grouping reads, and gives the others theirs whole', async () => {
+    const sql = database.db.sql;
+    const since = new Date(Date.now() - 24 * 3_600_000);
+    const ids = (await recentArticles(sql, { since, limit: 3, leadCharacters: 200 })).map((row) => row.id);
+    const reading = new Float32Array(4).fill(0.25);
+    await sql`insert into article_topic_readings (article_id, model, reading) values
+      (${ids[0]!}, 7, ${Buffer.from(reading.buffer)}), (${ids[1]!}, 8, ${Buffer.from(reading.buffer)}), (${ids[2]!}, 7, ${Buffer.from('short')})`;
+    try {
+      const rows = await recentArticles(sql, { since, limit: 3, leadCharacters: 200, readings: { model: 7, length: 4, leadWithReading: 20 } });
+      // The reading stands for the rest of the lead; another model's reading, or one of another length, is none.
+      expect(rows.map((row) => [row.lead.length, row.reading ? [...row.reading] : null])).toEqual([
+        [20, [0.25, 0.25, 0.25, 0.25]],
+        [200, null],
+        [200, null],
+      ]);
+    } finally {
+      await sql`delete from article_topic_readings`;
+    }
+  });
+
   it("files each story's articles and their copies under the story's topic, and gives the rest their own back", async () => {
     const sql = database.db.sql;
     const ids = (await sql<{ id: number }[]>`select id from articles where copy_of is null order by id`).map((row) => row.id);

@@ -23,7 +23,7 @@ import type { TopicEvidence } from '../../../shared/topic-evidence.js';
 import { nextTurn } from '../../../shared/turns.js';
 import { readStoryLeads } from './story-leads.js';
 import { explainStories } from './story-evidence.js';
-import { DESCRIBED_LEADS } from './engine/index.js';
+import { DESCRIBED_LEADS, GROUPED_LEAD } from './engine/index.js';
 import { ANALYZER_JOB, type AnalyzerRunSummary, type AnalyzerStatus } from './analyzer-job.js';
 import { storeTopicTrends } from './store-trends.js';
 import { modelStoryTopics } from './story-topics-model.js';
@@ -137,7 +137,8 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
 
     setAction(ctx, job, 'running', 'Collecting recent articles');
     // The articles' stored readings apply to the lead they were made from.
-    const readings = limits.leadCharacters === READING_LEAD_CHARACTERS ? { model: readingModel(), length: READING_LENGTH } : null;
+    const readings =
+      limits.leadCharacters === READING_LEAD_CHARACTERS ? { model: readingModel(), length: READING_LENGTH, leadWithReading: GROUPED_LEAD } : null;
     // Each page of the window goes to the grouping as it is read: the daemon's thread never holds
     // all of a week's leads.
     const { window, articles } = await groupWindowPages(

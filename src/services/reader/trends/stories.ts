@@ -20,7 +20,7 @@ import {
   type Topic,
 } from '../classify/index.js';
 import type { TopicEvidence } from '../../../shared/topic-evidence.js';
-import { clusterStories, GROUPED_LEAD, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
+import { clusterStories, isTrendStory, type StoryCluster, type StoryInput } from './engine/index.js';
 import { nextTurn, oneATurn } from '../../../shared/turns.js';
 
 export interface TopicStory {
@@ -80,10 +80,6 @@ export function storyTopic(members: readonly RecentArticleRow[], readings: Reado
     read.map((article) => readings.get(article.id)),
   );
 }
-
-/** What the grouping reads of an article: the lead as far as the grouping reads it, unless its reading is still to be made from the whole lead. */
-export const forGrouping = (article: RecentArticleRow): RecentArticleRow =>
-  article.reading && article.lead.length > GROUPED_LEAD ? { ...article, lead: article.lead.slice(0, GROUPED_LEAD) } : article;
 
 export function storyInput(article: RecentArticleRow): StoryInput {
   return {
@@ -375,7 +371,7 @@ export async function groupWindowPages(pages: AsyncIterable<RecentArticleRow[]>,
       const send = async (page: readonly RecentArticleRow[]) => {
         for (let sent = 0; sent < page.length && !done && !signal?.aborted; sent += ROWS_PER_MESSAGE) {
           const part = page.slice(sent, sent + ROWS_PER_MESSAGE);
-          worker.postMessage({ rows: part.map(forGrouping) });
+          worker.postMessage({ rows: part });
           for (const article of part) {
             if (!article.reading) unread++;
             const kept = withoutText(article);

@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { RecentArticleRow } from '../../../../src/db/article-topics.js';
 import {
   addReadings,
-  forGrouping,
   groupWindowPages,
   storyParts,
   windowStories,
@@ -15,8 +14,6 @@ import {
 } from '../../../../src/services/reader/trends/stories.js';
 import { ANALYSIS_LIMITS, siblingModuleFile, startWorker } from '../../../../src/worker-thread.js';
 import { explainTopicStory } from '../../../../src/services/reader/trends/story-evidence.js';
-import { GROUPED_LEAD } from '../../../../src/services/reader/trends/engine/index.js';
-import { READING_LENGTH } from '../../../../src/services/reader/classify/index.js';
 import { tellingParagraphs, WEB_STORIES } from '../../../fixtures/stories/local-web.js';
 import { TOPIC_DEV_STORIES } from '../../../fixtures/stories/topic-dev-stories.js';
 import { countTurns } from '../../../helpers/turns.js';
@@ -142,15 +139,6 @@ describe('windowStories', () => {
     expect([...topicOf.values()]).toEqual(['usa', 'usa']);
     // They are one story: only the site rule keeps it from being a trend.
     expect(windowStories(rows, { minArticles: 2, minSources: 1 }).covered).toHaveLength(1);
-  });
-
-  it('sends the grouping worker a lead only as far as the grouping reads it, unless the reading is still to be made', () => {
-    const [row] = rowsOf('measles', ['one.test'], 'health', 'offline', 1);
-    const long = { ...row!, lead: `${row!.lead}\n\n${'More about the outbreak. '.repeat(80)}` };
-    expect(long.lead.length).toBeGreaterThan(1_000);
-    const reading = new Float32Array(READING_LENGTH);
-    expect(forGrouping({ ...long, reading }).lead).toBe(long.lead.slice(0, GROUPED_LEAD));
-    expect(forGrouping({ ...long, reading: null }).lead).toBe(long.lead);
   });
 
   describe('in a worker thread', () => {
