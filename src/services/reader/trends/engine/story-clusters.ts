@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { agglomerate } from './cluster.js';
 import { loadDefaultBackground } from './background.js';
-import { vectorize, type SparseVector } from './vectorize.js';
+import { type FeatureNames, vectorize, type SparseVector } from './vectorize.js';
 import type { ClusterOptions, StoryCluster, StoryInput } from './types.js';
 
 /**
@@ -35,9 +35,9 @@ export function clusterStories(articles: StoryInput[], options: ClusterOptions =
 
   const { vectors, features, featureWeight } = vectorize(ordered, { ...settings, background });
   const days = Float64Array.from(ordered, (article) => dayNumber(article.publishedAt));
-  const groups = agglomerate(vectors, features.length, { ...settings, days });
+  const groups = agglomerate(vectors, features.count, { ...settings, days });
 
-  const scratch = { sums: new Float64Array(features.length), seen: new Int32Array(features.length) };
+  const scratch = { sums: new Float64Array(features.count), seen: new Int32Array(features.count) };
   const stories = groups.map((members, n) => describeStory(members, ordered, vectors, features, featureWeight, scratch, n + 1));
   // Largest first, then by the first member's id: a stable order for callers that print clusters.
   return stories.sort((x, y) => y.articles.length - x.articles.length || compareIds(minId(x), minId(y)));
@@ -52,7 +52,7 @@ function describeStory(
   members: number[],
   ordered: StoryInput[],
   vectors: SparseVector[],
-  features: string[],
+  features: FeatureNames,
   featureWeight: Float64Array,
   scratch: { sums: Float64Array; seen: Int32Array },
   mark: number,
@@ -88,7 +88,7 @@ function describeStory(
     .filter((id) => featureWeight[id]! > 0)
     .sort((a, b) => sums[b]! - sums[a]! || a - b)
     .slice(0, 8)
-    .map((id) => features[id]!);
+    .map((id) => features.name(id));
   const articles = ranked.map(({ i }) => ordered[i]!);
   return {
     storyId: storyIdOf(articles.map((article) => article.id)),

@@ -9,10 +9,50 @@ export interface SparseVector {
   weights: Float64Array;
 }
 
+/**
+ * Feature id → its text. A pair is kept as its two words' ids and spelled when asked: a week's
+ * 1.2 million distinct pairs held as strings were ~50 MB of the grouping's heap through the whole
+ * grouping, for the few key terms each story shows.
+ */
+export class FeatureNames {
+  /** Per feature: -1 - its word's index (a word), or its first word's feature id (a pair). */
+  private firsts = new Int32Array(1 << 12);
+  private seconds = new Int32Array(1 << 12);
+  private readonly words: string[] = [];
+  count = 0;
+
+  addWord(text: string): number {
+    this.words.push(text);
+    return this.add(-this.words.length, 0);
+  }
+
+  addPair(first: number, second: number): number {
+    return this.add(first, second);
+  }
+
+  name(id: number): string {
+    const first = this.firsts[id]!;
+    return first < 0 ? this.words[-1 - first]! : `${this.name(first)} ${this.name(this.seconds[id]!)}`;
+  }
+
+  private add(first: number, second: number): number {
+    if (this.count === this.firsts.length) {
+      const firsts = new Int32Array(this.count * 2);
+      firsts.set(this.firsts);
+      this.firsts = firsts;
+      const seconds = new Int32Array(this.count * 2);
+      seconds.set(this.seconds);
+      this.seconds = seconds;
+    }
+    this.firsts[this.count] = first;
+    this.seconds[this.count] = second;
+    return this.count++;
+  }
+}
+
 export interface ArticleVectors {
   vectors: SparseVector[];
-  /** Feature id → feature text. */
-  features: string[];
+  features: FeatureNames;
   /** Feature id → number of articles of the batch holding it. */
   documentFrequency: Int32Array;
   /** Feature id → weight given to one occurrence (an idf). */
@@ -116,14 +156,13 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
   // word's term and then the term's id (a week's grouping spent seconds hashing those strings).
   const idOfWord = new Map<string, number>();
   const pairs = new PairTable();
-  const features: string[] = [];
+  const features = new FeatureNames();
   let counts = new Int32Array(1 << 12);
   // The current article's raw weight per feature (0: not in it), and which are set.
   let weightOf = new Float64Array(1 << 12);
   const touched: number[] = [];
-  const newFeature = (text: string) => {
-    const id = features.length;
-    features.push(text);
+  /** Makes room for feature `id`, just added. */
+  const newFeature = (id: number) => {
     if (id === counts.length) {
       const grownCounts = new Int32Array(id * 2);
       grownCounts.set(counts);
@@ -143,7 +182,7 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
     if (term === null) return -1;
     let id = wordIds.get(term);
     if (id === undefined) {
-      id = newFeature(term);
+      id = newFeature(features.addWord(term));
       wordIds.set(term, id);
     }
     return id;
@@ -162,7 +201,7 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
       mark(id, weight);
       if (previous >= 0 && previous !== id)
         mark(
-          pairs.get(previous, id, (first) => newFeature(`${features[first]} ${features[id]}`)),
+          pairs.get(previous, id, (first) => newFeature(features.addPair(first, id))),
           weight * pairWeight,
         );
       previous = id;
@@ -207,7 +246,7 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
     return { ids: allIds.subarray(begin, end), weights: allWeights.subarray(begin, end) };
   });
 
-  const documentFrequency = counts.slice(0, features.length);
+  const documentFrequency = counts.slice(0, features.count);
   const featureWeight = inverseDocumentFrequency(features, documentFrequency, articles.length, options);
   // Raw weights become idf-weighted, L2-normalised weights, in place.
   for (const { ids, weights } of vectors) {
@@ -222,18 +261,17 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
   return { vectors, features, documentFrequency, featureWeight };
 }
 
-function inverseDocumentFrequency(features: string[], documentFrequency: Int32Array, batchSize: number, options: VectorizeOptions): Float64Array {
+function inverseDocumentFrequency(features: FeatureNames, documentFrequency: Int32Array, batchSize: number, options: VectorizeOptions): Float64Array {
   const background = options.background ?? null;
   // The background is scaled to a share of the combined corpus so that a big batch is not drowned
   // by it and a small batch still gets sensible weights.
   const share = background ? Math.min(0.95, Math.max(0, options.backgroundShare ?? 0.5)) : 0;
   const scale = background && background.documents > 0 ? (share / (1 - share)) * (batchSize / background.documents) : 0;
   const total = batchSize + (background ? background.documents * scale : 0);
-  const weights = new Float64Array(features.length);
-  for (let id = 0; id < features.length; id++) {
-    const feature = features[id]!;
+  const weights = new Float64Array(features.count);
+  for (let id = 0; id < features.count; id++) {
     let df = documentFrequency[id]!;
-    if (background) df += (background.documentFrequency.get(feature) ?? 0) * scale;
+    if (background) df += (background.documentFrequency.get(features.name(id)) ?? 0) * scale;
     weights[id] = Math.log((total + 1) / (df + 0.5));
   }
   return weights;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { terms } from '../../../../../src/services/reader/trends/engine/tokenize.js';
-import { articleFeatures, vectorize } from '../../../../../src/services/reader/trends/engine/vectorize.js';
+import { articleFeatures, type FeatureNames, vectorize } from '../../../../../src/services/reader/trends/engine/vectorize.js';
 import type { StoryInput } from '../../../../../src/services/reader/trends/engine/index.js';
 
 /** The feature of a word or phrase, as the engine stems it. */
@@ -17,13 +17,16 @@ const articles: StoryInput[] = [
   { id: '4', title: 'Fire fire fire', body: '' },
 ];
 
+/** Every feature's text, by id. */
+const namesOf = (features: FeatureNames) => Array.from({ length: features.count }, (_, id) => features.name(id));
+
 describe('vectorize', () => {
   it("holds each article's features of articleFeatures, heaviest raw weight kept, normalised", () => {
     const { vectors, features, documentFrequency } = vectorize(articles, { background: null, pairWeight: 0.5, bodyWeight: 0.5 });
     articles.forEach((article, i) => {
       const expected = articleFeatures(article, { pairWeight: 0.5, bodyWeight: 0.5 });
       const vector = vectors[i]!;
-      expect(new Set(Array.from(vector.ids, (id) => features[id]))).toEqual(new Set(expected.keys()));
+      expect(new Set(Array.from(vector.ids, (id) => features.name(id)))).toEqual(new Set(expected.keys()));
       expect([...vector.ids]).toEqual([...vector.ids].sort((a, b) => a - b));
       const norm = Math.hypot(...vector.weights);
       expect(norm).toBeCloseTo(1, 10);
@@ -31,14 +34,14 @@ describe('vectorize', () => {
     // A repeated word is one feature, and no pair of a word with itself.
     expect(vectors[3]!.ids).toHaveLength(1);
     // Document frequency counts articles, not occurrences.
-    expect(documentFrequency[features.indexOf(feature('fire'))]).toBe(3);
-    expect(documentFrequency[features.indexOf(feature('port linden'))]).toBe(2);
+    expect(documentFrequency[namesOf(features).indexOf(feature('fire'))]).toBe(3);
+    expect(documentFrequency[namesOf(features).indexOf(feature('port linden'))]).toBe(2);
   });
 
   it('weighs a title term over the same term in the lead, and a pair at its weight', () => {
     const { vectors, features, featureWeight } = vectorize([articles[0]!], { background: null, pairWeight: 0.5, bodyWeight: 0.5 });
     const raw = (text: string) => {
-      const id = features.indexOf(feature(text));
+      const id = namesOf(features).indexOf(feature(text));
       const k = vectors[0]!.ids.indexOf(id);
       return vectors[0]!.weights[k]! / featureWeight[id]!;
     };
@@ -54,11 +57,12 @@ describe('vectorize', () => {
     const headline = (i: number) => Array.from({ length: 20 }, (_, k) => word(i * 20 + k)).join(' ');
     const many: StoryInput[] = Array.from({ length: 5_000 }, (_, i) => ({ id: String(i), title: headline(i % 2_500) }));
     const { vectors, features, documentFrequency } = vectorize(many, { background: null });
-    expect(features.filter((text) => text.includes(' ')).length).toBe(47_500);
-    expect(new Set(features).size).toBe(features.length);
+    const names = namesOf(features);
+    expect(names.filter((text) => text.includes(' ')).length).toBe(47_500);
+    expect(new Set(names).size).toBe(features.count);
     expect(documentFrequency.every((count) => count === 2)).toBe(true);
     many.forEach((article, i) => {
-      expect(Array.from(vectors[i]!.ids, (id) => features[id]).sort()).toEqual([...articleFeatures(article).keys()].sort());
+      expect(Array.from(vectors[i]!.ids, (id) => features.name(id)).sort()).toEqual([...articleFeatures(article).keys()].sort());
     });
   });
 });
