@@ -126,8 +126,13 @@ export async function startDaemon(config: Config, options: StartDaemonOptions = 
     const built = await buildApp(runtime.ctx, options);
     app = built.app;
     // The crawl classifies each article it stores, and an analysis explains its trends, on this
-    // thread: read at the first, the model would hold the event loop while requests wait.
-    loadTopicModel();
+    // thread: read at the first, the model would hold the event loop while requests wait. A model
+    // that cannot be read fails those uses as before, not the daemon's start.
+    try {
+      loadTopicModel();
+    } catch (error) {
+      warnings.push(`the topic model could not be read (${error instanceof Error ? error.message : String(error)}); classifying articles will fail`);
+    }
     const address = await app.listen({ host: config.host, port: config.port });
     if (socketPath) socketServer = await listenOperatorSocket(app, socketPath, built.localSecret, (app.server.address() as { port: number }).port);
     // Queued runs, runs a dead daemon left, shared runs to join: this daemon takes its part.
