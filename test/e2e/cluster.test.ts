@@ -140,14 +140,18 @@ describe.skipIf(!usingPostgres)('three daemons on one PostgreSQL', () => {
     expect(gaps.size).toBe(SITES);
     for (const [i, site] of web.sites.entries()) expect(gaps.get(site.host), site.host).toBeGreaterThanOrEqual(throttleOf(i) * 1000);
 
-    // A survivor's /ws client saw the activity of domains the other daemons crawled, each message once.
-    const watcher = watchers[daemons.indexOf(survivor)]!;
-    const activity = watcher.messages.filter((m) => m.type === 'spider_activity').map((m) => `${m.timestamp} ${m.message}`);
-    expect(new Set(activity).size).toBe(activity.length);
     // Each claim keeps the daemon that finished its domain.
     const finishedBy = await sql<{ url: string; holder: string | null }[]>`
       select d.url, c.holder from crawl_claims c join domains d on d.id = c.domain_id where c.run_id = ${run!.id}`;
-    const elsewhere = finishedBy.filter((row) => pidOf(row.holder) !== survivor.child.pid);
+    // A survivor's /ws client saw the activity of domains the other daemons crawled, each message
+    // once: a survivor that did not finish every domain itself (on a loaded machine one survivor
+    // may take all that the victim left, and the victim may have finished none).
+    const observer = daemons.find((daemon) => daemon !== victim && finishedBy.some((row) => pidOf(row.holder) !== daemon.child.pid))!;
+    expect(observer).toBeDefined();
+    const watcher = watchers[daemons.indexOf(observer)]!;
+    const activity = watcher.messages.filter((m) => m.type === 'spider_activity').map((m) => `${m.timestamp} ${m.message}`);
+    expect(new Set(activity).size).toBe(activity.length);
+    const elsewhere = finishedBy.filter((row) => pidOf(row.holder) !== observer.child.pid);
     expect(elsewhere.length).toBeGreaterThan(0);
     for (const row of elsewhere)
       expect(
