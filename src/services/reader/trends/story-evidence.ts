@@ -11,7 +11,7 @@ import { readStoryLeads } from './story-leads.js';
 
 /**
  * Gives each story still unexplained the words and sentence of its evidence (in place), one story
- * a turn, its leads read again where the window kept none. `readings`: the stored readings apply
+ * a turn, their leads read again where the window kept them cut or none. `readings`: the stored readings apply
  * (the leads are read as they were made from), which spares reading each piece again; else the
  * pieces are read from the leads, to the same numbers.
  */
@@ -20,11 +20,18 @@ export async function explainStories(
   stories: readonly TopicStory[],
   options: { leadCharacters: number; readings: { model: number; length: number } | null },
 ): Promise<void> {
-  for (const story of stories) {
-    if (!story.unexplained) continue;
-    await readStoryLeads(sql, [story.story], { perStory: STORY_LEADS_READ, leadCharacters: options.leadCharacters });
-    const ids = story.story.articles.slice(0, STORY_HEADLINES_READ).map((article) => Number(article.id));
-    explainTopicStory(story, options.readings ? await storedReadings(sql, ids, options.readings) : undefined);
+  const unexplained = stories.filter((story) => story.unexplained);
+  if (unexplained.length === 0) return;
+  // One read of the leads and one of the readings for all of them, then one story a turn.
+  await readStoryLeads(
+    sql,
+    unexplained.map((story) => story.story),
+    { perStory: STORY_LEADS_READ, leadCharacters: options.leadCharacters },
+  );
+  const ids = unexplained.flatMap((story) => story.story.articles.slice(0, STORY_HEADLINES_READ).map((article) => Number(article.id)));
+  const readings = options.readings ? await storedReadings(sql, ids, options.readings) : undefined;
+  for (const story of unexplained) {
+    explainTopicStory(story, readings);
     await nextTurn();
   }
 }
