@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { startDaemon, type Daemon } from '../../src/runtime.js';
 import { throughOutage } from '../../src/services/platform/jobs/database.js';
@@ -82,6 +82,19 @@ describe.skipIf(!usingPostgres)('serving across daemons and through a database o
     a = await start(proxy.through(database.url!));
     b = await start(database.url!);
   }, 120_000);
+
+  // A test that fails during a cut must not leave the next one without its database.
+  afterEach(async () => {
+    proxy?.resetStuck();
+    await proxy?.restore();
+    if (a)
+      await until(
+        'daemon A back',
+        async () => (await fetch(`${a.daemon.url}/api/domains`, { headers: { cookie: a.cookie } })).status,
+        (status) => status === 200,
+        15_000,
+      );
+  }, 30_000);
 
   afterAll(async () => {
     await proxy?.restore().catch(() => {});
