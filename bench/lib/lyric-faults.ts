@@ -8,13 +8,23 @@
 //   - points back: its subject opens on a pointing word, or it names "the other" thing ("Seven
 //     years later, that something has a name"): sung alone, nobody said what it points at;
 //   - bare attribution: says only who told it ("The agency said in Washington");
+//   - an appositive: a source sentence's last phrase after its comma, opening on "a" or "an"
+//     ("…, a provision aimed squarely at overseas build-outs"): it names a thing and says nothing;
 //   - another story: the second line of a couplet (lines 1–2, 3–4 of a section) is another story's
 //     than the first, each line's story being the one whose texts share most of its words.
 import nlp from 'compromise';
 import { termSet } from '../../src/services/newsroom/generator/sentences.js';
 import { splitSentences } from '../../src/shared/text/sentences.js';
 
-export type LyricFaultKind = 'dangles' | "a source's start" | 'verb without object' | 'no subject' | 'points back' | 'bare attribution' | 'another story';
+export type LyricFaultKind =
+  | 'dangles'
+  | "a source's start"
+  | 'verb without object'
+  | 'no subject'
+  | 'points back'
+  | 'bare attribution'
+  | 'an appositive'
+  | 'another story';
 
 export interface LyricFault {
   kind: LyricFaultKind;
@@ -82,6 +92,14 @@ export function lyricFaults(lyrics: string, stories: readonly SungStory[]): Lyri
   const texts = stories.flatMap((story) => story.texts);
   // Headlines and sentences: a whole sentence is not cut short because its paragraph goes on.
   const starts = texts.flatMap((text) => splitSentences(text)).map(bare);
+  const tails = new Set(
+    starts.flatMap((sentence) =>
+      sentence
+        .split(/,\s+/)
+        .slice(1)
+        .map((_, i, parts) => parts.slice(i).join(', ')),
+    ),
+  );
   const termsOf = stories.map((story) => ({ id: story.id, terms: new Set(story.texts.flatMap((text) => [...termSet(text)])) }));
   const storyOf = (line: string): string | null => {
     const mine = [...termSet(line)];
@@ -103,6 +121,7 @@ export function lyricFaults(lyrics: string, stories: readonly SungStory[]): Lyri
       const lastTwo = said.slice(-2).join(' ');
       if ((DANGLING.test(last) && !PHRASAL_END.test(lastTwo)) || COMPARATIVE_END.test(lastTwo)) kind = 'dangles';
       else if (starts.some((start) => start.length > mine.length && start.startsWith(mine))) kind = "a source's start";
+      else if (/^an? /.test(mine) && tails.has(mine)) kind = 'an appositive';
       else if (ATTRIBUTION.test(line.replace(/[.!?"”]+$/, ''))) kind = 'bare attribution';
       else if (NEEDS_COMPLEMENT.test(last) && !PASSIVE_HELPER.test(said.at(-2) ?? '')) kind = 'verb without object';
       else if (/^(will|would|could|can|may|might|must|should|to) (cost|pay|reach|total|exceed|top)$/i.test(lastTwo)) kind = 'verb without object';

@@ -56,13 +56,20 @@ const hasAny = (term: TaggedTerm, tags: readonly string[]) => tags.some((tag) =>
 const PARTICIPLE_BEFORE_PREPOSITION =
   /^(aimed|designed|intended|meant|targeted|based|geared|tailored|linked|used|pegged|tied|backed|owned|operated|known|located|made|built|produced|grown)$/i;
 
+/**
+ * Prepositions those participles take, known by the word: the tagger reads "at large" as an adverb
+ * ("a provision aimed at large overseas build-outs") and would carry the search past it.
+ */
+const PARTICIPLE_PREPOSITION = /^(at|to|for|in|on|by|with|from|as|into|onto|toward|towards|against|around|under|near)$/i;
+
 /** Whether the verb at `i` is such a participle: one of those verbs, then (past adverbs) a preposition or "to". */
 function reducedRelative(terms: readonly TaggedTerm[], i: number): boolean {
   if (!PARTICIPLE_BEFORE_PREPOSITION.test(terms[i]!.text)) return false;
+  const preposition = (term: TaggedTerm) => PARTICIPLE_PREPOSITION.test(term.text) || term.tags.has('Preposition');
   let next = i + 1;
-  while (terms[next]?.tags.has('Adverb')) next++;
+  while (terms[next] && !preposition(terms[next]!) && terms[next]!.tags.has('Adverb')) next++;
   const after = terms[next];
-  return after !== undefined && (after.tags.has('Preposition') || after.text.toLowerCase() === 'to');
+  return after !== undefined && preposition(after);
 }
 
 /** A finite verb first ("Demanded…", "Urged…"): not a command or a noun the tagger misreads as one ("Judge orders…"). */
@@ -79,8 +86,9 @@ function opensOnVerb(first: TaggedTerm | undefined): boolean {
  * that had not reported infected herds"), a list's ("Maine and upstate New York") and a phrase
  * opening on a participle ("Saying Monday it would cut the bars") do not, nor does a participle
  * without its auxiliary ("A fine imposed by the Commission", "A rule written in Brussels"; "The
- * fine was imposed" does). Where the tagger cannot tell a past participle from a past tense, the
- * phrase passes: "A provision aimed at cloud build-outs".
+ * fine was imposed" does), nor a verb news uses as a participle before a preposition ("A provision
+ * aimed at cloud build-outs"). Where the tagger cannot tell another participle from a past tense,
+ * the phrase passes.
  */
 export function statesSomething(clause: string): boolean {
   const terms = tagged(clause);
@@ -102,8 +110,73 @@ export function statesSomething(clause: string): boolean {
   return false;
 }
 
+/** Words before "one" that make it a pronoun: it is what they act on, go with or describe. */
+const BEFORE_PRONOUN_ONE = ['Verb', 'Preposition', 'Adjective', 'Determiner', 'Adverb'];
+
+/**
+ * "one" or "ones" for a noun said before, ending its phrase or the subject of a verb ("will not
+ * need one", "when the new one opens"): not a label ("phase one") nor a count ("one of", "one official").
+ */
+function standsForANoun(terms: readonly TaggedTerm[], i: number): boolean {
+  if (!/^ones?$/i.test(terms[i]!.text)) return false;
+  const next = terms[i + 1];
+  const endsPhrase = next === undefined || /[,.;:!?]/.test(terms[i]!.post);
+  if (!endsPhrase && !(next.tags.has('Verb') && !next.tags.has('Noun'))) return false;
+  const before = terms[i - 1]!;
+  if (/\S/.test(before.post) || before.tags.has('Copula') || hasAny(before, ['Noun', 'Value'])) return false;
+  return hasAny(before, BEFORE_PRONOUN_ONE);
+}
+
+/** Adverbs of habit: "are usually described", "typically cost". */
+const HABIT = /^(usually|typically|generally|often|commonly|normally|rarely|seldom|always|traditionally)$/i;
+/** What anchors a sentence to an event: a time, a name, a past or a future (and a number, below). */
+const EPISODIC = ['Date', 'ProperNoun', 'Pronoun', 'Possessive', 'Modal'];
+
+/** Whether the words after "is"/"are" (past a parenthesis between commas, and adverbs) are a noun phrase: "is, at bottom, a machine". */
+function predicateNoun(rest: readonly TaggedTerm[]): boolean {
+  let at = 1;
+  if (/,/.test(rest[0]!.post)) {
+    while (at < rest.length && !/,/.test(rest[at]!.post)) at++;
+    at++;
+  }
+  while (rest[at]?.tags.has('Adverb')) at++;
+  if (/^(a|an)$/i.test(rest[at]?.text ?? '')) return true;
+  while (rest[at]?.tags.has('Adjective') && !rest[at]!.tags.has('Noun')) at++;
+  return rest[at]?.tags.has('Noun') ?? false;
+}
+
+/**
+ * Whether `sentence` states a general truth rather than news: a generic subject (a bare plural, or
+ * "a"/"an" and a noun) that "is" or "are" a kind of thing, or does something by habit, with nothing
+ * tying it to a time, a number, a name or a past ("A modern accelerator is, at bottom, a machine
+ * for multiplying numbers", "Armored dinosaurs are usually described as coffee tables"). Features
+ * open on such a sentence to set the scene; it tells no fact of the story. "Hospitals are full"
+ * and "Ferries are cancelled" are news: a state or an event, not a kind.
+ */
+export function statesAGeneralTruth(sentence: string): boolean {
+  const terms = tagged(sentence.split(/[:;]/)[0]!);
+  const verb = terms.findIndex((term) => term.tags.has('Verb'));
+  if (verb < 1 || terms.some((term) => hasAny(term, EPISODIC) || (term.tags.has('Value') && !term.tags.has('Ordinal')))) return false;
+  const subject = terms.slice(0, verb);
+  const indefinite = /^(a|an)$/i.test(subject[0]!.text);
+  if (!indefinite && subject[0]!.tags.has('Determiner')) return false;
+  if (subject.some((term) => /^(this|that|these|those|here|there)$/i.test(term.text))) return false;
+  const head = subject.findLast((term) => term.tags.has('Noun'));
+  if (!head || (!indefinite && !hasAny(head, ['Plural', 'Uncountable']))) return false;
+  const rest = terms.slice(verb);
+  const main = rest[0]!;
+  const complement = rest.slice(1).find((term) => !term.tags.has('Adverb'));
+  // Past tenses other than a passive's participle ("are usually described") tie it to an event.
+  const passive = main.tags.has('Copula') && complement !== undefined && hasAny(complement, ['PastTense', 'Participle', 'Passive']);
+  if (rest.some((term) => term.tags.has('PastTense') && !(passive && term === complement))) return false;
+  const present = main.tags.has('Copula') ? /^(is|are)$/i.test(main.text) : main.tags.has('PresentTense');
+  if (!present || main.tags.has('Gerund') || complement?.tags.has('Gerund')) return false;
+  if (rest.some((term) => HABIT.test(term.text)) || HABIT.test(terms[verb - 1]?.text ?? '')) return true;
+  return main.tags.has('Copula') && !passive && predicateNoun(rest);
+}
+
 /** A quick test before tagging (most sentences have no determiner that could point back): the shapes below. */
-const MAY_POINT = /\b(this|these|those)\s+\p{L}|\bthat\s+\p{L}+[,.;:!?]/iu;
+const MAY_POINT = /\b(this|these|those)\s+\p{L}|\bthat\s+\p{L}+[,.;:!?]|\bones?\b/iu;
 /** Times a determiner names without pointing back ("this morning", "that season"). */
 const TIME_NOUN =
   /^(mornings?|afternoons?|evenings?|nights?|times?|days?|weeks?|weekends?|months?|years?|decades?|quarters?|seasons?|spring|summer|fall|autumn|winter)$/;
@@ -117,7 +190,9 @@ const NOT_A_THING = ['Pronoun', 'ProperNoun', 'Date', 'Duration', 'Value', 'Poss
  * rules", and "that" with a noun that ends its phrase ("miss that deadline,"). Never a time
  * ("this week"), "this" or "that" standing alone ("this is"), nor "that" opening a clause ("said
  * that growth slowed", where the noun goes on to a verb). A reader of a compiled article needs the
- * thing said before: the sentence that introduced it may not be in the article.
+ * thing said before: the sentence that introduced it may not be in the article. "One" ending
+ * its phrase after a verb, a preposition or a describing word ("will not need one", "a new one")
+ * stands for a noun said before and is returned as "one": what it names is not in the sentence.
  */
 export function pointedAt(sentence: string): string[] {
   if (!MAY_POINT.test(sentence)) return [];
@@ -137,6 +212,7 @@ export function pointedAt(sentence: string): string[] {
     if (word === 'that' && (at !== i + 1 || !/[,.;:!?]/.test(noun.post) || noun.tags.has('Plural'))) continue;
     found.push(noun.text.toLowerCase().replace(/[^\p{L}-]/gu, ''));
   }
+  for (let i = 1; i < terms.length; i++) if (standsForANoun(terms, i)) found.push('one');
   return found;
 }
 

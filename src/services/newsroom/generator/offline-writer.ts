@@ -9,7 +9,7 @@ import type { ArticleSource } from '../../../db/generated-articles.js';
 import { readableHost } from '../../reader/domains/host-names.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
-import { pointedAt } from './grammar.js';
+import { pointedAt, statesAGeneralTruth } from './grammar.js';
 import { laterMentionsBySurname, peopleIntroducer } from './people.js';
 import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
@@ -87,11 +87,29 @@ interface Candidate extends SentenceShape {
   meaning: Float32Array;
   /** Terms of what it points back at ("that deadline"), which must be said before it: see pointsAt. */
   pointing: string[] | null;
+  /** States a general truth, not news (grammar.statesAGeneralTruth); tagged when first asked. */
+  general?: boolean;
+}
+
+/** A thing pointed at that no sentence names ("will not need one"): only the sentence before it in its source does. */
+const UNNAMED = '\u0000unnamed';
+
+/**
+ * A quick test before tagging: a general truth has "is", "are" or a verb of habit, no figure, no
+ * name (a capital inside the sentence; an acronym may be there) and no definite subject.
+ */
+const MAY_BE_GENERAL = /^(?!(the|this|that|these|those|his|her|its|their|our)\b)[^\d]*\b(is|are|usually|typically|generally|often|commonly|normally|rarely|seldom|always|traditionally)\b[^\d]*$/i;
+const NAMED_INSIDE = /\s[A-Z][a-z]/;
+
+/** A sentence setting a feature's scene ("Armored dinosaurs are usually described as …"): no fact of the story. */
+function general(c: Candidate): boolean {
+  c.general ??= MAY_BE_GENERAL.test(c.text) && !NAMED_INSIDE.test(c.text) && statesAGeneralTruth(c.text);
+  return c.general;
 }
 
 /** What the sentence points back at, tagged the first time a choice asks (tagging every sentence costs). */
 function pointsAt(c: Candidate): string[] {
-  c.pointing ??= pointedAt(c.text).flatMap((noun) => [...termSet(noun)]);
+  c.pointing ??= pointedAt(c.text).flatMap((noun) => (noun === 'one' ? [UNNAMED] : [...termSet(noun)]));
   return c.pointing;
 }
 
@@ -233,20 +251,19 @@ function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: r
   const openings = [...firstOfSource.values()];
   const fits = (c: Candidate, strict: boolean) =>
     !c.dangling && !c.quote && (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50)) && pointsAt(c).every((term) => titleTerms.has(term));
+  const value = (candidate: Candidate) => {
+    const told = 0.5 * termOverlap(candidate.terms, titleTerms) + headlineRecall(candidate, headlines);
+    const opens = openingShare(candidate, openings, headlines.length);
+    return candidate.score * (1 + told + 0.5 * opens) * (candidate.corroborated ? 1.15 : 1);
+  };
   for (const strict of [true, false]) {
-    let best: Candidate | null = null;
-    let bestScore = -Infinity;
-    for (const candidate of candidates) {
-      if (!fits(candidate, strict)) continue;
-      const told = 0.5 * termOverlap(candidate.terms, titleTerms) + headlineRecall(candidate, headlines);
-      const opens = openingShare(candidate, openings, headlines.length);
-      const value = candidate.score * (1 + told + 0.5 * opens) * (candidate.corroborated ? 1.15 : 1);
-      if (value > bestScore) {
-        best = candidate;
-        bestScore = value;
-      }
-    }
-    if (best) return best;
+    // Best first; a general truth is found by tagging, so only the best few are asked.
+    const ranked = candidates
+      .filter((candidate) => fits(candidate, strict))
+      .map((candidate) => ({ candidate, value: value(candidate) }))
+      .sort((a, b) => b.value - a.value || a.candidate.id - b.candidate.id);
+    const lead = ranked.find(({ candidate }) => !general(candidate));
+    if (lead) return lead.candidate;
   }
   return null;
 }
@@ -313,6 +330,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     if (words + c.words > target * 1.12 && words >= target * 0.6) return false;
     if (redundant(c)) return false;
     if (!pointsAt(c).every(introduced) && !predecessorChosen(c)) return false;
+    if (general(c)) return false;
     chosen.set(c.id, c);
     words += c.words;
     if (c.quote) quotes++;

@@ -59,9 +59,31 @@ export function shapeSentence(raw: string): SentenceShape | null {
   return { text, words, quote: quotesSpeech(text), dangling: DANGLING_START.test(text) || unattributedQuotation(text) || PRONOUN_ATTRIBUTION.test(text) };
 }
 
-/** Content terms (stemmed, stop words out) as a set. */
+const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS = ['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+const UNITS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const NUMBER_WORD = new RegExp(`\\b(?:(${TENS.join('|')})(?:-(${UNITS.join('|')}))?|(${TEENS.join('|')}))\\b`, 'gi');
+
+/**
+ * Numbers from ten up spelled out as figures: newsrooms write "18 allies" and, opening a
+ * sentence, "Eighteen allied countries"; the figure is the fact's fingerprint (see sameFact).
+ */
+function figuresForNumberWords(text: string): string {
+  return text.replace(NUMBER_WORD, (_, tens: string | undefined, unit: string | undefined, teen: string | undefined) => {
+    if (teen) return String(10 + TEENS.indexOf(teen.toLowerCase()));
+    return String(20 + 10 * TENS.indexOf(tens!.toLowerCase()) + (unit ? 1 + UNITS.indexOf(unit.toLowerCase()) : 0));
+  });
+}
+
+/**
+ * A past in "-ied" as its verb's stem ("allied", "carried" → "ally", "carry"), which the engine's
+ * light stemmer leaves apart from "allies" ("alli" against "ally"); "died" and "tied" stay.
+ */
+const pastInIed = (text: string) => text.replace(/\b([a-z]{2,})ied\b/gi, '$1yed');
+
+/** Content terms (stemmed, stop words out) as a set, numbers from ten up as figures. */
 export function termSet(text: string): Set<string> {
-  return new Set(terms(text));
+  return new Set(terms(pastInIed(figuresForNumberWords(text))));
 }
 
 /** Shared terms over the smaller set: 1 when one sentence says nothing the other does not. */

@@ -1,7 +1,7 @@
 // The part-of-speech questions the offline writers ask: does a clause state something, whom does a
 // sentence name and by what role, is a word a role.
 import { describe, expect, it } from 'vitest';
-import { headlinePresent, isRole, peopleIn, pointedAt, statesSomething } from '../../../../src/services/newsroom/generator/grammar.js';
+import { headlinePresent, isRole, peopleIn, pointedAt, statesAGeneralTruth, statesSomething } from '../../../../src/services/newsroom/generator/grammar.js';
 
 describe('grammar', () => {
   it('finds the things a sentence points back at, and not a time or a clause', () => {
@@ -10,6 +10,10 @@ describe('grammar', () => {
     expect(pointedAt('The vote on these new rules came on Monday.')).toEqual(['rules']);
     expect(pointedAt('Three utilities will miss that deadline, the board said.')).toEqual(['deadline']);
     expect(pointedAt('About 1,200 of those residents were evacuated.')).toEqual(['residents']);
+    // "One" standing for a noun said before: the sentence does not say what.
+    expect(pointedAt('Shipments to 18 close allies, including Japan and Chile, will not need one.')).toEqual(['one']);
+    expect(pointedAt('Firms without one will face fines of up to $10,000.')).toEqual(['one']);
+    expect(pointedAt('The old bridge will close when the new one opens, officials said.')).toEqual(['one']);
     for (const sentence of [
       'Officials said that growth slowed.',
       'Regulators said that deadline would hold.',
@@ -19,6 +23,10 @@ describe('grammar', () => {
       'The fire started at 3 a.m. this morning.',
       'This is the largest fire this year.',
       'Those who lost homes will get aid.',
+      'Only one of the plants reopened on Monday.',
+      'Crews finished phase one.',
+      'The plan passed, 51 to one.',
+      'Officials said the count was one.',
     ])
       expect(pointedAt(sentence), sentence).toEqual([]);
   });
@@ -69,6 +77,9 @@ describe('grammar', () => {
       'A rule written by regulators in Brussels',
       'A rose for every nurse in the ward',
       'A provision aimed squarely at cloud build-outs',
+      // "at large" reads to the tagger as an adverb, not a preposition.
+      'A levy aimed squarely at large foreign lenders',
+      'A grant meant for large rural hospitals',
       'A bill designed to cut costs for farmers',
       'A virus linked to bats',
       // A clause whose subject was left behind in its sentence.
@@ -79,6 +90,30 @@ describe('grammar', () => {
       'The cobalt used in phone batteries',
     ])
       expect(statesSomething(phrase), phrase).toBe(false);
+  });
+
+  it('tells a general truth that sets a scene from news told in the present', () => {
+    for (const sentence of [
+      'A tide gauge is, in essence, a ruler standing in the sea.',
+      'Lighthouses are usually the first thing a sailor sees of a harbour.',
+      'Sea otters are often described as the gardeners of the kelp forest: busy, clever and loud.',
+      'Peat bogs are slow machines for storing carbon.',
+    ])
+      expect(statesAGeneralTruth(sentence), sentence).toBe(true);
+    for (const sentence of [
+      'Hospitals are full.',
+      'Ferries are cancelled until the storm passes.',
+      'Residents are angry about the fare rise.',
+      'Prices are rising across the region.',
+      'The harbour is closed until Friday.',
+      'Farmers say the new rule is unfair.',
+      'Egg prices have doubled since March.',
+      'In the past, dredgers were used to clear the channel.',
+      'Container ships typically carry 14,000 boxes.',
+      'A license is now required for most exports of advanced chips.',
+      'In other words, this is a big deal.',
+    ])
+      expect(statesAGeneralTruth(sentence), sentence).toBe(false);
   });
 
   it('knows a person by their first name, with their title and the role said before or after the name', () => {

@@ -283,6 +283,80 @@ describe('the offline writer', () => {
     expect(said.content).toContain(pointing);
   });
 
+  it('prints "will not need one" only after the sentence naming what "one" is, and a number spelled out as the same figure', () => {
+    const sources = [
+      {
+        url: 'https://harbourwire.test/1',
+        title: 'Fishing fleets will need a permit for the northern banks',
+        domain: 'harbourwire.test',
+        text: [
+          'The fisheries ministry said on Monday that trawlers working the northern banks will need a seasonal permit from March.',
+          'Boats under twelve metres, which land most of the coastal catch, will not need one.',
+          'The ministry expects to issue the first permits within six weeks of the rule taking effect.',
+          'Boats from 24 island harbours, most of them in the Skerry chain, keep fishing without a permit.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://coastdaily.test/2',
+        title: 'Permit rule for the northern banks takes effect in March',
+        domain: 'coastdaily.test',
+        text: [
+          'Trawlers fishing the northern banks must hold a seasonal permit from March under a rule the fisheries ministry announced on Monday.',
+          'Twenty-four trawlers from the Skerry Islands ports are exempt from the rule.',
+        ].join('\n\n'),
+      },
+    ];
+    const permit = 'will need a seasonal permit from March';
+    const exempt = 'will not need one';
+    for (const title of [sources[0]!.title, sources[1]!.title]) {
+      const written = writeOfflineArticle({ title, description: '', sources, targetWords: 800 });
+      const printed = written.body.map((sentence) => sentence.sourceText);
+      const at = printed.findIndex((sentence) => sentence.includes(exempt));
+      if (at >= 0) expect(printed[at - 1], title).toContain(permit);
+      // "Twenty-four trawlers" and "Boats from 24 island harbours" are one fact in two wordings.
+      expect(
+        printed.filter((sentence) => /\b(24|Twenty-four)\b/.test(sentence)),
+        title,
+      ).toHaveLength(1);
+    }
+  });
+
+  it('reads a number spelled out as its figure and a past in "-ied" as its verb, so retellings share their terms', () => {
+    expect([...termSet('Twenty-four allied navies carried supplies.')].sort()).toEqual(['24', 'ally', 'carry', 'navy', 'supply']);
+    expect([...termSet('The 24 allies carry supplies for their navies.')].sort()).toEqual(['24', 'ally', 'carry', 'navy', 'supply']);
+    // Not a number inside a word, nor a short past.
+    expect([...termSet('He often tied the fifteenth knot.')].sort()).toEqual(['fifteenth', 'knot', 'often', 'tied']);
+  });
+
+  it("leaves out a feature's scene-setting general truth: it is no fact of the story", () => {
+    const sources = [
+      {
+        url: 'https://tidewatch.test/1',
+        title: 'Harbour board installs a new tide gauge at Ostby',
+        domain: 'tidewatch.test',
+        text: [
+          'A tide gauge is, in essence, a ruler standing in the sea.',
+          'The Ostby harbour board installed a radar tide gauge at the north quay on Tuesday, replacing a float gauge built in 1961.',
+          'Pilots will read the water level on their phones every minute, the board said.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://coastdaily.test/2',
+        title: 'Ostby gets a radar tide gauge',
+        domain: 'coastdaily.test',
+        text: [
+          'Ostby harbour now measures its tides by radar after the board installed a new gauge on the north quay on Tuesday.',
+          'Lighthouses are usually the first thing a sailor sees of a harbour.',
+          'The old float gauge, in use since 1961, will go to the town museum.',
+        ].join('\n\n'),
+      },
+    ];
+    const written = writeOfflineArticle({ title: sources[0]!.title, description: '', sources, targetWords: 800 });
+    expect(written.content).toContain('radar');
+    expect(written.content).not.toContain('ruler standing in the sea');
+    expect(written.content).not.toContain('Lighthouses are usually');
+  });
+
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
     const article = protestArticle('www.xn--bcher-kva.example');
     expect(article.content).toContain('sorry” (Bücher).');
