@@ -7,7 +7,7 @@
 //   - no subject: opens on a finite verb ("Demanded the vote be held sooner");
 //   - points back: its subject opens on a pointing word, or it names "the other" thing ("Seven
 //     years later, that something has a name"): sung alone, nobody said what it points at;
-//   - bare attribution: says only who told it ("The agency said in Washington");
+//   - bare attribution: says only who told it ("The agency said in Washington", "Final results showed on Monday");
 //   - an appositive: a source sentence's last phrase after its comma, opening on "a" or "an"
 //     ("…, a provision aimed squarely at overseas build-outs"): it names a thing and says nothing;
 //   - another story: the second line of a couplet (lines 1–2, 3–4 of a section) is another story's
@@ -49,7 +49,7 @@ const NEEDS_COMPLEMENT =
 /** "was found", "has been described": a passive ends whole. */
 const PASSIVE_HELPER = /^(is|are|was|were|be|been|being|has|have|had|get|gets|got)$/i;
 const ATTRIBUTION =
-  /\b(said|says|announced|reported|confirmed|stated|added|wrote|told reporters)(\s+(on|in|at|last|this|late|early|during|from|after)(\s+\S+){1,3})?$/i;
+  /\b(said|says|announced|reported|confirmed|stated|added|wrote|told reporters|showed|shows)(\s+(on|in|at|last|this|late|early|during|from|after)(\s+\S+){1,3})?$/i;
 
 const words = (line: string) =>
   line

@@ -175,9 +175,14 @@ export function statesAGeneralTruth(sentence: string): boolean {
   return main.tags.has('Copula') && !passive && predicateNoun(rest);
 }
 
+/** What pointedAt returns for a thing the sentence points at without naming it ("need one", "that time"). */
+export const SAID_BEFORE = 'said before';
+
 /** A quick test before tagging (most sentences have no determiner that could point back): the shapes below. */
-const MAY_POINT = /\b(this|these|those)\s+\p{L}|\bthat\s+\p{L}+[,.;:!?]|\bones?\b/iu;
-/** Times a determiner names without pointing back ("this morning", "that season"). */
+const MAY_POINT = /\b(this|these|those)\s+\p{L}|\bthat\s+\p{L}+[,.;:!?]|\bones?\b|\bthe (other|latter)\b/iu;
+/** "The other" thing, "the latter": one of things said before ("pulled the other lever"); not "on the other hand", "the other side". */
+const THE_OTHER = /\bthe (?:latter\b|other\s+(?!(?:hand|side|sides|way|day|night|week|end)\b)\p{L})/iu;
+/** Times "this" names without pointing back ("this morning"); "that" and "those" point back at one said before ("for most of that time"). */
 const TIME_NOUN =
   /^(mornings?|afternoons?|evenings?|nights?|times?|days?|weeks?|weekends?|months?|years?|decades?|quarters?|seasons?|spring|summer|fall|autumn|winter)$/;
 /** Words between a pointing determiner and its noun ("these new rules"). */
@@ -188,11 +193,13 @@ const NOT_A_THING = ['Pronoun', 'ProperNoun', 'Date', 'Duration', 'Value', 'Poss
 /**
  * The things `sentence` points back at, as written: "this plan", "those targets", "these new
  * rules", and "that" with a noun that ends its phrase ("miss that deadline,"). Never a time
- * ("this week"), "this" or "that" standing alone ("this is"), nor "that" opening a clause ("said
- * that growth slowed", where the noun goes on to a verb). A reader of a compiled article needs the
- * thing said before: the sentence that introduced it may not be in the article. "One" ending
- * its phrase after a verb, a preposition or a describing word ("will not need one", "a new one")
- * stands for a noun said before and is returned as "one": what it names is not in the sentence.
+ * "this" names ("this week"), "this" or "that" standing alone ("this is"), nor "that" opening a
+ * clause ("said that growth slowed", where the noun goes on to a verb). A reader of a compiled
+ * article needs the thing said before: the sentence that introduced it may not be in the article.
+ * Three are returned as SAID_BEFORE, since the sentence does not name what they stand for: a time
+ * "that" or "those" points back at ("for most of that time,"), "one" ending its phrase after a
+ * verb, a preposition or a describing word ("will not need one", "a new one"), and "the other"
+ * thing or "the latter" ("pulled the other lever").
  */
 export function pointedAt(sentence: string): string[] {
   if (!MAY_POINT.test(sentence)) return [];
@@ -206,13 +213,16 @@ export function pointedAt(sentence: string): string[] {
     while (at < terms.length && at - i <= 2 && hasAny(terms[at]!, MODIFIER) && !/\S/.test(terms[at]!.post)) at++;
     const noun = terms[at];
     if (!noun?.tags.has('Noun')) continue;
-    if (TIME_NOUN.test(noun.text.toLowerCase()) || hasAny(noun, NOT_A_THING)) continue;
     // "that" opens a clause as often as it points ("said that funding for schools ends"): only a noun
     // that ends its phrase is pointed at.
     if (word === 'that' && (at !== i + 1 || !/[,.;:!?]/.test(noun.post) || noun.tags.has('Plural'))) continue;
+    const time = TIME_NOUN.test(noun.text.toLowerCase());
+    if (time && (word === 'that' || word === 'those') && !noun.tags.has('Possessive')) found.push(SAID_BEFORE);
+    if (time || hasAny(noun, NOT_A_THING)) continue;
     found.push(noun.text.toLowerCase().replace(/[^\p{L}-]/gu, ''));
   }
-  for (let i = 1; i < terms.length; i++) if (standsForANoun(terms, i)) found.push('one');
+  for (let i = 1; i < terms.length; i++) if (standsForANoun(terms, i)) found.push(SAID_BEFORE);
+  if (THE_OTHER.test(sentence)) found.push(SAID_BEFORE);
   return found;
 }
 
@@ -356,7 +366,8 @@ function subjectIsPlural(subject: readonly TaggedTerm[]): boolean {
  * Where `clause` may end early without cutting a phrase in two, after its first verb: before an
  * "and" that opens another verb's phrase ("fell to 2.6 percent | and was moving…"), before a
  * preposition ("lets ambulances go straight | to the hospital | with the shortest queue") and
- * before a relative clause ("contain proteins | that could show…"); as offsets into `clause`,
+ * before a relative clause ("contain proteins | that could show…") and before a participle
+ * describing a noun, never after it ("cucumbers | shipped between…"); as offsets into `clause`,
  * last first.
  */
 export function phraseEnds(clause: string): { at: number; and: boolean }[] {
@@ -370,7 +381,11 @@ export function phraseEnds(clause: string): { at: number; and: boolean }[] {
     if (verb < 0 || i <= verb || found <= 0) return;
     const word = term.text.toLowerCase();
     const and = word === 'and' && Boolean(terms[i + 1]?.tags.has('Verb'));
-    if (and || term.tags.has('Preposition') || RELATIVE.test(word)) ends.push({ at: found, and });
+    // A participle describing the noun before it goes with its phrase: "cucumbers | shipped between…".
+    const participle = (at: number) =>
+      at > verb && terms[at]!.tags.has('Verb') && hasAny(terms[at]!, ['PastTense', 'Participle']) && terms[at - 1]?.tags.has('Noun');
+    if (participle(i - 1)) return;
+    if (and || term.tags.has('Preposition') || RELATIVE.test(word) || participle(i)) ends.push({ at: found, and });
   });
   return ends.reverse();
 }

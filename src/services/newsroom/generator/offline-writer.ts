@@ -9,7 +9,7 @@ import type { ArticleSource } from '../../../db/generated-articles.js';
 import { readableHost } from '../../reader/domains/host-names.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
-import { pointedAt, statesAGeneralTruth } from './grammar.js';
+import { pointedAt, SAID_BEFORE, statesAGeneralTruth } from './grammar.js';
 import { laterMentionsBySurname, peopleIntroducer } from './people.js';
 import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
@@ -98,7 +98,8 @@ const UNNAMED = '\u0000unnamed';
  * A quick test before tagging: a general truth has "is", "are" or a verb of habit, no figure, no
  * name (a capital inside the sentence; an acronym may be there) and no definite subject.
  */
-const MAY_BE_GENERAL = /^(?!(the|this|that|these|those|his|her|its|their|our)\b)[^\d]*\b(is|are|usually|typically|generally|often|commonly|normally|rarely|seldom|always|traditionally)\b[^\d]*$/i;
+const MAY_BE_GENERAL =
+  /^(?!(the|this|that|these|those|his|her|its|their|our)\b)[^\d]*\b(is|are|usually|typically|generally|often|commonly|normally|rarely|seldom|always|traditionally)\b[^\d]*$/i;
 const NAMED_INSIDE = /\s[A-Z][a-z]/;
 
 /** A sentence setting a feature's scene ("Armored dinosaurs are usually described as …"): no fact of the story. */
@@ -109,7 +110,7 @@ function general(c: Candidate): boolean {
 
 /** What the sentence points back at, tagged the first time a choice asks (tagging every sentence costs). */
 function pointsAt(c: Candidate): string[] {
-  c.pointing ??= pointedAt(c.text).flatMap((noun) => (noun === 'one' ? [UNNAMED] : [...termSet(noun)]));
+  c.pointing ??= pointedAt(c.text).flatMap((noun) => (noun === SAID_BEFORE ? [UNNAMED] : [...termSet(noun)]));
   return c.pointing;
 }
 

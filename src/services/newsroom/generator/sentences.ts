@@ -10,6 +10,13 @@ const URL_LIKE = /(https?:\/\/|www\.|@\w{2,}|\b\S+\.(com|org|net|io)\b)/i;
 /** Words that lean on an earlier sentence the reader of a compiled article may not have seen. */
 const DANGLING_START =
   /^(he|she|they|it|this|that|these|those|his|her|their|its|there|such|both|the latter|the former|another|other|as a result|for (this|that|these|those) reasons?|(with|despite|because of|given|as a result of|on top of|besides|beyond|unlike|like) (this|that|these|those)\b(?!\s+(week|year|month|morning|afternoon|evening|weekend|season|spring|summer|autumn|fall|winter)\b))\b/i;
+/**
+ * A quantity standing for people or things said before, as the subject: "Most fled villages…",
+ * "Many of them have…" ("Most economists expect…" names its own).
+ */
+const QUANTITY_SUBJECT =
+  /^(most|many|some|several|few|none|half|others|all)\s+(?:of\s+(?:them|those|these|whom)\b|(?:[a-z]+ed|fled|were|are|was|is|have|has|had|say|said|will|would|could|can|may|might|must|remain|stay|left|went|came|got|lost|ran|took)\b)/i;
+
 /** Words attributed to "he", "she" or "they" ("We will rebuild," she said.): the name is in an earlier sentence. */
 const PRONOUN_ATTRIBUTION =
   /(?:[,"”]\s+(?:he|she|they)\s+(?:said|says|added|adds|told|explained|noted|wrote|argued|warned|stressed|insisted)(?=[\s.,!]|$)|\b(?:said|says|added)\s+(?:he|she|they)\s*[.!]["”]?$)/i;
@@ -56,7 +63,12 @@ export function shapeSentence(raw: string): SentenceShape | null {
   const words = wordCount(text);
   if (words < 8 || words > 60) return null;
   if (quoteCount(text) % 2 === 1) return null;
-  return { text, words, quote: quotesSpeech(text), dangling: DANGLING_START.test(text) || unattributedQuotation(text) || PRONOUN_ATTRIBUTION.test(text) };
+  return {
+    text,
+    words,
+    quote: quotesSpeech(text),
+    dangling: DANGLING_START.test(text) || QUANTITY_SUBJECT.test(text) || unattributedQuotation(text) || PRONOUN_ATTRIBUTION.test(text),
+  };
 }
 
 const TEENS = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];

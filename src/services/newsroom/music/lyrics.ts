@@ -47,8 +47,9 @@ const NEEDS_NOUN = /^(most|least|more|less|\p{L}{2,}est)$/iu;
 /** Clauses that say nothing sung alone: an attribution, or one leaning on what came before. */
 const WEAK_CLAUSE =
   /^(he|she|they|it|this|that|these|those|which|who|and|but|or|so|as|said|says|according|officials said|police said|led by|followed by|including)\b/i;
-/** A clause that only says who told it ("Lumen Semiconductor announced on Thursday", "The agency said in Washington"). */
-const ATTRIBUTION = /\b(said|says|announced|reported|confirmed|stated|added|told reporters)(\s+(on|in|at|last|this|late|early|during)(\s+\S+){1,3})?$/i;
+/** A clause that only says who told it ("Lumen Semiconductor announced on Thursday", "The agency said in Washington", "Final results showed on Monday"). */
+const ATTRIBUTION =
+  /\b(said|says|announced|reported|confirmed|stated|added|told reporters|showed|shows|indicated|suggested)(\s+(on|in|at|last|this|late|early|during)(\s+\S+){1,3})?$/i;
 
 /** A site's name before a headline ("Valley Courier :: Tornadoes tear…", "Metro | Floods…"). */
 const SITE_LABEL = /^(?:[^\s:|]+\s+){0,3}[^\s:|]+\s+(?:::|\|)\s+/u;

@@ -1,7 +1,15 @@
 // The part-of-speech questions the offline writers ask: does a clause state something, whom does a
 // sentence name and by what role, is a word a role.
 import { describe, expect, it } from 'vitest';
-import { headlinePresent, isRole, peopleIn, pointedAt, statesAGeneralTruth, statesSomething } from '../../../../src/services/newsroom/generator/grammar.js';
+import {
+  headlinePresent,
+  isRole,
+  peopleIn,
+  pointedAt,
+  SAID_BEFORE,
+  statesAGeneralTruth,
+  statesSomething,
+} from '../../../../src/services/newsroom/generator/grammar.js';
 
 describe('grammar', () => {
   it('finds the things a sentence points back at, and not a time or a clause', () => {
@@ -10,10 +18,13 @@ describe('grammar', () => {
     expect(pointedAt('The vote on these new rules came on Monday.')).toEqual(['rules']);
     expect(pointedAt('Three utilities will miss that deadline, the board said.')).toEqual(['deadline']);
     expect(pointedAt('About 1,200 of those residents were evacuated.')).toEqual(['residents']);
-    // "One" standing for a noun said before: the sentence does not say what.
-    expect(pointedAt('Shipments to 18 close allies, including Japan and Chile, will not need one.')).toEqual(['one']);
-    expect(pointedAt('Firms without one will face fines of up to $10,000.')).toEqual(['one']);
-    expect(pointedAt('The old bridge will close when the new one opens, officials said.')).toEqual(['one']);
+    // A time said before, and "one" standing for a noun said before: the sentence does not say what.
+    expect(pointedAt('For most of that time, fishermen on both banks shared the river.')).toEqual([SAID_BEFORE]);
+    expect(pointedAt('Prices were lower in those years.')).toEqual([SAID_BEFORE]);
+    expect(pointedAt('A Belgian maker pulled the other lever, cutting the weight of its bars.')).toEqual([SAID_BEFORE]);
+    expect(pointedAt('Shipments to 18 close allies, including Japan and Chile, will not need one.')).toEqual([SAID_BEFORE]);
+    expect(pointedAt('Firms without one will face fines of up to $10,000.')).toEqual([SAID_BEFORE]);
+    expect(pointedAt('The old bridge will close when the new one opens, officials said.')).toEqual([SAID_BEFORE]);
     for (const sentence of [
       'Officials said that growth slowed.',
       'Regulators said that deadline would hold.',
@@ -24,6 +35,8 @@ describe('grammar', () => {
       'This is the largest fire this year.',
       'Those who lost homes will get aid.',
       'Only one of the plants reopened on Monday.',
+      'On the other hand, exports rose for a third month.',
+      'Crowds gathered on the other side of the river.',
       'Crews finished phase one.',
       'The plan passed, 51 to one.',
       'Officials said the count was one.',

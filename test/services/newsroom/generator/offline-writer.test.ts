@@ -430,6 +430,10 @@ describe('sentence splitting', () => {
     expect(shapeSentence('The plan to rebuild the warehouse is sound and fully funded, he said.')?.dangling).toBe(true);
     expect(shapeSentence('"The cost will be very high for all of us here," said they.')?.dangling).toBe(true);
     expect(shapeSentence('Mayor Jane Ruiz said she would ask the state for help with the cleanup costs.')?.dangling).toBe(false);
+    // A quantity standing for people said before, as the subject; not one that names its own.
+    expect(shapeSentence('Most fled their farms in the Arden valley when the shelling reached the orchards.')?.dangling).toBe(true);
+    expect(shapeSentence('Many of them have not been paid since the mill closed in the spring.')?.dangling).toBe(true);
+    expect(shapeSentence('Most economists expect the central bank to hold its rate steady next week.')?.dangling).toBe(false);
     expect(shapeSentence('"The cost will be high," said Jane Ruiz, the mayor of Port Linden.')?.dangling).toBe(false);
     // In an article it follows the sentence naming its speaker, or stays out.
     const lead =

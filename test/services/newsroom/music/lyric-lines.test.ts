@@ -47,6 +47,10 @@ describe('sung lines', () => {
     expect(writtenLine('Inspectors reported cracks in two support beams and closed the bridge to trucks until the repairs are done.', 10)).toBe(
       'Inspectors report cracks in two support beams',
     );
+    // A participle describing a noun keeps its phrase or goes with it.
+    expect(writtenLine('The recall covers whole melons shipped between Oct. 2 and Oct. 19 to grocers in nine states.', 10)).toBe(
+      'The recall covers whole melons',
+    );
     // A line that is not the sentence's start keeps its tense: what was said, in the simple past.
     expect(writtenLine('The mayor said ticket sales had fallen by a third after the fare rise in March.', 10)).toBe('Ticket sales fell by a third');
   });
@@ -88,5 +92,16 @@ describe('sung lines', () => {
     expect(lines).toContain('Ranch hands found the shell in a dry creek bed');
     expect(lines).toContain('Flour prices rose by a fifth since the spring harvest');
     for (const line of lines) expect(line).not.toMatch(/that mystery|the other lever/);
+  });
+
+  it('sings no clause that only says what a count showed', async () => {
+    const vote = story(
+      'Harbor party wins most seats in council vote',
+      'The Harbor Party won the most seats in the city council election on Sunday, final results showed on Monday.',
+      ['Turnout rose to 61 percent, the highest in two decades.', 'The party leader said she would invite two smaller parties to talks.'],
+    );
+    const lines = (await sections([vote])).flat();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).not.toMatch(/^Final results showed/i);
   });
 });
