@@ -45,12 +45,25 @@ export interface SentenceShape {
   dangling: boolean;
 }
 
-/** Null when the sentence cannot stand in an article (furniture, fragment, link, too short or long). */
+/** "You" outside a quotation: a site talking to its own reader ("Brace your wallets, drivers"), not a fact a compiled article can retell. */
+const READER_ADDRESS = /\b(you|your|yours|yourself|yourselves)\b/i;
+const addressesReader = (text: string) => READER_ADDRESS.test(text.replace(/["“][^"”]*["”]/g, ''));
+
+/** A place set with "a"/"an" before the news: "At a hiring fair", "In a rented hall", "Inside a cramped clinic". */
+const SCENE =
+  /^(at|in|on|inside|outside|along|across|behind|beside|near|above|below|beneath)\s+an?\s+(?:[\p{L}'-]+\s+){0,3}(hall|ballroom|fair|stall|booth|shop|store|kitchen|room|office|field|farm|village|town|house|home|church|school|classroom|courtroom|hospital|clinic|ward|warehouse|factory|garage|basement|street|road|market|restaurant|cafe|café|diner|bar|park|lab|laboratory|yard|barn|orchard|dock|harbor|harbour|port|hotel|motel|apartment|gym|stadium|library|studio|tent|camp|shelter|cabin|mine|parking lot|strip mall|corner)\b/iu;
+
+/** Whether a sentence opens on a feature's scene: "At a hiring fair in a hotel ballroom…", "In a rented hall above a bicycle shop…". */
+export function opensOnAScene(sentence: string): boolean {
+  return SCENE.test(sentence.trim().replace(/^["“]/, ''));
+}
+
+/** Null when the sentence cannot stand in an article (furniture, fragment, link, too short or long, a site talking to its reader). */
 export function shapeSentence(raw: string): SentenceShape | null {
   let text = raw.trim();
   if (!/[.!?]["'”’)]?$/.test(text)) return null;
   if (/\?["'”’)]?$/.test(text)) return null;
-  if (FURNITURE.test(text) || URL_LIKE.test(text)) return null;
+  if (FURNITURE.test(text) || URL_LIKE.test(text) || addressesReader(text)) return null;
   if (/^[^A-Z0-9"“‘']/.test(text)) return null;
   if (text === text.toUpperCase() && /[A-Z]{3}/.test(text)) return null;
   text = text.replace(DATELINE, '');

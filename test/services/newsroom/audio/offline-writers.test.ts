@@ -233,6 +233,32 @@ describe('offline podcast', () => {
     expect(kyiv.why).toBeNull();
   });
 
+  it("gives no reason why a story matters from a feature's scene, and never retells a site talking to its reader", () => {
+    const article = (id: number, content: string) => ({
+      id,
+      title: 'Town jobs fair draws record crowd',
+      sourceUrl: `https://jobs${id}.test/${id}`,
+      domainName: `jobs${id}.test`,
+      content,
+      excerpt: null,
+      author: null,
+      publishedAt: null,
+      scrapedAt: new Date(),
+    });
+    const story = storyFromSources('Town jobs fair draws record crowd', 'finance', '', [
+      article(
+        1,
+        'Employers at the Linden county jobs fair on Wednesday offered more than 900 openings, the most since the fair began in 2009, the county said.\n\nAt a crowded stall in the school gym, the longest line did not lead to a factory or a warehouse but to the county hospital.',
+      ),
+      article(
+        2,
+        'The Linden county jobs fair drew a record 4,000 visitors on Wednesday as employers brought more than 900 openings.\n\nIf you are looking for work, your best chance is the county hospital, which is hiring 140 nurses.\n\nThe hospital said the openings could help it reopen a ward closed since March.',
+      ),
+    ])!;
+    expect(story.why ?? '').not.toMatch(/^At a crowded stall/);
+    for (const told of [story.lead, ...story.facts]) expect(told).not.toMatch(/\byou(r)?\b/i);
+  });
+
   it('names a source by the name its site gives itself, else by its domain read as words, and counts a site known by its address without naming it', () => {
     const text =
       'A fire destroyed three warehouses on the Port Linden waterfront on Saturday night, officials said.\n\nFire crews from four towns fought the blaze for more than nine hours before it was out.';
