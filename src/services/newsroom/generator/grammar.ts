@@ -3,6 +3,7 @@
 // lexicon and rules ship in the package; no network, no model file), loaded on first use: only
 // the offline writers ask, and a command that never writes should not pay its load.
 import { onFirstUse } from '../../../load-on-use.js';
+import { escapeRegExp } from '../../../shared/text/regexp.js';
 
 type Nlp = typeof import('compromise').default;
 interface TaggedTerm {
@@ -243,31 +244,44 @@ export interface NamedPerson {
 const ROLE_WORD = ['Noun', 'Adjective'];
 const NOT_ROLE_WORD = ['Determiner', 'Preposition', 'Conjunction', 'Verb', 'Person', 'Value', 'Pronoun', 'Date', 'Place'];
 
+type NameTerm = { text: string; tags: string[]; offset: { start: number } };
+
+/** The role said before the name that starts at term `first` ("company spokeswoman"), or null. */
+function roleBefore(terms: readonly NameTerm[], first: number): string | null {
+  const roleWords: string[] = [];
+  for (let i = first - 1; i >= 0 && roleWords.length < 3; i--) {
+    const term = terms[i]!;
+    const tags = new Set(term.tags);
+    if (/[,;:"“”()]/.test(term.text) || !ROLE_WORD.some((tag) => tags.has(tag)) || NOT_ROLE_WORD.some((tag) => tags.has(tag))) break;
+    // The sentence's first word is capitalised for the sentence, not for the role ("Health
+    // director"); a title alone keeps its capital ("Governor Elena Brandt").
+    const lower = i === 0 && roleWords.length > 0 && /^\p{Ll}/u.test(roleWords[0]!) && !tags.has('ProperNoun') && !tags.has('Acronym');
+    roleWords.unshift(lower ? term.text.toLowerCase() : term.text);
+  }
+  // The words before a name are a role only when the one beside it names one.
+  return roleWords.length > 0 && isRole(roleWords.at(-1)!) ? roleWords.join(' ') : null;
+}
+
+/** The description set off after a name that ends at `end`, when it names a role ("a retired teacher"). */
+function appositiveAfter(sentence: string, end: number): string | null {
+  const after = /^,?\s*,?\s+((?:a|an|the)\s+[^,;:"“”()]{3,80}?)(?:,\s|\.$)/i.exec(sentence.slice(end - 1));
+  return after && after[1]!.split(/\s+/).length <= 10 && after[1]!.split(/\s+/).some(isRole) ? after[1]! : null;
+}
+
 /**
  * The people `sentence` names with a first and a last name, each with the role said before the
- * name ("according to company spokeswoman Dana Kowalczyk" → company spokeswoman).
+ * name ("according to company spokeswoman Dana Kowalczyk" → company spokeswoman). A surname among
+ * `surnames` written after a capitalised word the tagger reads otherwise ("Odessa Whitlow", Odessa
+ * a city to it) is a person too, when `given` allows that word as a first name.
  */
-export function peopleIn(sentence: string): NamedPerson[] {
+export function peopleIn(sentence: string, known?: { surnames: ReadonlySet<string>; given: (word: string) => boolean }): NamedPerson[] {
   const doc = parser()(sentence);
-  type Term = { text: string; tags: string[]; offset: { start: number } };
-  const terms = (doc.json({ offset: true }) as { terms: Term[] }[]).flatMap((part) => part.terms);
+  const terms = (doc.json({ offset: true }) as { terms: NameTerm[] }[]).flatMap((part) => part.terms);
   const found: NamedPerson[] = [];
-  type Match = { text: string; terms: Term[]; offset: { start: number; length: number }; person?: { firstName?: string; lastName?: string } };
+  type Match = { text: string; terms: NameTerm[]; offset: { start: number; length: number }; person?: { firstName?: string; lastName?: string } };
   for (const match of doc.people().json({ offset: true }) as Match[]) {
     if (!match.person?.firstName || !match.person.lastName || match.terms.length < 2) continue;
     const first = terms.findIndex((term) => term.offset.start === match.terms[0]!.offset.start);
-    const roleWords: string[] = [];
-    for (let i = first - 1; i >= 0 && roleWords.length < 3; i--) {
-      const term = terms[i]!;
-      const tags = new Set(term.tags);
-      if (/[,;:"“”()]/.test(term.text) || !ROLE_WORD.some((tag) => tags.has(tag)) || NOT_ROLE_WORD.some((tag) => tags.has(tag))) break;
-      // The sentence's first word is capitalised for the sentence, not for the role ("Health
-      // director"); a title alone keeps its capital ("Governor Elena Brandt").
-      const lower = i === 0 && roleWords.length > 0 && /^\p{Ll}/u.test(roleWords[0]!) && !tags.has('ProperNoun') && !tags.has('Acronym');
-      roleWords.unshift(lower ? term.text.toLowerCase() : term.text);
-    }
-    // The words before a name are a role only when the one beside it names one.
-    const role = roleWords.length > 0 && isRole(roleWords.at(-1)!) ? roleWords.join(' ') : null;
     const name = match.text.trim().replace(/^["“]+|[,.;:"”’']+$/g, '');
     // From the name as written: the tagger splits "Lefèvre-Durand" in two.
     const words = name.split(/\s+/);
@@ -275,9 +289,16 @@ export function peopleIn(sentence: string): NamedPerson[] {
     const given = givenTerm ? words.findIndex((word) => word.startsWith(givenTerm.text)) : 0;
     const fullName = words.slice(Math.max(0, given)).join(' ');
     const surname = words.at(-1)!.replace(/[^\p{L}'’-]/gu, '');
-    const after = /^,?\s*,?\s+((?:a|an|the)\s+[^,;:"“”()]{3,80}?)(?:,\s|\.$)/i.exec(sentence.slice(match.offset.start + match.offset.length - 1));
-    const appositive = after && after[1]!.split(/\s+/).length <= 10 && after[1]!.split(/\s+/).some(isRole) ? after[1]! : null;
-    found.push({ name, surname, fullName, role, appositive });
+    found.push({ name, surname, fullName, role: roleBefore(terms, first), appositive: appositiveAfter(sentence, match.offset.start + match.offset.length) });
+  }
+  for (const surname of known?.surnames ?? []) {
+    if (found.some((person) => person.surname === surname)) continue;
+    const pair = new RegExp(`(?<![\\p{L}'’.-])(\\p{Lu}\\p{Ll}+)\\s+${escapeRegExp(surname)}(?![\\p{L}])`, 'u').exec(sentence);
+    if (!pair || !known!.given(pair[1]!)) continue;
+    const first = terms.findIndex((term) => term.offset.start === pair.index);
+    if (first < 0) continue;
+    const name = `${pair[1]} ${surname}`;
+    found.push({ name, surname, fullName: name, role: roleBefore(terms, first), appositive: appositiveAfter(sentence, pair.index + pair[0].length + 1) });
   }
   return found;
 }

@@ -4,7 +4,7 @@
 // who Kowalczyk is. The first mention by surname alone takes the name, and the role, the sources
 // introduced the person by; a quotation is never changed. A person named in full again later is
 // called by surname there, as a writer would ("Governor Elena Brandt … Brandt said").
-import { peopleIn, readsAsPlace, type NamedPerson } from './grammar.js';
+import { isRole, peopleIn, readsAsPlace, type NamedPerson } from './grammar.js';
 import { escapeRegExp } from '../../../shared/text/regexp.js';
 
 /** A capitalised word standing alone: not part of a longer name ("Port Linden", "Dr. Okafor", "Powell Industries"). */
@@ -21,13 +21,15 @@ const quotedSpans = (text: string) => [...text.matchAll(QUOTED)].map((m) => [m.i
  * The people `sources` introduce with a first name, by surname (null where two people share one),
  * for the surnames among `surnames`: only sentences that may name one are tagged.
  */
-function introductions(sources: readonly string[], surnames: ReadonlySet<string>): Map<string, NamedPerson | null> {
+function introductions(sources: readonly string[], surnames: ReadonlySet<string>, lowerCase: ReadonlySet<string>): Map<string, NamedPerson | null> {
   const people = new Map<string, NamedPerson | null>();
   if (surnames.size === 0) return people;
   const naming = new RegExp(`\\p{Lu}[\\p{L}'’.-]*\\s+(?:\\p{Lu}\\.\\s+)?(?:${[...surnames].map(escapeRegExp).join('|')})(?![\\p{L}])`, 'u');
   for (const sentence of sources) {
     if (!naming.test(sentence)) continue;
-    for (const person of peopleIn(sentence)) {
+    // A first name the tagger reads as a place ("Odessa Whitlow"): a capitalised word the sources
+    // never write in lower case and that names no role.
+    for (const person of peopleIn(sentence, { surnames, given: (word) => !lowerCase.has(word.toLowerCase()) && !isRole(word) })) {
       if (!surnames.has(person.surname)) continue;
       const known = people.get(person.surname);
       if (known === undefined) people.set(person.surname, person);
@@ -62,7 +64,7 @@ export function peopleIntroducer(chosen: readonly string[], sources: readonly st
   for (const sentence of sources) for (const match of sentence.matchAll(/(?<![\p{L}'’-])\p{Ll}[\p{L}'’-]*/gu)) lowerCase.add(match[0]);
   const surnames = new Set<string>();
   for (const sentence of chosen) for (const { word } of wordsAlone(sentence)) if (!lowerCase.has(word.toLowerCase())) surnames.add(word);
-  const people = introductions(sources, surnames);
+  const people = introductions(sources, surnames, lowerCase);
   const named = new Set<string>();
   return (sentence) => {
     let text = sentence;

@@ -38,6 +38,22 @@ describe('people introduced by name', () => {
     ]);
   });
 
+  it('knows a first name the tagger reads as a place ("Odessa Marchetti") from how the sources write it', () => {
+    const sources = [
+      'Lead plaintiff Odessa Marchetti, a retired nurse, called the ruling a victory for her street.',
+      'The old map split the county three ways.',
+    ];
+    const chosen = ['"We read it twice at the kitchen table," said Marchetti, the lead plaintiff.', 'Marchetti said the fight took six years.'];
+    const next = peopleIntroducer(chosen, sources);
+    expect(chosen.map(next)).toEqual([
+      '"We read it twice at the kitchen table," said Odessa Marchetti, the lead plaintiff.',
+      'Marchetti said the fight took six years.',
+    ]);
+    // A place before a surname that names a firm is no first name when the sources write the word in lower case.
+    const firm = peopleIntroducer(['Marchetti said the deal was done.'], ['Shares of Little Marchetti rose.', 'A little rain fell.']);
+    expect(firm('Marchetti said the deal was done.')).toBe('Marchetti said the deal was done.');
+  });
+
   it('sets a described person’s description after their name when the sentence goes on, and capitalises a sentence’s start', () => {
     expect(introduce(['Ortiz said costs would rise by spring.'])).toEqual([
       'Janelle Ortiz, an economist at Iowa State University, said costs would rise by spring.',
