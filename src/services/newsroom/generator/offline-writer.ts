@@ -11,7 +11,7 @@ import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
 import { pointedAt, SAID_BEFORE, statesAGeneralTruth } from './grammar.js';
 import { laterMentionsBySurname, peopleIntroducer } from './people.js';
-import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
+import { opensOnAScene, shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
 import { siteHost } from '../../../shared/site-names.js';
 
@@ -203,7 +203,9 @@ function score(candidates: Candidate[], sourceCount: number, story: { title: Set
     // Inverted pyramid: the top of an article carries the news.
     const position = 1.2 - 0.45 * Math.min(1, candidate.relativePosition * 1.5);
     const length = candidate.words < 12 ? 0.8 : candidate.words > 45 ? 0.85 : 1;
-    candidate.score = centrality * position * length * (candidate.dangling ? 0.8 : 1);
+    // A feature's scene ("At a hiring fair in a hotel ballroom, …") is an anecdote, not the story's news.
+    const scene = opensOnAScene(candidate.text) ? 0.5 : 1;
+    candidate.score = centrality * position * length * (candidate.dangling ? 0.8 : 1) * scene;
   }
   for (let i = 0; i < candidates.length; i++) {
     const a = candidates[i]!;
@@ -251,7 +253,11 @@ function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: r
   for (const c of candidates) if ((firstOfSource.get(c.sourceIndex)?.rawIndex ?? Infinity) > c.rawIndex) firstOfSource.set(c.sourceIndex, c);
   const openings = [...firstOfSource.values()];
   const fits = (c: Candidate, strict: boolean) =>
-    !c.dangling && !c.quote && (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50)) && pointsAt(c).every((term) => titleTerms.has(term));
+    !c.dangling &&
+    !c.quote &&
+    !opensOnAScene(c.text) &&
+    (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50)) &&
+    pointsAt(c).every((term) => titleTerms.has(term));
   const value = (candidate: Candidate) => {
     const told = 0.5 * termOverlap(candidate.terms, titleTerms) + headlineRecall(candidate, headlines);
     const opens = openingShare(candidate, openings, headlines.length);

@@ -58,6 +58,19 @@ export function opensOnAScene(sentence: string): boolean {
   return SCENE.test(sentence.trim().replace(/^["“]/, ''));
 }
 
+/** Two or more capitalised words in a row, each of two letters or more: a site shouting ("in just TWO DAYS"), not an acronym. */
+const SHOUTED = /\b\p{Lu}{2,}(?:['’]\p{Lu}+)?(?:\s+\p{Lu}{2,}(?:['’]\p{Lu}+)?)+\b/gu;
+
+/** Words a site set in capitals for emphasis, in lower case: the article's voice is not the site's. A quotation is left as said. */
+function unshouted(text: string): string {
+  if (!/\p{Lu}{2,}\s+\p{Lu}{2,}/u.test(text)) return text;
+  const lowered = text
+    .split(/(["“][^"”]*["”])/)
+    .map((part, i) => (i % 2 === 1 ? part : part.replace(SHOUTED, (run) => run.toLowerCase())))
+    .join('');
+  return lowered[0]!.toUpperCase() + lowered.slice(1);
+}
+
 /** Null when the sentence cannot stand in an article (furniture, fragment, link, too short or long, a site talking to its reader). */
 export function shapeSentence(raw: string): SentenceShape | null {
   let text = raw.trim();
@@ -66,7 +79,7 @@ export function shapeSentence(raw: string): SentenceShape | null {
   if (FURNITURE.test(text) || URL_LIKE.test(text) || addressesReader(text)) return null;
   if (/^[^A-Z0-9"“‘']/.test(text)) return null;
   if (text === text.toUpperCase() && /[A-Z]{3}/.test(text)) return null;
-  text = text.replace(DATELINE, '');
+  text = unshouted(text.replace(DATELINE, ''));
   const connective = CONNECTIVE_START.exec(text);
   if (connective) {
     const rest = text.slice(connective[0].length);

@@ -357,6 +357,34 @@ describe('the offline writer', () => {
     expect(written.content).not.toContain('Lighthouses are usually');
   });
 
+  it("never leads with a feature's scene, however many of the headline's words it has", () => {
+    const title = 'Hospital draws longest line at county jobs fair';
+    const sources = [
+      {
+        url: 'https://countyjobs.test/1',
+        title,
+        domain: 'countyjobs.test',
+        text: [
+          'At a crowded stall in the school gym, the longest line at the county jobs fair was for the hospital.',
+          'Linden County Hospital said on Wednesday it would hire 140 nurses and 60 porters by March, the most of any employer at the fair.',
+          'The hospital has struggled to fill night shifts since its new cancer wing opened in the spring.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://lindenpost.test/2',
+        title: 'Longest line at county jobs fair is for the hospital',
+        domain: 'lindenpost.test',
+        text: [
+          'Inside a packed school gym on Wednesday, the longest line at the county jobs fair formed at the hospital stall.',
+          'Linden County Hospital will hire 200 staff, including 140 nurses, by March, it told visitors at the county jobs fair on Wednesday.',
+          'More than 4,000 people came to the fair, organisers said, twice as many as last year.',
+        ].join('\n\n'),
+      },
+    ];
+    const written = writeOfflineArticle({ title, description: '', sources, targetWords: 300 });
+    expect(written.body[0]!.sourceText).not.toMatch(/^(At a crowded stall|Inside a packed school gym)/);
+  });
+
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
     const article = protestArticle('www.xn--bcher-kva.example');
     expect(article.content).toContain('sorry” (Bücher).');
@@ -430,6 +458,14 @@ describe('sentence splitting', () => {
     expect(shapeSentence('The plan to rebuild the warehouse is sound and fully funded, he said.')?.dangling).toBe(true);
     expect(shapeSentence('"The cost will be very high for all of us here," said they.')?.dangling).toBe(true);
     expect(shapeSentence('Mayor Jane Ruiz said she would ask the state for help with the cleanup costs.')?.dangling).toBe(false);
+    // Capitals a site set for emphasis are lower case in the article; an acronym and a quotation stay.
+    expect(shapeSentence('The average price of diesel hit $5.31 a gallon, a 19-cent leap in just TWO DAYS.')?.text).toBe(
+      'The average price of diesel hit $5.31 a gallon, a 19-cent leap in just two days.',
+    );
+    expect(shapeSentence('The FDA said the NRC and the EPA would meet in June to review the plan.')?.text).toBe(
+      'The FDA said the NRC and the EPA would meet in June to review the plan.',
+    );
+    expect(shapeSentence('The mayor posted "WE ARE OPEN" on the town hall door on Monday morning.')?.text).toContain('"WE ARE OPEN"');
     // A quantity standing for people said before, as the subject; not one that names its own.
     expect(shapeSentence('Most fled their farms in the Arden valley when the shelling reached the orchards.')?.dangling).toBe(true);
     expect(shapeSentence('Many of them have not been paid since the mill closed in the spring.')?.dangling).toBe(true);
