@@ -50,7 +50,11 @@ describe('food re-categorization API', () => {
   });
 
   it('answers 409 to a start while running, and stops', async () => {
-    // A fresh pass over three articles is quick; a second start in the same tick must still be refused.
+    // Enough articles that the pass is still running when the second start arrives, however busy the
+    // machine (three finished before it once, and both starts were accepted).
+    await server.sql`insert into articles (domain_name, source_url, canonical_url, title, topic, topic_source)
+      select 'food.test', 'https://food.test/more/' || n, 'https://food.test/more/' || n, 'Slow-cooker soup recipe number ' || n, 'health', 'offline'
+      from generate_series(1, 3000) as n`;
     const [first, second] = await Promise.all([call('POST', '/api/food-recategorization/start'), call('POST', '/api/food-recategorization/start')]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
     expect([first, second].find((r) => r.status === 409)!.body.message).toBe('Food re-categorization is already running');
