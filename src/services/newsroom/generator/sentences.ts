@@ -47,7 +47,10 @@ export interface SentenceShape {
 
 /** "You" outside a quotation: a site talking to its own reader ("Brace your wallets, drivers"), not a fact a compiled article can retell. */
 const READER_ADDRESS = /\b(you|your|yours|yourself|yourselves)\b/i;
-const addressesReader = (text: string) => READER_ADDRESS.test(text.replace(/["“][^"”]*["”]/g, ''));
+/** A command to the reader, past an opening phrase: "To understand why, look at a small corner of West Africa." */
+const READER_COMMAND =
+  /^(?:[^,"“]{1,40},\s+)?(?:look|consider|imagine|picture)\s+(?:at|how|what|why|the|a|an|this|that)\b|^(?:[^,"“]{1,40},\s+)?(?:remember|think)\s+(?:that|about|of|how|back)\b/i;
+const addressesReader = (text: string) => READER_ADDRESS.test(text.replace(/["“][^"”]*["”]/g, '')) || READER_COMMAND.test(text);
 
 /** A place set with "a"/"an" before the news: "At a hiring fair", "In a rented hall", "Inside a cramped clinic". */
 const SCENE =

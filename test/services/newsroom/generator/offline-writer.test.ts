@@ -458,6 +458,12 @@ describe('sentence splitting', () => {
     expect(shapeSentence('The plan to rebuild the warehouse is sound and fully funded, he said.')?.dangling).toBe(true);
     expect(shapeSentence('"The cost will be very high for all of us here," said they.')?.dangling).toBe(true);
     expect(shapeSentence('Mayor Jane Ruiz said she would ask the state for help with the cleanup costs.')?.dangling).toBe(false);
+    // A site talking to its reader, by "you" or by a command, is no sentence of a compiled article.
+    expect(shapeSentence('If you drive to work, your tank will cost about $9 more to fill this week.')).toBeNull();
+    expect(shapeSentence('To see why, look at the reservoirs that feed the valley from the north.')).toBeNull();
+    expect(shapeSentence('Consider the price of a dozen eggs at the county market this month.')).toBeNull();
+    expect(shapeSentence('Think tanks on both sides of the debate said the bill would pass.')).not.toBeNull();
+    expect(shapeSentence('"You cannot replant your way out of a shortage," the economist said on Monday.')).not.toBeNull();
     // Capitals a site set for emphasis are lower case in the article; an acronym and a quotation stay.
     expect(shapeSentence('The average price of diesel hit $5.31 a gallon, a 19-cent leap in just TWO DAYS.')?.text).toBe(
       'The average price of diesel hit $5.31 a gallon, a 19-cent leap in just two days.',
