@@ -133,6 +133,14 @@ const HABIT = /^(usually|typically|generally|often|commonly|normally|rarely|seld
 /** What anchors a sentence to an event: a time, a name, a past or a future (and a number, below). */
 const EPISODIC = ['Date', 'ProperNoun', 'Pronoun', 'Possessive', 'Modal'];
 
+/**
+ * A quick test before tagging: a general truth has "is", "are" or a verb of habit, no figure, no
+ * name (a capital inside the sentence; an acronym may be there) and no definite subject.
+ */
+const MAY_BE_GENERAL =
+  /^(?!(the|this|that|these|those|his|her|its|their|our)\b)[^\d]*\b(is|are|usually|typically|generally|often|commonly|normally|rarely|seldom|always|traditionally)\b[^\d]*$/i;
+const NAMED_INSIDE = /\s[A-Z][a-z]/;
+
 /** Whether the words after "is"/"are" (past a parenthesis between commas, and adverbs) are a noun phrase: "is, at bottom, a machine". */
 function predicateNoun(rest: readonly TaggedTerm[]): boolean {
   let at = 1;
@@ -155,6 +163,7 @@ function predicateNoun(rest: readonly TaggedTerm[]): boolean {
  * and "Ferries are cancelled" are news: a state or an event, not a kind.
  */
 export function statesAGeneralTruth(sentence: string): boolean {
+  if (!MAY_BE_GENERAL.test(sentence) || NAMED_INSIDE.test(sentence)) return false;
   const terms = tagged(sentence.split(/[:;]/)[0]!);
   const verb = terms.findIndex((term) => term.tags.has('Verb'));
   if (verb < 1 || terms.some((term) => hasAny(term, EPISODIC) || (term.tags.has('Value') && !term.tags.has('Ordinal')))) return false;

@@ -11,7 +11,7 @@ import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
 import { pointedAt, SAID_BEFORE, statesAGeneralTruth } from './grammar.js';
 import { laterMentionsBySurname, peopleIntroducer } from './people.js';
-import { opensOnAScene, shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
+import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
 import { siteHost } from '../../../shared/site-names.js';
 
@@ -91,26 +91,19 @@ interface Candidate extends SentenceShape {
   general?: boolean;
 }
 
-/** A thing pointed at that no sentence names ("will not need one"): only the sentence before it in its source does. */
-const UNNAMED = '\u0000unnamed';
-
-/**
- * A quick test before tagging: a general truth has "is", "are" or a verb of habit, no figure, no
- * name (a capital inside the sentence; an acronym may be there) and no definite subject.
- */
-const MAY_BE_GENERAL =
-  /^(?!(the|this|that|these|those|his|her|its|their|our)\b)[^\d]*\b(is|are|usually|typically|generally|often|commonly|normally|rarely|seldom|always|traditionally)\b[^\d]*$/i;
-const NAMED_INSIDE = /\s[A-Z][a-z]/;
-
 /** A sentence setting a feature's scene ("Armored dinosaurs are usually described as …"): no fact of the story. */
 function general(c: Candidate): boolean {
-  c.general ??= MAY_BE_GENERAL.test(c.text) && !NAMED_INSIDE.test(c.text) && statesAGeneralTruth(c.text);
+  c.general ??= statesAGeneralTruth(c.text);
   return c.general;
 }
 
-/** What the sentence points back at, tagged the first time a choice asks (tagging every sentence costs). */
+/**
+ * What the sentence points back at, tagged the first time a choice asks (tagging every sentence
+ * costs). A thing it does not name ("will not need one") stays SAID_BEFORE, which no sentence's
+ * terms hold: only the sentence before it in its source introduces it.
+ */
 function pointsAt(c: Candidate): string[] {
-  c.pointing ??= pointedAt(c.text).flatMap((noun) => (noun === SAID_BEFORE ? [UNNAMED] : [...termSet(noun)]));
+  c.pointing ??= pointedAt(c.text).flatMap((noun) => (noun === SAID_BEFORE ? [SAID_BEFORE] : [...termSet(noun)]));
   return c.pointing;
 }
 
@@ -204,8 +197,7 @@ function score(candidates: Candidate[], sourceCount: number, story: { title: Set
     const position = 1.2 - 0.45 * Math.min(1, candidate.relativePosition * 1.5);
     const length = candidate.words < 12 ? 0.8 : candidate.words > 45 ? 0.85 : 1;
     // A feature's scene ("At a hiring fair in a hotel ballroom, …") is an anecdote, not the story's news.
-    const scene = opensOnAScene(candidate.text) ? 0.5 : 1;
-    candidate.score = centrality * position * length * (candidate.dangling ? 0.8 : 1) * scene;
+    candidate.score = centrality * position * length * (candidate.dangling ? 0.8 : 1) * (candidate.scene ? 0.5 : 1);
   }
   for (let i = 0; i < candidates.length; i++) {
     const a = candidates[i]!;
@@ -255,7 +247,7 @@ function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: r
   const fits = (c: Candidate, strict: boolean) =>
     !c.dangling &&
     !c.quote &&
-    !opensOnAScene(c.text) &&
+    !c.scene &&
     (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50)) &&
     pointsAt(c).every((term) => titleTerms.has(term));
   const value = (candidate: Candidate) => {

@@ -43,6 +43,8 @@ export interface SentenceShape {
   quote: boolean;
   /** Starts by referring to something said before it, or quotes someone the sentence does not name. */
   dangling: boolean;
+  /** Opens on a feature's scene (opensOnAScene): an anecdote, not the story's news. */
+  scene: boolean;
 }
 
 /** "You" outside a quotation: a site talking to its own reader ("Brace your wallets, drivers"), not a fact a compiled article can retell. */
@@ -97,6 +99,7 @@ export function shapeSentence(raw: string): SentenceShape | null {
     words,
     quote: quotesSpeech(text),
     dangling: DANGLING_START.test(text) || QUANTITY_SUBJECT.test(text) || unattributedQuotation(text) || PRONOUN_ATTRIBUTION.test(text),
+    scene: opensOnAScene(text),
   };
 }
 
