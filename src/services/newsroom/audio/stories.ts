@@ -9,7 +9,7 @@ import { currentTrends, trendSourceArticles, type TrendSourceArticle } from '../
 import type { Topic } from '../../../shared/topics.js';
 import { displayHost, InsufficientSourceText, writeOfflineArticle } from '../generator/offline-writer.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
-import { opensOnAScene, shapeSentence } from '../generator/sentences.js';
+import { opensOnAnAside, shapeSentence } from '../generator/sentences.js';
 import { splitSentences } from '../../../shared/text/sentences.js';
 import { peopleIn } from '../generator/grammar.js';
 import { laterMentionsBySurname, peopleIntroducer } from '../generator/people.js';
@@ -134,8 +134,8 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   if (sentences.length === 0) return null;
   const [lead, ...facts] = sentences as [string, ...string[]];
   const who = facts.find(namesSpeaker) ?? facts.find((fact) => !SPOKE.test(fact) && WHO.test(fact)) ?? null;
-  // A scene's words ("the longest line didn't lead to a factory") say no consequence.
-  const why = facts.find((fact) => fact !== who && WHY.test(fact) && !opensOnAScene(fact)) ?? null;
+  // A scene's words ("the longest line didn't lead to a factory") or the story's history say no consequence.
+  const why = facts.find((fact) => fact !== who && WHY.test(fact) && !opensOnAnAside(fact)) ?? null;
   return {
     title,
     topic,

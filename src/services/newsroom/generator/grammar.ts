@@ -63,10 +63,19 @@ const PARTICIPLE_BEFORE_PREPOSITION =
  */
 const PARTICIPLE_PREPOSITION = /^(at|to|for|in|on|by|with|from|as|into|onto|toward|towards|against|around|under|near)$/i;
 
+/**
+ * Verbs that are participles before "for" only: "the 90 seats needed for a majority", "the approval
+ * required for a restart"; before "to" they are as often a past tense ("The city needed to borrow").
+ */
+const PARTICIPLE_BEFORE_FOR = /^(needed|required)$/i;
+
 /** Whether the verb at `i` is such a participle: one of those verbs, then (past adverbs) a preposition or "to". */
 function reducedRelative(terms: readonly TaggedTerm[], i: number): boolean {
-  if (!PARTICIPLE_BEFORE_PREPOSITION.test(terms[i]!.text)) return false;
-  const preposition = (term: TaggedTerm) => PARTICIPLE_PREPOSITION.test(term.text) || term.tags.has('Preposition');
+  const onlyFor = PARTICIPLE_BEFORE_FOR.test(terms[i]!.text);
+  if (!onlyFor && !PARTICIPLE_BEFORE_PREPOSITION.test(terms[i]!.text)) return false;
+  const preposition = onlyFor
+    ? (term: TaggedTerm) => /^for$/i.test(term.text)
+    : (term: TaggedTerm) => PARTICIPLE_PREPOSITION.test(term.text) || term.tags.has('Preposition');
   let next = i + 1;
   while (terms[next] && !preposition(terms[next]!) && terms[next]!.tags.has('Adverb')) next++;
   const after = terms[next];
@@ -126,6 +135,23 @@ function standsForANoun(terms: readonly TaggedTerm[], i: number): boolean {
   const before = terms[i - 1]!;
   if (/\S/.test(before.post) || before.tags.has('Copula') || hasAny(before, ['Noun', 'Value'])) return false;
   return hasAny(before, BEFORE_PRONOUN_ONE);
+}
+
+/** Verbs that "that" after them opens a clause for ("show that in 2020 …", "said that on Monday …"). */
+const TAKES_A_CLAUSE =
+  /^(say|said|says|tell|told|show|shows|showed|prove|argue|claim|believe|know|think|find|found|note|add|warn|ensure|suggest|mean|hope|expect|confirm|report|announce|decide|agree|insist|fear|predict|estimate|admit|indicate|learn|see|hear|explain|assume|feel|promise|stress|conclude|determine|reveal|so)$/i;
+
+/**
+ * "that" standing for a thing said before, as the object of a verb ("will try to stop that in
+ * federal court", "we cannot afford that."): the verb's base form before it, then a preposition or
+ * the phrase's end. Not "that" opening a clause after a verb of saying or knowing.
+ */
+function thatStandsForAThing(terms: readonly TaggedTerm[], i: number): boolean {
+  if (!/^that$/i.test(terms[i]!.text)) return false;
+  const before = terms[i - 1]!;
+  const next = terms[i + 1];
+  if (/\S/.test(before.post) || !before.tags.has('Infinitive') || TAKES_A_CLAUSE.test(before.text)) return false;
+  return next === undefined || /[,.;:!?]/.test(terms[i]!.post) || next.tags.has('Preposition');
 }
 
 /** Adverbs of habit: "are usually described", "typically cost". */
@@ -189,7 +215,8 @@ export function statesAGeneralTruth(sentence: string): boolean {
 export const SAID_BEFORE = 'said before';
 
 /** A quick test before tagging (most sentences have no determiner that could point back): the shapes below. */
-const MAY_POINT = /\b(this|these|those)\s+\p{L}|\bthat\s+\p{L}+[,.;:!?]|\bones?\b|\bthe (other|latter)\b/iu;
+const MAY_POINT =
+  /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\bones?\b|\bthe (other|latter)\b/iu;
 /** "The other" thing, "the latter": one of things said before ("pulled the other lever"); not "on the other hand", "the other side". */
 const THE_OTHER = /\bthe (?:latter\b|other\s+(?!(?:hand|side|sides|way|day|night|week|end)\b)\p{L})/iu;
 /** Times "this" names without pointing back ("this morning"); "that" and "those" point back at one said before ("for most of that time"). */
@@ -231,7 +258,7 @@ export function pointedAt(sentence: string): string[] {
     if (time || hasAny(noun, NOT_A_THING)) continue;
     found.push(noun.text.toLowerCase().replace(/[^\p{L}-]/gu, ''));
   }
-  for (let i = 1; i < terms.length; i++) if (standsForANoun(terms, i)) found.push(SAID_BEFORE);
+  for (let i = 1; i < terms.length; i++) if (standsForANoun(terms, i) || thatStandsForAThing(terms, i)) found.push(SAID_BEFORE);
   if (THE_OTHER.test(sentence)) found.push(SAID_BEFORE);
   return found;
 }
@@ -302,10 +329,12 @@ export function peopleIn(sentence: string, known?: { surnames: ReadonlySet<strin
   }
   for (const surname of known?.surnames ?? []) {
     if (found.some((person) => person.surname === surname)) continue;
-    const pair = new RegExp(`(?<![\\p{L}'’.-])(\\p{Lu}\\p{Ll}+)\\s+${escapeRegExp(surname)}(?![\\p{L}])`, 'u').exec(sentence);
+    // Not a firm's first word ("When Northgate Bancorp opened…"): the surname ends the name.
+    const pair = new RegExp(`(?<![\\p{L}'’.-])(\\p{Lu}\\p{Ll}+)\\s+${escapeRegExp(surname)}(?![\\p{L}])(?!\\s+\\p{Lu})`, 'u').exec(sentence);
     if (!pair || !known!.given(pair[1]!)) continue;
     const first = terms.findIndex((term) => term.offset.start === pair.index);
-    if (first < 0) continue;
+    // A first name is a noun to the tagger, whatever kind: "When", "After" and "Only" are none.
+    if (first < 0 || !terms[first]!.tags.includes('Noun')) continue;
     const name = `${pair[1]} ${surname}`;
     found.push({ name, surname, fullName: name, role: roleBefore(terms, first), appositive: appositiveAfter(sentence, pair.index + pair[0].length + 1) });
   }
@@ -397,7 +426,8 @@ function subjectIsPlural(subject: readonly TaggedTerm[]): boolean {
  * "and" that opens another verb's phrase ("fell to 2.6 percent | and was moving…"), before a
  * preposition ("lets ambulances go straight | to the hospital | with the shortest queue") and
  * before a relative clause ("contain proteins | that could show…") and before a participle
- * describing a noun, never after it ("cucumbers | shipped between…"); as offsets into `clause`,
+ * describing a noun, never after it ("cucumbers | shipped between…"), and before a gerund's phrase
+ * ("more | starting in January"); as offsets into `clause`,
  * last first.
  */
 export function phraseEnds(clause: string): { at: number; and: boolean }[] {
@@ -415,7 +445,9 @@ export function phraseEnds(clause: string): { at: number; and: boolean }[] {
     const participle = (at: number) =>
       at > verb && terms[at]!.tags.has('Verb') && hasAny(terms[at]!, ['PastTense', 'Participle']) && terms[at - 1]?.tags.has('Noun');
     if (participle(i - 1)) return;
-    if (and || term.tags.has('Preposition') || RELATIVE.test(word) || participle(i)) ends.push({ at: found, and });
+    // A gerund opening a phrase of its own after the clause's object: "will cost 9 percent more | starting in January".
+    const gerundPhrase = i > verb + 1 && term.tags.has('Gerund') && !terms[i - 1]!.tags.has('Verb');
+    if (and || term.tags.has('Preposition') || RELATIVE.test(word) || participle(i) || gerundPhrase) ends.push({ at: found, and });
   });
   return ends.reverse();
 }

@@ -197,7 +197,7 @@ function score(candidates: Candidate[], sourceCount: number, story: { title: Set
     const position = 1.2 - 0.45 * Math.min(1, candidate.relativePosition * 1.5);
     const length = candidate.words < 12 ? 0.8 : candidate.words > 45 ? 0.85 : 1;
     // A feature's scene ("At a hiring fair in a hotel ballroom, …") is an anecdote, not the story's news.
-    candidate.score = centrality * position * length * (candidate.dangling ? 0.8 : 1) * (candidate.scene ? 0.5 : 1);
+    candidate.score = centrality * position * length * (candidate.dangling ? 0.8 : 1) * (candidate.aside ? 0.5 : 1);
   }
   for (let i = 0; i < candidates.length; i++) {
     const a = candidates[i]!;
@@ -247,7 +247,7 @@ function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: r
   const fits = (c: Candidate, strict: boolean) =>
     !c.dangling &&
     !c.quote &&
-    !c.scene &&
+    !c.aside &&
     (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50)) &&
     pointsAt(c).every((term) => titleTerms.has(term));
   const value = (candidate: Candidate) => {
@@ -315,8 +315,11 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     const before = byPosition.get(`${c.sourceIndex}:${c.rawIndex - 1}`);
     return before !== undefined && chosen.has(before.id);
   };
-  // "Miss that deadline" needs the deadline said before: in the headline, or in a sentence chosen already.
-  const introduced = (term: string) => titleTerms.has(term) || [...chosen.values()].some((other) => other.terms.has(term));
+  // "Miss that deadline" needs the deadline said before it: in the headline, or in a sentence chosen
+  // already that is printed before it (the lead, or one from higher up its source's telling).
+  const introduced = (term: string, c: Candidate) =>
+    titleTerms.has(term) ||
+    [...chosen.values()].some((other) => other.terms.has(term) && (other.id === lead.id || other.relativePosition < c.relativePosition));
   const redundant = (c: Candidate) => {
     for (const other of chosen.values()) if (tellsSameFact(c, other)) return true;
     return false;
@@ -328,7 +331,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     if (words >= target * 0.95) return false;
     if (words + c.words > target * 1.12 && words >= target * 0.6) return false;
     if (redundant(c)) return false;
-    if (!pointsAt(c).every(introduced) && !predecessorChosen(c)) return false;
+    if (!pointsAt(c).every((term) => introduced(term, c)) && !predecessorChosen(c)) return false;
     if (general(c)) return false;
     chosen.set(c.id, c);
     words += c.words;

@@ -19,7 +19,7 @@ import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { getSetting } from '../../platform/settings/index.js';
 import { lineSyllables, loadPronunciations, rhymeOf } from '../../../shared/text/pronounce.js';
 import { headlinePresent, phraseEnds, simplePast, statesSomething } from '../generator/grammar.js';
-import { termSet } from '../generator/sentences.js';
+import { opensOnAnAside, termSet } from '../generator/sentences.js';
 
 export interface LyricLine {
   section: 'verse' | 'chorus';
@@ -228,7 +228,11 @@ function storyCandidates(story: Story, stories: readonly Story[]): { headline: s
   const title = withoutSiteLabel(story.title);
   const headlines = [whole(title, 12), laterClause(title, 10)].filter(usable);
   const headline = headlines.find(singable) ?? headlines[0] ?? null;
-  const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])];
+  // A quotation is its speaker's words, not a fact to sing ("You cannot replant your way out of a
+  // shortage"); a scene or the story's history is no news ("In 1911, its founders lent…").
+  const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])].filter(
+    (sentence) => !/^["“]/.test(sentence.trim()) && !opensOnAnAside(sentence),
+  );
   // A fact's line says something (statesSomething); a headline's own words may be headline-ese
   // ("Retailer hit by data breach"), which sings well.
   const facts = [

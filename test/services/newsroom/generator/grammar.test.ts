@@ -25,7 +25,14 @@ describe('grammar', () => {
     expect(pointedAt('Shipments to 18 close allies, including Japan and Chile, will not need one.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('Firms without one will face fines of up to $10,000.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('The old bridge will close when the new one opens, officials said.')).toEqual([SAID_BEFORE]);
+    // "that" as the thing a verb acts on, said before.
+    expect(pointedAt('The ferry union, whose banners still hang at the pier, says it will try to stop that in federal court.')).toEqual([SAID_BEFORE]);
+    expect(pointedAt('The county cannot afford that, the treasurer said.')).toEqual([SAID_BEFORE]);
     for (const sentence of [
+      'The union will try to show that in March the ferry ran without inspectors.',
+      'The board will decide that in future the bridge closes at night.',
+      'The ruling that in effect ends the ban was welcomed by growers.',
+      'Growers said that on Monday prices fell again.',
       'Officials said that growth slowed.',
       'Regulators said that deadline would hold.',
       'The mayor said that the city would rebuild.',
@@ -75,6 +82,8 @@ describe('grammar', () => {
       'The provision aimed at cloud projects was dropped',
       'The company aimed its new phones at students',
       'Stocks jumped on Tuesday',
+      'The city needed to borrow five million dollars',
+      'The ferry needed for the crossing was late',
     ])
       expect(statesSomething(clause), clause).toBe(true);
     for (const phrase of [
@@ -101,6 +110,9 @@ describe('grammar', () => {
       // A participle describing its noun, with no verb of the line's own.
       'Stablecoins pegged to the euro',
       'The cobalt used in phone batteries',
+      // Before "for", "needed" and "required" describe the noun: no verb of the line's own.
+      'Well short of the 61 votes needed for a quorum',
+      'The permits required for a new pier',
     ])
       expect(statesSomething(phrase), phrase).toBe(false);
   });

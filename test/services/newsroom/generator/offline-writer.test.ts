@@ -385,6 +385,34 @@ describe('the offline writer', () => {
     expect(written.body[0]!.sourceText).not.toMatch(/^(At a crowded stall|Inside a packed school gym)/);
   });
 
+  it("never leads with the story's history, however many of the headline's words it has", () => {
+    const title = 'Linden mill to close its loom shed after 120 years';
+    const sources = [
+      {
+        url: 'https://lindenpost.test/1',
+        title,
+        domain: 'lindenpost.test',
+        text: [
+          'When the Linden mill opened its loom shed on Canal Street in 1902, its owners hired mostly from the valley farms.',
+          'The owners of the Linden mill said on Monday they would close the loom shed in March, cutting 300 jobs.',
+          'The county plans to retrain the workers at its college from April.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://valleytimes.test/2',
+        title: 'Linden mill loom shed to close after 120 years',
+        domain: 'valleytimes.test',
+        text: [
+          'In 1902, the Linden mill opened the loom shed that would employ half the valley for a century.',
+          'The Linden mill will close its loom shed in March with the loss of 300 jobs, its owners announced on Monday.',
+          'Orders for the mill’s cloth have fallen by half since 2020, the owners said.',
+        ].join('\n\n'),
+      },
+    ];
+    const written = writeOfflineArticle({ title, description: '', sources, targetWords: 300 });
+    expect(written.body[0]!.sourceText).toMatch(/close/);
+  });
+
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
     const article = protestArticle('www.xn--bcher-kva.example');
     expect(article.content).toContain('sorry” (Bücher).');

@@ -52,6 +52,12 @@ describe('people introduced by name', () => {
     // A place before a surname that names a firm is no first name when the sources write the word in lower case.
     const firm = peopleIntroducer(['Marchetti said the deal was done.'], ['Shares of Little Marchetti rose.', 'A little rain fell.']);
     expect(firm('Marchetti said the deal was done.')).toBe('Marchetti said the deal was done.');
+    // A word opening a sentence before a firm's name is no first name: "When Linden Mills opened…".
+    const mill = peopleIntroducer(
+      ['Linden shares closed down 4 percent on Monday.'],
+      ['When Linden Mills opened its first loom shed in 1902, its owners hired from the valley.'],
+    );
+    expect(mill('Linden shares closed down 4 percent on Monday.')).toBe('Linden shares closed down 4 percent on Monday.');
   });
 
   it('sets a described person’s description after their name when the sentence goes on, and capitalises a sentence’s start', () => {

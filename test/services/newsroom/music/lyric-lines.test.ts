@@ -51,6 +51,10 @@ describe('sung lines', () => {
     expect(writtenLine('The recall covers whole melons shipped between Oct. 2 and Oct. 19 to grocers in nine states.', 10)).toBe(
       'The recall covers whole melons',
     );
+    // A gerund's phrase after the object ends where it starts.
+    expect(writtenLine('The bakery says its rye loaves will cost about 8 percent more starting in January.', 10)).toBe(
+      'Its rye loaves will cost about 8 percent more',
+    );
     // A line that is not the sentence's start keeps its tense: what was said, in the simple past.
     expect(writtenLine('The mayor said ticket sales had fallen by a third after the fare rise in March.', 10)).toBe('Ticket sales fell by a third');
   });
@@ -103,5 +107,26 @@ describe('sung lines', () => {
     const lines = (await sections([vote])).flat();
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(line).not.toMatch(/^Final results showed/i);
+  });
+
+  it("sings no quotation as a fact, nor the story's history", async () => {
+    const mill = story(
+      'Linden mill to close after 120 years',
+      'The Linden mill will close its last loom shed in March, cutting 300 jobs, its owners said on Monday.',
+      [
+        'When the mill opened its first loom shed on Canal Street in 1902, its owners hired mostly from the valley farms.',
+        '"You cannot keep a mill running on memories," said Ada Birch, who worked its looms for thirty years.',
+        '"Nobody buys a bolt of cloth from a valley any more, and nobody will."',
+        'The county plans to retrain the workers at its college from April.',
+      ],
+    );
+    const lines = (await sections([mill])).flat();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).not.toMatch(/hired mostly|memories|bolt of cloth|Nobody will/i);
+    // With only quotations to go with its headline, the headline is sung without them.
+    const quoted = story(mill.title, mill.lead, ['"Nobody buys a bolt of cloth from a valley any more."']);
+    const sung = (await sections([quoted])).flat();
+    expect(sung).toContain('Linden mill to close after 120 years');
+    for (const line of sung) expect(line).not.toMatch(/bolt of cloth/i);
   });
 });
