@@ -21,6 +21,22 @@ function endsWithAbbreviation(text: string): boolean {
   return ABBREVIATIONS.has(word) || /^[a-z]$/.test(word) || /^([a-z]\.)+[a-z]$/.test(word);
 }
 
+/** Abbreviations a sentence may end on: "at 6 a.m.", "Halden Corp.", "and so on, etc.". */
+const MAY_END = /(?:^|[\s(])(?:a\.m|p\.m|etc|inc|corp|co|ltd|llc|jr|sr)\.$/i;
+/** What follows a time without ending its sentence: "6 a.m. Tuesday", "9 p.m. Eastern", "6 a.m. EST", "3 a.m. Moscow time". */
+const AFTER_A_TIME =
+  /^(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|Eastern|Pacific|Central|Mountain|Atlantic|[A-Z]{2,4}T|GMT|UTC|\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)?\s+time)\b/u;
+
+/**
+ * Whether a sentence ends on its abbreviation: before a quotation opening ("at 6 a.m. “Important
+ * information…”"), or a time before a sentence's first word ("at 6 a.m. The company said…").
+ */
+function endsHere(candidate: string, next: string): boolean {
+  if (!MAY_END.test(candidate)) return false;
+  if (/^["“]\p{Lu}/u.test(next)) return true;
+  return /[ap]\.m\.$/i.test(candidate) && /^\p{Lu}\p{Ll}/u.test(next) && !AFTER_A_TIME.test(next);
+}
+
 export function quoteCount(text: string): number {
   return (text.match(OPEN_QUOTES) ?? []).length;
 }
@@ -42,7 +58,7 @@ function splitParagraph(paragraph: string): string[] {
   for (let match = boundary.exec(text); match; match = boundary.exec(text)) {
     const end = match.index + match[0].trimEnd().length;
     const candidate = text.slice(start, end);
-    if (/\.$/.test(candidate) && endsWithAbbreviation(candidate)) continue;
+    if (/\.$/.test(candidate) && endsWithAbbreviation(candidate) && !endsHere(candidate, text.slice(match.index + match[0].length))) continue;
     pieces.push(candidate.trim());
     start = match.index + match[0].length;
   }

@@ -21,6 +21,20 @@ describe('splitSentences', () => {
     expect(splitSentences(text)).toEqual(['“We will rebuild. We always have,” the mayor said.', 'Crews began on Monday.', 'A second paragraph follows']);
   });
 
+  it('ends a sentence on a time or a firm’s abbreviation where the next one starts', () => {
+    const text =
+      'The letter arrived at 6 a.m. “Important news about your account,” it began. The bank said the breach was found at 9 p.m. Tuesday. ' +
+      'The alert went out at 7 a.m. The bank’s shares fell. Halden Corp. Chief Executive Ana Ruiz apologised.';
+    expect(splitSentences(text)).toEqual([
+      'The letter arrived at 6 a.m.',
+      '“Important news about your account,” it began.',
+      'The bank said the breach was found at 9 p.m. Tuesday.',
+      'The alert went out at 7 a.m.',
+      'The bank’s shares fell.',
+      'Halden Corp. Chief Executive Ana Ruiz apologised.',
+    ]);
+  });
+
   it('does not split where no capital or digit follows, nor on an empty text', () => {
     expect(splitSentences('prices rose. then fell')).toEqual(['prices rose. then fell']);
     expect(splitSentences('  \n ')).toEqual([]);

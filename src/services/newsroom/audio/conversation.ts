@@ -16,7 +16,7 @@ function joinAnd(items: readonly string[]): string {
 
 function lowerFirst(sentence: string): string {
   // "The council…" → "the council…", but not "Maria Okafor…" or "NASA…" (a second capital or a name).
-  return /^(The|A|An|This|That|These|Those|It|In|On|At|After|Before|About|Some|Many|More)\b/.test(sentence)
+  return /^(The|A|An|This|That|These|Those|It|Its|Their|In|On|At|For|From|By|During|With|After|Before|About|Some|Many|Most|More)\b/.test(sentence)
     ? sentence[0]!.toLowerCase() + sentence.slice(1)
     : sentence;
 }

@@ -21,7 +21,7 @@ export interface Story {
   topic: Topic;
   /** What happened: the lead sentence. */
   lead: string;
-  /** Further facts in the sources' order (each a source sentence). */
+  /** Further facts in the sources' order (each a source sentence), not a scene or the story's history. */
   facts: string[];
   /** A fact that names who said or did something, if the sources have one. */
   who: string | null;
@@ -132,10 +132,13 @@ export function storyFromSources(title: string, topic: Topic, description: strin
       .slice(0, 4);
   }
   if (sentences.length === 0) return null;
-  const [lead, ...facts] = sentences as [string, ...string[]];
+  const [lead, ...told] = sentences as [string, ...string[]];
+  // An article may set a feature's scene or tell the story's history; a story told aloud or sung
+  // has a few facts, and those are its news ("the longest line didn't lead to a factory" says no
+  // consequence either).
+  const facts = told.filter((sentence) => !opensOnAnAside(sentence));
   const who = facts.find(namesSpeaker) ?? facts.find((fact) => !SPOKE.test(fact) && WHO.test(fact)) ?? null;
-  // A scene's words ("the longest line didn't lead to a factory") or the story's history say no consequence.
-  const why = facts.find((fact) => fact !== who && WHY.test(fact) && !opensOnAnAside(fact)) ?? null;
+  const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
   return {
     title,
     topic,

@@ -154,6 +154,28 @@ function thatStandsForAThing(terms: readonly TaggedTerm[], i: number): boolean {
   return next === undefined || /[,.;:!?]/.test(terms[i]!.post) || next.tags.has('Preposition');
 }
 
+/**
+ * Whether `sentence` tells its reader what to do: it opens on a verb's bare form with no subject,
+ * then a particle, a preposition, an article or "not" ("Watch out for emails pretending to come
+ * from the bank", "Do not click links…"). A noun the tagger could read as a verb goes on to its
+ * own ("Stop signs were stolen", "Drink sales rose").
+ */
+export function opensOnACommand(sentence: string): boolean {
+  const terms = tagged(sentence);
+  const [first, second, third] = terms;
+  if (!first || !second) return false;
+  if (/^(do|don't|don’t)$/i.test(first.text)) return second.tags.has('Negative') || /n['’]t$/i.test(first.text) ? Boolean(third?.tags.has('Verb')) : false;
+  if (!first.tags.has('Verb') || !hasAny(first, ['Infinitive', 'Imperative']) || hasAny(first, ['Noun', 'PastTense', 'Modal', 'Auxiliary'])) return false;
+  if (!hasAny(second, ['Particle', 'Preposition', 'Determiner', 'Negative'])) return false;
+  // A verb of the clause's own after it makes the first word its subject: "Support for the party doubled".
+  for (const term of terms.slice(1)) {
+    if (/[,;:]/.test(term.post) || RELATIVE.test(term.text) || /^(until|when|if|because|after|before|while|as|unless)$/i.test(term.text)) break;
+    // A past or "is"/"are" (a plural noun often reads to the tagger as a present: "messages").
+    if (term.tags.has('Verb') && (term.tags.has('Copula') || (term.tags.has('PastTense') && !term.tags.has('Participle')))) return false;
+  }
+  return true;
+}
+
 /** Adverbs of habit: "are usually described", "typically cost". */
 const HABIT = /^(usually|typically|generally|often|commonly|normally|rarely|seldom|always|traditionally)$/i;
 /** What anchors a sentence to an event: a time, a name, a past or a future (and a number, below). */
@@ -409,8 +431,8 @@ export function headlinePresent(clause: string, sentence = clause): string | nul
 
 /**
  * Whether a subject is plural, by its head: the last noun before any preposition ("Hospitals in
- * Lubbock" → hospitals), or two joined by "and" ("Cooks and restaurants"), except in a name ("The
- * Food and Drug Administration").
+ * Lubbock" → hospitals), or two joined by "and" ("Cooks and restaurants", "The CDC and the FDA"),
+ * except in a name ("The Food and Drug Administration").
  */
 function subjectIsPlural(subject: readonly TaggedTerm[]): boolean {
   const preposition = subject.findIndex((term) => term.tags.has('Preposition'));
@@ -418,7 +440,9 @@ function subjectIsPlural(subject: readonly TaggedTerm[]): boolean {
   const head = span.findLast((term) => hasAny(term, SUBJECT));
   if (!head) return false;
   if (head.tags.has('Plural')) return true;
-  return !head.tags.has('ProperNoun') && span.some((term) => (term.normal ?? term.text).toLowerCase() === 'and');
+  // Two names joined, each with its article ("The CDC and the FDA"), are two; "and" inside one name is not.
+  const and = span.findIndex((term) => (term.normal ?? term.text).toLowerCase() === 'and');
+  return and >= 0 && (!head.tags.has('ProperNoun') || Boolean(span[and + 1]?.tags.has('Determiner')));
 }
 
 /**

@@ -3,6 +3,7 @@
 // fragment, no dangling reference).
 import { quoteCount, quotesSpeech, wordCount } from '../../../shared/text/sentences.js';
 import { terms } from '../../reader/trends/engine/tokenize.js';
+import { opensOnACommand } from './grammar.js';
 
 const FURNITURE =
   /\b(subscribe|sign up|newsletter|click here|read more|read next|all rights reserved|copyright|follow us|advertisement|cookie policy|accept cookies|privacy policy|terms of (use|service)|share this|share on|related:|watch:|listen:|photo:|image:|getty images|file photo|download (the|our) app|this story (has been|was) updated|editor'?s note|reporting by|editing by|contributed to this report|contributed reporting|can be reached at|is an? (staff |senior |freelance )?(reporter|correspondent|writer|editor|columnist) (for|at|with|covering)|(follow|contact) (him|her|them) (on|at))\b|©/i;
@@ -52,7 +53,15 @@ const READER_ADDRESS = /\b(you|your|yours|yourself|yourselves)\b/i;
 /** A command to the reader, past an opening phrase: "To understand why, look at a small corner of West Africa." */
 const READER_COMMAND =
   /^(?:[^,"“]{1,40},\s+)?(?:look|consider|imagine|picture)\s+(?:at|how|what|why|the|a|an|this|that)\b|^(?:[^,"“]{1,40},\s+)?(?:remember|think)\s+(?:that|about|of|how|back)\b/i;
-const addressesReader = (text: string) => READER_ADDRESS.test(text.replace(/["“][^"”]*["”]/g, '')) || READER_COMMAND.test(text);
+/**
+ * A quick test before tagging for a command (grammar.opensOnACommand): a first word that is no
+ * preposition, article or pronoun, before a particle, preposition, article or "not" ("Watch out
+ * for…"), or "Do not" and "Don't".
+ */
+const MAY_COMMAND =
+  /^(?!(?:in|on|at|for|by|with|from|after|before|under|over|during|despite|since|until|among|across|through|into|about|against|between|without|within|inside|outside|beyond|behind|beneath|above|below|near|along|around|amid|toward|towards|as|if|when|while|but|and|or|so|yet|the|a|an|this|that|these|those|it|he|she|they|we|i|there|here|its|their|his|her|our|some|many|most|all|both|each|every|no|not|one|two|three)\b)\p{Lu}\p{Ll}+\s+(?:out|up|off|down|away|back|for|to|on|in|the|a|an|any|all|every|not)\s|^(?:do not|don['’]t)\s/iu;
+const addressesReader = (text: string) =>
+  READER_ADDRESS.test(text.replace(/["“][^"”]*["”]/g, '')) || READER_COMMAND.test(text) || (MAY_COMMAND.test(text) && opensOnACommand(text));
 
 /** A place set with "a"/"an" before the news: "At a hiring fair", "In a rented hall", "Inside a cramped clinic". */
 const SCENE =

@@ -19,7 +19,7 @@ import { LOG_COMPONENTS, logEvent } from '../../platform/logs/index.js';
 import { getSetting } from '../../platform/settings/index.js';
 import { lineSyllables, loadPronunciations, rhymeOf } from '../../../shared/text/pronounce.js';
 import { headlinePresent, phraseEnds, simplePast, statesSomething } from '../generator/grammar.js';
-import { opensOnAnAside, termSet } from '../generator/sentences.js';
+import { termSet } from '../generator/sentences.js';
 
 export interface LyricLine {
   section: 'verse' | 'chorus';
@@ -40,6 +40,11 @@ const HELPER = /^(is|are|was|were|be|been|being|has|have|had|get|gets|got)$/i;
 /** Verbs that take what they cost, reach or pay: after a modal ("…bars will cost") a line must go on. */
 const TAKES_AMOUNT = /^(cost|reach|pay|hit|top|exceed|total|face|need|raise|cut|charge|add|lose|gain|save)$/i;
 const MODAL = /^(will|would|could|can|may|might|must|should|to)$/i;
+
+/** Verbs that tell someone something: "…told consumers" ends before what they were told. */
+const TELLS_SOMEONE =
+  /^(tell|tells|told|urge|urges|urged|advise|advises|advised|ask|asks|asked|warn|warns|warned|remind|reminds|reminded|instruct|instructs|instructed)$/i;
+const OBJECT_DETERMINER = /^(the|a|an|its|their|his|her|all|many|most|some)$/i;
 
 /** A superlative or comparative needs its noun: "the highest" ends nothing. */
 const NEEDS_NOUN = /^(most|least|more|less|\p{L}{2,}est)$/iu;
@@ -72,6 +77,8 @@ function endsOnContentWord(line: string): boolean {
   if (!last || DANGLING_END.test(last)) return false;
   if (NEEDS_COMPLEMENT.test(last) && !HELPER.test(words.at(-2) ?? '')) return false;
   if (TAKES_AMOUNT.test(last) && MODAL.test(words.at(-2) ?? '')) return false;
+  // Whom they told, and not what: "The CDC tells consumers", "…urged the public".
+  if (TELLS_SOMEONE.test(words.at(-2) ?? '') || (TELLS_SOMEONE.test(words.at(-3) ?? '') && OBJECT_DETERMINER.test(words.at(-2) ?? ''))) return false;
   return !(NEEDS_NOUN.test(last) && /^(the|a|an|its|their|his|her|our)$/i.test(words.at(-2) ?? ''));
 }
 
@@ -228,11 +235,8 @@ function storyCandidates(story: Story, stories: readonly Story[]): { headline: s
   const title = withoutSiteLabel(story.title);
   const headlines = [whole(title, 12), laterClause(title, 10)].filter(usable);
   const headline = headlines.find(singable) ?? headlines[0] ?? null;
-  // A quotation is its speaker's words, not a fact to sing ("You cannot replant your way out of a
-  // shortage"); a scene or the story's history is no news ("In 1911, its founders lent…").
-  const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])].filter(
-    (sentence) => !/^["“]/.test(sentence.trim()) && !opensOnAnAside(sentence),
-  );
+  // A quotation is its speaker's words, not a fact to sing ("You cannot replant your way out of a shortage").
+  const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])].filter((sentence) => !/^["“]/.test(sentence.trim()));
   // A fact's line says something (statesSomething); a headline's own words may be headline-ese
   // ("Retailer hit by data breach"), which sings well.
   const facts = [

@@ -40,6 +40,43 @@ describe('offline podcast', () => {
   const script = offlineConversation(stories, ['Alex', 'Jordan'], 'Morning Ledger');
   const lines = script.split('\n');
 
+  it("speaks the news, not a feature's scene or the story's history", () => {
+    const article = (id: number, content: string): TrendSourceArticle => ({
+      id,
+      title: 'Linden mill to close its loom shed',
+      sourceUrl: `https://mill${id}.test/${id}`,
+      domainName: `mill${id}.test`,
+      content,
+      excerpt: null,
+      author: null,
+      publishedAt: null,
+      scrapedAt: new Date(),
+    });
+    const mill = storyFromSources('Linden mill to close its loom shed', 'finance', '', [
+      article(
+        1,
+        [
+          'The Linden mill will close its last loom shed in March, cutting 300 jobs, its owners said on Monday.',
+          'When the mill opened its first loom shed on Canal Street in 1902, its owners hired mostly from the valley farms.',
+          'For more than a year, orders for the Linden mill’s cloth have fallen every month, the owners said.',
+        ].join('\n\n'),
+      ),
+      article(
+        2,
+        [
+          'Linden’s last loom shed will close in March with the loss of 300 jobs, the mill’s owners announced on Monday.',
+          'In a rented hall above a bakery in Linden, mill workers had gathered on Monday night to hear the news from their union.',
+          'The county plans to retrain the mill’s workers at its college from April.',
+        ].join('\n\n'),
+      ),
+    ])!;
+    for (const fact of mill.facts) expect(fact).not.toMatch(/Canal Street|rented hall/);
+    const spoken = offlineConversation([mill], ['Alex', 'Jordan'], 'Morning Ledger');
+    expect(spoken).not.toMatch(/Canal Street|rented hall/);
+    expect(spoken).toMatch(/county plans to retrain/);
+    expect(spoken).toMatch(/for more than a year, orders/i);
+  });
+
   it('tells every story with what, who, why and who reported it, alternating the lead', () => {
     expect(stories.map((story) => story.who !== null)).toEqual([true, true, true, true]);
     // Who: someone speaking, before a sentence that only names a role ("Regional officials plan to ask…").

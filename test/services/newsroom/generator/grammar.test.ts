@@ -56,6 +56,8 @@ describe('grammar', () => {
     expect(headlinePresent('Clinics in Tallinn reported fewer cases')).toBe('Clinics in Tallinn report fewer cases');
     expect(headlinePresent('The Bureau of Labor Statistics revised its estimate')).toBe('The Bureau of Labor Statistics revises its estimate');
     expect(headlinePresent('Farmers and grocers welcomed the ruling')).toBe('Farmers and grocers welcome the ruling');
+    expect(headlinePresent('The port authority and the Coast Guard found two more wrecks')).toBe('The port authority and the Coast Guard find two more wrecks');
+    expect(headlinePresent('The Food and Drug Administration found two more cases')).toBe('The Food and Drug Administration finds two more cases');
     expect(headlinePresent('The port will reopen the north quay')).toBe('The port is set to reopen the north quay');
     expect(headlinePresent('Ferries will resume on Friday')).toBe('Ferries are set to resume on Friday');
     // A past time, in the clause or in the sentence it was cut from, keeps it in the past.

@@ -533,11 +533,14 @@ describe('sentence splitting', () => {
 
   it('does not break at abbreviations, initials, decimals or inside a quotation', () => {
     const text =
-      'Dr. Jane A. Smith of the U.S. Geological Survey said the quake measured 5.4 at 3 a.m. Tuesday. "We felt it. Everyone did," she said. Crews arrived at 7 p.m. The end.';
+      'Dr. Jane A. Smith of the U.S. Geological Survey said the quake measured 5.4 at 3 a.m. Tuesday. "We felt it. Everyone did," she said. Crews arrived at 7 p.m. The end. The shaking began at 3 a.m. Moscow time.';
     expect(splitSentences(text)).toEqual([
       'Dr. Jane A. Smith of the U.S. Geological Survey said the quake measured 5.4 at 3 a.m. Tuesday.',
       '"We felt it. Everyone did," she said.',
-      'Crews arrived at 7 p.m. The end.',
+      // A time ends its sentence where the next begins: "The end." is one of its own.
+      'Crews arrived at 7 p.m.',
+      'The end.',
+      'The shaking began at 3 a.m. Moscow time.',
     ]);
   });
 });

@@ -36,6 +36,12 @@ describe('sung lines', () => {
     expect(writtenLine('The county will reopen the Elm Street pool, a parks spokesperson said in Dayton.', 10)).toBe(
       'The county is set to reopen the Elm Street pool',
     );
+    // Whom they told, without what: no line.
+    for (const sentence of [
+      'The port authority and the Coast Guard told boaters, anglers and ferry crews not to enter the channel until Monday.',
+      'Health officials urged the public, the schools and the hospitals to boil tap water.',
+    ])
+      expect(writtenLine(sentence, 10) ?? '', sentence).not.toMatch(/\b(boaters|public)$/);
     for (const line of [
       writtenLine('The transit authority said in Boston on Monday.', 10),
       writtenLine('Union leaders, who have opposed the plan for months, demanded the vote be delayed until spring.', 10),
@@ -109,12 +115,11 @@ describe('sung lines', () => {
     for (const line of lines) expect(line).not.toMatch(/^Final results showed/i);
   });
 
-  it("sings no quotation as a fact, nor the story's history", async () => {
+  it('sings no quotation as a fact', async () => {
     const mill = story(
       'Linden mill to close after 120 years',
       'The Linden mill will close its last loom shed in March, cutting 300 jobs, its owners said on Monday.',
       [
-        'When the mill opened its first loom shed on Canal Street in 1902, its owners hired mostly from the valley farms.',
         '"You cannot keep a mill running on memories," said Ada Birch, who worked its looms for thirty years.',
         '"Nobody buys a bolt of cloth from a valley any more, and nobody will."',
         'The county plans to retrain the workers at its college from April.',
@@ -122,7 +127,7 @@ describe('sung lines', () => {
     );
     const lines = (await sections([mill])).flat();
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line).not.toMatch(/hired mostly|memories|bolt of cloth|Nobody will/i);
+    for (const line of lines) expect(line).not.toMatch(/memories|bolt of cloth|Nobody will/i);
     // With only quotations to go with its headline, the headline is sung without them.
     const quoted = story(mill.title, mill.lead, ['"Nobody buys a bolt of cloth from a valley any more."']);
     const sung = (await sections([quoted])).flat();
