@@ -239,6 +239,11 @@ export const SAID_BEFORE = 'said before';
 /** A quick test before tagging (most sentences have no determiner that could point back): the shapes below. */
 const MAY_POINT =
   /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\bones?\b|\bthe (other|latter)\b/iu;
+/**
+ * A question word standing for a question asked before, as a subject: "…decided that how quickly
+ * is a matter of national security", "Why is anyone's guess".
+ */
+const ASKED_BEFORE = /(?:^|\bthat\s+)(?:how(?:\s+(?:much|many|long|far|quickly|fast|soon|often))?|why|where|when)\s+(?:is|was|are|were|remains|remained)\b/i;
 /** "The other" thing, "the latter": one of things said before ("pulled the other lever"); not "on the other hand", "the other side". */
 const THE_OTHER = /\bthe (?:latter\b|other\s+(?!(?:hand|side|sides|way|day|night|week|end)\b)\p{L})/iu;
 /** Times "this" names without pointing back ("this morning"); "that" and "those" point back at one said before ("for most of that time"). */
@@ -255,13 +260,14 @@ const NOT_A_THING = ['Pronoun', 'ProperNoun', 'Date', 'Duration', 'Value', 'Poss
  * "this" names ("this week"), "this" or "that" standing alone ("this is"), nor "that" opening a
  * clause ("said that growth slowed", where the noun goes on to a verb). A reader of a compiled
  * article needs the thing said before: the sentence that introduced it may not be in the article.
- * Three are returned as SAID_BEFORE, since the sentence does not name what they stand for: a time
+ * Some are returned as SAID_BEFORE, since the sentence does not name what they stand for: a time
  * "that" or "those" points back at ("for most of that time,"), "one" ending its phrase after a
- * verb, a preposition or a describing word ("will not need one", "a new one"), and "the other"
- * thing or "the latter" ("pulled the other lever").
+ * verb, a preposition or a describing word ("will not need one", "a new one"), "that" as a verb's
+ * object ("stop that in court"), "the other" thing or "the latter" ("pulled the other lever"), and
+ * a question word standing for a question ("that how quickly is a matter of security").
  */
 export function pointedAt(sentence: string): string[] {
-  if (!MAY_POINT.test(sentence)) return [];
+  if (!MAY_POINT.test(sentence)) return ASKED_BEFORE.test(sentence) ? [SAID_BEFORE] : [];
   const terms = tagged(sentence);
   const found: string[] = [];
   for (let i = 0; i < terms.length; i++) {
@@ -281,7 +287,7 @@ export function pointedAt(sentence: string): string[] {
     found.push(noun.text.toLowerCase().replace(/[^\p{L}-]/gu, ''));
   }
   for (let i = 1; i < terms.length; i++) if (standsForANoun(terms, i) || thatStandsForAThing(terms, i)) found.push(SAID_BEFORE);
-  if (THE_OTHER.test(sentence)) found.push(SAID_BEFORE);
+  if (THE_OTHER.test(sentence) || ASKED_BEFORE.test(sentence)) found.push(SAID_BEFORE);
   return found;
 }
 

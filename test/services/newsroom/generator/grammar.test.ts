@@ -25,6 +25,9 @@ describe('grammar', () => {
     expect(pointedAt('Shipments to 18 close allies, including Japan and Chile, will not need one.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('Firms without one will face fines of up to $10,000.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('The old bridge will close when the new one opens, officials said.')).toEqual([SAID_BEFORE]);
+    // A question word standing for the question asked before.
+    expect(pointedAt('The council has now decided, at some length, that how soon is a matter for the courts.')).toEqual([SAID_BEFORE]);
+    expect(pointedAt('Why is anyone’s guess.')).toEqual([SAID_BEFORE]);
     // "that" as the thing a verb acts on, said before.
     expect(pointedAt('The ferry union, whose banners still hang at the pier, says it will try to stop that in federal court.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('The county cannot afford that, the treasurer said.')).toEqual([SAID_BEFORE]);
@@ -33,6 +36,8 @@ describe('grammar', () => {
       'The board will decide that in future the bridge closes at night.',
       'The ruling that in effect ends the ban was welcomed by growers.',
       'Growers said that on Monday prices fell again.',
+      'Nobody knows how long the repairs will take.',
+      'Officials asked where the money was.',
       'Officials said that growth slowed.',
       'Regulators said that deadline would hold.',
       'The mayor said that the city would rebuild.',
