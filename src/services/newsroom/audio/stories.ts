@@ -9,7 +9,8 @@ import { currentTrends, trendSourceArticles, type TrendSourceArticle } from '../
 import type { Topic } from '../../../shared/topics.js';
 import { displayHost, InsufficientSourceText, writeOfflineArticle } from '../generator/offline-writer.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
-import { opensOnAnAside, shapeSentence } from '../generator/sentences.js';
+import { isAnAside } from '../generator/asides.js';
+import { shapeSentence } from '../generator/sentences.js';
 import { splitSentences } from '../../../shared/text/sentences.js';
 import { peopleIn } from '../generator/grammar.js';
 import { laterMentionsBySurname, peopleIntroducer } from '../generator/people.js';
@@ -136,7 +137,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   // An article may set a feature's scene or tell the story's history; a story told aloud or sung
   // has a few facts, and those are its news ("the longest line didn't lead to a factory" says no
   // consequence either).
-  const facts = told.filter((sentence) => !opensOnAnAside(sentence));
+  const facts = told.filter((sentence) => !isAnAside(sentence));
   const who = facts.find(namesSpeaker) ?? facts.find((fact) => !SPOKE.test(fact) && WHO.test(fact)) ?? null;
   const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
   return {

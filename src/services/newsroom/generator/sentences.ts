@@ -3,6 +3,7 @@
 // fragment, no dangling reference).
 import { quoteCount, quotesSpeech, wordCount } from '../../../shared/text/sentences.js';
 import { terms } from '../../reader/trends/engine/tokenize.js';
+import { isAnAside } from './asides.js';
 import { opensOnACommand } from './grammar.js';
 
 const FURNITURE =
@@ -44,7 +45,7 @@ export interface SentenceShape {
   quote: boolean;
   /** Starts by referring to something said before it, or quotes someone the sentence does not name. */
   dangling: boolean;
-  /** Opens on a feature's scene or on the story's history (opensOnAnAside): not the story's news. */
+  /** A feature's scene or the story's history (asides.ts): not the story's news. */
   aside: boolean;
 }
 
@@ -62,49 +63,6 @@ const MAY_COMMAND =
   /^(?!(?:in|on|at|for|by|with|from|after|before|under|over|during|despite|since|until|among|across|through|into|about|against|between|without|within|inside|outside|beyond|behind|beneath|above|below|near|along|around|amid|toward|towards|as|if|when|while|but|and|or|so|yet|the|a|an|this|that|these|those|it|he|she|they|we|i|there|here|its|their|his|her|our|some|many|most|all|both|each|every|no|not|one|two|three)\b)\p{Lu}\p{Ll}+\s+(?:out|up|off|down|away|back|for|to|on|in|the|a|an|any|all|every|not)\s|^(?:do not|don['’]t)\s/iu;
 const addressesReader = (text: string) =>
   READER_ADDRESS.test(text.replace(/["“][^"”]*["”]/g, '')) || READER_COMMAND.test(text) || (MAY_COMMAND.test(text) && opensOnACommand(text));
-
-/** A place set with "a"/"an" before the news: "At a hiring fair", "In a rented hall", "Inside a cramped clinic". */
-const SCENE =
-  /^(at|in|on|inside|outside|along|across|behind|beside|near|above|below|beneath)\s+an?\s+(?:[\p{L}'-]+\s+){0,3}(hall|ballroom|fair|stall|booth|shop|store|kitchen|room|office|field|farm|village|town|house|home|church|school|classroom|courtroom|hospital|clinic|ward|warehouse|factory|garage|basement|street|road|market|restaurant|cafe|café|diner|bar|park|lab|laboratory|yard|barn|orchard|dock|harbor|harbour|port|hotel|motel|apartment|gym|stadium|library|studio|tent|camp|shelter|cabin|mine|parking lot|strip mall|corner)\b/iu;
-
-/** Whether a sentence opens on a feature's scene: "At a hiring fair in a hotel ballroom…", "In a rented hall above a bicycle shop…". */
-function opensOnAScene(sentence: string): boolean {
-  return SCENE.test(sentence.trim().replace(/^["“]/, ''));
-}
-
-/**
- * An opening phrase set in the past, set off by its comma: "In 1911, …", "When the bank opened its
- * first window in 1911, …", "Decades ago, …", "For years, …". What follows is the story's history.
- */
-const PAST_OPENER = /^(?:(?:back\s+)?in|when|by|until|before|during)\b[^,]{0,160}?\b(1[5-9]\d\d|20\d\d)\b[^,]{0,80},\s/i;
-/** A past century (not this one) in such a phrase: "When the first records were kept in the late nineteenth century, …". */
-const PAST_CENTURY = String.raw`(?:1\d(?:st|nd|rd|th)|20th|(?:eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twentie)th)\s+century`;
-const CENTURY_OPENER = new RegExp(String.raw`^(?:(?:back\s+)?in|when|by|until|before|during)\b[^,]{0,160}?\b${PAST_CENTURY}\b[^,]{0,80},\s`, 'i');
-const AGO_OPENER =
-  /^(?:(?:some|about|nearly|almost|more than)\s+)?(?:decades|years|generations|centuries|a century|a generation|\w+\s+(?:decades|centuries))\s+ago\b|^for\s+(?:decades|years|generations|centuries)\b(?!\s+to\s+come)/i;
-/** A year this far back is history, not the week's news (last year's may still be the story's). */
-const HISTORY_YEARS = 2;
-
-/**
- * Whether a sentence opens on the story's history: a time years back ("When Northgate opened its
- * first teller window in 1911, its founders lent mostly to furniture makers"). Features tell it
- * to set the scene; it is background, never the news.
- */
-function opensOnHistory(sentence: string, year = new Date().getUTCFullYear()): boolean {
-  const text = sentence.trim().replace(/^["“]/, '');
-  if (AGO_OPENER.test(text) || CENTURY_OPENER.test(text)) return true;
-  const past = PAST_OPENER.exec(text);
-  return past !== null && Number(past[1]) <= year - HISTORY_YEARS;
-}
-
-/**
- * Whether a sentence opens on an aside to the story's news: a feature's scene ("At a hiring fair in
- * a hotel ballroom…") or the story's history ("In 1911, …"). It may be told, never as the lead, nor
- * as why the story matters or a line of its song.
- */
-export function opensOnAnAside(sentence: string): boolean {
-  return opensOnAScene(sentence) || opensOnHistory(sentence);
-}
 
 /** Two or more capitalised words in a row, each of two letters or more: a site shouting ("in just TWO DAYS"), not an acronym. */
 const SHOUTED = /\b\p{Lu}{2,}(?:['’]\p{Lu}+)?(?:\s+\p{Lu}{2,}(?:['’]\p{Lu}+)?)+\b/gu;
@@ -142,7 +100,7 @@ export function shapeSentence(raw: string): SentenceShape | null {
     words,
     quote: quotesSpeech(text),
     dangling: DANGLING_START.test(text) || QUANTITY_SUBJECT.test(text) || unattributedQuotation(text) || PRONOUN_ATTRIBUTION.test(text),
-    aside: opensOnAnAside(text),
+    aside: isAnAside(text),
   };
 }
 

@@ -1,0 +1,63 @@
+// Asides to a story's news in its sources' sentences: a feature's scene and the story's history.
+// An article may tell them; its lead, its reasons why, and what is told aloud or sung are news.
+
+/** A place set with "a"/"an" before the news: "At a hiring fair", "In a rented hall", "Inside a cramped clinic". */
+const SCENE =
+  /^(at|in|on|inside|outside|along|across|behind|beside|near|above|below|beneath)\s+an?\s+(?:[\p{L}'-]+\s+){0,3}(hall|ballroom|fair|stall|booth|shop|store|kitchen|room|office|field|farm|village|town|house|home|church|school|classroom|courtroom|hospital|clinic|ward|warehouse|factory|garage|basement|street|road|market|restaurant|cafe|café|diner|bar|park|lab|laboratory|yard|barn|orchard|dock|harbor|harbour|port|hotel|motel|apartment|gym|stadium|library|studio|tent|camp|shelter|cabin|mine|parking lot|strip mall|corner)\b/iu;
+
+/** Whether a sentence opens on a feature's scene: "At a hiring fair in a hotel ballroom…", "In a rented hall above a bicycle shop…". */
+function opensOnAScene(sentence: string): boolean {
+  return SCENE.test(sentence.trim().replace(/^["“]/, ''));
+}
+
+/**
+ * An opening phrase set in the past, set off by its comma: "In 1911, …", "When the bank opened its
+ * first window in 1911, …", "Decades ago, …", "For years, …". What follows is the story's history.
+ */
+const PAST_OPENER = /^(?:(?:back\s+)?in|when|by|until|before|during)\b[^,]{0,160}?\b(1[5-9]\d\d|20\d\d)\b[^,]{0,80},\s/i;
+/** A past century (not this one) in such a phrase: "When the first records were kept in the late nineteenth century, …". */
+const PAST_CENTURY = String.raw`(?:1\d(?:st|nd|rd|th)|20th|(?:eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twentie)th)\s+century`;
+const CENTURY_OPENER = new RegExp(String.raw`^(?:(?:back\s+)?in|when|by|until|before|during)\b[^,]{0,160}?\b${PAST_CENTURY}\b[^,]{0,80},\s`, 'i');
+const AGO_OPENER =
+  /^(?:(?:some|about|nearly|almost|more than)\s+)?(?:decades|years|generations|centuries|a century|a generation|\w+\s+(?:decades|centuries))\s+ago\b|^for\s+(?:decades|years|generations|centuries)\b(?!\s+to\s+come)/i;
+/** A year this far back is history, not the week's news (last year's may still be the story's). */
+const HISTORY_YEARS = 2;
+
+/**
+ * Whether a sentence opens on the story's history: a time years back ("When Northgate opened its
+ * first teller window in 1911, its founders lent mostly to furniture makers"). Features tell it
+ * to set the scene; it is background, never the news.
+ */
+function opensOnHistory(sentence: string, year = new Date().getUTCFullYear()): boolean {
+  const text = sentence.trim().replace(/^["“]/, '');
+  if (AGO_OPENER.test(text) || CENTURY_OPENER.test(text)) return true;
+  const past = PAST_OPENER.exec(text);
+  return past !== null && Number(past[1]) <= year - HISTORY_YEARS;
+}
+
+/**
+ * A span of decades or centuries ("for more than two decades", "in the last century", "for more
+ * than a decade"), which with a perfect ("has changed hands four times in the last century") tells
+ * the story's history; after a record ("its lowest in two decades", "the first time in a decade")
+ * it is news.
+ */
+const LONG_SPAN =
+  /\b(?:for|over|in|during)\s+(?:the\s+(?:last|past|previous)\s+)?(?:(?:more than|nearly|almost|over|about|some|well over)\s+)?(?:(?:a|two|three|four|five|six|seven|eight|nine|ten|several|many|a few|\d+)\s+)?(?:decades?|centuries|century)\b/gi;
+const RECORD_BEFORE = /\b(?:\w+est|most|least|first|record|worst|best)\s+(?:\w+\s+)?$/i;
+const PERFECT = /\b(?:has|have|had)\s+(?:(?:\w+ly|not|never|long|also)\s+)?(?:been|\w+(?:ed|en|wn|ght|ung|ne))\b/i;
+
+function spansDecades(text: string): boolean {
+  if (!PERFECT.test(text)) return false;
+  for (const span of text.matchAll(LONG_SPAN)) if (!RECORD_BEFORE.test(text.slice(Math.max(0, span.index - 30), span.index))) return true;
+  return false;
+}
+
+/**
+ * Whether a sentence is an aside to the story's news: a feature's scene ("At a hiring fair in a
+ * hotel ballroom…") or the story's history ("In 1911, …", "The valley has changed hands four
+ * times in the last century"). It may be told in an article, never as the lead, nor as why the
+ * story matters, a fact told aloud or a line of its song.
+ */
+export function isAnAside(sentence: string): boolean {
+  return opensOnAScene(sentence) || opensOnHistory(sentence) || spansDecades(sentence);
+}
