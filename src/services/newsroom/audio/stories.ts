@@ -67,10 +67,11 @@ function namesSpeaker(fact: string): boolean {
 
 /**
  * A sentence that states a consequence: what will or could follow, why, at what risk. A figure or a
- * record alone is a fact, not a reason ("why it matters" is spoken only with such a sentence).
+ * record alone is a fact, not a reason ("why it matters" is spoken only with such a sentence), nor
+ * is a purpose ("engineered the antibody so that it is absorbed slowly" says how, not what follows).
  */
 const WHY =
-  /\b(because|so that|in order to|means|meaning|could|would|might|may|will (?:mean|make|cost|force|allow|help|lead|affect|raise|cut|delay|keep|add|leave)|expected to|likely to|lead to|leads to|result in|impact|affect(s|ed)?|consequences?|risks?|threat(en)?s?|warn(s|ed)?|concerns?)\b/i;
+  /\b(because|means|meaning|could|would|might|may|will (?:mean|make|cost|force|allow|help|lead|affect|raise|cut|delay|keep|add|leave)|expected to|likely to|lead to|leads to|result in|impact|affect(s|ed)?|consequences?|risks?|threat(en)?s?|warn(s|ed)?|concerns?)\b/i;
 
 function plain(sentence: string): string {
   // The written article's inline attribution "(host)" reads badly aloud; sites are named in speech instead.

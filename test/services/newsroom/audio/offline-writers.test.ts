@@ -71,6 +71,12 @@ describe('offline podcast', () => {
       ),
     ])!;
     for (const fact of mill.facts) expect(fact).not.toMatch(/Canal Street|rented hall/);
+    // A purpose says how, not what follows: no reason why the story matters.
+    const moved = storyFromSources('Linden mill to close its loom shed', 'finance', '', [
+      article(3, `${mill.lead}\n\nThe owners moved the last orders to a plant in Portugal so that customers get their cloth on time.`),
+    ]);
+    expect(moved?.facts.join(' ')).toContain('so that customers');
+    expect(moved?.why).toBeNull();
     const spoken = offlineConversation([mill], ['Alex', 'Jordan'], 'Morning Ledger');
     expect(spoken).not.toMatch(/Canal Street|rented hall/);
     expect(spoken).toMatch(/county plans to retrain/);
