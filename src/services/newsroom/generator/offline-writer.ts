@@ -372,7 +372,8 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     if (last && last.sourceIndex === candidate.sourceIndex && last.rawIndex === candidate.rawIndex - 1) chains.at(-1)!.push(candidate);
     else chains.push([candidate]);
   }
-  chains.sort((a, b) => a[0]!.relativePosition - b[0]!.relativePosition || b[0]!.score - a[0]!.score);
+  // The news first: a chain opening on a scene or the story's history comes after the others.
+  chains.sort((a, b) => Number(a[0]!.aside) - Number(b[0]!.aside) || a[0]!.relativePosition - b[0]!.relativePosition || b[0]!.score - a[0]!.score);
 
   const attributeClaims = sources.length >= 3;
   const nameOf = sources.map((source) => proseSiteName(source.domain, source.siteName));

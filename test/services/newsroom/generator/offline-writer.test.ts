@@ -385,7 +385,7 @@ describe('the offline writer', () => {
     expect(written.body[0]!.sourceText).not.toMatch(/^(At a crowded stall|Inside a packed school gym)/);
   });
 
-  it("never leads with the story's history, however many of the headline's words it has", () => {
+  it("never leads with the story's history, however many of the headline's words it has, and prints it after the news", () => {
     const title = 'Linden mill to close its loom shed after 120 years';
     const sources = [
       {
@@ -411,6 +411,11 @@ describe('the offline writer', () => {
     ];
     const written = writeOfflineArticle({ title, description: '', sources, targetWords: 300 });
     expect(written.body[0]!.sourceText).toMatch(/close/);
+    // Printed, the history comes after the news, though its source told it first.
+    const texts = written.body.map((sentence) => sentence.sourceText);
+    const history = texts.findIndex((text) => /1902/.test(text));
+    expect(texts.filter((text) => /1902|Orders for the mill/.test(text)), texts.join('\n')).toHaveLength(2);
+    expect(history, texts.join('\n')).toBeGreaterThan(texts.findIndex((text) => /Orders for the mill/.test(text)));
   });
 
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
