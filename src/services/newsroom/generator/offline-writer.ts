@@ -10,6 +10,7 @@ import { readableHost } from '../../reader/domains/host-names.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
 import { pointedAt, SAID_BEFORE, statesAGeneralTruth } from './grammar.js';
+import { definiteBackReference } from './definite-subject.js';
 import { laterMentionsBySurname, peopleIntroducer } from './people.js';
 import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
@@ -87,6 +88,8 @@ interface Candidate extends SentenceShape {
   meaning: Float32Array;
   /** Terms of what it points back at ("that deadline"), which must be said before it: see pointsAt. */
   pointing: string[] | null;
+  /** Terms of a definite subject its source introduced just before ("The agency…"): see definite-subject.ts. */
+  refersBack: string[];
   /** States a general truth, not news (grammar.statesAGeneralTruth); tagged when first asked. */
   general?: boolean;
 }
@@ -153,6 +156,7 @@ function candidatesOf(sources: readonly WriterSource[], byMeaning: boolean): Can
         relativePosition: sentences.length > 1 ? rawIndex / (sentences.length - 1) : 0,
         terms: termSet(shape.text),
         pointing: null,
+        refersBack: definiteBackReference(shape.text, sentences.slice(Math.max(0, rawIndex - 2), rawIndex)),
         score: 0,
         corroborated: false,
         meaning: NO_MEANING,
@@ -249,7 +253,7 @@ function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: r
     !c.quote &&
     !c.aside &&
     (!strict || (c.rawIndex <= 2 && c.words >= 12 && c.words <= 50)) &&
-    pointsAt(c).every((term) => titleTerms.has(term));
+    [...pointsAt(c), ...c.refersBack].every((term) => titleTerms.has(term));
   const value = (candidate: Candidate) => {
     const told = 0.5 * termOverlap(candidate.terms, titleTerms) + headlineRecall(candidate, headlines);
     const opens = openingShare(candidate, openings, headlines.length);
@@ -332,6 +336,8 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     if (words + c.words > target * 1.12 && words >= target * 0.6) return false;
     if (redundant(c)) return false;
     if (!pointsAt(c).every((term) => introduced(term, c)) && !predecessorChosen(c)) return false;
+    // "The agency…" needs the agency said before it, wherever its source said it.
+    if (!c.refersBack.every((term) => introduced(term, c))) return false;
     if (general(c)) return false;
     chosen.set(c.id, c);
     words += c.words;

@@ -418,6 +418,38 @@ describe('the offline writer', () => {
     expect(history, texts.join('\n')).toBeGreaterThan(texts.findIndex((text) => /Orders for the mill/.test(text)));
   });
 
+  it('prints "The agency…" only after the sentence that says which agency', () => {
+    const sources = [
+      {
+        url: 'https://riverwatch.test/1',
+        title: 'River Arden floods three villages',
+        domain: 'riverwatch.test',
+        text: [
+          'The River Arden burst its banks on Friday and flooded three villages along its lower valley.',
+          // Told by the other source too: left out as a fact told twice, and with it the agency.
+          'About 900 people had to leave their homes in the three villages, the regional flood and rescue agency said.',
+          'The agency is leading the evacuation of the flooded villages with army trucks and volunteer boats.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://valleypost.test/2',
+        title: 'Floods force 900 from homes along the Arden',
+        domain: 'valleypost.test',
+        text: [
+          'Floodwater from the River Arden swamped three villages on Friday, and about 900 people had to leave their homes.',
+          'Army trucks and volunteer boats carried families out of the flooded villages through the night.',
+          'Forecasters expect the water to fall slowly over the weekend as the rain moves east.',
+        ].join('\n\n'),
+      },
+    ];
+    for (const targetWords of [60, 400]) {
+      const texts = writeOfflineArticle({ title: 'River Arden floods three villages', description: '', sources, targetWords }).body.map((sentence) => sentence.sourceText);
+      expect(texts.some((text) => /trucks and volunteer boats/.test(text))).toBe(true);
+      const agency = texts.findIndex((text) => text.startsWith('The agency is leading'));
+      if (agency >= 0) expect(texts.slice(0, agency).some((text) => /rescue agency said/.test(text)), texts.join('\n')).toBe(true);
+    }
+  });
+
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
     const article = protestArticle('www.xn--bcher-kva.example');
     expect(article.content).toContain('sorry” (Bücher).');
