@@ -12,7 +12,9 @@ describe('definiteBackReference', () => {
   it('finds nothing for a subject its source did not name just before, or three sentences back', () => {
     expect(definiteBackReference('The fire broke out late on Sunday.', [])).toEqual([]);
     expect(definiteBackReference('The bridge reopened on Monday.', ['Heavy rain fell all week.'])).toEqual([]);
-    expect(definiteBackReference('The agency is leading the search.', ['The rescue agency said 40 were missing.', 'Waves were high.', 'Boats were sent.'])).toEqual([]);
+    expect(
+      definiteBackReference('The agency is leading the search.', ['The rescue agency said 40 were missing.', 'Waves were high.', 'Boats were sent.']),
+    ).toEqual([]);
     expect(definiteBackReference('Officials said the agency was leading the search.', ['The rescue agency said 40 were missing.'])).toEqual([]);
   });
 });

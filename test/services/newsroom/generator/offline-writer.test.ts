@@ -414,7 +414,10 @@ describe('the offline writer', () => {
     // Printed, the history comes after the news, though its source told it first.
     const texts = written.body.map((sentence) => sentence.sourceText);
     const history = texts.findIndex((text) => /1902/.test(text));
-    expect(texts.filter((text) => /1902|Orders for the mill/.test(text)), texts.join('\n')).toHaveLength(2);
+    expect(
+      texts.filter((text) => /1902|Orders for the mill/.test(text)),
+      texts.join('\n'),
+    ).toHaveLength(2);
     expect(history, texts.join('\n')).toBeGreaterThan(texts.findIndex((text) => /Orders for the mill/.test(text)));
   });
 
@@ -443,10 +446,16 @@ describe('the offline writer', () => {
       },
     ];
     for (const targetWords of [60, 400]) {
-      const texts = writeOfflineArticle({ title: 'River Arden floods three villages', description: '', sources, targetWords }).body.map((sentence) => sentence.sourceText);
+      const texts = writeOfflineArticle({ title: 'River Arden floods three villages', description: '', sources, targetWords }).body.map(
+        (sentence) => sentence.sourceText,
+      );
       expect(texts.some((text) => /trucks and volunteer boats/.test(text))).toBe(true);
       const agency = texts.findIndex((text) => text.startsWith('The agency is leading'));
-      if (agency >= 0) expect(texts.slice(0, agency).some((text) => /rescue agency said/.test(text)), texts.join('\n')).toBe(true);
+      if (agency >= 0)
+        expect(
+          texts.slice(0, agency).some((text) => /rescue agency said/.test(text)),
+          texts.join('\n'),
+        ).toBe(true);
     }
   });
 
