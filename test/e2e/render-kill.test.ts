@@ -116,13 +116,16 @@ describe.skipIf(!usingPostgres)('kill -9 mid-render and mid-generation, with a s
 
   it('finishes an audio render once on the other daemon, never listing or serving a partial MP3', async () => {
     const [a] = members as [Member, Member];
-    // Asked of one daemon; whichever takes the run renders it.
+    // Asked of one daemon; whichever takes the run renders it. Mid-render its scratch folders
+    // (speech, then the mix) exist in its temporary folder: both folders are watched from before the
+    // request, so that a render faster than a look at the database is still caught under way.
+    const rendering = (member: Member) => readdirSync(member.tmp).some((name) => /^newsctl-(speech|mix)-/.test(name));
     const asked = fetch(`${a.daemon.baseUrl}/api/generate-latest-news-audio`, { method: 'POST', headers: { cookie: a.cookie } }).catch((error) => error);
-    const { member: victim, runId } = await holderOf('latest-news-audio');
-    const survivor = members.find((m) => m !== victim)!;
-    // Mid-render: its scratch folders (speech, then the mix) exist in its temporary folder.
-    await until('the render under way', () => readdirSync(victim.tmp).some((name) => /^newsctl-(speech|mix)-/.test(name)), 120_000, 10);
+    const victim = await until('the render under way', () => members.find(rendering), 120_000, 5);
     await kill(victim);
+    const survivor = members.find((m) => m !== victim)!;
+    const runs = await query((sql) => sql<{ id: string }[]>`select id from job_runs where job = 'latest-news-audio' order by created_at desc limit 1`);
+    const runId = runs[0]!.id;
     const leftScratch = readdirSync(victim.tmp).filter((name) => name.startsWith('newsctl-'));
     expect(leftScratch.length).toBeGreaterThan(0);
     await asked;
