@@ -200,7 +200,7 @@ function score(candidates: Candidate[], sourceCount: number, story: { title: Set
     // Inverted pyramid: the top of an article carries the news.
     const position = 1.2 - 0.45 * Math.min(1, candidate.relativePosition * 1.5);
     const length = candidate.words < 12 ? 0.8 : candidate.words > 45 ? 0.85 : 1;
-    // A feature's scene ("At a hiring fair in a hotel ballroom, …") is an anecdote, not the story's news.
+    // An aside (a feature's scene, "At a hiring fair in a hotel ballroom, …", or the story's history) is not its news.
     candidate.score = centrality * position * length * (candidate.dangling ? 0.8 : 1) * (candidate.aside ? 0.5 : 1);
   }
   for (let i = 0; i < candidates.length; i++) {
@@ -320,10 +320,12 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     return before !== undefined && chosen.has(before.id);
   };
   // "Miss that deadline" needs the deadline said before it: in the headline, or in a sentence chosen
-  // already that is printed before it (the lead, or one from higher up its source's telling).
+  // already that is printed before it (the lead, or one printed earlier in the order below: the
+  // news before the asides, each higher up its source's telling first).
+  const printedBefore = (other: Candidate, c: Candidate) =>
+    other.id === lead.id || (other.aside === c.aside ? other.relativePosition < c.relativePosition : c.aside);
   const introduced = (term: string, c: Candidate) =>
-    titleTerms.has(term) ||
-    [...chosen.values()].some((other) => other.terms.has(term) && (other.id === lead.id || other.relativePosition < c.relativePosition));
+    titleTerms.has(term) || [...chosen.values()].some((other) => other.terms.has(term) && printedBefore(other, c));
   const redundant = (c: Candidate) => {
     for (const other of chosen.values()) if (tellsSameFact(c, other)) return true;
     return false;

@@ -421,6 +421,40 @@ describe('the offline writer', () => {
     expect(history, texts.join('\n')).toBeGreaterThan(texts.findIndex((text) => /Orders for the mill/.test(text)));
   });
 
+  it('takes a thing pointed at as said only by a sentence printed before it, the story’s history coming after the news', () => {
+    const sources = [
+      {
+        url: 'https://harbour.test/1',
+        title: 'Harbour authority to build a new ferry terminal',
+        domain: 'harbour.test',
+        text: [
+          'In 1987, the harbour authority sold the old timber pier to a developer for one dollar.',
+          'The harbour authority said on Monday it will spend 40 million dollars on a new ferry terminal by the station.',
+          'The terminal will open in 2028 and handle six ferries an hour at the busiest times.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://coast.test/2',
+        title: 'New ferry terminal planned for the harbour',
+        domain: 'coast.test',
+        text: [
+          'The harbour authority will build a new ferry terminal for 40 million dollars, it said on Monday.',
+          'It was a long wait.',
+          'Crews will start in March by tearing down that pier, the authority said.',
+        ].join('\n\n'),
+      },
+    ];
+    const texts = writeOfflineArticle({ title: 'Harbour authority to build a new ferry terminal', description: '', sources, targetWords: 400 }).body.map(
+      (sentence) => sentence.sourceText,
+    );
+    const pointer = texts.findIndex((text) => text.includes('that pier'));
+    if (pointer >= 0)
+      expect(
+        texts.slice(0, pointer).some((text) => /timber pier/.test(text)),
+        texts.join('\n'),
+      ).toBe(true);
+  });
+
   it('prints "The agency…" only after the sentence that says which agency', () => {
     const sources = [
       {
