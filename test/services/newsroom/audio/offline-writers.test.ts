@@ -21,18 +21,15 @@ import { offlineLyrics, parseLyrics, parseMusicConfig } from '../../../../src/se
 import { balanceQuotes, writtenLine } from '../../../../src/services/newsroom/music/lyrics.js';
 import { newsDayStories } from '../../../fixtures/stories/news-day.js';
 
+/** A trend's source article as the database gives it: the fields a test sets, its address from its host and id by default. */
+function sourceArticle(fields: Pick<TrendSourceArticle, 'id' | 'title' | 'domainName' | 'content'> & Partial<TrendSourceArticle>): TrendSourceArticle {
+  return { sourceUrl: `https://${fields.domainName}/${fields.id}`, excerpt: null, author: null, publishedAt: null, scrapedAt: new Date(), ...fields };
+}
+
 const stories: Story[] = newsDayStories().map((story) => {
-  const articles: TrendSourceArticle[] = story.sources.map((source, id) => ({
-    id,
-    title: source.title,
-    sourceUrl: source.url,
-    domainName: source.domain,
-    content: source.text,
-    excerpt: null,
-    author: null,
-    publishedAt: null,
-    scrapedAt: new Date(),
-  }));
+  const articles = story.sources.map((source, id) =>
+    sourceArticle({ id, title: source.title, sourceUrl: source.url, domainName: source.domain, content: source.text }),
+  );
   return storyFromSources(story.title, story.topic as Topic, story.description, articles)!;
 });
 
@@ -41,17 +38,7 @@ describe('offline podcast', () => {
   const lines = script.split('\n');
 
   it("speaks the news, not a feature's scene or the story's history", () => {
-    const article = (id: number, content: string): TrendSourceArticle => ({
-      id,
-      title: 'Linden mill to close its loom shed',
-      sourceUrl: `https://mill${id}.test/${id}`,
-      domainName: `mill${id}.test`,
-      content,
-      excerpt: null,
-      author: null,
-      publishedAt: null,
-      scrapedAt: new Date(),
-    });
+    const article = (id: number, content: string) => sourceArticle({ id, title: 'Linden mill to close its loom shed', domainName: `mill${id}.test`, content });
     const mill = storyFromSources('Linden mill to close its loom shed', 'finance', '', [
       article(
         1,
@@ -105,17 +92,14 @@ describe('offline podcast', () => {
   });
 
   it('tells who is involved only with a sentence about someone speaking, not a scene credited at its end', () => {
-    const article = (id: number, content: string): TrendSourceArticle => ({
-      id,
-      title: 'Helicopter crew rescues hikers from flooded canyon',
-      sourceUrl: `https://site${id}.test/rescue`,
-      domainName: `site${id}.test`,
-      content,
-      excerpt: null,
-      author: null,
-      publishedAt: null,
-      scrapedAt: new Date(),
-    });
+    const article = (id: number, content: string) =>
+      sourceArticle({
+        id,
+        title: 'Helicopter crew rescues hikers from flooded canyon',
+        sourceUrl: `https://site${id}.test/rescue`,
+        domainName: `site${id}.test`,
+        content,
+      });
     const scene = 'At 8:52 on Tuesday morning, a helicopter crew lowered a rescuer into the flooded canyon, the sheriff’s office said.';
     const story = storyFromSources('Helicopter crew rescues hikers from flooded canyon', 'usa', '', [
       article(1, `A helicopter crew rescued six hikers from a flooded canyon in southern Utah on Tuesday.\n\n${scene}`),
@@ -259,35 +243,13 @@ describe('offline podcast', () => {
       'Russia hits Kyiv with ballistic missile',
       'international',
       'A Russian missile attack on Kyiv damaged buildings and schools.',
-      [
-        {
-          id: 1,
-          title: 'Russia hits Kyiv',
-          sourceUrl: 'https://a.test/1',
-          domainName: 'a.test',
-          content: `${lead}\n\n${fact}`,
-          excerpt: null,
-          author: null,
-          publishedAt: null,
-          scrapedAt: new Date(),
-        },
-      ],
+      [sourceArticle({ id: 1, title: 'Russia hits Kyiv', domainName: 'a.test', content: `${lead}\n\n${fact}` })],
     )!;
     expect(kyiv.why).toBeNull();
   });
 
   it("gives no reason why a story matters from a feature's scene, and never retells a site talking to its reader", () => {
-    const article = (id: number, content: string) => ({
-      id,
-      title: 'Town jobs fair draws record crowd',
-      sourceUrl: `https://jobs${id}.test/${id}`,
-      domainName: `jobs${id}.test`,
-      content,
-      excerpt: null,
-      author: null,
-      publishedAt: null,
-      scrapedAt: new Date(),
-    });
+    const article = (id: number, content: string) => sourceArticle({ id, title: 'Town jobs fair draws record crowd', domainName: `jobs${id}.test`, content });
     const story = storyFromSources('Town jobs fair draws record crowd', 'finance', '', [
       article(
         1,
@@ -305,18 +267,8 @@ describe('offline podcast', () => {
   it('names a source by the name its site gives itself, else by its domain read as words, and counts a site known by its address without naming it', () => {
     const text =
       'A fire destroyed three warehouses on the Port Linden waterfront on Saturday night, officials said.\n\nFire crews from four towns fought the blaze for more than nine hours before it was out.';
-    const article = (id: number, domainName: string, siteName: string | null) => ({
-      id,
-      title: 'Port Linden warehouse fire',
-      sourceUrl: `https://${domainName}/${id}`,
-      domainName,
-      content: text,
-      excerpt: null,
-      author: null,
-      publishedAt: null,
-      scrapedAt: new Date(),
-      siteName,
-    });
+    const article = (id: number, domainName: string, siteName: string | null) =>
+      sourceArticle({ id, title: 'Port Linden warehouse fire', domainName, content: text, siteName });
     const story = storyFromSources('Port Linden warehouse fire', 'usa', '', [
       article(1, 'skyline-news.test', 'Skyline News'),
       // The same site's page without a name: still Skyline News.
@@ -337,18 +289,8 @@ describe('offline podcast', () => {
   });
 
   it('asks why a story matters only when a source states a consequence, and answers with that sentence', () => {
-    const article = (id: number, domainName: string, content: string) => ({
-      id,
-      title: 'Old Mill bridge closed',
-      sourceUrl: `https://${domainName}/${id}`,
-      domainName,
-      content,
-      excerpt: null,
-      author: null,
-      publishedAt: null,
-      scrapedAt: new Date(),
-      siteName: null,
-    });
+    const article = (id: number, domainName: string, content: string) =>
+      sourceArticle({ id, title: 'Old Mill bridge closed', domainName, content, siteName: null });
     const facts =
       'Inspectors closed the Old Mill bridge on Monday after finding cracks in two of its supports.\n\nThe bridge carries about 9,000 cars a day across the Linden river.';
     const plain = storyFromSources('Old Mill bridge closed', 'usa', 'The bridge carries 9,000 cars a day.', [
