@@ -1,7 +1,7 @@
 // What `newsctl trends analyze --from-jsonl` computes: the articles read from JSON lines, grouped by
 // the offline trends engine, each trend's topic read by the offline classifier. Run in a worker
 // thread by the command (trends-analysis-worker.ts); it needs no database.
-import { classifyStory, type Topic } from '../services/reader/classify/index.js';
+import { decideStory, type Topic } from '../services/reader/classify/index.js';
 import { analyzeStories, type OfflineTrend, type StoryInput } from '../services/reader/trends/engine/index.js';
 import { counted } from '../shared/words.js';
 
@@ -85,7 +85,7 @@ export function analysisLines(articles: StoryInput[], options: AnalysisOutputOpt
   const { stories, trends } = analyzeStories(articles, { now: options.now, limit: options.limit, minArticles: options.minArticles });
   const byId = new Map(articles.map((article) => [article.id, article]));
   const topicOf = (trend: OfflineTrend): Topic =>
-    classifyStory(trend.articleIds.map((id) => ({ title: byId.get(id)!.title, body: byId.get(id)!.body ?? '' }))).topic;
+    decideStory(trend.articleIds.map((id) => ({ title: byId.get(id)!.title, body: byId.get(id)!.body ?? '' }))).topic;
 
   const out: string[] = [];
   if (options.json) {
