@@ -4,6 +4,7 @@
 // show. Every fact is a sentence of the stories' sources; only the hosts' connecting words are ours.
 import type { Story } from './stories.js';
 import { peopleNamer, reportedBy, TOPIC_PHRASES } from './stories.js';
+import { lowerFirstWord } from '../../../shared/text/first-word.js';
 
 function pick<T>(options: readonly T[], index: number): T {
   return options[index % options.length]!;
@@ -12,13 +13,6 @@ function pick<T>(options: readonly T[], index: number): T {
 /** "a", "a and b", "a, b and c". */
 function joinAnd(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
-function lowerFirst(sentence: string): string {
-  // "The council…" → "the council…", but not "Maria Okafor…" or "NASA…" (a second capital or a name).
-  return /^(The|A|An|This|That|These|Those|It|Its|Their|In|On|At|For|From|By|During|With|After|Before|About|Some|Many|Most|More)\b/.test(sentence)
-    ? sentence[0]!.toLowerCase() + sentence.slice(1)
-    : sentence;
 }
 
 /** The line that hands the next story to the other host, naming its topic once. */
@@ -70,7 +64,11 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     // only to hear the other answer was a line that told the listener nothing.
     if (story.why) say(lead, `${pick(['Here is why it matters.', 'Why it matters:', 'What it means:'], index)} ${fact(story.why)}`);
     const more = extra.find((fact) => fact !== story.lead);
-    if (more) say(story.why ? other : lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirst(fact(more))}`);
+    if (more)
+      say(
+        story.why ? other : lead,
+        `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirstWord(fact(more), story.sourceSentences)}`,
+      );
     const reporters = reportedBy(story);
     if (reporters) say(other, `${story.siteCount > 1 ? 'That was reported by' : 'That comes from'} ${reporters}.[pause]`);
     const next = stories[index + 1];

@@ -20,6 +20,7 @@ import { getSetting } from '../../platform/settings/index.js';
 import { lineSyllables, loadPronunciations, rhymeOf } from '../../../shared/text/pronounce.js';
 import { headlinePresent, phraseEnds, simplePast, statesSomething } from '../generator/grammar.js';
 import { termSet } from '../generator/sentences.js';
+import { lowerFirstWord } from '../../../shared/text/first-word.js';
 
 export interface LyricLine {
   section: 'verse' | 'chorus';
@@ -153,8 +154,14 @@ const TWO_COMPLEMENTS = /\b(declared|declares|named|called|elected|appointed|dee
 const CONDITION = /^(if|unless|until|provided|only)\b/i;
 /** What a verb of saying may be followed by that is no news of its own ("warned of wind chills"). */
 const NOT_A_CLAIM = /^(of|about|against|on|over|for|to|in|with|at|from|by)\b/i;
-/** Phrases a line never ends before: "tens | of millions", "more | than 30 million". */
-const HELD_PHRASE = /^(of|than)\s/i;
+/**
+ * Phrases a line never ends before: "tens | of millions", "more | than 30 million", and a phrasal
+ * verb's particle after its object ("keep advanced chips | out of…", "shut the plant | down").
+ */
+const HELD_PHRASE = /^(of|than|out|away|off|back|down|up)\b/i;
+/** A verb that says nothing without where: "Diners put a surcharge" ends before "on every egg dish". */
+const NEEDS_PLACE =
+  /\b(?:put|puts|putting)\b(?![^,;]*\b(?:on|in|into|onto|to|under|at|out|up|off|down|back|away|forward|aside|behind|before|through|across|over|around|together)\b)[^,;]*$/i;
 
 /**
  * A line written from a sentence's news, for a sentence too long to sing whole: what someone said
@@ -195,7 +202,9 @@ export function writtenLine(sentence: string, max: number): string | null {
     const rest = clause.slice(end.at);
     if (end.at >= line.length || HELD_PHRASE.test(rest)) continue;
     if (CONDITION.test(rest) || TWO_COMPLEMENTS.test(line.slice(0, end.at))) return null;
-    line = tidy(clause.slice(0, end.at).trim());
+    const shorter = tidy(clause.slice(0, end.at).trim());
+    if (NEEDS_PLACE.test(shorter)) continue;
+    line = shorter;
     cut = true;
   }
   if (!line) return null;
@@ -229,14 +238,41 @@ function leansOnContext(line: string): boolean {
   return POINTING_SUBJECT.test(line) || POINTING_ANYWHERE.test(line);
 }
 
+/**
+ * A headline that names its source last ("2026 will be hottest year on record, U.S. scientists
+ * say", "…, study finds") sung with the source first: "U.S. scientists say 2026 will be…". Ended on
+ * "say", the headline ends before its news; without its source, it is the headline cut short.
+ */
+const SOURCE_LAST = /^(.+?),\s+((?:[\p{L}.’'-]+\s+){0,3}?)(says?|said|finds?|found|warns?|warned|reports?|reported|suggests?|shows?)$/iu;
+
+function sourceFirst(headline: string, told: readonly string[]): string {
+  const match = SOURCE_LAST.exec(unquoted(headline));
+  if (!match?.[2]) return headline;
+  const [, news, who, verb] = match as unknown as [string, string, string, string];
+  return `${who[0]!.toUpperCase()}${who.slice(1)}${verb} ${lowerFirstWord(news, told)}`;
+}
+
+/**
+ * A quotation holding a sentence, or a speaker's whole phrase ("Patrice's reaction: “Two years?
+ * They'll have my address forever.”"): the speaker's words, not a fact to sing. A quoted name or
+ * term ("its “Full Self-Driving” feature") is no speech.
+ */
+function holdsSpeech(sentence: string): boolean {
+  if (/^\s*["“]/.test(sentence)) return true;
+  for (const [, quoted = ''] of sentence.matchAll(/[“"]([^”"]*)(?:[”"]|$)/g)) {
+    const words = quoted.trim().split(/\s+/).length;
+    if (/[?!]/.test(quoted) || words >= 6 || (words >= 3 && /[.,]\s*$/.test(quoted))) return true;
+  }
+  return false;
+}
+
 /** The lines a story offers: its headline's (whole, or a later clause) and its facts' (each whole, or a later clause). */
 function storyCandidates(story: Story, stories: readonly Story[]): { headline: string | null; facts: string[] } {
   const usable = (line: string | null): line is string => line !== null && !cutShort(line, stories) && !leansOnContext(line);
-  const title = withoutSiteLabel(story.title);
+  const title = sourceFirst(withoutSiteLabel(story.title), story.sourceSentences ?? []);
   const headlines = [whole(title, 12), laterClause(title, 10)].filter(usable);
   const headline = headlines.find(singable) ?? headlines[0] ?? null;
-  // A quotation is its speaker's words, not a fact to sing ("You cannot replant your way out of a shortage").
-  const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])].filter((sentence) => !/^["“]/.test(sentence.trim()));
+  const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])].filter((sentence) => !holdsSpeech(sentence));
   // A fact's line says something (statesSomething); a headline's own words may be headline-ese
   // ("Retailer hit by data breach"), which sings well.
   const facts = [

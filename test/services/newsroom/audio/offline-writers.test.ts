@@ -578,18 +578,23 @@ describe('lyrics and music', () => {
     expect(await sung(told)).toContain('Three judges ordered a new county map on Monday');
   });
 
-  it('closes every quotation it sings, and sings no phrase that only modifies a clause', async () => {
+  it('closes every quotation it sings, sings no one’s quoted words, and no phrase that only modifies a clause', async () => {
     const story: Story = {
       ...stories[0]!,
-      title: 'Residents weigh a two-year wait for new addresses',
-      lead: 'Patrice’s reaction: “Two years? They’ll have my address forever.”',
-      facts: ['The county has kept the old street names, for more than two decades, despite three votes to change them.'],
+      title: 'Residents face “a two-year wait” for new addresses',
+      lead: 'Residents said the renaming means a two-year wait for new addresses.',
+      facts: [
+        'Patrice’s reaction: “Two years? They’ll have my address forever.”',
+        'The county has kept the old street names, for more than two decades, despite three votes to change them.',
+      ],
       who: null,
       why: null,
       sourceSentences: [],
     };
     const lines = parseLyrics(await offlineLyrics([story])).map((line) => line.text);
-    expect(lines).toContain('Patrice’s reaction: “Two years? They’ll have my address forever”');
+    expect(lines).toContain('Residents face “a two-year wait” for new addresses');
+    // Someone's quoted words are theirs, not a fact to sing, whatever comes before them.
+    expect(lines.join(' ')).not.toMatch(/address forever/);
     for (const line of lines) {
       expect((line.match(/“/g) ?? []).length, line).toBe((line.match(/”/g) ?? []).length);
       expect(line, line).not.toMatch(/^For more than/);
@@ -765,5 +770,32 @@ describe('files and schedule', () => {
     // 06:45 in Chicago: CDT (UTC−5) before 1 November 2026, CST (UTC−6) after.
     expect(nextSlot([dailyCron('06:45')], 'America/Chicago', new Date('2026-10-31T10:00:00Z'))!.toISOString()).toBe('2026-10-31T11:45:00.000Z');
     expect(nextSlot([dailyCron('06:45')], 'America/Chicago', new Date('2026-10-31T12:00:00Z'))!.toISOString()).toBe('2026-11-01T12:45:00.000Z');
+  });
+});
+
+describe('a podcast line that continues a source’s sentence', () => {
+  it('lowers its first word when the sources write that word in lower case, never a name', () => {
+    const facts = [
+      'Hackers took the names and addresses of 38 million customers.',
+      'Management apologised to customers in a letter on Monday.',
+      'Brightway will pay for two years of credit monitoring.',
+    ];
+    const breach: Story = {
+      title: 'Brightway says hackers stole customer data',
+      topic: 'tech',
+      lead: 'Brightway said hackers stole data on 38 million customers.',
+      facts,
+      who: null,
+      why: null,
+      sites: ['Metro Daily'],
+      siteCount: 1,
+      description: '',
+      sourceSentences: ['The retailer said its management learned of the attack on Friday.', ...facts],
+    };
+    expect(offlineConversation([breach], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(
+      /(Also worth knowing|One more detail|And another point): management apologised/,
+    );
+    const named = { ...breach, facts: [facts[0]!, facts[2]!] };
+    expect(offlineConversation([named], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: Brightway will pay/);
   });
 });

@@ -135,3 +135,38 @@ describe('sung lines', () => {
     for (const line of sung) expect(line).not.toMatch(/bolt of cloth/i);
   });
 });
+
+describe('sung headlines and quotations', () => {
+  it('never ends a line before where a verb puts something, nor before a phrasal verb’s particle', () => {
+    for (const [sentence, cut] of [
+      ['Diners in the valley put a surcharge of one dollar on every egg dish on the menu this week.', /(surcharge|dollar)$/],
+      ['The new export measures are meant to keep advanced chips out of the hands of rival militaries abroad.', /chips$/],
+      ['The county will shut the old coal plant down by the end of next year.', /plant$/],
+    ] as const)
+      expect(writtenLine(sentence, 10) ?? '', sentence).not.toMatch(cut);
+    expect(writtenLine('Diners put a surcharge on omelets after egg prices doubled in a month.', 10)).toBe('Diners put a surcharge on omelets');
+  });
+
+  it('sings a headline that names its source last with the source first, never stopping on "say"', async () => {
+    const heat = story(
+      '2026 will be the hottest year on record, weather scientists say',
+      'Weather scientists said 2026 will be the hottest year since records began.',
+      ['Every month from March to October set a record.', 'Oceans absorbed much of the extra heat.'],
+    );
+    heat.sourceSentences = [heat.title, heat.lead, ...heat.facts];
+    const lines = (await sections([heat])).flat();
+    expect(lines).toContain('Weather scientists say 2026 will be the hottest year on record');
+    for (const line of lines) expect(line).not.toMatch(/\bsay$/);
+  });
+
+  it('sings no fact that holds someone’s quoted words, whatever comes before them', async () => {
+    const breach = story('Retailer says hackers stole shoppers’ data', 'Hackers stole the names and addresses of 38 million shoppers from the retailer.', [
+      'One shopper’s reaction: “Two years? They will have my address forever.”',
+      'The retailer will pay for two years of credit monitoring for every shopper.',
+      'Its “Safe Shopper” badge was removed from the checkout page.',
+    ]);
+    const lines = (await sections([breach])).flat();
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).not.toMatch(/address forever|Two years\?/);
+  });
+});

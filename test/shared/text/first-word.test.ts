@@ -1,0 +1,31 @@
+// A source's sentence after words of ours keeps its first word's capital only for a name, as the
+// story's own sentences write it (sentences written for this test).
+import { describe, expect, it } from 'vitest';
+import { lowerFirstWord } from '../../../src/shared/text/first-word.js';
+
+const told = [
+  'Brightway said hackers took names and addresses of 38 million customers.',
+  'The retailer said its management learned of the attack on Friday.',
+  'Apple and other firms were not affected, Brightway said.',
+  'Shares of Brightway fell 6 percent.',
+];
+
+describe('lowerFirstWord', () => {
+  it('lowers a common word the sources write in lower case, and every function word', () => {
+    expect(lowerFirstWord('Management apologised to customers on Monday.', told)).toBe('management apologised to customers on Monday.');
+    expect(lowerFirstWord('The retailer will pay for credit monitoring.', told)).toBe('the retailer will pay for credit monitoring.');
+    expect(lowerFirstWord('Shares fell 6 percent.', told)).toBe('Shares fell 6 percent.');
+  });
+
+  it('keeps a name, an initialism and a word the sources never write in lower case', () => {
+    expect(lowerFirstWord('Brightway will pay for credit monitoring.', told)).toBe('Brightway will pay for credit monitoring.');
+    expect(lowerFirstWord('Apple was not affected.', told)).toBe('Apple was not affected.');
+    expect(lowerFirstWord('NASA confirmed the landing.', told)).toBe('NASA confirmed the landing.');
+    expect(lowerFirstWord('Customers can claim two years of monitoring.', [])).toBe('Customers can claim two years of monitoring.');
+  });
+
+  it('counts no capital a word takes at a sentence’s or a quotation’s head', () => {
+    const quoted = ['“Customers come first,” the chief executive said.', 'Angry customers lined up at the store.'];
+    expect(lowerFirstWord('Customers lined up at the store.', quoted)).toBe('customers lined up at the store.');
+  });
+});
