@@ -35,6 +35,30 @@ function opensOnHistory(sentence: string, year = new Date().getUTCFullYear()): b
   return past !== null && Number(past[1]) <= year - HISTORY_YEARS;
 }
 
+/** A sentence's last phrase dating it years back: "…near Jordan, Montana, in 2019.", "…back in the spring of 2015." */
+const PAST_ENDING =
+  /\b(?:back\s+)?in\s+(?:the\s+)?(?:(?:early|late|mid-?)\s*)?(?:(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?(1[5-9]\d\d|20\d\d)[\s.!?"”']*$/i;
+/** A time of the week's news, or a record the past year measures: the sentence is news ("…the hottest since records began in 1850"). */
+const NEWS_TIME =
+  /\b(?:today|tonight|yesterday|this\s+(?:week|month|morning|afternoon|evening)|last\s+(?:week|night)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|since|record|first\s+time|\w+est)\b/i;
+
+/**
+ * An act told as a gerund ("convicted … for fatally shooting a man in 2020", "despite the couple
+ * stepping down in 2020"), or what someone says now: the year may date the act, not the news.
+ */
+const DATED_ACT = /\b(?:for|after|before|of|by|while|over|despite)\s+(?:[\w']+\s+){0,3}?(?:\w+ly\s+)?\w+ing\b|\b(?:says|say)\b/i;
+
+/**
+ * Whether a sentence tells an event dated years back and nothing of this week's: "Rancher Joan
+ * Hollis found the fossil … near Jordan, Montana, in 2019." It is the story's history however it
+ * opens; "The plant, opened in 2015, closed on Monday" and "A jury convicted him of murder for
+ * shooting a man in 2020" are news.
+ */
+function datedYearsBack(sentence: string, year = new Date().getUTCFullYear()): boolean {
+  const past = PAST_ENDING.exec(sentence.trim());
+  return past !== null && Number(past[1]) <= year - HISTORY_YEARS && !NEWS_TIME.test(sentence) && !DATED_ACT.test(sentence);
+}
+
 /**
  * A span of decades or centuries ("for more than two decades", "in the last century", "for more
  * than a decade"), which with a perfect ("has changed hands four times in the last century") tells
@@ -54,10 +78,10 @@ function spansDecades(text: string): boolean {
 
 /**
  * Whether a sentence is an aside to the story's news: a feature's scene ("At a hiring fair in a
- * hotel ballroom…") or the story's history ("In 1911, …", "The valley has changed hands four
- * times in the last century"). It may be told in an article, never as the lead, nor as why the
+ * hotel ballroom…") or the story's history ("In 1911, …", "…found the fossil in 2019.", "The
+ * valley has changed hands four times in the last century"). It may be told in an article, never as the lead, nor as why the
  * story matters, a fact told aloud or a line of its song.
  */
 export function isAnAside(sentence: string): boolean {
-  return opensOnAScene(sentence) || opensOnHistory(sentence) || spansDecades(sentence);
+  return opensOnAScene(sentence) || opensOnHistory(sentence) || datedYearsBack(sentence) || spansDecades(sentence);
 }

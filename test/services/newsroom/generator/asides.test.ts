@@ -17,6 +17,8 @@ describe('asides', () => {
       'The island has changed hands three times in the last century, by treaty and by war.',
       'The theory that warmer seas drive the storms has been tested, and has mostly held, for more than two decades.',
       'At a crowded stall in the school gym, the longest line was for the hospital.',
+      'A farmer found the first bones, including part of a jaw, in a dry creek bed near Halden in 2018.',
+      'The harbour board bought the ferry, its third, back in the spring of 2009.',
     ])
       expect(isAnAside(sentence), sentence).toBe(true);
   });
@@ -34,6 +36,10 @@ describe('asides', () => {
       'The mill, opened in 1902, closed on Friday with the loss of 300 jobs.',
       'Unemployment in the valley has fallen to its lowest in two decades.',
       'The river has flooded the town for the first time in a decade.',
+      'Forecasters said it was the wettest October since records began in 1871.',
+      'The harbour board, which bought the ferry in 2009, sold it on Thursday.',
+      `The new line will open to passengers in ${year + 1}.`,
+      'A court in Halden convicted a former guard of fraud for secretly selling prison keys in 2019.',
     ])
       expect(isAnAside(sentence), sentence).toBe(false);
   });
