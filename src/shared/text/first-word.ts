@@ -11,7 +11,8 @@ const HEAD = /(?:^|[.!?:;“"(—–]\s*)$/;
 
 /** Whether `told` writes `word` in lower case inside a sentence and never capitalised there. */
 function writtenInLowerCase(word: string, told: readonly string[]): boolean {
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}'’-])(?:${escapeRegExp(word)}|${escapeRegExp(word.toLowerCase())})(?![\\p{L}\\p{N}'’-])`, 'gu');
+  // A possessive is the word too ("Denmark's"); a longer word ("Managements", "don't") is not.
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}'’-])(?:${escapeRegExp(word)}|${escapeRegExp(word.toLowerCase())})(?=['’]s\\b|[^\\p{L}\\p{N}'’-]|$)`, 'gu');
   let lowered = 0;
   for (const sentence of told) {
     for (const match of sentence.matchAll(pattern)) {

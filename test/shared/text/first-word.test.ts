@@ -22,6 +22,10 @@ describe('lowerFirstWord', () => {
     expect(lowerFirstWord('Apple was not affected.', told)).toBe('Apple was not affected.');
     expect(lowerFirstWord('NASA confirmed the landing.', told)).toBe('NASA confirmed the landing.');
     expect(lowerFirstWord('Customers can claim two years of monitoring.', [])).toBe('Customers can claim two years of monitoring.');
+    // Named in a possessive, it is still named.
+    expect(lowerFirstWord('Harbor shares fell.', ['Analysts cut their view of Harbor’s shares.', 'Every harbor in the region closed.'])).toBe(
+      'Harbor shares fell.',
+    );
   });
 
   it('counts no capital a word takes at a sentence’s or a quotation’s head', () => {

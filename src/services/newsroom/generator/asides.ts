@@ -38,6 +38,9 @@ function opensOnHistory(sentence: string, year = new Date().getUTCFullYear()): b
 /** A sentence's last phrase dating it years back: "…near Jordan, Montana, in 2019.", "…back in the spring of 2015." */
 const PAST_ENDING =
   /\b(?:back\s+)?in\s+(?:the\s+)?(?:(?:early|late|mid-?)\s*)?(?:(?:january|february|march|april|may|june|july|august|september|october|november|december|spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?(1[5-9]\d\d|20\d\d)[\s.!?"”']*$/i;
+/** A sentence's last phrase setting it years back: "…banned the app from her house two years ago." */
+const AGO_ENDING =
+  /\b(?:(?:some|about|nearly|almost|more than|over)\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|several|many|a few|\d+)\s+(?:years|decades)|a\s+decade|decades|a\s+generation|a\s+century)\s+ago[\s.!?"”']*$/i;
 /** A time of the week's news, or a record the past year measures: the sentence is news ("…the hottest since records began in 1850"). */
 const NEWS_TIME =
   /\b(?:today|tonight|yesterday|this\s+(?:week|month|morning|afternoon|evening)|last\s+(?:week|night)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|since|record|first\s+time|\w+est)\b/i;
@@ -55,8 +58,10 @@ const DATED_ACT = /\b(?:for|after|before|of|by|while|over|despite)\s+(?:[\w']+\s
  * shooting a man in 2020" are news.
  */
 function datedYearsBack(sentence: string, year = new Date().getUTCFullYear()): boolean {
-  const past = PAST_ENDING.exec(sentence.trim());
-  return past !== null && Number(past[1]) <= year - HISTORY_YEARS && !NEWS_TIME.test(sentence) && !DATED_ACT.test(sentence);
+  const text = sentence.trim();
+  const past = PAST_ENDING.exec(text);
+  const back = (past !== null && Number(past[1]) <= year - HISTORY_YEARS) || AGO_ENDING.test(text);
+  return back && !NEWS_TIME.test(sentence) && !DATED_ACT.test(sentence);
 }
 
 /**

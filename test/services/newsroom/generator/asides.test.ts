@@ -19,6 +19,7 @@ describe('asides', () => {
       'At a crowded stall in the school gym, the longest line was for the hospital.',
       'A farmer found the first bones, including part of a jaw, in a dry creek bed near Halden in 2018.',
       'The harbour board bought the ferry, its third, back in the spring of 2009.',
+      'Ferry captain Ola Brekke, 52, of Halden, gave up his licence three years ago.',
     ])
       expect(isAnAside(sentence), sentence).toBe(true);
   });
@@ -40,6 +41,7 @@ describe('asides', () => {
       'The harbour board, which bought the ferry in 2009, sold it on Thursday.',
       `The new line will open to passengers in ${year + 1}.`,
       'A court in Halden convicted a former guard of fraud for secretly selling prison keys in 2019.',
+      'Ferry fares are the highest since the line opened two decades ago.',
     ])
       expect(isAnAside(sentence), sentence).toBe(false);
   });
