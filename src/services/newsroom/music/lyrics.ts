@@ -155,10 +155,11 @@ const CONDITION = /^(if|unless|until|provided|only)\b/i;
 /** What a verb of saying may be followed by that is no news of its own ("warned of wind chills"). */
 const NOT_A_CLAIM = /^(of|about|against|on|over|for|to|in|with|at|from|by)\b/i;
 /**
- * Phrases a line never ends before: "tens | of millions", "more | than 30 million", and a phrasal
- * verb's particle after its object ("keep advanced chips | out of…", "shut the plant | down").
+ * Phrases a line never ends before: "tens | of millions", "more | than 30 million", a phrasal
+ * verb's particle after its object ("keep advanced chips | out of…", "shut the plant | down"), and
+ * what a verb keeps its object from doing ("keep advanced chips | from being diverted…").
  */
-const HELD_PHRASE = /^(of|than|out|away|off|back|down|up)\b/i;
+const HELD_PHRASE = /^(?:of|than|out|away|off|back|down|up)\b|^from\s+(?:\w+ly\s+)?\w+ing\b/i;
 /** A verb that says nothing without where: "Diners put a surcharge" ends before "on every egg dish". */
 const NEEDS_PLACE =
   /\b(?:put|puts|putting)\b(?![^,;]*\b(?:on|in|into|onto|to|under|at|out|up|off|down|back|away|forward|aside|behind|before|through|across|over|around|together)\b)[^,;]*$/i;
@@ -271,7 +272,8 @@ function storyCandidates(story: Story, stories: readonly Story[]): { headline: s
   const usable = (line: string | null): line is string => line !== null && !cutShort(line, stories) && !leansOnContext(line);
   const title = sourceFirst(withoutSiteLabel(story.title), story.sourceSentences ?? []);
   const headlines = [whole(title, 12), laterClause(title, 10)].filter(usable);
-  const headline = headlines.find(singable) ?? headlines[0] ?? null;
+  // Neither scanning, the shorter is nearer a singable line ("2026 will be the warmest year…" after "It's official:").
+  const headline = headlines.find(singable) ?? headlines.sort((a, b) => lineSyllables(a) - lineSyllables(b))[0] ?? null;
   const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])].filter((sentence) => !holdsSpeech(sentence));
   // A fact's line says something (statesSomething); a headline's own words may be headline-ese
   // ("Retailer hit by data breach"), which sings well.

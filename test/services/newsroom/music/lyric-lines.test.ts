@@ -142,6 +142,7 @@ describe('sung headlines and quotations', () => {
       ['Diners in the valley put a surcharge of one dollar on every egg dish on the menu this week.', /(surcharge|dollar)$/],
       ['The new export measures are meant to keep advanced chips out of the hands of rival militaries abroad.', /chips$/],
       ['The county will shut the old coal plant down by the end of next year.', /plant$/],
+      ['A ministry official said the checks are meant to keep stolen catalytic converters from being shipped to scrapyards abroad.', /converters$/],
     ] as const)
       expect(writtenLine(sentence, 10) ?? '', sentence).not.toMatch(cut);
     expect(writtenLine('Diners put a surcharge on omelets after egg prices doubled in a month.', 10)).toBe('Diners put a surcharge on omelets');
@@ -157,6 +158,17 @@ describe('sung headlines and quotations', () => {
     const lines = (await sections([heat])).flat();
     expect(lines).toContain('Weather scientists say 2026 will be the hottest year on record');
     for (const line of lines) expect(line).not.toMatch(/\bsay$/);
+  });
+
+  it('sings the shorter of a headline’s lines when neither scans, not its label', async () => {
+    const jobs = story(
+      'It’s official: Linden’s unemployment rate reached its lowest level in generations',
+      'Unemployment in Linden fell to 2.9 percent in November, the county said.',
+      ['Factories in the valley hired more than 400 workers since the summer.'],
+    );
+    const lines = (await sections([jobs])).flat();
+    expect(lines).toContain('Linden’s unemployment rate reached its lowest level in generations');
+    expect(lines.join(' ')).not.toMatch(/official/i);
   });
 
   it('sings no fact that holds someone’s quoted words, whatever comes before them', async () => {
