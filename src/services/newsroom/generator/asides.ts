@@ -47,9 +47,11 @@ const NEWS_TIME =
 
 /**
  * An act told as a gerund ("convicted … for fatally shooting a man in 2020", "despite the couple
- * stepping down in 2020"), or what someone says now: the year may date the act, not the news.
+ * stepping down in 2020"), what someone says, or what will or may follow ("…will help the city
+ * recover from the closure of its mill a decade ago"): the year dates the act, not the news.
  */
-const DATED_ACT = /\b(?:for|after|before|of|by|while|over|despite)\s+(?:[\w']+\s+){0,3}?(?:\w+ly\s+)?\w+ing\b|\b(?:says|say)\b/i;
+const DATED_ACT =
+  /\b(?:for|after|before|of|by|while|over|despite)\s+(?:[\w']+\s+){0,3}?(?:\w+ly\s+)?\w+ing\b|\b(?:says|say|said|told|will|would|could|can|may|might|should|must)\b/i;
 
 /**
  * Whether a sentence tells an event dated years back and nothing of this week's: "Rancher Joan

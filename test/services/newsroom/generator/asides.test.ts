@@ -42,6 +42,7 @@ describe('asides', () => {
       `The new line will open to passengers in ${year + 1}.`,
       'A court in Halden convicted a former guard of fraud for secretly selling prison keys in 2019.',
       'Ferry fares are the highest since the line opened two decades ago.',
+      'The new yard will bring back the jobs Halden lost when its shipyard closed a decade ago.',
     ])
       expect(isAnAside(sentence), sentence).toBe(false);
   });
