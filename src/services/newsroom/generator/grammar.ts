@@ -89,6 +89,12 @@ function opensOnVerb(first: TaggedTerm | undefined): boolean {
 }
 
 /**
+ * "One of the largest retail data breaches in years": an appositive ranking what its sentence named,
+ * whose plural noun the tagger reads as a verb ("breaches"); with no verb of its own it states nothing.
+ */
+const RANKED_AMONG = /^(?:one|some|two|three|many)\s+of\s+the\s+(?:\w+est|most\s+\w+)\b(?![^,;]*\b(?:is|are|was|were|has|have|had|will|would|could|\w+ed)\b)/i;
+
+/**
  * Whether `clause` states something: it has a finite verb ("surged", "could reopen", "is") whose
  * subject comes before it, outside a relative clause. "Bird flu found in two states" and "that
  * something has a name" do; a noun phrase ("Newer kind of limit", "An agricultural economist at
@@ -101,6 +107,7 @@ function opensOnVerb(first: TaggedTerm | undefined): boolean {
  * the phrase passes.
  */
 export function statesSomething(clause: string): boolean {
+  if (RANKED_AMONG.test(clause)) return false;
   const terms = tagged(clause);
   // A participle's phrase ("Saying Monday it would cut…") leans on a sentence it is not part of,
   // and a clause that opens on its verb ("Demanded the vote be held sooner") has lost its subject.
