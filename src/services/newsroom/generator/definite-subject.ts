@@ -14,10 +14,15 @@ const LOOK_BACK = 2;
  * its source did not name just before ("The fire broke out…" opening a story), which stands alone.
  */
 export function definiteBackReference(sentence: string, before: readonly string[]): string[] {
-  const subject = DEFINITE_SUBJECT.exec(sentence);
-  if (!subject || before.length === 0) return [];
-  const nouns = termSet(subject.slice(1).filter(Boolean).join(' '));
-  if (nouns.size === 0) return [];
+  if (before.length === 0) return [];
+  const nouns = definiteSubjectTerms(sentence);
+  if (nouns.length === 0) return [];
   const earlier = termSet(before.slice(-LOOK_BACK).join(' '));
-  return [...nouns].filter((term) => earlier.has(term));
+  return nouns.filter((term) => earlier.has(term));
+}
+
+/** The terms of `sentence`'s definite subject ("The new pumps" → new, pump), or none. */
+export function definiteSubjectTerms(sentence: string): string[] {
+  const subject = DEFINITE_SUBJECT.exec(sentence);
+  return subject ? [...termSet(subject.slice(1).filter(Boolean).join(' '))] : [];
 }

@@ -20,6 +20,8 @@ import { getSetting } from '../../platform/settings/index.js';
 import { lineSyllables, loadPronunciations, rhymeOf } from '../../../shared/text/pronounce.js';
 import { headlinePresent, phraseEnds, simplePast, statesSomething } from '../generator/grammar.js';
 import { termSet } from '../generator/sentences.js';
+import { definiteSubjectTerms } from '../generator/definite-subject.js';
+import { isAnAside } from '../generator/asides.js';
 import { lowerFirstWord } from '../../../shared/text/first-word.js';
 
 export interface LyricLine {
@@ -193,7 +195,8 @@ export function writtenLine(sentence: string, max: number): string | null {
       .replace(/\s(?:that|which|who)\s.*$/i, '')
       .replace(/\s(?:and|or)\s+\S+$/i, '')
       .trim();
-  const fits = (candidate: string, cut: boolean) => words(candidate) <= max && endsOnContentWord(candidate) && !(cut && /ing$/i.test(candidate));
+  const fits = (candidate: string, cut: boolean) =>
+    words(candidate) <= max && endsOnContentWord(candidate) && !(cut && /(?:ing|\bearly|\blate)$/i.test(candidate));
   const andAt = ends.findLast((end) => end.and)?.at ?? clause.length;
   if (andAt < clause.length && TWO_COMPLEMENTS.test(clause.slice(0, andAt))) return null;
   let line = clause.slice(0, andAt).trim();
@@ -234,9 +237,25 @@ const singable = (line: string) => {
 const POINTING_SUBJECT =
   /^(?:[^,]{1,40},\s+)?(?:this|that|these|those|such|what)\b(?!\s+(?:morning|afternoon|evening|night|week|weekend|month|year|season|spring|summer|fall|autumn|winter)\b)/i;
 const POINTING_ANYWHERE = /\bthe other\b|\bthe latter\b|\bthe former\b/i;
+/** A count standing for a noun said before: "41 were still missing", "Most remain in hospital". */
+const COUNT_SUBJECT =
+  /^(?:\d[\d,.]*|dozens|hundreds|thousands|many|most|some|others|several)\s+(?:still\s+)?(?:were|are|was|is|have|has|had|remain(?:ed|s)?)\b/i;
 
 function leansOnContext(line: string): boolean {
-  return POINTING_SUBJECT.test(line) || POINTING_ANYWHERE.test(line);
+  return POINTING_SUBJECT.test(line) || POINTING_ANYWHERE.test(line) || COUNT_SUBJECT.test(line);
+}
+
+/**
+ * A definite subject only a scene or the story's history set out: "The sandwiches in Aarhus ran out
+ * before midnight" names the sandwiches of "In a rented hall above a bicycle shop in Aarhus, …
+ * three hundred open-faced sandwiches …", which the song never sings. "The capsule…" after a
+ * headline naming it, or "The change could free beds" of the news itself, are heard.
+ */
+function namesAStranger(line: string, story: Story, setOut: ReadonlySet<string>): boolean {
+  const subject = definiteSubjectTerms(line);
+  if (subject.length === 0) return false;
+  const heard = termSet(`${story.title} ${story.lead}`);
+  return !subject.some((term) => heard.has(term)) && subject.some((term) => setOut.has(term));
 }
 
 /**
@@ -269,7 +288,10 @@ function holdsSpeech(sentence: string): boolean {
 
 /** The lines a story offers: its headline's (whole, or a later clause) and its facts' (each whole, or a later clause). */
 function storyCandidates(story: Story, stories: readonly Story[]): { headline: string | null; facts: string[] } {
-  const usable = (line: string | null): line is string => line !== null && !cutShort(line, stories) && !leansOnContext(line);
+  // What the sources' asides (scenes, history) set out, which the song never sings.
+  const setOut = termSet((story.sourceSentences ?? []).filter(isAnAside).join(' '));
+  const usable = (line: string | null): line is string =>
+    line !== null && !cutShort(line, stories) && !leansOnContext(line) && !namesAStranger(line, story, setOut);
   const title = sourceFirst(withoutSiteLabel(story.title), story.sourceSentences ?? []);
   const headlines = [whole(title, 12), laterClause(title, 10)].filter(usable);
   // Neither scanning, the shorter is nearer a singable line ("2026 will be the warmest year…" after "It's official:").
