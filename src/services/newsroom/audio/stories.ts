@@ -10,9 +10,9 @@ import type { Topic } from '../../../shared/topics.js';
 import { displayHost, InsufficientSourceText, writeOfflineArticle } from '../generator/offline-writer.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { isAnAside } from '../generator/asides.js';
-import { shapeSentence } from '../generator/sentences.js';
+import { shapeSentence, termSet } from '../generator/sentences.js';
 import { splitSentences } from '../../../shared/text/sentences.js';
-import { peopleIn } from '../generator/grammar.js';
+import { peopleIn, pointedAt, SAID_BEFORE } from '../generator/grammar.js';
 import { laterMentionsBySurname, peopleIntroducer } from '../generator/people.js';
 import { recentArticlesByTopic } from '../../reader/home/index.js';
 import { storyPagePath } from '../../../shared/pages.js';
@@ -138,7 +138,12 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   // An article may set a feature's scene or tell the story's history; a story told aloud or sung
   // has a few facts, and those are its news ("the longest line didn't lead to a factory" says no
   // consequence either).
-  const facts = told.filter((sentence) => !isAnAside(sentence));
+  // A fact is spoken or sung next to the lead, not after the sentence the article printed before
+  // it: one pointing at a thing ("that cutbank", "those changes") the headline and lead do not
+  // name is left out.
+  const heard = termSet(`${title} ${lead}`);
+  const standsAlone = (sentence: string) => pointedAt(sentence).every((noun) => noun !== SAID_BEFORE && [...termSet(noun)].every((term) => heard.has(term)));
+  const facts = told.filter((sentence) => !isAnAside(sentence) && standsAlone(sentence));
   const who = facts.find(namesSpeaker) ?? facts.find((fact) => !SPOKE.test(fact) && WHO.test(fact)) ?? null;
   const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
   return {

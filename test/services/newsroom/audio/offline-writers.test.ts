@@ -799,3 +799,28 @@ describe('a podcast line that continues a source’s sentence', () => {
     expect(offlineConversation([named], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: Brightway will pay/);
   });
 });
+
+describe('a story told aloud', () => {
+  it('takes no fact that points at a thing its headline and lead do not name', () => {
+    const texts = [
+      [
+        'The Ostby harbor board raised ferry fares by a fifth on Monday, the first rise in six years.',
+        'The board also cut two night crossings from its winter timetable.',
+        'Commuters said those crossings were the only way home after late shifts at the fish plant.',
+        'The new fares take effect on the first of March.',
+      ],
+      [
+        'Ferry fares in Ostby will rise by a fifth from March, the harbor board decided on Monday.',
+        'The board blamed fuel costs, which doubled in two years.',
+        'Two night crossings will be dropped from the winter timetable.',
+      ],
+    ];
+    const articles = texts.map((paragraphs, id) =>
+      sourceArticle({ id, title: 'Ostby harbor board raises ferry fares by a fifth', domainName: `ferry${id}.test`, content: paragraphs.join('\n\n') }),
+    );
+    const story = storyFromSources(articles[0]!.title, 'usa', '', articles)!;
+    // The article may print it after the sentence that names the crossings; spoken next to the lead, it may not.
+    expect(story.facts).toContain('The board also cut two night crossings from its winter timetable.');
+    expect(story.facts.join(' ')).not.toMatch(/those crossings/);
+  });
+});

@@ -31,7 +31,11 @@ describe('grammar', () => {
     // "that" as the thing a verb acts on, said before.
     expect(pointedAt('The ferry union, whose banners still hang at the pier, says it will try to stop that in federal court.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('The county cannot afford that, the treasurer said.')).toEqual([SAID_BEFORE]);
+    // After a preposition "that" is a determiner, whatever follows its noun.
+    expect(pointedAt('“I have fished out of that creek for thirty years,” the ferryman said.')).toEqual(['creek']);
     for (const sentence of [
+      'The board agreed that ferries run hourly.',
+      'Growers warned so that buyers would stock up.',
       'The union will try to show that in March the ferry ran without inspectors.',
       'The board will decide that in future the bridge closes at night.',
       'The ruling that in effect ends the ban was welcomed by growers.',
