@@ -88,16 +88,17 @@ async function storiesAbout(ctx: Ctx, topic: string): Promise<Story[]> {
  * alone does not.
  */
 export function storyName(story: Pick<Story, 'title' | 'topic'>): string {
+  // Punctuation around words goes, not the points of an initialism ("U.S.", spoken as written).
   const words = story.title
-    .replace(/[,:;.!?"“”]/g, ' ')
     .split(/\s+/)
+    .map((word) => (/^(?:\p{Lu}\.){2,}$/u.test(word) ? word : word.replace(/^["“]+|[,:;.!?"”]+$/gu, '')))
     .filter(Boolean);
   let best: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const run: string[] = [];
     // A name is a run of capitalised words (or acronyms); the headline's first word counts only as part of a longer run.
     for (let j = i; j < words.length && /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!); j++) run.push(words[j]!);
-    const usable = i === 0 && run.length === 1 && !/^\p{Lu}{2,}$/u.test(run[0]!) ? [] : run;
+    const usable = i === 0 && run.length === 1 && !/^(?:\p{Lu}\.?){2,}$/u.test(run[0]!) ? [] : run;
     if (usable.length > best.length) best = usable;
   }
   return best.length ? `the ${best.join(' ')} story` : `this ${TOPIC_PHRASES[story.topic]} story`;

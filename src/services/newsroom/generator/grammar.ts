@@ -245,8 +245,8 @@ export const SAID_BEFORE = 'said before';
 
 /** A quick test before tagging (most sentences have no determiner that could point back): the shapes below. */
 const MAY_POINT =
-  /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\b(of|from|at|on|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)\s+that\s+\p{L}|\bones?\b|\bthe (other|latter)\b/iu;
-/** Prepositions after which "that" is a determiner, never a clause's conjunction ("out of that cutbank for years"). */
+  /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\b(of|from|at|on|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)\s+that\s+\p{L}|\bthat\s+(same|very)\s|\bones?\b|\bthe (other|latter)\b/iu;
+/** Prepositions after which "that" is a determiner, never a clause's conjunction ("out of that cutbank for years"); so is "that same" and "that very". */
 const BEFORE_DETERMINER_THAT = /^(of|from|at|on|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)$/i;
 /**
  * A question word standing for a question asked before, as a subject: "…decided that how quickly
@@ -289,8 +289,8 @@ export function pointedAt(sentence: string): string[] {
     if (!noun?.tags.has('Noun')) continue;
     // "that" opens a clause as often as it points ("said that funding for schools ends"): only a noun
     // that ends its phrase is pointed at.
-    const determiner = i > 0 && BEFORE_DETERMINER_THAT.test(terms[i - 1]!.text);
-    if (word === 'that' && (at !== i + 1 || noun.tags.has('Plural') || !(determiner || /[,.;:!?]/.test(noun.post)))) continue;
+    const determiner = (i > 0 && BEFORE_DETERMINER_THAT.test(terms[i - 1]!.text)) || /^(same|very)$/i.test(terms[i + 1]?.text ?? '');
+    if (word === 'that' && ((at !== i + 1 && !determiner) || noun.tags.has('Plural') || !(determiner || /[,.;:!?]/.test(noun.post)))) continue;
     const time = TIME_NOUN.test(noun.text.toLowerCase());
     if (time && (word === 'that' || word === 'those') && !noun.tags.has('Possessive')) found.push(SAID_BEFORE);
     if (time || hasAny(noun, NOT_A_THING)) continue;

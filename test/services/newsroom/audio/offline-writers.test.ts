@@ -388,6 +388,8 @@ describe('offline interview', () => {
   it('names each story its questions ask about: a name of its headline, else its topic', () => {
     expect(storyName({ title: 'Storm floods Port Linden harbor, 1,200 evacuated', topic: 'usa' })).toBe('the Port Linden story');
     expect(storyName({ title: 'WHO declares mpox outbreak a global health emergency', topic: 'health' })).toBe('the WHO story');
+    // An initialism keeps its points: "the U.S. story", never "the U S story".
+    expect(storyName({ title: 'U.S. hiring beats forecasts in March', topic: 'finance' })).toBe('the U.S. story');
     expect(storyName({ title: 'Central bank raises rates to 4.25 percent', topic: 'finance' })).toBe('this business and finance story');
   });
 

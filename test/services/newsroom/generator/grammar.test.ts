@@ -33,6 +33,7 @@ describe('grammar', () => {
     expect(pointedAt('The county cannot afford that, the treasurer said.')).toEqual([SAID_BEFORE]);
     // After a preposition "that" is a determiner, whatever follows its noun.
     expect(pointedAt('“I have fished out of that creek for thirty years,” the ferryman said.')).toEqual(['creek']);
+    expect(pointedAt('Inspectors found that same strain on a melon in Ohio.')).toEqual(['strain']);
     for (const sentence of [
       'The board agreed that ferries run hourly.',
       'Growers warned so that buyers would stock up.',
