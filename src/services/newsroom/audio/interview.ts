@@ -88,16 +88,19 @@ async function storiesAbout(ctx: Ctx, topic: string): Promise<Story[]> {
  * alone does not.
  */
 export function storyName(story: Pick<Story, 'title' | 'topic'>): string {
-  // Punctuation around words goes, not the points of an initialism ("U.S.", spoken as written).
-  const words = story.title
-    .split(/\s+/)
-    .map((word) => (/^(?:\p{Lu}\.){2,}$/u.test(word) ? word : word.replace(/^["“]+|[,:;.!?"”]+$/gu, '')))
-    .filter(Boolean);
+  // Punctuation around words goes, not the points of an initialism ("U.S.", spoken as written); a
+  // comma or colon ends a name ("Nebraska, Wyoming" are two).
+  const raw = story.title.split(/\s+/).filter(Boolean);
+  const words = raw.map((word) => (/^(?:\p{Lu}\.){2,}$/u.test(word) ? word : word.replace(/^["“]+|[,:;.!?"”]+$/gu, '')));
+  const endsName = raw.map((word) => /[,:;!?]["”]?$/.test(word));
   let best: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const run: string[] = [];
     // A name is a run of capitalised words (or acronyms); the headline's first word counts only as part of a longer run.
-    for (let j = i; j < words.length && /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!); j++) run.push(words[j]!);
+    for (let j = i; j < words.length && /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!); j++) {
+      run.push(words[j]!);
+      if (endsName[j]) break;
+    }
     const usable = i === 0 && run.length === 1 && !/^(?:\p{Lu}\.?){2,}$/u.test(run[0]!) ? [] : run;
     if (usable.length > best.length) best = usable;
   }

@@ -19,7 +19,7 @@ const PAST_OPENER = /^(?:(?:back\s+)?in|when|by|until|before|during)\b[^,]{0,160
 const PAST_CENTURY = String.raw`(?:1\d(?:st|nd|rd|th)|20th|(?:eleven|twelf|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twentie)th)\s+century`;
 const CENTURY_OPENER = new RegExp(String.raw`^(?:(?:back\s+)?in|when|by|until|before|during)\b[^,]{0,160}?\b${PAST_CENTURY}\b[^,]{0,80},\s`, 'i');
 const AGO_OPENER =
-  /^(?:(?:some|about|nearly|almost|more than)\s+)?(?:decades|years|generations|centuries|a century|a generation|\w+\s+(?:decades|centuries))\s+ago\b|^for\s+(?:decades|years|generations|centuries)\b(?!\s+to\s+come)/i;
+  /^(?:(?:some|about|nearly|almost|more than)\s+)?(?:decades|years|generations|centuries|a century|a generation|\w+\s+(?:decades|centuries))\s+ago\b|^for\s+(?:(?:more than|nearly|almost|over|about|some|well over)\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|several|many|a few|\d+)\s+)?(?:decades|years|generations|centuries)\b(?!\s+to\s+come)/i;
 /** A year this far back is history, not the week's news (last year's may still be the story's). */
 const HISTORY_YEARS = 2;
 

@@ -13,6 +13,7 @@ describe('asides', () => {
       'Decades ago, the valley grew more apples than any county in the state.',
       'For years, residents have complained about the noise from the quarry.',
       'For decades geologists have argued over where the valley’s salt came from.',
+      'For more than three years, harbor crews have been dredging the channel to keep the ferries running.',
       'When the first tide tables were printed in the early eighteenth century, they covered only three ports.',
       'The island has changed hands three times in the last century, by treaty and by war.',
       'The theory that warmer seas drive the storms has been tested, and has mostly held, for more than two decades.',
