@@ -245,7 +245,7 @@ export const SAID_BEFORE = 'said before';
 
 /** A quick test before tagging (most sentences have no determiner that could point back): the shapes below. */
 const MAY_POINT =
-  /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\b(of|from|at|on|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)\s+that\s+\p{L}|\bthat\s+(same|very)\s|\bones?\b|\bthe (other|latter)\b/iu;
+  /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\b(of|from|at|on|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)\s+that\s+\p{L}|\bthat\s+(same|very|something|someone|somebody)\b|\bones?\b|\bthe (other|latter)\b/iu;
 /** Prepositions after which "that" is a determiner, never a clause's conjunction ("out of that cutbank for years"); so is "that same" and "that very". */
 const BEFORE_DETERMINER_THAT = /^(of|from|at|on|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)$/i;
 /**
@@ -287,6 +287,11 @@ export function pointedAt(sentence: string): string[] {
     while (at < terms.length && at - i <= 2 && hasAny(terms[at]!, MODIFIER) && !/\S/.test(terms[at]!.post)) at++;
     const noun = terms[at];
     if (!noun?.tags.has('Noun')) continue;
+    // "that something has a name": a thing said before, which the sentence does not name.
+    if (at === i + 1 && /^(something|someone|somebody)$/i.test(noun.text)) {
+      found.push(SAID_BEFORE);
+      continue;
+    }
     // "that" opens a clause as often as it points ("said that funding for schools ends"): only a noun
     // that ends its phrase is pointed at.
     const determiner = (i > 0 && BEFORE_DETERMINER_THAT.test(terms[i - 1]!.text)) || /^(same|very)$/i.test(terms[i + 1]?.text ?? '');

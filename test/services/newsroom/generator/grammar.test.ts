@@ -34,6 +34,7 @@ describe('grammar', () => {
     // After a preposition "that" is a determiner, whatever follows its noun.
     expect(pointedAt('“I have fished out of that creek for thirty years,” the ferryman said.')).toEqual(['creek']);
     expect(pointedAt('Inspectors found that same strain on a melon in Ohio.')).toEqual(['strain']);
+    expect(pointedAt('Nine years later, that something has a name.')).toEqual([SAID_BEFORE]);
     for (const sentence of [
       'The board agreed that ferries run hourly.',
       'Growers warned so that buyers would stock up.',
