@@ -293,7 +293,10 @@ function storyCandidates(story: Story, stories: readonly Story[]): { headline: s
   const usable = (line: string | null): line is string =>
     line !== null && !cutShort(line, stories) && !leansOnContext(line) && !namesAStranger(line, story, setOut);
   const title = sourceFirst(withoutSiteLabel(story.title), story.sourceSentences ?? []);
-  const headlines = [whole(title, 12), laterClause(title, 10)].filter(usable);
+  // "Northgate, Ohio Valley Heritage agree…": a name before the comma is the first of a list, and
+  // what follows it no clause of its own.
+  const listed = /^(?:\p{Lu}[\p{L}'’.&-]*\s?){1,4},\s/u.test(title);
+  const headlines = [whole(title, 12), listed ? null : laterClause(title, 10)].filter(usable);
   // Neither scanning, the shorter is nearer a singable line ("2026 will be the warmest year…" after "It's official:").
   const headline = headlines.find(singable) ?? headlines.sort((a, b) => lineSyllables(a) - lineSyllables(b))[0] ?? null;
   const sentences = [story.lead, ...story.facts, ...(story.why ? [story.why] : [])].filter((sentence) => !holdsSpeech(sentence));
@@ -401,7 +404,12 @@ export async function offlineLyrics(stories: readonly Story[]): Promise<string> 
   // One story alone: its verse sings its other facts, those that scan first, in pairs.
   const alone = () => {
     const lines = storyCandidates(top, stories).facts.filter((line) => !chorus.includes(line));
-    const ordered = [...lines.filter(singable), ...lines.filter((line) => !singable(line))].slice(0, 4);
+    // One fact once: a sentence's written-down line and its whole are not two lines.
+    const ordered: string[] = [];
+    for (const line of [...lines.filter(singable), ...lines.filter((line) => !singable(line))]) {
+      const terms = [...termSet(line)];
+      if (ordered.length < 4 && !ordered.some((sung) => terms.filter((term) => termSet(sung).has(term)).length >= terms.length / 2)) ordered.push(line);
+    }
     return ordered.slice(0, ordered.length - (ordered.length % 2));
   };
   // The other stories' couplets, in two verses split between stories at about half their lines;

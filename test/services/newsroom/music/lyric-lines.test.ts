@@ -188,6 +188,16 @@ describe('sung headlines and quotations', () => {
     const lines = (await sections([jobs])).flat();
     expect(lines).toContain('Linden’s unemployment rate reached its lowest level in generations');
     expect(lines.join(' ')).not.toMatch(/official/i);
+    // After a name and a comma, what follows is the second of two names, no clause of its own.
+    const merger = story(
+      'Halden Savings, Ostby Mutual Trust agree to $2.1 billion bank merger',
+      'Halden Savings agreed on Monday to merge with Ostby Mutual Trust.',
+      ['The banks say they will close 40 branches over two years.'],
+    );
+    const sung = (await sections([merger])).flat();
+    expect(sung.some((line) => line.startsWith('Ostby Mutual Trust agree'))).toBe(false);
+    // A story alone sings each of its facts once: not the lead whole and again written down.
+    expect(sung.filter((line) => /^Halden Savings agree/.test(line)).length).toBeLessThanOrEqual(1);
   });
 
   it('sings no fact that holds someone’s quoted words, whatever comes before them', async () => {
