@@ -293,7 +293,7 @@ export function pointedAt(sentence: string): string[] {
       continue;
     }
     // "that" opens a clause as often as it points ("said that funding for schools ends"): only a noun
-    // that ends its phrase is pointed at.
+    // that ends its phrase is pointed at, or one after a preposition or "that same".
     const determiner = (i > 0 && BEFORE_DETERMINER_THAT.test(terms[i - 1]!.text)) || /^(same|very)$/i.test(terms[i + 1]?.text ?? '');
     if (word === 'that' && ((at !== i + 1 && !determiner) || noun.tags.has('Plural') || !(determiner || /[,.;:!?]/.test(noun.post)))) continue;
     const time = TIME_NOUN.test(noun.text.toLowerCase());
