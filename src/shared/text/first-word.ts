@@ -9,28 +9,31 @@ const FUNCTION_WORD = /^(The|A|An|This|That|These|Those|It|Its|Their|In|On|At|Fo
 /** Where any word takes a capital: a sentence's or a quotation's head, after a colon or a dash. */
 const HEAD = /(?:^|[.!?:;“"(—–]\s*)$/;
 
-/** Whether `told` writes `word` in lower case inside a sentence and never capitalised there. */
-function writtenInLowerCase(word: string, told: readonly string[]): boolean {
+/** How `told` writes `word` inside its sentences: in lower case only, ever with its capital, or not at all. */
+function howWritten(word: string, told: readonly string[]): 'lower' | 'capital' | 'unseen' {
   // A possessive is the word too ("Denmark's"); a longer word ("Managements", "don't") is not.
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}'’-])(?:${escapeRegExp(word)}|${escapeRegExp(word.toLowerCase())})(?=['’]s\\b|[^\\p{L}\\p{N}'’-]|$)`, 'gu');
   let lowered = 0;
   for (const sentence of told) {
     for (const match of sentence.matchAll(pattern)) {
       if (HEAD.test(sentence.slice(0, match.index))) continue;
-      if (match[0] === word) return false;
+      if (match[0] === word) return 'capital';
       lowered++;
     }
   }
-  return lowered > 0;
+  return lowered > 0 ? 'lower' : 'unseen';
 }
 
 /**
  * `sentence` with its first word in lower case, to follow words of ours: a function word always
- * ("The council…"), another word when `told` (the story's sentences) writes it so; never a name,
- * an initialism ("NASA") or a figure.
+ * ("The council…", "A bottle…"), another word when `told` (the story's sentences) writes it so, or
+ * writes it nowhere inside a sentence and `common` says it is a common word ("Management",
+ * "Reviewers"); never a name, an initialism ("NASA") or a figure.
  */
-export function lowerFirstWord(sentence: string, told: readonly string[] = []): string {
-  const word = /^\p{Lu}\p{Ll}+(?![\p{L}\p{N}])/u.exec(sentence)?.[0];
-  if (!word || !(FUNCTION_WORD.test(word) || writtenInLowerCase(word, told))) return sentence;
+export function lowerFirstWord(sentence: string, told: readonly string[] = [], common: (word: string) => boolean = () => false): string {
+  const word = /^\p{Lu}\p{Ll}*(?![\p{L}\p{N}])/u.exec(sentence)?.[0];
+  if (!word || word === 'I') return sentence;
+  const written = FUNCTION_WORD.test(word) ? 'lower' : howWritten(word, told);
+  if (written === 'capital' || (written === 'unseen' && !common(word))) return sentence;
   return sentence[0]!.toLowerCase() + sentence.slice(1);
 }

@@ -15,6 +15,16 @@ describe('lowerFirstWord', () => {
     expect(lowerFirstWord('Management apologised to customers on Monday.', told)).toBe('management apologised to customers on Monday.');
     expect(lowerFirstWord('The retailer will pay for credit monitoring.', told)).toBe('the retailer will pay for credit monitoring.');
     expect(lowerFirstWord('Shares fell 6 percent.', told)).toBe('Shares fell 6 percent.');
+    expect(lowerFirstWord('A bottle of oil costs a third less.', told)).toBe('a bottle of oil costs a third less.');
+  });
+
+  it('asks whether a word the sources never write inside a sentence is a common word', () => {
+    const common = (word: string) => ['reviewers', 'apple'].includes(word.toLowerCase());
+    expect(lowerFirstWord('Reviewers questioned the battery life.', told, common)).toBe('reviewers questioned the battery life.');
+    expect(lowerFirstWord('Halden Savings will close 40 branches.', told, common)).toBe('Halden Savings will close 40 branches.');
+    // Written with its capital inside a sentence, it is a name, whatever the word list says.
+    expect(lowerFirstWord('Apple was not affected.', [...told, 'Shoppers at Apple stores were not affected.'], common)).toBe('Apple was not affected.');
+    expect(lowerFirstWord('I was there.', told, () => true)).toBe('I was there.');
   });
 
   it('keeps a name, an initialism and a word the sources never write in lower case', () => {

@@ -5,6 +5,8 @@
 import type { Story } from './stories.js';
 import { peopleNamer, reportedBy, TOPIC_PHRASES } from './stories.js';
 import { lowerFirstWord } from '../../../shared/text/first-word.js';
+import { knownWord } from '../generator/fact-meaning.js';
+import { readsAsPlace } from '../generator/grammar.js';
 
 function pick<T>(options: readonly T[], index: number): T {
   return options[index % options.length]!;
@@ -14,6 +16,9 @@ function pick<T>(options: readonly T[], index: number): T {
 function joinAnd(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
+
+/** A common word, as the first word of `sentence`: one of the common words, not a place or a firm there ("Kenya", "Google"). */
+const commonWordIn = (sentence: string) => (word: string) => knownWord(word) && !readsAsPlace(sentence, word);
 
 /** The line that hands the next story to the other host, naming its topic once. */
 function handover(other: string, story: Story, next: Story, nextIsLast: boolean, index: number): string {
@@ -67,7 +72,7 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     if (more)
       say(
         story.why ? other : lead,
-        `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirstWord(fact(more), story.sourceSentences)}`,
+        `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirstWord(fact(more), story.sourceSentences, commonWordIn(fact(more)))}`,
       );
     const reporters = reportedBy(story);
     if (reporters) say(other, `${story.siteCount > 1 ? 'That was reported by' : 'That comes from'} ${reporters}.[pause]`);

@@ -59,6 +59,11 @@ function factVectors(): FactVectors {
   return loaded;
 }
 
+/** Whether `word` is among the vectors' common words (the 20,000 most frequent, lower-cased). */
+export function knownWord(word: string): boolean {
+  return factVectors().index.get(word.toLowerCase()) !== undefined;
+}
+
 /** A sentence's meaning vector: the weighted mean of its content words' vectors (zeros when none is known). */
 function sentenceVector(table: FactVectors, text: string): Float32Array {
   const D = table.dimensions;

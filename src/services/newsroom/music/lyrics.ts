@@ -237,9 +237,9 @@ const singable = (line: string) => {
 const POINTING_SUBJECT =
   /^(?:[^,]{1,40},\s+)?(?:this|that|these|those|such|what)\b(?!\s+(?:morning|afternoon|evening|night|week|weekend|month|year|season|spring|summer|fall|autumn|winter)\b)/i;
 const POINTING_ANYWHERE = /\bthe other\b|\bthe latter\b|\bthe former\b/i;
-/** A count standing for a noun said before: "41 were still missing", "Most remain in hospital". */
+/** A count standing for a noun said before: "41 were still missing", "Most remain in hospital", "Two of them were hurt". */
 const COUNT_SUBJECT =
-  /^(?:\d[\d,.]*|dozens|hundreds|thousands|many|most|some|others|several)\s+(?:still\s+)?(?:were|are|was|is|have|has|had|remain(?:ed|s)?)\b/i;
+  /^(?:\d[\d,.]*|dozens|hundreds|thousands|many|most|some|others|several)\s+(?:still\s+)?(?:were|are|was|is|have|has|had|remain(?:ed|s)?)\b|^(?:[\w-]+\s+){1,2}of\s+(?:them|those|these|whom|it)\b/i;
 
 function leansOnContext(line: string): boolean {
   return POINTING_SUBJECT.test(line) || POINTING_ANYWHERE.test(line) || COUNT_SUBJECT.test(line);

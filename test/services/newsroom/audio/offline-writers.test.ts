@@ -800,6 +800,11 @@ describe('a podcast line that continues a source’s sentence', () => {
     );
     const named = { ...breach, facts: [facts[0]!, facts[2]!] };
     expect(offlineConversation([named], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: Brightway will pay/);
+    // A common word the sources write nowhere inside a sentence is lowered too; a place is not.
+    const unseen = { ...breach, facts: [facts[0]!, 'Shoppers were told to change their passwords.'], sourceSentences: [] };
+    expect(offlineConversation([unseen], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: shoppers were told/);
+    const place = { ...breach, facts: [facts[0]!, 'Kenya was not affected by the breach.'], sourceSentences: [] };
+    expect(offlineConversation([place], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: Kenya was not affected/);
   });
 });
 

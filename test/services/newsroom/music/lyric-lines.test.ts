@@ -107,6 +107,7 @@ describe('sung lines', () => {
   it('sings no subject the listener has not heard of: a scene’s thing, a count standing for a noun', async () => {
     const ferry = story('Ferry sinks off Halden, at least 12 dead', 'A ferry sank in heavy seas off Halden early on Tuesday, killing at least 12 people.', [
       'Rescuers pulled 84 people from the water, and 19 were still missing.',
+      'Forty crew members fought the fire on board, and two of them were hurt.',
       'Turnout at the harbor vigil was high, and the candles in the chapel ran out before midnight.',
       'The ferry was carrying twice the passengers it was licensed for.',
     ]);
@@ -118,7 +119,7 @@ describe('sung lines', () => {
     ];
     const lines = (await sections([ferry])).flat();
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line).not.toMatch(/^(19 were|The candles)/);
+    for (const line of lines) expect(line).not.toMatch(/^(19 were|The candles|Two of them)/);
     // Cut before its time, a line does not end on "early" ("…off Halden early | on Tuesday").
     for (const line of lines) expect(line).not.toMatch(/\bearly$/);
   });
