@@ -91,13 +91,15 @@ export function storyName(story: Pick<Story, 'title' | 'topic'>): string {
   // Punctuation around words goes, not the points of an initialism ("U.S.", spoken as written); a
   // comma or colon ends a name ("Nebraska, Wyoming" are two).
   const raw = story.title.split(/\s+/).filter(Boolean);
-  const words = raw.map((word) => (/^(?:\p{Lu}\.){2,}$/u.test(word) ? word : word.replace(/^["“]+|[,:;.!?"”]+$/gu, '')));
+  const words = raw.map((word) => (/^(?:\p{Lu}\.){2,}$|^No\.$/u.test(word) ? word : word.replace(/^["“]+|[,:;.!?"”]+$/gu, '')));
   const endsName = raw.map((word) => /[,:;!?]["”]?$/.test(word));
+  // A number goes on a name after "No." ("Red No. 3").
+  const inName = (j: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!) || (/^\d+$/.test(words[j]!) && words[j - 1] === 'No.');
   let best: string[] = [];
   for (let i = 0; i < words.length; i++) {
     const run: string[] = [];
     // A name is a run of capitalised words (or acronyms); the headline's first word counts only as part of a longer run.
-    for (let j = i; j < words.length && /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!); j++) {
+    for (let j = i; j < words.length && inName(j); j++) {
       run.push(words[j]!);
       if (endsName[j]) break;
     }

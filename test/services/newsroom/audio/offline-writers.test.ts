@@ -391,6 +391,7 @@ describe('offline interview', () => {
     // An initialism keeps its points: "the U.S. story", never "the U S story".
     expect(storyName({ title: 'U.S. hiring beats forecasts in March', topic: 'finance' })).toBe('the U.S. story');
     expect(storyName({ title: 'Floods reach Halden, Ostby and Linden overnight', topic: 'usa' })).not.toMatch(/Halden Ostby/);
+    expect(storyName({ title: 'Regulators ban Yellow No. 6 dye from school lunches', topic: 'food' })).toBe('the Yellow No. 6 story');
     expect(storyName({ title: 'Central bank raises rates to 4.25 percent', topic: 'finance' })).toBe('this business and finance story');
   });
 
