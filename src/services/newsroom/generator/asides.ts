@@ -41,6 +41,10 @@ const PAST_ENDING =
 /** A sentence's last phrase setting it years back: "…banned the app from her house two years ago." */
 const AGO_ENDING =
   /\b(?:(?:some|about|nearly|almost|more than|over)\s+)?(?:(?:two|three|four|five|six|seven|eight|nine|ten|several|many|a few|\d+)\s+(?:years|decades)|a\s+decade|decades|a\s+generation|a\s+century)\s+ago[\s.!?"”']*$/i;
+/** A scene told as it unfolded ("was riding the north fence…"), and a year it is set in: an anecdote of the story's past. */
+const NARRATED = /\b(?:was|were)\s+\w+ing\b/i;
+const YEAR_WITHIN =
+  /\bin\s+(?:the\s+)?(?:(?:spring|summer|autumn|fall|winter|january|february|march|april|may|june|july|august|september|october|november|december)\s+(?:of\s+)?)?(1[5-9]\d\d|20\d\d)\b/i;
 /** A time of the week's news, or a record the past year measures: the sentence is news ("…the hottest since records began in 1850"). */
 const NEWS_TIME =
   /\b(?:today|tonight|yesterday|this\s+(?:week|month|morning|afternoon|evening)|last\s+(?:week|night)|monday|tuesday|wednesday|thursday|friday|saturday|sunday|since|record|first\s+time|\w+est)\b/i;
@@ -62,7 +66,9 @@ const DATED_ACT =
 function datedYearsBack(sentence: string, year = new Date().getUTCFullYear()): boolean {
   const text = sentence.trim();
   const past = PAST_ENDING.exec(text);
-  const back = (past !== null && Number(past[1]) <= year - HISTORY_YEARS) || AGO_ENDING.test(text);
+  const within = NARRATED.test(text) ? YEAR_WITHIN.exec(text) : null;
+  const back =
+    (past !== null && Number(past[1]) <= year - HISTORY_YEARS) || AGO_ENDING.test(text) || (within !== null && Number(within[1]) <= year - HISTORY_YEARS);
   return back && !NEWS_TIME.test(sentence) && !DATED_ACT.test(sentence);
 }
 

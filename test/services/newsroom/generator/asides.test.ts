@@ -21,6 +21,7 @@ describe('asides', () => {
       'A farmer found the first bones, including part of a jaw, in a dry creek bed near Halden in 2018.',
       'The harbour board bought the ferry, its third, back in the spring of 2009.',
       'Ferry captain Ola Brekke, 52, of Halden, gave up his licence three years ago.',
+      'Ada Lund was checking her nets off the point in the autumn of 2018, as she did every week, when she saw the oil.',
     ])
       expect(isAnAside(sentence), sentence).toBe(true);
   });
@@ -43,6 +44,7 @@ describe('asides', () => {
       `The new line will open to passengers in ${year + 1}.`,
       'A court in Halden convicted a former guard of fraud for secretly selling prison keys in 2019.',
       'Ferry fares are the highest since the line opened two decades ago.',
+      'Crews were still pumping water out of the tunnel on Friday, three weeks after the flood.',
       'The new yard will bring back the jobs Halden lost when its shipyard closed a decade ago.',
     ])
       expect(isAnAside(sentence), sentence).toBe(false);
