@@ -20,6 +20,7 @@ import type { Topic } from '../../../../src/shared/topics.js';
 import { offlineLyrics, parseLyrics, parseMusicConfig } from '../../../../src/services/newsroom/music/index.js';
 import { balanceQuotes, writtenLine } from '../../../../src/services/newsroom/music/lyrics.js';
 import { newsDayStories } from '../../../fixtures/stories/news-day.js';
+import { toldStory } from '../../../fixtures/stories/told-story.js';
 
 /** A trend's source article as the database gives it: the fields a test sets, its address from its host and id by default. */
 function sourceArticle(fields: Pick<TrendSourceArticle, 'id' | 'title' | 'domainName' | 'content'> & Partial<TrendSourceArticle>): TrendSourceArticle {
@@ -784,18 +785,10 @@ describe('a podcast line that continues a source’s sentence', () => {
       'Management apologised to customers in a letter on Monday.',
       'Brightway will pay for two years of credit monitoring.',
     ];
-    const breach: Story = {
-      title: 'Brightway says hackers stole customer data',
+    const breach = toldStory('Brightway says hackers stole customer data', 'Brightway said hackers stole data on 38 million customers.', facts, {
       topic: 'tech',
-      lead: 'Brightway said hackers stole data on 38 million customers.',
-      facts,
-      who: null,
-      why: null,
-      sites: ['Metro Daily'],
-      siteCount: 1,
-      description: '',
       sourceSentences: ['The retailer said its management learned of the attack on Friday.', ...facts],
-    };
+    });
     expect(offlineConversation([breach], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(
       /(Also worth knowing|One more detail|And another point): management apologised/,
     );

@@ -6,19 +6,9 @@ import type { Story } from '../../../../src/services/newsroom/audio/stories.js';
 import { offlineLyrics, parseLyrics } from '../../../../src/services/newsroom/music/index.js';
 import { writtenLine } from '../../../../src/services/newsroom/music/lyrics.js';
 import { loadPronunciations } from '../../../../src/shared/text/pronounce.js';
+import { toldStory } from '../../../fixtures/stories/told-story.js';
 
-const story = (title: string, lead: string, facts: string[]): Story => ({
-  title,
-  topic: 'usa',
-  lead,
-  facts,
-  who: null,
-  why: null,
-  sites: ['Metro Daily'],
-  siteCount: 1,
-  description: '',
-  sourceSentences: [],
-});
+const story = toldStory;
 
 /** The lines of each section, in order. */
 async function sections(stories: Story[]): Promise<string[][]> {
