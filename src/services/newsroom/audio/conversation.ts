@@ -69,11 +69,12 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     // only to hear the other answer was a line that told the listener nothing.
     if (story.why) say(lead, `${pick(['Here is why it matters.', 'Why it matters:', 'What it means:'], index)} ${fact(story.why)}`);
     const more = extra.find((fact) => fact !== story.lead);
-    if (more)
-      say(
-        story.why ? other : lead,
-        `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${lowerFirstWord(fact(more), story.sourceSentences, commonWordIn(fact(more)))}`,
-      );
+    if (more) {
+      // Named once: the namer names a person in full the first time only.
+      const spoken = fact(more);
+      const words = lowerFirstWord(spoken, story.sourceSentences, commonWordIn(spoken));
+      say(story.why ? other : lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${words}`);
+    }
     const reporters = reportedBy(story);
     if (reporters) say(other, `${story.siteCount > 1 ? 'That was reported by' : 'That comes from'} ${reporters}.[pause]`);
     const next = stories[index + 1];
