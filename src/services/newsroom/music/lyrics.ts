@@ -251,11 +251,9 @@ function leansOnContext(line: string): boolean {
  * three hundred open-faced sandwiches …", which the song never sings. "The capsule…" after a
  * headline naming it, or "The change could free beds" of the news itself, are heard.
  */
-function namesAStranger(line: string, story: Story, setOut: ReadonlySet<string>): boolean {
+function namesAStranger(line: string, heard: ReadonlySet<string>, setOut: ReadonlySet<string>): boolean {
   const subject = definiteSubjectTerms(line);
-  if (subject.length === 0) return false;
-  const heard = termSet(`${story.title} ${story.lead}`);
-  return !subject.some((term) => heard.has(term)) && subject.some((term) => setOut.has(term));
+  return subject.length > 0 && !subject.some((term) => heard.has(term)) && subject.some((term) => setOut.has(term));
 }
 
 /**
@@ -290,8 +288,9 @@ function holdsSpeech(sentence: string): boolean {
 function storyCandidates(story: Story, stories: readonly Story[]): { headline: string | null; facts: string[] } {
   // What the sources' asides (scenes, history) set out, which the song never sings.
   const setOut = termSet((story.sourceSentences ?? []).filter(isAnAside).join(' '));
+  const heard = termSet(`${story.title} ${story.lead}`);
   const usable = (line: string | null): line is string =>
-    line !== null && !cutShort(line, stories) && !leansOnContext(line) && !namesAStranger(line, story, setOut);
+    line !== null && !cutShort(line, stories) && !leansOnContext(line) && !namesAStranger(line, heard, setOut);
   const title = sourceFirst(withoutSiteLabel(story.title), story.sourceSentences ?? []);
   // "Northgate, Ohio Valley Heritage agree…": a name before the comma is the first of a list, and
   // what follows it no clause of its own.
