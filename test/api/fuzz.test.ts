@@ -20,7 +20,7 @@ const REQUEST_BUDGET_MS = 15_000;
  * its cases left after it are counted, not sent. Each route is given 5 % more cases than its share,
  * so the run still answers at least CASES requests, and CI keeps its time.
  */
-const ROUTE_BUDGET_MS = 20_000;
+const ROUTE_BUDGET_MS = 10_000;
 const sleep = (ms: number) => new Promise<null>((resolve) => setTimeout(() => resolve(null), ms).unref());
 /** What a refused request may still write: the session's sliding expiry, a failed login's count, the log, the live bridge. */
 const BOOKKEEPING = new Set(['sessions', 'api_tokens', 'login_failures', 'logs', 'live_messages', 'recent_search_set']);
