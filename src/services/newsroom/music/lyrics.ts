@@ -323,7 +323,8 @@ function storyCandidates(story: Story, stories: readonly Story[]): { headline: s
  */
 function storyLines(story: Story, stories: readonly Story[]): string[] {
   const { headline, facts } = storyCandidates(story, stories);
-  const ordered = [...facts.filter(singable), ...facts.filter((line) => !singable(line))];
+  // None scanning, the shorter is nearer a singable line, as for the headline.
+  const ordered = [...facts.filter(singable), ...facts.filter((line) => !singable(line)).sort((a, b) => lineSyllables(a) - lineSyllables(b))];
   const first = headline ?? ordered.shift();
   if (!first) return [];
   // The second line tells what the first does not ("Central bank holds rates steady" is not

@@ -191,6 +191,23 @@ describe('sung headlines and quotations', () => {
     expect(sung.filter((line) => /^Halden Savings agree/.test(line)).length).toBeLessThanOrEqual(1);
   });
 
+  it('sings the shortest of a story’s facts when none scans', async () => {
+    const flood = story('Floods close schools across Linden County', 'Floodwater closed every school in Linden County on Tuesday.', [
+      'Meteorologists recorded unprecedented precipitation accumulations throughout every metropolitan observatory.',
+      'Emergency crews evacuated residents from flooded neighborhoods overnight.',
+    ]);
+    const fair = story('County fair returns to Dayton after two years', 'The Montgomery County fair will reopen in Dayton on Friday.', [
+      'Organizers expect about 50,000 visitors over the weekend.',
+    ]);
+    const port = story('Port of Linden reopens after dredging', 'The Port of Linden reopened to cargo ships on Monday after months of dredging.', [
+      'Ships had been diverted to Harlow since June.',
+    ]);
+    // The lead retells the headline; of the two facts left, neither scans: the shorter is sung.
+    const lines = (await sections([fair, flood, port])).flat();
+    expect(lines).toContain('Emergency crews evacuated residents from flooded neighborhoods overnight');
+    expect(lines.join(' ')).not.toMatch(/Meteorologists/);
+  });
+
   it('sings no fact that holds someone’s quoted words, whatever comes before them', async () => {
     const breach = story('Retailer says hackers stole shoppers’ data', 'Hackers stole the names and addresses of 38 million shoppers from the retailer.', [
       'One shopper’s reaction: “Two years? They will have my address forever.”',
