@@ -90,11 +90,19 @@ function spansDecades(text: string): boolean {
 }
 
 /**
+ * Someone's memory of a time before the news: "Marjorie Tell … remembers the spring of 2022, when
+ * the reactor went quiet", "She still recalls how the whistle woke the valley". Not a recall of
+ * goods ("recalled the day's bread").
+ */
+const RECOLLECTION =
+  /\b(?:remember|remembers|remembered|recall|recalls|recalled)\s+(?:\w+\s+){0,2}?(?:when|how|the\s+(?:day|days|night|morning|afternoon|evening|week|month|year|years|spring|summer|autumn|fall|winter|time|moment)\b(?!['’]s))/i;
+
+/**
  * Whether a sentence is an aside to the story's news: a feature's scene ("At a hiring fair in a
  * hotel ballroom…") or the story's history ("In 1911, …", "…found the fossil in 2019.", "The
- * valley has changed hands four times in the last century"). It may be told in an article, never
+ * valley has changed hands four times in the last century", a memory of it). It may be told in an article, never
  * as the lead, nor as why the story matters, a fact told aloud or a line of its song.
  */
 export function isAnAside(sentence: string): boolean {
-  return opensOnAScene(sentence) || opensOnHistory(sentence) || datedYearsBack(sentence) || spansDecades(sentence);
+  return opensOnAScene(sentence) || opensOnHistory(sentence) || datedYearsBack(sentence) || spansDecades(sentence) || RECOLLECTION.test(sentence);
 }

@@ -22,6 +22,9 @@ describe('asides', () => {
       'The harbour board bought the ferry, its third, back in the spring of 2009.',
       'Ferry captain Ola Brekke, 52, of Halden, gave up his licence three years ago.',
       'Ada Lund was checking her nets off the point in the autumn of 2018, as she did every week, when she saw the oil.',
+      'Ola Brekke, who has run the Halden ferry kiosk for twenty years, remembers the winter of 2019, when the harbour froze.',
+      'Her neighbour still recalls how the mill whistle woke the whole valley at six.',
+      'Most of the crew remember the day the last trawler was sold.',
     ])
       expect(isAnAside(sentence), sentence).toBe(true);
   });
@@ -46,6 +49,8 @@ describe('asides', () => {
       'Ferry fares are the highest since the line opened two decades ago.',
       'Crews were still pumping water out of the tunnel on Friday, three weeks after the flood.',
       'The new yard will bring back the jobs Halden lost when its shipyard closed a decade ago.',
+      'The bakery recalled the day’s bread after a customer found glass in a loaf.',
+      'Halden Foods recalls the cucumbers it sold in five states on Tuesday.',
     ])
       expect(isAnAside(sentence), sentence).toBe(false);
   });
