@@ -394,12 +394,14 @@ function topicCouplet(topics: readonly string[]): [string, string] {
  */
 export async function offlineLyrics(stories: readonly Story[]): Promise<string> {
   await loadPronunciations();
-  const topics = [...new Set(stories.map((story) => TOPIC_PHRASES[story.topic]))];
   const couplets = stories.map((story) => ({ story, lines: storyLines(story, stories) }));
   const main = couplets.find((couplet) => couplet.lines.length === 2);
   const top = main?.story ?? stories[0]!;
   // No story has a couplet: the main story's headline leads the chorus alone.
   const lead = main?.lines ?? [storyCandidates(top, stories).headline].filter((line): line is string => line !== null);
+  const sung = couplets.filter((couplet) => couplet !== main && couplet.lines.length === 2 && !couplet.lines.some((line) => lead.includes(line)));
+  // The range names the topics of the stories sung, not of those that gave no line.
+  const topics = [...new Set([top, ...sung.map((couplet) => couplet.story)].map((story) => TOPIC_PHRASES[story.topic]))];
   const chorus = [...lead, ...topicCouplet(topics)];
   // One story alone: its verse sings its other facts, those that scan first, in pairs.
   const alone = () => {
@@ -415,9 +417,7 @@ export async function offlineLyrics(stories: readonly Story[]): Promise<string> 
   // The other stories' couplets, in two verses split between stories at about half their lines;
   // one story with lines makes one verse, and none the main story's other facts: a song opens on
   // a verse, never on an empty one's chorus.
-  const linesByStory = couplets
-    .filter((couplet) => couplet !== main && couplet.lines.length === 2 && !couplet.lines.some((line) => chorus.includes(line)))
-    .map((couplet) => couplet.lines);
+  const linesByStory = sung.map((couplet) => couplet.lines);
   const total = linesByStory.reduce((sum, lines) => sum + lines.length, 0);
   let verses: string[][];
   if (total === 0) verses = [alone()];

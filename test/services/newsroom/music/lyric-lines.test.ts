@@ -208,6 +208,35 @@ describe('sung headlines and quotations', () => {
     expect(lines.join(' ')).not.toMatch(/Meteorologists/);
   });
 
+  it('names in its range of topics only the stories it sings', async () => {
+    const fair = story('County fair returns to Dayton after two years', 'The Montgomery County fair will reopen in Dayton on Friday.', [
+      'Organizers expect about 50,000 visitors over the weekend.',
+    ]);
+    const clinic = story(
+      'Linden opens a walk-in clinic for children',
+      'A walk-in clinic for children opened in Linden on Monday.',
+      ['It will see patients until 10 p.m. every day.'],
+      {
+        topic: 'health',
+      },
+    );
+    // Its only fact is quoted words, which are never sung: the story gives no couplet.
+    const reactor = story(
+      'Reactor cleared to restart on the lake',
+      '“We are ready to run again,” the plant manager said.',
+      ['“It is a good day for the town,” said the mayor.'],
+      {
+        topic: 'energy',
+      },
+    );
+    const lines = (await sections([fair, reactor, clinic])).flat();
+    expect(lines.join(' ')).not.toMatch(/Reactor|energy/i);
+    expect(
+      lines.some((line) => /^(From|All about) .*health/.test(line)),
+      lines.join(' | '),
+    ).toBe(true);
+  });
+
   it('sings no fact that holds someone’s quoted words, whatever comes before them', async () => {
     const breach = story('Retailer says hackers stole shoppers’ data', 'Hackers stole the names and addresses of 38 million shoppers from the retailer.', [
       'One shopper’s reaction: “Two years? They will have my address forever.”',
