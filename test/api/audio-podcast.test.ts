@@ -110,8 +110,8 @@ describe('podcast', { timeout: 240_000 }, () => {
     expect(script).toMatch(/(Here is why it matters\.|Why it matters:|What it means:) \S/);
     // No line is a question with no fact in it (the hosts' handovers are the only questions).
     // Its only questions are handovers that name where they go.
-    for (const line of lines.filter((l) => /\?$/.test(l))) expect(line).toMatch(/what's the news in [\w. ]+\?$/);
-    expect(script).toMatch(/(Alex|Jordan), (what's the news in [\w. ]+\?|take us to [\w. ]+\.)|Over to you, (Alex|Jordan), for [\w. ]+\./);
+    for (const line of lines.filter((l) => /\?$/.test(l))) expect(line).toMatch(/what's the latest in [\w. ]+\?$/);
+    expect(script).toMatch(/(Alex|Jordan), (what's the latest in [\w. ]+\?|take us to [\w. ]+\.)|Over to you, (Alex|Jordan), for [\w. ]+\./);
     expect(script).not.toMatch(/\{|\}|undefined|lorem/i);
     const last = (await call('GET', '/api/last-conversational-audio-script')).body as LastConversationalScript;
     expect(last).toMatchObject({ scriptText: script, enhanced: false });

@@ -20,16 +20,20 @@ function joinAnd(items: readonly string[]): string {
 /** A common word, as the first word of `sentence`: one of the common words, not a place or a firm there ("Kenya", "Google"). */
 const commonWordIn = (sentence: string) => (word: string) => knownWord(word) && !readsAsPlace(sentence, word);
 
-/** The line that hands the next story to the other host, naming its topic once. */
-function handover(other: string, story: Story, next: Story, nextIsLast: boolean, index: number): string {
+/**
+ * The line that hands the next story to the other host, naming its topic once; a topic the show
+ * left for another comes back as such ("back to U.S. news"), not as if it were new.
+ */
+function handover(other: string, story: Story, next: Story, nextIsLast: boolean, index: number, heardBefore: boolean): string {
   const where = TOPIC_PHRASES[next.topic];
   if (next.topic === story.topic) {
     return nextIsLast
       ? `${other}, one last story in ${where}.`
       : pick([`${other}, there is more in ${where}.`, `${other}, you have another ${where} story.`], index);
   }
+  if (heardBefore) return nextIsLast ? `${other}, we end back in ${where}.` : pick([`${other}, back to ${where}.`, `${other}, more from ${where}.`], index);
   if (nextIsLast) return pick([`${other}, our last story today is in ${where}.`, `${other}, take us out with ${where}.`], index);
-  return pick([`${other}, what's the news in ${where}?`, `${other}, take us to ${where}.`, `Over to you, ${other}, for ${where}.`], index);
+  return pick([`${other}, what's the latest in ${where}?`, `${other}, take us to ${where}.`, `Over to you, ${other}, for ${where}.`], index);
 }
 
 export function offlineConversation(stories: readonly Story[], hosts: readonly [string, string], siteName: string): string {
@@ -80,7 +84,10 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     const next = stories[index + 1];
     // A handover names where it goes: a bare "What's next?" is a line that tells the listener nothing.
     // Within one topic it says that the topic goes on, rather than announcing it again.
-    if (next) say(lead, handover(other, story, next, index === stories.length - 2, index));
+    if (next) {
+      const heardBefore = stories.slice(0, index).some((earlier) => earlier.topic === next.topic);
+      say(lead, handover(other, story, next, index === stories.length - 2, index, heardBefore));
+    }
   });
   // The host who did not speak last closes the show, the other says goodbye.
   const closer = last === first ? second : first;

@@ -48,11 +48,14 @@ function greeting(siteName: string, at: Date, timeZone: string): string {
   return `Hello, and welcome to the ${siteName} News Podcast. Here is the latest news for ${WEEKDAYS[t.weekday]}, ${MONTHS[t.month - 1]} ${t.day}.`;
 }
 
-function transition(story: Story, index: number, count: number, previous: Story | null): string {
+/** What is said before a story: its topic, that the topic goes on, or that the bulletin comes back to it. */
+function transition(story: Story, index: number, count: number, earlier: readonly Story[]): string {
   const topic = TOPIC_PHRASES[story.topic];
+  const final = index === count - 1;
   if (index === 0) return `First, in ${topic}.`;
-  if (previous?.topic === story.topic) return index === count - 1 ? `And one more story in ${topic}.` : `Also in ${topic}.`;
-  if (index === count - 1) return `And finally, in ${topic}.`;
+  if (earlier.at(-1)?.topic === story.topic) return final ? `And one more story in ${topic}.` : `Also in ${topic}.`;
+  if (earlier.some((told) => told.topic === story.topic)) return final ? `And finally, back to ${topic}.` : `Back to ${topic}.`;
+  if (final) return `And finally, in ${topic}.`;
   const phrases = [`Next, in ${topic}.`, `Turning to ${topic}.`, `Now to ${topic}.`, `In ${topic} today.`];
   return phrases[(index - 1) % phrases.length]!;
 }
@@ -63,7 +66,7 @@ export function offlineSummary(stories: readonly Story[]): string[] {
   stories.forEach((story, index) => {
     // Each person named in full at first mention, by surname after, in the order spoken.
     const fact = peopleNamer(story);
-    const sentences = [transition(story, index, stories.length, stories[index - 1] ?? null), fact(story.lead)];
+    const sentences = [transition(story, index, stories.length, stories.slice(0, index)), fact(story.lead)];
     if (story.who && story.who !== story.lead) sentences.push(fact(story.who));
     if (story.why && story.why !== story.lead && story.why !== story.who) sentences.push(fact(story.why));
     const reporters = reportedBy(story);

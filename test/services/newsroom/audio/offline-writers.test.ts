@@ -84,7 +84,7 @@ describe('offline podcast', () => {
     expect(tellers).toEqual(['Alex', 'Jordan', 'Alex', 'Jordan']);
     expect(lines[2]).toMatch(/^Alex: (Let's start with|First up,) [\w. ]+\. /);
     const handovers =
-      /what's the news in [\w. ]+\?|take us to [\w. ]+\.|Over to you, \w+, for [\w. ]+\.|our last story today is in [\w. ]+\.|take us out with [\w. ]+\./;
+      /what's the latest in [\w. ]+\?|take us to [\w. ]+\.|Over to you, \w+, for [\w. ]+\.|our last story today is in [\w. ]+\.|take us out with [\w. ]+\./;
     expect(lines.filter((line) => handovers.test(line))).toHaveLength(3);
     expect(script).not.toMatch(/\b(And|Well,) [A-Z][a-z]+ [a-z]/);
     // Who is involved is told by its sentence, with no empty preface before it.
@@ -138,6 +138,22 @@ describe('offline podcast', () => {
     expect(body.join('\n')).toMatch(/Jordan, (there is more in health|you have another health story)\./);
     expect(body.join('\n')).toMatch(/(Alex|Jordan), our last story today is in business and finance\.|take us out with business and finance\./);
     expect(body.join('\n')).not.toMatch(/Next up|Now, health|Let's turn to/);
+  });
+
+  it('comes back to a topic it left as to one already heard, in the podcast and the bulletin', () => {
+    const day = [
+      toldStory('Senate passes farm bill', 'The Senate passed the farm bill on Tuesday by 71 votes to 28.', []),
+      toldStory('Clinic opens in Linden', 'A walk-in clinic for children opened in Linden on Monday.', [], { topic: 'health' }),
+      toldStory('Court upholds Ohio map', 'The Ohio Supreme Court upheld the state’s new congressional map on Wednesday.', []),
+      toldStory('Fed holds rates', 'The Federal Reserve kept its benchmark interest rate unchanged on Wednesday.', [], { topic: 'finance' }),
+    ];
+    const bulletin = offlineSummary(day);
+    expect(bulletin[3]).toMatch(/^Back to U\.S\. news\. The Ohio Supreme Court/);
+    expect(offlineSummary([...day.slice(0, 3)]).at(-2)).toMatch(/^And finally, back to U\.S\. news\./);
+    const podcast = offlineConversation(day, ['Alex', 'Jordan'], 'Morning Ledger');
+    expect(podcast).toMatch(/Alex, (back to|more from) U\.S\. news\./);
+    // Introduced as new once: the opener.
+    expect(podcast.match(/(start with|First up,|latest in|take us to|for|is in|out with) U\.S\. news/g)).toHaveLength(1);
   });
 
   it('never has a host answer their own question or speak twice in a row, and lists the topics in good English', () => {
