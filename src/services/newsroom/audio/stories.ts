@@ -66,6 +66,13 @@ function namesSpeaker(fact: string): boolean {
 }
 
 /**
+ * Someone acting, named by a role in the sentence's first clause ("Regional officials plan…"); a
+ * role further on describes something else ("…a carbon-rich asteroid, the kind of body planetary
+ * scientists think preserves…").
+ */
+const namesActor = (fact: string) => !SPOKE.test(fact) && WHO.test(fact.split(/,\s/)[0]!);
+
+/**
  * A sentence that states a consequence: what will or could follow, why, at what risk. A figure or a
  * record alone is a fact, not a reason ("why it matters" is spoken only with such a sentence), nor
  * is a purpose ("engineered the antibody so that it is absorbed slowly" says how, not what follows).
@@ -144,7 +151,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   const heard = termSet(`${title} ${lead}`);
   const standsAlone = (sentence: string) => pointedAt(sentence).every((noun) => noun !== SAID_BEFORE && [...termSet(noun)].every((term) => heard.has(term)));
   const facts = told.filter((sentence) => !isAnAside(sentence) && standsAlone(sentence));
-  const who = facts.find(namesSpeaker) ?? facts.find((fact) => !SPOKE.test(fact) && WHO.test(fact)) ?? null;
+  const who = facts.find(namesSpeaker) ?? facts.find(namesActor) ?? null;
   const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
   return {
     title,

@@ -111,6 +111,17 @@ describe('offline podcast', () => {
     ])!;
     expect(story.facts).toContain(scene);
     expect(story.who).not.toBe(scene);
+
+    // A role named past the first clause describes something else: no one is involved there.
+    const asteroid = 'Pelorus is a carbon-rich asteroid about 600 meters wide, the kind of body planetary scientists think keeps the oldest dust.';
+    const rangers = 'County officials plan to close the canyon trail until the water recedes.';
+    const told = (second: string) =>
+      storyFromSources('Helicopter crew rescues hikers from flooded canyon', 'usa', '', [
+        article(1, `A helicopter crew rescued six hikers from a flooded canyon in southern Utah on Tuesday.\n\n${second}`),
+      ])!;
+    expect(told(asteroid).facts).toContain(asteroid);
+    expect(told(asteroid).who).toBeNull();
+    expect(told(rangers).who).toBe(rangers);
   });
 
   it('says a topic once per story, and that it goes on when the next story is in the same topic', () => {
