@@ -55,6 +55,9 @@ const WHO =
   /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained|spokes(man|woman|person)|minister|president|director|officials?|CEO|chief|researchers?|scientists?|mayor|governor)\b/i;
 /** Someone speaking: preferred to a sentence that only names a role ("Regional officials plan…"). */
 const SPOKE = /\b(said|says|told|announced|according to|stated|confirmed|warned|argued|added|explained)\b/i;
+/** A sentence up to its first comma or semicolon: what its subject does, before any aside or second sentence. */
+const firstClause = (sentence: string) => sentence.split(/[,;]\s/)[0]!;
+
 /**
  * Someone named speaking: a person with a first name ("Dana Kowalczyk said…"), or a speaking verb
  * in the sentence's first clause ("Officials said…"). A scene with its source at the end ("At 8:52
@@ -62,7 +65,7 @@ const SPOKE = /\b(said|says|told|announced|according to|stated|confirmed|warned|
  */
 function namesSpeaker(fact: string): boolean {
   if (!SPOKE.test(fact)) return false;
-  return SPOKE.test(fact.split(/,\s/)[0]!) || peopleIn(fact).length > 0;
+  return SPOKE.test(firstClause(fact)) || peopleIn(fact).length > 0;
 }
 
 /**
@@ -70,7 +73,7 @@ function namesSpeaker(fact: string): boolean {
  * role further on describes something else ("…a carbon-rich asteroid, the kind of body planetary
  * scientists think preserves…").
  */
-const namesActor = (fact: string) => !SPOKE.test(fact) && WHO.test(fact.split(/,\s/)[0]!);
+const namesActor = (fact: string) => !SPOKE.test(fact) && WHO.test(firstClause(fact));
 
 /**
  * A sentence that states a consequence: what will or could follow, why, at what risk. A figure or a

@@ -122,6 +122,9 @@ describe('offline podcast', () => {
     expect(told(asteroid).facts).toContain(asteroid);
     expect(told(asteroid).who).toBeNull();
     expect(told(rangers).who).toBe(rangers);
+    // Nor does one speaking in a second sentence joined by a semicolon.
+    const delay = 'The report came out on Wednesday rather than Friday; the bureau said a move to new computers had delayed it.';
+    expect(told(delay).who).toBeNull();
   });
 
   it('says a topic once per story, and that it goes on when the next story is in the same topic', () => {
