@@ -17,8 +17,11 @@ function joinAnd(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/** One of the writer's common words, or the plural of one ("Bakers"). */
+const common = (word: string) => knownWord(word) || (/^\p{Lu}\p{Ll}{3,}s$/u.test(word) && knownWord(word.slice(0, -1)));
+
 /** A common word, as the first word of `sentence`: one of the common words, not a place or a firm there ("Kenya", "Google"). */
-const commonWordIn = (sentence: string) => (word: string) => knownWord(word) && !readsAsPlace(sentence, word);
+const commonWordIn = (sentence: string) => (word: string) => common(word) && !readsAsPlace(sentence, word);
 
 /**
  * The line that hands the next story to the other host, naming its topic once; a topic the show

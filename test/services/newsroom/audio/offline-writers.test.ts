@@ -827,6 +827,9 @@ describe('a podcast line that continues a source’s sentence', () => {
     // A common word the sources write nowhere inside a sentence is lowered too; a place is not.
     const unseen = { ...breach, facts: [facts[0]!, 'Shoppers were told to change their passwords.'], sourceSentences: [] };
     expect(offlineConversation([unseen], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: shoppers were told/);
+    // The plural of a common word is one ("Bakers", whose singular the writer knows).
+    const plural = { ...breach, facts: [facts[0]!, 'Bakers say they are using fewer eggs in cakes.'], sourceSentences: [] };
+    expect(offlineConversation([plural], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: bakers say/);
     const place = { ...breach, facts: [facts[0]!, 'Kenya was not affected by the breach.'], sourceSentences: [] };
     expect(offlineConversation([place], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: Kenya was not affected/);
   });
