@@ -34,7 +34,8 @@ function handover(other: string, story: Story, next: Story, nextIsLast: boolean,
       ? `${other}, one last story in ${where}.`
       : pick([`${other}, there is more in ${where}.`, `${other}, you have another ${where} story.`], index);
   }
-  if (heardBefore) return nextIsLast ? `${other}, we end back in ${where}.` : pick([`${other}, back to ${where}.`, `${other}, more from ${where}.`], index);
+  if (heardBefore)
+    return nextIsLast ? `${other}, our last story takes us back to ${where}.` : pick([`${other}, back to ${where}.`, `${other}, more from ${where}.`], index);
   if (nextIsLast) return pick([`${other}, our last story today is in ${where}.`, `${other}, take us out with ${where}.`], index);
   return pick([`${other}, what's the latest in ${where}?`, `${other}, take us to ${where}.`, `Over to you, ${other}, for ${where}.`], index);
 }

@@ -100,8 +100,9 @@ const RECOLLECTION =
 /**
  * Whether a sentence is an aside to the story's news: a feature's scene ("At a hiring fair in a
  * hotel ballroom…") or the story's history ("In 1911, …", "…found the fossil in 2019.", "The
- * valley has changed hands four times in the last century", a memory of it). It may be told in an article, never
- * as the lead, nor as why the story matters, a fact told aloud or a line of its song.
+ * valley has changed hands four times in the last century", someone's memory of it). It may be
+ * told in an article, never as the lead, nor as why the story matters, a fact told aloud or a line
+ * of its song.
  */
 export function isAnAside(sentence: string): boolean {
   return opensOnAScene(sentence) || opensOnHistory(sentence) || datedYearsBack(sentence) || spansDecades(sentence) || RECOLLECTION.test(sentence);

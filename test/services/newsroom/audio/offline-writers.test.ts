@@ -166,6 +166,7 @@ describe('offline podcast', () => {
     expect(offlineSummary([...day.slice(0, 3)]).at(-2)).toMatch(/^And finally, back to U\.S\. news\./);
     const podcast = offlineConversation(day, ['Alex', 'Jordan'], 'Morning Ledger');
     expect(podcast).toMatch(/Alex, (back to|more from) U\.S\. news\./);
+    expect(offlineConversation(day.slice(0, 3), ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/Alex, our last story takes us back to U\.S\. news\./);
     // Introduced as new once: the opener.
     expect(podcast.match(/(start with|First up,|latest in|take us to|for|is in|out with) U\.S\. news/g)).toHaveLength(1);
   });
