@@ -163,7 +163,7 @@ describe('offline podcast', () => {
     ];
     const bulletin = offlineSummary(day);
     expect(bulletin[3]).toMatch(/^Back to U\.S\. news\. The Ohio Supreme Court/);
-    expect(offlineSummary([...day.slice(0, 3)]).at(-2)).toMatch(/^And finally, back to U\.S\. news\./);
+    expect(offlineSummary(day.slice(0, 3)).at(-2)).toMatch(/^And finally, back to U\.S\. news\./);
     const podcast = offlineConversation(day, ['Alex', 'Jordan'], 'Morning Ledger');
     expect(podcast).toMatch(/Alex, (back to|more from) U\.S\. news\./);
     expect(offlineConversation(day.slice(0, 3), ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/Alex, our last story takes us back to U\.S\. news\./);

@@ -9,6 +9,10 @@ import { loadPronunciations } from '../../../../src/shared/text/pronounce.js';
 import { toldStory } from '../../../fixtures/stories/told-story.js';
 
 const story = toldStory;
+/** A plain story beside the one a test is about, whose couplet scans. */
+const countyFair = story('County fair returns to Dayton after two years', 'The Montgomery County fair will reopen in Dayton on Friday.', [
+  'Organizers expect about 50,000 visitors over the weekend.',
+]);
 
 /** The lines of each section, in order. */
 async function sections(stories: Story[]): Promise<string[][]> {
@@ -196,22 +200,16 @@ describe('sung headlines and quotations', () => {
       'Meteorologists recorded unprecedented precipitation accumulations throughout every metropolitan observatory.',
       'Emergency crews evacuated residents from flooded neighborhoods overnight.',
     ]);
-    const fair = story('County fair returns to Dayton after two years', 'The Montgomery County fair will reopen in Dayton on Friday.', [
-      'Organizers expect about 50,000 visitors over the weekend.',
-    ]);
     const port = story('Port of Linden reopens after dredging', 'The Port of Linden reopened to cargo ships on Monday after months of dredging.', [
       'Ships had been diverted to Harlow since June.',
     ]);
     // The lead retells the headline; of the two facts left, neither scans: the shorter is sung.
-    const lines = (await sections([fair, flood, port])).flat();
+    const lines = (await sections([countyFair, flood, port])).flat();
     expect(lines).toContain('Emergency crews evacuated residents from flooded neighborhoods overnight');
     expect(lines.join(' ')).not.toMatch(/Meteorologists/);
   });
 
   it('names in its range of topics only the stories it sings', async () => {
-    const fair = story('County fair returns to Dayton after two years', 'The Montgomery County fair will reopen in Dayton on Friday.', [
-      'Organizers expect about 50,000 visitors over the weekend.',
-    ]);
     const clinic = story(
       'Linden opens a walk-in clinic for children',
       'A walk-in clinic for children opened in Linden on Monday.',
@@ -229,7 +227,7 @@ describe('sung headlines and quotations', () => {
         topic: 'energy',
       },
     );
-    const lines = (await sections([fair, reactor, clinic])).flat();
+    const lines = (await sections([countyFair, reactor, clinic])).flat();
     expect(lines.join(' ')).not.toMatch(/Reactor|energy/i);
     expect(
       lines.some((line) => /^(From|All about) .*health/.test(line)),
