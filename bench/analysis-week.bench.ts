@@ -23,6 +23,7 @@ import { startQuietDaemon } from './lib/quiet-daemon.js';
 import { runTrendsAnalyzer } from '../src/services/reader/trends/index.js';
 import { READING_LENGTH, readingModel, storedReading } from '../src/services/reader/classify/index.js';
 import { storeTopicReadings } from '../src/db/article-topics.js';
+import { offlineArticleTopics } from '../src/services/reader/article-topics/index.js';
 import { weekCorpus } from './lib/week-corpus.js';
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
@@ -58,7 +59,11 @@ async function seed(url: string | null, dataDir: string, end: Date): Promise<{ r
     const domainOf = new Map((await db.sql<{ id: number; host: string }[]>`select id, host from domains`).map((row) => [row.host, row.id]));
     const rows = weekCorpus({ articles: ARTICLES, sites: SITES, days: 7, end });
     for (let at = 0; at < rows.length; at += 1_000) {
-      const objects = rows.slice(at, at + 1_000).map((row) => ({
+      const part = rows.slice(at, at + 1_000);
+      // Each article under its own topic as the crawl files it (the offline classifier's), not the
+      // corpus's: the analysis then rewrites only the articles whose story is filed elsewhere.
+      const ownTopics = offlineArticleTopics(part.map((row) => ({ title: row.title, text: row.lead })));
+      const objects = part.map((row, i) => ({
         domainId: domainOf.get(row.domainName)!,
         domainName: row.domainName,
         sourceUrl: `https://${row.domainName}/${row.id}`,
@@ -66,7 +71,7 @@ async function seed(url: string | null, dataDir: string, end: Date): Promise<{ r
         title: row.title,
         content: row.lead,
         excerpt: row.lead.slice(0, 300),
-        topic: row.ownTopic,
+        topic: ownTopics[i],
         publishedAt: row.publishedAt,
         scrapedAt: row.scrapedAt,
         wordCount: row.lead.split(/\s+/).length,
@@ -94,6 +99,18 @@ interface Run {
   longestStallMs: number;
   p99StallMs: number;
   trends: number;
+  /** Seconds per step of the run, by the first word of the analyzer's current action ("Grouping", "Filing", …). */
+  steps: [string, number][];
+}
+
+/** Seconds spent under each action the analyzer announced, by the action's first word, in order of first use. */
+function stepsOf(marks: readonly { action: string; at: number }[], end: number): [string, number][] {
+  const steps = new Map<string, number>();
+  marks.forEach(({ action, at }, i) => {
+    const step = action.split(' ')[0]!;
+    steps.set(step, (steps.get(step) ?? 0) + ((marks[i + 1]?.at ?? end) - at) / 1000);
+  });
+  return [...steps];
 }
 
 /**
@@ -141,9 +158,13 @@ async function measure(): Promise<void> {
       let peak = rssMb();
       const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 25);
       delay.enable();
+      const marks: { action: string; at: number }[] = [];
+      const stopListening = ctx.events.on('trendsAnalyzerAction', ({ action }) => marks.push({ action, at: performance.now() }));
       start = performance.now();
       const summary = await runTrendsAnalyzer(ctx, { offline: true, windowHours: 7 * 24 + 1, articlesPerRun: articles, now: end.toISOString() });
-      const seconds = (performance.now() - start) / 1000;
+      const ended = performance.now();
+      stopListening();
+      const seconds = (ended - start) / 1000;
       // The histogram records a stall once its timer has fired after it.
       await new Promise((resolve) => setTimeout(resolve, 30));
       delay.disable();
@@ -158,6 +179,7 @@ async function measure(): Promise<void> {
         longestStallMs: delay.max / 1e6,
         p99StallMs: delay.percentile(99) / 1e6,
         trends: summary.trends,
+        steps: stepsOf(marks, ended),
       };
     };
     try {
@@ -171,6 +193,10 @@ async function measure(): Promise<void> {
         console.log(
           `  ${run.articles.toLocaleString('en-US').padStart(8)}  ${run.seconds.toFixed(1).padStart(5)} s  ${run.idleMb.toFixed(0).padStart(7)} MB  ${run.peakMb.toFixed(0).padStart(6)} MB  ${run.longestStallMs.toFixed(0).padStart(9)} ms  ${run.p99StallMs.toFixed(0).padStart(6)} ms  ${String(run.trends).padStart(6)}  ${run.label}`,
         );
+      }
+      for (const run of [baseline, week, unread]) {
+        const steps = run.steps.filter(([, seconds]) => seconds >= 0.05).map(([step, seconds]) => `${step.toLowerCase()} ${seconds.toFixed(1)} s`);
+        console.log(`  ${run.articles.toLocaleString('en-US').padStart(8)}  steps: ${steps.join(', ')}${run.label ? ` (${run.label})` : ''}`);
       }
       const perArticle = week.seconds / week.articles / (baseline.seconds / baseline.articles);
       console.log(`  cost per article, week/baseline: ${perArticle.toFixed(2)}x (1.00x is linear)`);

@@ -109,9 +109,19 @@ export interface ClassifiedArticles {
   fallbacks: number;
 }
 
+/** The offline classifier's topic of each article, read from its title and lead, as a stored article gets it with no model. */
+export function offlineArticleTopics(articles: readonly Pick<ArticleForTopic, 'title' | 'text'>[]): Topic[] {
+  return classifyTopics(leadsOf(articles)).map((prediction) => prediction.topic);
+}
+
+/** What the classifier reads of each article, offline or through a model. */
+function leadsOf(articles: readonly Pick<ArticleForTopic, 'title' | 'text'>[]): { title: string; body: string }[] {
+  return articles.map((article) => ({ title: article.title, body: article.text.slice(0, LEAD_CHARACTERS) }));
+}
+
 /** assignTopics with the details the food re-categorization job reports. */
 export async function classifyArticles(ctx: Ctx, articles: readonly ArticleForTopic[], options: ClassifyOptions = {}): Promise<ClassifiedArticles> {
-  const leads = articles.map((article) => ({ title: article.title, body: article.text.slice(0, LEAD_CHARACTERS) }));
+  const leads = leadsOf(articles);
   const topics: AssignedTopic[] = classifyTopics(leads).map((prediction) => ({ topic: prediction.topic, source: 'offline' }));
   const model = options.model === undefined ? chatModelFor(ctx) : options.model;
   if (!model || articles.length === 0) return { topics, modelConfigured: Boolean(model), fallbacks: 0 };

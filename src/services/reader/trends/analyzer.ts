@@ -168,6 +168,7 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
     const storyOf = (trend: TopicTrend) => trend.articleIds.map((id) => storyOfArticle.get(id)).find(Boolean) ?? null;
     const evidenceOf = (trend: TopicTrend): TopicEvidence | null => storyOf(trend)?.evidence ?? null;
     if (!signal.aborted) {
+      setAction(ctx, job, 'running', `Filing ${counted(window.covered.length, 'story', 'stories')} under their topics (batch ${batchNumber})`);
       await storeStoryTopics(ctx.sql, {
         stories: window.covered.map(({ topic, articleIds }) => ({ topic, articleIds })),
         alone: window.alone,
