@@ -165,6 +165,12 @@ function figuresDisagree(a: string, b: string): boolean {
   return [...kinds].some((kind) => !figuresA.some((x) => x.kind === kind && figuresB.some((y) => y.kind === kind && same(x, y))));
 }
 
+/** Whether two sentences give one figure of one kind, exactly ("6%" and "6 percent", "$2 million" and "2 million dollars"). */
+export function sameFigure(a: string, b: string): boolean {
+  const figuresB = figures(b).filter((figure) => !figure.rough);
+  return figures(a).some((x) => !x.rough && figuresB.some((y) => y.kind === x.kind && y.value === x.value));
+}
+
 /**
  * Whether two sentences disagree on something a retelling keeps: figures (figuresDisagree),
  * direction (one up, the other down) or denial (one denies, the other not).

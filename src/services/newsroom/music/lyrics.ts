@@ -20,6 +20,8 @@ import { getSetting } from '../../platform/settings/index.js';
 import { lineSyllables, loadPronunciations, rhymeOf } from '../../../shared/text/pronounce.js';
 import { headlinePresent, phraseEnds, simplePast, statesSomething } from '../generator/grammar.js';
 import { termSet } from '../generator/sentences.js';
+import { sameFigure } from '../generator/fact-meaning.js';
+import { sameFact } from '../generator/offline-writer.js';
 import { definiteSubjectTerms } from '../generator/definite-subject.js';
 import { isAnAside } from '../generator/asides.js';
 import { lowerFirstWord } from '../../../shared/text/first-word.js';
@@ -327,13 +329,14 @@ function storyLines(story: Story, stories: readonly Story[]): string[] {
   const ordered = [...facts.filter(singable), ...facts.filter((line) => !singable(line)).sort((a, b) => lineSyllables(a) - lineSyllables(b))];
   const first = headline ?? ordered.shift();
   if (!first) return [];
-  // The second line tells what the first does not ("Central bank holds rates steady" is not
-  // followed by "The central bank holds its benchmark rate at 4.25 percent").
-  const more = ordered.filter((line) => {
-    const told = new Set([...termSet(first), ...spelledOut(first, line).flatMap((name) => [...termSet(name)])]);
-    const terms = [...termSet(line)];
-    return terms.filter((term) => told.has(term)).length < terms.length / 2;
-  });
+  // The second line tells what the first does not: no fact told again by the writer's test of one
+  // ("Central bank holds rates steady" is not followed by "The central bank holds its benchmark rate
+  // at 4.25 percent"), and none giving the first's figure again, which the ear hears as a repeat in
+  // any words ("…bread prices 6%", then "Its loaves will cost about 6 percent more").
+  const more = ordered.filter(
+    (line) =>
+      !sameFact(new Set([...termSet(first), ...spelledOut(first, line).flatMap((name) => [...termSet(name)])]), termSet(line)) && !sameFigure(first, line),
+  );
   const rhyming = (kind: 'rhyme' | 'near') => more.find((line) => singable(line) && rhymeOf(first, line) === kind);
   const second = rhyming('rhyme') ?? rhyming('near') ?? more[0];
   return second ? [first, second] : [];

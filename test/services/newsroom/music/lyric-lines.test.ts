@@ -209,6 +209,19 @@ describe('sung headlines and quotations', () => {
     expect(lines.join(' ')).not.toMatch(/Meteorologists/);
   });
 
+  it('follows a headline with a fact it does not tell again in other words', async () => {
+    const bread = story('Baker chain to raise bread prices 6%', 'Corner Loaf will raise the price of its bread on March 1.', [
+      'Its loaves will cost about 6 percent more.',
+      'The chain blamed a poor wheat harvest in Kansas.',
+    ]);
+    const lines = (await sections([countyFair, bread])).flat();
+    const at = lines.indexOf('Baker chain to raise bread prices 6%');
+    expect(at, lines.join(' | ')).toBeGreaterThanOrEqual(0);
+    // "6%" and "6 percent" are one figure: the second line is the harvest, not the price again.
+    expect(lines[at + 1], lines.join(' | ')).toMatch(/wheat harvest/);
+    expect(lines.join(' ')).not.toMatch(/6 percent more/);
+  });
+
   it('names in its range of topics only the stories it sings', async () => {
     const clinic = story(
       'Linden opens a walk-in clinic for children',
