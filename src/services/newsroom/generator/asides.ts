@@ -98,12 +98,35 @@ const RECOLLECTION =
   /\b(?:remember|remembers|remembered|recall|recalls|recalled)\s+(?:\w+\s+){0,2}?(?:when|how|the\s+(?:day|days|night|morning|afternoon|evening|week|month|year|years|spring|summer|autumn|fall|winter|time|moment)\b(?!['’]s))/i;
 
 /**
+ * A state before the news, said as one ("California had already banned the dye in foods sold in
+ * the state", "The pier had previously served as…"): the past perfect with "already", "previously",
+ * "earlier" or "once" in the sentence's own first clause. Not when someone is reported to say it
+ * ("Police said the driver had already left"), nor in a clause that describes something ("…in which
+ * one child had previously attended…"): those are facts of the news.
+ */
+const PRIOR_STATE = /\bhad\s+(?:already|previously|earlier|once|long\s+since)\s+\w+/i;
+const BEFORE_PRIOR_STATE =
+  /\b(?:that|which|who|whom|whose|if|when|whether|because|says?|said|told|tells|suggest(?:s|ed)?|claim(?:s|ed)?|add(?:s|ed)|not(?:es|ed)|warn(?:s|ed)|report(?:s|ed)|according)\b/i;
+
+function toldAsBefore(sentence: string): boolean {
+  const prior = PRIOR_STATE.exec(sentence);
+  return prior !== null && !BEFORE_PRIOR_STATE.test(sentence.slice(0, prior.index));
+}
+
+/**
  * Whether a sentence is an aside to the story's news: a feature's scene ("At a hiring fair in a
  * hotel ballroom…") or the story's history ("In 1911, …", "…found the fossil in 2019.", "The
- * valley has changed hands four times in the last century", someone's memory of it). It may be
- * told in an article, never as the lead, nor as why the story matters, a fact told aloud or a line
- * of its song.
+ * valley has changed hands four times in the last century", someone's memory of it, a state
+ * before it). It may be told in an article, never as the lead, nor as why the story matters, a
+ * fact told aloud or a line of its song.
  */
 export function isAnAside(sentence: string): boolean {
-  return opensOnAScene(sentence) || opensOnHistory(sentence) || datedYearsBack(sentence) || spansDecades(sentence) || RECOLLECTION.test(sentence);
+  return (
+    opensOnAScene(sentence) ||
+    opensOnHistory(sentence) ||
+    datedYearsBack(sentence) ||
+    spansDecades(sentence) ||
+    RECOLLECTION.test(sentence) ||
+    toldAsBefore(sentence)
+  );
 }

@@ -25,6 +25,9 @@ describe('asides', () => {
       'Ola Brekke, who has run the Halden ferry kiosk for twenty years, remembers the winter of 2019, when the harbour froze.',
       'Her neighbour still recalls how the mill whistle woke the whole valley at six.',
       'Most of the crew remember the day the last trawler was sold.',
+      'Halden had already banned the glaze in school kitchens, and two bakeries switched to honey.',
+      'The old pier had previously served as the customs house until the harbour moved.',
+      'The ferry had once been the only way off the island in winter.',
     ])
       expect(isAnAside(sentence), sentence).toBe(true);
   });
@@ -51,6 +54,10 @@ describe('asides', () => {
       'The new yard will bring back the jobs Halden lost when its shipyard closed a decade ago.',
       'The bakery recalled the day’s bread after a customer found glass in a loaf.',
       'Halden Foods recalls the cucumbers it sold in five states on Tuesday.',
+      // A state before the news, but one the news is about: reported, or in a clause of its own.
+      'Police said the driver had already left the scene when officers arrived.',
+      'The mayor suggested the bakeries had already agreed to the new rules.',
+      'The grant is open to families in which at least one child had previously attended a public school.',
     ])
       expect(isAnAside(sentence), sentence).toBe(false);
   });
