@@ -192,10 +192,9 @@ async function runAnalysis(ctx: Ctx, options: AnalyzerOptions, job: JobHandle): 
       const stories = window.covered.filter((story) => story.topic === topic).map((story) => story.story);
       if (stories.length === 0) continue;
       const articlesAnalyzed = [...window.topicOf.values()].filter((articleTopic) => articleTopic === topic).length;
+      setAction(ctx, job, 'analyzing', `Analyzing ${counted(articlesAnalyzed, `${topic} article`)}${model ? ` with ${modelName}` : ''} (batch ${batchNumber})`);
       // Ranked without describing each story: only the trends kept are titled and summarised.
       const inRankOrder = await storiesInRankOrder(stories, now);
-
-      setAction(ctx, job, 'analyzing', `Analyzing ${counted(articlesAnalyzed, `${topic} article`)}${model ? ` with ${modelName}` : ''} (batch ${batchNumber})`);
       let trends: TopicTrend[] | null = null;
       let source: 'model' | 'offline' = 'offline';
       if (model) {
