@@ -133,10 +133,23 @@ function figures(terms: Set<string>): Set<string> {
   return new Set([...terms].filter((term) => /\d/.test(term)));
 }
 
+/**
+ * A figure precise enough that two sentences giving it, and sharing a little more, tell one fact:
+ * three significant digits or more, not a year ("212,000" jobs, "$14,180" a tonne; not "2027",
+ * "160,000" or "4.1"). Sources round the same count alike, and a story rarely has two such counts.
+ */
+function preciseFigure(term: string): boolean {
+  if (!/^\d[\d.]*$/.test(term) || /^(?:1[89]|20)\d\d$/.test(term)) return false;
+  return term.replace('.', '').replace(/^0+|0+$/g, '').length >= 3;
+}
+/** The share of terms two sentences with one precise figure must share besides (the figure among them). */
+const PRECISE_FIGURE_OVERLAP = 0.2;
+
 /** Two sentences that say the same thing, in any words that share enough of their terms. */
 export function sameFact(a: Set<string>, b: Set<string>, sameSource = false): boolean {
   const overlap = termOverlap(a, b);
   if (overlap > (sameSource ? SAME_SOURCE_THRESHOLD : REDUNDANCY_THRESHOLD)) return true;
+  if (overlap >= PRECISE_FIGURE_OVERLAP && [...a].some((term) => preciseFigure(term) && b.has(term))) return true;
   if (overlap < SAME_FIGURE_THRESHOLD) return false;
   return termOverlap(figures(a), figures(b)) > 0;
 }

@@ -321,6 +321,41 @@ describe('the offline writer', () => {
     }
   });
 
+  it('tells a precise figure once when a second source retells its fact in other words', () => {
+    const sources = [
+      {
+        url: 'https://valleywire.test/1',
+        title: 'Ohio employers add 31,400 jobs in May',
+        domain: 'valleywire.test',
+        text: [
+          'Employers in Ohio added 31,400 jobs in May, the state labor office said on Friday.',
+          'Hospitals and warehouses in Columbus did most of the hiring this spring.',
+          'The unemployment rate held at 3.9 percent for a fourth month.',
+          'Wages rose faster than prices for the first time since the pandemic.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://buckeyeledger.test/2',
+        title: 'Payrolls beat forecasts across Ohio',
+        domain: 'buckeyeledger.test',
+        text: [
+          'Payrolls across the state rose 31,400 last month, beating the consensus of 12,000 and sending bond yields higher.',
+          'Restaurants in Cleveland and Toledo cut staff for a third month in a row.',
+          'Manufacturers said orders for car parts had slowed since March.',
+        ].join('\n\n'),
+      },
+    ];
+    const written = writeOfflineArticle({ title: sources[0]!.title, description: '', sources, targetWords: 600 });
+    const printed = written.body.map((sentence) => sentence.sourceText);
+    expect(
+      printed.filter((sentence) => sentence.includes('31,400')),
+      printed.join(' | '),
+    ).toHaveLength(1);
+    // The other facts are told.
+    expect(printed.join(' '), printed.join(' | ')).toMatch(/Restaurants.*Manufacturers|Manufacturers.*Restaurants/);
+    expect(printed.join(' ')).toMatch(/unemployment rate/);
+  });
+
   it('reads a number spelled out as its figure and a past in "-ied" as its verb, so retellings share their terms', () => {
     expect([...termSet('Twenty-four allied navies carried supplies.')].sort()).toEqual(['24', 'ally', 'carry', 'navy', 'supply']);
     expect([...termSet('The 24 allies carry supplies for their navies.')].sort()).toEqual(['24', 'ally', 'carry', 'navy', 'supply']);
