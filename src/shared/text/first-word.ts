@@ -24,6 +24,11 @@ function howWritten(word: string, told: readonly string[]): 'lower' | 'capital' 
   return lowered > 0 ? 'lower' : 'unseen';
 }
 
+/** Whether `told` writes a capitalised `word` inside its sentences in lower case, and never with its capital there ("Bird", not "Brightway"). */
+export function writtenInLowerCase(word: string, told: readonly string[]): boolean {
+  return howWritten(word, told) === 'lower';
+}
+
 /**
  * `sentence` with its first word in lower case, to follow words of ours: a function word always
  * ("The council…", "A bottle…"), another word when `told` (the story's sentences) writes it so, or

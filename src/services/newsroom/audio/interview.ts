@@ -22,8 +22,9 @@ import { fillPrompt } from './latest-news.js';
 import { NO_SCRIPT } from './podcast.js';
 import { produceAudio } from './produce.js';
 import { cleanScript, parseScript, type Replacement } from './script.js';
-import { peopleNamer, reportedBy, storyFromSources, TOPIC_PHRASES, topStories, type Story } from './stories.js';
+import { peopleNamer, reportedBy, storyFromSources, topStories, type Story } from './stories.js';
 import { castOf } from './voices.js';
+import { storyName } from './story-name.js';
 
 const NO_TOPIC = 'No interview topic set. Enter an interview topic first.';
 const REFINEMENT_STOPPED = 'Refinement Stopped';
@@ -80,33 +81,6 @@ async function storiesAbout(ctx: Ctx, topic: string): Promise<Story[]> {
     if (stories.length === 3) break;
   }
   return stories;
-}
-
-/**
- * What a host's question calls a story: its headline's longest name ("Port Linden", "WHO"), else the
- * story's topic. A question that names what it asks about carries content; "Why does it matter?"
- * alone does not.
- */
-export function storyName(story: Pick<Story, 'title' | 'topic'>): string {
-  // Punctuation around words goes, not the points of an initialism ("U.S.", spoken as written); a
-  // comma or colon ends a name ("Nebraska, Wyoming" are two).
-  const raw = story.title.split(/\s+/).filter(Boolean);
-  const words = raw.map((word) => (/^(?:\p{Lu}\.){2,}$|^No\.$/u.test(word) ? word : word.replace(/^["“]+|[,:;.!?"”]+$/gu, '')));
-  const endsName = raw.map((word) => /[,:;!?]["”]?$/.test(word));
-  // A number goes on a name after "No." ("Red No. 3").
-  const inName = (j: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!) || (/^\d+$/.test(words[j]!) && words[j - 1] === 'No.');
-  let best: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const run: string[] = [];
-    // A name is a run of capitalised words (or acronyms); the headline's first word counts only as part of a longer run.
-    for (let j = i; j < words.length && inName(j); j++) {
-      run.push(words[j]!);
-      if (endsName[j]) break;
-    }
-    const usable = i === 0 && run.length === 1 && !/^(?:\p{Lu}\.?){2,}$/u.test(run[0]!) ? [] : run;
-    if (usable.length > best.length) best = usable;
-  }
-  return best.length ? `the ${best.join(' ')} story` : `this ${TOPIC_PHRASES[story.topic]} story`;
 }
 
 /** The offline interview: the host asks what happened, who is involved, why it matters and what comes next, each about the story it names; the guest answers from the sources. */

@@ -6,7 +6,7 @@ import { onFirstUse } from '../../../load-on-use.js';
 import { escapeRegExp } from '../../../shared/text/regexp.js';
 
 type Nlp = typeof import('compromise').default;
-interface TaggedTerm {
+export interface TaggedTerm {
   text: string;
   normal?: string;
   /** What follows the word: a space, or punctuation ("deadline" in "miss that deadline, …" has ", "). */
@@ -28,7 +28,7 @@ const MISREAD_VERBS = new Map([
 ]);
 
 /** The terms of `text` with their part-of-speech tags, in order. */
-function tagged(text: string): TaggedTerm[] {
+export function tagged(text: string): TaggedTerm[] {
   const terms: TaggedTerm[] = [];
   for (const sentence of parser()(text).json() as { terms: { text: string; normal?: string; post: string; tags: string[] }[] }[])
     for (const term of sentence.terms) terms.push({ text: term.text, normal: term.normal, post: term.post, tags: new Set(term.tags) });

@@ -7,7 +7,8 @@ import { fillTemplate, renderBacking, valueAt } from '../../../../src/providers/
 import { lineSyllables, linesRhyme, loadPronunciations, rhymeKey, rhymeOf, wordSyllables } from '../../../../src/shared/text/pronounce.js';
 import { offlineConversation } from '../../../../src/services/newsroom/audio/conversation.js';
 import { downloadName, newAudioFileName } from '../../../../src/services/newsroom/audio/files.js';
-import { coversTopic, offlineInterview, refineOffline, storyName } from '../../../../src/services/newsroom/audio/interview.js';
+import { coversTopic, offlineInterview, refineOffline } from '../../../../src/services/newsroom/audio/interview.js';
+import { storyName } from '../../../../src/services/newsroom/audio/story-name.js';
 import { dailyCron } from '../../../../src/services/platform/schedule/cadence.js';
 import { nextSlot } from '../../../../src/services/platform/schedule/cron.js';
 import { enhanceOffline } from '../../../../src/services/newsroom/audio/podcast.js';
@@ -417,13 +418,34 @@ describe('offline podcast', () => {
 });
 
 describe('offline interview', () => {
-  it('names each story its questions ask about: a name of its headline, else its topic', () => {
+  it('names each story its questions ask about: its common subject where its names are places, else a name of its headline, else its topic', () => {
     expect(storyName({ title: 'Storm floods Port Linden harbor, 1,200 evacuated', topic: 'usa' })).toBe('the Port Linden story');
     expect(storyName({ title: 'WHO declares mpox outbreak a global health emergency', topic: 'health' })).toBe('the WHO story');
     // An initialism keeps its points: "the U.S. story", never "the U S story".
     expect(storyName({ title: 'U.S. hiring beats forecasts in March', topic: 'finance' })).toBe('the U.S. story');
     expect(storyName({ title: 'Floods reach Halden, Ostby and Linden overnight', topic: 'usa' })).not.toMatch(/Halden Ostby/);
     expect(storyName({ title: 'Regulators ban Yellow No. 6 dye from school lunches', topic: 'food' })).toBe('the Yellow No. 6 story');
+    // A common subject, as the story's sentences write it, names the story when the headline's
+    // names only say where.
+    const told = (title: string, ...sentences: string[]) => ({ title, sourceSentences: [title, ...sentences] });
+    expect(storyName({ ...told('Bird flu found in dairy herds in Kansas, Iowa', 'Inspectors found bird flu in milk from two herds.'), topic: 'health' })).toBe(
+      'the bird flu story',
+    );
+    expect(storyName({ ...told('Tornado kills four in Tennessee', 'The tornado struck after midnight.'), topic: 'usa' })).toBe('the tornado story');
+    expect(storyName({ ...told('Central bank raises rates to 4.25 percent', 'The central bank said inflation was slowing.'), topic: 'finance' })).toBe(
+      'the central bank story',
+    );
+    expect(storyName({ ...told('Judge orders Corner Loaf to pay back wages', 'A judge said the bakery owed its staff.'), topic: 'usa' })).toBe(
+      'the Corner Loaf story',
+    );
+    // A name the tagger does not know is written with its capital by the story: no common subject.
+    expect(storyName({ ...told('Halden Foods recalls cucumbers in Iowa', 'Halden Foods said the cucumbers were sold in Iowa.'), topic: 'food' })).toBe(
+      'the Halden Foods story',
+    );
+    expect(storyName({ ...told('Brightway says hackers stole data in Ohio', 'Shoppers at Brightway got an email on Monday.'), topic: 'tech' })).not.toMatch(
+      /brightway/,
+    );
+    // Without the story's sentences, the old reading: a name, else the topic.
     expect(storyName({ title: 'Central bank raises rates to 4.25 percent', topic: 'finance' })).toBe('this business and finance story');
   });
 

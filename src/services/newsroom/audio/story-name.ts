@@ -1,0 +1,68 @@
+// What a host's question calls a story ("Why does the bird flu story matter?"): a question that
+// names what it asks about carries content; "Why does it matter?" alone does not.
+import { tagged, type TaggedTerm } from '../generator/grammar.js';
+import { writtenInLowerCase } from '../../../shared/text/first-word.js';
+import { TOPIC_PHRASES, type Story } from './stories.js';
+
+/** Tags of a word that is a name, a figure or a person: no part of a common subject. */
+const NAMED = ['ProperNoun', 'Acronym', 'Value', 'Person', 'Place', 'Organization'];
+/** A common subject longer than this is a phrase, not a name for the story. */
+const SUBJECT_WORDS = 3;
+
+/**
+ * The words before a headline's first verb, in lower case, when they are a common noun phrase
+ * ("Bird flu confirmed in…" → "bird flu", "Central bank raises…" → "central bank"): nouns and
+ * adjectives the story's sentences (`told`) write in lower case, no name among them ("Brightway
+ * says…", "Congress passes…"); else null.
+ */
+function commonSubject(terms: readonly TaggedTerm[], told: readonly string[]): string | null {
+  const verb = terms.findIndex((term) => term.tags.has('Verb'));
+  if (verb < 1 || verb > SUBJECT_WORDS) return null;
+  const subject = terms.slice(0, verb);
+  const common = (term: TaggedTerm) =>
+    !NAMED.some((tag) => term.tags.has(tag)) && (term.tags.has('Noun') || term.tags.has('Adjective')) && !term.tags.has('Pronoun') && !term.post.trim();
+  if (!subject.every(common) || !subject.at(-1)!.tags.has('Noun')) return null;
+  // A word the headline itself writes in lower case is common; a capitalised one, if the story's sentences write it so.
+  if (!subject.every((term) => term.text === term.text.toLowerCase() || writtenInLowerCase(term.text, told))) return null;
+  return subject.map((term) => term.text.toLowerCase()).join(' ');
+}
+
+/** A headline word without the punctuation around it or a possessive ("Indonesia's" → "Indonesia"). */
+const bareWord = (word: string) => word.replace(/^["“]+|[,:;.!?"”]+$/gu, '').replace(/['’]s$/u, '');
+
+/**
+ * What a host's question calls a story: its headline's subject when that is a common noun phrase
+ * (as its sentences write it) and the headline's names are only places ("Bird flu confirmed in dairy herds in Nebraska,
+ * Wyoming": the bird flu story, not the Nebraska story); else its headline's longest name ("Port
+ * Linden", "WHO"), else the story's topic.
+ */
+export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentences'>): string {
+  // Punctuation around words goes, not the points of an initialism ("U.S.", spoken as written); a
+  // comma or colon ends a name ("Nebraska, Wyoming" are two).
+  const raw = story.title.split(/\s+/).filter(Boolean);
+  const words = raw.map((word) => (/^(?:\p{Lu}\.){2,}$|^No\.$/u.test(word) ? word : word.replace(/^["“]+|[,:;.!?"”]+$/gu, '')));
+  const endsName = raw.map((word) => /[,:;!?]["”]?$/.test(word));
+  // A number goes on a name after "No." ("Red No. 3").
+  const inName = (j: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!) || (/^\d+$/.test(words[j]!) && words[j - 1] === 'No.');
+  let best: string[] = [];
+  const names: string[][] = [];
+  for (let i = 0; i < words.length; i++) {
+    const run: string[] = [];
+    // A name is a run of capitalised words (or acronyms); the headline's first word counts only as part of a longer run.
+    for (let j = i; j < words.length && inName(j); j++) {
+      run.push(words[j]!);
+      if (endsName[j]) break;
+    }
+    const usable = i === 0 && run.length === 1 && !/^(?:\p{Lu}\.?){2,}$/u.test(run[0]!) ? [] : run;
+    // Each whole name once, not its tails too.
+    if (usable.length > 0 && (i === 0 || !inName(i - 1) || endsName[i - 1])) names.push(usable);
+    if (usable.length > best.length) best = usable;
+  }
+  const terms = tagged(story.title);
+  const subject = commonSubject(terms, story.sourceSentences ?? []);
+  if (subject) {
+    const places = new Set(terms.filter((term) => term.tags.has('Place') && !term.tags.has('Person')).map((term) => bareWord(term.text)));
+    if (names.every((name) => name.some((word) => places.has(bareWord(word))))) return `the ${subject} story`;
+  }
+  return best.length ? `the ${best.join(' ')} story` : `this ${TOPIC_PHRASES[story.topic]} story`;
+}
