@@ -32,9 +32,9 @@ const bareWord = (word: string) => word.replace(/^["“]+|[,:;.!?"”]+$/gu, '')
 
 /**
  * What a host's question calls a story: its headline's subject when that is a common noun phrase
- * (as its sentences write it) and the headline's names are only places ("Bird flu confirmed in dairy herds in Nebraska,
- * Wyoming": the bird flu story, not the Nebraska story); else its headline's longest name ("Port
- * Linden", "WHO"), else the story's topic.
+ * (as its sentences write it) and the headline's names are only places ("Bird flu confirmed in
+ * dairy herds in Nebraska, Wyoming": the bird flu story, not the Nebraska story); else its
+ * headline's longest name ("Port Linden", "WHO"), else the story's topic.
  */
 export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentences'>): string {
   // Punctuation around words goes, not the points of an initialism ("U.S.", spoken as written); a
