@@ -121,12 +121,12 @@ function leadsOf(articles: readonly Pick<ArticleForTopic, 'title' | 'text'>[]): 
 
 /** assignTopics with the details the food re-categorization job reports. */
 export async function classifyArticles(ctx: Ctx, articles: readonly ArticleForTopic[], options: ClassifyOptions = {}): Promise<ClassifiedArticles> {
-  const leads = leadsOf(articles);
-  const topics: AssignedTopic[] = classifyTopics(leads).map((prediction) => ({ topic: prediction.topic, source: 'offline' }));
+  const topics: AssignedTopic[] = offlineArticleTopics(articles).map((topic) => ({ topic, source: 'offline' }));
   const model = options.model === undefined ? chatModelFor(ctx) : options.model;
   if (!model || articles.length === 0) return { topics, modelConfigured: Boolean(model), fallbacks: 0 };
   const health = classifierHealth(ctx);
   if (health && health.downUntil > Date.now()) return { topics, modelConfigured: true, fallbacks: articles.length };
+  const leads = leadsOf(articles);
 
   const [system, user, modelName] = await Promise.all([
     getSetting<{ promptText: string }>(ctx, 'article-classifier-system-prompt'),
