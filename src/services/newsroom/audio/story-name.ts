@@ -27,8 +27,10 @@ function commonSubject(terms: readonly TaggedTerm[], told: readonly string[]): s
   return subject.map((term) => term.text.toLowerCase()).join(' ');
 }
 
-/** A headline word without the punctuation around it or a possessive ("Indonesia's" → "Indonesia"). */
-const bareWord = (word: string) => word.replace(/^["“]+|[,:;.!?"”]+$/gu, '').replace(/['’]s$/u, '');
+/** A headline word without the punctuation around it. */
+const unpunctuated = (word: string) => word.replace(/^["“]+|[,:;.!?"”]+$/gu, '');
+/** …nor a possessive ("Indonesia's" → "Indonesia"). */
+const bareWord = (word: string) => unpunctuated(word).replace(/['’]s$/u, '');
 
 /**
  * What a host's question calls a story: its headline's subject when that is a common noun phrase
@@ -40,7 +42,7 @@ export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentence
   // Punctuation around words goes, not the points of an initialism ("U.S.", spoken as written); a
   // comma or colon ends a name ("Nebraska, Wyoming" are two).
   const raw = story.title.split(/\s+/).filter(Boolean);
-  const words = raw.map((word) => (/^(?:\p{Lu}\.){2,}$|^No\.$/u.test(word) ? word : word.replace(/^["“]+|[,:;.!?"”]+$/gu, '')));
+  const words = raw.map((word) => (/^(?:\p{Lu}\.){2,}$|^No\.$/u.test(word) ? word : unpunctuated(word)));
   const endsName = raw.map((word) => /[,:;!?]["”]?$/.test(word));
   // A number goes on a name after "No." ("Red No. 3").
   const inName = (j: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!) || (/^\d+$/.test(words[j]!) && words[j - 1] === 'No.');
