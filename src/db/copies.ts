@@ -17,6 +17,10 @@ export const republishedBy = (sql: Queryable) =>
                                          'sourceUrl', c.source_url) order by c.id)
        from articles c where c.copy_of = a.id and c.copy_kind <> 'update')`;
 
+/** The headlines article `a`'s wire copies ran under (null when none): each republisher's own word on what the news is. */
+export const copyHeadlines = (sql: Queryable) =>
+  sql`(select array_agg(c.title order by c.id) from articles c where c.copy_of = a.id and c.copy_kind <> 'update')`;
+
 export interface CopyCandidateRow {
   id: number;
   domainName: string;

@@ -2,7 +2,7 @@ import type { Topic } from '../shared/topics.js';
 import type { TopicEvidence } from '../shared/topic-evidence.js';
 import type { Queryable } from './client.js';
 import { GENERATE_ARTICLE_JOB } from './generations.js';
-import { republishedBy, type Republisher } from './copies.js';
+import { copyHeadlines, republishedBy, type Republisher } from './copies.js';
 
 export interface TopTrendRow {
   id: number;
@@ -328,13 +328,15 @@ export interface TrendSourceArticle {
   siteName?: string | null;
   /** Outlets that republished it word for word (its wire copies), in the order seen. */
   republishedBy?: Republisher[] | null;
+  /** The headlines those copies ran under. */
+  copyHeadlines?: string[] | null;
 }
 
 /** The trend's source articles, newest first, their text cut at `maxCharacters`. */
 export async function trendSourceArticles(sql: Queryable, trendId: number, maxCharacters = 40_000): Promise<TrendSourceArticle[]> {
   return sql<TrendSourceArticle[]>`
     select a.id, a.title, a.source_url, a.domain_name, left(a.content, ${maxCharacters}) as content, a.excerpt, a.author,
-           a.published_at, a.scraped_at, a.site_name, ${republishedBy(sql)} as republished_by
+           a.published_at, a.scraped_at, a.site_name, ${republishedBy(sql)} as republished_by, ${copyHeadlines(sql)} as copy_headlines
     from trend_articles ta
     join articles a on a.id = ta.article_id
     where ta.trend_id = ${trendId} and a.copy_of is null

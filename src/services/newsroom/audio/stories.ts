@@ -130,6 +130,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
     title: article.title,
     domain: article.domainName,
     text: article.content?.trim() ? article.content : (article.excerpt ?? ''),
+    copyHeadlines: article.copyHeadlines ?? [],
   }));
   let sentences: string[];
   try {

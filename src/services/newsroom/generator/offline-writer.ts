@@ -25,6 +25,8 @@ export interface WriterSource {
   siteName?: string | null;
   /** Names of the outlets that republished this article word for word (not sources of their own). */
   republishedBy?: readonly string[];
+  /** The headlines those copies ran under: another outlet's word on what the news is. */
+  copyHeadlines?: readonly string[];
 }
 
 export interface WriterInput {
@@ -257,7 +259,7 @@ function openingShare(candidate: Candidate, openings: readonly Candidate[], sour
  * outweigh the headlines, see the tram story of offline-writer.test.ts), and 11 of 11 again with a
  * description that dwells on side facts, where the headlines alone lost one.
  */
-function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: readonly Set<string>[]): Candidate | null {
+function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: readonly Set<string>[], sourceCount: number): Candidate | null {
   const firstOfSource = new Map<number, Candidate>();
   for (const c of candidates) if ((firstOfSource.get(c.sourceIndex)?.rawIndex ?? Infinity) > c.rawIndex) firstOfSource.set(c.sourceIndex, c);
   const openings = [...firstOfSource.values()];
@@ -269,7 +271,7 @@ function pickLead(candidates: Candidate[], titleTerms: Set<string>, headlines: r
     [...pointsAt(c), ...c.refersBack].every((term) => titleTerms.has(term));
   const value = (candidate: Candidate) => {
     const told = 0.5 * termOverlap(candidate.terms, titleTerms) + headlineRecall(candidate, headlines);
-    const opens = openingShare(candidate, openings, headlines.length);
+    const opens = openingShare(candidate, openings, sourceCount);
     return candidate.score * (1 + told + 0.5 * opens) * (candidate.corroborated ? 1.15 : 1);
   };
   for (const strict of [true, false]) {
@@ -315,11 +317,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   const titleTerms = termSet(input.title);
   score(candidates, sources.length, { title: titleTerms, description: termSet(input.description) });
 
-  const lead = pickLead(
-    candidates,
-    titleTerms,
-    sources.map((source) => termSet(source.title)),
-  );
+  const lead = pickLead(candidates, titleTerms, sources.flatMap((source) => [source.title, ...(source.copyHeadlines ?? [])]).map(termSet), sources.length);
   if (!lead) {
     throw new InsufficientSourceText(`the ${sources.length} source articles hold no sentence that can lead an article`);
   }

@@ -42,6 +42,7 @@ export function toWriterSources(articles: readonly TrendSourceArticle[]): Writer
     text: article.content?.trim() ? article.content : (article.excerpt ?? ''),
     siteName: article.siteName,
     republishedBy: (article.republishedBy ?? []).map((copy) => copy.name),
+    copyHeadlines: article.copyHeadlines ?? [],
   }));
 }
 

@@ -173,6 +173,26 @@ describe('the offline writer', () => {
     expect(approved).toContain(written.body[0]!.sourceText);
   });
 
+  it("counts the headline a wire copy ran under as another outlet's word on the news", () => {
+    // Both outlets open on a consequence and headline it; the outlet that republished the second
+    // one word for word headlined the closure itself.
+    const detours = {
+      url: 'https://riverton-daily.test/detours',
+      domain: 'riverton-daily.test',
+      title: 'Riverton commuters brace for long detours',
+      text: 'Commuters in Riverton face detours of up to 40 minutes this week, county officials said.\n\nThe state transportation department closed the Harmon Street Bridge on Monday after inspectors found cracks in two steel beams.\n\nRepairs are expected to take four months.',
+    };
+    const ferries = {
+      url: 'https://valley-courier.test/ferries',
+      domain: 'valley-courier.test',
+      title: 'County adds ferry runs for Riverton commuters',
+      text: 'The county added three ferry runs an hour on Monday to carry commuters across the river.\n\nInspectors found cracks in two steel beams of the Harmon Street Bridge, and the state shut the crossing the same day.\n\nOfficials said repairs would take about four months.',
+      copyHeadlines: ['State shuts Harmon Street Bridge after inspectors find cracked beams'],
+    };
+    const written = writeOfflineArticle({ title: detours.title, description: '', sources: [detours, ferries], targetWords: 300 });
+    expect(written.body[0]!.sourceText).toMatch(/closed the Harmon Street Bridge|shut the crossing/);
+  });
+
   it('attributes quotations to the site that carried them and drops page furniture', () => {
     const quote = splitSentences(body).find((s) => s.includes('"'));
     expect(quote).toMatch(/ reported\.$|\([a-z0-9.-]+\)$/);

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDomain } from '../../../../src/services/reader/domains/index.js';
 import { startSpider, waitForSpider } from '../../../../src/services/reader/spider/index.js';
-import { insertTrend, linkTrendArticles } from '../../../../src/db/trends.js';
+import { insertTrend, linkTrendArticles, trendSourceArticles } from '../../../../src/db/trends.js';
 import { resemblance, shingleHashes, bodyBands } from '../../../../src/services/reader/copies/fingerprint.js';
 import { isCopy } from '../../../../src/services/reader/copies/index.js';
 import { extraArticlePath } from '../../../fixtures/news-web/site.js';
@@ -253,6 +253,11 @@ describe('crawling a web with wire copies', () => {
     const page = await (await fetch(`${server.baseUrl}/story/${trendId}`, { redirect: 'follow' })).text();
     expect(page).toContain('2 articles from 2 sites, republished by 2 other sites');
     expect(page.match(/Also published by/g)).toHaveLength(1);
+    // The writer reads the headlines the copies ran under beside the original's own.
+    const sources = await trendSourceArticles(server.sql, trendId);
+    const copyTitles = [titles.wire, titles.copyA, titles.copyB].filter((title) => title !== original.title);
+    expect(sources.find((source) => source.id === original.id)?.copyHeadlines?.sort()).toEqual(copyTitles.sort());
+    expect(sources.find((source) => source.id === byTitle(titles.nearMiss).id)?.copyHeadlines).toBeNull();
   });
 
   it('stores a paywalled page as the teaser it shows, marks it in lists and counts it for its site', async () => {
