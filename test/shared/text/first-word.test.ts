@@ -1,7 +1,7 @@
 // A source's sentence after words of ours keeps its first word's capital only for a name, as the
 // story's own sentences write it (sentences written for this test).
 import { describe, expect, it } from 'vitest';
-import { lowerFirstWord } from '../../../src/shared/text/first-word.js';
+import { lowerFirstWord, writtenInLowerCase } from '../../../src/shared/text/first-word.js';
 
 const told = [
   'Brightway said hackers took names and addresses of 38 million customers.',
@@ -32,10 +32,27 @@ describe('lowerFirstWord', () => {
     expect(lowerFirstWord('Apple was not affected.', told)).toBe('Apple was not affected.');
     expect(lowerFirstWord('NASA confirmed the landing.', told)).toBe('NASA confirmed the landing.');
     expect(lowerFirstWord('Customers can claim two years of monitoring.', [])).toBe('Customers can claim two years of monitoring.');
+    // A common word before a capitalised common word is the first word of a name made of them; before
+    // a person's name it is still lowered.
+    const sweets = ['Sweet Ridge Confections raised its prices.', 'Shoppers still want something sweet, said grandmother Ada Lund.'];
+    const common = (word: string) => ['sweet', 'ridge', 'treats', 'grandmother'].includes(word.toLowerCase());
+    expect(lowerFirstWord('Sweet Ridge Confections raised its prices again.', sweets, common)).toBe('Sweet Ridge Confections raised its prices again.');
+    expect(lowerFirstWord('Sweet treats cost more this year.', sweets, common)).toBe('sweet treats cost more this year.');
+    expect(lowerFirstWord('Grandmother Ada Lund got the email at 6 a.m.', sweets, common)).toBe('grandmother Ada Lund got the email at 6 a.m.');
+    expect(lowerFirstWord('The Federal Reserve held rates.', told, common)).toBe('the Federal Reserve held rates.');
     // Named in a possessive, it is still named.
     expect(lowerFirstWord('Harbor shares fell.', ['Analysts cut their view of Harbor’s shares.', 'Every harbor in the region closed.'])).toBe(
       'Harbor shares fell.',
     );
+  });
+
+  it('reads a capital inside a longer name as the name’s, where the sources also write the word in lower case', () => {
+    const cocoa = ['The International Cocoa Organization expects a deficit.', 'Futures of cocoa rose for a fifth day.'];
+    expect(writtenInLowerCase('Cocoa', cocoa)).toBe(true);
+    expect(lowerFirstWord('Cocoa prices hit a record.', cocoa)).toBe('cocoa prices hit a record.');
+    // Only ever inside a name, or once on its own, it is a name.
+    expect(writtenInLowerCase('Cocoa', [cocoa[0]!])).toBe(false);
+    expect(writtenInLowerCase('Cocoa', [...cocoa, 'Shares of Cocoa fell.'])).toBe(false);
   });
 
   it('counts no capital a word takes at a sentence’s or a quotation’s head', () => {

@@ -23,6 +23,9 @@ const common = (word: string) => knownWord(word) || (/^\p{Lu}\p{Ll}{3,}s$/u.test
 /** A common word, as the first word of `sentence`: one of the common words, not a place or a firm there ("Kenya", "Google"). */
 const commonWordIn = (sentence: string) => (word: string) => common(word) && !readsAsPlace(sentence, word);
 
+/** A common word wherever it stands ("Ridge" in "Sweet Ridge Confections"), not one that is a place by itself ("Ohio"). */
+const everydayWord = (word: string) => common(word) && !readsAsPlace(word, word);
+
 /**
  * The line that hands the next story to the other host, naming its topic once; a topic the show
  * left for another comes back as such ("back to U.S. news"), not as if it were new.
@@ -80,7 +83,7 @@ export function offlineConversation(stories: readonly Story[], hosts: readonly [
     if (more) {
       // Named once: the namer names a person in full the first time only.
       const spoken = fact(more);
-      const words = lowerFirstWord(spoken, story.sourceSentences, commonWordIn(spoken));
+      const words = lowerFirstWord(spoken, story.sourceSentences, commonWordIn(spoken), everydayWord);
       say(story.why ? other : lead, `${pick(['Also worth knowing:', 'One more detail:', 'And another point:'], index)} ${words}`);
     }
     const reporters = reportedBy(story);

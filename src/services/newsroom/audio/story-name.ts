@@ -8,6 +8,12 @@ import { TOPIC_PHRASES, type Story } from './stories.js';
 const NAMED = ['ProperNoun', 'Acronym', 'Value', 'Person', 'Place', 'Organization'];
 /** A common subject longer than this is a phrase, not a name for the story. */
 const SUBJECT_WORDS = 3;
+/** The countries headlines write as initialisms, which the tagger reads as bare acronyms. */
+const COUNTRY_INITIALISM = /^(?:U\.S\.|U\.K\.|US|UK)$/;
+
+function isPlace(term: TaggedTerm): boolean {
+  return (term.tags.has('Place') && !term.tags.has('Person')) || COUNTRY_INITIALISM.test(term.text.replace(/['’]s$/u, ''));
+}
 
 /**
  * The words before a headline's first verb, in lower case, when they are a common noun phrase
@@ -17,8 +23,11 @@ const SUBJECT_WORDS = 3;
  */
 function commonSubject(terms: readonly TaggedTerm[], told: readonly string[]): string | null {
   const verb = terms.findIndex((term) => term.tags.has('Verb'));
-  if (verb < 1 || verb > SUBJECT_WORDS) return null;
-  const subject = terms.slice(0, verb);
+  // A place before the subject says where ("U.S. job growth", "Texas measles outbreak").
+  let from = 0;
+  while (from < verb - 1 && isPlace(terms[from]!)) from++;
+  if (verb < 1 || verb - from > SUBJECT_WORDS) return null;
+  const subject = terms.slice(from, verb);
   const common = (term: TaggedTerm) =>
     !NAMED.some((tag) => term.tags.has(tag)) && (term.tags.has('Noun') || term.tags.has('Adjective')) && !term.tags.has('Pronoun') && !term.post.trim();
   if (!subject.every(common) || !subject.at(-1)!.tags.has('Noun')) return null;
@@ -35,7 +44,8 @@ const bareWord = (word: string) => unpunctuated(word).replace(/['’]s$/u, '');
 /**
  * What a host's question calls a story: its headline's subject when that is a common noun phrase
  * (as its sentences write it) and the headline's names are only places ("Bird flu confirmed in
- * dairy herds in Nebraska, Wyoming": the bird flu story, not the Nebraska story); else its
+ * dairy herds in Nebraska, Wyoming": the bird flu story, not the Nebraska story; a name after a
+ * semicolon is another fact's and does not count); else its
  * headline's longest name ("Port Linden", "WHO"), else the story's topic.
  */
 export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentences'>): string {
@@ -63,8 +73,13 @@ export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentence
   const terms = tagged(story.title);
   const subject = commonSubject(terms, story.sourceSentences ?? []);
   if (subject) {
-    const places = new Set(terms.filter((term) => term.tags.has('Place') && !term.tags.has('Person')).map((term) => bareWord(term.text)));
-    if (names.every((name) => name.some((word) => places.has(bareWord(word))))) return `the ${subject} story`;
+    // A date ("in October") says when, as a place says where.
+    const places = new Set(terms.filter((term) => isPlace(term) || term.tags.has('Date')).map((term) => bareWord(term.text)));
+    // A headline's clause after a semicolon tells a second fact ("Cocoa settles at record;
+    // Halloway to lift bar prices"): its names do not name the story its first clause is about.
+    const secondClause = new Set(raw.slice(raw.findIndex((word) => word.endsWith(';')) + 1 || raw.length).map(bareWord));
+    const firstClauseNames = names.filter((name) => !secondClause.has(bareWord(name[0]!)));
+    if (firstClauseNames.every((name) => name.some((word) => places.has(bareWord(word))))) return `the ${subject} story`;
   }
   return best.length ? `the ${best.join(' ')} story` : `this ${TOPIC_PHRASES[story.topic]} story`;
 }

@@ -5,9 +5,18 @@
 const SCENE =
   /^(at|in|on|inside|outside|along|across|behind|beside|near|above|below|beneath)\s+an?\s+(?:[\p{L}'-]+\s+){0,3}(hall|ballroom|fair|stall|booth|shop|store|kitchen|room|office|field|farm|village|town|house|home|church|chapel|school|classroom|courtroom|hospital|clinic|ward|warehouse|factory|garage|basement|street|road|market|restaurant|cafe|café|diner|bar|park|lab|laboratory|yard|barn|orchard|dock|harbor|harbour|port|hotel|motel|apartment|gym|stadium|library|studio|tent|camp|shelter|cabin|mine|parking lot|strip mall|corner)\b/iu;
 
+/**
+ * A moment set to the minute before its comma: "At 3:17 on Friday morning, a night nurse heard…".
+ * A feature opens its scene so; news gives the day, and the minute, if at all, after its verb, or
+ * credits the moment to whoever reported it ("…, the sheriff's office said.").
+ */
+const CLOCK_SCENE = /^(?:at|by|around|just\s+(?:after|before))\s+(?:about\s+)?\d{1,2}:\d{2}\b[^,]{0,60},\s/i;
+const CREDITED = /,\s+(?:[^,"“”]{1,80}\s)?(?:said|says|reported|reports|according\s+to\s+[^,"“”]{1,80})\.?$/i;
+
 /** Whether a sentence opens on a feature's scene: "At a hiring fair in a hotel ballroom…", "In a rented hall above a bicycle shop…". */
 function opensOnAScene(sentence: string): boolean {
-  return SCENE.test(sentence.trim().replace(/^["“]/, ''));
+  const opening = sentence.trim().replace(/^["“]/, '');
+  return SCENE.test(opening) || (CLOCK_SCENE.test(opening) && !CREDITED.test(opening));
 }
 
 /**

@@ -435,6 +435,27 @@ describe('offline interview', () => {
     expect(storyName({ ...told('Central bank raises rates to 4.25 percent', 'The central bank said inflation was slowing.'), topic: 'finance' })).toBe(
       'the central bank story',
     );
+    // A place before the subject, and a date, say where and when.
+    expect(storyName({ ...told('U.S. job growth tops forecasts in October', 'Economists said job growth was broad.'), topic: 'finance' })).toBe(
+      'the job growth story',
+    );
+    expect(storyName({ ...told('Texas measles outbreak grows to 124 cases', 'The measles outbreak began in January.'), topic: 'health' })).toBe(
+      'the measles outbreak story',
+    );
+    // A name in a second clause, after a semicolon, tells another fact of the story.
+    expect(
+      storyName({
+        ...told(
+          'Wheat hits a record; Marlow Mills to raise flour prices',
+          'Futures of wheat rose for a fifth day.',
+          'The International Wheat Council expects a deficit.',
+        ),
+        topic: 'food',
+      }),
+    ).toBe('the wheat story');
+    expect(storyName({ ...told('Marlow Mills raises flour prices; wheat hits a record', 'Futures of wheat rose for a fifth day.'), topic: 'food' })).toBe(
+      'the Marlow Mills story',
+    );
     expect(storyName({ ...told('Judge orders Corner Loaf to pay back wages', 'A judge said the bakery owed its staff.'), topic: 'usa' })).toBe(
       'the Corner Loaf story',
     );
@@ -855,6 +876,13 @@ describe('a podcast line that continues a source’s sentence', () => {
     expect(offlineConversation([plural], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: bakers say/);
     const place = { ...breach, facts: [facts[0]!, 'Kenya was not affected by the breach.'], sourceSentences: [] };
     expect(offlineConversation([place], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: Kenya was not affected/);
+    // A name made of common words keeps its first word's capital; a word before a person's name or
+    // a place is lowered.
+    const sweet = ['Shoppers still want something sweet after dinner.', 'Stores in northern Ohio saw fewer shoppers.'];
+    const firm = { ...breach, facts: [facts[0]!, 'Sweet Ridge Confections raised the price of its truffles.'], sourceSentences: sweet };
+    expect(offlineConversation([firm], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: Sweet Ridge Confections raised/);
+    const region = { ...breach, facts: [facts[0]!, 'Northern Ohio stores saw fewer shoppers on Friday.'], sourceSentences: sweet };
+    expect(offlineConversation([region], ['Alex', 'Jordan'], 'Morning Ledger')).toMatch(/: northern Ohio stores/);
   });
 });
 
