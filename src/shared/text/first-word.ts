@@ -35,6 +35,11 @@ function howWritten(word: string, told: readonly string[]): 'lower' | 'capital' 
   return lowered > 0 ? 'lower' : inNames > 0 ? 'capital' : 'unseen';
 }
 
+/** Whether `told` writes `word` with its capital inside its sentences, and never in lower case ("Brightway", not "Bird"). */
+export function writtenAsName(word: string, told: readonly string[]): boolean {
+  return howWritten(word, told) === 'capital';
+}
+
 /** Whether `told` writes a capitalised `word` inside its sentences in lower case, and never with its capital there ("Bird", not "Brightway"). */
 export function writtenInLowerCase(word: string, told: readonly string[]): boolean {
   return howWritten(word, told) === 'lower';

@@ -1,7 +1,7 @@
 // What a host's question calls a story ("Why does the bird flu story matter?"): a question that
 // names what it asks about carries content; "Why does it matter?" alone does not.
 import { tagged, type TaggedTerm } from '../generator/grammar.js';
-import { writtenInLowerCase } from '../../../shared/text/first-word.js';
+import { writtenAsName, writtenInLowerCase } from '../../../shared/text/first-word.js';
 import { TOPIC_PHRASES, type Story } from './stories.js';
 
 /** Tags of a word that is a name, a figure or a person: no part of a common subject. */
@@ -11,8 +11,15 @@ const SUBJECT_WORDS = 3;
 /** The countries headlines write as initialisms, which the tagger reads as bare acronyms. */
 const COUNTRY_INITIALISM = /^(?:U\.S\.|U\.K\.|US|UK)$/;
 
+function isPlaceAlone(word: string): boolean {
+  const [alone] = tagged(word);
+  return alone !== undefined && alone.tags.has('Place') && !alone.tags.has('Person');
+}
+
+/** A place where the headline's words are tagged, or a word that is a place by itself ("Texas grid operator…" tags Texas an actor). */
 function isPlace(term: TaggedTerm): boolean {
-  return (term.tags.has('Place') && !term.tags.has('Person')) || COUNTRY_INITIALISM.test(term.text.replace(/['’]s$/u, ''));
+  const word = term.text.replace(/['’]s$/u, '');
+  return (term.tags.has('Place') && !term.tags.has('Person')) || COUNTRY_INITIALISM.test(word) || (/^\p{Lu}/u.test(word) && isPlaceAlone(word));
 }
 
 /**
@@ -43,10 +50,11 @@ const bareWord = (word: string) => unpunctuated(word).replace(/['’]s$/u, '');
 
 /**
  * What a host's question calls a story: its headline's subject when that is a common noun phrase
- * (as its sentences write it) and the headline's names are only places ("Bird flu confirmed in
- * dairy herds in Nebraska, Wyoming": the bird flu story, not the Nebraska story; a name after a
- * semicolon is another fact's and does not count); else its
- * headline's longest name ("Port Linden", "WHO"), else the story's topic.
+ * (as its sentences write it; a place before it says where: "Texas grid operator…") and the
+ * headline's names are only places and dates ("Bird flu confirmed in dairy herds in Nebraska,
+ * Wyoming": the bird flu story, not the Nebraska story; a name after a semicolon is another fact's
+ * and does not count); else its headline's longest name ("Port Linden", "WHO"; a month is none),
+ * else the story's topic.
  */
 export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentences'>): string {
   // Punctuation around words goes, not the points of an initialism ("U.S.", spoken as written); a
@@ -56,25 +64,36 @@ export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentence
   const endsName = raw.map((word) => /[,:;!?]["”]?$/.test(word));
   // A number goes on a name after "No." ("Red No. 3").
   const inName = (j: number) => /^\p{Lu}[\p{L}'’.-]*$/u.test(words[j]!) || (/^\d+$/.test(words[j]!) && words[j - 1] === 'No.');
+  const terms = tagged(story.title);
+  // A month or a day says when: no name for a story ("…snap election set for February").
+  const dates = new Set(terms.filter((term) => term.tags.has('Date')).map((term) => bareWord(term.text)));
+  // The headline's first word, when it is an adjective before a place ("Former Ohio officer…"; not
+  // "Federal Reserve", nor "Northern Ireland", a place itself).
+  const placeWords = new Set(terms.filter(isPlace).map((term) => bareWord(term.text)));
+  const opensOnAdjective = terms[0] !== undefined && terms[0].tags.has('Adjective') && !terms[0].tags.has('ProperNoun') && !isPlace(terms[0]);
   let best: string[] = [];
   const names: string[][] = [];
   for (let i = 0; i < words.length; i++) {
-    const run: string[] = [];
-    // A name is a run of capitalised words (or acronyms); the headline's first word counts only as part of a longer run.
+    let run: string[] = [];
+    // A name is a run of capitalised words (or acronyms); a possessive ends it ("Spain’s harvest").
     for (let j = i; j < words.length && inName(j); j++) {
-      run.push(words[j]!);
-      if (endsName[j]) break;
+      const word = words[j]!.replace(/['’]s$/u, '');
+      run.push(word);
+      if (endsName[j] || word !== words[j]) break;
     }
-    const usable = i === 0 && run.length === 1 && !/^(?:\p{Lu}\.?){2,}$/u.test(run[0]!) ? [] : run;
+    if (i === 0 && opensOnAdjective && run.length > 1 && run.slice(1).every((word) => placeWords.has(word))) run = run.slice(1);
+    // The headline's first word counts only as part of a longer run, or when the story's sentences
+    // write it as a name ("Brightway says hackers…").
+    const alone = i === 0 && run.length === 1 && !/^(?:\p{Lu}\.?){2,}$/u.test(run[0]!) && !writtenAsName(run[0]!, story.sourceSentences ?? []);
+    const usable = alone || run.every((word) => dates.has(word)) ? [] : run;
     // Each whole name once, not its tails too.
     if (usable.length > 0 && (i === 0 || !inName(i - 1) || endsName[i - 1])) names.push(usable);
     if (usable.length > best.length) best = usable;
   }
-  const terms = tagged(story.title);
   const subject = commonSubject(terms, story.sourceSentences ?? []);
   if (subject) {
     // A date ("in October") says when, as a place says where.
-    const places = new Set(terms.filter((term) => isPlace(term) || term.tags.has('Date')).map((term) => bareWord(term.text)));
+    const places = new Set([...placeWords, ...dates]);
     // A headline's clause after a semicolon tells a second fact ("Cocoa settles at record;
     // Halloway to lift bar prices"): its names do not name the story its first clause is about.
     const secondClause = new Set(raw.slice(raw.findIndex((word) => word.endsWith(';')) + 1 || raw.length).map(bareWord));

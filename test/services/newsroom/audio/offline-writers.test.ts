@@ -439,6 +439,9 @@ describe('offline interview', () => {
     expect(storyName({ ...told('U.S. job growth tops forecasts in October', 'Economists said job growth was broad.'), topic: 'finance' })).toBe(
       'the job growth story',
     );
+    expect(storyName({ ...told('Texas grid operator approves a record battery project', 'The grid operator met on Monday.'), topic: 'energy' })).toBe(
+      'the grid operator story',
+    );
     expect(storyName({ ...told('Texas measles outbreak grows to 124 cases', 'The measles outbreak began in January.'), topic: 'health' })).toBe(
       'the measles outbreak story',
     );
@@ -465,6 +468,18 @@ describe('offline interview', () => {
     );
     expect(storyName({ ...told('Brightway says hackers stole data in Ohio', 'Shoppers at Brightway got an email on Monday.'), topic: 'tech' })).not.toMatch(
       /brightway/,
+    );
+    // A possessive ends a name; a month is no name; an adjective opening the headline is no part of one.
+    expect(storyName({ title: 'Olive oil prices fall as Spain’s harvest recovers', topic: 'food' })).toBe('the Spain story');
+    expect(storyName({ title: 'Coalition collapses, snap election set for February', topic: 'international' })).toBe('this international news story');
+    expect(storyName({ title: 'Former Ohio police officer convicted of murder', topic: 'usa' })).toBe('the Ohio story');
+    expect(storyName({ title: 'Federal Reserve holds interest rates steady', topic: 'finance' })).toBe('the Federal Reserve story');
+    // A headline's first word alone is a name where the story's sentences write it as one.
+    expect(storyName({ ...told('Brightway says hackers stole customer data', 'Shoppers at Brightway got an email.'), topic: 'tech' })).toBe(
+      'the Brightway story',
+    );
+    expect(storyName({ ...told('Parliament votes to delay the pension reform', 'The reform was due in May.'), topic: 'international' })).toBe(
+      'this international news story',
     );
     // Without the story's sentences, the old reading: a name, else the topic.
     expect(storyName({ title: 'Central bank raises rates to 4.25 percent', topic: 'finance' })).toBe('this business and finance story');
