@@ -99,11 +99,12 @@ export function storyMeanings(sentences: readonly string[]): Float32Array[] {
   return vectors.map((vector) => (vector.some((x) => x !== 0) ? unit(vector.map((x, d) => x - mean[d]!)) : vector));
 }
 
-const UP =
-  /\b(rose|rise[sn]?|rising|increase[sd]?|increasing|up|gain(?:ed|s)?|climb(?:ed|s)?|jump(?:ed|s)?|surge[sd]?|higher|grew|grow[sn]?|more|record high|soar(?:ed|s)?)\b/i;
-const DOWN =
-  /\b(fell|fall(?:s|en)?|falling|drop(?:ped|s)?|decline[sd]?|declining|down|los[st]|lower|slid|slump(?:ed|s)?|sank|decrease[sd]?|fewer|less|cut|plunge[sd]?|eased?)\b/i;
-const NEGATION = /\b(not|no|never|none|neither|nor|without|denied|denies|refused|n't)\b|n't\b/gi;
+// A change's direction. "More", "less" and "fewer" are not among them: they compare whatever
+// follows ("more study is needed", "less stable when baked"), seldom the fact's own figure.
+const UP = /\b(rose|rise[sn]?|rising|increase[sd]?|increasing|up|gain(?:ed|s)?|climb(?:ed|s)?|jump(?:ed|s)?|surge[sd]?|higher|grew|grow[sn]?|record high|soar(?:ed|s)?)\b/i;
+const DOWN = /\b(fell|fall(?:s|en)?|falling|drop(?:ped|s)?|decline[sd]?|declining|down|los[st]|lower|slid|slump(?:ed|s)?|sank|decrease[sd]?|cut|plunge[sd]?|eased?)\b/i;
+// A denial. "Without" is not one: it says what something lacks ("reactions without life").
+const NEGATION = /\b(not|no|never|none|neither|nor|denied|denies|refused|n't)\b|n't\b/gi;
 
 type FigureKind = 'percent' | 'money' | 'time' | 'count';
 interface Figure {

@@ -41,6 +41,25 @@ describe('the same fact, by meaning', () => {
     }
   });
 
+  it('reads no direction in a comparison of something else, and no denial in what a thing lacks', () => {
+    // "More" and "less" compare what follows them; "without" says what something lacks.
+    expect(
+      saysOtherwise(
+        'Millers said organic flour costs more and keeps less well in damp cellars.',
+        'Organic flour is pricier and spoils sooner when stored damp, bakers noted.',
+      ),
+    ).toBe(false);
+    expect(
+      saysOtherwise(
+        'Engineers said the crack could also come from cold weather, and more tests are needed.',
+        'Inspectors cautioned that a beam without any load could also crack in the cold.',
+      ),
+    ).toBe(false);
+    // A change's direction and a denial still count.
+    expect(saysOtherwise('Flour prices rose in March.', 'Flour prices fell in March.')).toBe(true);
+    expect(saysOtherwise('The mill reopened on Monday.', 'The mill has not reopened.')).toBe(true);
+  });
+
   it('reads a share said in words as the figure another source gives, and compares figures of one kind only', () => {
     // "about a third" is the 35 percent; the 18 months is another kind of figure, not another figure.
     expect(
