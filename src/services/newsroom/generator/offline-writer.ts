@@ -9,6 +9,7 @@ import type { ArticleSource } from '../../../db/generated-articles.js';
 import { readableHost } from '../../reader/domains/host-names.js';
 import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
+import { spelledOutInitialisms, withBothNames } from './initialisms.js';
 import { pointedAt, SAID_BEFORE, statesAGeneralTruth } from './grammar.js';
 import { definiteBackReference } from './definite-subject.js';
 import { laterMentionsBySurname, peopleIntroducer } from './people.js';
@@ -158,8 +159,12 @@ export function sameFact(a: Set<string>, b: Set<string>, sameSource = false): bo
 
 function candidatesOf(sources: readonly WriterSource[], byMeaning: boolean): Candidate[] {
   const candidates: Candidate[] = [];
+  const texts = sources.map((source) => source.text);
+  // Compared with each thing named both ways ("JPL" and "the Jet Propulsion Laboratory").
+  const spelled = spelledOutInitialisms(texts);
+  const compared = (text: string) => (spelled.size ? withBothNames(text, spelled) : text);
   sources.forEach((source, sourceIndex) => {
-    const sentences = splitSentences(source.text);
+    const sentences = splitSentences(texts[sourceIndex]!);
     sentences.forEach((raw, rawIndex) => {
       const shape = shapeSentence(raw);
       if (!shape) return;
@@ -169,7 +174,7 @@ function candidatesOf(sources: readonly WriterSource[], byMeaning: boolean): Can
         sourceIndex,
         rawIndex,
         relativePosition: sentences.length > 1 ? rawIndex / (sentences.length - 1) : 0,
-        terms: termSet(shape.text),
+        terms: termSet(compared(shape.text)),
         pointing: null,
         refersBack: definiteBackReference(shape.text, sentences.slice(Math.max(0, rawIndex - 2), rawIndex)),
         score: 0,
@@ -178,7 +183,7 @@ function candidatesOf(sources: readonly WriterSource[], byMeaning: boolean): Can
       });
     });
   });
-  if (byMeaning) storyMeanings(candidates.map((candidate) => candidate.text)).forEach((meaning, i) => (candidates[i]!.meaning = meaning));
+  if (byMeaning) storyMeanings(candidates.map((candidate) => compared(candidate.text))).forEach((meaning, i) => (candidates[i]!.meaning = meaning));
   return candidates;
 }
 
