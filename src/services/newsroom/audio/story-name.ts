@@ -13,7 +13,7 @@ const COUNTRY_INITIALISM = /^(?:U\.S\.|U\.K\.|US|UK)$/;
 
 function isPlaceAlone(word: string): boolean {
   const [alone] = tagged(word);
-  return alone !== undefined && alone.tags.has('Place') && !alone.tags.has('Person');
+  return Boolean(alone?.tags.has('Place')) && !alone?.tags.has('Person');
 }
 
 /** A place where the headline's words are tagged, or a word that is a place by itself ("Texas grid operator…" tags Texas an actor). */
@@ -70,7 +70,8 @@ export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentence
   // The headline's first word, when it is an adjective before a place ("Former Ohio officer…"; not
   // "Federal Reserve", nor "Northern Ireland", a place itself).
   const placeWords = new Set(terms.filter(isPlace).map((term) => bareWord(term.text)));
-  const opensOnAdjective = terms[0] !== undefined && terms[0].tags.has('Adjective') && !terms[0].tags.has('ProperNoun') && !isPlace(terms[0]);
+  const head = terms[0];
+  const opensOnAdjective = Boolean(head?.tags.has('Adjective')) && !head?.tags.has('ProperNoun') && head !== undefined && !isPlace(head);
   let best: string[] = [];
   const names: string[][] = [];
   for (let i = 0; i < words.length; i++) {

@@ -101,8 +101,10 @@ export function storyMeanings(sentences: readonly string[]): Float32Array[] {
 
 // A change's direction. "More", "less" and "fewer" are not among them: they compare whatever
 // follows ("more study is needed", "less stable when baked"), seldom the fact's own figure.
-const UP = /\b(rose|rise[sn]?|rising|increase[sd]?|increasing|up|gain(?:ed|s)?|climb(?:ed|s)?|jump(?:ed|s)?|surge[sd]?|higher|grew|grow[sn]?|record high|soar(?:ed|s)?)\b/i;
-const DOWN = /\b(fell|fall(?:s|en)?|falling|drop(?:ped|s)?|decline[sd]?|declining|down|los[st]|lower|slid|slump(?:ed|s)?|sank|decrease[sd]?|cut|plunge[sd]?|eased?)\b/i;
+const UP =
+  /\b(rose|rise[sn]?|rising|increase[sd]?|increasing|up|gain(?:ed|s)?|climb(?:ed|s)?|jump(?:ed|s)?|surge[sd]?|higher|grew|grow[sn]?|record high|soar(?:ed|s)?)\b/i;
+const DOWN =
+  /\b(fell|fall(?:s|en)?|falling|drop(?:ped|s)?|decline[sd]?|declining|down|los[st]|lower|slid|slump(?:ed|s)?|sank|decrease[sd]?|cut|plunge[sd]?|eased?)\b/i;
 // A denial. "Without" is not one: it says what something lacks ("reactions without life").
 const NEGATION = /\b(not|no|never|none|neither|nor|denied|denies|refused|n't)\b|n't\b/gi;
 

@@ -163,8 +163,8 @@ function candidatesOf(sources: readonly WriterSource[], byMeaning: boolean): Can
   // Compared with each thing named both ways ("JPL" and "the Jet Propulsion Laboratory").
   const spelled = spelledOutInitialisms(texts);
   const compared = (text: string) => (spelled.size ? withBothNames(text, spelled) : text);
-  sources.forEach((source, sourceIndex) => {
-    const sentences = splitSentences(texts[sourceIndex]!);
+  texts.forEach((text, sourceIndex) => {
+    const sentences = splitSentences(text);
     sentences.forEach((raw, rawIndex) => {
       const shape = shapeSentence(raw);
       if (!shape) return;
