@@ -99,7 +99,11 @@ export function offlineInterview(topic: string, stories: readonly Story[], host:
     const name = storyName(story);
     // Each person named in full at first mention, by surname after, in the order spoken.
     const fact = peopleNamer(story);
-    say(host, index === 0 ? `Let's begin with the news: ${story.title}. What happened?` : `There's another development: ${story.title}. What do we know?`);
+    // The host reads the headline, unless the guest's first answer retells it and the story has a
+    // name that says what it is about: then the host names it and the guest tells it once.
+    const byName = !name.startsWith('this ') && sameFact(termSet(story.title), termSet(story.lead));
+    if (byName) say(host, index === 0 ? `Let's begin with ${name}. What happened?` : `Next, ${name}. What do we know?`);
+    else say(host, index === 0 ? `Let's begin with the news: ${story.title}. What happened?` : `There's another development: ${story.title}. What do we know?`);
     say(guest, fact(story.lead));
     if (story.who) {
       say(host, `Who is involved in ${name}, and what are they saying?`);

@@ -126,9 +126,72 @@ function figuresForNumberWords(text: string): string {
  */
 const pastInIed = (text: string) => text.replace(/\b([a-z]{2,})ied\b/gi, '$1yed');
 
+/**
+ * Irregular pasts the stemmer cannot join to their present ("kept" / "keeps", "held" / "holds"):
+ * retellings of one fact often differ by tense alone ("The Fed kept its rate…" / "Fed keeps
+ * rates…"). Only verbs whose past is no other common word ("left", "found", "saw" are not here).
+ */
+const IRREGULAR_PASTS: Record<string, string> = {
+  kept: 'keep',
+  held: 'hold',
+  rose: 'rise',
+  risen: 'rise',
+  fell: 'fall',
+  fallen: 'fall',
+  won: 'win',
+  lost: 'lose',
+  sold: 'sell',
+  bought: 'buy',
+  paid: 'pay',
+  took: 'take',
+  taken: 'take',
+  gave: 'give',
+  given: 'give',
+  made: 'make',
+  began: 'begin',
+  begun: 'begin',
+  brought: 'bring',
+  built: 'build',
+  sank: 'sink',
+  sunk: 'sink',
+  struck: 'strike',
+  stole: 'steal',
+  stolen: 'steal',
+  grew: 'grow',
+  grown: 'grow',
+  drew: 'draw',
+  drawn: 'draw',
+  flew: 'fly',
+  flown: 'fly',
+  froze: 'freeze',
+  frozen: 'freeze',
+  shook: 'shake',
+  shaken: 'shake',
+  spent: 'spend',
+  sent: 'send',
+  met: 'meet',
+  caught: 'catch',
+  fought: 'fight',
+  sought: 'seek',
+  taught: 'teach',
+  thought: 'think',
+  hid: 'hide',
+  hidden: 'hide',
+  chose: 'choose',
+  chosen: 'choose',
+  wrote: 'write',
+  written: 'write',
+  forgave: 'forgive',
+  ran: 'run',
+  swept: 'sweep',
+  slid: 'slide',
+};
+const IRREGULAR_PAST = new RegExp(`\\b(?:${Object.keys(IRREGULAR_PASTS).join('|')})\\b`, 'gi');
+const presentOfPasts = (text: string) => text.replace(IRREGULAR_PAST, (past) => IRREGULAR_PASTS[past.toLowerCase()]!);
+
 /** Content terms (stemmed, stop words out) as a set, numbers from ten up as figures. */
 export function termSet(text: string): Set<string> {
-  return new Set(terms(pastInIed(figuresForNumberWords(text))));
+  return new Set(terms(presentOfPasts(pastInIed(figuresForNumberWords(text)))));
 }
 
 /** Shared terms over the smaller set: 1 when one sentence says nothing the other does not. */

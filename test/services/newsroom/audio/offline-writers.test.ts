@@ -485,6 +485,23 @@ describe('offline interview', () => {
     expect(storyName({ title: 'Central bank raises rates to 4.25 percent', topic: 'finance' })).toBe('this business and finance story');
   });
 
+  it('names a story whose first answer retells its headline, and reads a headline that says more', () => {
+    const story = (title: string, lead: string): Story => ({ ...stories[0]!, title, lead, facts: [], who: null, why: null, sourceSentences: [title, lead] });
+    const retelling = story(
+      'Halden ferry strike ends after nine days',
+      'The nine-day strike on the Halden ferries ended on Monday after crews accepted a new pay deal.',
+    );
+    const other = story('Harbor board picks a builder for the new pier', 'Three firms had bid for the contract, the board said on Tuesday.');
+    const questions = offlineInterview('the harbor', [retelling, other], 'Sam', 'Dana', 'Morning Ledger')
+      .split('\n')
+      .filter((line) => line.startsWith('Sam:') && line.endsWith('?'));
+    // The strike's headline and first answer tell one fact: the host names the story instead of reading it.
+    expect(questions[0]).toMatch(/^Sam: Let's begin with the [\w ]+ story\. What happened\?$/);
+    expect(questions[0]).not.toContain('after nine days');
+    // The pier's answer does not retell its headline: the host reads it.
+    expect(questions).toContain("Sam: There's another development: Harbor board picks a builder for the new pier. What do we know?");
+  });
+
   it('asks and answers from the story, keeping figures and site names whole when refined', () => {
     const interview = offlineInterview('Central bank interest rates', [stories[2]!], 'Sam', 'Dr. Morgan', 'Morning Ledger');
     expect(interview).toContain("today's topic is central bank interest rates.");

