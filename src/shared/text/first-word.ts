@@ -35,7 +35,7 @@ function howWritten(word: string, told: readonly string[]): 'lower' | 'capital' 
   return lowered > 0 ? 'lower' : inNames > 0 ? 'capital' : 'unseen';
 }
 
-/** Whether `told` writes `word` with its capital inside its sentences, and never in lower case ("Brightway", not "Bird"). */
+/** Whether `told` writes `word` as a name inside its sentences: with its capital on its own, or never but in names and with it ("Brightway", not "Bird"). */
 export function writtenAsName(word: string, told: readonly string[]): boolean {
   return howWritten(word, told) === 'capital';
 }

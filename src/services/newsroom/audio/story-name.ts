@@ -13,7 +13,7 @@ const COUNTRY_INITIALISM = /^(?:U\.S\.|U\.K\.|US|UK)$/;
 
 function isPlaceAlone(word: string): boolean {
   const [alone] = tagged(word);
-  return Boolean(alone?.tags.has('Place')) && !alone?.tags.has('Person');
+  return alone?.tags.has('Place') === true && !alone.tags.has('Person');
 }
 
 /** A place where the headline's words are tagged, or a word that is a place by itself ("Texas grid operator…" tags Texas an actor). */
@@ -71,7 +71,7 @@ export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentence
   // "Federal Reserve", nor "Northern Ireland", a place itself).
   const placeWords = new Set(terms.filter(isPlace).map((term) => bareWord(term.text)));
   const head = terms[0];
-  const opensOnAdjective = Boolean(head?.tags.has('Adjective')) && !head?.tags.has('ProperNoun') && head !== undefined && !isPlace(head);
+  const opensOnAdjective = head?.tags.has('Adjective') === true && !head.tags.has('ProperNoun') && !isPlace(head);
   let best: string[] = [];
   const names: string[][] = [];
   for (let i = 0; i < words.length; i++) {

@@ -71,8 +71,7 @@ export function spelledOutInitialisms(texts: readonly string[]): Map<string, str
 export function withBothNames(text: string, spelled: ReadonlyMap<string, string>): string {
   let out = text;
   for (const [initialism, words] of spelled) {
-    const wordsAt = out.toLowerCase().indexOf(words.toLowerCase());
-    if (wordsAt >= 0) out = `${out} (${initialism})`;
+    if (out.toLowerCase().includes(words.toLowerCase())) out = `${out} (${initialism})`;
     else if (new RegExp(`\\b${initialism}\\b`, 'u').test(out)) out = `${out} (${words})`;
   }
   return out;
