@@ -116,6 +116,8 @@ describe('home page with data', () => {
     expect(promptText).toContain('{trend}');
     const trends = page.getByTestId('trends-list').locator('li');
     await trends.first().waitFor();
+    // The assistant's links come with its settings, after the list: counted once they are there.
+    await page.waitForFunction(() => document.querySelector('[data-testid="trends-list"] a[target]') !== null);
     const title = 'New study links daily walks to better sleep (health trend)';
     // Every trend links to its story page (which links our article when there is one).
     expect(await trends.nth(0).getByRole('link', { name: title }).getAttribute('href')).toMatch(
@@ -125,7 +127,6 @@ describe('home page with data', () => {
     expect(await second.count()).toBe(2);
     expect(await second.first().getAttribute('href')).toMatch(/^\/story\/\d+-/);
     const implications = trends.nth(0).getByRole('link', { name: 'analyze implications' });
-    await page.waitForFunction(() => document.querySelector('[data-testid="trends-list"] a[target]') !== null);
     const href = new URL((await implications.getAttribute('href')) ?? '');
     expect(href.origin + href.pathname).toBe(`${ASSISTANT}received`);
     expect(href.searchParams.get('query')).toBe(promptText.replaceAll('{trend}', title));
