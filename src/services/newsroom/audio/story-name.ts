@@ -11,6 +11,13 @@ const SUBJECT_WORDS = 3;
 /** The countries headlines write as initialisms, which the tagger reads as bare acronyms. */
 const COUNTRY_INITIALISM = /^(?:U\.S\.|U\.K\.|US|UK)$/;
 
+/** A word without a possessive ("Indonesia's" → "Indonesia"). */
+const withoutPossessive = (word: string) => word.replace(/['’]s$/u, '');
+/** A headline word without the punctuation around it. */
+const unpunctuated = (word: string) => word.replace(/^["“]+|[,:;.!?"”]+$/gu, '');
+/** …nor a possessive. */
+const bareWord = (word: string) => withoutPossessive(unpunctuated(word));
+
 function isPlaceAlone(word: string): boolean {
   const [alone] = tagged(word);
   return alone?.tags.has('Place') === true && !alone.tags.has('Person');
@@ -18,7 +25,7 @@ function isPlaceAlone(word: string): boolean {
 
 /** A place where the headline's words are tagged, or a word that is a place by itself ("Texas grid operator…" tags Texas an actor). */
 function isPlace(term: TaggedTerm): boolean {
-  const word = term.text.replace(/['’]s$/u, '');
+  const word = withoutPossessive(term.text);
   return (term.tags.has('Place') && !term.tags.has('Person')) || COUNTRY_INITIALISM.test(word) || (/^\p{Lu}/u.test(word) && isPlaceAlone(word));
 }
 
@@ -42,11 +49,6 @@ function commonSubject(terms: readonly TaggedTerm[], told: readonly string[]): s
   if (!subject.every((term) => term.text === term.text.toLowerCase() || writtenInLowerCase(term.text, told))) return null;
   return subject.map((term) => term.text.toLowerCase()).join(' ');
 }
-
-/** A headline word without the punctuation around it. */
-const unpunctuated = (word: string) => word.replace(/^["“]+|[,:;.!?"”]+$/gu, '');
-/** …nor a possessive ("Indonesia's" → "Indonesia"). */
-const bareWord = (word: string) => unpunctuated(word).replace(/['’]s$/u, '');
 
 /**
  * What a host's question calls a story: its headline's subject when that is a common noun phrase
@@ -78,7 +80,7 @@ export function storyName(story: Pick<Story, 'title' | 'topic' | 'sourceSentence
     let run: string[] = [];
     // A name is a run of capitalised words (or acronyms); a possessive ends it ("Spain’s harvest").
     for (let j = i; j < words.length && inName(j); j++) {
-      const word = words[j]!.replace(/['’]s$/u, '');
+      const word = withoutPossessive(words[j]!);
       run.push(word);
       if (endsName[j] || word !== words[j]) break;
     }
