@@ -82,6 +82,14 @@ const namesActor = (fact: string) => !SPOKE.test(fact) && WHO.test(firstClause(f
  */
 const WHY =
   /\b(because|means|meaning|could|would|might|may|will (?:mean|make|cost|force|allow|help|lead|affect|raise|cut|delay|keep|add|leave)|expected to|likely to|lead to|leads to|result in|impact|affect(s|ed)?|consequences?|risks?|threat(en)?s?|warn(s|ed)?|concerns?)\b/i;
+/**
+ * A purpose, to the end of its phrase: "…agreed to a pause in shelling so that aid convoys could
+ * reach the towns" says what the pause is for, and the convoys' "could" no consequence.
+ */
+const PURPOSE = /\b(?:so\s+that|in\s+order\s+(?:that|to))\b[^,;:—–]*/gi;
+
+/** Whether a sentence says what will or could follow (WHY), outside its purposes. */
+const statesConsequence = (fact: string) => WHY.test(fact.replace(PURPOSE, ' '));
 
 function plain(sentence: string): string {
   // The written article's inline attribution "(host)" reads badly aloud; sites are named in speech instead.
@@ -156,7 +164,7 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   const standsAlone = (sentence: string) => pointedAt(sentence).every((noun) => noun !== SAID_BEFORE && [...termSet(noun)].every((term) => heard.has(term)));
   const facts = told.filter((sentence) => !isAnAside(sentence) && standsAlone(sentence));
   const who = facts.find(namesSpeaker) ?? facts.find(namesActor) ?? null;
-  const why = facts.find((fact) => fact !== who && WHY.test(fact)) ?? null;
+  const why = facts.find((fact) => fact !== who && statesConsequence(fact)) ?? null;
   return {
     title,
     topic,

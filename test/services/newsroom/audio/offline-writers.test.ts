@@ -66,6 +66,18 @@ describe('offline podcast', () => {
     ]);
     expect(moved?.facts.join(' ')).toContain('so that customers');
     expect(moved?.why).toBeNull();
+    // Nor is a purpose's modal ("so that … could reach"); a consequence after it still is.
+    const told = (...sentences: string[]) =>
+      storyFromSources('Linden mill to close its loom shed', 'finance', '', [article(4, [mill.lead, ...sentences].join('\n\n'))]);
+    const purpose = told(
+      'By Tuesday night the owners and the union had agreed to a week of talks so that the last orders could still leave the mill, the union said.',
+    );
+    expect(purpose?.facts.join(' ')).toMatch(/so that the last orders could/);
+    expect(purpose?.why).toBeNull();
+    const consequence = told(
+      'The owners agreed to a week of talks so that the last orders could leave, but the closure could cost the valley a tenth of its jobs, the union warned.',
+    );
+    expect(consequence?.why).toMatch(/closure could cost the valley/);
     const spoken = offlineConversation([mill], ['Alex', 'Jordan'], 'Morning Ledger');
     expect(spoken).not.toMatch(/Canal Street|rented hall/);
     expect(spoken).toMatch(/county plans to retrain/);
