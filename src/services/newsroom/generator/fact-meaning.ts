@@ -107,6 +107,12 @@ const DOWN =
   /\b(fell|fall(?:s|en)?|falling|drop(?:ped|s)?|decline[sd]?|declining|down|los[st]|lower|slid|slump(?:ed|s)?|sank|decrease[sd]?|cut|plunge[sd]?|eased?)\b/i;
 // A denial. "Without" is not one: it says what something lacks ("reactions without life").
 const NEGATION = /\b(not|no|never|none|neither|nor|denied|denies|refused|n't)\b|n't\b/gi;
+/**
+ * A denial of a degree only: "two were hurt, none seriously" says how badly, as "minor injuries"
+ * does, and denies nothing another source states.
+ */
+const DEGREE_DENIED = /\b(?:none|not|no\s+one|nobody)(?:\s+of\s+them)?\s+(?:seriously|badly|critically|severely|gravely)\b/gi;
+const denies = (text: string) => (text.replace(DEGREE_DENIED, ' ').match(NEGATION)?.length ?? 0) > 0;
 
 type FigureKind = 'percent' | 'money' | 'time' | 'count';
 interface Figure {
@@ -185,7 +191,7 @@ export function saysOtherwise(a: string, b: string): boolean {
   const upB = UP.test(b) && !DOWN.test(b);
   const downB = DOWN.test(b) && !UP.test(b);
   if ((upA && downB) || (downA && upB)) return true;
-  return (a.match(NEGATION)?.length ?? 0) > 0 !== (b.match(NEGATION)?.length ?? 0) > 0;
+  return denies(a) !== denies(b);
 }
 
 export interface Telling {

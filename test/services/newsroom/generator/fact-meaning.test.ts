@@ -60,6 +60,19 @@ describe('the same fact, by meaning', () => {
     expect(saysOtherwise('The mill reopened on Monday.', 'The mill has not reopened.')).toBe(true);
   });
 
+  it('reads a denied degree ("none seriously") as how badly, not as a denial', () => {
+    expect(
+      saysOtherwise(
+        'Two ferry crew members were treated for minor injuries after the collision.',
+        'Two of the crew were hurt in the collision, none seriously, the harbor master said.',
+      ),
+    ).toBe(false);
+    expect(saysOtherwise('Three passengers were injured, not seriously.', 'Three passengers had minor injuries.')).toBe(false);
+    // Whether anyone was hurt at all is still a denial.
+    expect(saysOtherwise('No one was hurt in the collision.', 'Two of the crew were hurt in the collision.')).toBe(true);
+    expect(saysOtherwise('None of the crew were hurt.', 'Two of the crew were hurt, none seriously.')).toBe(true);
+  });
+
   it('reads a share said in words as the figure another source gives, and compares figures of one kind only', () => {
     // "about a third" is the 35 percent; the 18 months is another kind of figure, not another figure.
     expect(
