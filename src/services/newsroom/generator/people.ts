@@ -12,6 +12,9 @@ const CAPITALISED_ALONE = /(?<![\p{L}\p{N}'’-])(?<!\p{Lu}[\p{L}'’.-]*\s)\p{L
 /** The capitalised words `text` uses alone, a possessive's "’s" left off, with where each starts. */
 const wordsAlone = (text: string) => [...text.matchAll(CAPITALISED_ALONE)].map((match) => ({ word: match[0].replace(/['’]s$/, ''), at: match.index }));
 
+/** The text before a word ends on "the". */
+const AFTER_THE = /(?:^|[^\p{L}])the\s+$/iu;
+
 /** Quoted spans, straight or curly: a speaker's words are theirs. */
 const QUOTED = /“[^”]*”?|"[^"]*"?/g;
 
@@ -80,6 +83,9 @@ export function peopleIntroducer(chosen: readonly string[], sources: readonly st
       const quotes = quotedSpans(text);
       for (const { word, at } of wordsAlone(text)) {
         if (word !== surname || quotes.some(([start, end]) => at >= start && at < end)) continue;
+        // After "the" a capitalised word names an institution or a thing ("the House"), never a
+        // person by surname: not the "White House" a source names.
+        if (AFTER_THE.test(text.slice(0, at))) continue;
         // A surname that is also a place's name, used here as the place: "lawmakers in Washington".
         if (readsAsPlace(text, surname)) break;
         text = text.slice(0, at) + introduced(person, text, at) + text.slice(at + surname.length);

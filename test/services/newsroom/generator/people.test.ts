@@ -58,6 +58,15 @@ describe('people introduced by name', () => {
       ['When Linden Mills opened its first loom shed in 1902, its owners hired from the valley.'],
     );
     expect(mill('Linden shares closed down 4 percent on Monday.')).toBe('Linden shares closed down 4 percent on Monday.');
+    // A capitalised word after "the" names an institution, never a person by surname: "the House"
+    // is not the "White House" another source names.
+    const house = peopleIntroducer(
+      ['Members of the House say the extra money would force another vote.'],
+      ['The White House says the governor would sign the measure.', 'Lawmakers in the Senate want more money.'],
+    );
+    expect(house('Members of the House say the extra money would force another vote.')).toBe(
+      'Members of the House say the extra money would force another vote.',
+    );
   });
 
   it('sets a described person’s description after their name when the sentence goes on, and capitalises a sentence’s start', () => {
