@@ -164,7 +164,10 @@ export function storyFromSources(title: string, topic: Topic, description: strin
   const standsAlone = (sentence: string) => pointedAt(sentence).every((noun) => noun !== SAID_BEFORE && [...termSet(noun)].every((term) => heard.has(term)));
   const facts = told.filter((sentence) => !isAnAside(sentence) && standsAlone(sentence));
   const who = facts.find(namesSpeaker) ?? facts.find(namesActor) ?? null;
-  const why = facts.find((fact) => fact !== who && statesConsequence(fact)) ?? null;
+  // Why it matters: a consequence the story states, before one a speaker forecasts ("…told reporters
+  // that a cut could come"), which says who is involved as much as what follows.
+  const consequences = facts.filter((fact) => fact !== who && statesConsequence(fact));
+  const why = consequences.find((fact) => !namesSpeaker(fact)) ?? consequences[0] ?? null;
   return {
     title,
     topic,

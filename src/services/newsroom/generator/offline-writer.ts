@@ -315,6 +315,11 @@ function attribute(candidate: Candidate, site: string | null, attributeClaims: b
 
 const excerptOf = (lead: string) => (lead.length > 300 ? `${lead.slice(0, 297).replace(/\s+\S*$/, '')}…` : lead);
 
+/** Of two sentences of the news (or two asides), whether `a` is printed before `b`: the more central first, then the higher up its source. */
+function printsFirst(a: Candidate, b: Candidate): boolean {
+  return a.score > b.score || (a.score === b.score && a.relativePosition < b.relativePosition);
+}
+
 export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   const sources = input.sources;
   const target = Math.max(50, input.targetWords);
@@ -335,11 +340,17 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     const before = byPosition.get(`${c.sourceIndex}:${c.rawIndex - 1}`);
     return before !== undefined && chosen.has(before.id);
   };
+  // A sentence that continues the one before it in its source ("She added…", "that deadline", "The
+  // agency…" where the headline and lead do not say which) is printed right after it, when that one
+  // is chosen; the others stand on their own.
+  const known = (term: string) => titleTerms.has(term) || lead.terms.has(term);
+  const leans = (c: Candidate) => c.dangling || !pointsAt(c).every(known) || !c.refersBack.every(known);
+  const follows = (other: Candidate, c: Candidate) => other.sourceIndex === c.sourceIndex && other.rawIndex === c.rawIndex - 1 && leans(c);
   // "Miss that deadline" needs the deadline said before it: in the headline, or in a sentence chosen
-  // already that is printed before it (the lead, or one printed earlier in the order below: the
-  // news before the asides, each higher up its source's telling first).
+  // already that is printed before it (the lead, the sentence it continues, or one printed earlier
+  // in the order below: the news before the asides, each the more central first).
   const printedBefore = (other: Candidate, c: Candidate) =>
-    other.id === lead.id || (other.aside === c.aside ? other.relativePosition < c.relativePosition : c.aside);
+    other.id === lead.id || follows(other, c) || (other.aside === c.aside ? printsFirst(other, c) : c.aside);
   const introduced = (term: string, c: Candidate) =>
     titleTerms.has(term) || [...chosen.values()].some((other) => other.terms.has(term) && printedBefore(other, c));
   const redundant = (c: Candidate) => {
@@ -388,16 +399,18 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     throw new InsufficientSourceText(`the ${sources.length} source articles hold too little usable text (${body.length + 1} sentence)`);
   }
 
-  // Chains: runs of consecutive sentences of one source stay together, in their order.
+  // Chains: a sentence with the ones that continue it, in their source's order.
   body.sort((a, b) => a.sourceIndex - b.sourceIndex || a.rawIndex - b.rawIndex);
   const chains: Candidate[][] = [];
   for (const candidate of body) {
     const last = chains.at(-1)?.at(-1);
-    if (last && last.sourceIndex === candidate.sourceIndex && last.rawIndex === candidate.rawIndex - 1) chains.at(-1)!.push(candidate);
+    if (last && follows(last, candidate)) chains.at(-1)!.push(candidate);
     else chains.push([candidate]);
   }
-  // The news first: a chain opening on a scene or the story's history comes after the others.
-  chains.sort((a, b) => Number(a[0]!.aside) - Number(b[0]!.aside) || a[0]!.relativePosition - b[0]!.relativePosition || b[0]!.score - a[0]!.score);
+  // The news first: a chain opening on a scene or the story's history comes after the others; then
+  // the most central first (its score counts its place in its source): a minor detail that stood
+  // high in one telling no longer comes second, before the facts every source tells.
+  chains.sort((a, b) => Number(a[0]!.aside) - Number(b[0]!.aside) || (printsFirst(a[0]!, b[0]!) ? -1 : printsFirst(b[0]!, a[0]!) ? 1 : 0));
 
   const attributeClaims = sources.length >= 3;
   const nameOf = sources.map((source) => proseSiteName(source.domain, source.siteName));

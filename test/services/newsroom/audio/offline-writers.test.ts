@@ -78,6 +78,14 @@ describe('offline podcast', () => {
       'The owners agreed to a week of talks so that the last orders could leave, but the closure could cost the valley a tenth of its jobs, the union warned.',
     );
     expect(consequence?.why).toMatch(/closure could cost the valley/);
+    // A consequence the story states comes before one a speaker forecasts.
+    const forecast = told(
+      'Union leader Ana Ruiz said the mill workers had expected the news for months.',
+      'Mayor Tom Healy told reporters on Monday that more mill jobs could go next year.',
+      'The loom shed closure will cost the county 2 million dollars a year in mill taxes.',
+    );
+    expect(forecast?.facts.join(' ')).toMatch(/Tom Healy told reporters/);
+    expect(forecast?.why).toMatch(/^The loom shed closure will cost the county/);
     const spoken = offlineConversation([mill], ['Alex', 'Jordan'], 'Morning Ledger');
     expect(spoken).not.toMatch(/Canal Street|rented hall/);
     expect(spoken).toMatch(/county plans to retrain/);

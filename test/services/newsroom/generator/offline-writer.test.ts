@@ -481,6 +481,48 @@ describe('the offline writer', () => {
     expect(history, texts.join('\n')).toBeGreaterThan(texts.findIndex((text) => /Orders for the mill/.test(text)));
   });
 
+  it('prints the facts the sources share before a minor detail that stood high in one telling', () => {
+    const title = 'Harbor bridge closed for repairs after crack found';
+    const sources = [
+      {
+        url: 'https://tideline.test/1',
+        title: 'HARBOR BRIDGE SHUT!',
+        domain: 'tideline.test',
+        text: [
+          'The Harbor Street bridge was closed on Tuesday after inspectors found a crack in its main span, city officials said.',
+          'Pensioner Edna Voss, 81, heard about the bridge from her neighbour over the garden fence.',
+          'The bridge will stay closed for at least six weeks while crews repair the span, officials said.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://portgazette.test/2',
+        title: 'Inspectors find crack, close Harbor Street bridge',
+        domain: 'portgazette.test',
+        text: [
+          'City inspectors closed the Harbor Street bridge on Tuesday after finding a crack in the main span.',
+          'Repairs to the span will keep the bridge closed for at least six weeks, the city said.',
+          'About 14,000 vehicles cross the bridge each day, and buses will detour over the Mill Road bridge.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://bayherald.test/3',
+        title: 'Harbor Street bridge closed after inspectors find crack',
+        domain: 'bayherald.test',
+        text: [
+          'A crack in the main span has closed the Harbor Street bridge, city officials said on Tuesday.',
+          'Buses will detour over the Mill Road bridge while about 14,000 daily drivers find other routes.',
+        ].join('\n\n'),
+      },
+    ];
+    const texts = writeOfflineArticle({ title, description: '', sources, targetWords: 300 }).body.map((sentence) => sentence.sourceText);
+    // The detail is printed (every source gets a voice), after the facts the others share too.
+    const detail = texts.findIndex((text) => /Edna Voss/.test(text));
+    const shared = [/six weeks/, /14,000/].map((fact) => texts.findIndex((text) => fact.test(text)));
+    expect(detail, texts.join('\n')).toBeGreaterThan(0);
+    for (const at of shared) expect(detail, texts.join('\n')).toBeGreaterThan(at);
+    for (const at of shared) expect(at, texts.join('\n')).toBeGreaterThan(0);
+  });
+
   it('takes a thing pointed at as said only by a sentence printed before it, the story’s history coming after the news', () => {
     const sources = [
       {
