@@ -399,12 +399,15 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     throw new InsufficientSourceText(`the ${sources.length} source articles hold too little usable text (${body.length + 1} sentence)`);
   }
 
-  // Chains: a sentence with the ones that continue it, in their source's order.
+  // Chains: runs of consecutive sentences of one source, in their order, that stay together: a
+  // sentence joins the one before it when it continues it, or when it would be printed after it
+  // anyway; one more central than the sentence before it starts a chain of its own.
   body.sort((a, b) => a.sourceIndex - b.sourceIndex || a.rawIndex - b.rawIndex);
   const chains: Candidate[][] = [];
   for (const candidate of body) {
     const last = chains.at(-1)?.at(-1);
-    if (last && follows(last, candidate)) chains.at(-1)!.push(candidate);
+    const consecutive = last !== undefined && last.sourceIndex === candidate.sourceIndex && last.rawIndex === candidate.rawIndex - 1;
+    if (consecutive && (follows(last, candidate) || !printsFirst(candidate, last))) chains.at(-1)!.push(candidate);
     else chains.push([candidate]);
   }
   // The news first: a chain opening on a scene or the story's history comes after the others; then
