@@ -31,7 +31,7 @@ import { listTrends, runTrendsAnalyzer } from '../src/services/reader/trends/ind
 import { HELD_OUT_STORIES } from '../test/fixtures/stories/held-out-web.js';
 import { seededRandom } from '../test/fixtures/news-web/text.js';
 import { WEB_STORIES } from '../test/fixtures/stories/local-web.js';
-import { percentile, timed } from './lib/timing.js';
+import { P95_RUNS, percentile, timed } from './lib/timing.js';
 import { storyPagePath } from '../src/shared/pages.js';
 import { createSearchIndexes, dropSearchIndexes } from './lib/search-indexes.js';
 
@@ -40,7 +40,6 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? null;
 const datasets = process.env.NEWSCTL_DATASETS ?? resolve(packageRoot, '../shared/data');
 const PER_DAY = 2_740;
 const SITES = 500;
-const RUNS = 15;
 
 interface Figures {
   size: number;
@@ -273,7 +272,7 @@ async function measure(size: number): Promise<Figures> {
       const served = await serve(`${daemon.url}/api/home-page-data`);
       const search: Figures['search'] = [];
       for (const shape of await searchShapes(ctx.db)) {
-        const samples = await timed(() => searchArticlesByText(ctx, shape.text), RUNS);
+        const samples = await timed(() => searchArticlesByText(ctx, shape.text), P95_RUNS);
         search.push({ label: shape.label, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95) });
       }
       const home = await timed(() => homePageData(ctx), 5);

@@ -5,6 +5,12 @@ import { packagePath } from '../../src/paths.js';
 /** The value at share `p` of the sorted samples (0.5: the median, 0.95: p95). */
 export const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
+/**
+ * Runs for a p95: of fewer than 20 samples the 95th percentile is the slowest one, a single pause
+ * of the machine; of 60 it is the fourth slowest.
+ */
+export const P95_RUNS = 60;
+
 /** `runs` timings of `run` in ms, after one untimed run that warms the caches. */
 export async function timed(run: () => Promise<unknown>, runs: number): Promise<number[]> {
   await run();
