@@ -6,7 +6,7 @@ import type { Story } from './stories.js';
 import { peopleNamer, reportedBy, TOPIC_PHRASES } from './stories.js';
 import { lowerFirstWord } from '../../../shared/text/first-word.js';
 import { knownWord } from '../generator/fact-meaning.js';
-import { readsAsPlace } from '../generator/grammar.js';
+import { readsAsPlace } from '../generator/person-names.js';
 
 function pick<T>(options: readonly T[], index: number): T {
   return options[index % options.length]!;

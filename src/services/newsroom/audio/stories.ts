@@ -12,7 +12,8 @@ import { proseSiteName } from '../../reader/domains/site-name.js';
 import { isAnAside } from '../generator/asides.js';
 import { shapeSentence, termSet } from '../generator/sentences.js';
 import { splitSentences } from '../../../shared/text/sentences.js';
-import { peopleIn, pointedAt, SAID_BEFORE } from '../generator/grammar.js';
+import { pointedAt, SAID_BEFORE, withoutDescriptions } from '../generator/grammar.js';
+import { peopleIn } from '../generator/person-names.js';
 import { laterMentionsBySurname, peopleIntroducer } from '../generator/people.js';
 import { recentArticlesByTopic } from '../../reader/home/index.js';
 import { storyPagePath } from '../../../shared/pages.js';
@@ -88,8 +89,14 @@ const WHY =
  */
 const PURPOSE = /\b(?:so\s+that|in\s+order\s+(?:that|to))\b[^,;:—–]*/gi;
 
-/** Whether a sentence says what will or could follow (WHY), outside its purposes. */
-const statesConsequence = (fact: string) => WHY.test(fact.replace(PURPOSE, ' '));
+/**
+ * Whether a sentence says what will or could follow (WHY), outside its purposes and what describes
+ * a thing in it ("a cap analysts had feared the Commission would test": no consequence).
+ */
+const statesConsequence = (fact: string) => {
+  const told = fact.replace(PURPOSE, ' ');
+  return WHY.test(told) && WHY.test(withoutDescriptions(told));
+};
 
 function plain(sentence: string): string {
   // The written article's inline attribution "(host)" reads badly aloud; sites are named in speech instead.

@@ -10,6 +10,7 @@ import { modelPath } from '../../../paths.js';
 import { FUNCTION_WORDS, topicWords } from '../../reader/classify/words.js';
 import { rankWeight } from '../../reader/classify/word-vectors.js';
 import { lineIndex, type WordIndex } from '../../reader/classify/packed-numbers.js';
+import { termSet } from './sentences.js';
 
 export const FACT_VECTORS_FORMAT = 'newsctl-fact-vectors/1';
 
@@ -200,11 +201,39 @@ export interface Telling {
   meaning: Float32Array;
 }
 
-/** Two sentences of one story retell one fact; `sharedTerms` is the share of their terms in common. */
+/**
+ * Two sentences of one story retell one fact; `sharedTerms` is the share of their terms in common.
+ * Close in meaning, or giving one quantity with what it counts and sharing a term besides: a story
+ * rarely states "90 days" or "150 grams" of two things, and two sources giving it tell one fact in
+ * their own words ("now has 90 days to fix its feed or face fines" / "gave it 90 days to comply or
+ * face penalty payments").
+ */
 export function retold(a: Telling, b: Telling, sharedTerms: number): boolean {
   const cosine = cosineOf(a.meaning, b.meaning);
-  const close = cosine >= RETOLD_COSINE || (cosine >= RETOLD_COSINE_WITH_TERMS && sharedTerms >= RETOLD_TERMS);
+  const close =
+    cosine >= RETOLD_COSINE || (cosine >= RETOLD_COSINE_WITH_TERMS && sharedTerms >= RETOLD_TERMS) || (sharedTerms >= QUANTITY_TERMS && sharesQuantity(a, b));
   return close && !saysOtherwise(a.text, b.text);
+}
+
+/** The share of terms two sentences giving one quantity must share besides (the quantity among them). */
+const QUANTITY_TERMS = 0.2;
+const quantitiesOf = new WeakMap<Telling, Set<string>>();
+
+/** Whether two sentences give one quantity and share a term besides it ("face" fines, "face" penalties). */
+function sharesQuantity(a: Telling, b: Telling): boolean {
+  const of = (telling: Telling) => {
+    let found = quantitiesOf.get(telling);
+    if (!found) quantitiesOf.set(telling, (found = quantities(telling.text)));
+    return found;
+  };
+  const mine = of(a);
+  if (mine.size === 0) return false;
+  const shared = [...of(b)].filter((quantity) => mine.has(quantity));
+  if (shared.length === 0) return false;
+  const own = new Set(shared.flatMap((quantity) => [...termSet(quantity)]));
+  const theirs = termSet(b.text);
+  for (const term of termSet(a.text)) if (theirs.has(term) && !own.has(term)) return true;
+  return false;
 }
 
 /** The cosine of two unit vectors (0 when either is empty). */
@@ -212,4 +241,24 @@ function cosineOf(a: Float32Array, b: Float32Array): number {
   let cosine = 0;
   for (let d = 0; d < a.length; d++) cosine += a[d]! * b[d]!;
   return cosine;
+}
+
+/** Words after a number that say nothing of what it counts ("rose 4 to", "in 2024 and"). */
+const NOT_A_UNIT =
+  /^(?:a|an|and|or|but|the|to|in|on|at|of|by|for|from|with|as|than|that|this|which|who|after|before|since|per|over|under|more|less|was|were|is|are|has|had|have)$/i;
+
+/**
+ * The quantities a sentence gives: a figure with what it counts ("90 days", "150 grams", "$4.6
+ * billion", "31 percent"), never a year alone.
+ */
+export function quantities(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/([$€£])?(\d[\d,]*(?:\.\d+)?)(%)?(?:[\s-]+([\p{L}]+))?/gu)) {
+    const [, currency = '', number, percent, next] = match;
+    const value = number!.replace(/,(?=\d{3}\b)/g, '');
+    const unit = percent ? 'percent' : next && !NOT_A_UNIT.test(next) ? next.toLowerCase().replace(/(?<=[^s])s$/, '') : '';
+    if (!unit || (!currency && /^(?:1[89]|20)\d\d$/.test(number!))) continue;
+    found.add(`${currency}${value} ${unit === 'per' ? 'percent' : unit}`);
+  }
+  return found;
 }

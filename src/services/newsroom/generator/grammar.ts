@@ -1,9 +1,9 @@
-// What a phrase is, grammatically: whether it says something (a finite verb with its subject) and
-// whether capitalised words are a person's name. Part-of-speech tagging is compromise's (its
-// lexicon and rules ship in the package; no network, no model file), loaded on first use: only
-// the offline writers ask, and a command that never writes should not pay its load.
+// What a phrase is, grammatically: whether it says something (a finite verb with its subject), what
+// it points back at, and its tenses (person-names.ts reads the names in it). Part-of-speech tagging
+// is compromise's (its lexicon and rules ship in the package; no network, no model file), loaded
+// on first use: only the offline writers ask, and a command that never writes should not pay its
+// load.
 import { onFirstUse } from '../../../load-on-use.js';
-import { escapeRegExp } from '../../../shared/text/regexp.js';
 
 type Nlp = typeof import('compromise').default;
 export interface TaggedTerm {
@@ -14,7 +14,8 @@ export interface TaggedTerm {
   tags: Set<string>;
 }
 
-const parser = onFirstUse<Nlp>('compromise');
+/** The tagger, loaded on first use. */
+export const parser = onFirstUse<Nlp>('compromise');
 
 /**
  * Verbs of the markets' news the tagger reads as nouns even after their subject ("Prices rose by
@@ -245,9 +246,9 @@ export const SAID_BEFORE = 'said before';
 
 /** A quick test before tagging (most sentences have no determiner that could point back): the shapes below. */
 const MAY_POINT =
-  /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\b(of|from|at|on|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)\s+that\s+\p{L}|\bthat\s+(same|very|something|someone|somebody)\b|\bones?\b|\bthe (other|latter)\b/iu;
+  /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\b(of|from|at|on|in|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)\s+that\s+[\p{L}\p{N}]|^\W*that\s+\p{L}|\bthat\s+(same|very|something|someone|somebody)\b|\bones?\b|\bthe (other|latter)\b/iu;
 /** Prepositions after which "that" is a determiner, never a clause's conjunction ("out of that cutbank for years"); so is "that same" and "that very". */
-const BEFORE_DETERMINER_THAT = /^(of|from|at|on|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)$/i;
+const BEFORE_DETERMINER_THAT = /^(of|from|at|on|in|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)$/i;
 /**
  * A question word standing for a question asked before, as a subject: "…decided that how quickly
  * is a matter of national security", "Why is anyone's guess".
@@ -260,6 +261,17 @@ const TIME_NOUN =
   /^(mornings?|afternoons?|evenings?|nights?|times?|days?|weeks?|weekends?|months?|years?|decades?|quarters?|seasons?|spring|summer|fall|autumn|winter)$/;
 /** Words between a pointing determiner and its noun ("these new rules"). */
 const MODIFIER = ['Adjective', 'Adverb', 'Value'];
+/**
+ * Whether term `at` describes the noun after it: a describing word, or a number and a word joined
+ * by a hyphen ("that 300-page report", whose "page" is a noun; "that 2,400-household survey").
+ */
+function modifies(terms: readonly TaggedTerm[], at: number): boolean {
+  const term = terms[at]!;
+  if (term.post === '-') return true;
+  if (/\S/.test(term.post)) return false;
+  const beforeNoun = terms[at + 1]?.tags.has('Noun') === true;
+  return hasAny(term, MODIFIER) || (beforeNoun && (terms[at - 1]?.post === '-' || /^\d[\d,.]*-\p{L}/u.test(term.text)));
+}
 /** Nouns that are not a thing said before: a name, a date, a number, a possessive ("this week's"). */
 const NOT_A_THING = ['Pronoun', 'ProperNoun', 'Date', 'Duration', 'Value', 'Possessive'];
 
@@ -284,7 +296,7 @@ export function pointedAt(sentence: string): string[] {
     if (word !== 'this' && word !== 'these' && word !== 'those' && word !== 'that') continue;
     if (/\S/.test(terms[i]!.post)) continue;
     let at = i + 1;
-    while (at < terms.length && at - i <= 2 && hasAny(terms[at]!, MODIFIER) && !/\S/.test(terms[at]!.post)) at++;
+    while (at < terms.length && at - i <= 2 && modifies(terms, at)) at++;
     const noun = terms[at];
     if (!noun?.tags.has('Noun')) continue;
     // "that something has a name": a thing said before, which the sentence does not name.
@@ -294,7 +306,8 @@ export function pointedAt(sentence: string): string[] {
     }
     // "that" opens a clause as often as it points ("said that funding for schools ends"): only a noun
     // that ends its phrase is pointed at, or one after a preposition or "that same".
-    const determiner = (i > 0 && BEFORE_DETERMINER_THAT.test(terms[i - 1]!.text)) || /^(same|very)$/i.test(terms[i + 1]?.text ?? '');
+    // A sentence never opens on the "that" of a clause ("That scene matches what…").
+    const determiner = i === 0 || (i > 0 && BEFORE_DETERMINER_THAT.test(terms[i - 1]!.text)) || /^(same|very)$/i.test(terms[i + 1]?.text ?? '');
     if (word === 'that' && ((at !== i + 1 && !determiner) || noun.tags.has('Plural') || !(determiner || /[,.;:!?]/.test(noun.post)))) continue;
     const time = TIME_NOUN.test(noun.text.toLowerCase());
     if (time && (word === 'that' || word === 'those') && !noun.tags.has('Possessive')) found.push(SAID_BEFORE);
@@ -304,101 +317,6 @@ export function pointedAt(sentence: string): string[] {
   for (let i = 1; i < terms.length; i++) if (standsForANoun(terms, i) || thatStandsForAThing(terms, i)) found.push(SAID_BEFORE);
   if (THE_OTHER.test(sentence) || ASKED_BEFORE.test(sentence)) found.push(SAID_BEFORE);
   return found;
-}
-
-export interface NamedPerson {
-  /** As the sentence names them, title included: "Dana Kowalczyk", "Sen. Marguerite Hale". */
-  name: string;
-  /** The name a later sentence calls them by: "Kowalczyk". */
-  surname: string;
-  /** First name to surname, without a title: "Marguerite Hale". */
-  fullName: string;
-  /** The role said before the name, when one is: "company spokeswoman". */
-  role: string | null;
-  /** The description set off after the name, when it names a role: "an economist at Iowa State University". */
-  appositive: string | null;
-}
-
-/** Words that may describe a role before a name ("company", "chief", "health"). */
-const ROLE_WORD = ['Noun', 'Adjective'];
-const NOT_ROLE_WORD = ['Determiner', 'Preposition', 'Conjunction', 'Verb', 'Person', 'Value', 'Pronoun', 'Date', 'Place'];
-
-type NameTerm = { text: string; tags: string[]; offset: { start: number } };
-
-/** The role said before the name that starts at term `first` ("company spokeswoman"), or null. */
-function roleBefore(terms: readonly NameTerm[], first: number): string | null {
-  const roleWords: string[] = [];
-  for (let i = first - 1; i >= 0 && roleWords.length < 3; i--) {
-    const term = terms[i]!;
-    const tags = new Set(term.tags);
-    if (/[,;:"“”()]/.test(term.text) || !ROLE_WORD.some((tag) => tags.has(tag)) || NOT_ROLE_WORD.some((tag) => tags.has(tag))) break;
-    // The sentence's first word is capitalised for the sentence, not for the role ("Health
-    // director"); a title alone keeps its capital ("Governor Elena Brandt").
-    const lower = i === 0 && roleWords.length > 0 && /^\p{Ll}/u.test(roleWords[0]!) && !tags.has('ProperNoun') && !tags.has('Acronym');
-    roleWords.unshift(lower ? term.text.toLowerCase() : term.text);
-  }
-  // The words before a name are a role only when the one beside it names one.
-  return roleWords.length > 0 && isRole(roleWords.at(-1)!) ? roleWords.join(' ') : null;
-}
-
-/** The description set off after a name that ends at `end`, when it names a role ("a retired teacher"). */
-function appositiveAfter(sentence: string, end: number): string | null {
-  const after = /^,?\s*,?\s+((?:a|an|the)\s+[^,;:"“”()]{3,80}?)(?:,\s|\.$)/i.exec(sentence.slice(end - 1));
-  return after && after[1]!.split(/\s+/).length <= 10 && after[1]!.split(/\s+/).some(isRole) ? after[1]! : null;
-}
-
-/**
- * The people `sentence` names with a first and a last name, each with the role said before the
- * name ("according to company spokeswoman Dana Kowalczyk" → company spokeswoman). A surname among
- * `surnames` written after a capitalised word the tagger reads otherwise ("Odessa Whitlow", Odessa
- * a city to it) is a person too, when `given` allows that word as a first name.
- */
-export function peopleIn(sentence: string, known?: { surnames: ReadonlySet<string>; given: (word: string) => boolean }): NamedPerson[] {
-  const doc = parser()(sentence);
-  const terms = (doc.json({ offset: true }) as { terms: NameTerm[] }[]).flatMap((part) => part.terms);
-  const found: NamedPerson[] = [];
-  type Match = { text: string; terms: NameTerm[]; offset: { start: number; length: number }; person?: { firstName?: string; lastName?: string } };
-  for (const match of doc.people().json({ offset: true }) as Match[]) {
-    if (!match.person?.firstName || !match.person.lastName || match.terms.length < 2) continue;
-    const first = terms.findIndex((term) => term.offset.start === match.terms[0]!.offset.start);
-    const name = match.text.trim().replace(/^["“]+|[,.;:"”’']+$/g, '');
-    // From the name as written: the tagger splits "Lefèvre-Durand" in two.
-    const words = name.split(/\s+/);
-    const givenTerm = match.terms.find((term) => term.tags.includes('FirstName'));
-    const given = givenTerm ? words.findIndex((word) => word.startsWith(givenTerm.text)) : 0;
-    const fullName = words.slice(Math.max(0, given)).join(' ');
-    const surname = words.at(-1)!.replace(/[^\p{L}'’-]/gu, '');
-    found.push({ name, surname, fullName, role: roleBefore(terms, first), appositive: appositiveAfter(sentence, match.offset.start + match.offset.length) });
-  }
-  for (const surname of known?.surnames ?? []) {
-    if (found.some((person) => person.surname === surname)) continue;
-    // Not a firm's first word ("When Northgate Bancorp opened…"): the surname ends the name.
-    const pair = new RegExp(`(?<![\\p{L}'’.-])(\\p{Lu}\\p{Ll}+)\\s+${escapeRegExp(surname)}(?![\\p{L}])(?!\\s+\\p{Lu})`, 'u').exec(sentence);
-    if (!pair || !known!.given(pair[1]!)) continue;
-    const first = terms.findIndex((term) => term.offset.start === pair.index);
-    // A first name is a noun to the tagger, whatever kind: "When", "After" and "Only" are none.
-    if (first < 0 || !terms[first]!.tags.includes('Noun')) continue;
-    const name = `${pair[1]} ${surname}`;
-    found.push({ name, surname, fullName: name, role: roleBefore(terms, first), appositive: appositiveAfter(sentence, pair.index + pair[0].length + 1) });
-  }
-  return found;
-}
-
-/** Whether `sentence` reads `word` as a place or an organisation, not a person ("lawmakers in Washington"). */
-export function readsAsPlace(sentence: string, word: string): boolean {
-  const term = tagged(sentence).find((candidate) => candidate.text === word);
-  return term !== undefined && !term.tags.has('Person') && (term.tags.has('Place') || term.tags.has('Organization'));
-}
-
-/** Roles the tagger's lexicon does not mark as a person's ("spokeswoman", "official"). */
-const ROLE_NOUNS =
-  /^(spokes(wo)?(man|person)|official|executive|chief|chair(man|woman|person)?|commissioner|officer|head|founder|owner|leader|minister|governor|senator|representative|president|judge|sheriff|chancellor|ambassador|general|professor|coach)s?$/i;
-
-/** Whether `word` names a person's role ("spokeswoman", "economist", "minister"). */
-export function isRole(word: string): boolean {
-  if (ROLE_NOUNS.test(word)) return true;
-  const [term] = tagged(word);
-  return term?.tags.has('Actor') ?? false;
 }
 
 /**
@@ -495,4 +413,41 @@ export function phraseEnds(clause: string): { at: number; and: boolean }[] {
     if (and || term.tags.has('Preposition') || RELATIVE.test(word) || participle(i) || gerundPhrase) ends.push({ at: found, and });
   });
   return ends.reverse();
+}
+
+/** Verbs of what was expected, whose past perfect says what people thought before the news. */
+const EXPECTED = /^(feared|expected|predicted|forecast|anticipated|hoped|assumed|thought|believed|worried|guessed)$/i;
+/** Where a clause ends: the punctuation after its last word. */
+const CLAUSE_END = /[,;:—–()]/;
+
+/**
+ * `sentence` without what describes a thing in it: a relative clause with a subject of its own
+ * ("the computing power that a data center may import", "the plan, which the council would fund,
+ * passed") and what someone had expected before the news ("a cap analysts had feared the
+ * Commission would test"). A modal there says what a thing is, or was once thought to be; one that
+ * is the clause's own verb ("a move that could raise fares") is kept.
+ */
+export function withoutDescriptions(sentence: string): string {
+  const terms = tagged(sentence);
+  let text = '';
+  for (let i = 0; i < terms.length; i++) {
+    const term = terms[i]!;
+    const before = terms[i - 1];
+    const next = terms[i + 1];
+    const objectRelative =
+      /^(that|which|whom)$/i.test(term.text) &&
+      before?.tags.has('Noun') === true &&
+      !hasAny(before, ['Date', 'Pronoun', 'Value']) &&
+      next !== undefined &&
+      !hasAny(next, ['Verb', 'Modal', 'Adverb', 'Auxiliary', 'Copula']);
+    const expected = /^had$/i.test(term.text) && EXPECTED.test(terms[i + (next?.tags.has('Adverb') ? 2 : 1)]?.text ?? '');
+    if (!objectRelative && !expected) {
+      text += term.text + term.post;
+      continue;
+    }
+    // To the end of the clause: the describing words go, the punctuation that closes them stays.
+    while (i < terms.length - 1 && !CLAUSE_END.test(terms[i]!.post)) i++;
+    text += terms[i]!.post.replace(/[^,;:—–()\s]/g, '');
+  }
+  return text;
 }

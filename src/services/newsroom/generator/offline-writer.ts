@@ -12,7 +12,7 @@ import { retold, storyMeanings } from './fact-meaning.js';
 import { spelledOutInitialisms, withBothNames } from './initialisms.js';
 import { pointedAt, SAID_BEFORE, statesAGeneralTruth } from './grammar.js';
 import { definiteBackReference } from './definite-subject.js';
-import { laterMentionsBySurname, peopleIntroducer } from './people.js';
+import { introductionsFirst, laterMentionsBySurname, peopleIntroducer } from './people.js';
 import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
 import { siteHost } from '../../../shared/site-names.js';
@@ -414,6 +414,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   // the most central first (its score counts its place in its source): a minor detail that stood
   // high in one telling no longer comes second, before the facts every source tells.
   chains.sort((a, b) => Number(a[0]!.aside) - Number(b[0]!.aside) || (printsFirst(a[0]!, b[0]!) ? -1 : printsFirst(b[0]!, a[0]!) ? 1 : 0));
+  const ordered = introductionsFirst(chains, (chain) => chain.map((c) => c.text).join(' '), `${input.title} ${lead.text}`);
 
   const attributeClaims = sources.length >= 3;
   const nameOf = sources.map((source) => proseSiteName(source.domain, source.siteName));
@@ -446,7 +447,7 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
     paragraph = [];
     credited = null;
   };
-  for (const chain of chains) {
+  for (const chain of ordered) {
     if (paragraph.length >= 2 || (paragraph.length > 0 && paragraph.length + chain.length > 3)) breakParagraph();
     for (const candidate of chain) {
       if (paragraph.length >= 3 && !candidate.dangling) breakParagraph();

@@ -4,7 +4,7 @@
 // who Kowalczyk is. The first mention by surname alone takes the name, and the role, the sources
 // introduced the person by; a quotation is never changed. A person named in full again later is
 // called by surname there, as a writer would ("Governor Elena Brandt … Brandt said").
-import { isRole, peopleIn, readsAsPlace, type NamedPerson } from './grammar.js';
+import { isRole, peopleIn, readsAsPlace, type NamedPerson } from './person-names.js';
 import { escapeRegExp } from '../../../shared/text/regexp.js';
 
 /** A capitalised word standing alone: not part of a longer name ("Port Linden", "Dr. Okafor", "Powell Industries"). */
@@ -180,4 +180,42 @@ function bySurname(text: string, person: NamedPerson, roles: ReadonlySet<string>
     return before + person.surname + text.slice(match.index + match[0].length);
   }
   return text;
+}
+
+/**
+ * `items` in their order, except that one calling someone by a single word of their name ("Patrice's
+ * reaction: …", "Voss said…") comes after a later item that names them in full ("Grandmother
+ * Patrice Lowell, 67, got the email…"): a reader meets a person by name before by first name. A
+ * word `known` holds (the headline's and the lead's) needs no introduction.
+ */
+export function introductionsFirst<T>(items: readonly T[], textOf: (item: T) => string, known: string): T[] {
+  const parts = items.map((item) => new Set(wordsAlone(textOf(item)).map(({ word }) => word)));
+  const wanted = new Set(parts.flatMap((words) => [...words]));
+  for (const { word } of wordsAlone(known)) wanted.delete(word);
+  for (const word of known.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []) wanted.delete(word);
+  if (wanted.size === 0) return [...items];
+  // Word of a name → the first item naming that person in full (tagged only where a pair of
+  // capitalised words holds a wanted word).
+  const introducer = new Map<string, number>();
+  items.forEach((item, i) => {
+    const text = textOf(item);
+    if (!capitalisedPairs(text).some((pair) => pair.split(' ').some((word) => wanted.has(word)))) return;
+    for (const person of peopleIn(text)) {
+      const words = person.fullName.split(' ');
+      for (const word of [words[0]!, person.surname]) if (wanted.has(word) && !introducer.has(word)) introducer.set(word, i);
+    }
+  });
+  const order: T[] = [];
+  const placed = new Set<number>();
+  const place = (i: number) => {
+    if (placed.has(i)) return;
+    placed.add(i);
+    for (const word of parts[i]!) {
+      const j = introducer.get(word);
+      if (j !== undefined && j > i) place(j);
+    }
+    order.push(items[i]!);
+  };
+  items.forEach((_, i) => place(i));
+  return order;
 }

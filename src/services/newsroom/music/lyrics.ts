@@ -150,6 +150,8 @@ function laterClause(sentence: string, max: number): string | null {
 /** A verb reporting what someone said: the news is what follows it. */
 const REPORTING =
   /\b(?:said|says|told (?:reporters|\p{Ll}+)|announced|added|warned|confirmed|argued|predicted|estimated|expects|expected)\s+(?:in\s+\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?\b\s*)?(?:on\s+\p{Lu}\p{Ll}+day\b\s*)?(?:that\s+)?/u;
+/** A relative pronoun and the few words of its clause's subject, just before a verb of saying. */
+const RELATIVE_BEFORE = /\b(?:which|that|who|whom)\s+(?:[\p{L}'’-]+\s+){0,4}$/iu;
 /** Where a clause ends: a comma (not one inside 1,200), a semicolon, colon or dash, or a clause that only adds to it. */
 const CLAUSE_END = /,\s|;\s|:\s|\s[—–]\s|\s(?=(?:after|because|while|although|though|whereas|which|who|where|when|despite|amid|following|but|yet)\s)/;
 /** Verbs whose news is in their second complement ("declared the outbreak | a global emergency"): never cut. */
@@ -180,7 +182,9 @@ const NEEDS_PLACE =
 export function writtenLine(sentence: string, max: number): string | null {
   const text = unquoted(sentence);
   if (/[“”"]/.test(text)) return null;
-  const reported = REPORTING.exec(text);
+  // "…, which the company says produces…": the saying is a relative clause's, whose subject came before it.
+  const saying = REPORTING.exec(text);
+  const reported = saying && !RELATIVE_BEFORE.test(text.slice(0, saying.index)) ? saying : null;
   const opensOnModifier = PREPOSITIONAL.test(text) || SUBORDINATE.test(text);
   let from = reported && reported.index > 0 ? text.slice(reported.index + reported[0].length) : opensOnModifier ? null : text;
   // Told first, its source after ("…, the agency said in Washington"): the news is what comes before.

@@ -78,6 +78,16 @@ describe('offline podcast', () => {
       'The owners agreed to a week of talks so that the last orders could leave, but the closure could cost the valley a tenth of its jobs, the union warned.',
     );
     expect(consequence?.why).toMatch(/closure could cost the valley/);
+    // Nor is a modal in what describes a thing: a relative clause with its own subject, or what
+    // people had expected before the news; a modal that is a thing's own verb still is.
+    const described = told(
+      'The owners kept the loom shed’s old boiler, a cost some buyers had feared the owners would pass on.',
+      'The county will lease the looms to a cooperative that the weavers may run from April.',
+    );
+    expect(described?.facts.join(' ')).toMatch(/had feared the owners would/);
+    expect(described?.why).toBeNull();
+    const move = told('The owners sold the looms to a cooperative, a move that could keep 40 weavers at work.');
+    expect(move?.why).toMatch(/a move that could keep 40 weavers/);
     // A consequence the story states comes before one a speaker forecasts.
     const forecast = told(
       'Union leader Ana Ruiz said the mill workers had expected the news for months.',

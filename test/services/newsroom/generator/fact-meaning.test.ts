@@ -23,6 +23,20 @@ describe('the same fact, by meaning', () => {
     expect(judge(quake, a, b)).toBe(true);
   });
 
+  it('knows two sources giving one quantity with what it counts, in their own words, as one fact', () => {
+    const story = [
+      'State regulators fined the Granite Falls utility 3 million dollars on Tuesday over the failed spillway.',
+      'The spillway gave way during April floods, flooding 200 homes downstream.',
+    ];
+    const a = 'The utility now has 60 days to repair the cracked spillway or face fines every day.';
+    const b = 'Separately, regulators gave the company 60 days to bring its dam up to code or face penalty payments.';
+    expect(termOverlap(termSet(a), termSet(b))).toBeLessThan(0.35);
+    expect(judge(story, a, b)).toBe(true);
+    // Another quantity ("60 miles"), or the same one sharing nothing else, is no retelling.
+    expect(judge(story, a, 'Separately, regulators said the company owns 60 miles of canals it must bring up to code.')).toBe(false);
+    expect(judge(story, a, 'Downstream towns get 60 days of drinking water from the reservoir behind the dam.')).toBe(false);
+  });
+
   it('keeps apart sentences that share most words but say something else', () => {
     const story = [
       'Shares of Harbor Bank rose 5 percent on Monday after its quarterly report.',

@@ -1,15 +1,8 @@
 // The part-of-speech questions the offline writers ask: does a clause state something, whom does a
 // sentence name and by what role, is a word a role.
 import { describe, expect, it } from 'vitest';
-import {
-  headlinePresent,
-  isRole,
-  peopleIn,
-  pointedAt,
-  SAID_BEFORE,
-  statesAGeneralTruth,
-  statesSomething,
-} from '../../../../src/services/newsroom/generator/grammar.js';
+import { headlinePresent, pointedAt, SAID_BEFORE, statesAGeneralTruth, statesSomething } from '../../../../src/services/newsroom/generator/grammar.js';
+import { isRole, peopleIn } from '../../../../src/services/newsroom/generator/person-names.js';
 
 describe('grammar', () => {
   it('finds the things a sentence points back at, and not a time or a clause', () => {
@@ -35,6 +28,10 @@ describe('grammar', () => {
     expect(pointedAt('“I have fished out of that creek for thirty years,” the ferryman said.')).toEqual(['creek']);
     expect(pointedAt('Inspectors found that same strain on a melon in Ohio.')).toEqual(['strain']);
     expect(pointedAt('Nine years later, that something has a name.')).toEqual([SAID_BEFORE]);
+    // "In that" with a noun, a number-and-word describing it, and a sentence opening on "That" and its noun.
+    expect(pointedAt('In that 2,400-household survey, most renters said rents rose.')).toEqual(['survey']);
+    expect(pointedAt('In that 90-page report, the board faulted the pilots.')).toEqual(['report']);
+    expect(pointedAt('That scene repeats what the harbor master told the council.')).toEqual(['scene']);
     for (const sentence of [
       'The board agreed that ferries run hourly.',
       'Growers warned so that buyers would stock up.',
@@ -45,6 +42,8 @@ describe('grammar', () => {
       'Nobody knows how long the repairs will take.',
       'Officials asked where the money was.',
       'Officials said that growth slowed.',
+      'The levy differs in that it covers renters.',
+      'That is what the harbor master told the council.',
       'Regulators said that deadline would hold.',
       'The mayor said that the city would rebuild.',
       'We have never seen water this high in the harbor.',

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { newsDayStories } from '../../../fixtures/stories/news-day.js';
 import { writeOfflineArticle } from '../../../../src/services/newsroom/generator/offline-writer.js';
-import { laterMentionsBySurname, peopleIntroducer } from '../../../../src/services/newsroom/generator/people.js';
+import { introductionsFirst, laterMentionsBySurname, peopleIntroducer } from '../../../../src/services/newsroom/generator/people.js';
 
 const SOURCES = [
   'The plant aims to return to service by March 2027, according to company spokeswoman Dana Kowalczyk, who said crews were ready.',
@@ -19,6 +19,20 @@ const introduce = (chosen: string[]) => {
 };
 
 describe('people introduced by name', () => {
+  it('puts the sentence that names a person in full before one calling them by a single name', () => {
+    const chains = [
+      ['The county will mail new ballots to 40,000 voters, the clerk said.'],
+      ['Elmer’s verdict: “They should have told us in June.”'],
+      ['Printing errors left off two races.'],
+      ['Grandfather Elmer Voss, 72, found the faulty ballot in his mailbox on Friday.', 'He called the clerk the same morning.'],
+    ];
+    const text = (chain: string[]) => chain.join(' ');
+    expect(introductionsFirst(chains, text, 'County reprints ballots after printing error')).toEqual([chains[0], chains[3], chains[1], chains[2]]);
+    // Named in the headline already, or by no one in full: the order stands.
+    expect(introductionsFirst(chains, text, 'Elmer Voss finds a faulty ballot')).toEqual(chains);
+    expect(introductionsFirst(chains.slice(0, 3), text, 'County reprints ballots')).toEqual(chains.slice(0, 3));
+  });
+
   it('names a person in full, with their role, where a sentence first calls them by surname alone', () => {
     expect(
       introduce([

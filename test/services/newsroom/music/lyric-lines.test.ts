@@ -41,6 +41,13 @@ describe('sung lines', () => {
       writtenLine('Union leaders, who have opposed the plan for months, demanded the vote be delayed until spring.', 10),
     ])
       expect(line === null || !/^(Demanded|The transit authority said)/.test(line), String(line)).toBe(true);
+    // What a relative clause's speaker says has its subject before the saying ("which the company says produces…").
+    expect(
+      writtenLine('The mill fitted a wood-chip boiler in the spring, which the company says produces cheaper steam than the old coal boiler did.', 10),
+    ).toBe('The mill fitted a wood-chip boiler in the spring');
+    expect(writtenLine('The county paved the lane with recycled tires, which the county engineer says produces a quieter road than asphalt does.', 10)).toBe(
+      'The county paves the lane with recycled tires',
+    );
   });
 
   it('tells a line written down from a sentence as a headline does, so that it is no copy of the sentence’s first words', () => {
