@@ -13,7 +13,8 @@ import { renderCover } from '../src/providers/image/offline.js';
 import { openRuntime } from '../src/runtime.js';
 import { queueGeneration } from '../src/services/newsroom/generator/jobs.js';
 import { waitForRun } from '../src/services/platform/jobs/index.js';
-import { writeOfflineArticle } from '../src/services/newsroom/generator/offline-writer.js';
+import { sameFact, writeOfflineArticle } from '../src/services/newsroom/generator/offline-writer.js';
+import { retold, storyMeanings } from '../src/services/newsroom/generator/fact-meaning.js';
 import { shapeSentence } from '../src/services/newsroom/generator/sentences.js';
 import { splitSentences, wordCount } from '../src/shared/text/sentences.js';
 import { termOverlap, termSet } from '../src/services/newsroom/generator/sentences.js';
@@ -194,5 +195,24 @@ for (const [name, stories] of [
   if (meaning.worst) console.log(`    a fact still told twice: "${meaning.worst[0]}" / "${meaning.worst[1]}"`);
   console.log(
     `    leads that tell the news (the story's first fact): ${meaning.leadsRight}/${meaning.stories}${meaning.wrongLead ? `; e.g. ${meaning.wrongLead}` : ''}`,
+  );
+  // Every pair of one story's wordings, as two sources' sentences: what the writer's tests join.
+  const pairs = { same: 0, sameJoined: 0, other: 0, otherJoined: 0 };
+  for (const story of stories) {
+    const texts = story.facts.flat();
+    const factOf = story.facts.flatMap((wordings, f) => wordings.map(() => f));
+    const meanings = storyMeanings(texts);
+    const termSets = texts.map(termSet);
+    for (let i = 0; i < texts.length; i++)
+      for (let j = i + 1; j < texts.length; j++) {
+        const shared = termOverlap(termSets[i]!, termSets[j]!);
+        const joined =
+          sameFact(termSets[i]!, termSets[j]!) || retold({ text: texts[i]!, meaning: meanings[i]! }, { text: texts[j]!, meaning: meanings[j]! }, shared);
+        if (factOf[i] === factOf[j]) [pairs.same, pairs.sameJoined] = [pairs.same + 1, pairs.sameJoined + Number(joined)];
+        else [pairs.other, pairs.otherJoined] = [pairs.other + 1, pairs.otherJoined + Number(joined)];
+      }
+  }
+  console.log(
+    `    pairs of wordings judged one fact (as two sources' sentences): retellings ${pairs.sameJoined} of ${pairs.same}, different facts ${pairs.otherJoined} of ${pairs.other}`,
   );
 }
