@@ -11,6 +11,7 @@
 //   BENCH_DATABASE_URL=postgres://… npm run bench -- scale   PostgreSQL: 10k, 100k, 1M
 //   BENCH_SCALE_SIZES=10000,100000 …                        other sizes
 //   BENCH_SCALE_CHART=docs/scale.svg …                      also draw the chart there
+//   BENCH_SCALE_KEEP=1 …                                     keep each PostgreSQL database seeded
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -112,7 +113,9 @@ async function openSizeDatabase(size: number, dataDir: string): Promise<{ url: s
     url: url.toString(),
     db,
     drop: async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      // BENCH_SCALE_KEEP=1 keeps the seeded database to read its queries' plans after the run.
+      if (process.env.BENCH_SCALE_KEEP === '1') console.error(`kept database ${name}`);
+      else await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };

@@ -12,8 +12,13 @@ import { parseSearch } from './query.js';
 import { copyAndTeaserMarks } from '../home/index.js';
 
 export const SEARCH_RESULT_LIMIT = 50;
-/** Newest matches considered for ranking: bounds the work for common words (bench/search.bench.ts). */
-export const SEARCH_CANDIDATE_LIMIT = 500;
+/**
+ * Newest matches considered for ranking: five pages' worth. Ranking reads each candidate's search
+ * column, ~10 µs for an article of a real article's length: of a mid-frequency word's 14–16 ms on
+ * the scale bench's corpus (bodies of several paragraphs), 500 candidates cost ~5 ms in ranking and
+ * twice the window's reading of 250 (bench/scale.bench.ts, bench/search.bench.ts).
+ */
+export const SEARCH_CANDIDATE_LIMIT = 250;
 /**
  * Matches the recent set (the newest 100,000 articles, sql/021) must hold for a search to rank
  * them alone: two pages' worth, so ranking still has a choice. Reading the whole archive's index
