@@ -66,6 +66,24 @@ describe('search plans', () => {
     }
   });
 
+  it('matches the same rows when a walk passes over titles without the word being typed before tokenising them', async () => {
+    const sql = database.db.sql;
+    const count = async (text: string, walking: boolean) =>
+      (await sql<{ n: number }[]>`select count(*)::int as n from articles where ${searchMatch(sql, parseSearchQuery(text), { indexed: true, walking })}`)[0]!.n;
+    // A prefix of every title's first word ("Story"), of every 50th title's last ("deltoids"), in
+    // any case, with a word of the body before it; and a word no title holds.
+    for (const [text, expected] of [
+      ['stor', ROWS],
+      ['STOR', ROWS],
+      ['Deltoi', ROWS / 50],
+      ['alpha stor', ROWS / 2],
+      ['zulu', 0],
+    ] as const) {
+      expect(await count(text, false), text).toBe(expected);
+      expect(await count(text, true), `${text}, walking`).toBe(expected);
+    }
+  });
+
   it('finds the same whether the window is read from the crawl-time index or the time of each match is read', async () => {
     // A table this small always reads its window from the index; the cost ratio forces each way.
     for (const text of ['bravo', 'alpha bravo', 'bravo delt']) {
