@@ -258,7 +258,7 @@ export function quantities(text: string): Set<string> {
     const value = number!.replace(/,(?=\d{3}\b)/g, '');
     const unit = percent ? 'percent' : next && !NOT_A_UNIT.test(next) ? next.toLowerCase().replace(/(?<=[^s])s$/, '') : '';
     if (!unit || (!currency && /^(?:1[89]|20)\d\d$/.test(number!))) continue;
-    found.add(`${currency}${value} ${unit === 'per' ? 'percent' : unit}`);
+    found.add(`${currency}${value} ${unit}`);
   }
   return found;
 }
