@@ -194,15 +194,21 @@ export function introductionsFirst<T>(items: readonly T[], textOf: (item: T) => 
   for (const { word } of wordsAlone(known)) wanted.delete(word);
   for (const word of known.match(/\p{Lu}[\p{L}'’-]*/gu) ?? []) wanted.delete(word);
   if (wanted.size === 0) return [...items];
-  // Word of a name → the first item naming that person in full (tagged only where a pair of
-  // capitalised words holds a wanted word).
+  // Where each word is first used alone: only a later item's full name can move an item.
+  const firstAlone = new Map<string, number>();
+  parts.forEach((words, i) => {
+    for (const word of words) if (!firstAlone.has(word)) firstAlone.set(word, i);
+  });
+  // Word of a name → the first item naming that person in full after it is used alone (tagging is
+  // the cost: only an item with a pair of capitalised words holding such a word is tagged).
   const introducer = new Map<string, number>();
   items.forEach((item, i) => {
     const text = textOf(item);
-    if (!capitalisedPairs(text).some((pair) => pair.split(' ').some((word) => wanted.has(word)))) return;
+    const usedBefore = (word: string) => wanted.has(word) && firstAlone.get(word)! < i;
+    if (!capitalisedPairs(text).some((pair) => pair.split(' ').some(usedBefore))) return;
     for (const person of peopleIn(text)) {
       const words = person.fullName.split(' ');
-      for (const word of [words[0]!, person.surname]) if (wanted.has(word) && !introducer.has(word)) introducer.set(word, i);
+      for (const word of [words[0]!, person.surname]) if (usedBefore(word) && !introducer.has(word)) introducer.set(word, i);
     }
   });
   const order: T[] = [];
