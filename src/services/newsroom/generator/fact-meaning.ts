@@ -135,20 +135,34 @@ const WORD_SHARES: [RegExp, number][] = [
 const UNIT_AFTER =
   /^\s*(?:(?:million|billion|trillion|thousand)\s+)?(percent|per cent|%|percentage points?|dollars?|euros?|pounds?|yen|years?|months?|weeks?|days?|hours?|minutes?)\b/i;
 
+/** Each number of a sentence: its currency sign, its digits as written and without thousands' commas, a "%" after it, and the text after it. */
+function* numbersIn(text: string) {
+  for (const match of text.matchAll(/([$€£])?(\d[\d,]*(?:\.\d+)?)(%)?/g)) {
+    const digits = match[2]!;
+    yield {
+      currency: match[1] ?? '',
+      digits,
+      plain: digits.replace(/,(?=\d{3}\b)/g, ''),
+      percent: match[3] !== undefined,
+      after: text.slice(match.index + match[0].length),
+    };
+  }
+}
+
 /**
  * The figures a sentence gives, each with what it counts ("35 percent", "18 months", "2 billion
  * dollars", "1,200" residents) and the shares said in words ("a third" as 33.3 percent).
  */
 function figures(text: string): Figure[] {
   const found: Figure[] = [];
-  for (const match of text.matchAll(/([$€£])?\d[\d,]*(?:\.\d+)?%?/g)) {
-    const value = Number(match[0].replace(/[$€£%]/g, '').replace(/,(?=\d{3}\b)/g, ''));
+  for (const number of numbersIn(text)) {
+    const value = Number(number.plain);
     if (!Number.isFinite(value)) continue;
-    const unit = UNIT_AFTER.exec(text.slice(match.index + match[0].length))?.[1]?.toLowerCase() ?? '';
+    const unit = UNIT_AFTER.exec(number.after)?.[1]?.toLowerCase() ?? '';
     const kind: FigureKind =
-      match[0].endsWith('%') || /^(percent|per cent|%)/.test(unit)
+      number.percent || /^(percent|per cent|%)/.test(unit)
         ? 'percent'
-        : match[1] || /^(dollar|euro|pound|yen)/.test(unit)
+        : number.currency || /^(dollar|euro|pound|yen)/.test(unit)
           ? 'money'
           : /^(year|month|week|day|hour|minute)/.test(unit)
             ? 'time'
@@ -253,12 +267,11 @@ const NOT_A_UNIT =
  */
 export function quantities(text: string): Set<string> {
   const found = new Set<string>();
-  for (const match of text.matchAll(/([$€£])?(\d[\d,]*(?:\.\d+)?)(%)?(?:[\s-]+([\p{L}]+))?/gu)) {
-    const [, currency = '', number, percent, next] = match;
-    const value = number!.replace(/,(?=\d{3}\b)/g, '');
+  for (const { currency, digits, plain, percent, after } of numbersIn(text)) {
+    const next = /^[\s-]+(\p{L}+)/u.exec(after)?.[1];
     const unit = percent ? 'percent' : next && !NOT_A_UNIT.test(next) ? next.toLowerCase().replace(/(?<=[^s])s$/, '') : '';
-    if (!unit || (!currency && /^(?:1[89]|20)\d\d$/.test(number!))) continue;
-    found.add(`${currency}${value} ${unit}`);
+    if (!unit || (!currency && /^(?:1[89]|20)\d\d$/.test(digits))) continue;
+    found.add(`${currency}${plain} ${unit}`);
   }
   return found;
 }
