@@ -246,7 +246,7 @@ export const SAID_BEFORE = 'said before';
 
 /** A quick test before tagging (most sentences have no determiner that could point back): the shapes below. */
 const MAY_POINT =
-  /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\b(of|from|at|on|in|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)\s+that\s+[\p{L}\p{N}]|^\W*that\s+\p{L}|\bthat\s+(same|very|something|someone|somebody)\b|\bones?\b|\bthe (other|latter)\b/iu;
+  /\b(this|these|those)\s+\p{L}|\bthat(\s+\p{L}+)?[,.;:!?]|\w\s+that\s+(in|at|on|to|by|for|with|from|before|after|until)\b|\b(of|from|at|on|in|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)\s+that\s+[\p{L}\p{N}]|^\W*that\s+\p{L}|\bthat\s+(same|very|something|someone|somebody)\b|\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|yesterday|tonight)\s+that\s+\p{L}|\bones?\b|\bthe (other|latter)\b/iu;
 /** Prepositions after which "that" is a determiner, never a clause's conjunction ("out of that cutbank for years"); so is "that same" and "that very". */
 const BEFORE_DETERMINER_THAT = /^(of|from|at|on|in|into|to|with|for|near|under|over|across|beyond|inside|toward|towards)$/i;
 /**
@@ -295,10 +295,15 @@ export function pointedAt(sentence: string): string[] {
     const word = terms[i]!.text.toLowerCase();
     if (word !== 'this' && word !== 'these' && word !== 'those' && word !== 'that') continue;
     if (/\S/.test(terms[i]!.post)) continue;
+    // "On Monday that silence ended": "that" after an opening phrase with no verb is no clause's.
+    const opening = i > 0 && terms[i - 1]!.tags.has('Date') && !terms.slice(0, i).some((term) => term.tags.has('Verb'));
+    // A describing word as the thing itself, before the verb: "That quiet ended on Monday."
+    const describedThing = (i === 0 || opening) && terms[i + 1]?.tags.has('Adjective') === true && terms[i + 2]?.tags.has('Verb') === true;
     let at = i + 1;
-    while (at < terms.length && at - i <= 2 && modifies(terms, at)) at++;
+    while (!describedThing && at < terms.length && at - i <= 2 && modifies(terms, at)) at++;
     const noun = terms[at];
-    if (!noun?.tags.has('Noun')) continue;
+    if (!noun?.tags.has('Noun') && !describedThing) continue;
+    if (noun === undefined) continue;
     // "that something has a name": a thing said before, which the sentence does not name.
     if (at === i + 1 && /^(something|someone|somebody)$/i.test(noun.text)) {
       found.push(SAID_BEFORE);
@@ -307,7 +312,7 @@ export function pointedAt(sentence: string): string[] {
     // "that" opens a clause as often as it points ("said that funding for schools ends"): only a noun
     // that ends its phrase is pointed at, or one after a preposition or "that same".
     // A sentence never opens on the "that" of a clause ("That scene matches what…").
-    const determiner = i === 0 || (i > 0 && BEFORE_DETERMINER_THAT.test(terms[i - 1]!.text)) || /^(same|very)$/i.test(terms[i + 1]?.text ?? '');
+    const determiner = i === 0 || opening || (i > 0 && BEFORE_DETERMINER_THAT.test(terms[i - 1]!.text)) || /^(same|very)$/i.test(terms[i + 1]?.text ?? '');
     if (word === 'that' && ((at !== i + 1 && !determiner) || noun.tags.has('Plural') || !(determiner || /[,.;:!?]/.test(noun.post)))) continue;
     const time = TIME_NOUN.test(noun.text.toLowerCase());
     if (time && (word === 'that' || word === 'those') && !noun.tags.has('Possessive')) found.push(SAID_BEFORE);

@@ -11,7 +11,7 @@ import { proseSiteName } from '../../reader/domains/site-name.js';
 import { retold, storyMeanings } from './fact-meaning.js';
 import { spelledOutInitialisms, withBothNames } from './initialisms.js';
 import { pointedAt, SAID_BEFORE, statesAGeneralTruth } from './grammar.js';
-import { definiteBackReference } from './definite-subject.js';
+import { definiteBackReference, introducedThingsFirst } from './definite-subject.js';
 import { introductionsFirst, laterMentionsBySurname, peopleIntroducer } from './people.js';
 import { shapeSentence, termOverlap, termSet, type SentenceShape } from './sentences.js';
 import { splitSentences, wordCount } from '../../../shared/text/sentences.js';
@@ -414,7 +414,10 @@ export function writeOfflineArticle(input: WriterInput): WrittenArticle {
   // the most central first (its score counts its place in its source): a minor detail that stood
   // high in one telling no longer comes second, before the facts every source tells.
   chains.sort((a, b) => Number(a[0]!.aside) - Number(b[0]!.aside) || (printsFirst(a[0]!, b[0]!) ? -1 : printsFirst(b[0]!, a[0]!) ? 1 : 0));
-  const ordered = introductionsFirst(chains, (chain) => chain.map((c) => c.text).join(' '), `${input.title} ${lead.text}`);
+  const ordered = introducedThingsFirst(
+    introductionsFirst(chains, (chain) => chain.map((c) => c.text).join(' '), `${input.title} ${lead.text}`),
+    new Set([...titleTerms, ...lead.terms]),
+  );
 
   const attributeClaims = sources.length >= 3;
   const nameOf = sources.map((source) => proseSiteName(source.domain, source.siteName));

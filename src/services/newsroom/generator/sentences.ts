@@ -19,6 +19,14 @@ const DANGLING_START =
 const QUANTITY_SUBJECT =
   /^(most|many|some|several|few|none|half|others|all)\s+(?:of\s+(?:them|those|these|whom)\b|(?:[a-z]+ed|fled|were|are|was|is|have|has|had|say|said|will|would|could|can|may|might|must|remain|stay|left|went|came|got|lost|ran|took)\b)/i;
 
+/**
+ * A time counted from something said before, opening the sentence: "After 18 months, the treated
+ * group…" (months of the trial the sentence before names), "Two days later,", "By then,". A time
+ * with its own anchor ("After 18 months of talks,", "After the vote,") stands alone.
+ */
+const RELATIVE_TIME_START =
+  /^(?:(?:after|within)\s+(?:\d[\d,.]*|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty|thirty|several|a few|a couple of)\s+(?:more\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?|decades?)\s*,|(?:[\w-]+\s+){1,2}(?:minutes?|hours?|days?|weeks?|months?|years?|decades?)\s+later\b|(?:by|since|until)\s+then\b)/i;
+
 /** Words attributed to "he", "she" or "they" ("We will rebuild," she said.): the name is in an earlier sentence. */
 const PRONOUN_ATTRIBUTION =
   /(?:[,"”]\s+(?:he|she|they)\s+(?:said|says|added|adds|told|explained|noted|wrote|argued|warned|stressed|insisted)(?=[\s.,!]|$)|\b(?:said|says|added)\s+(?:he|she|they)\s*[.!]["”]?$)/i;
@@ -99,7 +107,12 @@ export function shapeSentence(raw: string): SentenceShape | null {
     text,
     words,
     quote: quotesSpeech(text),
-    dangling: DANGLING_START.test(text) || QUANTITY_SUBJECT.test(text) || unattributedQuotation(text) || PRONOUN_ATTRIBUTION.test(text),
+    dangling:
+      DANGLING_START.test(text) ||
+      RELATIVE_TIME_START.test(text) ||
+      QUANTITY_SUBJECT.test(text) ||
+      unattributedQuotation(text) ||
+      PRONOUN_ATTRIBUTION.test(text),
     aside: isAnAside(text),
   };
 }

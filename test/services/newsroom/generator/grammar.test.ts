@@ -32,6 +32,13 @@ describe('grammar', () => {
     expect(pointedAt('In that 2,400-household survey, most renters said rents rose.')).toEqual(['survey']);
     expect(pointedAt('In that 90-page report, the board faulted the pilots.')).toEqual(['report']);
     expect(pointedAt('That scene repeats what the harbor master told the council.')).toEqual(['scene']);
+    // After an opening day with no verb before it, and a describing word standing as the thing itself.
+    expect(pointedAt('On Friday that silence ended when the mill reopened.')).toEqual(['silence']);
+    expect(pointedAt('By Tuesday that deadline had passed without a vote.')).toEqual(['deadline']);
+    expect(pointedAt('On Sunday that calm gave way to a second night of storms.')).toEqual(['calm']);
+    expect(pointedAt('That quiet ended when the first trucks came back.')).toEqual(['quiet']);
+    expect(pointedAt('The mayor said on Friday that silence would not help the town.')).toEqual([]);
+    expect(pointedAt('Officials said Tuesday that rates would rise in the spring.')).toEqual([]);
     for (const sentence of [
       'The board agreed that ferries run hourly.',
       'Growers warned so that buyers would stock up.',

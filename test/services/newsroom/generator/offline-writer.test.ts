@@ -595,6 +595,44 @@ describe('the offline writer', () => {
     }
   });
 
+  it('prints "the lanterns…" after the sentence of its source that brought the lanterns in, even a scene printed after the news', () => {
+    const sources = [
+      {
+        url: 'https://quay.test/1',
+        title: 'Harbour night market draws a record crowd on its first Friday',
+        domain: 'quay.test',
+        text: [
+          'In a tent beside the old fish quay, volunteers had strung two hundred paper lanterns for Friday night, a number that looked generous at six and small by nine.',
+          'The harbour’s first night market drew a record crowd of 12,000 people on Friday, the city council said.',
+          'Stallholders said they had sold out of food long before the market closed at eleven.',
+          'The council will run the market every Friday until the end of October, a spokeswoman said.',
+          'Attendance passed 12,000, and the lanterns on the quay were all gone as souvenirs by nine.',
+        ].join('\n\n'),
+      },
+      {
+        url: 'https://coastnews.test/2',
+        title: 'Record 12,000 visit new harbour night market',
+        domain: 'coastnews.test',
+        text: [
+          'About 12,000 people visited the new night market at the harbour on Friday, a record for a city event, the council said.',
+          'The market will open every Friday evening until the end of October, the council said.',
+          'Forty stalls sold food from the region, from smoked fish to apple cake.',
+        ].join('\n\n'),
+      },
+    ];
+    for (const targetWords of [120, 400]) {
+      const texts = writeOfflineArticle({ title: 'Harbour night market draws a record crowd', description: '', sources, targetWords }).body.map(
+        (sentence) => sentence.sourceText,
+      );
+      const mention = texts.findIndex((text) => text.includes('the lanterns on the quay'));
+      expect(mention, texts.join('\n')).toBeGreaterThan(0);
+      expect(
+        texts.slice(0, mention).some((text) => text.includes('two hundred paper lanterns')),
+        texts.join('\n'),
+      ).toBe(true);
+    }
+  });
+
   it('names an internationalised source in Unicode in the text, and lists it as stored', () => {
     const article = protestArticle('www.xn--bcher-kva.example');
     expect(article.content).toContain('sorry” (Bücher).');
@@ -686,6 +724,12 @@ describe('sentence splitting', () => {
     expect(shapeSentence('Most fled their farms in the Arden valley when the shelling reached the orchards.')?.dangling).toBe(true);
     expect(shapeSentence('Many of them have not been paid since the mill closed in the spring.')?.dangling).toBe(true);
     expect(shapeSentence('Most economists expect the central bank to hold its rate steady next week.')?.dangling).toBe(false);
+    // A time counted from something said before; not one with its own anchor.
+    expect(shapeSentence('After 18 months, the patients on the drug had lost less of their memory than the others.')?.dangling).toBe(true);
+    expect(shapeSentence('Two weeks later, the same inspectors found the doors locked again.')?.dangling).toBe(true);
+    expect(shapeSentence('By then, most of the residents had already left the flooded streets.')?.dangling).toBe(true);
+    expect(shapeSentence('After 18 months of talks, the two unions agreed to a new contract on Friday.')?.dangling).toBe(false);
+    expect(shapeSentence('After the vote, the mayor said the bridge would reopen in the spring.')?.dangling).toBe(false);
     expect(shapeSentence('"The cost will be high," said Jane Ruiz, the mayor of Port Linden.')?.dangling).toBe(false);
     // In an article it follows the sentence naming its speaker, or stays out.
     const lead =
