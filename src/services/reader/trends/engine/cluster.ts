@@ -57,6 +57,9 @@ interface Story {
  */
 const REPROPOSE_GROWTH = 1.2;
 
+/** A story this many times the others' features together looks theirs up instead of spreading its own. */
+const LOOKUP_FROM = 16;
+
 /** Groups of article indexes, each sorted; every index lands in exactly one group. */
 export function agglomerate(vectors: SparseVector[], featureCount: number, options: AgglomerateOptions): number[][] {
   const edges = candidateEdges(vectors, featureCount, options);
@@ -91,19 +94,31 @@ export function agglomerate(vectors: SparseVector[], featureCount: number, optio
     const y = stories[b]!;
     heap.push(similarity, a, b, x.version, y.version, x.members.length, y.members.length);
   };
-  // Scores `id` against each of `others` and queues the pairs worth merging.
-  const proposeAll = (id: number, others: Iterable<number>) => {
+  // Scores `id` against each of `others` and queues the pairs worth merging. The story's shaped
+  // vector is spread into `dense` for the products, unless the others are few and small beside it
+  // (a big story that absorbed a headline and gained a neighbour or none): then each of their
+  // features is looked up in it, the same products in the same order.
+  const proposeAll = (id: number, others: readonly number[]) => {
+    if (others.length === 0) return;
     const story = stories[id]!;
-    for (let k = 0; k < story.size; k++) dense[story.ids[k]!] = story.shaped[k]!;
+    let otherSizes = 0;
+    for (const otherId of others) otherSizes += stories[otherId]!.size;
+    const spread = story.size <= otherSizes * LOOKUP_FROM;
+    if (spread) for (let k = 0; k < story.size; k++) dense[story.ids[k]!] = story.shaped[k]!;
     for (const otherId of others) {
       const other = stories[otherId]!;
       if (storyDayFactor(story, other, options) === 0) continue;
       let product = 0;
-      for (let k = 0; k < other.size; k++) product += dense[other.ids[k]!]! * other.shaped[k]!;
+      if (spread) for (let k = 0; k < other.size; k++) product += dense[other.ids[k]!]! * other.shaped[k]!;
+      else
+        for (let k = 0; k < other.size; k++) {
+          const at = firstAbove(story.ids, story.size, other.ids[k]!) - 1;
+          if (at >= 0 && story.ids[at] === other.ids[k]) product += story.shaped[at]! * other.shaped[k]!;
+        }
       const similarity = linkage(story, other, product);
       if (similarity >= options.mergeThreshold) push(id, otherId, similarity);
     }
-    for (let k = 0; k < story.size; k++) dense[story.ids[k]!] = 0;
+    if (spread) for (let k = 0; k < story.size; k++) dense[story.ids[k]!] = 0;
   };
   stories.forEach((story, id) => {
     if (story)

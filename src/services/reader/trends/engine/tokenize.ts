@@ -123,8 +123,8 @@ export function words(text: string): string[] {
     .replace(/\b((?:[a-z]\.){2,})/g, (acronym) => acronym.replace(/\./g, ''))
     .replace(/(\d),(\d{3})\b/g, '$1$2');
   const found: string[] = [];
-  for (const match of folded.matchAll(/[a-z0-9]+(?:['.-][a-z0-9]+)*/g)) {
-    const token = match[0];
+  // match, not matchAll: the tokens alone, without an array of each match's details.
+  for (const token of folded.match(/[a-z0-9]+(?:['.-][a-z0-9]+)*/g) ?? []) {
     if (token.includes('-')) {
       const parts = token.split('-');
       // "x-men", "e-cigarette": a one-letter part only means something joined.
