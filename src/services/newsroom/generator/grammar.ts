@@ -116,6 +116,9 @@ export function statesSomething(clause: string): boolean {
   for (let i = 0; i < terms.length; i++) {
     const term = terms[i]!;
     if (!term.tags.has('Verb') || !hasAny(term, FINITE) || term.tags.has('Gerund')) continue;
+    // The tagger reads a noun's possessive as "is" ("California's refining capacity"); news prose
+    // seldom contracts "is" after a noun ("it's", "that's" are pronouns).
+    if (term.text === '' && isPossessive(terms[i - 1])) continue;
     let before = i - 1;
     while (before >= 0 && hasAny(terms[before]!, BETWEEN)) before--;
     // A participle is finite only with its auxiliary ("was imposed", "had written"); so is one of
@@ -127,6 +130,10 @@ export function statesSomething(clause: string): boolean {
   }
   return false;
 }
+
+/** A noun with "'s": its possessive, whatever the tagger made of it. */
+const isPossessive = (term: TaggedTerm | undefined) =>
+  term !== undefined && /\p{L}['’]s$/iu.test(term.text) && term.tags.has('Noun') && !term.tags.has('Pronoun');
 
 /** Words before "one" that make it a pronoun: it is what they act on, go with or describe. */
 const BEFORE_PRONOUN_ONE = ['Verb', 'Preposition', 'Adjective', 'Determiner', 'Adverb'];

@@ -147,6 +147,9 @@ function laterClause(sentence: string, max: number): string | null {
   return null;
 }
 
+/** A day of the week named in a line. */
+const DAY_NAMED = /\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+
 /** A verb reporting what someone said: the news is what follows it. */
 const REPORTING =
   /\b(?:said|says|told (?:reporters|\p{Ll}+)|announced|added|warned|confirmed|argued|predicted|estimated|expects|expected)\s+(?:in\s+\p{Lu}\p{L}+(?:\s+\p{Lu}\p{L}+)?\b\s*)?(?:on\s+\p{Lu}\p{Ll}+day\b\s*)?(?:that\s+)?/u;
@@ -220,7 +223,12 @@ export function writtenLine(sentence: string, max: number): string | null {
   if (!line) return null;
   // The sentence's own first words are no line (the start of a sentence cut short): told as a
   // headline tells it, in the present ("Officials reported…" → "Officials report…"), it is one.
-  if (line.length < text.length && text.toLowerCase().startsWith(line.toLowerCase())) line = headlinePresent(line, text) ?? line;
+  if (line.length < text.length && text.toLowerCase().startsWith(line.toLowerCase())) {
+    // A day it names keeps a past event in the past ("The fire broke out late Sunday" is no "breaks
+    // out late Sunday"), and a sentence's own first words are no line: the sentence gives none.
+    if (DAY_NAMED.test(line) && !/\bwill\s/i.test(line)) return null;
+    line = headlinePresent(line, text) ?? line;
+  }
   line = line[0]!.toUpperCase() + line.slice(1);
   return words(line) >= 4 && fits(line, cut) && !WEAK_CLAUSE.test(line) && !ATTRIBUTION.test(line) && statesSomething(line) ? line : null;
 }

@@ -54,6 +54,11 @@ describe('sung lines', () => {
     expect(writtenLine('Inspectors reported cracks in two support beams and closed the bridge to trucks until the repairs are done.', 10)).toBe(
       'Inspectors report cracks in two support beams',
     );
+    // A day it names keeps the event in the past: such a sentence's first words give no line at all.
+    expect(writtenLine('The blaze started late Friday in a storage shed at the Millbrook depot, about 20 miles south of the city.', 10)).toBeNull();
+    expect(writtenLine('The blaze started in a storage shed at the Millbrook depot late Friday, about 20 miles south of the city.', 10)).toBe(
+      'The blaze starts in a storage shed',
+    );
     // A participle describing a noun keeps its phrase or goes with it.
     expect(writtenLine('The recall covers whole melons shipped between Oct. 2 and Oct. 19 to grocers in nine states.', 10)).toBe(
       'The recall covers whole melons',
