@@ -3,19 +3,9 @@
 // similarity. The index only makes this fast (each pair scored once, long lists read by day), so
 // on any batch the two must agree exactly, weights included.
 import { describe, expect, it } from 'vitest';
-import { candidateEdges, type CandidateEdge, dayFactor } from '../../../../../src/services/reader/trends/engine/candidates.js';
+import { type CandidateEdge, type CandidateOptions, candidateEdges, dayFactor } from '../../../../../src/services/reader/trends/engine/candidates.js';
 import type { SparseVector } from '../../../../../src/services/reader/trends/engine/vectorize.js';
 import { seededRandom } from '../../../../fixtures/news-web/text.js';
-
-interface Options {
-  neighbours: number;
-  minSimilarity: number;
-  maxPosting: number;
-  indexTerms: number;
-  days: Float64Array;
-  dayDecay: number;
-  maxDayGap: number;
-}
 
 /** Random L2-normalised sparse vectors over `features` features, some sharing the same weights (ties). */
 function batch(size: number, features: number, seed: number): { vectors: SparseVector[]; days: Float64Array } {
@@ -36,7 +26,7 @@ function batch(size: number, features: number, seed: number): { vectors: SparseV
 }
 
 /** The pairs as defined, every pair tried. */
-function plainly(vectors: SparseVector[], options: Options): CandidateEdge[] {
+function plainly(vectors: SparseVector[], options: CandidateOptions): CandidateEdge[] {
   const n = vectors.length;
   // Each article's indexed features: its `indexTerms` heaviest (ties: the earlier feature).
   const indexed = vectors.map((vector) => {
