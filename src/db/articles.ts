@@ -195,7 +195,7 @@ const WINDOW_MARGIN = 3;
 /** A search matching at least this share of the articles finds its newest matches fastest by walking down the newest articles. */
 const COMMON_SHARE = 0.15;
 
-interface SearchPlan {
+export interface SearchPlan {
   /** Walk down the newest articles (a common word) instead of reading the indexes' bitmaps. */
   walk: boolean;
   /** Where the recent set begins (ms) when it holds only some of the articles; null otherwise. */
@@ -214,8 +214,11 @@ interface SearchPlan {
  * outside the window, about 2.2 µs each (a million articles on PostgreSQL, bench/scale.bench.ts: a
  * two-word search whose 4,225 matches were ANDed with a window of 360,000 spent 21–62 of its
  * 45–99 ms there; a prefix whose 17,846 matches were read one by one spent 26 ms on 12,000 pages).
- * The window holds about WINDOW_MARGIN × candidates matches, so with M matches of N articles the
- * index pays when M² > N × WINDOW_MARGIN × candidates × 0.07 / 2.2.
+ * The window holds about WINDOW_MARGIN × candidates matches, so with M matches of N articles, S of
+ * them in the set searched (the recent set's when the window lies in it, else M), the index pays
+ * when S × M > N × WINDOW_MARGIN × candidates × 0.07 / 2.2. (Counting M there for S, a two-word
+ * search at a million articles whose window was most of the recent set read 80,000 rows of the
+ * crawl-time index, ~14 ms, to spare reading ~470 matches' times, ~1 ms.)
  */
 const WINDOW_INDEX_COST_RATIO = 0.07 / 2.2;
 
@@ -239,19 +242,33 @@ async function searchPlan(
   ]);
   // One row, one column ("QUERY PLAN"), whose name the camelCase transform mangles.
   const plan = (row0 ? Object.values(row0)[0] : null) as [{ Plan?: { 'Plan Rows'?: number } }] | null;
-  const estimated = plan?.[0]?.Plan?.['Plan Rows'] ?? 0;
-  const total = stats?.total ?? 0;
-  // In milliseconds, -Infinity while every article is in the recent set.
-  const recentSince = stats?.recentSince ?? null;
+  const statistics = { total: stats?.total ?? 0, bounds: stats?.bounds ?? [], recentSince: stats?.recentSince ?? null };
+  return planSearch(statistics, plan?.[0]?.Plan?.['Plan Rows'] ?? 0, candidateLimit, windowIndexCostRatio);
+}
+
+/**
+ * How a search with `estimated` matches finds its candidates, from the table's statistics: its
+ * rows (`total`), the crawl-time histogram's bounds, and where the recent set begins (ms,
+ * -Infinity while it holds every article).
+ */
+export function planSearch(
+  statistics: { total: number; bounds: readonly Date[]; recentSince: number | null },
+  estimated: number,
+  candidateLimit: number,
+  windowIndexCostRatio = WINDOW_INDEX_COST_RATIO,
+): SearchPlan {
+  const { total, bounds, recentSince } = statistics;
   const partial = recentSince !== null && Number.isFinite(recentSince) ? recentSince : null;
   if (total > 0 && estimated >= COMMON_SHARE * total) return { walk: true, recentSince: partial, since: null, recent: false, windowIndexed: false };
   // The share of the articles expected to hold WINDOW_MARGIN × the candidates; half or more is no window.
   const share = estimated > 0 ? (WINDOW_MARGIN * candidateLimit) / estimated : 1;
-  const bounds = stats?.bounds ?? [];
   if (share >= 0.5 || bounds.length < 2) return { walk: false, recentSince: partial, since: null, recent: false, windowIndexed: false };
   const since = bounds[Math.floor((1 - share) * (bounds.length - 1))] ?? null;
   const recent = since !== null && recentSince !== null && since.getTime() >= recentSince;
-  const windowIndexed = estimated * estimated > total * WINDOW_MARGIN * candidateLimit * windowIndexCostRatio;
+  // Read without the window's index, the matches tested one by one are those of the set searched:
+  // the recent set's alone when the window lies in it (its share of the histogram's bounds).
+  const searched = recent && partial !== null ? estimated * (bounds.filter((bound) => bound.getTime() >= partial).length / bounds.length) : estimated;
+  const windowIndexed = searched * estimated > total * WINDOW_MARGIN * candidateLimit * windowIndexCostRatio;
   return { walk: false, recentSince: partial, since, recent, windowIndexed };
 }
 
