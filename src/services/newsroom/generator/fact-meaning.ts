@@ -224,8 +224,7 @@ export interface Telling {
  */
 export function retold(a: Telling, b: Telling, sharedTerms: number): boolean {
   const cosine = cosineOf(a.meaning, b.meaning);
-  const close =
-    cosine >= RETOLD_COSINE || (cosine >= RETOLD_COSINE_WITH_TERMS && sharedTerms >= RETOLD_TERMS) || (sharedTerms >= QUANTITY_TERMS && sharesQuantity(a, b));
+  const close = cosine >= RETOLD_COSINE || (cosine >= RETOLD_COSINE_WITH_TERMS && sharedTerms >= RETOLD_TERMS) || sharesQuantity(a, b, sharedTerms);
   return close && !saysOtherwise(a.text, b.text);
 }
 
@@ -233,8 +232,13 @@ export function retold(a: Telling, b: Telling, sharedTerms: number): boolean {
 const QUANTITY_TERMS = 0.2;
 const quantitiesOf = new WeakMap<Telling, Set<string>>();
 
-/** Whether two sentences give one quantity and share a term besides it ("face" fines, "face" penalties). */
-function sharesQuantity(a: Telling, b: Telling): boolean {
+/**
+ * Whether two sentences give one quantity and share a term besides it ("face" fines, "face"
+ * penalties), or give one large count of one thing: a story rarely counts two things the same
+ * thousands ("about 780,000 federal employees would be sent home" / "780,000 federal workers could
+ * be furloughed").
+ */
+function sharesQuantity(a: Telling, b: Telling, sharedTerms: number): boolean {
   const of = (telling: Telling) => {
     let found = quantitiesOf.get(telling);
     if (!found) quantitiesOf.set(telling, (found = quantities(telling.text)));
@@ -244,10 +248,19 @@ function sharesQuantity(a: Telling, b: Telling): boolean {
   if (mine.size === 0) return false;
   const shared = [...of(b)].filter((quantity) => mine.has(quantity));
   if (shared.length === 0) return false;
+  if (shared.some(isLargeCount)) return true;
+  if (sharedTerms < QUANTITY_TERMS) return false;
   const own = new Set(shared.flatMap((quantity) => [...termSet(quantity)]));
   const theirs = termSet(b.text);
   for (const term of termSet(a.text)) if (theirs.has(term) && !own.has(term)) return true;
   return false;
+}
+
+/** A count of a thousand things or more (not a sum, a share or a time), as `quantities` writes it. */
+function isLargeCount(quantity: string): boolean {
+  const [figure, unit] = quantity.split(' ') as [string, string];
+  if (!/^\d/.test(figure) || /^(?:percent|per|year|month|week|day|hour|minute|second|dollar|euro|pound|yen|cent)/.test(unit)) return false;
+  return Number(figure) >= 1_000 || /^(?:thousand|million|billion)$/.test(unit);
 }
 
 /** The cosine of two unit vectors (0 when either is empty). */

@@ -37,6 +37,21 @@ describe('the same fact, by meaning', () => {
     expect(judge(story, a, 'Downstream towns get 60 days of drinking water from the reservoir behind the dam.')).toBe(false);
   });
 
+  it('knows two sources giving one large count of one thing as one fact, though they share no other word', () => {
+    const story = [
+      'The county ordered residents of the river valley to leave their homes on Friday as the levee weakened.',
+      'Engineers said the levee could fail within two days if the rain continues.',
+    ];
+    const a = 'Emergency managers estimate that about 14,500 valley residents live behind the weakened earthen levee south of town.';
+    const b = 'Some 14,500 valley households were told to pack essentials and medicine, including families near the fairgrounds outside Millbrook.';
+    expect(termOverlap(termSet(a), termSet(b))).toBeLessThan(0.2);
+    expect(judge(story, a, b)).toBe(true);
+    // The same count of another thing, a sum or a time is no retelling by itself.
+    expect(judge(story, a, 'Volunteers filled 14,500 sandbags overnight at the fairgrounds outside Millbrook.')).toBe(false);
+    const sum = 'Repairs to the levee will cost about $14,500 per meter, officials in Millbrook said.';
+    expect(judge(story, 'The state set aside $14,500 per household for temporary housing.', sum)).toBe(false);
+  });
+
   it('keeps apart sentences that share most words but say something else', () => {
     const story = [
       'Shares of Harbor Bank rose 5 percent on Monday after its quarterly report.',
