@@ -259,7 +259,7 @@ function sharesQuantity(a: Telling, b: Telling, sharedTerms: number): boolean {
 /** A count of a thousand things or more (not a sum, a share or a time), as `quantities` writes it. */
 function isLargeCount(quantity: string): boolean {
   const [figure, unit] = quantity.split(' ') as [string, string];
-  if (!/^\d/.test(figure) || /^(?:percent|per|year|month|week|day|hour|minute|second|dollar|euro|pound|yen|cent)/.test(unit)) return false;
+  if (!/^\d/.test(figure) || /^(?:percent|per|year|month|week|day|hour|minute|second|dollar|euro|pound|yen|cent)$/.test(unit)) return false;
   return Number(figure) >= 1_000 || /^(?:thousand|million|billion)$/.test(unit);
 }
 
