@@ -149,6 +149,13 @@ function* numbersIn(text: string) {
   }
 }
 
+/** What a figure gives, by the word after it: a share, a sum, a time or a count of things. */
+function figureKind(unit: string, percent: boolean, currency: boolean): FigureKind {
+  if (percent || /^(percent|per cent|%)/.test(unit)) return 'percent';
+  if (currency || /^(dollar|euro|pound|yen)/.test(unit)) return 'money';
+  return /^(year|month|week|day|hour|minute)/.test(unit) ? 'time' : 'count';
+}
+
 /**
  * The figures a sentence gives, each with what it counts ("35 percent", "18 months", "2 billion
  * dollars", "1,200" residents) and the shares said in words ("a third" as 33.3 percent).
@@ -159,15 +166,7 @@ function figures(text: string): Figure[] {
     const value = Number(number.plain);
     if (!Number.isFinite(value)) continue;
     const unit = UNIT_AFTER.exec(number.after)?.[1]?.toLowerCase() ?? '';
-    const kind: FigureKind =
-      number.percent || /^(percent|per cent|%)/.test(unit)
-        ? 'percent'
-        : number.currency || /^(dollar|euro|pound|yen)/.test(unit)
-          ? 'money'
-          : /^(year|month|week|day|hour|minute)/.test(unit)
-            ? 'time'
-            : 'count';
-    found.push({ kind, value, rough: false });
+    found.push({ kind: figureKind(unit, number.percent, number.currency !== ''), value, rough: false });
   }
   for (const [words, value] of WORD_SHARES) if (words.test(text)) found.push({ kind: 'percent', value, rough: true });
   return found;
@@ -259,7 +258,7 @@ function sharesQuantity(a: Telling, b: Telling, sharedTerms: number): boolean {
 /** A count of a thousand things or more (not a sum, a share or a time), as `quantities` writes it. */
 function isLargeCount(quantity: string): boolean {
   const [figure, unit] = quantity.split(' ') as [string, string];
-  if (!/^\d/.test(figure) || /^(?:percent|per|year|month|week|day|hour|minute|second|dollar|euro|pound|yen|cent)$/.test(unit)) return false;
+  if (figureKind(unit, unit === 'percent', !/^\d/.test(figure)) !== 'count') return false;
   return Number(figure) >= 1_000 || /^(?:thousand|million|billion)$/.test(unit);
 }
 

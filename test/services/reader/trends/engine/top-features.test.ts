@@ -11,7 +11,7 @@ function sortedTop(ids: readonly number[], sums: Float64Array, weights: Float64A
     .slice(0, count);
 }
 
-describe('a story key terms', () => {
+describe("a story's key terms", () => {
   it('are the heaviest weighted features, ties by the lower id, whatever order they were met in', () => {
     const next = seededRandom(35);
     for (let round = 0; round < 300; round++) {
