@@ -265,7 +265,7 @@ const ASKED_BEFORE = /(?:^|\bthat\s+)(?:how(?:\s+(?:much|many|long|far|quickly|f
 const THE_OTHER = /\bthe (?:latter\b|other\s+(?!(?:hand|side|sides|way|day|night|week|end)\b)\p{L})/iu;
 /** Times "this" names without pointing back ("this morning"); "that" and "those" point back at one said before ("for most of that time"). */
 const TIME_NOUN =
-  /^(mornings?|afternoons?|evenings?|nights?|times?|days?|weeks?|weekends?|months?|years?|decades?|quarters?|seasons?|spring|summer|fall|autumn|winter)$/;
+  /^(mornings?|afternoons?|evenings?|nights?|times?|days?|weeks?|weekends?|months?|years?|decades?|quarters?|seasons?|springs?|summers?|falls?|autumns?|winters?)$/;
 /** Words between a pointing determiner and its noun ("these new rules"). */
 const MODIFIER = ['Adjective', 'Adverb', 'Value'];
 /**

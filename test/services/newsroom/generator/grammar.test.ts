@@ -14,6 +14,8 @@ describe('grammar', () => {
     // A time said before, and "one" standing for a noun said before: the sentence does not say what.
     expect(pointedAt('For most of that time, fishermen on both banks shared the river.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('Prices were lower in those years.')).toEqual([SAID_BEFORE]);
+    expect(pointedAt('On Friday the total of all those winters became clear.')).toEqual([SAID_BEFORE]);
+    expect(pointedAt('Harvests were thin in those summers.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('A Belgian maker pulled the other lever, cutting the weight of its bars.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('Shipments to 18 close allies, including Japan and Chile, will not need one.')).toEqual([SAID_BEFORE]);
     expect(pointedAt('Firms without one will face fines of up to $10,000.')).toEqual([SAID_BEFORE]);
