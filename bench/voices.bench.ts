@@ -57,7 +57,12 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     const idsOf = (story: EvalStory) => story.articles.map(idOf).filter((id): id is number => id !== undefined);
     // A story's trend holds the articles its outlets wrote; a wire copy is listed under its original.
     const ownIdsOf = (story: EvalStory) => idsOf(story).filter((id) => copyOf.get(id) == null);
+    // A wire copy and its original are listed once: one of the two stands (copy_of null) and the
+    // other is filed under it. Which one stands is the first stored, unless a page names its
+    // original (decisions.md, "Wire copies"): a crawl meeting the republisher's page first lists the
+    // text under it, with the agency as "also published by". Both counts are printed.
     let copiesOnce = 0;
+    let copiesUnderOriginal = 0;
     let copiesTotal = 0;
     const copyMissed = miss();
     for (const story of web.stories) {
@@ -67,8 +72,12 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
         const id = idOf(article);
         const original = story.articles.find((other) => other.site === article.syndicatedFrom && other !== article);
         const originalId = original ? idOf(original) : undefined;
-        if (id !== undefined && copyOf.get(id) != null && (originalId === undefined || copyOf.get(id) === originalId)) copiesOnce++;
-        else note(copyMissed, `${story.id}: "${article.headline}" (${id === undefined ? 'not crawled' : `copy_of ${copyOf.get(id) ?? 'none'}`})`);
+        const filed = (of: number | undefined) => (of === undefined ? 'not crawled' : `${of}: copy_of ${copyOf.get(of) ?? 'none'}`);
+        const underOriginal = id !== undefined && originalId !== undefined && copyOf.get(id) === originalId && copyOf.get(originalId) == null;
+        const underCopy = id !== undefined && originalId !== undefined && copyOf.get(originalId) === id && copyOf.get(id) == null;
+        if (underOriginal || underCopy) copiesOnce++;
+        if (underOriginal) copiesUnderOriginal++;
+        else note(copyMissed, `${story.id}: "${article.headline}" (copy ${filed(id)}; its original ${filed(originalId)})`);
       }
     }
     const trends = await trendsWithArticles(ctx);
@@ -186,14 +195,17 @@ async function measureWeb(web: EvalWeb): Promise<string[]> {
     const lyricSummary = faultSummary(faults, parseLyrics(song).length);
 
     const n = web.stories.length;
-    out.push(`${web.name}: ${web.sites.length} sites, ${rows.length} articles crawled, ${trends.length} trends; crawl and analysis ${seconds.toFixed(1)} s`);
+    const filedAsCopies = rows.filter((stored) => stored.copyOf !== null).length;
+    out.push(
+      `${web.name}: ${web.sites.length} sites, ${rows.length} articles crawled (${filedAsCopies} filed as copies), ${trends.length} trends; crawl and analysis ${seconds.toFixed(1)} s`,
+    );
     const row = (label: string, value: string, m?: Miss) => {
       out.push(`  ${label.padEnd(44)}${value.padEnd(24)}${m?.example ? `e.g. ${m.example}` : ''}`);
       if (detail && m) for (const example of m.all.slice(1)) out.push(`    ${example}`);
     };
     row('stories found (one trend, all articles)', `${found}/${n}`, notFound);
     row('story topics', `${topicsRight}/${n}`, wrongTopic);
-    if (copiesTotal) row('wire copies listed once, under their original', `${copiesOnce}/${copiesTotal}`, copyMissed);
+    if (copiesTotal) row('wire copies listed once', `${copiesOnce}/${copiesTotal} (${copiesUnderOriginal} under the outlet that wrote it) `, copyMissed);
     row('article topics', `${articlesRight}/${articlesTotal} (${((100 * articlesRight) / Math.max(1, articlesTotal)).toFixed(0)} %)`, wrongArticleTopic);
     row('generated articles: leads telling the news', `${leads}/${written}`, wrongLead);
     row('generated articles: facts told twice', `${twice.count} (${twiceBySources} by two sources)`, twice);

@@ -63,6 +63,14 @@ interface VoicesFile {
   singles: { id: string; site: string; topic: Topic; headline: string; published: string; paragraphs: string[] }[];
 }
 
+/** The site of the article a wire copy republishes (the file gives the article's id), or null. */
+function syndicatedSite(articles: readonly { id: string; site: string }[], original: string | null, siteIndex: ReadonlyMap<string, number>): number | null {
+  if (original === null) return null;
+  const site = articles.find((article) => article.id === original)?.site;
+  if (site === undefined) throw new Error(`a wire copy names ${original}, which is not an article of its story`);
+  return siteIndex.get(site) ?? null;
+}
+
 /** The voices webs found in `dir`, their dates moved so that the window ends just before now. */
 export function voicesWebs(dir = evalDir()): EvalWeb[] {
   if (!existsSync(dir)) return [];
@@ -93,7 +101,8 @@ export function voicesWebs(dir = evalDir()): EvalWeb[] {
             paragraphs: article.paragraphs,
             facts: article.facts,
             hoursAgo: hoursAgo(article.published),
-            syndicatedFrom: article.syndicatedFrom === null ? null : (siteIndex.get(article.syndicatedFrom) ?? null),
+            // The file names the original article; a copy is compared by the site it is copied from.
+            syndicatedFrom: syndicatedSite(story.articles, article.syndicatedFrom, siteIndex),
           })),
         })),
         singles: raw.singles.map((single) => ({
