@@ -32,6 +32,8 @@ export interface ExtractedArticle {
   siteName: string | null;
   /** Why the page shows only part of its article (a paywall), null when it shows it all; `text` is the part shown. */
   teaser: TeaserReason | null;
+  /** The article this page republishes, when its JSON-LD names it (`isBasedOn`); absolute http(s) URL only. */
+  basedOnUrl: string | null;
 }
 
 export interface ExtractOptions {
@@ -55,6 +57,7 @@ const EMPTY: ExtractedArticle = {
   excerpt: null,
   siteName: null,
   teaser: null,
+  basedOnUrl: null,
 };
 
 export function extractArticle(html: string, options: ExtractOptions = {}): ExtractedArticle {
@@ -114,6 +117,7 @@ export function extractArticle(html: string, options: ExtractOptions = {}): Extr
     excerpt: withoutControls(excerptOf(metadata?.description ?? null, blocks)),
     siteName: metadata?.siteName ?? null,
     teaser,
+    basedOnUrl: metadata?.basedOnUrl ?? null,
   };
 }
 

@@ -23,6 +23,8 @@ export interface MetadataCandidates {
   description: Candidate[];
   siteName: Candidate[];
   articleBody: Candidate[];
+  /** The article this page republishes, when its JSON-LD names it (`isBasedOn`). */
+  basedOn: Candidate[];
 }
 
 /** `<meta>` contents by lower-cased property, name or itemprop, in page order: one pass over the page. */
@@ -105,6 +107,7 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
     description: [],
     siteName: [],
     articleBody: [],
+    basedOn: [],
   };
   const meta = indexMeta(document);
   const nodes = jsonLdNodes(document);
@@ -124,6 +127,8 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
     push(candidates.imageUrl, 'jsonld:image', jsonUrl(article.image));
     push(candidates.imageUrl, 'jsonld:thumbnailUrl', jsonUrl(article.thumbnailUrl));
     push(candidates.canonicalUrl, 'jsonld:url', jsonText(article.url));
+    push(candidates.basedOn, 'jsonld:isBasedOn', jsonUrl(article.isBasedOn));
+    push(candidates.basedOn, 'jsonld:isBasedOnUrl', jsonUrl(article.isBasedOnUrl));
     push(candidates.language, 'jsonld:inLanguage', jsonText(article.inLanguage));
     push(candidates.description, 'jsonld:description', jsonText(article.description));
     push(candidates.siteName, 'jsonld:publisher', jsonNames(article.publisher, byId)[0]);
@@ -217,6 +222,10 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
     return url ? [{ ...c, value: url }] : [];
   });
   candidates.imageUrl = candidates.imageUrl.flatMap((c) => {
+    const url = httpUrl(c.value, base);
+    return url ? [{ ...c, value: url }] : [];
+  });
+  candidates.basedOn = candidates.basedOn.flatMap((c) => {
     const url = httpUrl(c.value, base);
     return url ? [{ ...c, value: url }] : [];
   });

@@ -18,6 +18,8 @@ export interface PageMetadata {
   siteName: string | null;
   /** JSON-LD `articleBody`: a second opinion on the article text. */
   articleBody: string | null;
+  /** The article this page republishes, as its JSON-LD names it (`isBasedOn`). */
+  basedOnUrl: string | null;
 }
 
 function normalised(text: string): string {
@@ -169,5 +171,6 @@ export function chooseMetadata(candidates: MetadataCandidates, pageUrl?: string 
     description: candidates.description[0]?.value ?? null,
     siteName: chooseSiteName(candidates),
     articleBody: candidates.articleBody[0]?.value ?? null,
+    basedOnUrl: candidates.basedOn[0]?.value ?? null,
   };
 }

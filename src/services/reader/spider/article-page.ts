@@ -57,8 +57,9 @@ export async function storeArticlePage(
   // An AMP page, a mobile host's page or a tracking-tagged address of the article is stored as the
   // article the site names, and readers are sent there, not to the copy the crawl happened to meet.
   const sourceUrl = canonicalUrl;
-  // One naming another publisher is not followed: the page is stored, as that publisher's copy.
-  const syndicatedFrom = declaresArticle && !sameSite(declaredUrl) ? declared : null;
+  // One naming another publisher is not followed: the page is stored, as that publisher's copy. So
+  // is a page whose JSON-LD says which article it is based on (`isBasedOn`), at another site.
+  const syndicatedFrom = declaresArticle && !sameSite(declaredUrl) ? declared : otherPublishersArticle(article.basedOnUrl, page.url, sameSite);
   const body = fingerprint(article.text);
   const [topic] = await assignTopics(ctx, [{ title: article.title, text: article.text }]);
   const publishedAt = publicationTime(article.publishedAt, page.listedAt);
@@ -86,6 +87,14 @@ export async function storeArticlePage(
   });
   if (id !== null) await fileArticleCopies(ctx, { id, domainName: domain.hostKey, canonicalUrl, sourceUrl, syndicatedFrom, publishedAt, fingerprint: body });
   return { id, title: article.title, sourceUrl, canonicalUrl };
+}
+
+/** `url` (canonical form) when it is an article of another site: not a front page, not this site's. */
+function otherPublishersArticle(url: string | null, pageUrl: string, sameSite: (url: URL) => boolean): string | null {
+  const canonical = url ? canonicalizeUrl(url, pageUrl) : null;
+  if (!canonical) return null;
+  const parsed = new URL(canonical);
+  return parsed.pathname !== '/' && !sameSite(parsed) ? canonical : null;
 }
 
 /**

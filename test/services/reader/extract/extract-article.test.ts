@@ -215,6 +215,27 @@ describe('extractArticle word count and excerpt', () => {
   });
 });
 
+describe('the article a page is based on', () => {
+  const page = (jsonLd: Record<string, unknown>) =>
+    `<!doctype html><html lang="en"><head><title>Dam plan approved</title><script type="application/ld+json">${JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'NewsArticle',
+      headline: 'Dam plan approved',
+      ...jsonLd,
+    })}</script></head><body><article><h1>Dam plan approved</h1><p>The regional water board approved a plan on Tuesday to raise the Corran reservoir dam by four meters.</p></article></body></html>`;
+
+  it('reads JSON-LD isBasedOn as an address, an object or the older isBasedOnUrl, resolved against the page', () => {
+    const url = 'https://paper.example.test/region/dam';
+    expect(extractArticle(page({ isBasedOn: 'https://agency.example.test/news/dam' }), { url }).basedOnUrl).toBe('https://agency.example.test/news/dam');
+    expect(extractArticle(page({ isBasedOn: { '@type': 'NewsArticle', url: 'https://agency.example.test/news/dam' } }), { url }).basedOnUrl).toBe(
+      'https://agency.example.test/news/dam',
+    );
+    expect(extractArticle(page({ isBasedOnUrl: '/wire/dam' }), { url }).basedOnUrl).toBe('https://paper.example.test/wire/dam');
+    expect(extractArticle(page({}), { url }).basedOnUrl).toBeNull();
+    expect(extractArticle(page({ isBasedOn: 'javascript:alert(1)' }), { url }).basedOnUrl).toBeNull();
+  });
+});
+
 describe('extractArticle on hostile input', () => {
   const empty = {
     title: null,
@@ -228,6 +249,7 @@ describe('extractArticle on hostile input', () => {
     excerpt: null,
     siteName: null,
     teaser: null,
+    basedOnUrl: null,
   };
 
   it('returns an empty article for empty or non-string input', () => {
