@@ -59,7 +59,7 @@ export async function storeArticlePage(
   const sourceUrl = canonicalUrl;
   // One naming another publisher is not followed: the page is stored, as that publisher's copy. So
   // is a page whose JSON-LD says which article it is based on (`isBasedOn`), at another site.
-  const syndicatedFrom = declaresArticle && !sameSite(declaredUrl) ? declared : otherPublishersArticle(article.basedOnUrl, page.url, sameSite);
+  const syndicatedFrom = otherPublishersArticle(declared, page.url, sameSite) ?? otherPublishersArticle(article.basedOnUrl, page.url, sameSite);
   const body = fingerprint(article.text);
   const [topic] = await assignTopics(ctx, [{ title: article.title, text: article.text }]);
   const publishedAt = publicationTime(article.publishedAt, page.listedAt);
