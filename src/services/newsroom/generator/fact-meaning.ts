@@ -149,11 +149,15 @@ function* numbersIn(text: string) {
   }
 }
 
-/** What a figure gives, by the word after it: a share, a sum, a time or a count of things. */
+/**
+ * What a figure gives, by the word after it: a share, a sum, a time or a count of things. The unit
+ * is as `figures` reads it ("per cent") or as `quantities` writes it, one singular word ("per",
+ * "cent", "second").
+ */
 function figureKind(unit: string, percent: boolean, currency: boolean): FigureKind {
-  if (percent || /^(percent|per cent|%)/.test(unit)) return 'percent';
-  if (currency || /^(dollar|euro|pound|yen)/.test(unit)) return 'money';
-  return /^(year|month|week|day|hour|minute)/.test(unit) ? 'time' : 'count';
+  if (percent || /^(percent|per\b|%)/.test(unit)) return 'percent';
+  if (currency || /^(dollar|euro|pound|yen|cent\b)/.test(unit)) return 'money';
+  return /^(year|month|week|day|hour|minute|second\b)/.test(unit) ? 'time' : 'count';
 }
 
 /**

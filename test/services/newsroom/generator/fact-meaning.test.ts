@@ -50,6 +50,13 @@ describe('the same fact, by meaning', () => {
     expect(judge(story, a, 'Volunteers filled 14,500 sandbags overnight at the fairgrounds outside Millbrook.')).toBe(false);
     const sum = 'Repairs to the levee will cost about $14,500 per meter, officials in Millbrook said.';
     expect(judge(story, 'The state set aside $14,500 per household for temporary housing.', sum)).toBe(false);
+    // Nor is a large number of seconds, cents or per cent, as `quantities` writes their units.
+    const seconds = 'The sirens sounded for 3,600 seconds before the first buses left the fairgrounds.';
+    expect(judge(story, seconds, 'Pumps at the north gate ran 3,600 seconds without a break.')).toBe(false);
+    const cents = 'Sandbags cost the county 2,500 cents apiece at the fairgrounds outside Millbrook.';
+    expect(judge(story, cents, 'Fuel for the pumps rose by 2,500 cents over the week.')).toBe(false);
+    const rise = 'Calls to the county hotline rose 1,200 per cent on Friday night.';
+    expect(judge(story, rise, 'River gauges showed flows up 1,200 per cent from the spring average.')).toBe(false);
   });
 
   it('keeps apart sentences that share most words but say something else', () => {
