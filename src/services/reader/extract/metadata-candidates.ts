@@ -217,18 +217,15 @@ export function metadataCandidates(document: Document, pageUrl?: string | null):
 
   const base = documentBase(document, pageUrl);
   for (const name of homeLinkNames(document, base)) push(candidates.siteName, 'home-link', name);
-  candidates.canonicalUrl = candidates.canonicalUrl.flatMap((c) => {
-    const url = httpUrl(c.value, base);
-    return url ? [{ ...c, value: url }] : [];
-  });
-  candidates.imageUrl = candidates.imageUrl.flatMap((c) => {
-    const url = httpUrl(c.value, base);
-    return url ? [{ ...c, value: url }] : [];
-  });
-  candidates.basedOn = candidates.basedOn.flatMap((c) => {
-    const url = httpUrl(c.value, base);
-    return url ? [{ ...c, value: url }] : [];
-  });
+  // Addresses resolved against the page, http(s) only.
+  const absolute = (list: Candidate[]) =>
+    list.flatMap((c) => {
+      const url = httpUrl(c.value, base);
+      return url ? [{ ...c, value: url }] : [];
+    });
+  candidates.canonicalUrl = absolute(candidates.canonicalUrl);
+  candidates.imageUrl = absolute(candidates.imageUrl);
+  candidates.basedOn = absolute(candidates.basedOn);
   return candidates;
 }
 

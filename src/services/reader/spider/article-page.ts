@@ -49,17 +49,14 @@ export async function storeArticlePage(
     await insertSkippedPage(ctx.sql, { domainId: domain.id, url: fetchedUrl, reason: 'language', language, title: article.title });
     return { id: null, skipped: 'language', title: article.title, sourceUrl: fetchedUrl, canonicalUrl: fetchedUrl };
   }
-  const declared = article.canonicalUrl ? canonicalizeUrl(article.canonicalUrl, page.url) : null;
-  const declaredUrl = declared ? new URL(declared) : null;
-  // A canonical link to the home page (a common misconfiguration) would merge every article.
-  const declaresArticle = declaredUrl !== null && declaredUrl.pathname !== '/';
-  const canonicalUrl = declaresArticle && sameSite(declaredUrl) ? declared! : fetchedUrl;
+  const declared = declaredArticle(article.canonicalUrl, page.url);
+  const canonicalUrl = declared && sameSite(declared) ? declared.href : fetchedUrl;
   // An AMP page, a mobile host's page or a tracking-tagged address of the article is stored as the
   // article the site names, and readers are sent there, not to the copy the crawl happened to meet.
   const sourceUrl = canonicalUrl;
   // One naming another publisher is not followed: the page is stored, as that publisher's copy. So
   // is a page whose JSON-LD says which article it is based on (`isBasedOn`), at another site.
-  const syndicatedFrom = otherPublishersArticle(declared, page.url, sameSite) ?? otherPublishersArticle(article.basedOnUrl, page.url, sameSite);
+  const syndicatedFrom = [declared, declaredArticle(article.basedOnUrl, page.url)].find((url) => url && !sameSite(url))?.href ?? null;
   const body = fingerprint(article.text);
   const [topic] = await assignTopics(ctx, [{ title: article.title, text: article.text }]);
   const publishedAt = publicationTime(article.publishedAt, page.listedAt);
@@ -89,12 +86,15 @@ export async function storeArticlePage(
   return { id, title: article.title, sourceUrl, canonicalUrl };
 }
 
-/** `url` (canonical form) when it is an article of another site: not a front page, not this site's. */
-function otherPublishersArticle(url: string | null, pageUrl: string, sameSite: (url: URL) => boolean): string | null {
+/**
+ * An article's address a page declares (its canonical link, the article it is based on), in
+ * canonical form; null for none, or for a front page — a canonical link to the home page (a common
+ * misconfiguration) would merge every article.
+ */
+function declaredArticle(url: string | null, pageUrl: string): URL | null {
   const canonical = url ? canonicalizeUrl(url, pageUrl) : null;
-  if (!canonical) return null;
-  const parsed = new URL(canonical);
-  return parsed.pathname !== '/' && !sameSite(parsed) ? canonical : null;
+  const parsed = canonical ? new URL(canonical) : null;
+  return parsed && parsed.pathname !== '/' ? parsed : null;
 }
 
 /**
