@@ -298,7 +298,7 @@ const RANGE_FROM = 32;
 interface Postings {
   start: Int32Array;
   ids: Int32Array;
-  weights: Float64Array;
+  weights: Float32Array;
   days: Float64Array;
   /** Per indexed feature of an article (as `Indexed.positions`): its own entry in that list, or -1 for none. */
   own: Int32Array;
@@ -331,7 +331,7 @@ function buildPostings(vectors: SparseVector[], indexed: Indexed, featureCount: 
   const postings: Postings = {
     start,
     ids: new Int32Array(total),
-    weights: new Float64Array(total),
+    weights: new Float32Array(total),
     days: new Float64Array(total),
     own: new Int32Array(indexed.positions.length).fill(-1),
   };

@@ -34,9 +34,9 @@ interface Story {
   members: number[];
   /** Summed article vectors, sorted by feature id: the first `size` entries (the rest is room to grow). */
   ids: Int32Array;
-  sums: Float64Array;
+  sums: Float32Array;
   /** `sums` raised to the centroid power, and their norm. */
-  shaped: Float64Array;
+  shaped: Float32Array;
   size: number;
   /** Whether the arrays are the story's own (a one-article story's are its article's vector). */
   owned: boolean;
@@ -217,11 +217,11 @@ function nearDuplicateRoots(count: number, edges: CandidateEdge[], threshold: nu
  * of its own per article was 100,000 small allocations in a week's window. Read only by the
  * stories of one article.
  */
-function shapeEach(vectors: readonly SparseVector[], power: number): { shaped: Float64Array; norm: number }[] {
+function shapeEach(vectors: readonly SparseVector[], power: number): { shaped: Float32Array; norm: number }[] {
   if (power === 1) return vectors.map((vector) => shape(vector.weights, power));
   let total = 0;
   for (const vector of vectors) total += vector.weights.length;
-  const all = new Float64Array(total);
+  const all = new Float32Array(total);
   let at = 0;
   return vectors.map(({ weights }) => {
     const shaped = all.subarray(at, at + weights.length);
@@ -238,7 +238,7 @@ function shapeEach(vectors: readonly SparseVector[], power: number): { shaped: F
 function newStory(
   members: number[],
   vectors: SparseVector[],
-  shapedVectors: readonly { shaped: Float64Array; norm: number }[],
+  shapedVectors: readonly { shaped: Float32Array; norm: number }[],
   options: AgglomerateOptions,
 ): Story {
   if (members.length === 1) {
@@ -272,7 +272,7 @@ function newStory(
     }
   }
   const ids = Int32Array.from([...sum.keys()].sort((a, b) => a - b));
-  const sums = Float64Array.from(ids, (id) => sum.get(id)!);
+  const sums = Float32Array.from(ids, (id) => sum.get(id)!);
   return {
     members,
     ids,
@@ -288,7 +288,7 @@ function newStory(
   };
 }
 
-function shape(sums: Float64Array, power: number): { shaped: Float64Array; norm: number } {
+function shape(sums: Float32Array, power: number): { shaped: Float32Array; norm: number } {
   const shaped = power === 1 ? sums : sums.map((w) => w ** power);
   let norm = 0;
   for (const w of shaped) norm += w * w;
@@ -342,11 +342,11 @@ function mergeStories(x: Story, y: Story, power: number): Story {
     const room = n + (n >> 1);
     ids = new Int32Array(room);
     ids.set(x.ids.subarray(0, x.size));
-    sums = new Float64Array(room);
+    sums = new Float32Array(room);
     sums.set(x.sums.subarray(0, x.size));
     if (power === 1) shaped = sums;
     else {
-      shaped = new Float64Array(room);
+      shaped = new Float32Array(room);
       shaped.set(x.shaped.subarray(0, x.size));
     }
   }

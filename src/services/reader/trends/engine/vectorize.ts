@@ -6,7 +6,7 @@ import type { BackgroundModel, StoryInput } from './types.js';
 export interface SparseVector {
   /** Feature ids, ascending. */
   ids: Int32Array;
-  weights: Float64Array;
+  weights: Float32Array;
 }
 
 /**
@@ -210,7 +210,7 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
   // Every vector's entries in two arrays, article after article (`ends[i]`: where article i's end):
   // a pair of arrays of its own per article was 200,000 small allocations in a week's window.
   let allIds = new Int32Array(1 << 16);
-  let allWeights = new Float64Array(1 << 16);
+  let allWeights = new Float32Array(1 << 16);
   const ends = new Int32Array(articles.length);
   let used = 0;
   articles.forEach((article, i) => {
@@ -221,7 +221,7 @@ export function vectorize(articles: StoryInput[], options: VectorizeOptions = {}
       const grownIds = new Int32Array(size);
       grownIds.set(allIds.subarray(0, used));
       allIds = grownIds;
-      const grownWeights = new Float64Array(size);
+      const grownWeights = new Float32Array(size);
       grownWeights.set(allWeights.subarray(0, used));
       allWeights = grownWeights;
     }

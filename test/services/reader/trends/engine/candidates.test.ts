@@ -18,7 +18,7 @@ function batch(size: number, features: number, seed: number): { vectors: SparseV
     const sorted = Int32Array.from([...ids].sort((a, b) => a - b));
     const raw = Float64Array.from(sorted, () => (next() < 0.2 ? 0.5 : 0.1 + next()));
     const norm = Math.hypot(...raw);
-    return { ids: sorted, weights: raw.map((w) => w / norm) };
+    return { ids: sorted, weights: Float32Array.from(raw, (w) => w / norm) };
   });
   // Five days of fractional times, a tenth of the articles with none (-1).
   const days = Float64Array.from(vectors, () => (next() < 0.1 ? -1 : 20_000 + next() * 5));

@@ -28,8 +28,9 @@ describe('vectorize', () => {
       const vector = vectors[i]!;
       expect(new Set(Array.from(vector.ids, (id) => features.name(id)))).toEqual(new Set(expected.keys()));
       expect([...vector.ids]).toEqual([...vector.ids].sort((a, b) => a - b));
-      const norm = Math.hypot(...vector.weights);
-      expect(norm).toBeCloseTo(1, 10);
+      // Weights are kept as 32-bit numbers: a unit norm to their precision.
+      expect(vector.weights).toBeInstanceOf(Float32Array);
+      expect(Math.hypot(...vector.weights)).toBeCloseTo(1, 6);
     });
     // A repeated word is one feature, and no pair of a word with itself.
     expect(vectors[3]!.ids).toHaveLength(1);
