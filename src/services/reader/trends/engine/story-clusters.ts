@@ -81,9 +81,14 @@ function describeStory(
     for (let k = 0; k < vector.ids.length; k++) product += vector.weights[k]! * (sums[vector.ids[k]!]! / norm);
     return Math.max(0, Math.min(1, product));
   };
+  // Compared to a millionth: two articles of a two-article story are exactly as central, and which
+  // one the rounding of their weights put first named the story (its title) by chance, not by id.
   const ranked = members
-    .map((i) => ({ i, centrality: centralityOf(vectors[i]!) }))
-    .sort((x, y) => y.centrality - x.centrality || compareArticles(ordered[x.i]!, ordered[y.i]!));
+    .map((i) => {
+      const centrality = centralityOf(vectors[i]!);
+      return { i, centrality, rank: Math.round(centrality * CENTRALITY_STEPS) };
+    })
+    .sort((x, y) => y.rank - x.rank || compareArticles(ordered[x.i]!, ordered[y.i]!));
   const keyTerms = topFeatures(met, sums, featureWeight, KEY_TERMS).map((id) => features.name(id));
   const articles = ranked.map(({ i }) => ordered[i]!);
   return {
@@ -93,6 +98,9 @@ function describeStory(
     keyTerms,
   };
 }
+
+/** Centralities closer than one step of this many are a tie. */
+const CENTRALITY_STEPS = 1e6;
 
 /** Key terms a story is described by. */
 const KEY_TERMS = 8;

@@ -87,6 +87,28 @@ describe('clusterStories', () => {
     expect(story.centrality.every((c) => c >= 0 && c <= 1)).toBe(true);
   });
 
+  it('puts the lower id first when two members are equally central, as both of a two-article story are', () => {
+    // Two unit vectors have the same cosine with their sum; which one the rounding of the weights
+    // favoured used to name the story. These pairs were each led by the higher id before.
+    const pairs = [
+      ['transit approves port vote bridge funding approves', 'transit approves port vote bridge funding terminal'],
+      ['harbor mayor ferry riders plan river river', 'harbor mayor ferry riders plan river tunnel'],
+      ['riders ferry plan council funding mayor funding', 'riders ferry plan council funding mayor harbor'],
+    ];
+    for (const [a, b] of pairs) {
+      const stories = clusterStories(
+        [
+          { id: 'story-b', title: b!, source: 'two' },
+          { id: 'story-a', title: a!, source: 'one' },
+        ],
+        { background: null },
+      );
+      const both = stories.find((story) => story.articles.length === 2)!;
+      expect(both.articles.map((article) => article.id)).toEqual(['story-a', 'story-b']);
+      expect(both.centrality[0]).toBe(both.centrality[1]);
+    }
+  });
+
   it('handles an empty batch and articles without source, body or date', () => {
     expect(clusterStories([])).toEqual([]);
     const bare = clusterStories([{ id: 'x', title: 'Lone headline with no metadata at all' }]);
