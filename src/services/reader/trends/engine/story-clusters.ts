@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { agglomerate } from './cluster.js';
 import { loadDefaultBackground } from './background.js';
-import { type FeatureNames, vectorize, type SparseVector } from './vectorize.js';
+import { terms } from './tokenize.js';
+import { type FeatureNames, LEAD_LENGTH, vectorize, type SparseVector } from './vectorize.js';
 import type { ClusterOptions, StoryCluster, StoryInput } from './types.js';
 
 /**
@@ -81,14 +82,16 @@ function describeStory(
     for (let k = 0; k < vector.ids.length; k++) product += vector.weights[k]! * (sums[vector.ids[k]!]! / norm);
     return Math.max(0, Math.min(1, product));
   };
-  // Compared to a millionth: two articles of a two-article story are exactly as central, and which
-  // one the rounding of their weights put first named the story (its title) by chance, not by id.
-  const ranked = members
-    .map((i) => {
-      const centrality = centralityOf(vectors[i]!);
-      return { i, centrality, rank: Math.round(centrality * CENTRALITY_STEPS) };
-    })
-    .sort((x, y) => y.rank - x.rank || compareArticles(ordered[x.i]!, ordered[y.i]!));
+  // Compared to a millionth: both articles of a two-article story are exactly as central, and which
+  // one the rounding of their weights put first named the story (its title) by chance. Among equals,
+  // the headline the others' words tell most of comes first, then the lower id.
+  const ranked = members.map((i) => {
+    const centrality = centralityOf(vectors[i]!);
+    return { i, centrality, rank: Math.round(centrality * CENTRALITY_STEPS), told: 0 };
+  });
+  const ties = ranked.filter((member) => ranked.some((other) => other !== member && other.rank === member.rank));
+  for (const member of ties) member.told = headlineToldByOthers(member.i, members, ordered);
+  ranked.sort((x, y) => y.rank - x.rank || y.told - x.told || compareArticles(ordered[x.i]!, ordered[y.i]!));
   const keyTerms = topFeatures(met, sums, featureWeight, KEY_TERMS).map((id) => features.name(id));
   const articles = ranked.map(({ i }) => ordered[i]!);
   return {
@@ -97,6 +100,21 @@ function describeStory(
     centrality: ranked.map(({ centrality }) => Math.round(centrality * 1000) / 1000),
     keyTerms,
   };
+}
+
+/** The share of article `i`'s headline terms that the story's other articles (headline and lead) use. */
+function headlineToldByOthers(i: number, members: readonly number[], ordered: readonly StoryInput[]): number {
+  const headline = new Set(terms(ordered[i]!.title));
+  if (headline.size === 0) return 0;
+  const others = new Set<string>();
+  for (const j of members) {
+    if (j === i) continue;
+    for (const term of terms(ordered[j]!.title)) others.add(term);
+    for (const term of terms((ordered[j]!.body ?? '').slice(0, LEAD_LENGTH))) others.add(term);
+  }
+  let told = 0;
+  for (const term of headline) if (others.has(term)) told++;
+  return told / headline.size;
 }
 
 /** Centralities closer than one step of this many are a tie. */

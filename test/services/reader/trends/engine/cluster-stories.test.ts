@@ -87,24 +87,25 @@ describe('clusterStories', () => {
     expect(story.centrality.every((c) => c >= 0 && c <= 1)).toBe(true);
   });
 
-  it('puts the lower id first when two members are equally central, as both of a two-article story are', () => {
-    // Two unit vectors have the same cosine with their sum; which one the rounding of the weights
-    // favoured used to name the story. These pairs were each led by the higher id before.
-    const pairs = [
-      ['transit approves port vote bridge funding approves', 'transit approves port vote bridge funding terminal'],
-      ['harbor mayor ferry riders plan river river', 'harbor mayor ferry riders plan river tunnel'],
-      ['riders ferry plan council funding mayor funding', 'riders ferry plan council funding mayor harbor'],
+  it('puts first, of two equally central members, the headline the other tells most of, then the lower id', () => {
+    // Both articles of a two-article story have the same cosine with their sum: which one the
+    // rounding of the weights favoured used to name the story (the first two pairs were led by
+    // the higher id, by chance).
+    const pairs: [a: string, b: string, first: string][] = [
+      ['harbor mayor ferry riders plan river river', 'harbor mayor ferry riders plan river tunnel', 'story-a'],
+      ['riders ferry plan council funding mayor harbor', 'riders ferry plan council funding mayor bridge', 'story-a'],
+      ['transit approves port vote bridge funding terminal', 'transit approves port vote bridge funding', 'story-b'],
     ];
-    for (const [a, b] of pairs) {
+    for (const [a, b, first] of pairs) {
       const stories = clusterStories(
         [
-          { id: 'story-b', title: b!, source: 'two' },
-          { id: 'story-a', title: a!, source: 'one' },
+          { id: 'story-b', title: b, source: 'two' },
+          { id: 'story-a', title: a, source: 'one' },
         ],
         { background: null },
       );
       const both = stories.find((story) => story.articles.length === 2)!;
-      expect(both.articles.map((article) => article.id)).toEqual(['story-a', 'story-b']);
+      expect(both.articles[0]!.id).toBe(first);
       expect(both.centrality[0]).toBe(both.centrality[1]);
     }
   });
