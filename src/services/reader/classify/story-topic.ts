@@ -262,6 +262,11 @@ function explainSegments(
   return { words: evidenceWords(model, segments, topic, other), sentence: evidenceSentence(model, segments, topic, other) };
 }
 
+/** The story's distribution over the topics (TOPICS order), as its topic is decided from it. */
+export function storyDistribution(model: TopicModel, articles: readonly StoryArticleText[]): Float64Array {
+  return pooled(segmentsOf(model, articles));
+}
+
 /**
  * The story's topic, from its articles' headlines and leads together: their readings (readArticle)
  * where given, by position, which need no body; else their text.
