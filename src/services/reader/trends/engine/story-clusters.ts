@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { agglomerate } from './cluster.js';
 import { loadDefaultBackground } from './background.js';
 import { terms } from './tokenize.js';
-import { type FeatureNames, LEAD_LENGTH, vectorize, type SparseVector } from './vectorize.js';
+import { type FeatureNames, vectorize, type SparseVector } from './vectorize.js';
 import type { ClusterOptions, StoryCluster, StoryInput } from './types.js';
 
 /**
@@ -84,14 +84,31 @@ function describeStory(
   };
   // Compared to a millionth: both articles of a two-article story are exactly as central, and which
   // one the rounding of their weights put first named the story (its title) by chance. Among equals,
-  // the headline the others' words tell most of comes first, then the lower id.
+  // the headline whose words the others use most (in their headline or lead) comes first, then the
+  // lower id.
   const ranked = members.map((i) => {
     const centrality = centralityOf(vectors[i]!);
-    return { i, centrality, rank: Math.round(centrality * CENTRALITY_STEPS), told: 0 };
+    return { i, centrality, rank: Math.round(centrality * CENTRALITY_STEPS) };
   });
-  const ties = ranked.filter((member) => ranked.some((other) => other !== member && other.rank === member.rank));
-  for (const member of ties) member.told = headlineToldByOthers(member.i, members, ordered);
-  ranked.sort((x, y) => y.rank - x.rank || y.told - x.told || compareArticles(ordered[x.i]!, ordered[y.i]!));
+  ranked.sort((x, y) => y.rank - x.rank || compareArticles(ordered[x.i]!, ordered[y.i]!));
+  for (let from = 0; from < ranked.length; ) {
+    let to = from + 1;
+    while (to < ranked.length && ranked[to]!.rank === ranked[from]!.rank) to++;
+    if (to - from > 1) {
+      const equals = ranked.slice(from, to);
+      const told = equals.map(({ i }) =>
+        headlineToldByOthers(
+          ordered[i]!.title,
+          equals.filter((other) => other.i !== i).map((other) => vectors[other.i]!),
+          features,
+        ),
+      );
+      // As much told, they stay in id order.
+      const order = equals.map((_, k) => k).sort((a, b) => told[b]! - told[a]! || a - b);
+      ranked.splice(from, to - from, ...order.map((k) => equals[k]!));
+    }
+    from = to;
+  }
   const keyTerms = topFeatures(met, sums, featureWeight, KEY_TERMS).map((id) => features.name(id));
   const articles = ranked.map(({ i }) => ordered[i]!);
   return {
@@ -102,19 +119,18 @@ function describeStory(
   };
 }
 
-/** The share of article `i`'s headline terms that the story's other articles (headline and lead) use. */
-function headlineToldByOthers(i: number, members: readonly number[], ordered: readonly StoryInput[]): number {
-  const headline = new Set(terms(ordered[i]!.title));
-  if (headline.size === 0) return 0;
-  const others = new Set<string>();
-  for (const j of members) {
-    if (j === i) continue;
-    for (const term of terms(ordered[j]!.title)) others.add(term);
-    for (const term of terms((ordered[j]!.body ?? '').slice(0, LEAD_LENGTH))) others.add(term);
-  }
+/** The share of a headline's terms that these other articles' vectors hold as words. */
+function headlineToldByOthers(headline: string, others: readonly SparseVector[], features: FeatureNames): number {
+  const theirs = new Set<string>();
+  for (const vector of others)
+    for (const id of vector.ids) {
+      const word = features.word(id);
+      if (word !== null) theirs.add(word);
+    }
+  const own = new Set(terms(headline));
   let told = 0;
-  for (const term of headline) if (others.has(term)) told++;
-  return told / headline.size;
+  for (const term of own) if (theirs.has(term)) told++;
+  return own.size ? told / own.size : 0;
 }
 
 /** Centralities closer than one step of this many are a tie. */

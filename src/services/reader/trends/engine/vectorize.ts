@@ -30,6 +30,12 @@ export class FeatureNames {
     return this.add(first, second);
   }
 
+  /** The feature's word, or null for a pair. */
+  word(id: number): string | null {
+    const first = this.firsts[id]!;
+    return first < 0 ? this.words[-1 - first]! : null;
+  }
+
   name(id: number): string {
     const first = this.firsts[id]!;
     return first < 0 ? this.words[-1 - first]! : `${this.name(first)} ${this.name(this.seconds[id]!)}`;

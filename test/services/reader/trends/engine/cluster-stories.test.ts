@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterStories, storyIdOf, type StoryCluster } from '../../../../../src/services/reader/trends/engine/index.js';
+import { clusterStories, storyIdOf, type StoryCluster, type StoryInput } from '../../../../../src/services/reader/trends/engine/index.js';
 import { bikeLanes, corpus, reordered, sameCrawlTime, volcano, wireCopies } from './corpus.js';
 
 const clusterOf = (clusters: StoryCluster[], id: string) => clusters.find((c) => c.articles.some((a) => a.id === id))!;
@@ -89,21 +89,20 @@ describe('clusterStories', () => {
 
   it('puts first, of two equally central members, the headline the other tells most of, then the lower id', () => {
     // Both articles of a two-article story have the same cosine with their sum: which one the
-    // rounding of the weights favoured used to name the story (the first two pairs were led by
-    // the higher id, by chance).
-    const pairs: [a: string, b: string, first: string][] = [
-      ['harbor mayor ferry riders plan river river', 'harbor mayor ferry riders plan river tunnel', 'story-a'],
-      ['riders ferry plan council funding mayor harbor', 'riders ferry plan council funding mayor bridge', 'story-a'],
-      ['transit approves port vote bridge funding terminal', 'transit approves port vote bridge funding', 'story-b'],
-    ];
+    // rounding of the weights favoured used to name the story (the first pair was led by the
+    // higher id, by chance).
+    const lead = 'The harbor council approved the ferry terminal plan in a vote on Tuesday night.';
+    const pairs: [a: StoryInput, b: StoryInput, first: string][] = [
+      [{ title: 'harbor mayor ferry riders plan river river' }, { title: 'harbor mayor ferry riders plan river tunnel' }, 'story-a'],
+      [{ title: 'riders ferry plan council funding mayor harbor' }, { title: 'riders ferry plan council funding mayor bridge' }, 'story-a'],
+      [{ title: 'Vote tonight', body: lead }, { title: 'Harbor council approves ferry terminal plan', body: lead }, 'story-b'],
+    ].map(([a, b, first]) => [
+      { id: 'story-a', source: 'one', ...(a as object) } as StoryInput,
+      { id: 'story-b', source: 'two', ...(b as object) } as StoryInput,
+      first as string,
+    ]);
     for (const [a, b, first] of pairs) {
-      const stories = clusterStories(
-        [
-          { id: 'story-b', title: b, source: 'two' },
-          { id: 'story-a', title: a, source: 'one' },
-        ],
-        { background: null },
-      );
+      const stories = clusterStories([b, a], { background: null });
       const both = stories.find((story) => story.articles.length === 2)!;
       expect(both.articles[0]!.id).toBe(first);
       expect(both.centrality[0]).toBe(both.centrality[1]);
