@@ -1,22 +1,17 @@
 // Whether "finance only when the story is about money" can be a rule on the story's distribution:
 // a story filed under finance whose best other subject comes near finance's share would go to
 // that subject. Prints, per topic's pseudo-stories (3–5 headlines of one topic, in file order, CC BY
-// rows only, as scripts/training/story-threshold.ts makes them), how far the best other subject
+// rows only, story-sets.ts), how far the best other subject
 // stands from finance in the stories filed under finance — with energy among the others and
 // without it — and the same ratio for the written stories of the fixtures filed or labelled finance.
 //   node --import tsx scripts/training/finance-share.ts
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { modelPath, packageRoot } from '../../src/paths.js';
-import { classifyStoryText, storyDistribution, type StoryArticleText } from '../../src/services/reader/classify/story-topic.js';
-import { compileTopicModel, type TopicModelFile } from '../../src/services/reader/classify/topic-model.js';
-import { isTopic, TOPICS, type Topic } from '../../src/shared/topics.js';
-import { HELD_OUT_STORIES } from '../../test/fixtures/stories/held-out-web.js';
-import { tellingParagraphs, WEB_STORIES } from '../../test/fixtures/stories/local-web.js';
-import { TOPIC_DEV_STORIES } from '../../test/fixtures/stories/topic-dev-stories.js';
+import { classifyStoryText, storyDistribution } from '../../src/services/reader/classify/story-topic.js';
+import { TOPICS, type Topic } from '../../src/shared/topics.js';
+import { datasets, developmentStories, heldOutStories, pseudoStories, shippedTopicModel } from './story-sets.js';
 
-const datasets = resolve(process.env.NEWSCTL_DATASETS ?? resolve(packageRoot, '../shared/data'));
-const model = compileTopicModel(JSON.parse(readFileSync(modelPath('topics'), 'utf8')) as TopicModelFile);
+const model = shippedTopicModel();
 const FINANCE = TOPICS.indexOf('finance');
 const PLACES: readonly Topic[] = ['usa', 'international'];
 
@@ -28,26 +23,6 @@ function otherOverFinance(distribution: Float64Array, withEnergy: boolean): { ra
     if (best < 0 || distribution[t]! > distribution[best]!) best = t;
   });
   return { ratio: distribution[best]! / distribution[FINANCE]!, other: TOPICS[best]! };
-}
-
-function pseudoStories(file: string): { topic: Topic; articles: StoryArticleText[] }[] {
-  const byTopic = new Map<Topic, StoryArticleText[]>();
-  for (const line of readFileSync(resolve(datasets, 'trends', file), 'utf8').split('\n')) {
-    if (!line.trim()) continue;
-    const row = JSON.parse(line) as Record<string, unknown>;
-    if (row.licence !== 'CC-BY-4.0' || typeof row.title !== 'string' || !isTopic(row.topic)) continue;
-    const list = byTopic.get(row.topic) ?? [];
-    list.push({ title: row.title, body: typeof row.body === 'string' ? row.body : '' });
-    byTopic.set(row.topic, list);
-  }
-  const stories: { topic: Topic; articles: StoryArticleText[] }[] = [];
-  for (const [topic, list] of byTopic)
-    for (let i = 0, n = 0; i + 3 <= list.length; n++) {
-      const size = 3 + (n % 3);
-      stories.push({ topic, articles: list.slice(i, i + size) });
-      i += size;
-    }
-  return stories;
 }
 
 const quantile = (sorted: readonly number[], q: number) =>
@@ -69,30 +44,14 @@ for (const file of ['topics-train.jsonl', 'topics-dev.jsonl']) {
 }
 
 console.log('\nWritten stories (fixtures) labelled or filed finance:');
-const written = [
-  ...WEB_STORIES.map((story) => ({
-    key: `local ${story.key}`,
-    topic: story.topic,
-    articles: story.titles.map((title, i) => ({ title, body: tellingParagraphs(story, i).join('\n\n') })),
-  })),
-  ...HELD_OUT_STORIES.map((story) => ({
-    key: `held-out ${story.key}`,
-    topic: story.topic,
-    articles: story.titles.map((title, i) => ({ title, body: tellingParagraphs(story, i).join('\n\n') })),
-  })),
-  ...TOPIC_DEV_STORIES.map((story) => ({
-    key: `development ${story.key}`,
-    topic: story.topic,
-    articles: story.tellings.map(([title, ...paragraphs]) => ({ title, body: paragraphs.join('\n\n') })),
-  })),
-];
+const written = [...developmentStories(true), ...heldOutStories()];
 for (const story of written) {
   const filed = classifyStoryText(model, story.articles).topic;
   if (story.topic !== 'finance' && filed !== 'finance') continue;
   const distribution = storyDistribution(model, story.articles);
   const { ratio, other } = otherOverFinance(distribution, false);
   console.log(
-    `  ${story.key.padEnd(32)} labelled ${story.topic.padEnd(8)} filed ${filed.padEnd(8)} finance ${distribution[FINANCE]!.toFixed(2)}, ${other} ${(ratio * distribution[FINANCE]!).toFixed(2)} (ratio ${ratio.toFixed(2)})`,
+    `  ${(story.key ?? '').padEnd(32)} labelled ${story.topic.padEnd(8)} filed ${filed.padEnd(8)} finance ${distribution[FINANCE]!.toFixed(2)}, ${other} ${(ratio * distribution[FINANCE]!).toFixed(2)} (ratio ${ratio.toFixed(2)})`,
   );
 }
 
