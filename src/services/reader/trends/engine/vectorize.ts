@@ -6,6 +6,7 @@ import type { BackgroundModel, StoryInput } from './types.js';
 export interface SparseVector {
   /** Feature ids, ascending. */
   ids: Int32Array;
+  /** 32-bit: a week's window holds ~9 million entries; products and norms are summed in 64 bits. */
   weights: Float32Array;
 }
 
